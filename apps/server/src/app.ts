@@ -1,0 +1,123 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { UPLOAD_LIMIT_BYTES, buildOpenApi, resolveLocale, routes } from '@tradeapp/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from './config';
+import { migrate, openPglite, openPostgres, type Db } from './db/db';
+import type { Deps } from './deps';
+import { installErrorHandling } from './http/errors';
+import { registerContractRoutes, type Handlers } from './http/register';
+import { createMailer } from './mail/mailer';
+import { authHandlers } from './modules/auth/routes';
+import { createAuthService } from './modules/auth/service';
+import { backofficeHandlers } from './modules/backoffice/routes';
+import { createBackofficeService } from './modules/backoffice/service';
+import { fileHandlers, registerFileDownload } from './modules/files/routes';
+import { createFileService } from './modules/files/service';
+import { systemHandlers } from './modules/system/routes';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface BuildOptions {
+  /** An already open database (tests share one per suite); otherwise opened from config. */
+  db?: Db;
+  logger?: boolean;
+}
+
+export async function openDatabase(config: Config): Promise<Db> {
+  return config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openPglite(join(config.dataDir, 'pglite'));
+}
+
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.authorization', 'req.headers["x-email-code"]', 'req.headers.cookie'],
+          },
+    bodyLimit: 1024 * 1024,
+    connectionTimeout: 130_000,
+    requestTimeout: 125_000,
+    trustProxy: config.TRUST_PROXY ? config.TRUST_PROXY.split(',').map((s) => s.trim()) : false,
+    return503OnClosing: true,
+  });
+
+  const db = opts.db ?? (await openDatabase(config));
+  if (!opts.db) app.addHook('onClose', () => db.close());
+  await migrate(db);
+
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 }) : undefined;
+  if (redis) {
+    await redis.connect();
+    app.addHook('onClose', async () => void (await redis.quit()));
+  }
+
+  const mailer = createMailer({ db, dataDir: config.dataDir, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const deps: Deps = { config, db, mailer, log: app.log };
+
+  app.decorateRequest('caller', null);
+  app.decorateRequest('locale', 'en');
+  app.addHook('onRequest', async (req) => {
+    req.locale = resolveLocale(req.headers.languages as string | undefined, req.headers['accept-language']);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        scriptSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false, ...(redis ? { redis } : {}) });
+  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 5, parts: 6 } });
+  installErrorHandling(app);
+
+  const auth = createAuthService(deps);
+  const backoffice = createBackofficeService(deps);
+  const files = createFileService(db, config.dataDir);
+  await backoffice.ensureFirstOperator();
+
+  const handlers: Handlers = {
+    ...systemHandlers(db, redis),
+    ...authHandlers(auth),
+    ...fileHandlers(files, auth),
+    ...backofficeHandlers(backoffice, auth),
+  };
+  registerContractRoutes(app, db, handlers);
+  registerFileDownload(app, db, files);
+
+  const openapi = buildOpenApi(routes, process.env.npm_package_version ?? '0.1.0');
+  app.get('/web/openapi.json', async () => openapi);
+
+  serveWebApps(app, config);
+  return app;
+}
+
+/** The built investor app at `/` and the back office at `/backoffice/`, when they have been built. */
+function serveWebApps(app: FastifyInstance, config: Config) {
+  const web = config.WEB_DIST ?? join(ROOT, 'apps/web/dist');
+  const backoffice = config.BACKOFFICE_DIST ?? join(ROOT, 'apps/backoffice/dist');
+  if (existsSync(join(web, 'index.html'))) {
+    void app.register(fastifyStatic, { root: web, prefix: '/', wildcard: false, index: ['index.html'], maxAge: '1h', immutable: false });
+  }
+  if (existsSync(join(backoffice, 'index.html'))) {
+    void app.register(fastifyStatic, { root: backoffice, prefix: '/backoffice/', decorateReply: false, wildcard: false, index: ['index.html'] });
+    app.get('/backoffice', (_req, reply) => reply.redirect('/backoffice/'));
+  }
+}

@@ -1,0 +1,43 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const zConfig = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().default('Meridian Markets <no-reply@meridian.local>'),
+  OPERATOR_EMAIL: z.email().optional(),
+  OPERATOR_PASSWORD: z.string().min(8, 'at least 8 characters').optional(),
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Comma-separated proxy addresses trusted for X-Forwarded-For; none by default. */
+  TRUST_PROXY: z.string().optional(),
+  /** Where the built web apps are; tests and API-only nodes may point elsewhere. */
+  WEB_DIST: z.string().optional(),
+  BACKOFFICE_DIST: z.string().optional(),
+});
+
+export type Config = z.infer<typeof zConfig> & { dataDir: string };
+
+/** Parse the environment once at start; fail with every problem listed. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = zConfig.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR) };
+}

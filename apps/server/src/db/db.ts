@@ -1,0 +1,113 @@
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/** Anything that runs SQL: the database itself, or one transaction of it. */
+export interface Sql {
+  query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Run a script of several statements without parameters (migrations). */
+  exec(script: string): Promise<void>;
+}
+
+export interface Db extends Sql {
+  readonly driver: 'pglite' | 'postgres';
+  /** Run `fn` in one transaction; it commits when `fn` resolves and rolls back when it throws. */
+  tx<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+const INT8 = 20;
+const NUMERIC = 1700;
+// Ids and counts fit a JS number; money and quantities stay decimal strings, never floats.
+const toInt = (v: string) => Number(v);
+const asText = (v: string) => v;
+
+export async function openPglite(dataDir?: string): Promise<Db> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const lite = await PGlite.create(dataDir, { parsers: { [INT8]: toInt, [NUMERIC]: asText } });
+  return {
+    driver: 'pglite',
+    async query(text, params) {
+      return (await lite.query(text, params as unknown[])).rows as never;
+    },
+    exec: async (script) => void (await lite.exec(script)),
+    tx(fn) {
+      return lite.transaction((t) =>
+        fn({
+          query: async (text, params) => (await t.query(text, params as unknown[])).rows as never,
+          exec: async (script) => void (await t.exec(script)),
+        }),
+      );
+    },
+    close: () => lite.close(),
+  };
+}
+
+export async function openPostgres(url: string, max = 10): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8 ? toInt : oid === NUMERIC ? asText : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  // A dropped idle connection must not take the process down; the pool replaces it.
+  pool.on('error', () => undefined);
+  await pool.query('select 1');
+  return {
+    driver: 'postgres',
+    async query(text, params) {
+      return (await pool.query(text, params as unknown[])).rows as never;
+    },
+    exec: async (script) => void (await pool.query(script)),
+    async tx(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await fn({
+          query: async (text, params) => (await client.query(text, params as unknown[])).rows as never,
+          exec: async (script) => void (await client.query(script)),
+        });
+        await client.query('commit');
+        return result;
+      } catch (err) {
+        await client.query('rollback').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * Apply the numbered SQL files of `migrations/` not yet applied, each in its own transaction,
+ * forward-only. An advisory lock keeps two nodes starting together from applying one twice.
+ */
+export async function migrate(db: Db): Promise<string[]> {
+  const files = readdirSync(MIGRATIONS_DIR)
+    .filter((f) => /^\d{4}_.+\.sql$/.test(f))
+    .sort();
+  return db.tx(async (sql) => {
+    await sql.query('select pg_advisory_xact_lock(72707001)');
+    await sql.query(
+      'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
+    );
+    const done = new Set((await sql.query<{ name: string }>('select name from schema_migrations')).map((r) => r.name));
+    const applied: string[] = [];
+    for (const file of files) {
+      if (done.has(file)) continue;
+      await sql.exec(readFileSync(join(MIGRATIONS_DIR, file), 'utf8'));
+      await sql.query('insert into schema_migrations (name) values ($1)', [file]);
+      applied.push(file);
+    }
+    return applied;
+  });
+}
+

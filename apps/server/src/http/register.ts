@@ -1,0 +1,99 @@
+import { API_BASE, ok, routes, type RouteDef, type RouteId, type Routes } from '@tradeapp/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../db/db';
+import { AppError, forbidden, unauthorized } from '../errors';
+import type { Caller, HandlerContext } from './context';
+import { errorEnvelope, fromZodError, toAppError } from './errors';
+import { createIdempotencyStore } from './idempotency';
+import { resolveCaller } from './session';
+
+type Handler<R> =
+  R extends RouteDef<infer Req, infer Res, infer P>
+    ? (ctx: HandlerContext<z.output<Req>, P extends z.ZodType ? z.output<P> : undefined>) => Promise<z.input<Res>>
+    : never;
+
+/** One handler per route of the contract: a route without a handler does not compile. */
+export type Handlers = { [K in RouteId]: Handler<Routes[K]> };
+export type HandlersOf<K extends RouteId> = Pick<Handlers, K>;
+
+/** The identity a public route's rate limit counts against, besides the address. */
+function limitSubject(req: FastifyRequest): string {
+  const body = (req.body ?? {}) as Record<string, unknown>;
+  const subject = body.email ?? body.username ?? '';
+  return typeof subject === 'string' ? subject.trim().toLowerCase().slice(0, 100) : '';
+}
+
+export function registerContractRoutes(app: FastifyInstance, db: Db, handlers: Handlers) {
+  const idempotency = createIdempotencyStore(db);
+  for (const [id, def] of Object.entries(routes) as [RouteId, RouteDef][]) {
+    const handler = handlers[id] as (ctx: HandlerContext<unknown, unknown>) => Promise<unknown>;
+    if (!handler) throw new Error(`No handler for route ${id}`);
+    app.route({
+      method: def.method,
+      url: API_BASE + def.path,
+      config: def.rateLimit
+        ? {
+            rateLimit: {
+              max: def.rateLimit.max,
+              timeWindow: def.rateLimit.windowSeconds * 1000,
+              hook: 'preHandler',
+              keyGenerator: (req: FastifyRequest) => `${id}|${req.ip}|${req.caller?.id ?? limitSubject(req)}`,
+            },
+          }
+        : {},
+      preHandler: async (req) => {
+        req.caller = await resolveCaller(db, req);
+        if (def.auth !== 'public' && !req.caller) throw unauthorized();
+        if (def.auth === 'operator' && req.caller?.role !== 'operator') throw forbidden('e.operatorOnly');
+      },
+      handler: async (req: FastifyRequest, reply: FastifyReply) => {
+        const source = def.method === 'GET' ? req.query : def.body === 'multipart' ? {} : (req.body ?? {});
+        const parsedInput = def.request.safeParse(source);
+        if (!parsedInput.success) throw fromZodError(parsedInput.error);
+        const parsedParams = def.params?.safeParse(req.params);
+        if (parsedParams && !parsedParams.success) throw fromZodError(parsedParams.error);
+        const ctx: HandlerContext<unknown, unknown> = {
+          input: parsedInput.data,
+          params: parsedParams?.data,
+          caller: req.caller,
+          req,
+          reply,
+        };
+
+        const key = def.idempotency && req.caller ? idempotencyKey(req, def) : undefined;
+        if (!key) return reply.send(ok(def.response.parse(await handler(ctx))));
+
+        const caller = req.caller as Caller;
+        const claim = await idempotency.claim(caller.id, key, id, source);
+        if (claim.replay) return reply.code(claim.replay.status).send(claim.replay.body);
+        let status = 200;
+        let body: unknown;
+        try {
+          body = ok(def.response.parse(await handler(ctx)));
+        } catch (err) {
+          const appError = toAppError(err as Error);
+          if (appError.code >= 500) {
+            await idempotency.release(caller.id, key);
+            throw err;
+          }
+          status = appError.code;
+          body = errorEnvelope(req, appError);
+        }
+        await idempotency.store(caller.id, key, status, body);
+        return reply.code(status).send(body);
+      },
+    });
+  }
+}
+
+function idempotencyKey(req: FastifyRequest, def: RouteDef): string | undefined {
+  const raw = req.headers['idempotency-key'];
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (!key) {
+    if (def.idempotency === 'required') throw new AppError(400, 'e.badRequest', { 'Idempotency-Key': 'v.fillRequired' });
+    return undefined;
+  }
+  if (key.length > 100) throw new AppError(400, 'e.badRequest', { 'Idempotency-Key': 'v.invalidValue' });
+  return key;
+}

@@ -1,0 +1,90 @@
+import {
+  EMAIL_CODE_MAX_ATTEMPTS,
+  EMAIL_CODE_TTL_SECONDS,
+  EmailCodeType,
+  ErrorCode,
+  type Locale,
+} from '@tradeapp/contract';
+import type { Db, Sql } from '../../db/db';
+import { AppError, refused } from '../../errors';
+import { newEmailCode, sameHash, sha256 } from '../../lib/secrets';
+import type { Mailer } from '../../mail/mailer';
+
+const RESEND_AFTER_SECONDS = 60;
+
+// The code is hashed with the address and purpose, so a leaked table row is no usable code.
+const codeHash = (email: string, purpose: number, code: string) => sha256(`${purpose}:${email}:${code}`);
+
+const SUBJECT: Record<Locale, string> = {
+  en: 'Your verification code',
+  nl: 'Uw verificatiecode',
+  zh_Hans_CN: '您的验证码',
+};
+
+const PURPOSE: Record<Locale, Record<EmailCodeType, string>> = {
+  en: { 1: 'to register', 2: 'to reset your password', 3: 'to change your transaction password' },
+  nl: { 1: 'om te registreren', 2: 'om uw wachtwoord te herstellen', 3: 'om uw transactiewachtwoord te wijzigen' },
+  zh_Hans_CN: { 1: '用于注册', 2: '用于重置密码', 3: '用于修改交易密码' },
+};
+
+function body(locale: Locale, purpose: EmailCodeType, code: string) {
+  const minutes = EMAIL_CODE_TTL_SECONDS / 60;
+  switch (locale) {
+    case 'nl':
+      return `Uw code ${PURPOSE.nl[purpose]} is ${code}. Hij is ${minutes} minuten geldig. Heeft u hem niet aangevraagd, negeer dan deze e-mail.`;
+    case 'zh_Hans_CN':
+      return `您的验证码${PURPOSE.zh_Hans_CN[purpose]}：${code}，${minutes}分钟内有效。如非本人操作，请忽略此邮件。`;
+    default:
+      return `Your code ${PURPOSE.en[purpose]} is ${code}. It is valid for ${minutes} minutes. If you did not ask for it, ignore this e-mail.`;
+  }
+}
+
+export function createEmailCodes(db: Db, mailer: Mailer) {
+  return {
+    async issue(email: string, purpose: EmailCodeType, locale: Locale) {
+      const [recent] = await db.query<{ age: number }>(
+        `select extract(epoch from now() - created_at)::float8 as age from email_codes
+          where email = $1 and purpose = $2 order by id desc limit 1`,
+        [email, purpose],
+      );
+      if (recent && recent.age < RESEND_AFTER_SECONDS) throw new AppError(ErrorCode.TooManyRequests, 'e.codeTooSoon');
+      const code = newEmailCode();
+      await db.query(
+        `insert into email_codes (email, purpose, code_hash, expires_at)
+         values ($1, $2, $3, now() + make_interval(secs => $4))`,
+        [email, purpose, codeHash(email, purpose, code), EMAIL_CODE_TTL_SECONDS],
+      );
+      await mailer.send({ to: email, subject: `${SUBJECT[locale]}: ${code}`, text: body(locale, purpose, code) });
+    },
+
+    /**
+     * Check a code without using it up. A wrong guess counts against the code in its own
+     * statement, so the count survives whatever transaction the caller rolls back.
+     */
+    async check(email: string, purpose: EmailCodeType, code: string): Promise<number> {
+      const [row] = await db.query<{ id: number; code_hash: string; attempts: number }>(
+        `select id, code_hash, attempts from email_codes
+          where email = $1 and purpose = $2 and consumed_at is null and expires_at > now()
+          order by id desc limit 1`,
+        [email, purpose],
+      );
+      if (!row) throw refused('e.codeInvalid', { code: 'e.codeInvalid' });
+      if (row.attempts >= EMAIL_CODE_MAX_ATTEMPTS) throw new AppError(ErrorCode.TooManyRequests, 'e.codeTooManyAttempts');
+      if (!sameHash(row.code_hash, codeHash(email, purpose, code))) {
+        await db.query('update email_codes set attempts = attempts + 1 where id = $1', [row.id]);
+        throw refused('e.codeInvalid', { code: 'e.codeInvalid' });
+      }
+      return row.id;
+    },
+
+    /** Use the code up inside the caller's transaction; a second use of the same code fails. */
+    async consume(sql: Sql, codeId: number) {
+      const used = await sql.query('update email_codes set consumed_at = now() where id = $1 and consumed_at is null returning id', [
+        codeId,
+      ]);
+      if (!used.length) throw refused('e.codeInvalid', { code: 'e.codeInvalid' });
+    },
+  };
+}
+
+export type EmailCodes = ReturnType<typeof createEmailCodes>;

@@ -1,0 +1,165 @@
+import type { UserStatus } from '@tradeapp/contract';
+import type { Deps } from '../../deps';
+import { notFound } from '../../errors';
+import { writeAudit } from '../../lib/audit';
+import { hashSecret, newInvitationCode, newPassword } from '../../lib/secrets';
+import * as users from '../auth/repo';
+
+interface AuditRow {
+  id: number;
+  actor_id: number | null;
+  actor_name: string | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  before: unknown;
+  after: unknown;
+  reason: string | null;
+  ip: string | null;
+  created_at: Date;
+}
+
+const toAudit = (r: AuditRow) => ({
+  id: r.id,
+  actorId: r.actor_id,
+  actorName: r.actor_name,
+  action: r.action,
+  targetType: r.target_type,
+  targetId: r.target_id,
+  before: r.before,
+  after: r.after,
+  reason: r.reason,
+  ip: r.ip,
+  createTimeTimestamp: r.created_at.getTime(),
+});
+
+const AUDIT_SELECT = `select a.*, coalesce(u.email, u.username) as actor_name from audit_log a left join users u on u.id = a.actor_id`;
+
+export function createBackofficeService({ db, config, log }: Deps) {
+  return {
+    /**
+     * The first operator: OPERATOR_EMAIL/OPERATOR_PASSWORD when given; otherwise, when no
+     * operator exists at all, one with a random password printed once.
+     */
+    async ensureFirstOperator() {
+      const email = config.OPERATOR_EMAIL?.toLowerCase();
+      const existing = email
+        ? await users.findUserByEmail(db, email)
+        : (await db.query<{ id: number }>("select id from users where role = 'operator' limit 1"))[0];
+      if (existing) return;
+      const address = email ?? 'operator@localhost';
+      const password = config.OPERATOR_PASSWORD ?? newPassword();
+      await db.tx(async (sql) => {
+        const user = await users.insertUser(sql, {
+          username: `operator_${newInvitationCode().toLowerCase()}`,
+          email: address,
+          passwordHash: await hashSecret(password),
+          payPasswordHash: null,
+          accountType: 2,
+          role: 'operator',
+          invitationCode: newInvitationCode(),
+          invitedBy: null,
+        });
+        await writeAudit(sql, { actorId: null, action: 'operator.create', targetType: 'user', targetId: user.id, after: { email: address } });
+      });
+      if (config.OPERATOR_PASSWORD) log.info({ email: address }, 'first operator created');
+      // Printed once, to the console only, so the person starting the server can sign in.
+      else console.log(`\n  First operator created: ${address}  password: ${password}\n  Sign in at /backoffice/ and keep it safe; it is not shown again.\n`);
+    },
+
+    async listUsers(q: string | undefined, page: number, size: number) {
+      const filter = q ? `%${q.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null;
+      const where = `where ($1::text is null or lower(username) like $1 or email like $1
+                      or lower(coalesce(first_name,'') || ' ' || coalesce(last_name,'')) like $1)`;
+      const [count] = await db.query<{ n: number }>(`select count(*)::int as n from users ${where}`, [filter]);
+      const rows = await db.query<users.UserRow>(`select * from users ${where} order by id desc limit $2 offset $3`, [
+        filter,
+        size,
+        (page - 1) * size,
+      ]);
+      return { list: await Promise.all(rows.map((r) => users.toUserInfo(db, r))), total: count?.n ?? 0, page, size };
+    },
+
+    async userDetail(id: number) {
+      const user = await users.findUserById(db, id);
+      if (!user) throw notFound();
+      const sessions = await db.query<{ created_at: Date; expires_at: Date; revoked_at: Date | null }>(
+        'select created_at, expires_at, revoked_at from sessions where user_id = $1 order by id desc limit 20',
+        [id],
+      );
+      const audit = await db.query<AuditRow>(`${AUDIT_SELECT} where a.target_type = 'user' and a.target_id = $1 order by a.id desc limit 50`, [
+        String(id),
+      ]);
+      return {
+        user: await users.toUserInfo(db, user),
+        sessions: sessions.map((s) => ({
+          createTimeTimestamp: s.created_at.getTime(),
+          expiresTimestamp: s.expires_at.getTime(),
+          revoked: s.revoked_at !== null,
+        })),
+        audit: audit.map(toAudit),
+      };
+    },
+
+    async setUserStatus(actorId: number, id: number, status: UserStatus, reason: string, ip: string) {
+      return db.tx(async (sql) => {
+        const [before] = await sql.query<{ status: UserStatus; role: string }>('select status, role from users where id = $1 for update', [id]);
+        if (!before || before.role === 'operator') throw notFound();
+        await sql.query('update users set status = $2, updated_at = now() where id = $1', [id, status]);
+        if (status === 'disabled') await users.revokeSessions(sql, id);
+        await writeAudit(sql, {
+          actorId,
+          action: status === 'disabled' ? 'user.disable' : 'user.enable',
+          targetType: 'user',
+          targetId: id,
+          before: { status: before.status },
+          after: { status },
+          reason,
+          ip,
+        });
+        return users.toUserInfo(sql, (await users.findUserById(sql, id))!);
+      });
+    },
+
+    async outbox(to: string | undefined, page: number, size: number) {
+      const filter = to ? `%${to.toLowerCase()}%` : null;
+      const [count] = await db.query<{ n: number }>('select count(*)::int as n from mail_outbox where ($1::text is null or to_address like $1)', [
+        filter,
+      ]);
+      const rows = await db.query<{ id: number; to_address: string; subject: string; body_text: string; transport: 'smtp' | 'outbox'; created_at: Date }>(
+        'select * from mail_outbox where ($1::text is null or to_address like $1) order by id desc limit $2 offset $3',
+        [filter, size, (page - 1) * size],
+      );
+      return {
+        list: rows.map((r) => ({
+          id: r.id,
+          to: r.to_address,
+          subject: r.subject,
+          text: r.body_text,
+          transport: r.transport,
+          createTimeTimestamp: r.created_at.getTime(),
+        })),
+        total: count?.n ?? 0,
+        page,
+        size,
+      };
+    },
+
+    async audit(targetType: string | undefined, targetId: string | undefined, page: number, size: number) {
+      const where = 'where ($1::text is null or a.target_type = $1) and ($2::text is null or a.target_id = $2)';
+      const [count] = await db.query<{ n: number }>(`select count(*)::int as n from audit_log a ${where}`, [targetType ?? null, targetId ?? null]);
+      const rows = await db.query<AuditRow>(`${AUDIT_SELECT} ${where} order by a.id desc limit $3 offset $4`, [
+        targetType ?? null,
+        targetId ?? null,
+        size,
+        (page - 1) * size,
+      ]);
+      return { list: rows.map(toAudit), total: count?.n ?? 0, page, size };
+    },
+
+    recordOperatorLogin: (operatorId: number, ip: string) =>
+      writeAudit(db, { actorId: operatorId, action: 'operator.login', targetType: 'user', targetId: operatorId, ip }),
+  };
+}
+
+export type BackofficeService = ReturnType<typeof createBackofficeService>;

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ErrorCode, UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_MB } from '@tradeapp/contract';
+import type { MultipartFile } from '@fastify/multipart';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Db, Sql } from '../../db/db';
+import { AppError, badRequest, notFound } from '../../errors';
+import type { Caller } from '../../http/context';
+
+export type UploadKind = 'image' | 'document';
+
+// Decided by the bytes, never by the name or the declared type.
+const ACCEPTED: Record<UploadKind, ReadonlySet<string>> = {
+  image: new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/heic', 'image/heif', 'image/avif']),
+  document: new Set([
+    'application/pdf',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    'application/x-cfb',
+    'image/jpeg',
+    'image/png',
+    'image/webp',
+  ]),
+};
+
+const URL_PREFIX = '/web/file/';
+const ID_PATTERN = /^[0-9a-f-]{36}$/;
+
+export const uploadIdOf = (url: string) => {
+  const id = url.startsWith(URL_PREFIX) ? url.slice(URL_PREFIX.length) : '';
+  return ID_PATTERN.test(id) ? id : undefined;
+};
+
+export function createFileService(db: Db, dataDir: string) {
+  const dir = join(dataDir, 'uploads');
+  mkdirSync(dir, { recursive: true });
+
+  return {
+    /** Store one multipart file after checking its size and its content. */
+    async store(file: MultipartFile | undefined, kind: UploadKind, owner: { userId: number } | { pendingEmail: string }) {
+      if (!file || file.fieldname !== 'file') throw badRequest('v.uploadImage', { file: 'v.uploadImage' });
+      let bytes: Buffer;
+      try {
+        bytes = await file.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw sizeExceeded();
+        throw err;
+      }
+      if (file.file.truncated || bytes.length > UPLOAD_LIMIT_BYTES) throw sizeExceeded();
+      if (bytes.length === 0) throw badRequest('v.uploadImage', { file: 'v.uploadImage' });
+      const type = await fileTypeFromBuffer(bytes);
+      if (!type || !ACCEPTED[kind].has(type.mime)) throw new AppError(ErrorCode.BadRequest, 'e.unsupportedFile', { file: 'e.unsupportedFile' });
+      const id = randomUUID();
+      const fileName = `${id}.${type.ext}`;
+      await writeFile(join(dir, fileName), bytes, { flag: 'wx' });
+      await db.query(
+        'insert into uploads (id, owner_id, pending_email, kind, mime, size_bytes, file_name) values ($1,$2,$3,$4,$5,$6,$7)',
+        [
+          id,
+          'userId' in owner ? owner.userId : null,
+          'pendingEmail' in owner ? owner.pendingEmail : null,
+          kind,
+          type.mime,
+          bytes.length,
+          fileName,
+        ],
+      );
+      return { url: URL_PREFIX + id, id, mime: type.mime, size: bytes.length };
+    },
+
+    /** The bytes of an upload, for its owner or an operator; anyone else is told it does not exist. */
+    async read(caller: Caller, id: string) {
+      if (!ID_PATTERN.test(id)) throw notFound();
+      const [row] = await db.query<{ owner_id: number | null; mime: string; file_name: string }>(
+        'select owner_id, mime, file_name from uploads where id = $1',
+        [id],
+      );
+      if (!row || (row.owner_id !== caller.id && caller.role !== 'operator')) throw notFound();
+      return { mime: row.mime, bytes: await readFile(join(dir, row.file_name)) };
+    },
+  };
+}
+
+const sizeExceeded = () => new AppError(ErrorCode.PayloadTooLarge, 'e.sizeExceeded', { file: 'e.sizeExceeded' }, { n: UPLOAD_LIMIT_MB });
+
+/** A referenced upload must be the caller's own; otherwise it is as if it did not exist. */
+export async function assertOwnUpload(sql: Sql, userId: number, url: string, field: string) {
+  const id = uploadIdOf(url);
+  const rows = id ? await sql.query('select 1 from uploads where id = $1 and owner_id = $2', [id, userId]) : [];
+  if (!rows.length) throw badRequest('v.uploadImage', { [field]: 'v.uploadImage' });
+}
+
+/** Images uploaded while registering belong to the account that the registration creates. */
+export async function claimRegistrationUploads(sql: Sql, email: string, userId: number, urls: Record<string, string>) {
+  for (const [field, url] of Object.entries(urls)) {
+    const id = uploadIdOf(url);
+    const claimed = id
+      ? await sql.query(
+          'update uploads set owner_id = $3, pending_email = null where id = $1 and pending_email = $2 and owner_id is null returning id',
+          [id, email, userId],
+        )
+      : [];
+    if (!claimed.length) throw badRequest('v.uploadImage', { [field]: 'v.uploadImage' });
+  }
+}

@@ -1,0 +1,24 @@
+// Business constants of the specification (section 9).
+export const REQUEST_TIMEOUT_MS = 120_000;
+export const PAGE_LOAD_TIMEOUT_MS = 60_000;
+export const TOAST_MS = 2_000;
+export const UPLOAD_LIMIT_MB = 5;
+export const UPLOAD_LIMIT_BYTES = UPLOAD_LIMIT_MB * 1024 * 1024;
+export const TAB_BAR_HEIGHT = 50;
+export const LARGE_ORDER_SHARES = 10_000;
+export const FOLLOW_MIN_AMOUNT = '100';
+export const FOLLOW_MAX_AMOUNT = '1000000';
+export const MIN_DEPOSIT = '1';
+export const DEPOSIT_CONFIRMATIONS = 3;
+export const KYC_REVIEW_HOURS = 24;
+export const EMAIL_CODE_TTL_SECONDS = 600;
+export const EMAIL_CODE_MAX_ATTEMPTS = 5;
+export const SESSION_TTL_SECONDS = 7 * 24 * 3600;
+export const RISE_COLOR = '#21E57B';
+export const FALL_COLOR = '#FD005C';
+export const DATE_TIME_FORMAT = 'DD/MM/YYYY hh:mm:ss A';
+export const DATE_FORMAT = 'MM/DD/YYYY';
+export const TIME_FORMAT = 'hh:mm';
+export const LOCALES = ['en', 'nl', 'zh_Hans_CN'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const FALLBACK_LOCALE: Locale = 'en';

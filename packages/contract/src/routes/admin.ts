@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { UserStatus } from '../enums';
+import { pageOf, zAnyPassword, zEmail } from '../fields';
+import { route } from '../route';
+import { zLoginResult, zUserInfo } from './auth';
+
+const zPageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
+const zId = z.object({ id: z.coerce.number().int().positive() });
+
+export const zMail = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  transport: z.enum(['smtp', 'outbox']),
+  createTimeTimestamp: z.number().int(),
+});
+
+export const zAuditEntry = z.object({
+  id: z.number().int(),
+  actorId: z.number().int().nullable(),
+  actorName: z.string().nullable(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  reason: z.string().nullable(),
+  ip: z.string().nullable(),
+  createTimeTimestamp: z.number().int(),
+});
+
+export const zAdminUserDetail = z.object({
+  user: zUserInfo,
+  sessions: z.array(z.object({ createTimeTimestamp: z.number().int(), expiresTimestamp: z.number().int(), revoked: z.boolean() })),
+  audit: z.array(zAuditEntry),
+});
+
+export const adminRoutes = {
+  adminLogin: route({
+    method: 'POST',
+    path: '/admin/login',
+    auth: 'public',
+    tag: 'admin',
+    summary: 'Operator sign-in; investors are refused',
+    request: z.object({ email: zEmail, password: zAnyPassword }),
+    response: zLoginResult,
+    rateLimit: { max: 10, windowSeconds: 300 },
+  }),
+  adminMe: route({
+    method: 'GET',
+    path: '/admin/me',
+    auth: 'operator',
+    tag: 'admin',
+    summary: 'The signed-in operator',
+    request: z.object({}),
+    response: zUserInfo,
+  }),
+  adminUsers: route({
+    method: 'GET',
+    path: '/admin/users',
+    auth: 'operator',
+    tag: 'admin',
+    summary: 'Users, newest first, filtered by user ID, e-mail or name',
+    request: zPageQuery.extend({ q: z.string().trim().max(100).optional() }),
+    response: pageOf(zUserInfo),
+  }),
+  adminUser: route({
+    method: 'GET',
+    path: '/admin/users/:id',
+    auth: 'operator',
+    tag: 'admin',
+    summary: 'One user with sessions and audit trail',
+    params: zId,
+    request: z.object({}),
+    response: zAdminUserDetail,
+  }),
+  adminSetUserStatus: route({
+    method: 'POST',
+    path: '/admin/users/:id/status',
+    auth: 'operator',
+    tag: 'admin',
+    summary: 'Disable or re-enable an account, with a reason; disabling signs the user out',
+    params: zId,
+    request: z.object({
+      status: z.enum([UserStatus.Active, UserStatus.Disabled]),
+      reason: z.string({ error: 'e.reasonRequired' }).trim().min(1, { error: 'e.reasonRequired' }).max(500),
+    }),
+    response: zUserInfo,
+  }),
+  adminOutbox: route({
+    method: 'GET',
+    path: '/admin/outbox',
+    auth: 'operator',
+    tag: 'admin',
+    summary: 'Mails sent by the server, newest first',
+    request: zPageQuery.extend({ to: z.string().trim().max(100).optional() }),
+    response: pageOf(zMail),
+  }),
+  adminAudit: route({
+    method: 'GET',
+    path: '/admin/audit',
+    auth: 'operator',
+    tag: 'admin',
+    summary: 'The audit log: who, when, what, before, after',
+    request: zPageQuery.extend({ targetType: z.string().max(50).optional(), targetId: z.string().max(50).optional() }),
+    response: pageOf(zAuditEntry),
+  }),
+};

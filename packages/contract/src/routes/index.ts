@@ -1,0 +1,8 @@
+import { adminRoutes } from './admin';
+import { authRoutes } from './auth';
+import { systemRoutes } from './system';
+
+/** Every call of the API. A call in the specification and not here is a bug. */
+export const routes = { ...systemRoutes, ...authRoutes, ...adminRoutes };
+export type Routes = typeof routes;
+export type RouteId = keyof Routes;
