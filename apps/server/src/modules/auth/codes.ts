@@ -1,7 +1,8 @@
+import type {
+  EmailCodeType} from '@tradeapp/contract';
 import {
   EMAIL_CODE_MAX_ATTEMPTS,
   EMAIL_CODE_TTL_SECONDS,
-  EmailCodeType,
   ErrorCode,
   type Locale,
 } from '@tradeapp/contract';

@@ -1,0 +1,79 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { routes } from '@tradeapp/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import { call, drivers, startServer, unique, type Harness } from './harness';
+
+describe('config', () => {
+  it('has a default for everything', () => {
+    const c = loadConfig({});
+    expect([c.PORT, c.HOST, c.DATA_DIR, c.DATABASE_URL, c.REDIS_URL, c.SMTP_URL]).toEqual([8080, '0.0.0.0', './data', undefined, undefined, undefined]);
+  });
+  it('fails with every problem listed', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', OPERATOR_PASSWORD: 'short' })).toThrow(
+      /PORT[\s\S]*DATABASE_URL: must be a postgres:\/\/ URL[\s\S]*OPERATOR_PASSWORD: at least 8 characters/,
+    );
+  });
+});
+
+describe.each(await drivers())('system on %s', (driver) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startServer(driver);
+  });
+  afterAll(() => h.close());
+
+  it('reports health with the database and push status', async () => {
+    const r = await call(h, 'GET', '/web/health');
+    expect(r.data).toMatchObject({ status: 'ok', database: { driver, ok: true }, push: { driver: 'memory', ok: true } });
+  });
+
+  it('answers an unknown path with 404 "the URL does not exist" in the caller\'s language', async () => {
+    expect(await call(h, 'GET', '/web/no/such/thing')).toMatchObject({ status: 404, code: 404, msg: 'the URL does not exist' });
+    expect((await call(h, 'POST', '/web/nope', { lang: 'nl' })).msg).toBe('de URL bestaat niet');
+    expect((await call(h, 'GET', '/web/nope', { lang: 'zh_Hans_CN' })).msg).toBe('该URL不存在');
+    expect((await call(h, 'GET', '/web/nope', { lang: 'fr' })).msg).toBe('the URL does not exist');
+  });
+
+  it('refuses malformed and oversized bodies with an envelope that leaks nothing', async () => {
+    const malformed = await fetch(`${h.base}/web/loginByUsername`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":' });
+    const m = await malformed.json();
+    expect([malformed.status, m.code, m.msg]).toEqual([400, 400, 'The request is not valid']);
+    const huge = await fetch(`${h.base}/web/loginByUsername`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'x'.repeat(2 * 1024 * 1024), password: 'y' }),
+    });
+    expect([huge.status, (await huge.json()).code]).toEqual([413, 413]);
+  });
+
+  it('sends security headers', async () => {
+    const res = await fetch(`${h.base}/web/health`);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+
+  it('serves an OpenAPI document with every route of the contract', async () => {
+    const doc = await (await fetch(`${h.base}/web/openapi.json`)).json();
+    expect(doc.openapi).toBe('3.1.0');
+    for (const [id, def] of Object.entries(routes)) {
+      const path = `/web${def.path.replace(/:(\w+)/g, '{$1}')}`;
+      expect(doc.paths[path]?.[def.method.toLowerCase()]?.operationId, id).toBe(id);
+    }
+    const login = doc.paths['/web/loginByUsername'].post;
+    expect(login.requestBody.content['application/json'].schema.required).toEqual(['username', 'password']);
+  });
+
+  it('writes mail to the outbox as .eml files when no SMTP server is configured', async () => {
+    const email = `${unique('eml')}@example.com`;
+    await call(h, 'POST', '/web/getEmailCode', { body: { email, type: 1 }, lang: 'zh_Hans_CN' });
+    const dir = join(h.dataDir, 'outbox');
+    const file = readdirSync(dir)
+      .map((f) => readFileSync(join(dir, f), 'utf8'))
+      .find((text) => text.includes(`To: ${email}`));
+    expect(file).toMatch(/Subject: =\?UTF-8\?B\?/);
+    expect(file).toMatch(/您的验证码用于注册：\d{6}，10分钟内有效/);
+  });
+});
