@@ -26,6 +26,8 @@ export function drivers(): Promise<Array<'pglite' | 'postgres'>> {
   return postgresReachable.then((ok) => (ok ? ['pglite', 'postgres'] : ['pglite']));
 }
 
+export const tempDataDir = () => mkdtempSync(join(tmpdir(), 'tradeapp-test-'));
+
 export interface Harness {
   app: FastifyInstance;
   db: Db;
@@ -36,7 +38,7 @@ export interface Harness {
 
 /** A server on a random loopback port, over a fresh database of the given driver. */
 export async function startServer(driver: 'pglite' | 'postgres', env: Record<string, string> = {}): Promise<Harness> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tradeapp-test-'));
+  const dataDir = tempDataDir();
   let db: Db;
   let dropDatabase = async () => {};
   if (driver === 'postgres') {
@@ -101,7 +103,7 @@ export async function call<T = any>(
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.lang) headers.languages = opts.lang;
-  let body: BodyInit | undefined;
+  let body: FormData | string | undefined;
   if (opts.form) body = opts.form;
   else if (opts.body !== undefined) {
     headers['content-type'] = 'application/json';
