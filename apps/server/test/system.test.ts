@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { routes } from '@tradeapp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { call, drivers, startServer, unique, type Harness } from './harness';
+import { call, drivers, registerUser, startServer, unique, type Harness } from './harness';
 
 describe('config', () => {
   it('has a default for everything', () => {
@@ -75,5 +75,17 @@ describe.each(await drivers())('system on %s', (driver) => {
       .find((text) => text.includes(`To: ${email}`));
     expect(file).toMatch(/Subject: =\?UTF-8\?B\?/);
     expect(file).toMatch(/您的验证码用于注册：\d{6}，10分钟内有效/);
+  });
+
+  it('answers a failure of ours with 500 "operation failed" and no detail', async () => {
+    const broken = await startServer(driver);
+    const u = await registerUser(broken);
+    await broken.db.query('drop table sessions cascade');
+    const res = await fetch(`${broken.base}/web/api/user/info`, { headers: { authorization: `Bearer ${u.token}` } });
+    const text = await res.text();
+    await broken.close();
+    expect(res.status).toBe(500);
+    expect(JSON.parse(text)).toEqual({ code: 500, msg: 'operation failed', data: { key: 'e.operationFailed' } });
+    expect(text).not.toMatch(/sessions|relation|select/i);
   });
 });
