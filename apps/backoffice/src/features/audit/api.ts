@@ -1,0 +1,34 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { call } from '../../api';
+
+export const AUDIT_PAGE_SIZE = 20;
+
+export interface AuditQuery {
+  targetType: string;
+  targetId: string;
+  page: number;
+}
+
+export const auditKeys = {
+  all: ['admin', 'audit'] as const,
+  list: (query: AuditQuery) => [...auditKeys.all, query] as const,
+};
+
+export function auditQueryOptions(query: AuditQuery) {
+  return queryOptions({
+    queryKey: auditKeys.list(query),
+    queryFn: ({ signal }) =>
+      call(
+        'adminAudit',
+        {
+          page: query.page,
+          size: AUDIT_PAGE_SIZE,
+          targetType: query.targetType || undefined,
+          targetId: query.targetId || undefined,
+        },
+        undefined,
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}

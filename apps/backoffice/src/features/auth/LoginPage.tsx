@@ -1,0 +1,93 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type SubmitEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { ApiError, getToken, messageOf, takeNotice } from '../../api';
+import { meQueryKey, signIn } from './api';
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(() => takeNotice());
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+
+  if (getToken() && !pending) return <Navigate to="/users" replace />;
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const missing: Record<string, string> = {};
+    if (!email.trim()) missing.email = 'Please enter e-mail';
+    if (!password) missing.password = 'Please enter password';
+    setFieldErrors(missing);
+    if (Object.keys(missing).length > 0) return;
+
+    setPending(true);
+    setError(null);
+    try {
+      const result = await signIn(email.trim(), password);
+      queryClient.clear();
+      queryClient.setQueryData(meQueryKey, result.userInfo);
+      await navigate('/users', { replace: true });
+    } catch (caught) {
+      setError(messageOf(caught));
+      if (caught instanceof ApiError && caught.fields) setFieldErrors(caught.fields);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <main className="login-page">
+      <form className="login-card" onSubmit={(event) => void onSubmit(event)} noValidate>
+        <div className="login-brand">
+          <span className="brand-mark" aria-hidden="true">
+            TA
+          </span>
+          <div>
+            <h1>Back office</h1>
+            <p className="muted">Sign in with your operator account</p>
+          </div>
+        </div>
+
+        {error && (
+          <div className="alert alert-error" role="alert" data-testid="bo-login-error">
+            {error}
+          </div>
+        )}
+
+        <label className="field">
+          <span className="field-label">E-mail</span>
+          <input
+            type="email"
+            autoComplete="username"
+            autoFocus
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            data-testid="bo-email"
+            aria-invalid={fieldErrors.email ? true : undefined}
+          />
+          {fieldErrors.email && <span className="field-error">{fieldErrors.email}</span>}
+        </label>
+
+        <label className="field">
+          <span className="field-label">Password</span>
+          <input
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            data-testid="bo-password"
+            aria-invalid={fieldErrors.password ? true : undefined}
+          />
+          {fieldErrors.password && <span className="field-error">{fieldErrors.password}</span>}
+        </label>
+
+        <button type="submit" className="btn btn-primary btn-block" disabled={pending} data-testid="bo-login">
+          {pending ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+    </main>
+  );
+}

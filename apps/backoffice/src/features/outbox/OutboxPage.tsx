@@ -1,0 +1,160 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ResponseOf, Routes } from '@tradeapp/contract';
+import { useSearchParams } from 'react-router';
+import { Badge } from '../../ui/Badges';
+import { formatDateTime } from '../../ui/format';
+import { Pagination } from '../../ui/Pagination';
+import { SearchBox } from '../../ui/SearchBox';
+import { Empty, ErrorState, Loading, TableState } from '../../ui/States';
+import { OUTBOX_PAGE_SIZE, outboxQueryOptions } from './api';
+
+type Mail = ResponseOf<Routes['adminOutbox']>['list'][number];
+
+const COLUMNS = 3;
+
+/** The six-digit codes in a mail body, shown large so an operator can read one out. */
+function codesIn(text: string): string[] {
+  return [...new Set(text.match(/\b\d{6}\b/g) ?? [])];
+}
+
+function MailPanel({ mail }: { mail: Mail | undefined }) {
+  if (!mail) {
+    return (
+      <aside className="card mail-panel">
+        <Empty>Select a mail to read it.</Empty>
+      </aside>
+    );
+  }
+  const codes = codesIn(mail.text);
+  return (
+    <aside className="card card-padded mail-panel" data-testid="bo-mail-panel" aria-label="Mail">
+      <h2 className="mail-subject" data-testid="bo-mail-subject">
+        {mail.subject}
+      </h2>
+      <dl className="mail-meta">
+        <dt>To</dt>
+        <dd>{mail.to}</dd>
+        <dt>Sent</dt>
+        <dd>{formatDateTime(mail.createTimeTimestamp)}</dd>
+        <dt>Transport</dt>
+        <dd>
+          <Badge tone={mail.transport === 'smtp' ? 'info' : 'neutral'}>
+            {mail.transport === 'smtp' ? 'Sent by SMTP' : 'Outbox only'}
+          </Badge>
+        </dd>
+      </dl>
+      {codes.length > 0 && (
+        <div className="mail-codes">
+          {codes.map((code) => (
+            <span key={code} className="mail-code" data-testid="bo-mail-code">
+              {code}
+            </span>
+          ))}
+        </div>
+      )}
+      <pre className="mail-body" data-testid="bo-mail-body">
+        {mail.text}
+      </pre>
+    </aside>
+  );
+}
+
+export function OutboxPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const to = searchParams.get('to') ?? '';
+  const page = Math.max(1, Number(searchParams.get('page')) || 1);
+  const selectedId = Number(searchParams.get('mail')) || null;
+
+  const outbox = useQuery(outboxQueryOptions({ to, page }));
+  const selected = outbox.data?.list.find((mail) => mail.id === selectedId);
+
+  function update(changes: Record<string, string | null>) {
+    const next = new URLSearchParams(searchParams);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setSearchParams(next, { replace: 'mail' in changes && Object.keys(changes).length === 1 });
+  }
+
+  return (
+    <section className="page">
+      <header className="page-header">
+        <div>
+          <h1>Mail outbox</h1>
+          <p className="muted">Every mail the server sent, newest first. Verification codes are readable here.</p>
+        </div>
+        <button type="button" className="btn" onClick={() => void outbox.refetch()} disabled={outbox.isFetching}>
+          Refresh
+        </button>
+      </header>
+
+      <SearchBox
+        key={to}
+        value={to}
+        placeholder="Filter by recipient e-mail"
+        onSearch={(value) => update({ to: value, page: null, mail: null })}
+        testId="bo-outbox-search"
+        busy={outbox.isFetching && !outbox.isPending}
+      />
+
+      <div className="split">
+        <div className="card">
+          <table className="table table-hover table-fixed">
+            <thead>
+              <tr>
+                <th className="col-when">Sent</th>
+                <th className="col-to">To</th>
+                <th>Subject</th>
+              </tr>
+            </thead>
+            <tbody>
+              {outbox.isPending ? (
+                <TableState colSpan={COLUMNS}>
+                  <Loading label="Loading mails…" />
+                </TableState>
+              ) : outbox.isError ? (
+                <TableState colSpan={COLUMNS}>
+                  <ErrorState error={outbox.error} onRetry={() => void outbox.refetch()} />
+                </TableState>
+              ) : outbox.data.list.length === 0 ? (
+                <TableState colSpan={COLUMNS}>
+                  <Empty>{to ? `No mail to “${to}”.` : 'No mail sent yet.'}</Empty>
+                </TableState>
+              ) : (
+                outbox.data.list.map((mail) => (
+                  <tr
+                    key={mail.id}
+                    className={`clickable${mail.id === selectedId ? ' selected' : ''}`}
+                    tabIndex={0}
+                    aria-selected={mail.id === selectedId}
+                    data-testid="bo-outbox-row"
+                    data-mail-id={mail.id}
+                    onClick={() => update({ mail: String(mail.id) })}
+                    onKeyDown={(event) => {
+                      if (event.key === 'Enter') update({ mail: String(mail.id) });
+                    }}
+                  >
+                    <td className="nowrap">{formatDateTime(mail.createTimeTimestamp)}</td>
+                    <td className="truncate">{mail.to}</td>
+                    <td className="truncate strong">{mail.subject}</td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+          {outbox.data && (
+            <Pagination
+              page={page}
+              size={OUTBOX_PAGE_SIZE}
+              total={outbox.data.total}
+              onPage={(next) => update({ page: String(next), mail: null })}
+              disabled={outbox.isFetching}
+            />
+          )}
+        </div>
+        <MailPanel mail={selected} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { call } from '../../api';
+
+export const OUTBOX_PAGE_SIZE = 20;
+
+export interface OutboxQuery {
+  to: string;
+  page: number;
+}
+
+export const outboxKeys = {
+  all: ['admin', 'outbox'] as const,
+  list: (query: OutboxQuery) => [...outboxKeys.all, query] as const,
+};
+
+export function outboxQueryOptions(query: OutboxQuery) {
+  return queryOptions({
+    queryKey: outboxKeys.list(query),
+    queryFn: ({ signal }) =>
+      call('adminOutbox', { page: query.page, size: OUTBOX_PAGE_SIZE, to: query.to || undefined }, undefined, {
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}

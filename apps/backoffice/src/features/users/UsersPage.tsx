@@ -1,0 +1,123 @@
+import { useQuery } from '@tanstack/react-query';
+import { UserRole } from '@tradeapp/contract';
+import { useNavigate, useSearchParams } from 'react-router';
+import { accountTypeLabel, KycBadge, UserStatusBadge } from '../../ui/Badges';
+import { formatDate, show } from '../../ui/format';
+import { Pagination } from '../../ui/Pagination';
+import { SearchBox } from '../../ui/SearchBox';
+import { Empty, ErrorState, Loading, TableState } from '../../ui/States';
+import { USERS_PAGE_SIZE, usersQueryOptions } from './api';
+
+const COLUMNS = 7;
+
+export function UsersPage() {
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const q = searchParams.get('q') ?? '';
+  const page = Math.max(1, Number(searchParams.get('page')) || 1);
+
+  const users = useQuery(usersQueryOptions({ q, page }));
+
+  function onSearch(value: string) {
+    setSearchParams(value ? { q: value } : {});
+  }
+
+  function onPage(nextPage: number) {
+    const next = new URLSearchParams(searchParams);
+    next.set('page', String(nextPage));
+    setSearchParams(next);
+  }
+
+  const openUser = (id: number) => {
+    void navigate(`/users/${String(id)}`);
+  };
+
+  return (
+    <section className="page">
+      <header className="page-header">
+        <div>
+          <h1>Users</h1>
+          <p className="muted">Investor and operator accounts, newest first.</p>
+        </div>
+      </header>
+
+      <SearchBox
+        key={q}
+        value={q}
+        placeholder="Search by user ID, e-mail or name"
+        onSearch={onSearch}
+        testId="bo-users-search"
+        busy={users.isFetching && !users.isPending}
+      />
+
+      <div className="card">
+        <table className="table table-hover">
+          <thead>
+            <tr>
+              <th className="num">ID</th>
+              <th>User ID</th>
+              <th>E-mail</th>
+              <th>Account type</th>
+              <th>KYC status</th>
+              <th>Status</th>
+              <th>Created</th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.isPending ? (
+              <TableState colSpan={COLUMNS}>
+                <Loading label="Loading users…" />
+              </TableState>
+            ) : users.isError ? (
+              <TableState colSpan={COLUMNS}>
+                <ErrorState error={users.error} onRetry={() => void users.refetch()} />
+              </TableState>
+            ) : users.data.list.length === 0 ? (
+              <TableState colSpan={COLUMNS}>
+                <Empty>{q ? `No user matches “${q}”.` : 'No users yet.'}</Empty>
+              </TableState>
+            ) : (
+              users.data.list.map((user) => (
+                <tr
+                  key={user.id}
+                  className="clickable"
+                  tabIndex={0}
+                  data-testid="bo-user-row"
+                  data-user-id={user.id}
+                  onClick={() => openUser(user.id)}
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter') openUser(user.id);
+                  }}
+                >
+                  <td className="num mono">{user.id}</td>
+                  <td className="strong">
+                    {user.userId}
+                    {user.role === UserRole.Operator && <span className="tag">operator</span>}
+                  </td>
+                  <td>{show(user.email)}</td>
+                  <td>{accountTypeLabel(user.accountType)}</td>
+                  <td>
+                    <KycBadge status={user.kycStatus} />
+                  </td>
+                  <td>
+                    <UserStatusBadge status={user.status} />
+                  </td>
+                  <td className="nowrap">{formatDate(user.createTimeTimestamp)}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+        {users.data && (
+          <Pagination
+            page={page}
+            size={USERS_PAGE_SIZE}
+            total={users.data.total}
+            onPage={onPage}
+            disabled={users.isFetching}
+          />
+        )}
+      </div>
+    </section>
+  );
+}

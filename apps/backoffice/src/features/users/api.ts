@@ -1,0 +1,45 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UserStatus } from '@tradeapp/contract';
+import { call } from '../../api';
+
+export const USERS_PAGE_SIZE = 20;
+
+export interface UsersQuery {
+  q: string;
+  page: number;
+}
+
+export const usersKeys = {
+  all: ['admin', 'users'] as const,
+  list: (query: UsersQuery) => [...usersKeys.all, 'list', query] as const,
+  detail: (id: number) => [...usersKeys.all, 'detail', id] as const,
+};
+
+export function usersQueryOptions(query: UsersQuery) {
+  return queryOptions({
+    queryKey: usersKeys.list(query),
+    queryFn: ({ signal }) =>
+      call('adminUsers', { page: query.page, size: USERS_PAGE_SIZE, q: query.q || undefined }, undefined, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function userQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: usersKeys.detail(id),
+    queryFn: ({ signal }) => call('adminUser', {}, { id }, { signal }),
+  });
+}
+
+export function useSetUserStatus(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { status: UserStatus; reason: string }) => call('adminSetUserStatus', input, { id }),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: usersKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,26 @@
+import dayjs from 'dayjs';
+
+/** Operators read times as ISO-like local times: unambiguous across locales and sortable by eye. */
+const DATE_TIME = 'YYYY-MM-DD HH:mm:ss';
+const DATE = 'YYYY-MM-DD';
+
+/** Accepts epoch milliseconds; a value small enough to be seconds is read as seconds. */
+function toDayjs(timestamp: number) {
+  return dayjs(timestamp < 1e12 ? timestamp * 1000 : timestamp);
+}
+
+export function formatDateTime(timestamp: number | null | undefined): string {
+  if (timestamp === null || timestamp === undefined) return '—';
+  return toDayjs(timestamp).format(DATE_TIME);
+}
+
+export function formatDate(timestamp: number | null | undefined): string {
+  if (timestamp === null || timestamp === undefined) return '—';
+  return toDayjs(timestamp).format(DATE);
+}
+
+/** A value for display, with an em dash for nothing. */
+export function show(value: string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '—';
+  return String(value);
+}
