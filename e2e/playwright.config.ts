@@ -19,8 +19,11 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    ...devices['iPhone 13'],
     viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    userAgent: devices['iPhone 13'].userAgent,
     defaultBrowserType: 'chromium',
     browserName: 'chromium',
     launchOptions: {

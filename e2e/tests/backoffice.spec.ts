@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { OPERATOR } from '../playwright.config';
+import { codeFromOutbox, screen, uniqueName } from './support';
+
+test.use({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false });
+
+test('an operator signs in, finds an investor, disables the account with a reason and sees it in the audit log', async ({ page, request }) => {
+  const username = uniqueName('bo_user_');
+  const reg = await request.post('/web/register', { data: { username, password: 'secret-pass1', agreement: true } });
+  expect((await reg.json()).code).toBe(200);
+
+  await page.goto('/backoffice/');
+  await expect(page.getByTestId('bo-email')).toBeVisible();
+  await screen(page, 'backoffice-login');
+  await page.getByTestId('bo-email').fill(OPERATOR.email);
+  await page.getByTestId('bo-password').fill('wrong-password');
+  await page.getByTestId('bo-login').click();
+  await expect(page.getByTestId('bo-login-error')).toContainText('Wrong user ID or password');
+  await page.getByTestId('bo-password').fill(OPERATOR.password);
+  await page.getByTestId('bo-login').click();
+
+  await expect(page.getByTestId('bo-operator-email')).toHaveText(OPERATOR.email);
+  await page.getByTestId('bo-users-search').fill(username);
+  await page.getByTestId('bo-users-search-submit').click();
+  await expect(page.getByTestId('bo-user-row')).toHaveCount(1);
+  await screen(page, 'backoffice-users');
+  await page.getByTestId('bo-user-row').click();
+
+  await expect(page.getByRole('heading', { name: username })).toBeVisible();
+  await page.getByTestId('bo-disable').click();
+  await page.getByTestId('bo-reason').fill('Suspicious sign-ups from one device');
+  await screen(page, 'backoffice-disable-dialog');
+  await page.getByTestId('bo-confirm').click();
+  await expect(page.getByTestId('bo-enable')).toBeVisible();
+
+  const login = await request.post('/web/loginByUsername', { data: { username, password: 'secret-pass1' } });
+  expect(await login.json()).toMatchObject({ code: 403, msg: 'This account is disabled' });
+
+  await page.goto('/backoffice/#/audit');
+  const row = page.getByTestId('bo-audit-row').filter({ hasText: 'Suspicious sign-ups from one device' });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('user.disable');
+  await screen(page, 'backoffice-audit');
+
+  await page.getByTestId('bo-logout').click();
+  await expect(page.getByTestId('bo-email')).toBeVisible();
+});
+
+test('an investor cannot use the back office', async ({ page, request }) => {
+  const email = `${uniqueName('inv')}@example.com`;
+  await request.post('/web/getEmailCode', { data: { email, type: 1 } });
+  const code = await codeFromOutbox(email);
+  const reg = await request.post('/web/register/email', { data: { email, code, password: 'secret-pass1', agreement: true } });
+  expect((await reg.json()).code).toBe(200);
+
+  await page.goto('/backoffice/');
+  await page.getByTestId('bo-email').fill(email);
+  await page.getByTestId('bo-password').fill('secret-pass1');
+  await page.getByTestId('bo-login').click();
+  await expect(page.getByTestId('bo-login-error')).toContainText('Operators only');
+  await expect(page).toHaveURL(/#\/login/);
+});
