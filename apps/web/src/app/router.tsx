@@ -1,0 +1,33 @@
+import { createHashRouter, type RouteObject } from 'react-router';
+import { guideLoader, requireAuth } from './guards';
+import { GUIDE_PATH, PAGE_ROUTES, type PageRoute } from './routes';
+import { RootLayout, Splash } from './RootLayout';
+
+function toRoute(page: PageRoute): RouteObject {
+  return {
+    path: page.path,
+    handle: page.handle,
+    ...(page.auth ? { loader: requireAuth } : {}),
+    lazy: async () => {
+      const module = await page.load();
+      return { Component: module.default };
+    },
+  };
+}
+
+const loadGuide = async () => ({ Component: (await import('./GuidePage')).default });
+const loadTabLayout = async () => ({ Component: (await import('./TabLayout')).TabLayout });
+
+export const router = createHashRouter([
+  {
+    Component: RootLayout,
+    HydrateFallback: Splash,
+    children: [
+      { index: true, loader: guideLoader, lazy: loadGuide },
+      { path: GUIDE_PATH, loader: guideLoader, lazy: loadGuide },
+      { lazy: loadTabLayout, children: PAGE_ROUTES.filter((p) => p.tab).map(toRoute) },
+      ...PAGE_ROUTES.filter((p) => !p.tab).map(toRoute),
+      { path: '*', lazy: async () => ({ Component: (await import('./NotFoundPage')).default }) },
+    ],
+  },
+]);

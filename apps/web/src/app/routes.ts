@@ -1,0 +1,153 @@
+import type { ComponentType } from 'react';
+import type { UiMessages } from '../i18n/en';
+
+/** What a page that lands in a later issue shows: market data, a feature, or account records. */
+export type PendingKind = 'market' | 'feature' | 'account';
+
+export type TitleKey = `titles.${keyof UiMessages['titles']}`;
+
+export interface PageHandle {
+  titleKey?: TitleKey;
+  pending?: PendingKind;
+  /** Query parameter whose value, when present, replaces the title (quote pages take `name`). */
+  titleParam?: string;
+}
+
+type PageModule = { default: ComponentType };
+
+export interface PageRoute {
+  path: string;
+  load: () => Promise<PageModule>;
+  /** Needs a token; without one the user is sent to the login page. */
+  auth?: boolean;
+  /** One of the five tab pages: rendered above the tab bar. */
+  tab?: boolean;
+  handle?: PageHandle;
+}
+
+export const TAB_ROUTES = {
+  home: '/pages/home/index',
+  market: '/pages/market/index',
+  watchlist: '/pages/watchlist/index',
+  trade: '/pages/trade/index',
+  profile: '/pages/profile/index',
+} as const;
+
+export const LOGIN_PATH = '/pages/auth/login';
+export const GUIDE_PATH = '/pages/index/guide';
+
+const pending = () => import('./PendingFeaturePage');
+
+function later(path: string, titleKey: TitleKey, kind: PendingKind, extra: Partial<PageRoute> = {}): PageRoute {
+  return {
+    path,
+    load: pending,
+    ...extra,
+    handle: { titleKey, pending: kind, ...extra.handle },
+  };
+}
+
+const quote = { handle: { titleParam: 'name' } };
+
+/** Every route of the specification (section 2). Pages load on demand. */
+export const PAGE_ROUTES: PageRoute[] = [
+  // tabs
+  { path: TAB_ROUTES.home, tab: true, load: () => import('../features/home/HomePage') },
+  later(TAB_ROUTES.market, 'titles.market', 'market', { tab: true }),
+  later(TAB_ROUTES.watchlist, 'titles.watchlist', 'market', { tab: true }),
+  later(TAB_ROUTES.trade, 'titles.trade', 'account', { tab: true, auth: true }),
+  { path: TAB_ROUTES.profile, tab: true, auth: true, load: () => import('../features/account/ProfilePage') },
+
+  // quotes (query: name, code, source, market)
+  later('/pages/quote/stock', 'titles.quoteStock', 'market', quote),
+  later('/pages/quote/future', 'titles.quoteFuture', 'market', quote),
+  later('/pages/quote/globalindex', 'titles.quoteGlobalIndex', 'market', quote),
+  later('/pages/quote/forex', 'titles.quoteForex', 'market', quote),
+  later('/pages/hkstock/quote', 'titles.hkQuote', 'market', quote),
+  later('/pages/watchlist/manage', 'titles.watchlistManage', 'market', { auth: true }),
+  later('/pages/trade/detail', 'titles.tradeDetail', 'account', { auth: true, ...quote }),
+
+  // products
+  later('/pages/product/follow', 'titles.productFollow', 'feature'),
+  later('/pages/product/future', 'titles.productFuture', 'market'),
+  later('/pages/product/popular', 'titles.productPopular', 'market'),
+  later('/pages/product/auction', 'titles.productAuction', 'market'),
+  later('/pages/product/forex', 'titles.productForex', 'market'),
+  later('/pages/product/blocktrade', 'titles.productBlockTrade', 'feature'),
+  later('/pages/product/newstock', 'titles.productNewStock', 'feature'),
+  later('/pages/product/ucstock', 'titles.productUcStock', 'market'),
+
+  // Hong Kong stock
+  later('/pages/hkstock/index', 'titles.hkIndex', 'market'),
+  later('/pages/hkstock/payipo', 'titles.hkPayIpo', 'feature', { auth: true, ...quote }),
+
+  // auth
+  { path: LOGIN_PATH, load: () => import('../features/auth/LoginPage') },
+  { path: '/pages/auth/register', load: () => import('../features/auth/RegisterPage') },
+  { path: '/pages/auth/registerindividual', load: () => import('../features/auth/RegisterIndividualPage') },
+  { path: '/pages/auth/registercompany', load: () => import('../features/auth/RegisterCompanyPage') },
+  { path: '/pages/auth/resetpwd', load: () => import('../features/auth/ResetPasswordPage') },
+  { path: '/pages/auth/protocol', load: () => import('../features/auth/ProtocolPage') },
+
+  // profile
+  { path: '/pages/profile/share', auth: true, load: () => import('../features/account/SharePage') },
+  later('/pages/profile/transaction', 'titles.transaction', 'account', { auth: true }),
+  later('/pages/profile/transfer', 'titles.transfer', 'account', { auth: true }),
+
+  // withdraw and deposit
+  later('/pages/withdraw/vm', 'titles.withdrawVm', 'account', { auth: true }),
+  later('/pages/withdraw/bcard', 'titles.withdrawBcard', 'account', { auth: true }),
+  later('/pages/deposit/index', 'titles.depositIndex', 'account', { auth: true }),
+  later('/pages/deposit/fiat', 'titles.depositFiat', 'account', { auth: true }),
+  later('/pages/deposit/wallet', 'titles.depositWallet', 'account', { auth: true }),
+  later('/pages/deposit/record', 'titles.depositRecord', 'account', { auth: true }),
+
+  // settings
+  { path: '/pages/setting/index', load: () => import('../features/account/SettingsPage') },
+  { path: '/pages/setting/security', auth: true, load: () => import('../features/account/SecurityPage') },
+  { path: '/pages/setting/loginpwd', auth: true, load: () => import('../features/auth/LoginPasswordPage') },
+  { path: '/pages/setting/paypwd', auth: true, load: () => import('../features/auth/PayPasswordPage') },
+
+  // bank cards, virtual money, KYC
+  later('/pages/bcard/index', 'titles.bcardIndex', 'account', { auth: true }),
+  later('/pages/bcard/modify', 'titles.bcardModify', 'account', { auth: true }),
+  later('/pages/vm/index', 'titles.vmIndex', 'account', { auth: true }),
+  later('/pages/vm/modify', 'titles.vmModify', 'account', { auth: true }),
+  later('/pages/kyc/individual', 'titles.kyc', 'feature', { auth: true }),
+
+  // search, notices, news, web view
+  later('/pages/search/index', 'titles.search', 'market'),
+  later('/pages/notice/index', 'titles.notices', 'account', { auth: true }),
+  later('/pages/notice/detail', 'titles.noticeDetail', 'account', { auth: true }),
+  later('/pages/news/detail', 'titles.newsDetail', 'feature'),
+  later('/pages/webview/index', 'titles.webview', 'feature'),
+
+  // order pages by source (query: name, code, source, direction + extras)
+  later('/pages/payment/stock', 'titles.paymentStock', 'market', { auth: true, ...quote }),
+  later('/pages/payment/future', 'titles.paymentFuture', 'market', { auth: true, ...quote }),
+  later('/pages/payment/forex', 'titles.paymentForex', 'market', { auth: true, ...quote }),
+  later('/pages/payment/newstock', 'titles.paymentNewStock', 'feature', { auth: true, ...quote }),
+  later('/pages/payment/close', 'titles.paymentClose', 'account', { auth: true, ...quote }),
+  later('/pages/payment/follow', 'titles.paymentFollow', 'feature', { auth: true }),
+
+  // bonds
+  later('/pages/bonds/list', 'titles.bondsList', 'market'),
+  later('/pages/bonds/open', 'titles.bondsOpen', 'market', { auth: true, ...quote }),
+  later('/pages/bonds/close', 'titles.bondsClose', 'account', { auth: true, ...quote }),
+
+  // robots, quantify, placing, funds, loans
+  later('/pages/robotai/index', 'titles.robotIndex', 'feature'),
+  later('/pages/robotai/product', 'titles.robotProduct', 'feature'),
+  later('/pages/robotai/detail', 'titles.robotDetail', 'feature'),
+  later('/pages/robotai/quote', 'titles.robotQuote', 'market', quote),
+  later('/pages/robotai/record', 'titles.robotRecord', 'account', { auth: true }),
+  later('/pages/robotai/rental', 'titles.robotRental', 'feature', { auth: true }),
+  later('/pages/aiquantify/index', 'titles.quantifyIndex', 'feature'),
+  later('/pages/aiquantify/record', 'titles.quantifyRecord', 'account', { auth: true }),
+  later('/pages/aiquantify/record-detail', 'titles.quantifyRecordDetail', 'account', { auth: true }),
+  later('/pages/placing/index', 'titles.placingIndex', 'feature'),
+  later('/pages/placing/record', 'titles.placingRecord', 'account', { auth: true }),
+  later('/pages/yinmutual/index', 'titles.mutualIndex', 'feature'),
+  later('/pages/yinmutual/myhold', 'titles.mutualHold', 'account', { auth: true }),
+  later('/pages/loan/index', 'titles.loan', 'feature', { auth: true }),
+];

@@ -1,0 +1,214 @@
+import { AccountType } from '@tradeapp/contract';
+import { ActionSheet, Button, Dialog, List, PullToRefresh } from 'antd-mobile';
+import {
+  BankcardOutline,
+  BellOutline,
+  CouponOutline,
+  FileOutline,
+  GiftOutline,
+  LockOutline,
+  MessageOutline,
+  AddCircleOutline,
+  SendOutline,
+  SetOutline,
+  TransportQRcodeOutline,
+  UnorderedListOutline,
+  UserContactOutline,
+} from 'antd-mobile-icons';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { signOut, useUserInfo } from '../../api/user';
+import { copyText } from '../../ui/clipboard';
+import { KYC_BADGE, KYC_LABEL } from './kyc';
+
+interface MenuItem {
+  key: string;
+  icon: ReactNode;
+  label: string;
+  to?: string;
+  onClick?: () => void;
+  extra?: ReactNode;
+}
+
+export default function ProfilePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useUserInfo();
+  const info = user.data;
+
+  const chooseWithdraw = () => {
+    ActionSheet.show({
+      cancelText: t('common.cancel'),
+      actions: [
+        { key: 'bcard', text: t('profile.withdrawBcard'), onClick: () => void navigate('/pages/withdraw/bcard') },
+        { key: 'vm', text: t('profile.withdrawVm'), onClick: () => void navigate('/pages/withdraw/vm') },
+      ],
+      closeOnAction: true,
+    });
+  };
+  const chooseLegal = () => {
+    ActionSheet.show({
+      cancelText: t('common.cancel'),
+      actions: (['agreement', 'privacy', 'risk'] as const).map((type) => ({
+        key: type,
+        text: t(`legal.${type}`),
+        onClick: () => void navigate(`/pages/auth/protocol?type=${type}`),
+      })),
+      closeOnAction: true,
+    });
+  };
+  const logout = async () => {
+    const confirmed = await Dialog.confirm({
+      content: t('common.logoutConfirm'),
+      confirmText: <span data-testid="logout-confirm">{t('common.logout')}</span>,
+      cancelText: <span data-testid="logout-cancel">{t('common.cancel')}</span>,
+    });
+    if (!confirmed) return;
+    await signOut();
+    void navigate('/pages/auth/login', { replace: true });
+  };
+
+  const sections: Array<{ title: string; items: MenuItem[] }> = [
+    {
+      title: t('profile.sectionFunds'),
+      items: [
+        { key: 'deposit', icon: <AddCircleOutline />, label: t('profile.deposit'), to: '/pages/deposit/index' },
+        { key: 'withdraw', icon: <SendOutline />, label: t('profile.withdraw'), onClick: chooseWithdraw },
+        { key: 'transfer', icon: <TransportQRcodeOutline />, label: t('profile.transfer'), to: '/pages/profile/transfer' },
+        { key: 'transactions', icon: <UnorderedListOutline />, label: t('profile.transactions'), to: '/pages/profile/transaction' },
+        { key: 'bcard', icon: <BankcardOutline />, label: t('profile.bankCards'), to: '/pages/bcard/index' },
+        { key: 'vm', icon: <CouponOutline />, label: t('profile.vmAddresses'), to: '/pages/vm/index' },
+      ],
+    },
+    {
+      title: t('profile.sectionAccount'),
+      items: [
+        {
+          key: 'kyc',
+          icon: <UserContactOutline />,
+          label: t('profile.verifyIdentity'),
+          to: '/pages/kyc/individual',
+          extra: info ? t(KYC_LABEL[info.kycStatus]) : undefined,
+        },
+        { key: 'share', icon: <GiftOutline />, label: t('profile.share'), to: '/pages/profile/share' },
+        { key: 'notices', icon: <BellOutline />, label: t('profile.notices'), to: '/pages/notice/index' },
+        { key: 'security', icon: <LockOutline />, label: t('settings.security'), to: '/pages/setting/security' },
+        { key: 'settings', icon: <SetOutline />, label: t('profile.settings'), to: '/pages/setting/index' },
+      ],
+    },
+    {
+      title: t('profile.sectionSupport'),
+      items: [
+        { key: 'service', icon: <MessageOutline />, label: t('profile.service'), to: '/pages/webview/index?type=service' },
+        { key: 'legal', icon: <FileOutline />, label: t('profile.legal'), onClick: chooseLegal },
+      ],
+    },
+  ];
+
+  const initial = (info?.firstName ?? info?.userId ?? '?').slice(0, 1).toUpperCase();
+  const displayName = info ? [info.firstName, info.lastName].filter(Boolean).join(' ') || info.userId : '';
+
+  return (
+    <div className="page page-dark">
+      <PullToRefresh
+        onRefresh={async () => {
+          await user.refetch();
+        }}
+        pullingText={t('common.pullToRefresh')}
+        canReleaseText={t('common.releaseToRefresh')}
+        refreshingText={t('common.refreshing')}
+        completeText={t('common.refreshed')}
+      >
+        <header className="profile-hero">
+          <div className="profile-head">
+            <div className="avatar" aria-hidden="true">
+              {initial}
+            </div>
+            <div>
+              <div className="profile-name" data-testid="profile-name">
+                {displayName || '—'}
+              </div>
+              <div className="profile-sub">{info?.email ?? ''}</div>
+              {info && (
+                <div className="badges">
+                  <span className="badge" data-testid="profile-account-type">
+                    {t(info.accountType === AccountType.Company ? 'profile.company' : 'profile.individual')}
+                  </span>
+                  <span className={`badge ${KYC_BADGE[info.kycStatus]}`} data-testid="profile-kyc">
+                    {t(KYC_LABEL[info.kycStatus])}
+                  </span>
+                </div>
+              )}
+            </div>
+          </div>
+        </header>
+
+        <section className="card info-card">
+          <div className="info-row">
+            <span className="info-label">{t('profile.userId')}</span>
+            <span className="info-value" data-testid="profile-userid">
+              {info?.userId ?? '—'}
+            </span>
+          </div>
+          <div className="info-row">
+            <span className="info-label">{t('profile.email')}</span>
+            <span className="info-value" data-testid="profile-email">
+              {info?.email ?? '—'}
+            </span>
+          </div>
+          <div className="info-row">
+            <span className="info-label">{t('profile.accountType')}</span>
+            <span className="info-value">
+              {info ? t(info.accountType === AccountType.Company ? 'profile.company' : 'profile.individual') : '—'}
+            </span>
+          </div>
+          <div className="info-row">
+            <span className="info-label">{t('profile.kyc')}</span>
+            <span className="info-value">{info ? t(KYC_LABEL[info.kycStatus]) : '—'}</span>
+          </div>
+          <div className="info-row">
+            <span className="info-label">{t('profile.invitationCode')}</span>
+            <span className="info-value">
+              <span data-testid="profile-invitation-code">{info?.invitationCode ?? '—'}</span>
+              {info?.invitationCode && (
+                <button type="button" className="copy-chip" data-testid="profile-copy-invitation" onClick={() => void copyText(info.invitationCode)}>
+                  {t('profile.copy')}
+                </button>
+              )}
+            </span>
+          </div>
+        </section>
+        {user.isError && <div className="load-error">{t('profile.loadFailed')}</div>}
+
+        {sections.map((section) => (
+          <section key={section.title}>
+            <div className="section-title">{section.title}</div>
+            <div className="card">
+              <List className="menu-list">
+                {section.items.map((item) => (
+                  <List.Item
+                    key={item.key}
+                    prefix={item.icon}
+                    extra={item.extra}
+                    arrowIcon
+                    data-testid={`profile-menu-${item.key}`}
+                    onClick={() => (item.onClick ? item.onClick() : item.to && void navigate(item.to))}
+                  >
+                    {item.label}
+                  </List.Item>
+                ))}
+              </List>
+            </div>
+          </section>
+        ))}
+
+        <div className="logout-wrap">
+          <Button block shape="rounded" size="large" color="danger" fill="outline" data-testid="profile-logout" onClick={() => void logout()}>
+            {t('profile.logout')}
+          </Button>
+        </div>
+      </PullToRefresh>
+    </div>
+  );
+}

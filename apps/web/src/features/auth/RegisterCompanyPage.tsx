@@ -1,0 +1,162 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AccountType, EmailCodeType, IdDocumentType, zEmail, zEmailCode } from '@tradeapp/contract';
+import { Button } from 'antd-mobile';
+import { useEffect } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../api/errors';
+import { msg } from '../../i18n/messages';
+import { applyServerFieldErrors } from '../../ui/forms';
+import { Page } from '../../ui/Page';
+import { SelectField, TextField } from '../../ui/TextField';
+import { showToast } from '../../ui/toast';
+import { AgreementCheck } from './AgreementCheck';
+import { uploadRegistrationImage, useRegisterFull } from './api';
+import { ImageField } from './ImageField';
+import { emptyAsUndefined, toRegistrationRequest, zCompanyForm } from './registration';
+import { SendCodeButton } from './SendCodeButton';
+
+const FIELDS = [
+  'username', 'email', 'code', 'password', 'payPassword', 'invitationCode', 'enterpriseName', 'licenseNumber',
+  'licenseImage', 'enterpriseAddress', 'bankAccountNumber', 'bankAccountImage', 'placeOfRegistration',
+  'officerName', 'officerIdType', 'officerIdNumber', 'contactPhone', 'agreement',
+] as const;
+
+export default function RegisterCompanyPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const register = useRegisterFull();
+  const form = useForm({
+    resolver: zodResolver(zCompanyForm),
+    defaultValues: { accountType: AccountType.Company, invitationCode: search.get('invitationCode') ?? '' },
+  });
+  const { errors } = form.formState;
+  const field = (name: (typeof FIELDS)[number]) => errors[name]?.message;
+  useEffect(() => {
+    form.register('licenseImage');
+    form.register('bankAccountImage');
+  }, [form]);
+  const licenseImage = useWatch({ control: form.control, name: 'licenseImage' });
+  const bankAccountImage = useWatch({ control: form.control, name: 'bankAccountImage' });
+
+  /** Registration images are uploaded signed-out with the e-mail and its code as proof. */
+  const uploadImage = async (file: File): Promise<string | null> => {
+    const email = zEmail.safeParse(form.getValues('email'));
+    const code = zEmailCode.safeParse(form.getValues('code'));
+    if (!email.success || !code.success) {
+      if (!email.success) form.setError('email', { type: 'manual', message: email.error.issues[0]?.message ?? 'v.enterEmail' });
+      if (!code.success) form.setError('code', { type: 'manual', message: code.error.issues[0]?.message ?? 'v.enterEmailCode' });
+      showToast(t('auth.uploadNeedsCode'));
+      return null;
+    }
+    try {
+      const result = await uploadRegistrationImage(file, email.data, code.data);
+      return result.url;
+    } catch (error) {
+      if (!(error instanceof ApiError)) showToast(msg('e.uploadFail'));
+      return null;
+    }
+  };
+
+  const onSubmit = form.handleSubmit((values) => {
+    register.mutate(toRegistrationRequest(values), {
+      onSuccess: () => {
+        showToast(msg('e.registerSuccess'), 'success');
+        void navigate('/pages/home/index', { replace: true });
+      },
+      onError: (error) => applyServerFieldErrors(error, form.setError, FIELDS),
+    });
+  });
+
+  const idTypes = [
+    { value: IdDocumentType.IdCard, label: t('auth.idCard') },
+    { value: IdDocumentType.Passport, label: t('auth.passport') },
+    { value: IdDocumentType.DriverLicense, label: t('auth.driverLicense') },
+  ];
+
+  return (
+    <Page title={t('auth.companyTitle')}>
+      <form className="form-page" onSubmit={onSubmit} noValidate>
+        <section className="form-section">
+          <h2 className="form-section-title">{t('auth.sectionLogin')}</h2>
+          <TextField label={t('auth.corporateId')} testId="corp-username" placeholder={t('auth.corporateIdPlaceholder')} autoComplete="username" registration={form.register('username')} error={field('username')} />
+          <TextField label={t('auth.email')} testId="corp-email" type="email" inputMode="email" autoComplete="email" placeholder={t('auth.emailPlaceholder')} registration={form.register('email')} error={field('email')} />
+          <TextField
+            label={t('auth.code')}
+            testId="corp-code"
+            inputMode="numeric"
+            maxLength={6}
+            autoComplete="one-time-code"
+            placeholder={t('auth.codePlaceholder')}
+            registration={form.register('code')}
+            error={field('code')}
+            suffix={
+              <SendCodeButton
+                type={EmailCodeType.Register}
+                testId="corp-send-code"
+                getEmail={() => form.getValues('email')}
+                onEmailError={(key) => form.setError('email', { type: 'manual', message: key })}
+              />
+            }
+          />
+          <TextField label={t('auth.password')} testId="corp-password" type="password" autoComplete="new-password" hint={t('auth.corporatePasswordHint')} registration={form.register('password')} error={field('password')} />
+          <TextField label={t('auth.confirmPassword')} testId="corp-confirm-password" type="password" autoComplete="new-password" placeholder={t('auth.confirmPasswordPlaceholder')} registration={form.register('confirmPassword')} error={errors.confirmPassword?.message} />
+        </section>
+
+        <section className="form-section">
+          <h2 className="form-section-title">{t('auth.sectionCompany')}</h2>
+          <TextField label={t('auth.enterpriseName')} testId="corp-enterprise-name" autoComplete="organization" registration={form.register('enterpriseName')} error={field('enterpriseName')} />
+          <TextField label={t('auth.licenseNumber')} testId="corp-license-number" registration={form.register('licenseNumber')} error={field('licenseNumber')} />
+          <ImageField
+            label={t('auth.licenseImage')}
+            testId="corp-license-image"
+            value={licenseImage}
+            error={field('licenseImage')}
+            onUpload={uploadImage}
+            onChange={(url) => form.setValue('licenseImage', url, { shouldValidate: true })}
+          />
+          <TextField label={t('auth.enterpriseAddress')} testId="corp-enterprise-address" registration={form.register('enterpriseAddress')} error={field('enterpriseAddress')} />
+          <TextField label={t('auth.placeOfRegistration')} testId="corp-place" registration={form.register('placeOfRegistration')} error={field('placeOfRegistration')} />
+          <TextField label={t('auth.bankAccountNumber')} testId="corp-bank-account" registration={form.register('bankAccountNumber')} error={field('bankAccountNumber')} />
+          <ImageField
+            label={t('auth.bankAccountImage')}
+            testId="corp-bank-image"
+            value={bankAccountImage}
+            error={field('bankAccountImage')}
+            onUpload={uploadImage}
+            onChange={(url) => form.setValue('bankAccountImage', url, { shouldValidate: true })}
+          />
+        </section>
+
+        <section className="form-section">
+          <h2 className="form-section-title">{t('auth.sectionOfficer')}</h2>
+          <TextField label={t('auth.officerName')} testId="corp-officer-name" registration={form.register('officerName')} error={field('officerName')} />
+          <SelectField label={t('auth.officerIdType')} testId="corp-officer-id-type" placeholder="—" options={idTypes} registration={form.register('officerIdType')} error={field('officerIdType')} />
+          <TextField label={t('auth.officerIdNumber')} testId="corp-officer-id-number" registration={form.register('officerIdNumber')} error={field('officerIdNumber')} />
+          <TextField label={t('auth.contactPhone')} testId="corp-phone" type="tel" inputMode="tel" autoComplete="tel" registration={form.register('contactPhone')} error={field('contactPhone')} />
+        </section>
+
+        <section className="form-section">
+          <h2 className="form-section-title">{t('auth.sectionSecurity')}</h2>
+          <TextField label={t('auth.payPassword')} testId="corp-pay-password" type="password" optional autoComplete="off" placeholder={t('auth.payPasswordPlaceholder')} registration={form.register('payPassword', emptyAsUndefined)} error={field('payPassword')} />
+          <TextField label={t('auth.invitationCode')} testId="corp-invite" optional maxLength={6} registration={form.register('invitationCode')} error={field('invitationCode')} />
+          <AgreementCheck testId="corp-agree" registration={form.register('agreement')} error={field('agreement')} />
+        </section>
+
+        <div className="form-actions">
+          <Button block type="submit" color="primary" size="large" shape="rounded" loading={register.isPending} data-testid="corp-submit">
+            {t('auth.registerSubmit')}
+          </Button>
+        </div>
+        <p className="auth-foot">
+          {t('auth.haveAccount')}{' '}
+          <Link className="link" to="/pages/auth/login">
+            {t('auth.loginLink')}
+          </Link>
+        </p>
+      </form>
+    </Page>
+  );
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import {
+  currencySymbol,
+  formatAmount,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatPercent,
+  formatTime,
+  riseFallColor,
+  roundDecimal,
+  toMillis,
+} from './format';
+
+describe('dates', () => {
+  // 2026-03-04 15:06:07 UTC; tests run with TZ=UTC
+  const seconds = 1772636767;
+  const millis = seconds * 1000;
+
+  it('reads 10-digit timestamps as seconds and 13-digit as milliseconds', () => {
+    expect(toMillis(seconds)).toBe(millis);
+    expect(toMillis(millis)).toBe(millis);
+    expect(toMillis(String(seconds))).toBe(millis);
+    expect(toMillis('abc')).toBeNull();
+    expect(toMillis(null)).toBeNull();
+  });
+
+  it('formats per the specification', () => {
+    expect(formatDateTime(seconds)).toBe('04/03/2026 03:06:07 PM');
+    expect(formatDateTime(millis)).toBe('04/03/2026 03:06:07 PM');
+    expect(formatDate(millis)).toBe('03/04/2026');
+    expect(formatTime(seconds)).toBe('03:06');
+    expect(formatDate(undefined)).toBe('--');
+  });
+});
+
+describe('amounts', () => {
+  it('rounds decimal strings half up to 2 decimals without floats', () => {
+    expect(roundDecimal('1.005')).toBe('1.01');
+    expect(roundDecimal('1.004')).toBe('1.00');
+    expect(roundDecimal('2.345')).toBe('2.35');
+    expect(roundDecimal('0.125')).toBe('0.13');
+    expect(roundDecimal('9.995')).toBe('10.00');
+    expect(roundDecimal('999.999')).toBe('1000.00');
+    expect(roundDecimal('-1.005')).toBe('-1.01');
+    expect(roundDecimal('-0.001')).toBe('0.00');
+    expect(roundDecimal('12')).toBe('12.00');
+    expect(roundDecimal('.5')).toBe('0.50');
+    expect(roundDecimal('007.1')).toBe('7.10');
+    expect(roundDecimal('123456789012345678901.235')).toBe('123456789012345678901.24');
+    expect(roundDecimal('1.5', 0)).toBe('2');
+    expect(roundDecimal('abc')).toBeNull();
+    expect(roundDecimal('1.2.3')).toBeNull();
+    expect(roundDecimal(0.1)).toBeNull();
+    expect(roundDecimal(42)).toBe('42.00');
+  });
+
+  it('formats amounts with grouping and sign', () => {
+    expect(formatAmount('1234567.891')).toBe('1234567.89');
+    expect(formatAmount('1234567.891', { grouping: true })).toBe('1,234,567.89');
+    expect(formatAmount('-1234.5', { grouping: true })).toBe('-1,234.50');
+    expect(formatAmount('3.1', { signed: true })).toBe('+3.10');
+    expect(formatAmount('0', { signed: true })).toBe('0.00');
+    expect(formatAmount(null)).toBe('--');
+    expect(formatAmount('')).toBe('--');
+  });
+
+  it('uses $ for the US stock wallet and € otherwise', () => {
+    expect(currencySymbol('US_STOCK')).toBe('$');
+    expect(currencySymbol('BALANCE')).toBe('€');
+    expect(currencySymbol(undefined)).toBe('€');
+    expect(formatMoney('1234.5', 'US_STOCK')).toBe('$1,234.50');
+    expect(formatMoney('-12', 'BALANCE')).toBe('-€12.00');
+  });
+
+  it('colours rise and fall', () => {
+    expect(riseFallColor('0.01')).toBe('#21E57B');
+    expect(riseFallColor('-0.5')).toBe('#FD005C');
+    expect(riseFallColor('0.00')).not.toMatch(/#21E57B|#FD005C/);
+    expect(formatPercent('1.234')).toBe('+1.23%');
+    expect(formatPercent('-0.5')).toBe('-0.50%');
+  });
+});

@@ -1,0 +1,161 @@
+import {
+  DATE_FORMAT,
+  DATE_TIME_FORMAT,
+  FALL_COLOR,
+  RISE_COLOR,
+  TIME_FORMAT,
+  WalletCode,
+} from '@tradeapp/contract';
+import dayjs from 'dayjs';
+
+// Formatters of the specification (section 9). Money, prices and quantities arrive as decimal
+// strings and are rounded here by string arithmetic: they never pass through a JS float.
+
+export const EMPTY_VALUE = '--';
+
+/** 10-digit timestamps are seconds, 13-digit ones milliseconds. */
+export function toMillis(ts: number | string | null | undefined): number | null {
+  if (ts === null || ts === undefined || ts === '') return null;
+  const text = String(ts).trim();
+  if (!/^\d+$/.test(text)) return null;
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) return null;
+  return text.length <= 10 ? value * 1000 : value;
+}
+
+function formatTs(ts: number | string | null | undefined, pattern: string): string {
+  const ms = toMillis(ts);
+  return ms === null ? EMPTY_VALUE : dayjs(ms).format(pattern);
+}
+
+/** DD/MM/YYYY hh:mm:ss A */
+export function formatDateTime(ts: number | string | null | undefined): string {
+  return formatTs(ts, DATE_TIME_FORMAT);
+}
+
+/** MM/DD/YYYY */
+export function formatDate(ts: number | string | null | undefined): string {
+  return formatTs(ts, DATE_FORMAT);
+}
+
+/** hh:mm */
+export function formatTime(ts: number | string | null | undefined): string {
+  return formatTs(ts, TIME_FORMAT);
+}
+
+const DECIMAL = /^([+-])?(\d*)(?:\.(\d*))?$/;
+
+interface ParsedDecimal {
+  negative: boolean;
+  int: string;
+  frac: string;
+}
+
+function parseDecimal(value: string | number | bigint | null | undefined): ParsedDecimal | null {
+  if (value === null || value === undefined) return null;
+  let text: string;
+  if (typeof value === 'number') {
+    // Integers (quantities, counts) are exact; a non-integer number is refused on purpose.
+    if (!Number.isSafeInteger(value)) return null;
+    text = String(value);
+  } else {
+    text = String(value).trim().replace(/,/g, '');
+  }
+  const match = DECIMAL.exec(text);
+  if (!match) return null;
+  const int = match[2] ?? '';
+  const frac = match[3] ?? '';
+  if (int === '' && frac === '') return null;
+  return { negative: match[1] === '-', int: int.replace(/^0+(?=\d)/, '') || '0', frac };
+}
+
+/** Adds one to a string of digits ("0999" -> "1000"); the result may be one digit longer. */
+function incrementDigits(digits: string): string {
+  const chars = digits.split('');
+  for (let i = chars.length - 1; i >= 0; i -= 1) {
+    if (chars[i] === '9') {
+      chars[i] = '0';
+    } else {
+      chars[i] = String(Number(chars[i]) + 1);
+      return chars.join('');
+    }
+  }
+  return `1${chars.join('')}`;
+}
+
+/**
+ * Round a decimal string to `decimals` places, half away from zero ("2.345" -> "2.35",
+ * "-1.005" -> "-1.01"). Returns null when the input is not a decimal.
+ */
+export function roundDecimal(value: string | number | bigint | null | undefined, decimals = 2): string | null {
+  const parsed = parseDecimal(value);
+  if (!parsed) return null;
+  let { int, frac } = parsed;
+  if (frac.length > decimals) {
+    const roundUp = (frac[decimals] ?? '0') >= '5';
+    const kept = int + frac.slice(0, decimals);
+    const digits = roundUp ? incrementDigits(kept) : kept;
+    int = digits.slice(0, digits.length - decimals) || '0';
+    frac = digits.slice(digits.length - decimals);
+    int = int.replace(/^0+(?=\d)/, '');
+  } else {
+    frac = frac.padEnd(decimals, '0');
+  }
+  const isZero = /^0*$/.test(int) && /^0*$/.test(frac);
+  const sign = parsed.negative && !isZero ? '-' : '';
+  return decimals > 0 ? `${sign}${int}.${frac}` : `${sign}${int}`;
+}
+
+function group(int: string): string {
+  return int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** An amount to 2 decimals ("1234.5" -> "1234.50"); `grouping` adds thousands separators. */
+export function formatAmount(
+  value: string | number | bigint | null | undefined,
+  opts: { decimals?: number; grouping?: boolean; signed?: boolean } = {},
+): string {
+  const rounded = roundDecimal(value, opts.decimals ?? 2);
+  if (rounded === null) return EMPTY_VALUE;
+  const negative = rounded.startsWith('-');
+  const body = negative ? rounded.slice(1) : rounded;
+  const [int = '0', frac] = body.split('.');
+  const text = `${opts.grouping ? group(int) : int}${frac !== undefined ? `.${frac}` : ''}`;
+  const isZero = !/[1-9]/.test(body);
+  const sign = negative ? '-' : opts.signed && !isZero ? '+' : '';
+  return `${sign}${text}`;
+}
+
+/** Wallet currency symbol: $ for the US stock wallet, € otherwise. */
+export function currencySymbol(walletCode: string | null | undefined): string {
+  return walletCode === WalletCode.UsStock ? '$' : '€';
+}
+
+/** "€1,234.50" / "-$12.00" */
+export function formatMoney(value: string | null | undefined, walletCode?: string | null): string {
+  const amount = formatAmount(value, { grouping: true });
+  if (amount === EMPTY_VALUE) return amount;
+  const symbol = currencySymbol(walletCode);
+  return amount.startsWith('-') ? `-${symbol}${amount.slice(1)}` : `${symbol}${amount}`;
+}
+
+/** -1, 0 or 1 from the sign of a decimal string. */
+export function signOf(value: string | number | null | undefined): -1 | 0 | 1 {
+  const parsed = parseDecimal(value ?? null);
+  if (!parsed || !/[1-9]/.test(parsed.int + parsed.frac)) return 0;
+  return parsed.negative ? -1 : 1;
+}
+
+export const NEUTRAL_COLOR = '#8A94A6';
+
+/** Rise #21E57B, fall #FD005C, unchanged neutral. */
+export function riseFallColor(change: string | number | null | undefined): string {
+  const sign = signOf(change);
+  return sign > 0 ? RISE_COLOR : sign < 0 ? FALL_COLOR : NEUTRAL_COLOR;
+}
+
+/** "+1.23%" from a ratio already in percent ("1.2345"). */
+export function formatPercent(value: string | null | undefined): string {
+  const amount = formatAmount(value, { signed: true });
+  return amount === EMPTY_VALUE ? amount : `${amount}%`;
+}

@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react';
+
+type Kind = 'market' | 'feature' | 'account' | 'news' | 'notFound';
+
+function Art({ kind }: { kind: Kind }) {
+  switch (kind) {
+    case 'market':
+      return (
+        <svg viewBox="0 0 96 96" aria-hidden="true">
+          <rect x="10" y="14" width="76" height="60" rx="10" fill="#EEF3FF" />
+          <path d="M20 58 L36 44 L48 52 L66 30 L76 38" stroke="#8FA8E8" strokeWidth="4" fill="none" strokeLinecap="round" strokeDasharray="6 6" />
+          <circle cx="70" cy="72" r="14" fill="#fff" stroke="#8FA8E8" strokeWidth="3" />
+          <path d="M70 64 V72 L76 76" stroke="#8FA8E8" strokeWidth="3" fill="none" strokeLinecap="round" />
+        </svg>
+      );
+    case 'account':
+      return (
+        <svg viewBox="0 0 96 96" aria-hidden="true">
+          <rect x="18" y="12" width="60" height="72" rx="8" fill="#EEF3FF" />
+          <path d="M30 32 H66 M30 46 H66 M30 60 H52" stroke="#8FA8E8" strokeWidth="4" strokeLinecap="round" />
+        </svg>
+      );
+    case 'news':
+      return (
+        <svg viewBox="0 0 96 96" aria-hidden="true">
+          <rect x="12" y="18" width="72" height="60" rx="8" fill="#EEF3FF" />
+          <rect x="22" y="28" width="22" height="18" rx="3" fill="#C9D7F8" />
+          <path d="M52 30 H74 M52 42 H74 M22 56 H74 M22 66 H60" stroke="#8FA8E8" strokeWidth="4" strokeLinecap="round" />
+        </svg>
+      );
+    case 'notFound':
+      return (
+        <svg viewBox="0 0 96 96" aria-hidden="true">
+          <circle cx="42" cy="42" r="24" fill="#EEF3FF" stroke="#8FA8E8" strokeWidth="4" />
+          <path d="M60 60 L80 80" stroke="#8FA8E8" strokeWidth="6" strokeLinecap="round" />
+          <path d="M34 42 H50" stroke="#8FA8E8" strokeWidth="4" strokeLinecap="round" />
+        </svg>
+      );
+    default:
+      return (
+        <svg viewBox="0 0 96 96" aria-hidden="true">
+          <rect x="14" y="22" width="68" height="52" rx="10" fill="#EEF3FF" />
+          <path d="M48 36 V52 M48 60 V62" stroke="#8FA8E8" strokeWidth="5" strokeLinecap="round" />
+        </svg>
+      );
+  }
+}
+
+interface EmptyStateProps {
+  kind?: Kind;
+  title: ReactNode;
+  body?: ReactNode;
+  compact?: boolean;
+  children?: ReactNode;
+}
+
+/** A real empty state: what is missing and why, never placeholder data. */
+export function EmptyState({ kind = 'feature', title, body, compact, children }: EmptyStateProps) {
+  return (
+    <div className={compact ? 'empty-state compact' : 'empty-state'} data-testid="empty-state">
+      <div className="empty-art">
+        <Art kind={kind} />
+      </div>
+      <div className="empty-title">{title}</div>
+      {body && <div className="empty-body">{body}</div>}
+      {children && <div className="empty-actions">{children}</div>}
+    </div>
+  );
+}
