@@ -1,7 +1,6 @@
 // First-route JavaScript: every script Chromium loads for the investor app's first screen,
-// gzipped, against React + ReactDOM's own production builds gzipped (the floor of any React app).
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+// gzipped, against a hello-world React app (the floor of any React app).
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
@@ -11,10 +10,26 @@ const PORT = 8392;
 const base = `http://127.0.0.1:${PORT}`;
 const gz = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length;
 
-const require = createRequire(join(ROOT, 'apps/web/package.json'));
-const reactFloor =
-  gz(readFileSync(require.resolve('react/cjs/react.production.js'))) +
-  gz(readFileSync(require.resolve('react-dom/cjs/react-dom-client.production.js')));
+// The reference: a hello-world React 19 app built by the same Vite in the same run, so both
+// sides are minified the same way.
+async function helloWorldGzip(): Promise<number> {
+  const dir = join(ROOT, 'bench', '.tmp', 'hello');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="./main.tsx"></script>');
+  writeFileSync(
+    join(dir, 'main.tsx'),
+    "import { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')!).render(<h1>Hello</h1>);\n",
+  );
+  const { build } = await import('vite');
+  const { default: react } = await import('@vitejs/plugin-react');
+  await build({ root: dir, logLevel: 'silent', plugins: [react()], build: { outDir: join(dir, 'dist') } });
+  const assets = join(dir, 'dist', 'assets');
+  return readdirSync(assets)
+    .filter((f) => f.endsWith('.js'))
+    .reduce((sum, f) => sum + gz(readFileSync(join(assets, f))), 0);
+}
+const reference = await helloWorldGzip();
 
 const { child } = await timeToReady(
   'apps/server/src/main.ts',
@@ -40,7 +55,7 @@ try {
       total += gz(readFileSync(join(ROOT, 'apps/web/dist', path)));
     }
     console.log(
-      `first-route JS for ${route.padEnd(22)} ${fmt(total / 1024, 1)} KiB gzipped in ${loaded.length} files   ${fmt(total / reactFloor, 2)}x React+ReactDOM (${fmt(reactFloor / 1024, 1)} KiB)`,
+      `first-route JS for ${route.padEnd(22)} ${fmt(total / 1024, 1)} KiB gzipped in ${loaded.length} files   ${fmt(total / reference, 2)}x a hello-world React app (${fmt(reference / 1024, 1)} KiB)`,
     );
     await page.close();
   }

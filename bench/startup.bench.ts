@@ -25,8 +25,33 @@ for (let i = 0; i < RUNS; i++) {
   await stop(second.child);
 }
 
+// What a person sees: `npm start` (which builds both web apps first) to ready, on a new data directory.
+const npmStart = await (async () => {
+  const { spawn } = await import('node:child_process');
+  const started = performance.now();
+  const child = spawn('npm', ['start'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env(tempDir('bench-npm-start-')), LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+    detached: true,
+  });
+  for (;;) {
+    try {
+      if ((await fetch(health)).ok) break;
+    } catch {
+      // building or starting
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const ms = performance.now() - started;
+  process.kill(-child.pid!, 'SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  return ms;
+})();
+
 const ref = median(reference);
 console.log(`start-up to ready (median of ${RUNS}, ${ROOT})`);
 console.log(`  bare Fastify reference        ${fmt(ref)} ms   1.00x`);
 console.log(`  server, new data directory    ${fmt(median(cold))} ms   ${fmt(median(cold) / ref, 2)}x`);
 console.log(`  server, existing data dir     ${fmt(median(warm))} ms   ${fmt(median(warm) / ref, 2)}x`);
+console.log(`  npm start (build + new dir)   ${fmt(npmStart)} ms   ${fmt(npmStart / ref, 2)}x   (one run)`);
