@@ -161,3 +161,44 @@ test('company registration uploads its images while signed out', async ({ page }
   await page.getByTestId('tab-profile').click();
   await expect(page.getByTestId('profile-account-type')).toHaveText('Company');
 });
+
+test('individual registration with every field, checked as typed', async ({ page }) => {
+  const email = `${uniqueName('ind')}@example.com`;
+  await page.goto('/');
+  await page.evaluate(() => localStorage.setItem('mm.launched', '1'));
+  await page.goto('/#/pages/auth/register');
+  await page.getByTestId('register-individual').click();
+  await expect(page).toHaveURL(/registerindividual/);
+
+  await page.getByTestId('reg-submit').click();
+  await expect(page.getByTestId('reg-username-error')).toHaveText('Please enter user ID');
+  await expect(page.getByTestId('reg-first-name-error')).toHaveText('Please enter first name');
+
+  await page.getByTestId('reg-username').fill(uniqueName('ind_'));
+  await page.getByTestId('reg-email').fill(email);
+  await page.getByTestId('reg-send-code').click();
+  await page.getByTestId('reg-code').fill(await codeFromOutbox(email));
+  await page.getByTestId('reg-password').fill(PASSWORD);
+  await page.getByTestId('reg-confirm-password').fill('something-else1');
+  await page.getByTestId('reg-first-name').fill('Anna');
+  await page.getByTestId('reg-last-name').fill('de Vries');
+  await page.getByTestId('reg-phone').fill('12345');
+  await page.getByTestId('reg-ssn').fill('123456782');
+  await page.getByTestId('reg-country').fill('Netherlands');
+  await page.getByTestId('reg-street').fill('Damrak 1');
+  await page.getByTestId('reg-state').fill('Noord-Holland');
+  await page.getByTestId('reg-postal').fill('1012 LG');
+  await page.getByTestId('reg-agree').check();
+  await page.getByTestId('reg-submit').click();
+  await expect(page.getByTestId('reg-confirm-password-error')).toHaveText('The two passwords do not match');
+  await expect(page.getByTestId('reg-phone-error')).toHaveText('Phone number: 9 to 13 characters');
+
+  await page.getByTestId('reg-confirm-password').fill(PASSWORD);
+  await page.getByTestId('reg-phone').fill('+31612345678');
+  await screen(page, 'register-individual');
+  await page.getByTestId('reg-submit').click();
+  await expect(page).toHaveURL(/#\/pages\/home\/index/);
+  await page.getByTestId('tab-profile').click();
+  await expect(page.getByTestId('profile-email')).toHaveText(email);
+  await expect(page.getByTestId('profile-name')).toContainText('Anna');
+});

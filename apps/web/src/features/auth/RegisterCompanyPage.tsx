@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AccountType, EmailCodeType, IdDocumentType, zEmail, zEmailCode } from '@tradeapp/contract';
+import { AccountType, IdDocumentType, zEmail, zEmailCode } from '@tradeapp/contract';
 import { Button } from 'antd-mobile';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -15,7 +15,7 @@ import { AgreementCheck } from './AgreementCheck';
 import { uploadRegistrationImage, useRegisterFull } from './api';
 import { ImageField } from './ImageField';
 import { emptyAsUndefined, toRegistrationRequest, zCompanyForm } from './registration';
-import { SendCodeButton } from './SendCodeButton';
+import { SignInDetailsSection } from './SignInDetailsSection';
 
 const FIELDS = [
   'username', 'email', 'code', 'password', 'payPassword', 'invitationCode', 'enterpriseName', 'licenseNumber',
@@ -79,31 +79,22 @@ export default function RegisterCompanyPage() {
   return (
     <Page title={t('auth.companyTitle')}>
       <form className="form-page" onSubmit={onSubmit} noValidate>
-        <section className="form-section">
-          <h2 className="form-section-title">{t('auth.sectionLogin')}</h2>
-          <TextField label={t('auth.corporateId')} testId="corp-username" placeholder={t('auth.corporateIdPlaceholder')} autoComplete="username" registration={form.register('username')} error={field('username')} />
-          <TextField label={t('auth.email')} testId="corp-email" type="email" inputMode="email" autoComplete="email" placeholder={t('auth.emailPlaceholder')} registration={form.register('email')} error={field('email')} />
-          <TextField
-            label={t('auth.code')}
-            testId="corp-code"
-            inputMode="numeric"
-            maxLength={6}
-            autoComplete="one-time-code"
-            placeholder={t('auth.codePlaceholder')}
-            registration={form.register('code')}
-            error={field('code')}
-            suffix={
-              <SendCodeButton
-                type={EmailCodeType.Register}
-                testId="corp-send-code"
-                getEmail={() => form.getValues('email')}
-                onEmailError={(key) => form.setError('email', { type: 'manual', message: key })}
-              />
-            }
-          />
-          <TextField label={t('auth.password')} testId="corp-password" type="password" autoComplete="new-password" hint={t('auth.corporatePasswordHint')} registration={form.register('password')} error={field('password')} />
-          <TextField label={t('auth.confirmPassword')} testId="corp-confirm-password" type="password" autoComplete="new-password" placeholder={t('auth.confirmPasswordPlaceholder')} registration={form.register('confirmPassword')} error={errors.confirmPassword?.message} />
-        </section>
+        <SignInDetailsSection
+          testPrefix="corp"
+          userIdLabel={t('auth.corporateId')}
+          userIdPlaceholder={t('auth.corporateIdPlaceholder')}
+          passwordHint={t('auth.corporatePasswordHint')}
+          fields={{
+            username: form.register('username'),
+            email: form.register('email'),
+            code: form.register('code'),
+            password: form.register('password'),
+            confirmPassword: form.register('confirmPassword'),
+          }}
+          errors={{ username: field('username'), email: field('email'), code: field('code'), password: field('password'), confirmPassword: errors.confirmPassword?.message }}
+          getEmail={() => form.getValues('email')}
+          onEmailError={(key) => form.setError('email', { type: 'manual', message: key })}
+        />
 
         <section className="form-section">
           <h2 className="form-section-title">{t('auth.sectionCompany')}</h2>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AccountType, EmailCodeType } from '@tradeapp/contract';
+import { AccountType } from '@tradeapp/contract';
 import { Button } from 'antd-mobile';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import { showToast } from '../../ui/toast';
 import { AgreementCheck } from './AgreementCheck';
 import { useRegisterFull } from './api';
 import { emptyAsUndefined, toRegistrationRequest, zIndividualForm } from './registration';
-import { SendCodeButton } from './SendCodeButton';
+import { SignInDetailsSection } from './SignInDetailsSection';
 
 const FIELDS = [
   'username', 'email', 'code', 'password', 'payPassword', 'invitationCode', 'phone', 'firstName', 'lastName',
@@ -44,31 +44,22 @@ export default function RegisterIndividualPage() {
   return (
     <Page title={t('auth.individualTitle')}>
       <form className="form-page" onSubmit={onSubmit} noValidate>
-        <section className="form-section">
-          <h2 className="form-section-title">{t('auth.sectionLogin')}</h2>
-          <TextField label={t('auth.userId')} testId="reg-username" placeholder={t('auth.userIdPlaceholder')} autoComplete="username" registration={form.register('username')} error={field('username')} />
-          <TextField label={t('auth.email')} testId="reg-email" type="email" inputMode="email" autoComplete="email" placeholder={t('auth.emailPlaceholder')} registration={form.register('email')} error={field('email')} />
-          <TextField
-            label={t('auth.code')}
-            testId="reg-code"
-            inputMode="numeric"
-            maxLength={6}
-            autoComplete="one-time-code"
-            placeholder={t('auth.codePlaceholder')}
-            registration={form.register('code')}
-            error={field('code')}
-            suffix={
-              <SendCodeButton
-                type={EmailCodeType.Register}
-                testId="reg-send-code"
-                getEmail={() => form.getValues('email')}
-                onEmailError={(key) => form.setError('email', { type: 'manual', message: key })}
-              />
-            }
-          />
-          <TextField label={t('auth.password')} testId="reg-password" type="password" autoComplete="new-password" hint={t('auth.passwordHint')} registration={form.register('password')} error={field('password')} />
-          <TextField label={t('auth.confirmPassword')} testId="reg-confirm-password" type="password" autoComplete="new-password" placeholder={t('auth.confirmPasswordPlaceholder')} registration={form.register('confirmPassword')} error={errors.confirmPassword?.message} />
-        </section>
+        <SignInDetailsSection
+          testPrefix="reg"
+          userIdLabel={t('auth.userId')}
+          userIdPlaceholder={t('auth.userIdPlaceholder')}
+          passwordHint={t('auth.passwordHint')}
+          fields={{
+            username: form.register('username'),
+            email: form.register('email'),
+            code: form.register('code'),
+            password: form.register('password'),
+            confirmPassword: form.register('confirmPassword'),
+          }}
+          errors={{ username: field('username'), email: field('email'), code: field('code'), password: field('password'), confirmPassword: errors.confirmPassword?.message }}
+          getEmail={() => form.getValues('email')}
+          onEmailError={(key) => form.setError('email', { type: 'manual', message: key })}
+        />
 
         <section className="form-section">
           <h2 className="form-section-title">{t('auth.sectionPersonal')}</h2>

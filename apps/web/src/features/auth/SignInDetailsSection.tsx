@@ -1,0 +1,44 @@
+import { EmailCodeType } from '@tradeapp/contract';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { TextField } from '../../ui/TextField';
+import { SendCodeButton } from './SendCodeButton';
+
+type SignInField = 'username' | 'email' | 'code' | 'password' | 'confirmPassword';
+
+interface SignInDetailsSectionProps {
+  /** `reg` for individuals, `corp` for companies: the test ids are `<prefix>-username` and so on. */
+  testPrefix: string;
+  userIdLabel: string;
+  userIdPlaceholder: string;
+  passwordHint: string;
+  fields: Record<SignInField, UseFormRegisterReturn>;
+  errors: Partial<Record<SignInField, string>>;
+  getEmail: () => string;
+  onEmailError: (messageKey: string) => void;
+}
+
+/** The sign-in details both full registrations share: user ID, e-mail with its code, password twice. */
+export function SignInDetailsSection({ testPrefix, userIdLabel, userIdPlaceholder, passwordHint, fields, errors, getEmail, onEmailError }: SignInDetailsSectionProps) {
+  const { t } = useTranslation();
+  return (
+    <section className="form-section">
+      <h2 className="form-section-title">{t('auth.sectionLogin')}</h2>
+      <TextField label={userIdLabel} testId={`${testPrefix}-username`} placeholder={userIdPlaceholder} autoComplete="username" registration={fields.username} error={errors.username} />
+      <TextField label={t('auth.email')} testId={`${testPrefix}-email`} type="email" inputMode="email" autoComplete="email" placeholder={t('auth.emailPlaceholder')} registration={fields.email} error={errors.email} />
+      <TextField
+        label={t('auth.code')}
+        testId={`${testPrefix}-code`}
+        inputMode="numeric"
+        maxLength={6}
+        autoComplete="one-time-code"
+        placeholder={t('auth.codePlaceholder')}
+        registration={fields.code}
+        error={errors.code}
+        suffix={<SendCodeButton type={EmailCodeType.Register} testId={`${testPrefix}-send-code`} getEmail={getEmail} onEmailError={onEmailError} />}
+      />
+      <TextField label={t('auth.password')} testId={`${testPrefix}-password`} type="password" autoComplete="new-password" hint={passwordHint} registration={fields.password} error={errors.password} />
+      <TextField label={t('auth.confirmPassword')} testId={`${testPrefix}-confirm-password`} type="password" autoComplete="new-password" placeholder={t('auth.confirmPasswordPlaceholder')} registration={fields.confirmPassword} error={errors.confirmPassword} />
+    </section>
+  );
+}
