@@ -1,5 +1,5 @@
 import { AccountType } from '@tradeapp/contract';
-import { ActionSheet, Button, Dialog, List, PullToRefresh } from 'antd-mobile';
+import { ActionSheet, Button, List, PullToRefresh } from 'antd-mobile';
 import {
   BankcardOutline,
   BellOutline,
@@ -17,8 +17,9 @@ import {
 } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfirmedLogout } from './useConfirmedLogout';
 import { useNavigate } from 'react-router';
-import { signOut, useUserInfo } from '../../api/user';
+import { useUserInfo } from '../../api/user';
 import { copyText } from '../../ui/clipboard';
 import { KYC_BADGE, KYC_LABEL } from './kyc';
 
@@ -58,16 +59,7 @@ export default function ProfilePage() {
       closeOnAction: true,
     });
   };
-  const logout = async () => {
-    const confirmed = await Dialog.confirm({
-      content: t('common.logoutConfirm'),
-      confirmText: <span data-testid="logout-confirm">{t('common.logout')}</span>,
-      cancelText: <span data-testid="logout-cancel">{t('common.cancel')}</span>,
-    });
-    if (!confirmed) return;
-    await signOut();
-    void navigate('/pages/auth/login', { replace: true });
-  };
+  const logout = useConfirmedLogout();
 
   const sections: Array<{ title: string; items: MenuItem[] }> = [
     {

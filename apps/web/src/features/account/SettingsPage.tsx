@@ -1,7 +1,7 @@
-import { Button, Dialog, List } from 'antd-mobile';
+import { Button, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { useConfirmedLogout } from './useConfirmedLogout';
 import { useNavigate } from 'react-router';
-import { signOut } from '../../api/user';
 import { isSignedIn } from '../../lib/session';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { Page } from '../../ui/Page';
@@ -14,16 +14,7 @@ export default function SettingsPage() {
   const navigate = useNavigate();
   const signedIn = isSignedIn();
 
-  const logout = async () => {
-    const confirmed = await Dialog.confirm({
-      content: t('common.logoutConfirm'),
-      confirmText: <span data-testid="logout-confirm">{t('common.logout')}</span>,
-      cancelText: <span data-testid="logout-cancel">{t('common.cancel')}</span>,
-    });
-    if (!confirmed) return;
-    await signOut();
-    void navigate('/pages/auth/login', { replace: true });
-  };
+  const logout = useConfirmedLogout();
 
   return (
     <Page title={t('settings.title')}>

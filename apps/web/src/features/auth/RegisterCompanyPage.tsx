@@ -15,7 +15,7 @@ import { AgreementCheck } from './AgreementCheck';
 import { uploadRegistrationImage, useRegisterFull } from './api';
 import { ImageField } from './ImageField';
 import { emptyAsUndefined, toRegistrationRequest, zCompanyForm } from './registration';
-import { SignInDetailsSection } from './SignInDetailsSection';
+import { SignInDetailsSection, signInDetailsOf } from './SignInDetailsSection';
 
 const FIELDS = [
   'username', 'email', 'code', 'password', 'payPassword', 'invitationCode', 'enterpriseName', 'licenseNumber',
@@ -84,16 +84,7 @@ export default function RegisterCompanyPage() {
           userIdLabel={t('auth.corporateId')}
           userIdPlaceholder={t('auth.corporateIdPlaceholder')}
           passwordHint={t('auth.corporatePasswordHint')}
-          fields={{
-            username: form.register('username'),
-            email: form.register('email'),
-            code: form.register('code'),
-            password: form.register('password'),
-            confirmPassword: form.register('confirmPassword'),
-          }}
-          errors={{ username: field('username'), email: field('email'), code: field('code'), password: field('password'), confirmPassword: errors.confirmPassword?.message }}
-          getEmail={() => form.getValues('email')}
-          onEmailError={(key) => form.setError('email', { type: 'manual', message: key })}
+          {...signInDetailsOf(form)}
         />
 
         <section className="form-section">

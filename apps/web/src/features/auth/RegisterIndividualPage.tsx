@@ -12,7 +12,7 @@ import { showToast } from '../../ui/toast';
 import { AgreementCheck } from './AgreementCheck';
 import { useRegisterFull } from './api';
 import { emptyAsUndefined, toRegistrationRequest, zIndividualForm } from './registration';
-import { SignInDetailsSection } from './SignInDetailsSection';
+import { SignInDetailsSection, signInDetailsOf } from './SignInDetailsSection';
 
 const FIELDS = [
   'username', 'email', 'code', 'password', 'payPassword', 'invitationCode', 'phone', 'firstName', 'lastName',
@@ -49,16 +49,7 @@ export default function RegisterIndividualPage() {
           userIdLabel={t('auth.userId')}
           userIdPlaceholder={t('auth.userIdPlaceholder')}
           passwordHint={t('auth.passwordHint')}
-          fields={{
-            username: form.register('username'),
-            email: form.register('email'),
-            code: form.register('code'),
-            password: form.register('password'),
-            confirmPassword: form.register('confirmPassword'),
-          }}
-          errors={{ username: field('username'), email: field('email'), code: field('code'), password: field('password'), confirmPassword: errors.confirmPassword?.message }}
-          getEmail={() => form.getValues('email')}
-          onEmailError={(key) => form.setError('email', { type: 'manual', message: key })}
+          {...signInDetailsOf(form)}
         />
 
         <section className="form-section">

@@ -1,10 +1,11 @@
 import { EmailCodeType } from '@tradeapp/contract';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldValues, Path, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../ui/TextField';
 import { SendCodeButton } from './SendCodeButton';
 
 type SignInField = 'username' | 'email' | 'code' | 'password' | 'confirmPassword';
+const SIGN_IN_FIELDS: SignInField[] = ['username', 'email', 'code', 'password', 'confirmPassword'];
 
 interface SignInDetailsSectionProps {
   /** `reg` for individuals, `corp` for companies: the test ids are `<prefix>-username` and so on. */
@@ -41,4 +42,22 @@ export function SignInDetailsSection({ testPrefix, userIdLabel, userIdPlaceholde
       <TextField label={t('auth.confirmPassword')} testId={`${testPrefix}-confirm-password`} type="password" autoComplete="new-password" placeholder={t('auth.confirmPasswordPlaceholder')} registration={fields.confirmPassword} error={errors.confirmPassword} />
     </section>
   );
+}
+
+/** The form-bound half of the section's props, for any registration form that has the sign-in fields. */
+export function signInDetailsOf<T extends FieldValues & Record<SignInField, unknown>>(form: UseFormReturn<T>) {
+  const { errors } = form.formState;
+  const path = (name: SignInField) => name as Path<T>;
+  return {
+    fields: {
+      username: form.register(path('username')),
+      email: form.register(path('email')),
+      code: form.register(path('code')),
+      password: form.register(path('password')),
+      confirmPassword: form.register(path('confirmPassword')),
+    },
+    errors: Object.fromEntries(SIGN_IN_FIELDS.map((name) => [name, errors[name]?.message])) as Partial<Record<SignInField, string>>,
+    getEmail: () => String(form.getValues(path('email')) ?? ''),
+    onEmailError: (key: string) => form.setError(path('email'), { type: 'manual', message: key }),
+  };
 }
