@@ -89,3 +89,19 @@ describe.each(await drivers())('system on %s', (driver) => {
     expect(text).not.toMatch(/sessions|relation|select/i);
   });
 });
+
+describe('mail through SMTP', () => {
+  it('sends nothing and keeps no code when the SMTP server is unreachable, so the user can ask again', async () => {
+    const h = await startServer('pglite', { SMTP_URL: 'smtp://127.0.0.1:1' });
+    try {
+      const email = `${unique('smtp')}@example.com`;
+      const first = await call(h, 'POST', '/web/getEmailCode', { body: { email, type: 1 } });
+      expect([first.status, first.msg]).toEqual([500, 'operation failed']);
+      expect(await h.db.query('select id from email_codes where email = $1', [email])).toEqual([]);
+      const again = await call(h, 'POST', '/web/getEmailCode', { body: { email, type: 1 } });
+      expect(again.status).toBe(500);
+    } finally {
+      await h.close();
+    }
+  });
+});

@@ -50,12 +50,18 @@ export function createEmailCodes(db: Db, mailer: Mailer) {
       );
       if (recent && recent.age < RESEND_AFTER_SECONDS) throw new AppError(ErrorCode.TooManyRequests, 'e.codeTooSoon');
       const code = newEmailCode();
-      await db.query(
+      const [row] = await db.query<{ id: number }>(
         `insert into email_codes (email, purpose, code_hash, expires_at)
-         values ($1, $2, $3, now() + make_interval(secs => $4))`,
+         values ($1, $2, $3, now() + make_interval(secs => $4)) returning id`,
         [email, purpose, codeHash(email, purpose, code), EMAIL_CODE_TTL_SECONDS],
       );
-      await mailer.send({ to: email, subject: `${SUBJECT[locale]}: ${code}`, text: body(locale, purpose, code) });
+      try {
+        await mailer.send({ to: email, subject: `${SUBJECT[locale]}: ${code}`, text: body(locale, purpose, code) });
+      } catch (err) {
+        // A code that never reached its reader must not block the next request for a minute.
+        await db.query('delete from email_codes where id = $1', [row!.id]);
+        throw err;
+      }
     },
 
     /**
