@@ -1,0 +1,135 @@
+import type { MarketSource } from '@tradeapp/contract';
+
+// The market engine's interface. Prices, sizes and volumes are exact decimal strings; the
+// simulation may model in floating point but every number it emits is quantised to the
+// instrument's tick (prices) or lot (sizes) and written as a decimal string.
+
+export type AssetClass = 'stock' | 'future' | 'forex' | 'bond' | 'index' | 'metal' | 'energy' | 'agri' | 'crypto';
+
+/** The market segment an instrument is listed under on the screens. */
+export type MarketCode = 'US' | 'HK' | 'DE' | 'NL' | 'BE' | 'MX' | 'FUT' | 'FX' | 'BOND' | 'INDEX' | 'CRYPTO';
+
+/** The trading calendar an instrument follows (hours, time zone, holidays). */
+export type CalendarId =
+  | 'US' // NYSE/NASDAQ: pre 04:00-09:30, regular 09:30-16:00, post 16:00-20:00 America/New_York
+  | 'HK' // HKEX: pre-open 09:00-09:30, 09:30-12:00 and 13:00-16:00 Asia/Hong_Kong
+  | 'XETRA' // 09:00-17:30 Europe/Berlin
+  | 'EURONEXT-AMS' // 09:00-17:30 Europe/Amsterdam
+  | 'EURONEXT-BRU' // 09:00-17:30 Europe/Brussels
+  | 'BMV' // 08:30-15:00 America/Mexico_City
+  | 'TSE' // 09:00-11:30, 12:30-15:30 Asia/Tokyo (Nikkei index)
+  | 'LSE' // 08:00-16:30 Europe/London (FTSE index)
+  | 'GLOBEX' // futures: Sunday 18:00 to Friday 17:00 America/New_York, daily break 17:00-18:00
+  | 'FX' // 24x5: Sunday 17:00 to Friday 17:00 America/New_York
+  | 'BONDS' // 08:00-17:00 America/New_York, US holidays
+  | 'CRYPTO'; // 24/7
+
+export interface Instrument {
+  /** Unique key across every market, e.g. `AAPL`, `0700.HK`, `ASML.AS`, `EURUSD`, `BTCUSDT`, `GC`. */
+  symbol: string;
+  /** The code as the screens show it (`stock_code`), e.g. `AAPL`, `00700`, `ASML`. */
+  code: string;
+  name: string;
+  market: MarketCode;
+  /** NASDAQ, NYSE, AMEX, HKEX, XETRA, EURONEXT-AMS, EURONEXT-BRU, BMV, CME, COMEX, NYMEX, CBOT, ICE, FX, CRYPTO, OTC, INDEX. */
+  exchange: string;
+  assetClass: AssetClass;
+  calendar: CalendarId;
+  source: MarketSource;
+  currency: string;
+  tickSize: string;
+  lotSize: string;
+  minQuantity: string;
+  /** Plausible price around which the seeded simulation starts its history. */
+  basePrice: string;
+  /** Annualised volatility as a decimal fraction, e.g. "0.30"; realistic for the asset class. */
+  volatility: string;
+  /** Typical daily volume in units (shares, contracts, coins). */
+  averageDailyVolume: string;
+  /** Shares outstanding for market cap (stocks only). */
+  sharesOutstanding?: string;
+  /** Futures: expiry date (YYYY-MM-DD). Bonds: maturity date. */
+  expiry?: string;
+  /** Bonds: annual coupon rate in percent, e.g. "4.25". */
+  couponRate?: string;
+  /** One or two sentences about the company or contract, in English. */
+  profile: string;
+  /** Sector or category shown in lists, e.g. "Technology", "Metals", "Majors". */
+  classify: string;
+}
+
+export type SessionPhase = 'pre' | 'regular' | 'post' | 'closed';
+
+export interface SessionState {
+  phase: SessionPhase;
+  /** Whether orders may fill now (regular session, or pre/post where the market has them). */
+  tradable: boolean;
+  /** The trading day this moment belongs to, in the market's time zone (YYYY-MM-DD). */
+  tradingDay: string;
+  timeZone: string;
+  /** Epoch ms of the next phase change. */
+  nextChange: number;
+}
+
+/** One price point of the live stream. */
+export interface Tick {
+  symbol: string;
+  time: number;
+  price: string;
+  bid: string;
+  ask: string;
+  bidVolume: string;
+  askVolume: string;
+  /** Volume traded so far in the current trading day. */
+  dayVolume: string;
+}
+
+export type KlineInterval = '1m' | '5m' | '15m' | '30m' | '1h' | '1d' | '1w';
+
+export interface Candle {
+  /** Epoch ms of the candle's start. */
+  time: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+}
+
+/** A full snapshot of one instrument at one moment: everything a quote screen shows. */
+export interface Snapshot {
+  instrument: Instrument;
+  time: number;
+  session: SessionState;
+  last: string;
+  open: string;
+  high: string;
+  low: string;
+  previousClose: string;
+  bid: string;
+  ask: string;
+  bidVolume: string;
+  askVolume: string;
+  volume: string;
+  /** Futures only. */
+  openInterest: string | null;
+  high52w: string;
+  low52w: string;
+  /** Price of the extended sessions (US stocks); null where the market has none or it has not traded yet today. */
+  preMarketPrice: string | null;
+  postMarketPrice: string | null;
+}
+
+export interface MarketProvider {
+  readonly name: string;
+  instruments(): readonly Instrument[];
+  instrument(symbol: string): Instrument | undefined;
+  session(symbol: string, at: number): SessionState;
+  snapshot(symbol: string, at: number): Snapshot;
+  /** Candles with `time` in [from, to), oldest first; during a session the last one is still forming. */
+  candles(symbol: string, interval: KlineInterval, from: number, to: number): Candle[];
+  /** Live ticks for every instrument whose market is trading; returns the unsubscribe. */
+  onTick(listener: (tick: Tick) => void): () => void;
+  start(): void;
+  stop(): void;
+}
