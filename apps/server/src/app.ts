@@ -20,7 +20,15 @@ import { backofficeHandlers } from './modules/backoffice/routes';
 import { createBackofficeService } from './modules/backoffice/service';
 import { fileHandlers, registerFileDownload } from './modules/files/routes';
 import { createFileService } from './modules/files/service';
+import { startMarketFeed, pushQuoteOf } from './modules/market/feed';
+import { marketHandlers, watchlistHandlers } from './modules/market/routes';
+import { createMarketService } from './modules/market/service';
+import { createWatchlist } from './modules/market/watchlist';
 import { systemHandlers } from './modules/system/routes';
+import { createMarketProvider } from './market/index';
+import { createPushHub } from './push/hub';
+import { registerPushRoute } from './push/route';
+import { sessionUserId } from './http/session';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -28,6 +36,8 @@ export interface BuildOptions {
   /** An already open database (tests share one per suite); otherwise opened from config. */
   db?: Db;
   logger?: boolean;
+  /** The market's clock; tests pin it to a known moment. */
+  now?: () => number;
 }
 
 export async function openDatabase(config: Config): Promise<Db> {
@@ -55,6 +65,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await migrate(db);
 
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 }) : undefined;
+  const hub = await createPushHub({ redisUrl: config.REDIS_URL, log: app.log });
+  app.addHook('onClose', () => hub.close());
   if (redis) {
     await redis.connect();
     app.addHook('onClose', async () => void (await redis.quit()));
@@ -93,11 +105,28 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const files = createFileService(db, config.dataDir);
   await backoffice.ensureFirstOperator();
 
+  const provider = createMarketProvider({
+    provider: config.MARKET_PROVIDER,
+    seed: config.MARKET_SEED,
+    replayDir: config.MARKET_REPLAY_DIR,
+    ...(opts.now ? { now: opts.now } : {}),
+  });
+  const market = createMarketService({ provider, db, ...(opts.now ? { now: opts.now } : {}) });
+  const watchlist = createWatchlist(db, market);
+  await registerPushRoute(app, hub, {
+    authenticate: (token) => sessionUserId(db, token),
+    snapshot: (symbol) => (market.instruments.some((i) => i.symbol === symbol) ? pushQuoteOf(market, symbol) : undefined),
+  });
+  const stopFeed = startMarketFeed({ provider, market, hub, db, shared: hub.driver === 'redis', log: app.log });
+  app.addHook('onClose', () => stopFeed());
+
   const handlers: Handlers = {
-    ...systemHandlers(db, redis),
+    ...systemHandlers(db, hub),
     ...authHandlers(auth),
     ...fileHandlers(files, auth),
     ...backofficeHandlers(backoffice, auth),
+    ...marketHandlers(market),
+    ...watchlistHandlers(watchlist),
   };
   registerContractRoutes(app, db, handlers);
   registerFileDownload(app, db, files);

@@ -24,6 +24,11 @@ const zConfig = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Comma-separated proxy addresses trusted for X-Forwarded-For; none by default. */
   TRUST_PROXY: z.string().optional(),
+  /** The market engine: the seeded simulation, or recorded candles played back from MARKET_REPLAY_DIR. */
+  MARKET_PROVIDER: z.enum(['simulated', 'replay']).default('simulated'),
+  /** Same seed, same prices: every node of one deployment must use the same. */
+  MARKET_SEED: z.string().min(1).max(100).default('meridian'),
+  MARKET_REPLAY_DIR: z.string().optional(),
   /** Where the built web apps are; tests and API-only nodes may point elsewhere. */
   WEB_DIST: z.string().optional(),
   BACKOFFICE_DIST: z.string().optional(),

@@ -37,7 +37,11 @@ export interface Harness {
 }
 
 /** A server on a random loopback port, over a fresh database of the given driver. */
-export async function startServer(driver: 'pglite' | 'postgres', env: Record<string, string> = {}): Promise<Harness> {
+export async function startServer(
+  driver: 'pglite' | 'postgres',
+  env: Record<string, string> = {},
+  opts: { now?: () => number } = {},
+): Promise<Harness> {
   const dataDir = tempDataDir();
   let db: Db;
   let dropDatabase = async () => {};
@@ -68,7 +72,7 @@ export async function startServer(driver: 'pglite' | 'postgres', env: Record<str
     BACKOFFICE_DIST: join(dataDir, 'no-backoffice'),
     ...env,
   });
-  const app = await buildApp(config, { db, logger: false });
+  const app = await buildApp(config, { db, logger: false, ...opts });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

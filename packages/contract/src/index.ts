@@ -9,3 +9,5 @@ export * from './route';
 export * from './routes/index';
 export * from './routes/auth';
 export * from './routes/admin';
+export * from './routes/market';
+export * from './push';

@@ -15,6 +15,11 @@ export interface Db extends Sql {
   readonly driver: 'pglite' | 'postgres';
   /** Run `fn` in one transaction; it commits when `fn` resolves and rolls back when it throws. */
   tx<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
+  /**
+   * Try to take a session-level advisory lock and keep it until released or the process ends:
+   * how exactly one node runs a job. PGlite lives in one process, so there it always succeeds.
+   */
+  tryHoldLock(key: number): Promise<(() => Promise<void>) | null>;
   close(): Promise<void>;
 }
 
@@ -41,6 +46,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
         }),
       );
     },
+    tryHoldLock: async () => async () => undefined,
     close: () => lite.close(),
   };
 }
@@ -79,6 +85,22 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
       } finally {
         client.release();
       }
+    },
+    async tryHoldLock(key) {
+      const client = await pool.connect();
+      try {
+        const [row] = (await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [key])).rows;
+        if (row?.ok) {
+          return async () => {
+            await client.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
+            client.release();
+          };
+        }
+      } catch {
+        // treated as not acquired
+      }
+      client.release();
+      return null;
     },
     close: () => pool.end(),
   };

@@ -1,8 +1,9 @@
 import { adminRoutes } from './admin';
 import { authRoutes } from './auth';
+import { marketRoutes, watchlistRoutes } from './market';
 import { systemRoutes } from './system';
 
 /** Every call of the API. A call in the specification and not here is a bug. */
-export const routes = { ...systemRoutes, ...authRoutes, ...adminRoutes };
+export const routes = { ...systemRoutes, ...authRoutes, ...adminRoutes, ...marketRoutes, ...watchlistRoutes };
 export type Routes = typeof routes;
 export type RouteId = keyof Routes;

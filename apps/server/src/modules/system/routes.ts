@@ -1,10 +1,10 @@
 import type { Db } from '../../db/db';
 import type { HandlersOf } from '../../http/register';
-import type { Redis } from 'ioredis';
+import type { PushHub } from '../../push/hub';
 
 const VERSION = process.env.npm_package_version ?? '0.1.0';
 
-export function systemHandlers(db: Db, redis: Redis | undefined): HandlersOf<'health'> {
+export function systemHandlers(db: Db, hub: PushHub): HandlersOf<'health'> {
   const started = Date.now();
   return {
     health: async () => {
@@ -14,16 +14,11 @@ export function systemHandlers(db: Db, redis: Redis | undefined): HandlersOf<'he
         () => false,
       );
       const latencyMs = Math.round((performance.now() - t0) * 100) / 100;
-      const pushOk = redis
-        ? await redis.ping().then(
-            (r) => r === 'PONG',
-            () => false,
-          )
-        : true;
+      const pushOk = await hub.healthy().catch(() => false);
       return {
         status: dbOk && pushOk ? 'ok' : 'degraded',
         database: { driver: db.driver, ok: dbOk, latencyMs },
-        push: { driver: redis ? 'redis' : 'memory', ok: pushOk },
+        push: { driver: hub.driver, ok: pushOk },
         version: VERSION,
         uptimeSeconds: Math.round((Date.now() - started) / 1000),
       };

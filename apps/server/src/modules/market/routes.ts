@@ -1,0 +1,111 @@
+import { MarketSource } from '@tradeapp/contract';
+import { notFound } from '../../errors';
+import { Dec } from '../../lib/decimal';
+import type { HandlersOf } from '../../http/register';
+import type { MarketService } from './service';
+import type { Watchlist } from './watchlist';
+
+const HOME_STRIP = ['SPX', 'NDX', 'DJI', 'HSI', 'DAX', 'AEX', 'BTCUSDT'];
+const MAJOR_PAIRS = ['EURUSD', 'GBPUSD', 'USDJPY', 'USDCNH', 'AUDUSD', 'USDCHF'];
+
+export function marketHandlers(
+  m: MarketService,
+): HandlersOf<
+  | 'blockList'
+  | 'preMarketList'
+  | 'bondsList'
+  | 'saleList'
+  | 'getSaleTime'
+  | 'getMarket'
+  | 'getMarkets'
+  | 'hkAllStockList'
+  | 'globalIndex'
+  | 'topList'
+  | 'stockList'
+  | 'futuresList'
+  | 'allStockList'
+  | 'stockDetail'
+  | 'detailQuote'
+  | 'summaryDetail'
+  | 'kline'
+  | 'hotStock'
+  | 'homeCustomList'
+  | 'futuresOptList'
+  | 'forexIndex'
+  | 'forexList'
+  | 'ztStockList'
+  | 'newStockList'
+  | 'newStockDetail'
+  | 'getStock'
+  | 'search'
+  | 'cryptoKline'
+  | 'cryptoDetail'
+  | 'cryptoQuantifyList'
+> {
+  const who = (caller: { id: number } | null) => caller?.id ?? null;
+  /** The crypto calls answer for virtual currencies only; anything else does not exist there. */
+  const crypto = (symbol: string) => {
+    const i = m.resolve(symbol);
+    if (i.assetClass !== 'crypto') throw notFound();
+    return i.symbol;
+  };
+  return {
+    blockList: ({ input: q, caller }) =>
+      m.list((i) => i.market === 'US' && i.assetClass === 'stock' && i.exchange !== 'AMEX', q, who(caller), {
+        source: MarketSource.BlockTrade,
+        defaultSort: 'marketCap',
+      }),
+    preMarketList: ({ input: q, caller }) =>
+      m.list((i) => i.market === 'US' && i.assetClass === 'stock', q, who(caller), { source: MarketSource.AuctionStock, defaultSort: 'volume' }),
+    bondsList: ({ input: q, caller }) => m.list((i) => i.assetClass === 'bond', q, who(caller)),
+    saleList: ({ input: q, caller }) => m.placings(q, who(caller)),
+    getSaleTime: async ({ input: q }) => m.saleTime(q.symbol),
+    getMarket: async ({ input: q }) => m.marketStatus(q.market),
+    getMarkets: async () => [...new Set(m.instruments.map((i) => i.market))].map((market) => m.marketStatus(market)),
+    hkAllStockList: ({ input: q, caller }) => m.list((i) => i.market === 'HK', q, who(caller)),
+    globalIndex: ({ input: q, caller }) => m.list((i) => i.assetClass === 'index', q, who(caller)),
+    topList: ({ input: q, caller }) =>
+      m.list(m.isStock, { ...q, sort: q.type === 'active' ? 'volume' : 'change_ratio', order: q.type === 'losers' ? 'asc' : 'desc' }, who(caller), {
+        where: q.type === 'gainers' ? (x) => !x.fall && x.change_ratio !== '0.00' : q.type === 'losers' ? (x) => x.fall : undefined,
+      }),
+    stockList: ({ input: q, caller }) => m.list(m.isStock, { ...q, market: q.market ?? 'US' }, who(caller)),
+    futuresList: ({ input: q, caller }) => m.list((i) => i.market === 'FUT', q, who(caller)),
+    allStockList: ({ input: q, caller }) => m.list(m.isStock, q, who(caller)),
+    stockDetail: ({ input: q, caller }) => m.quote(q.symbol, who(caller)),
+    detailQuote: ({ input: q, caller }) => m.quote(q.symbol, who(caller)),
+    summaryDetail: async ({ input: q }) => m.summary(q.symbol),
+    kline: async ({ input: q }) => m.kline(q.symbol, q.range),
+    hotStock: ({ input: q, caller }) => m.list(m.isStock, { ...q, sort: 'volume', order: 'desc' }, who(caller)),
+    homeCustomList: async ({ input: q, caller }) => {
+      const page = await m.list((i) => HOME_STRIP.includes(i.symbol), { ...q, size: HOME_STRIP.length }, who(caller));
+      page.list.sort((a, b) => HOME_STRIP.indexOf(a.symbol) - HOME_STRIP.indexOf(b.symbol));
+      return page;
+    },
+    futuresOptList: async () => m.futuresCategories(),
+    forexIndex: async ({ input: q, caller }) => {
+      const page = await m.list((i) => MAJOR_PAIRS.includes(i.symbol), { ...q, size: MAJOR_PAIRS.length }, who(caller));
+      page.list.sort((a, b) => MAJOR_PAIRS.indexOf(a.symbol) - MAJOR_PAIRS.indexOf(b.symbol));
+      return page;
+    },
+    forexList: ({ input: q, caller }) => m.list((i) => i.market === 'FX', q, who(caller)),
+    ztStockList: ({ input: q, caller }) =>
+      m.list(m.isStock, { ...q, sort: 'change_ratio', order: 'desc' }, who(caller), { where: (x) => new Dec(x.change_ratio).gte(5) }),
+    newStockList: async ({ input: q }) => m.newListings(q.page, q.size),
+    newStockDetail: async ({ input: q }) => m.newListing(q.symbol),
+    getStock: ({ input: q, caller }) => m.quote(q.symbol ?? q.code ?? '', who(caller)),
+    search: ({ input: q, caller }) => m.search(q.q, q.size, who(caller)),
+    cryptoKline: async ({ input: q }) => m.kline(crypto(q.symbol), q.range),
+    cryptoDetail: ({ input: q, caller }) => m.quote(crypto(q.symbol), who(caller)),
+    cryptoQuantifyList: ({ input: q, caller }) => m.list((i) => i.assetClass === 'crypto', q, who(caller)),
+  };
+}
+
+export function watchlistHandlers(w: Watchlist): HandlersOf<'watchlist' | 'watchlistSave' | 'watchlistDelete' | 'watchlistDeleteByCode' | 'watchlistReorder'> {
+  return {
+    watchlist: ({ input, caller }) => w.list(caller!.id, input.spark ?? false),
+    watchlistSave: ({ input, caller }) => w.add(caller!.id, input.secuCode, input.market),
+    watchlistDelete: ({ params, caller }) => w.remove(caller!.id, params.id),
+    watchlistDeleteByCode: ({ params, caller }) => w.removeByCode(caller!.id, params.stockCode),
+    watchlistReorder: ({ input, caller }) => w.reorder(caller!.id, input.ids),
+  };
+}

@@ -1,0 +1,271 @@
+import {
+  STOCK_MARKETS,
+  type KlineRange,
+  type MarketCode,
+  type Quote,
+  type QuoteRow,
+  type zListQuery,
+} from '@tradeapp/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/db';
+import { notFound } from '../../errors';
+import { Dec, fixed } from '../../lib/decimal';
+import type { Instrument, KlineInterval, MarketProvider, Snapshot } from '../../market/types';
+import { listingStatus, NEW_LISTINGS, PLACINGS } from './offerings';
+import { toQuote } from './quote';
+
+type ListQuery = z.output<typeof zListQuery>;
+type Filter = (i: Instrument) => boolean;
+
+const DAY = 86_400_000;
+const SNAPSHOT_TTL_MS = 250;
+const SPARK_TTL_MS = 60_000;
+const SPARK_POINTS = 50;
+
+/** Each range of the chart: the candle interval and how far back it reaches. */
+const RANGES: Record<KlineRange, { interval: KlineInterval; days: number; lastDayOnly?: boolean }> = {
+  intraday: { interval: '1m', days: 6, lastDayOnly: true },
+  '1d': { interval: '5m', days: 6, lastDayOnly: true },
+  '1w': { interval: '30m', days: 7 },
+  '1m': { interval: '1h', days: 31 },
+  '3m': { interval: '1d', days: 92 },
+  '1y': { interval: '1d', days: 366 },
+};
+
+type SortKey = NonNullable<ListQuery['sort']>;
+const sortValue: Record<SortKey, (q: Quote) => string> = {
+  change_ratio: (q) => q.change_ratio,
+  price_nominal: (q) => q.price_nominal,
+  volume: (q) => q.volume,
+  amplitude: (q) => q.amplitude,
+  marketCap: (q) => q.marketCap ?? '0',
+  name: (q) => q.name,
+  stock_code: (q) => q.stock_code,
+};
+const TEXT_SORTS = new Set(['name', 'stock_code']);
+
+export function createMarketService(opts: { provider: MarketProvider; db: Db; now?: () => number }) {
+  const { provider, db } = opts;
+  const now = opts.now ?? Date.now;
+  const snapshots = new Map<string, { at: number; snapshot: Snapshot }>();
+  const sparks = new Map<string, { at: number; closes: string[] }>();
+  const instruments = provider.instruments();
+  const bySymbol = new Map(instruments.map((i) => [i.symbol.toUpperCase(), i]));
+
+  /** Snapshots are recomputed at most four times a second per symbol: lists under load stay cheap. */
+  function snapshot(symbol: string, at = now()): Snapshot {
+    const hit = snapshots.get(symbol);
+    if (hit && at - hit.at < SNAPSHOT_TTL_MS && at >= hit.at) return hit.snapshot;
+    const fresh = provider.snapshot(symbol, at);
+    snapshots.set(symbol, { at, snapshot: fresh });
+    return fresh;
+  }
+
+  function spark(symbol: string): string[] {
+    const at = now();
+    const hit = sparks.get(symbol);
+    if (hit && at - hit.at < SPARK_TTL_MS) return hit.closes;
+    let candles = provider.candles(symbol, '5m', at - 3 * DAY, at + 1);
+    if (candles.length < SPARK_POINTS) candles = provider.candles(symbol, '5m', at - 12 * DAY, at + 1);
+    const closes = candles.slice(-SPARK_POINTS).map((c) => c.close);
+    sparks.set(symbol, { at, closes });
+    return closes;
+  }
+
+  async function watchedSymbols(userId: number | null): Promise<Set<string>> {
+    if (userId === null) return new Set();
+    const rows = await db.query<{ symbol: string }>('select symbol from watchlist_items where user_id = $1', [userId]);
+    return new Set(rows.map((r) => r.symbol));
+  }
+
+  function resolve(symbolOrCode: string, market?: string): Instrument {
+    const key = symbolOrCode.trim().toUpperCase();
+    const exact = bySymbol.get(key);
+    if (exact) return exact;
+    const byCode = instruments.find(
+      (i) => i.code.toUpperCase() === key && (!market || i.market === market.toUpperCase() || i.exchange === market.toUpperCase()),
+    );
+    if (!byCode) throw notFound();
+    return byCode;
+  }
+
+  function compare(sort: SortKey, order: 'asc' | 'desc') {
+    const value = sortValue[sort];
+    const sign = order === 'asc' ? 1 : -1;
+    return (a: Quote, b: Quote) =>
+      sign * (TEXT_SORTS.has(sort) ? value(a).localeCompare(value(b)) : new Dec(value(a)).comparedTo(value(b)));
+  }
+
+  function matchesText(i: Instrument, q: string) {
+    const needle = q.toLowerCase();
+    return i.symbol.toLowerCase().includes(needle) || i.code.toLowerCase().includes(needle) || i.name.toLowerCase().includes(needle);
+  }
+
+  /** Filter, sort and page on the server; rows carry the caller's watchlist flag and, asked, the mini chart. */
+  async function list(
+    base: Filter,
+    query: ListQuery,
+    callerId: number | null,
+    opts: { source?: Quote['source']; defaultSort?: NonNullable<ListQuery['sort']>; where?: (q: Quote) => boolean } = {},
+  ) {
+    const watched = await watchedSymbols(callerId);
+    const at = now();
+    let quotes = instruments
+      .filter(base)
+      .filter((i) => !query.market || i.market === query.market)
+      .filter((i) => !query.exchange || i.exchange === query.exchange.toUpperCase())
+      .filter((i) => !query.classify || i.classify.toLowerCase() === query.classify.toLowerCase())
+      .filter((i) => !query.q || matchesText(i, query.q))
+      .map((i) => toQuote(snapshot(i.symbol, at), watched.has(i.symbol)));
+    if (opts.where) quotes = quotes.filter(opts.where);
+    const sort = query.sort ?? opts.defaultSort;
+    if (sort) quotes.sort(compare(sort, query.order));
+    const start = (query.page - 1) * query.size;
+    const rows: QuoteRow[] = quotes.slice(start, start + query.size).map((q) => ({
+      ...q,
+      ...(opts.source !== undefined ? { source: opts.source } : {}),
+      ...(query.spark ? { spark: spark(q.symbol) } : {}),
+    }));
+    return { list: rows, total: quotes.length, page: query.page, size: query.size };
+  }
+
+  async function quote(symbolOrCode: string, callerId: number | null, market?: string): Promise<Quote> {
+    const i = resolve(symbolOrCode, market);
+    return toQuote(snapshot(i.symbol), (await watchedSymbols(callerId)).has(i.symbol));
+  }
+
+  function kline(symbolOrCode: string, range: KlineRange) {
+    const i = resolve(symbolOrCode);
+    const { interval, days, lastDayOnly } = RANGES[range];
+    const at = now();
+    let candles = provider.candles(i.symbol, interval, at - days * DAY, at + 1);
+    if (lastDayOnly && candles.length) {
+      const day = provider.session(i.symbol, candles[candles.length - 1]!.time).tradingDay;
+      candles = candles.filter((c) => provider.session(i.symbol, c.time).tradingDay === day);
+    }
+    return { symbol: i.symbol, range, interval, candles, simulated: true };
+  }
+
+  function marketStatus(market: MarketCode) {
+    const members = instruments.filter((i) => i.market === market);
+    const representative = members[0];
+    if (!representative) throw notFound();
+    const session = provider.session(representative.symbol, now());
+    return {
+      market,
+      timeZone: session.timeZone,
+      phase: session.phase,
+      tradable: session.tradable,
+      tradingDay: session.tradingDay,
+      nextChangeTimestamp: session.nextChange,
+      instruments: members.length,
+      simulated: true,
+    };
+  }
+
+  const isStock: Filter = (i) => i.assetClass === 'stock' && (STOCK_MARKETS as readonly string[]).includes(i.market);
+
+  return {
+    instruments,
+    resolve,
+    snapshot,
+    toQuote,
+    quote,
+    list,
+    kline,
+    marketStatus,
+    isStock,
+    watchedSymbols,
+    sparkOf: spark,
+
+    search: async (q: string, size: number, callerId: number | null): Promise<QuoteRow[]> => {
+      if (!q) return [];
+      const needle = q.toLowerCase();
+      const rank = (i: Instrument) =>
+        i.code.toLowerCase() === needle || i.symbol.toLowerCase() === needle ? 0 : i.code.toLowerCase().startsWith(needle) ? 1 : i.name.toLowerCase().startsWith(needle) ? 2 : 3;
+      const hits = instruments.filter((i) => matchesText(i, q)).sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
+      const watched = await watchedSymbols(callerId);
+      const at = now();
+      return hits.slice(0, size).map((i) => toQuote(snapshot(i.symbol, at), watched.has(i.symbol)));
+    },
+
+    summary(symbolOrCode: string) {
+      const i = resolve(symbolOrCode);
+      const s = snapshot(i.symbol);
+      return {
+        symbol: i.symbol,
+        name: i.name,
+        exchange: i.exchange,
+        currency: i.currency,
+        classify: i.classify,
+        profile: i.profile,
+        marketCap: i.sharesOutstanding ? fixed(new Dec(s.last).mul(i.sharesOutstanding), 0) : null,
+        sharesOutstanding: i.sharesOutstanding ?? null,
+        high52w: s.high52w,
+        low52w: s.low52w,
+        averageVolume: i.averageDailyVolume,
+        tickSize: i.tickSize,
+        lotSize: i.lotSize,
+        minQuantity: i.minQuantity,
+        expiryDate: i.expiry ?? null,
+        couponRate: i.couponRate ?? null,
+        simulated: true,
+      };
+    },
+
+    async placings(query: ListQuery, callerId: number | null) {
+      const watched = await watchedSymbols(callerId);
+      const rows = PLACINGS.filter((p) => bySymbol.has(p.symbol.toUpperCase())).map((p) => {
+        const s = snapshot(p.symbol);
+        const i = s.instrument;
+        const dp = i.tickSize.includes('.') ? i.tickSize.split('.')[1]!.length : 0;
+        return {
+          symbol: p.symbol,
+          name: i.name,
+          kind: p.kind,
+          price: fixed(new Dec(s.last).mul(new Dec(100).sub(p.discountPercent)).div(100), dp),
+          discountPercent: p.discountPercent,
+          minQuantity: p.minQuantity,
+          open: s.session.phase === 'regular',
+          nextChangeTimestamp: s.session.nextChange,
+          quote: toQuote(s, watched.has(p.symbol)),
+        };
+      });
+      const start = (query.page - 1) * query.size;
+      return { list: rows.slice(start, start + query.size), total: rows.length, page: query.page, size: query.size };
+    },
+
+    saleTime(symbol: string | undefined) {
+      const offering = symbol ? PLACINGS.find((p) => p.symbol.toUpperCase() === symbol.toUpperCase()) : PLACINGS[0];
+      if (symbol && !offering) throw notFound();
+      if (!offering || !bySymbol.has(offering.symbol.toUpperCase())) return { symbol: null, open: false, nextChangeTimestamp: null };
+      const session = provider.session(offering.symbol, now());
+      return { symbol: offering.symbol, open: session.phase === 'regular', nextChangeTimestamp: session.nextChange };
+    },
+
+    newListings(page: number, size: number) {
+      const today = new Date(now()).toISOString().slice(0, 10);
+      const rows = NEW_LISTINGS.map((l) => ({ ...l, status: listingStatus(l, today) }));
+      const start = (page - 1) * size;
+      return { list: rows.slice(start, start + size), total: rows.length, page, size };
+    },
+
+    newListing(symbol: string) {
+      const l = NEW_LISTINGS.find((n) => n.symbol.toUpperCase() === symbol.toUpperCase());
+      if (!l) throw notFound();
+      return { ...l, status: listingStatus(l, new Date(now()).toISOString().slice(0, 10)) };
+    },
+
+    futuresCategories() {
+      const counts = new Map<string, { classify: string; assetClass: Instrument['assetClass']; count: number }>();
+      for (const i of instruments.filter((x) => x.market === 'FUT')) {
+        const entry = counts.get(i.classify) ?? { classify: i.classify, assetClass: i.assetClass, count: 0 };
+        entry.count++;
+        counts.set(i.classify, entry);
+      }
+      return [...counts.values()];
+    },
+  };
+}
+
+export type MarketService = ReturnType<typeof createMarketService>;

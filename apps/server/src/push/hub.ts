@@ -1,0 +1,457 @@
+// The push hub: who is subscribed to what on this node, per-symbol conflation, heartbeats, and
+// (with Redis) the fan-out of quotes and user events to every node.
+//
+// Conflation is a per-symbol throttle with a trailing edge: a quote for a symbol that has not been
+// sent for `flushMs` goes out at once; quotes arriving inside the window only replace the pending
+// one, which is sent when the window ends. So a symbol reaches clients at most 1000/flushMs times a
+// second, the last quote always arrives, and a quiet symbol's tick costs no added latency (a fixed
+// global 250 ms flush would add 125 ms on average to every quote). Each frame is serialised and
+// UTF-8 encoded once and the same Buffer is written to every subscriber.
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import { WebSocket } from 'ws';
+import { CLOSE, HUB_DEFAULTS, MSG, type ServerFrame } from './messages';
+
+export type QuoteData = { symbol: string } & Record<string, unknown>;
+
+export interface PushHub {
+  readonly driver: 'memory' | 'redis';
+  publishQuote(symbol: string, data: QuoteData): void;
+  publishUserEvent(userId: number, event: string, data: unknown): void;
+  /** Symbols some socket on THIS node is subscribed to (the market module may use it). */
+  subscribedSymbols(): ReadonlySet<string>;
+  healthy(): Promise<boolean>;
+  stats(): { sockets: number; subscriptions: number; signedIn: number };
+  close(): Promise<void>;
+}
+
+export interface PushHubOptions {
+  /** redis:// URL; without it every message stays in this process. */
+  redisUrl?: string;
+  log: FastifyBaseLogger;
+  flushMs?: number;
+  heartbeatMs?: number;
+  /** Prefix of the Redis channels (`<prefix>quotes`, `<prefix>events`); tests use a unique one per run. */
+  channelPrefix?: string;
+  /** Unsent bytes above which quote frames are skipped for a socket (default 1 MiB). */
+  slowClientBytes?: number;
+}
+
+/** One socket as the hub sees it; the route owns the protocol, the hub owns the fan-out. */
+export class PushConnection {
+  readonly symbols = new Set<string>();
+  userId: number | null = null;
+  /** Heartbeats sent since the client was last heard from. */
+  silentBeats = 0;
+  /** Symbols whose quote was skipped while the socket was slow; resent once it drains. */
+  readonly missed = new Set<string>();
+  closed = false;
+  constructor(
+    readonly socket: WebSocket,
+    readonly ip: string,
+  ) {}
+}
+
+interface SymbolState {
+  readonly subscribers: Set<PushConnection>;
+  /** performance.now() of the last quote frame sent for the symbol. */
+  lastSentAt: number;
+  /** The last frame sent, for slow sockets catching up. */
+  lastFrame: Buffer | undefined;
+  /** The latest quote received inside the current window, not yet sent. */
+  pending: QuoteData | undefined;
+  timer: NodeJS.Timeout | undefined;
+}
+
+// `binary: false` makes ws send a pre-encoded Buffer as a text frame without re-encoding it per socket.
+const TEXT = { binary: false, compress: false } as const;
+// Node timers fire on a millisecond loop clock, so a publisher ticking exactly every flushMs can
+// be measured at flushMs - 0.9 ms by performance.now(); without this slack every such quote would
+// wait ~1 ms for the trailing timer. It lets at most one extra frame per ~250 windows through.
+const TIMER_SLACK_MS = 1;
+const encode = (frame: ServerFrame) => Buffer.from(JSON.stringify(frame));
+const encodeQuote = (data: QuoteData) => Buffer.from(`{"type":"quote","data":${JSON.stringify(data)}}`);
+
+/** Local (this node's) side of the hub; the route reaches it through `hubCore()`. */
+export class HubCore {
+  readonly connections = new Set<PushConnection>();
+  private readonly symbols = new Map<string, SymbolState>();
+  /** Kept in step with `symbols` so `subscribedSymbols()` allocates nothing. */
+  readonly symbolSet = new Set<string>();
+  private readonly users = new Map<number, Set<PushConnection>>();
+  private readonly lagging = new Set<PushConnection>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  closing = false;
+
+  constructor(
+    readonly log: FastifyBaseLogger,
+    private readonly flushMs: number,
+    heartbeatMs: number,
+    private readonly slowBytes: number,
+  ) {
+    this.timers.push(setInterval(() => this.heartbeat(), heartbeatMs).unref());
+    this.timers.push(setInterval(() => this.catchUp(), flushMs).unref());
+  }
+
+  attach(socket: WebSocket, ip: string): PushConnection {
+    const conn = new PushConnection(socket, ip);
+    this.connections.add(conn);
+    // A ws-level pong counts as a sign of life: browsers answer protocol pings by themselves.
+    socket.on('pong', () => this.touch(conn));
+    return conn;
+  }
+
+  detach(conn: PushConnection) {
+    if (conn.closed) return;
+    conn.closed = true;
+    this.connections.delete(conn);
+    this.lagging.delete(conn);
+    this.unsubscribe(conn, [...conn.symbols]);
+    this.setUser(conn, null);
+  }
+
+  touch(conn: PushConnection) {
+    conn.silentBeats = 0;
+  }
+
+  /** Subscribes to symbols the route has already validated; returns nothing, cannot fail. */
+  subscribe(conn: PushConnection, symbols: readonly string[]) {
+    for (const symbol of symbols) {
+      if (conn.symbols.has(symbol)) continue;
+      conn.symbols.add(symbol);
+      let state = this.symbols.get(symbol);
+      if (!state) {
+        state = { subscribers: new Set(), lastSentAt: -Infinity, lastFrame: undefined, pending: undefined, timer: undefined };
+        this.symbols.set(symbol, state);
+        this.symbolSet.add(symbol);
+      }
+      state.subscribers.add(conn);
+    }
+  }
+
+  /** Returns the symbols that were subscribed and no longer are. */
+  unsubscribe(conn: PushConnection, symbols: readonly string[]): string[] {
+    const removed: string[] = [];
+    for (const symbol of symbols) {
+      if (!conn.symbols.delete(symbol)) continue;
+      conn.missed.delete(symbol);
+      removed.push(symbol);
+      const state = this.symbols.get(symbol);
+      if (!state) continue;
+      state.subscribers.delete(conn);
+      if (state.subscribers.size === 0) {
+        if (state.timer) clearTimeout(state.timer);
+        this.symbols.delete(symbol);
+        this.symbolSet.delete(symbol);
+      }
+    }
+    return removed;
+  }
+
+  setUser(conn: PushConnection, userId: number | null) {
+    if (conn.userId === userId) return;
+    if (conn.userId !== null) {
+      const set = this.users.get(conn.userId);
+      set?.delete(conn);
+      if (set?.size === 0) this.users.delete(conn.userId);
+    }
+    conn.userId = userId;
+    if (userId !== null && !conn.closed) {
+      let set = this.users.get(userId);
+      if (!set) this.users.set(userId, (set = new Set()));
+      set.add(conn);
+    }
+  }
+
+  /** A frame that must arrive (ack, error, snapshot, event, ping): never skipped for a slow socket. */
+  send(conn: PushConnection, frame: ServerFrame | Buffer) {
+    const socket = conn.socket;
+    if (socket.readyState !== WebSocket.OPEN) return;
+    if (socket.bufferedAmount > HUB_DEFAULTS.deadClientBytes) {
+      // Quotes are already skipped above `slowBytes`, so this much backlog means nothing is read.
+      socket.close(CLOSE.policy, MSG.notReading);
+      return;
+    }
+    socket.send(Buffer.isBuffer(frame) ? frame : encode(frame), TEXT);
+  }
+
+  sendSnapshot(conn: PushConnection, data: QuoteData) {
+    this.send(conn, encodeQuote(data));
+  }
+
+  /** A quote for this node's sockets, through the per-symbol throttle. */
+  deliverQuote(symbol: string, data: QuoteData) {
+    const state = this.symbols.get(symbol);
+    if (!state) return; // nobody here is watching; the snapshot callback covers later subscribers
+    const now = performance.now();
+    const wait = state.lastSentAt + this.flushMs - now;
+    if (wait <= TIMER_SLACK_MS && !state.timer) {
+      this.fanOut(symbol, state, data, now);
+      return;
+    }
+    state.pending = data;
+    state.timer ??= setTimeout(() => {
+      state.timer = undefined;
+      const latest = state.pending;
+      state.pending = undefined;
+      if (latest && this.symbols.get(symbol) === state) this.fanOut(symbol, state, latest, performance.now());
+    }, Math.max(wait, 0));
+  }
+
+  private fanOut(symbol: string, state: SymbolState, data: QuoteData, now: number) {
+    state.lastSentAt = now;
+    const frame = encodeQuote(data);
+    state.lastFrame = frame;
+    for (const conn of state.subscribers) {
+      const socket = conn.socket;
+      if (socket.readyState !== WebSocket.OPEN) continue;
+      if (socket.bufferedAmount > this.slowBytes) {
+        // Skip rather than queue: the client wants the latest price, not a backlog of stale ones.
+        conn.missed.add(symbol);
+        this.lagging.add(conn);
+        continue;
+      }
+      if (conn.missed.size > 0) conn.missed.delete(symbol);
+      socket.send(frame, TEXT);
+    }
+  }
+
+  /** Sockets that skipped quotes get the latest frame of each skipped symbol once they have drained. */
+  private catchUp() {
+    for (const conn of this.lagging) {
+      if (conn.closed || conn.socket.readyState !== WebSocket.OPEN) {
+        this.lagging.delete(conn);
+        continue;
+      }
+      if (conn.socket.bufferedAmount > this.slowBytes) continue;
+      for (const symbol of conn.missed) {
+        const frame = this.symbols.get(symbol)?.lastFrame;
+        if (frame) conn.socket.send(frame, TEXT);
+      }
+      conn.missed.clear();
+      this.lagging.delete(conn);
+    }
+  }
+
+  deliverEvent(userId: number, frame: Buffer) {
+    const conns = this.users.get(userId);
+    if (!conns) return;
+    for (const conn of conns) this.send(conn, frame);
+  }
+
+  private heartbeat() {
+    const frame = encode({ type: 'ping', ts: Date.now() });
+    for (const conn of this.connections) {
+      if (conn.silentBeats >= 2) {
+        // Two heartbeats unanswered: the peer is gone or stuck; a close handshake would wait on it too.
+        this.log.debug({ ip: conn.ip }, 'push socket silent for two heartbeats; terminated');
+        conn.socket.terminate();
+        this.detach(conn);
+        continue;
+      }
+      conn.silentBeats++;
+      this.send(conn, frame);
+      if (conn.socket.readyState === WebSocket.OPEN) conn.socket.ping();
+    }
+  }
+
+  stats() {
+    let subscriptions = 0;
+    let signedIn = 0;
+    for (const conn of this.connections) {
+      subscriptions += conn.symbols.size;
+      if (conn.userId !== null) signedIn++;
+    }
+    return { sockets: this.connections.size, subscriptions, signedIn };
+  }
+
+  private shutdownDone: Promise<void> | undefined;
+
+  /** Closes every socket and stops the timers; sockets that do not finish the handshake are dropped. Idempotent. */
+  shutdown(): Promise<void> {
+    this.shutdownDone ??= this.doShutdown();
+    return this.shutdownDone;
+  }
+
+  private async doShutdown() {
+    this.closing = true;
+    for (const t of this.timers) clearInterval(t);
+    for (const state of this.symbols.values()) if (state.timer) clearTimeout(state.timer);
+    const sockets = [...this.connections].map((c) => c.socket);
+    for (const conn of [...this.connections]) {
+      conn.socket.close(CLOSE.goingAway, MSG.shuttingDown);
+      this.detach(conn);
+    }
+    await Promise.race([
+      Promise.all(sockets.map((s) => (s.readyState === WebSocket.CLOSED ? undefined : new Promise((r) => s.once('close', r))))),
+      new Promise((r) => setTimeout(r, 1000).unref()),
+    ]);
+    for (const s of sockets) if (s.readyState !== WebSocket.CLOSED) s.terminate();
+  }
+}
+
+const cores = new WeakMap<PushHub, HubCore>();
+
+/** The local side of a hub made by `createPushHub`; the route needs it, other modules do not. */
+export function hubCore(hub: PushHub): HubCore {
+  const core = cores.get(hub);
+  if (!core) throw new Error('registerPushRoute needs a hub made by createPushHub');
+  return core;
+}
+
+// --- Redis wire format. Every node filters out what it published itself: it already delivered
+// that to its own sockets at publish time, without the Redis round trip.
+interface QuoteBatch {
+  n: string; // origin node id
+  q: Array<[string, QuoteData]>;
+}
+interface UserEvent {
+  n: string;
+  u: number;
+  e: string;
+  d: unknown;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function parseQuoteBatch(v: unknown): QuoteBatch | undefined {
+  if (!isObject(v) || typeof v.n !== 'string' || !Array.isArray(v.q)) return undefined;
+  const q: Array<[string, QuoteData]> = [];
+  for (const item of v.q as unknown[]) {
+    if (!Array.isArray(item) || typeof item[0] !== 'string' || !isObject(item[1]) || typeof item[1].symbol !== 'string') return undefined;
+    q.push([item[0], item[1] as QuoteData]);
+  }
+  return { n: v.n, q };
+}
+
+function parseUserEvent(v: unknown): UserEvent | undefined {
+  if (!isObject(v) || typeof v.n !== 'string' || typeof v.u !== 'number' || typeof v.e !== 'string') return undefined;
+  return { n: v.n, u: v.u, e: v.e, d: v.d };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export async function createPushHub(opts: PushHubOptions): Promise<PushHub> {
+  const { log } = opts;
+  const core = new HubCore(log, opts.flushMs ?? HUB_DEFAULTS.flushMs, opts.heartbeatMs ?? HUB_DEFAULTS.heartbeatMs, opts.slowClientBytes ?? HUB_DEFAULTS.slowClientBytes);
+  const eventFrame = (event: string, data: unknown) => encode({ type: 'event', event, data });
+
+  if (!opts.redisUrl) {
+    const hub: PushHub = {
+      driver: 'memory',
+      publishQuote: (symbol, data) => core.deliverQuote(symbol, data),
+      publishUserEvent: (userId, event, data) => core.deliverEvent(userId, eventFrame(event, data)),
+      subscribedSymbols: () => core.symbolSet,
+      healthy: async () => !core.closing,
+      stats: () => core.stats(),
+      close: () => core.shutdown(),
+    };
+    cores.set(hub, core);
+    return hub;
+  }
+
+  const prefix = opts.channelPrefix ?? HUB_DEFAULTS.channelPrefix;
+  const quotesChannel = `${prefix}quotes`;
+  const eventsChannel = `${prefix}events`;
+  const nodeId = randomUUID();
+  // Two connections: a connection in subscriber mode cannot publish.
+  const redisOpts = { lazyConnect: true, maxRetriesPerRequest: 2, connectionName: `push-${nodeId.slice(0, 8)}` };
+  const pub = new Redis(opts.redisUrl, redisOpts);
+  const sub = new Redis(opts.redisUrl, redisOpts);
+  // ioredis reconnects by itself (and resubscribes); an unhandled 'error' event would crash the process.
+  let lastErrorLog = 0;
+  const onError = (err: Error) => {
+    if (Date.now() - lastErrorLog < 10_000) return; // one line per 10 s while Redis is down
+    lastErrorLog = Date.now();
+    log.warn({ err }, 'push: redis connection error');
+  };
+  pub.on('error', onError);
+  sub.on('error', onError);
+  try {
+    await Promise.all([pub.connect(), sub.connect()]);
+    await sub.subscribe(quotesChannel, eventsChannel);
+  } catch (err) {
+    pub.disconnect();
+    sub.disconnect();
+    await core.shutdown();
+    throw err;
+  }
+
+  sub.on('message', (channel: string, text: string) => {
+    const message = parseJson(text);
+    if (channel === quotesChannel) {
+      const batch = parseQuoteBatch(message);
+      if (!batch) return log.warn({ channel }, 'push: malformed quote batch from redis');
+      if (batch.n === nodeId) return;
+      for (const [symbol, data] of batch.q) core.deliverQuote(symbol, data);
+    } else if (channel === eventsChannel) {
+      const ev = parseUserEvent(message);
+      if (!ev) return log.warn({ channel }, 'push: malformed user event from redis');
+      if (ev.n === nodeId) return;
+      core.deliverEvent(ev.u, eventFrame(ev.e, ev.d));
+    }
+  });
+
+  const publishFailed = (err: unknown) => onError(err instanceof Error ? err : new Error(String(err)));
+
+  // Quotes published in one turn of the event loop (the market engine ticks many symbols at once)
+  // go to Redis as one message, latest per symbol, without waiting for a timer.
+  let outbound = new Map<string, QuoteData>();
+  let scheduled = false;
+  const flushOutbound = () => {
+    scheduled = false;
+    if (outbound.size === 0 || core.closing) return;
+    const batch: QuoteBatch = { n: nodeId, q: [...outbound] };
+    outbound = new Map();
+    pub.publish(quotesChannel, JSON.stringify(batch)).catch(publishFailed);
+  };
+
+  let closed: Promise<void> | undefined;
+  const hub: PushHub = {
+    driver: 'redis',
+    publishQuote(symbol, data) {
+      if (core.closing) return;
+      core.deliverQuote(symbol, data);
+      outbound.set(symbol, data);
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(flushOutbound);
+      }
+    },
+    publishUserEvent(userId, event, data) {
+      if (core.closing) return;
+      core.deliverEvent(userId, eventFrame(event, data));
+      const message: UserEvent = { n: nodeId, u: userId, e: event, d: data };
+      pub.publish(eventsChannel, JSON.stringify(message)).catch(publishFailed);
+    },
+    subscribedSymbols: () => core.symbolSet,
+    async healthy() {
+      if (core.closing || pub.status !== 'ready' || sub.status !== 'ready') return false;
+      const ping = pub.ping().then(
+        (r) => r === 'PONG',
+        () => false,
+      );
+      const timeout = new Promise<boolean>((r) => setTimeout(r, 1000, false).unref());
+      return Promise.race([ping, timeout]);
+    },
+    stats: () => core.stats(),
+    async close() {
+      // The route may already have shut the sockets down (preClose); Redis still has to be quit.
+      closed ??= (async () => {
+        flushOutbound();
+        await core.shutdown();
+        await Promise.allSettled([sub.quit(), pub.quit()]);
+      })();
+      return closed;
+    },
+  };
+  cores.set(hub, core);
+  return hub;
+}
