@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { WebSocket } from 'ws';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openPglite, openPostgres, type Db } from '../src/db/db';
@@ -142,4 +143,26 @@ export async function registerUser(h: Harness, username = unique('user_'), passw
 export async function countRows(h: Harness, table: string): Promise<number> {
   const [row] = await h.db.query<{ n: number }>(`select count(*)::int as n from ${table}`);
   return row!.n;
+}
+
+/** Collect the frames of one socket until `done` says enough, or time runs out. */
+export function collect(url: string, send: object[], done: (frames: any[]) => boolean, timeoutMs = 8000): Promise<any[]> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url);
+    const frames: any[] = [];
+    const timer = setTimeout(() => {
+      ws.close();
+      resolve(frames);
+    }, timeoutMs);
+    ws.on('open', () => send.forEach((m) => ws.send(JSON.stringify(m))));
+    ws.on('message', (raw) => {
+      frames.push(JSON.parse(String(raw)));
+      if (done(frames)) {
+        clearTimeout(timer);
+        ws.close();
+        resolve(frames);
+      }
+    });
+    ws.on('error', reject);
+  });
 }

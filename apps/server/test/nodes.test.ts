@@ -6,7 +6,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openPostgres, type Db } from '../src/db/db';
 import type { FastifyInstance } from 'fastify';
-import { call, drivers, registerUser, tempDataDir, unique, type Harness } from './harness';
+import { call, collect, drivers, registerUser, tempDataDir, unique, type Harness } from './harness';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -78,5 +78,17 @@ describe.runIf(canRun)('two nodes sharing PostgreSQL and Redis', () => {
     }
     expect(statuses.filter((s) => s === 422)).toHaveLength(10);
     expect(statuses[10]).toBe(429);
+  });
+
+  it('deliver each tick of the one market feed once to sockets on either node', async () => {
+    const quotes = (frames: any[]) => frames.filter((f) => f.type === 'quote' && f.data.symbol === 'ETHUSDT');
+    const [a, b] = await Promise.all(
+      nodes.map((n) => collect(`${n.base.replace('http', 'ws')}/web/push`, [{ op: 'subscribe', symbols: ['ETHUSDT'] }], (f) => quotes(f).length >= 4)),
+    );
+    for (const frames of [a!, b!]) {
+      const times = quotes(frames).map((q) => q.data.timestamp);
+      expect(times.length).toBeGreaterThanOrEqual(4);
+      expect(new Set(times).size).toBe(times.length);
+    }
   });
 });

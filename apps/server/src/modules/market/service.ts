@@ -52,12 +52,19 @@ export function createMarketService(opts: { provider: MarketProvider; db: Db; no
   const instruments = provider.instruments();
   const bySymbol = new Map(instruments.map((i) => [i.symbol.toUpperCase(), i]));
 
-  /** Snapshots are recomputed at most four times a second per symbol: lists under load stay cheap. */
-  function snapshot(symbol: string, at = now()): Snapshot {
+  /**
+   * The snapshot at `at` (a tick's own moment) is always exact. "Now", as REST asks it, is
+   * recomputed at most four times a second per symbol, so lists under load stay cheap.
+   */
+  function snapshot(symbol: string, at?: number): Snapshot {
     const hit = snapshots.get(symbol);
-    if (hit && at - hit.at < SNAPSHOT_TTL_MS && at >= hit.at) return hit.snapshot;
+    if (at === undefined) {
+      const t = now();
+      if (hit && t - hit.at < SNAPSHOT_TTL_MS && t >= hit.at) return hit.snapshot;
+      at = t;
+    }
     const fresh = provider.snapshot(symbol, at);
-    snapshots.set(symbol, { at, snapshot: fresh });
+    if (!hit || at >= hit.at) snapshots.set(symbol, { at, snapshot: fresh });
     return fresh;
   }
 
@@ -109,14 +116,13 @@ export function createMarketService(opts: { provider: MarketProvider; db: Db; no
     opts: { source?: Quote['source']; defaultSort?: NonNullable<ListQuery['sort']>; where?: (q: Quote) => boolean } = {},
   ) {
     const watched = await watchedSymbols(callerId);
-    const at = now();
     let quotes = instruments
       .filter(base)
       .filter((i) => !query.market || i.market === query.market)
       .filter((i) => !query.exchange || i.exchange === query.exchange.toUpperCase())
       .filter((i) => !query.classify || i.classify.toLowerCase() === query.classify.toLowerCase())
       .filter((i) => !query.q || matchesText(i, query.q))
-      .map((i) => toQuote(snapshot(i.symbol, at), watched.has(i.symbol)));
+      .map((i) => toQuote(snapshot(i.symbol), watched.has(i.symbol)));
     if (opts.where) quotes = quotes.filter(opts.where);
     const sort = query.sort ?? opts.defaultSort;
     if (sort) quotes.sort(compare(sort, query.order));
@@ -185,8 +191,7 @@ export function createMarketService(opts: { provider: MarketProvider; db: Db; no
         i.code.toLowerCase() === needle || i.symbol.toLowerCase() === needle ? 0 : i.code.toLowerCase().startsWith(needle) ? 1 : i.name.toLowerCase().startsWith(needle) ? 2 : 3;
       const hits = instruments.filter((i) => matchesText(i, q)).sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
       const watched = await watchedSymbols(callerId);
-      const at = now();
-      return hits.slice(0, size).map((i) => toQuote(snapshot(i.symbol, at), watched.has(i.symbol)));
+      return hits.slice(0, size).map((i) => toQuote(snapshot(i.symbol), watched.has(i.symbol)));
     },
 
     summary(symbolOrCode: string) {
