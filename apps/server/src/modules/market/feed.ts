@@ -8,7 +8,7 @@ import type { MarketService } from './service';
 
 /** A pushed quote: the wire quote without the per-user watchlist flag. */
 export function pushQuoteOf(market: MarketService, symbol: string, at?: number): PushQuote {
-  const { selfSelectStatus: _, ...quote } = market.toQuote(market.snapshot(symbol, at), false);
+  const { selfSelectStatus: _, ...quote } = market.quoteOf(symbol, false, at);
   return quote;
 }
 

@@ -15,10 +15,16 @@ const newYork = new Intl.DateTimeFormat('en-CA', {
   hourCycle: 'h23',
 });
 
-/** `YYYY-MM-DD HH:mm:ss` in New York: the spec's `currencyUsDatetime`. */
+let lastSecond = -1;
+let lastText = '';
+/** `YYYY-MM-DD HH:mm:ss` in New York: the spec's `currencyUsDatetime` (formatting is slow: once a second). */
 export function newYorkTime(at: number): string {
+  const second = Math.floor(at / 1000);
+  if (second === lastSecond) return lastText;
   const p = Object.fromEntries(newYork.formatToParts(at).map((part) => [part.type, part.value]));
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+  lastSecond = second;
+  lastText = `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+  return lastText;
 }
 
 /** The wire quote of a snapshot: derived figures computed exactly, in the instrument's own precision. */

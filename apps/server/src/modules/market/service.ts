@@ -16,6 +16,11 @@ import { toQuote } from './quote';
 
 type ListQuery = z.output<typeof zListQuery>;
 type Filter = (i: Instrument) => boolean;
+interface SnapshotEntry {
+  at: number;
+  snapshot: Snapshot;
+  quote?: Quote;
+}
 
 const DAY = 86_400_000;
 const SNAPSHOT_TTL_MS = 250;
@@ -47,25 +52,35 @@ const TEXT_SORTS = new Set(['name', 'stock_code']);
 export function createMarketService(opts: { provider: MarketProvider; db: Db; now?: () => number }) {
   const { provider, db } = opts;
   const now = opts.now ?? Date.now;
-  const snapshots = new Map<string, { at: number; snapshot: Snapshot }>();
+  const snapshots = new Map<string, SnapshotEntry>();
   const sparks = new Map<string, { at: number; closes: string[] }>();
   const instruments = provider.instruments();
   const bySymbol = new Map(instruments.map((i) => [i.symbol.toUpperCase(), i]));
 
   /**
    * The snapshot at `at` (a tick's own moment) is always exact. "Now", as REST asks it, is
-   * recomputed at most four times a second per symbol, so lists under load stay cheap.
+   * recomputed at most four times a second per symbol, and its wire quote built once with it,
+   * so lists under load stay cheap.
    */
-  function snapshot(symbol: string, at?: number): Snapshot {
+  function entry(symbol: string, at?: number): SnapshotEntry {
     const hit = snapshots.get(symbol);
     if (at === undefined) {
       const t = now();
-      if (hit && t - hit.at < SNAPSHOT_TTL_MS && t >= hit.at) return hit.snapshot;
+      if (hit && t - hit.at < SNAPSHOT_TTL_MS && t >= hit.at) return hit;
       at = t;
     }
-    const fresh = provider.snapshot(symbol, at);
-    if (!hit || at >= hit.at) snapshots.set(symbol, { at, snapshot: fresh });
+    const fresh: SnapshotEntry = { at, snapshot: provider.snapshot(symbol, at) };
+    if (!hit || at >= hit.at) snapshots.set(symbol, fresh);
     return fresh;
+  }
+
+  const snapshot = (symbol: string, at?: number): Snapshot => entry(symbol, at).snapshot;
+
+  /** The wire quote, with the caller's watchlist flag. */
+  function quoteOf(symbol: string, selfSelected: boolean, at?: number): Quote {
+    const e = entry(symbol, at);
+    e.quote ??= toQuote(e.snapshot, false);
+    return selfSelected ? { ...e.quote, selfSelectStatus: 1 } : e.quote;
   }
 
   function spark(symbol: string): string[] {
@@ -96,11 +111,15 @@ export function createMarketService(opts: { provider: MarketProvider; db: Db; no
     return byCode;
   }
 
-  function compare(sort: SortKey, order: 'asc' | 'desc') {
+  /** Sort on the server: each key parsed once (decorate, sort, undecorate), decimals compared exactly. */
+  function sorted(quotes: Quote[], sort: SortKey, order: 'asc' | 'desc'): Quote[] {
     const value = sortValue[sort];
     const sign = order === 'asc' ? 1 : -1;
-    return (a: Quote, b: Quote) =>
-      sign * (TEXT_SORTS.has(sort) ? value(a).localeCompare(value(b)) : new Dec(value(a)).comparedTo(value(b)));
+    if (TEXT_SORTS.has(sort)) return [...quotes].sort((a, b) => sign * value(a).localeCompare(value(b)));
+    return quotes
+      .map((q) => ({ q, key: new Dec(value(q)) }))
+      .sort((a, b) => sign * a.key.comparedTo(b.key))
+      .map((d) => d.q);
   }
 
   function matchesText(i: Instrument, q: string) {
@@ -122,10 +141,10 @@ export function createMarketService(opts: { provider: MarketProvider; db: Db; no
       .filter((i) => !query.exchange || i.exchange === query.exchange.toUpperCase())
       .filter((i) => !query.classify || i.classify.toLowerCase() === query.classify.toLowerCase())
       .filter((i) => !query.q || matchesText(i, query.q))
-      .map((i) => toQuote(snapshot(i.symbol), watched.has(i.symbol)));
+      .map((i) => quoteOf(i.symbol, watched.has(i.symbol)));
     if (opts.where) quotes = quotes.filter(opts.where);
     const sort = query.sort ?? opts.defaultSort;
-    if (sort) quotes.sort(compare(sort, query.order));
+    if (sort) quotes = sorted(quotes, sort, query.order);
     const start = (query.page - 1) * query.size;
     const rows: QuoteRow[] = quotes.slice(start, start + query.size).map((q) => ({
       ...q,
@@ -137,7 +156,7 @@ export function createMarketService(opts: { provider: MarketProvider; db: Db; no
 
   async function quote(symbolOrCode: string, callerId: number | null, market?: string): Promise<Quote> {
     const i = resolve(symbolOrCode, market);
-    return toQuote(snapshot(i.symbol), (await watchedSymbols(callerId)).has(i.symbol));
+    return quoteOf(i.symbol, (await watchedSymbols(callerId)).has(i.symbol));
   }
 
   function kline(symbolOrCode: string, range: KlineRange) {
@@ -175,7 +194,7 @@ export function createMarketService(opts: { provider: MarketProvider; db: Db; no
     instruments,
     resolve,
     snapshot,
-    toQuote,
+    quoteOf,
     quote,
     list,
     kline,
@@ -191,7 +210,7 @@ export function createMarketService(opts: { provider: MarketProvider; db: Db; no
         i.code.toLowerCase() === needle || i.symbol.toLowerCase() === needle ? 0 : i.code.toLowerCase().startsWith(needle) ? 1 : i.name.toLowerCase().startsWith(needle) ? 2 : 3;
       const hits = instruments.filter((i) => matchesText(i, q)).sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
       const watched = await watchedSymbols(callerId);
-      return hits.slice(0, size).map((i) => toQuote(snapshot(i.symbol), watched.has(i.symbol)));
+      return hits.slice(0, size).map((i) => quoteOf(i.symbol, watched.has(i.symbol)));
     },
 
     summary(symbolOrCode: string) {
@@ -233,7 +252,7 @@ export function createMarketService(opts: { provider: MarketProvider; db: Db; no
           minQuantity: p.minQuantity,
           open: s.session.phase === 'regular',
           nextChangeTimestamp: s.session.nextChange,
-          quote: toQuote(s, watched.has(p.symbol)),
+          quote: quoteOf(p.symbol, watched.has(p.symbol)),
         };
       });
       const start = (query.page - 1) * query.size;

@@ -12,7 +12,7 @@ interface ItemRow {
 /** Each user's watchlist: no duplicates, kept in the user's order, rows with live quotes. */
 export function createWatchlist(db: Db, market: MarketService) {
   function toRow(item: ItemRow, spark: boolean): WatchlistRow {
-    const quote = market.toQuote(market.snapshot(item.symbol), true);
+    const quote = market.quoteOf(item.symbol, true);
     return {
       id: item.id,
       f14: quote.name,
