@@ -1,6 +1,6 @@
 import { createHashRouter, type RouteObject } from 'react-router';
-import { guideLoader, requireAuth } from './guards';
-import { GUIDE_PATH, PAGE_ROUTES, type PageRoute } from './routes';
+import { guideLoader, hasLaunched, requireAuth } from './guards';
+import { GUIDE_PATH, PAGE_ROUTES, TAB_ROUTES, type PageRoute } from './routes';
 import { RootLayout, Splash } from './RootLayout';
 
 function toRoute(page: PageRoute): RouteObject {
@@ -17,6 +17,12 @@ function toRoute(page: PageRoute): RouteObject {
 
 const loadGuide = async () => ({ Component: (await import('./GuidePage')).default });
 const loadTabLayout = async () => ({ Component: (await import('./TabLayout')).TabLayout });
+
+// A returning user opening `/` goes straight to home: the router would otherwise load the guide's
+// code (and its animation library) only for the guide's loader to redirect.
+if (typeof window !== 'undefined' && hasLaunched() && /^#?\/?$/.test(window.location.hash)) {
+  window.history.replaceState(window.history.state, '', `#${TAB_ROUTES.home}`);
+}
 
 export const router = createHashRouter([
   {

@@ -49,22 +49,27 @@ function later(path: string, titleKey: TitleKey, kind: PendingKind, extra: Parti
 
 const quote = { handle: { titleParam: 'name' } };
 
+/** The five quote pages share one screen; the instrument comes from the query (symbol, else code). */
+function quotePage(path: string, titleKey: TitleKey): PageRoute {
+  return { path, load: () => import('../features/market/QuotePage'), handle: { titleKey, titleParam: 'name' } };
+}
+
 /** Every route of the specification (section 2). Pages load on demand. */
 export const PAGE_ROUTES: PageRoute[] = [
   // tabs
   { path: TAB_ROUTES.home, tab: true, load: () => import('../features/home/HomePage') },
-  later(TAB_ROUTES.market, 'titles.market', 'market', { tab: true }),
-  later(TAB_ROUTES.watchlist, 'titles.watchlist', 'market', { tab: true }),
+  { path: TAB_ROUTES.market, tab: true, load: () => import('../features/market/MarketPage'), handle: { titleKey: 'titles.market' } },
+  { path: TAB_ROUTES.watchlist, tab: true, load: () => import('../features/market/WatchlistPage'), handle: { titleKey: 'titles.watchlist' } },
   later(TAB_ROUTES.trade, 'titles.trade', 'account', { tab: true, auth: true }),
   { path: TAB_ROUTES.profile, tab: true, auth: true, load: () => import('../features/account/ProfilePage') },
 
   // quotes (query: name, code, source, market)
-  later('/pages/quote/stock', 'titles.quoteStock', 'market', quote),
-  later('/pages/quote/future', 'titles.quoteFuture', 'market', quote),
-  later('/pages/quote/globalindex', 'titles.quoteGlobalIndex', 'market', quote),
-  later('/pages/quote/forex', 'titles.quoteForex', 'market', quote),
-  later('/pages/hkstock/quote', 'titles.hkQuote', 'market', quote),
-  later('/pages/watchlist/manage', 'titles.watchlistManage', 'market', { auth: true }),
+  quotePage('/pages/quote/stock', 'titles.quoteStock'),
+  quotePage('/pages/quote/future', 'titles.quoteFuture'),
+  quotePage('/pages/quote/globalindex', 'titles.quoteGlobalIndex'),
+  quotePage('/pages/quote/forex', 'titles.quoteForex'),
+  quotePage('/pages/hkstock/quote', 'titles.hkQuote'),
+  { path: '/pages/watchlist/manage', auth: true, load: () => import('../features/market/WatchlistManagePage'), handle: { titleKey: 'titles.watchlistManage' } },
   later('/pages/trade/detail', 'titles.tradeDetail', 'account', { auth: true, ...quote }),
 
   // products
@@ -116,7 +121,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   later('/pages/kyc/individual', 'titles.kyc', 'feature', { auth: true }),
 
   // search, notices, news, web view
-  later('/pages/search/index', 'titles.search', 'market'),
+  { path: '/pages/search/index', load: () => import('../features/market/SearchPage'), handle: { titleKey: 'titles.search' } },
   later('/pages/notice/index', 'titles.notices', 'account', { auth: true }),
   later('/pages/notice/detail', 'titles.noticeDetail', 'account', { auth: true }),
   later('/pages/news/detail', 'titles.newsDetail', 'feature'),

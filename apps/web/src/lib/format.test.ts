@@ -81,3 +81,38 @@ describe('amounts', () => {
     expect(formatPercent('-0.5')).toBe('-0.50%');
   });
 });
+
+describe('market numbers', () => {
+  it('reads the precision of a tick size', async () => {
+    const { decimalsOf } = await import('./format');
+    expect(decimalsOf('0.01')).toBe(2);
+    expect(decimalsOf('0.00001')).toBe(5);
+    expect(decimalsOf('1')).toBe(0);
+    expect(decimalsOf('0.50')).toBe(1);
+    expect(decimalsOf(undefined)).toBe(2);
+  });
+
+  it('formats prices and changes at tick precision without floats', async () => {
+    const { formatPrice, formatChange } = await import('./format');
+    expect(formatPrice('65012.5', '0.01')).toBe('65,012.50');
+    expect(formatPrice('1.085234', '0.00001')).toBe('1.08523');
+    expect(formatChange('-0.00031', '0.00001')).toBe('-0.00031');
+    expect(formatChange('1.2', '0.01')).toBe('+1.20');
+    expect(formatChange('0', '0.01')).toBe('0.00');
+    expect(formatPrice('531.5', '0.5')).toBe('531.50');
+    expect(formatPrice('38250', '1')).toBe('38,250.00');
+  });
+
+  it('shortens large quantities', async () => {
+    const { formatCompact } = await import('./format');
+    expect(formatCompact('987')).toBe('987');
+    expect(formatCompact('1234')).toBe('1.23K');
+    expect(formatCompact('1234567')).toBe('1.23M');
+    expect(formatCompact('999999')).toBe('1.00M');
+    expect(formatCompact('12500000000')).toBe('12.50B');
+    expect(formatCompact('3100000000000')).toBe('3.10T');
+    expect(formatCompact('12.345')).toBe('12.35');
+    expect(formatCompact('-2500000')).toBe('-2.50M');
+    expect(formatCompact(null)).toBe('--');
+  });
+});

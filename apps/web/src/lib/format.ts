@@ -159,3 +159,56 @@ export function formatPercent(value: string | null | undefined): string {
   const amount = formatAmount(value, { signed: true });
   return amount === EMPTY_VALUE ? amount : `${amount}%`;
 }
+
+/** Number of fraction digits of a tick size ("0.01" -> 2, "0.00001" -> 5, "1" -> 0). */
+export function decimalsOf(tickSize: string | null | undefined, fallback = 2): number {
+  const parsed = parseDecimal(tickSize ?? null);
+  if (!parsed) return fallback;
+  const frac = parsed.frac.replace(/0+$/, '');
+  return Math.min(frac.length, 8);
+}
+
+/** Decimals a price is shown with: the tick's precision, at least 2 ("531.5" with tick 0.5 -> "531.50"). */
+export function priceDecimals(tickSize: string | null | undefined): number {
+  return Math.max(2, decimalsOf(tickSize));
+}
+
+/** A price at the instrument's tick precision, grouped: "65,012.50", "1.08523". */
+export function formatPrice(value: string | null | undefined, tickSize?: string | null): string {
+  return formatAmount(value, { decimals: priceDecimals(tickSize), grouping: true });
+}
+
+/** A signed change at the instrument's tick precision: "+1.25", "-0.00031". */
+export function formatChange(value: string | null | undefined, tickSize?: string | null): string {
+  return formatAmount(value, { decimals: priceDecimals(tickSize), grouping: true, signed: true });
+}
+
+const COMPACT_UNITS: Array<[digits: number, suffix: string]> = [
+  [12, 'T'],
+  [9, 'B'],
+  [6, 'M'],
+  [3, 'K'],
+];
+
+/**
+ * A large quantity in short form by moving the decimal point in the string: "1234567" -> "1.23M",
+ * "987" -> "987", "12500000000" -> "12.50B". Never through a float.
+ */
+export function formatCompact(value: string | null | undefined): string {
+  const parsed = parseDecimal(value ?? null);
+  if (!parsed) return EMPTY_VALUE;
+  const sign = parsed.negative && /[1-9]/.test(parsed.int + parsed.frac) ? '-' : '';
+  for (let i = 0; i < COMPACT_UNITS.length; i += 1) {
+    const [digits, suffix] = COMPACT_UNITS[i]!;
+    if (parsed.int.length > digits) {
+      const shifted = `${parsed.int.slice(0, parsed.int.length - digits)}.${parsed.int.slice(parsed.int.length - digits)}${parsed.frac}`;
+      const rounded = roundDecimal(shifted, 2) ?? '0';
+      // 999.995K rounds to 1000.00K: that is 1.00M.
+      const larger = COMPACT_UNITS[i - 1];
+      if (rounded.startsWith('1000.') && larger) return `${sign}1.00${larger[1]}`;
+      return `${sign}${rounded}${suffix}`;
+    }
+  }
+  const small = parsed.frac && /[1-9]/.test(parsed.frac) ? roundDecimal(`${parsed.int}.${parsed.frac}`, 2) : parsed.int;
+  return `${sign}${small}`;
+}

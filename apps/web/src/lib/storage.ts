@@ -4,6 +4,7 @@ export const StorageKey = {
   userInfo: 'mm.userInfo',
   language: 'mm.language',
   launched: 'mm.launched',
+  recentSearches: 'mm.recentSearches',
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
 

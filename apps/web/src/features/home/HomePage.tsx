@@ -9,6 +9,7 @@ import {
   TransportQRcodeOutline,
   UserContactOutline,
 } from 'antd-mobile-icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -16,6 +17,9 @@ import { useUserInfo } from '../../api/user';
 import { isSignedIn, subscribeSession } from '../../lib/session';
 import { EmptyState } from '../../ui/EmptyState';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
+import { Refreshable } from '../../ui/Refreshable';
+import { marketKeys } from '../market/keys';
+import { HotLists, IndexStrip, MarketStatusChips } from './MarketOverview';
 
 interface Shortcut {
   key: string;
@@ -27,6 +31,7 @@ interface Shortcut {
 export default function HomePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const signedIn = useSyncExternalStore(subscribeSession, isSignedIn);
   const user = useUserInfo();
   const name = user.data ? user.data.firstName || user.data.userId : '';
@@ -44,6 +49,7 @@ export default function HomePage() {
 
   return (
     <div className="page">
+      <Refreshable onRefresh={() => Promise.all([queryClient.refetchQueries({ queryKey: marketKeys.all, type: 'active' }), signedIn ? user.refetch() : null])}>
       <header className="home-hero">
         <div className="home-hero-top">
           <LanguageSwitch compact tone="dark" />
@@ -74,15 +80,18 @@ export default function HomePage() {
         ))}
       </nav>
 
-      <div className="section-title">{t('home.marketsTitle')}</div>
-      <section className="card">
-        <EmptyState compact kind="market" title={t('home.marketsEmpty')} body={t('home.marketsEmptyBody')} />
-      </section>
+      <div className="section-title">{t('home.indicesTitle')}</div>
+      <IndexStrip />
+      <MarketStatusChips />
+
+      <div className="section-title">{t('home.hotTitle')}</div>
+      <HotLists />
 
       <div className="section-title">{t('home.newsTitle')}</div>
       <section className="card">
         <EmptyState compact kind="news" title={t('home.newsEmpty')} body={t('home.newsEmptyBody')} />
       </section>
+      </Refreshable>
     </div>
   );
 }

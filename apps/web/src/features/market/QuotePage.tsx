@@ -1,0 +1,269 @@
+import '../../ui/quotes.css';
+import './market.css';
+import { KLINE_RANGES, type KlineRange, type Quote } from '@tradeapp/contract';
+import { Button } from 'antd-mobile';
+import { StarFill, StarOutline } from 'antd-mobile-icons';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { decimalsOf, EMPTY_VALUE, priceDecimals, formatAmount, formatChange, formatCompact, formatPercent, formatPrice, riseFallColor } from '../../lib/format';
+import { EmptyState } from '../../ui/EmptyState';
+import { Page } from '../../ui/Page';
+import { Refreshable } from '../../ui/Refreshable';
+import { klineQuery, quoteQuery, summaryQuery, useWatchToggle, type SummaryData } from './api';
+import { MA_LEGEND } from './components/maLegend';
+import { KlineChart } from './components/KlineChart';
+import { PhaseTag } from './components/PhaseTag';
+import { SimulatedNotice, SimulatedTag } from './components/SimulatedNotice';
+import { useLiveQuote } from './push';
+import { isCrypto, orderHref } from './segments';
+
+type Field = { key: string; label: string; value: ReactNode; wide?: boolean };
+
+function ExtendedLine({ label, price, change, percent, tickSize, testId }: { label: string; price: string | null; change: string | null; percent: string | null; tickSize: string; testId: string }) {
+  const color = riseFallColor(change);
+  return (
+    <div className="quote-extended" data-testid={testId}>
+      <span className="quote-extended-label">{label}</span>
+      <span className="quote-extended-price">{formatPrice(price, tickSize)}</span>
+      <span style={{ color }}>
+        {formatChange(change, tickSize)} ({formatPercent(percent)})
+      </span>
+    </div>
+  );
+}
+
+function useFields(quote: Quote, summary: SummaryData | undefined): Field[] {
+  const { t } = useTranslation();
+  const price = (v: string | null | undefined) => formatPrice(v, quote.tickSize);
+  const withSize = (v: string, size: string) => (
+    <>
+      {price(v)} <span className="field-sub">× {formatCompact(size)}</span>
+    </>
+  );
+  const futures = quote.assetClass === 'future' || quote.market === 'FUT' || ['metal', 'energy', 'agri'].includes(quote.assetClass);
+  const bond = quote.assetClass === 'bond' || quote.market === 'BOND';
+  const fields: Array<Field | false> = [
+    { key: 'open', label: t('quote.open'), value: price(quote.open) },
+    { key: 'preClose', label: t('quote.preClose'), value: price(quote.preClose) },
+    { key: 'high', label: t('quote.high'), value: price(quote.high) },
+    { key: 'low', label: t('quote.low'), value: price(quote.low) },
+    { key: 'bid', label: t('quote.bid'), value: withSize(quote.bid, quote.bidVolume) },
+    { key: 'ask', label: t('quote.ask'), value: withSize(quote.ask, quote.askVolume) },
+    { key: 'volume', label: t('quote.volume'), value: formatCompact(quote.volume) },
+    { key: 'amplitude', label: t('quote.amplitude'), value: `${formatAmount(quote.amplitude)}%` },
+    { key: 'high52w', label: t('quote.high52w'), value: price(quote.high52w) },
+    { key: 'low52w', label: t('quote.low52w'), value: price(quote.low52w) },
+    (quote.marketCap !== null || quote.assetClass === 'stock') && { key: 'marketCap', label: t('quote.marketCap'), value: formatCompact(quote.marketCap) },
+    Boolean(summary?.averageVolume) && { key: 'averageVolume', label: t('quote.averageVolume'), value: formatCompact(summary?.averageVolume) },
+    (quote.openInterest !== null || futures) && { key: 'openInterest', label: t('quote.openInterest'), value: formatCompact(quote.openInterest) },
+    (quote.expiryDate !== null || futures) && { key: 'expiryDate', label: bond ? t('quote.maturity') : t('quote.expiryDate'), value: quote.expiryDate ?? EMPTY_VALUE },
+    (quote.couponRate !== null || bond) && { key: 'couponRate', label: t('quote.couponRate'), value: quote.couponRate === null ? EMPTY_VALUE : `${formatAmount(quote.couponRate, { decimals: Math.max(2, decimalsOf(quote.couponRate)) })}%` },
+    Boolean(summary?.sharesOutstanding) && { key: 'shares', label: t('quote.sharesOutstanding'), value: formatCompact(summary?.sharesOutstanding) },
+    { key: 'lotSize', label: t('quote.lotSize'), value: formatAmount(quote.lotSize, { decimals: decimalsOf(quote.lotSize, 0) }) },
+    { key: 'currency', label: t('quote.currency'), value: quote.currency },
+    { key: 'time', label: t('quote.time'), value: quote.currencyUsDatetime, wide: true },
+  ];
+  return fields.filter((f): f is Field => Boolean(f));
+}
+
+function QuoteBody({ quote }: { quote: Quote }) {
+  const { t } = useTranslation();
+  const [range, setRange] = useState<KlineRange>('intraday');
+  const crypto = isCrypto(quote);
+  const summary = useQuery(summaryQuery(quote.symbol));
+  const kline = useQuery(klineQuery(quote.symbol, range, crypto));
+  const fields = useFields(quote, summary.data);
+  const color = riseFallColor(quote.change);
+  const decimals = priceDecimals(quote.tickSize);
+  const profile = summary.data?.profile || quote.profile;
+
+  return (
+    <>
+      <section className="quote-head" data-testid="quote-head">
+        <div className="quote-title-row">
+          <div>
+            <h1 className="quote-name" data-testid="quote-name">
+              {quote.name}
+            </h1>
+            <div className="quote-code">
+              <span data-testid="quote-code">{quote.stock_code}</span>
+              <span className="quote-exchange">{quote.marketType}</span>
+            </div>
+          </div>
+          <div className="quote-tags">
+            <PhaseTag phase={quote.marketStatus} testId="quote-status" />
+            {quote.simulated && <SimulatedTag />}
+          </div>
+        </div>
+        <div className="quote-price-row">
+          <span key={quote.price_nominal} className="quote-price flash" style={{ color }} data-testid="quote-price" data-price={quote.price_nominal}>
+            {formatPrice(quote.price_nominal, quote.tickSize)}
+          </span>
+          <span className="quote-change" style={{ color }} data-testid="quote-change">
+            {formatChange(quote.change, quote.tickSize)} {formatPercent(quote.change_ratio)}
+          </span>
+        </div>
+        {quote.hasPreMarketData && (
+          <ExtendedLine
+            label={t('quote.preMarket')}
+            price={quote.preMarketPrice}
+            change={quote.preMarketChange}
+            percent={quote.preMarketChangePercent}
+            tickSize={quote.tickSize}
+            testId="quote-premarket"
+          />
+        )}
+        {quote.hasPostMarketData && (
+          <ExtendedLine
+            label={t('quote.postMarket')}
+            price={quote.postMarketPrice}
+            change={quote.postMarketChange}
+            percent={quote.postMarketChangePercent}
+            tickSize={quote.tickSize}
+            testId="quote-postmarket"
+          />
+        )}
+        <div className="quote-time">
+          {t('quote.asOf', { time: quote.currencyUsDatetime })} · {quote.currency}
+        </div>
+      </section>
+
+      <section className="card quote-fields" data-testid="quote-fields">
+        {fields.map((field) => (
+          <div key={field.key} className={field.wide ? 'quote-field wide' : 'quote-field'} data-testid={`quote-field-${field.key}`}>
+            <span className="quote-field-label">{field.label}</span>
+            <span className="quote-field-value">{field.value}</span>
+          </div>
+        ))}
+      </section>
+
+      <section className="card quote-chart">
+        <div className="range-tabs" role="tablist" aria-label={t('quote.chart')}>
+          {KLINE_RANGES.map((item) => (
+            <button
+              key={item}
+              type="button"
+              role="tab"
+              aria-selected={range === item}
+              className={range === item ? 'range-tab active' : 'range-tab'}
+              data-testid={`kline-range-${item}`}
+              onClick={() => setRange(item)}
+            >
+              {t(`quote.ranges.${item}`)}
+            </button>
+          ))}
+        </div>
+        <div className="ma-legend">
+          {MA_LEGEND.map((ma) => (
+            <span key={ma.period} style={{ color: ma.color }}>
+              MA{ma.period}
+            </span>
+          ))}
+          {kline.isFetching && <span className="ma-legend-loading">{t('common.loading')}</span>}
+        </div>
+        <KlineChart
+          candles={kline.data?.candles}
+          interval={kline.data?.interval}
+          range={kline.data?.range}
+          decimals={decimals}
+          livePrice={quote.price_nominal}
+          liveTime={quote.timestamp}
+          loading={kline.isPending}
+        />
+        {kline.isError && !kline.data && (
+          <button type="button" className="link chart-retry" onClick={() => void kline.refetch()}>
+            {t('quote.chartFailed')} · {t('common.retry')}
+          </button>
+        )}
+      </section>
+
+      <section className="card card-pad quote-profile">
+        <h2 className="quote-section-title">{t('quote.profile')}</h2>
+        <p data-testid="quote-profile">{profile || t('quote.noProfile')}</p>
+        {quote.classify && <p className="quote-classify">{t('quote.category', { name: quote.classify })}</p>}
+      </section>
+      <SimulatedNotice />
+    </>
+  );
+}
+
+/** The quote pages: stock, futures, index, forex / crypto and Hong Kong stock. */
+export default function QuotePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const symbolParam = params.get('symbol')?.trim() || null;
+  const code = params.get('code')?.trim() || null;
+  const nameParam = params.get('name') ?? '';
+  const cryptoLink = isCrypto({ market: params.get('market'), source: params.get('source') });
+  const query = useQuery(quoteQuery({ symbol: symbolParam, code, crypto: cryptoLink }));
+  const quote = query.data;
+  useLiveQuote([quote?.symbol ?? symbolParam]);
+  const star = useWatchToggle();
+  const tradable = quote && quote.assetClass !== 'index';
+  const starred = quote?.selfSelectStatus === 1;
+
+  let body: ReactNode;
+  if (!symbolParam && !code) body = <EmptyState kind="notFound" title={t('quote.notFound')} body={t('quote.notFoundBody')} />;
+  else if (query.isPending)
+    body = (
+      <div className="quote-skeleton" aria-busy="true" data-testid="quote-loading">
+        <div className="quote-head">
+          <span className="sk sk-title" />
+          <span className="sk sk-price-big" />
+        </div>
+        <div className="card card-pad">
+          <span className="sk sk-line" />
+          <span className="sk sk-line" />
+          <span className="sk sk-line" />
+        </div>
+      </div>
+    );
+  else if (!quote)
+    body = (
+      <EmptyState kind="notFound" title={t('quote.notFound')} body={t('quote.notFoundBody')}>
+        <Button size="small" shape="rounded" color="primary" fill="outline" onClick={() => void query.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </EmptyState>
+    );
+  else body = <QuoteBody quote={quote} />;
+
+  return (
+    <Page
+      title={quote?.name ?? nameParam}
+      tone="dark"
+      className={tradable ? 'quote-page with-actions' : 'quote-page'}
+      right={
+        quote ? (
+          <button
+            type="button"
+            className={starred ? 'nav-icon star on' : 'nav-icon star'}
+            aria-pressed={starred}
+            aria-label={starred ? t('quote.removeWatch') : t('quote.addWatch')}
+            data-testid="quote-star"
+            data-starred={starred ? 'true' : 'false'}
+            disabled={star.pending}
+            onClick={() => star.toggle(quote)}
+          >
+            {starred ? <StarFill /> : <StarOutline />}
+          </button>
+        ) : null
+      }
+    >
+      <Refreshable onRefresh={() => query.refetch()}>{body}</Refreshable>
+      {tradable && (
+        <div className="trade-bar">
+          <Button block className="trade-buy" data-testid="quote-buy" onClick={() => void navigate(orderHref(quote, 0))}>
+            {t('quote.buy')}
+          </Button>
+          <Button block className="trade-sell" data-testid="quote-sell" onClick={() => void navigate(orderHref(quote, 1))}>
+            {t('quote.sell')}
+          </Button>
+        </div>
+      )}
+    </Page>
+  );
+}

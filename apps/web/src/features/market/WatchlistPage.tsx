@@ -1,0 +1,96 @@
+import '../../ui/quotes.css';
+import './market.css';
+import { Button } from 'antd-mobile';
+import { SearchOutline } from 'antd-mobile-icons';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { isSignedIn, subscribeSession } from '../../lib/session';
+import { EmptyState } from '../../ui/EmptyState';
+import { Page } from '../../ui/Page';
+import { QuoteRow, QuoteRowSkeleton } from '../../ui/QuoteRow';
+import { Refreshable } from '../../ui/Refreshable';
+import { watchlistQuery } from './api';
+import { SimulatedNotice } from './components/SimulatedNotice';
+import { useLiveQuote } from './push';
+import { watchRowData } from './rows';
+
+const SELF = '/pages/watchlist/index';
+
+/** The watchlist tab: the caller's instruments with live prices. */
+export default function WatchlistPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const signedIn = useSyncExternalStore(subscribeSession, isSignedIn);
+  const list = useQuery(watchlistQuery(signedIn));
+  const rows = signedIn ? (list.data ?? []) : [];
+  useLiveQuote(rows.map((row) => row.symbol));
+  const open = useCallback((href: string) => void navigate(href), [navigate]);
+  const toSearch = () => void navigate('/pages/search/index');
+
+  let body;
+  if (!signedIn)
+    body = (
+      <EmptyState kind="market" title={t('watchlist.signedOutTitle')} body={t('watchlist.signedOutBody')}>
+        <Button color="primary" shape="rounded" data-testid="watchlist-signin" onClick={() => void navigate(`/pages/auth/login?redirect=${encodeURIComponent(SELF)}`)}>
+          {t('common.signIn')}
+        </Button>
+      </EmptyState>
+    );
+  else if (list.isPending) body = <QuoteRowSkeleton count={6} />;
+  else if (list.isError && rows.length === 0)
+    body = (
+      <EmptyState kind="market" title={t('market.loadFailed')} body={t('market.loadFailedBody')}>
+        <Button size="small" shape="rounded" color="primary" fill="outline" onClick={() => void list.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </EmptyState>
+    );
+  else if (rows.length === 0)
+    body = (
+      <EmptyState kind="market" title={t('watchlist.emptyTitle')} body={t('watchlist.emptyBody')}>
+        <Button color="primary" shape="rounded" data-testid="watchlist-search" onClick={toSearch}>
+          {t('watchlist.searchButton')}
+        </Button>
+      </EmptyState>
+    );
+  else
+    body = (
+      <>
+        <div className="list-head static">
+          <span className="list-head-name">{t('market.colName')}</span>
+          <span>{t('market.colPrice')}</span>
+          <span>{t('market.colChange')}</span>
+        </div>
+        <div className="quote-list" data-testid="watchlist-list">
+          {rows.map((row) => (
+            <QuoteRow key={row.id} row={watchRowData(row)} testId="watchlist-row" onOpen={open} />
+          ))}
+        </div>
+        <SimulatedNotice />
+      </>
+    );
+
+  return (
+    <Page
+      title={t('titles.watchlist')}
+      back={false}
+      tone="dark"
+      right={
+        <span className="nav-actions">
+          {signedIn && rows.length > 0 && (
+            <button type="button" className="nav-text" data-testid="watchlist-manage" onClick={() => void navigate('/pages/watchlist/manage')}>
+              {t('watchlist.manage')}
+            </button>
+          )}
+          <button type="button" className="nav-icon" aria-label={t('titles.search')} data-testid="watchlist-search-icon" onClick={toSearch}>
+            <SearchOutline />
+          </button>
+        </span>
+      }
+    >
+      {signedIn ? <Refreshable onRefresh={() => list.refetch()}>{body}</Refreshable> : body}
+    </Page>
+  );
+}

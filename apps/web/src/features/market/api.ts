@@ -1,0 +1,190 @@
+import type { KlineRange, Quote, ResponseOf, Routes, WatchlistRow } from '@tradeapp/contract';
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { call } from '../../api/client';
+import { isSignedIn } from '../../lib/session';
+import { marketKeys, type ListSort, type SortOrder, type TopType } from './keys';
+import { applySelfSelect } from './liveCache';
+import { fetchSegment, type SegmentId } from './segments';
+
+/** The toast module (and antd-mobile's Toast) loads with the first message, not with the page. */
+function toast(text: string): void {
+  void import('../../ui/toast').then(({ showToast }) => showToast(text, 'success'));
+}
+
+// Fetchers and query options of the market screens. Live prices are written into these
+// queries by the push socket (push.ts + liveCache.ts).
+
+export type KlineData = ResponseOf<Routes['kline']>;
+export type SummaryData = ResponseOf<Routes['summaryDetail']>;
+export type MarketStatus = ResponseOf<Routes['getMarkets']>[number];
+
+export const PAGE_SIZE = 20;
+
+export function homeStripQuery() {
+  return queryOptions({
+    queryKey: marketKeys.home(),
+    queryFn: ({ signal }) => call('homeCustomList', { size: 12, spark: true }, { signal }),
+  });
+}
+
+export function topListQuery(type: TopType) {
+  return queryOptions({
+    queryKey: marketKeys.top(type),
+    queryFn: ({ signal }) => call('topList', { type, size: 8, spark: true }, { signal }),
+  });
+}
+
+export function marketStatusQuery() {
+  return queryOptions({
+    queryKey: marketKeys.status(),
+    queryFn: ({ signal }) => call('getMarkets', {}, { signal }),
+    // Phases change on the clock: ask again every minute while shown.
+    refetchInterval: 60_000,
+  });
+}
+
+export function segmentListQuery(segment: SegmentId, sort: ListSort | null, order: SortOrder) {
+  return infiniteQueryOptions({
+    queryKey: marketKeys.list(segment, sort, order),
+    queryFn: ({ pageParam, signal }) =>
+      fetchSegment(segment, { page: pageParam, size: PAGE_SIZE, spark: true, order, ...(sort ? { sort } : {}) }, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.size < last.total && last.list.length > 0 ? last.page + 1 : undefined),
+  });
+}
+
+/** The instrument of a quote page: by `symbol` when the link has it, else by `code`. */
+export interface QuoteIdent {
+  symbol: string | null;
+  code: string | null;
+  crypto: boolean;
+}
+
+export function quoteQuery(ident: QuoteIdent) {
+  const id = ident.symbol ?? `code:${ident.code ?? ''}`;
+  return queryOptions({
+    queryKey: marketKeys.quote(id),
+    queryFn: ({ signal }): Promise<Quote> => {
+      if (ident.symbol) {
+        return ident.crypto
+          ? call('cryptoDetail', { symbol: ident.symbol }, { signal })
+          : call('stockDetail', { symbol: ident.symbol }, { signal });
+      }
+      return call('getStock', { code: ident.code ?? '' }, { signal });
+    },
+    enabled: Boolean(ident.symbol || ident.code),
+  });
+}
+
+export function summaryQuery(symbol: string | undefined) {
+  return queryOptions({
+    queryKey: marketKeys.summary(symbol ?? ''),
+    queryFn: ({ signal }) => call('summaryDetail', { symbol: symbol ?? '' }, { signal }),
+    enabled: Boolean(symbol),
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function klineQuery(symbol: string | undefined, range: KlineRange, crypto: boolean) {
+  return queryOptions({
+    queryKey: marketKeys.kline(symbol ?? '', range, crypto),
+    queryFn: ({ signal }) =>
+      crypto ? call('cryptoKline', { symbol: symbol ?? '', range }, { signal }) : call('kline', { symbol: symbol ?? '', range }, { signal }),
+    enabled: Boolean(symbol),
+    staleTime: range === 'intraday' ? 60_000 : 5 * 60_000,
+    refetchInterval: range === 'intraday' ? 60_000 : false,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function searchQuery(q: string) {
+  return queryOptions({
+    queryKey: marketKeys.search(q),
+    queryFn: ({ signal }) => call('search', { q, size: 30 }, { signal }),
+    enabled: q.length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
+export function watchlistQuery(signedIn: boolean) {
+  return queryOptions({
+    queryKey: marketKeys.watchlist(),
+    queryFn: ({ signal }) => call('watchlist', { spark: true }, { signal }),
+    enabled: signedIn,
+  });
+}
+
+/** What the star needs to know of an instrument. */
+export type Starrable = Pick<Quote, 'symbol' | 'name' | 'market' | 'classify' | 'source' | 'selfSelectStatus'>;
+
+/**
+ * The watchlist star: add or remove, reflected at once in every cached quote and list; signed out,
+ * it leads to the login page and back.
+ */
+export function useWatchToggle() {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const mutation = useMutation({
+    mutationFn: async ({ item, add }: { item: Starrable; add: boolean }) => {
+      if (add) {
+        await call('watchlistSave', {
+          secuCode: item.symbol,
+          market: item.market,
+          securityName: item.name,
+          classify: item.classify,
+          assettype: item.source,
+        });
+      } else {
+        await call('watchlistDeleteByCode', {}, { params: { stockCode: item.symbol } });
+      }
+    },
+    onMutate: ({ item, add }) => applySelfSelect(qc, item.symbol, add ? 1 : 0),
+    onError: (_error, { item, add }) => applySelfSelect(qc, item.symbol, add ? 0 : 1),
+    onSuccess: (_data, { add }) => toast(t(add ? 'quote.added' : 'quote.removed')),
+    onSettled: () => qc.invalidateQueries({ queryKey: marketKeys.watchlist() }),
+  });
+  return {
+    pending: mutation.isPending,
+    toggle(item: Starrable) {
+      if (!isSignedIn()) {
+        void navigate(`/pages/auth/login?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`);
+        return;
+      }
+      mutation.mutate({ item, add: item.selfSelectStatus !== 1 });
+    },
+  };
+}
+
+/** Remove watchlist rows by id, and put them in a new order. */
+export function useWatchlistEdit() {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const remove = useMutation({
+    mutationFn: (row: WatchlistRow) => call('watchlistDelete', {}, { params: { id: row.id } }),
+    onSuccess: (_data, row) => {
+      qc.setQueryData<WatchlistRow[]>(marketKeys.watchlist(), (rows) => rows?.filter((r) => r.id !== row.id));
+      applySelfSelect(qc, row.symbol, 0);
+      toast(t('quote.removed'));
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: marketKeys.watchlist() }),
+  });
+  const reorder = useMutation({
+    mutationFn: (rows: WatchlistRow[]) => call('watchlistReorder', { ids: rows.map((r) => r.id) }),
+    onMutate: async (rows) => {
+      await qc.cancelQueries({ queryKey: marketKeys.watchlist() });
+      const before = qc.getQueryData<WatchlistRow[]>(marketKeys.watchlist());
+      qc.setQueryData<WatchlistRow[]>(marketKeys.watchlist(), rows);
+      return { before };
+    },
+    onError: (_error, _rows, context) => {
+      if (context?.before) qc.setQueryData(marketKeys.watchlist(), context.before);
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: marketKeys.watchlist() }),
+  });
+  return { remove, reorder };
+}

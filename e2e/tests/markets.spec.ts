@@ -1,0 +1,327 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { screen, uniqueName } from './support';
+
+const PASSWORD = 'secret-pass1';
+const LANGUAGES = [
+  { ui: 'en', short: 'en' },
+  { ui: 'nl', short: 'nl' },
+  { ui: 'zh-Hans', short: 'zh' },
+] as const;
+
+/** Past the first-launch guide, in the given UI language, optionally with a session token. */
+async function launch(page: Page, language = 'en', token?: string) {
+  await page.goto('/');
+  await page.evaluate(
+    ([lang, tok]) => {
+      localStorage.setItem('mm.launched', '1');
+      localStorage.setItem('mm.language', lang!);
+      if (tok) localStorage.setItem('mm.token', tok);
+      else localStorage.removeItem('mm.token');
+    },
+    [language, token ?? ''],
+  );
+  // The language is read when the app starts: start it again.
+  await page.reload();
+}
+
+async function register(request: APIRequestContext): Promise<{ username: string; token: string }> {
+  const username = uniqueName('mk_');
+  const res = await request.post('/web/register', { data: { username, password: PASSWORD, agreement: true } });
+  expect(res.ok()).toBeTruthy();
+  const body = await res.json();
+  expect(body.code).toBe(200);
+  return { username, token: body.data.token };
+}
+
+/** "+1.23%" -> 1.23 (reading the screen, not doing money arithmetic). */
+const percent = (text: string | null) => Number((text ?? '').replace(/[%+,\s]/g, ''));
+
+test('home shows the global indices, hot lists and market hours', async ({ page }) => {
+  await launch(page);
+  await page.goto('/#/pages/home/index');
+  const strip = page.getByTestId('home-index-strip');
+  await expect(strip).toBeVisible();
+  await expect(strip.getByTestId('home-index').first()).toBeVisible();
+  expect(await strip.getByTestId('home-index').count()).toBeGreaterThanOrEqual(3);
+  await expect(strip.getByText('S&P 500')).toBeVisible();
+
+  const gainers = page.getByTestId('home-top-gainers');
+  await expect(gainers.getByTestId('home-top-row').first()).toBeVisible();
+  const firstGain = percent(await gainers.getByTestId('home-top-row-change').first().textContent());
+  await page.getByTestId('home-hot-losers').click();
+  const losers = page.getByTestId('home-top-losers');
+  await expect(losers.getByTestId('home-top-row').first()).toBeVisible();
+  const firstLoss = percent(await losers.getByTestId('home-top-row-change').first().textContent());
+  expect(firstLoss).toBeLessThanOrEqual(firstGain);
+  await page.getByTestId('home-hot-active').click();
+  await expect(page.getByTestId('home-top-active').getByTestId('home-top-row').first()).toBeVisible();
+
+  await expect(page.getByTestId('home-market-US')).toBeVisible();
+  await expect(page.getByTestId('home-market-CRYPTO')).toContainText('Open');
+  await expect(page.getByText('Market data is simulated').first()).toBeVisible();
+
+  // Pull to refresh at the top of the page asks the server again.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  const cdp = await page.context().newCDPSession(page);
+  const refreshed = page.waitForRequest((r) => r.url().includes('/web/m_ft/home_custom_list'));
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 200, y: 300 }] });
+  for (let y = 320; y <= 520; y += 20) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 200, y }] });
+  await expect(page.getByTestId('pull-to-refresh').first()).toHaveAttribute('data-status', 'canRelease');
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await refreshed;
+  await expect(page.getByTestId('pull-to-refresh').first()).toHaveAttribute('data-status', 'idle');
+
+  // An index card opens its quote page.
+  await strip.getByTestId('home-index').first().click();
+  await expect(page).toHaveURL(/#\/pages\/quote\/(globalindex|forex)\?/);
+  await expect(page.getByTestId('quote-price')).toBeVisible();
+});
+
+test('the market tab switches segments, sorts on the server and pages on scroll', async ({ page }) => {
+  await launch(page);
+  await page.goto('/#/pages/market/index');
+  const list = page.getByTestId('market-list');
+  await expect(list).toHaveAttribute('data-segment', 'US');
+  await expect(list.getByTestId('market-row').first()).toBeVisible();
+  await expect(list.getByTestId('sparkline').first()).toBeVisible();
+  const usFirst = await list.getByTestId('market-row').first().getAttribute('data-symbol');
+
+  for (const [segment, pattern] of [
+    ['HK', /\.HK$/],
+    ['CRYPTO', /USDT$/],
+    ['FX', /^[A-Z]{6}$/],
+  ] as const) {
+    await page.getByTestId(`market-segment-${segment}`).click();
+    await expect(list).toHaveAttribute('data-segment', segment);
+    await expect(list.getByTestId('market-row').first()).toHaveAttribute('data-symbol', pattern);
+  }
+  for (const segment of ['DE', 'NL', 'BE', 'MX', 'FUT', 'INDEX', 'BOND']) {
+    await page.getByTestId(`market-segment-${segment}`).click();
+    await expect(list).toHaveAttribute('data-segment', segment);
+    await expect(list.getByTestId('market-row').first()).toBeVisible();
+  }
+
+  // Sorted by change %, high to low, then low to high: the server orders the rows.
+  await page.getByTestId('market-segment-US').click();
+  await expect(list.getByTestId('market-row').first()).toHaveAttribute('data-symbol', usFirst!);
+  await page.getByTestId('market-sort-change_ratio').click();
+  await expect(page.getByTestId('market-sort-change_ratio')).toHaveAttribute('data-order', 'desc');
+  await expect(page).toHaveURL(/sort=change_ratio&order=desc/);
+  await expect(list.getByTestId('market-row').nth(4)).toBeVisible();
+  const desc = (await list.getByTestId('market-row-change').allTextContents()).slice(0, 10).map(percent);
+  expect(desc[0]).toBeGreaterThanOrEqual(desc[desc.length - 1]!);
+  await page.getByTestId('market-sort-change_ratio').click();
+  await expect(page).toHaveURL(/order=asc/);
+  await expect(async () => {
+    const asc = (await list.getByTestId('market-row-change').allTextContents()).slice(0, 10).map(percent);
+    expect(asc[0]).toBeLessThanOrEqual(asc[asc.length - 1]!);
+    expect(asc[0]).toBeLessThanOrEqual(desc[0]!);
+  }).toPass();
+  await screen(page, 'markets-market-sorted-en');
+
+  // Infinite scroll: the next page arrives at the bottom.
+  await page.getByTestId('market-sort-change_ratio').click();
+  await expect(page).not.toHaveURL(/sort=/);
+  const before = await list.getByTestId('market-row').count();
+  expect(before).toBe(20);
+  await expect(async () => {
+    await page.mouse.wheel(0, 4000);
+    expect(await list.getByTestId('market-row').count()).toBeGreaterThan(before);
+  }).toPass({ timeout: 15_000 });
+
+  // Rows open the quote page of their source.
+  await page.goto('/#/pages/market/index?seg=HK');
+  await list.getByTestId('market-row').first().locator('.quote-row-main').click();
+  await expect(page).toHaveURL(/#\/pages\/hkstock\/quote\?.*symbol=/);
+  await expect(page.getByTestId('quote-price')).toBeVisible();
+  await page.goto('/#/pages/market/index?seg=FUT');
+  await list.getByTestId('market-row').first().locator('.quote-row-main').click();
+  await expect(page).toHaveURL(/#\/pages\/quote\/future\?/);
+  await expect(page.getByTestId('quote-field-openInterest')).toBeVisible();
+  await expect(page.getByTestId('quote-field-expiryDate')).toBeVisible();
+});
+
+test('a crypto quote has a live price that changes, the chart, and every range loads', async ({ page }) => {
+  await launch(page);
+  await page.goto('/#/pages/market/index?seg=CRYPTO');
+  await page.locator('[data-testid="market-row"][data-symbol="BTCUSDT"] .quote-row-main').click();
+  await expect(page).toHaveURL(/#\/pages\/quote\/forex\?.*symbol=BTCUSDT/);
+
+  const price = page.getByTestId('quote-price');
+  await expect(price).toBeVisible();
+  await expect(page.getByTestId('quote-status')).toHaveAttribute('data-phase', 'regular');
+  await expect(page.getByTestId('simulated-tag')).toBeVisible();
+  await expect(page.getByTestId('quote-change')).toHaveText(/^[+-]?[\d,.]+ [+-]?[\d.]+%$/);
+  const first = await price.getAttribute('data-price');
+  // Crypto trades around the clock: the pushed price moves within seconds.
+  await expect.poll(async () => price.getAttribute('data-price'), { timeout: 20_000, intervals: [500] }).not.toBe(first);
+  expect(await price.textContent()).toMatch(/^[\d,]+\.\d{2,}$/);
+
+  const chart = page.getByTestId('chart');
+  await expect(chart).toHaveAttribute('data-ready', 'true');
+  await expect(chart.locator('canvas').first()).toBeVisible();
+  await expect(chart).toHaveAttribute('data-range', 'intraday');
+  expect(Number(await chart.getAttribute('data-candles'))).toBeGreaterThan(10);
+  for (const field of ['open', 'high', 'low', 'preClose', 'bid', 'ask', 'volume', 'high52w', 'low52w', 'amplitude', 'time']) {
+    await expect(page.getByTestId(`quote-field-${field}`)).toBeVisible();
+  }
+  await screen(page, 'markets-quote-btc-en');
+
+  for (const range of ['1d', '1w', '1m', '3m', '1y'] as const) {
+    await page.getByTestId(`kline-range-${range}`).click();
+    await expect(page.getByTestId(`kline-range-${range}`)).toHaveAttribute('aria-selected', 'true');
+    await expect(chart).toHaveAttribute('data-range', range);
+    expect(Number(await chart.getAttribute('data-candles'))).toBeGreaterThan(3);
+  }
+  await page.getByTestId('quote-profile').scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('quote-profile')).not.toBeEmpty();
+
+  // Buy leads to the order page of its source, with the instrument.
+  await page.getByTestId('quote-buy').click();
+  await expect(page).toHaveURL(/#\/pages\/(payment\/forex|auth\/login)\?/);
+});
+
+test('signed in: star a stock and a search result, see them on the watchlist, reorder and remove them', async ({ page, request }) => {
+  const { username } = await register(request);
+  await launch(page);
+  await page.goto('/#/pages/watchlist/index');
+  await page.getByTestId('watchlist-signin').click();
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/#\/pages\/watchlist\/index/);
+  await expect(page.getByTestId('watchlist-search')).toBeVisible();
+  await screen(page, 'markets-watchlist-empty-en');
+
+  // Star a US stock on its quote page.
+  await page.goto('/#/pages/market/index?seg=US');
+  const firstRow = page.getByTestId('market-row').first();
+  const symbol = (await firstRow.getAttribute('data-symbol'))!;
+  await firstRow.locator('.quote-row-main').click();
+  await expect(page).toHaveURL(/#\/pages\/quote\/stock\?/);
+  const star = page.getByTestId('quote-star');
+  await expect(star).toHaveAttribute('data-starred', 'false');
+  await star.click();
+  await expect(star).toHaveAttribute('data-starred', 'true');
+  await expect(page.locator('.adm-toast-main')).toHaveText('Added to watchlist');
+
+  // Star Tencent from the search results.
+  await page.goto('/#/pages/search/index');
+  await page.getByTestId('search-input').fill('Tencent');
+  const tencent = page.getByTestId('search-result').filter({ hasText: 'Tencent' }).first();
+  await expect(tencent).toBeVisible();
+  await tencent.getByTestId('search-star').click();
+  await expect(tencent.getByTestId('search-star')).toHaveAttribute('data-starred', 'true');
+
+  await page.goto('/#/pages/watchlist/index');
+  const rows = page.getByTestId('watchlist-row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toHaveAttribute('data-symbol', symbol);
+  await expect(rows.nth(1)).toHaveAttribute('data-symbol', '0700.HK');
+  await expect(rows.nth(0).getByTestId('watchlist-row-price')).toHaveText(/^[\d,]+\.\d{2,}$/);
+  await screen(page, 'markets-watchlist-en');
+
+  // Reorder on the manage page; the order is kept by the server.
+  await page.getByTestId('watchlist-manage').click();
+  await expect(page).toHaveURL(/#\/pages\/watchlist\/manage/);
+  const manageRows = page.getByTestId('manage-row');
+  await expect(manageRows).toHaveCount(2);
+  await manageRows.nth(0).getByTestId('manage-down').click();
+  await expect(manageRows.nth(0)).toHaveAttribute('data-symbol', '0700.HK');
+  await page.reload();
+  await expect(manageRows.nth(0)).toHaveAttribute('data-symbol', '0700.HK');
+  await screen(page, 'markets-watchlist-manage-en');
+
+  // Remove the stock after confirming.
+  await page.locator(`[data-testid="manage-row"][data-symbol="${symbol}"]`).getByTestId('manage-remove').click();
+  await page.getByTestId('manage-remove-confirm').click();
+  await expect(manageRows).toHaveCount(1);
+  await expect(manageRows.first()).toHaveAttribute('data-symbol', '0700.HK');
+
+  // The watchlist tab follows; un-starring on the quote page empties it.
+  await page.goto('/#/pages/watchlist/index');
+  await expect(rows).toHaveCount(1);
+  await rows.first().locator('.quote-row-main').click();
+  await expect(page).toHaveURL(/#\/pages\/hkstock\/quote\?.*symbol=0700\.HK/);
+  await expect(page.getByTestId('quote-star')).toHaveAttribute('data-starred', 'true');
+  await page.getByTestId('quote-star').click();
+  await expect(page.getByTestId('quote-star')).toHaveAttribute('data-starred', 'false');
+  await page.goto('/#/pages/watchlist/index');
+  await expect(page.getByTestId('watchlist-search')).toBeVisible();
+});
+
+test('signed out, the star leads to sign-in', async ({ page }) => {
+  await launch(page);
+  await page.goto('/#/pages/quote/stock?name=Apple&code=AAPL&source=0&market=US');
+  await expect(page.getByTestId('quote-name')).toContainText('Apple');
+  await page.getByTestId('quote-star').click();
+  await expect(page).toHaveURL(/#\/pages\/auth\/login\?redirect=/);
+});
+
+test('search finds instruments across markets and keeps recent searches', async ({ page }) => {
+  await launch(page);
+  await page.goto('/#/pages/search/index');
+  const input = page.getByTestId('search-input');
+  await input.fill('Tencent');
+  await expect(page.getByTestId('search-result').filter({ hasText: 'Tencent' }).first()).toHaveAttribute('data-symbol', '0700.HK');
+  await input.fill('ASML');
+  const asml = page.getByTestId('search-result').filter({ hasText: 'ASML' }).first();
+  await expect(asml).toBeVisible();
+  await asml.locator('.quote-row-main').click();
+  await expect(page).toHaveURL(/#\/pages\/quote\/stock\?.*symbol=ASML/);
+  await expect(page.getByTestId('quote-name')).toContainText('ASML');
+
+  await page.goto('/#/pages/search/index');
+  await expect(page.getByTestId('search-recent-item').first()).toHaveText('ASML');
+  await page.getByTestId('search-recent-item').first().click();
+  await expect(input).toHaveValue('ASML');
+  await input.fill('');
+  await page.getByTestId('search-recent-clear').click();
+  await expect(page.getByTestId('search-recent-item')).toHaveCount(0);
+  await input.fill('zzzzqqq');
+  await expect(page.getByTestId('empty-state')).toBeVisible();
+});
+
+for (const language of LANGUAGES) {
+  test(`market screens in ${language.ui}`, async ({ page, request }) => {
+    const { token } = await register(request);
+    const auth = { authorization: `Bearer ${token}` };
+    for (const secuCode of ['AAPL', '0700.HK', 'BTCUSDT']) {
+      const res = await request.post('/web/userSelfSecurity/save', { headers: auth, data: { secuCode } });
+      expect((await res.json()).code).toBe(200);
+    }
+    await launch(page, language.ui, token);
+
+    await page.goto('/#/pages/home/index');
+    await expect(page.getByTestId('home-index-strip')).toBeVisible();
+    await expect(page.getByTestId('home-top-gainers').getByTestId('home-top-row').first()).toBeVisible();
+    await screen(page, `markets-home-${language.short}`);
+    await page.getByTestId('home-top-gainers').scrollIntoViewIfNeeded();
+    await screen(page, `markets-home-lists-${language.short}`);
+
+    await page.goto('/#/pages/market/index');
+    await expect(page.getByTestId('market-row').first()).toBeVisible();
+    await screen(page, `markets-market-${language.short}`);
+
+    await page.goto('/#/pages/quote/forex?name=Bitcoin&code=BTCUSDT&source=100&market=CRYPTO&symbol=BTCUSDT');
+    await expect(page.getByTestId('chart')).toHaveAttribute('data-ready', 'true');
+    await expect(page.getByTestId('chart')).toHaveAttribute('data-range', 'intraday');
+    await expect(page.getByTestId('quote-star')).toHaveAttribute('data-starred', 'true');
+    await screen(page, `markets-quote-${language.short}`);
+
+    await page.goto('/#/pages/quote/stock?name=Apple&code=AAPL&source=0&market=US&symbol=AAPL');
+    await expect(page.getByTestId('quote-fields')).toBeVisible();
+    await expect(page.getByTestId('quote-field-marketCap')).toBeVisible();
+    await screen(page, `markets-quote-stock-${language.short}`);
+
+    await page.goto('/#/pages/watchlist/index');
+    await expect(page.getByTestId('watchlist-row')).toHaveCount(3);
+    await screen(page, `markets-watchlist-${language.short}`);
+
+    await page.goto('/#/pages/search/index');
+    await page.getByTestId('search-input').fill('Tencent');
+    await expect(page.getByTestId('search-result').first()).toBeVisible();
+    await screen(page, `markets-search-${language.short}`);
+  });
+}
