@@ -25,6 +25,23 @@ import { marketHandlers, watchlistHandlers } from './modules/market/routes';
 import { createMarketService } from './modules/market/service';
 import { createWatchlist } from './modules/market/watchlist';
 import { systemHandlers } from './modules/system/routes';
+import { every } from './jobs/every';
+import { addressesHandlers } from './modules/addresses/routes';
+import { createAddressService } from './modules/addresses/service';
+import { cardsHandlers } from './modules/cards/routes';
+import { createCardService } from './modules/cards/service';
+import { createSimulatedChain } from './modules/funding/chain';
+import { fundingHandlers } from './modules/funding/routes';
+import { createFundingService } from './modules/funding/service';
+import { createInbox } from './modules/inbox/service';
+import { kycHandlers } from './modules/kyc/routes';
+import { createKycService } from './modules/kyc/service';
+import { serviceHandlers } from './modules/service/routes';
+import { createServiceRequests } from './modules/service/service';
+import { createRates } from './modules/wallet/rates';
+import { walletHandlers } from './modules/wallet/routes';
+import { inboxHandlers } from './modules/inbox/routes';
+import { createWalletService } from './modules/wallet/service';
 import { createMarketProvider } from './market/index';
 import { createPushHub } from './push/hub';
 import { registerPushRoute } from './push/route';
@@ -120,6 +137,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const stopFeed = startMarketFeed({ provider, market, hub, db, shared: hub.driver === 'redis', log: app.log });
   app.addHook('onClose', () => stopFeed());
 
+  const inbox = createInbox(db, hub);
+  const rates = createRates(market);
+  const wallets = createWalletService({ db, rates, inbox, settleSeconds: config.TRANSFER_SETTLE_SECONDS });
+  const chain = createSimulatedChain({ blockSeconds: config.CHAIN_BLOCK_SECONDS, seed: config.MARKET_SEED });
+  const funding = createFundingService({ db, rates, inbox, chain });
+  const jobs = [
+    every(Math.max(1000, Math.min(config.TRANSFER_SETTLE_SECONDS * 1000, 10_000)), 'transfer-settlement', app.log, () => wallets.settleDue()),
+    every(Math.max(500, Math.min(config.CHAIN_BLOCK_SECONDS * 500, 5_000)), 'chain-watcher', app.log, () => funding.watchChain()),
+  ];
+  app.addHook('onClose', async () => void (await Promise.all(jobs.map((stop) => stop()))));
+
   const handlers: Handlers = {
     ...systemHandlers(db, hub),
     ...authHandlers(auth),
@@ -127,6 +155,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ...backofficeHandlers(backoffice, auth),
     ...marketHandlers(market),
     ...watchlistHandlers(watchlist),
+    ...walletHandlers(wallets),
+    ...inboxHandlers(inbox),
+    ...fundingHandlers(funding, db),
+    ...cardsHandlers(createCardService(db)),
+    ...addressesHandlers(createAddressService(db)),
+    ...kycHandlers(createKycService(db, inbox)),
+    ...serviceHandlers(createServiceRequests(db, inbox)),
   };
   registerContractRoutes(app, db, handlers);
   registerFileDownload(app, db, files);

@@ -29,6 +29,10 @@ const zConfig = z.object({
   /** Same seed, same prices: every node of one deployment must use the same. */
   MARKET_SEED: z.string().min(1).max(100).default('meridian'),
   MARKET_REPLAY_DIR: z.string().optional(),
+  /** A transfer between currencies settles at the first settlement run this long after it was made. */
+  TRANSFER_SETTLE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
+  /** The simulated chain adds a block this often; a crypto deposit is credited after 3 blocks. */
+  CHAIN_BLOCK_SECONDS: z.coerce.number().min(0.1).max(3600).default(10),
   /** Where the built web apps are; tests and API-only nodes may point elsewhere. */
   WEB_DIST: z.string().optional(),
   BACKOFFICE_DIST: z.string().optional(),

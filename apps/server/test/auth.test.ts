@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pngBytes } from './fixtures';
 import { call, countRows, drivers, lastCode, registerUser, startServer, unique, type Harness } from './harness';
 
 const PASSWORD = 'secret-pass1';
@@ -9,6 +10,14 @@ describe.each(await drivers())('auth on %s', (driver) => {
     h = await startServer(driver);
   });
   afterAll(() => h.close());
+
+  async function uploadImage(token: string) {
+    const form = new FormData();
+    form.append('file', new Blob([pngBytes()]), 'id.png');
+    const r = await call<{ url: string }>(h, 'POST', '/web/file/upload', { form, token });
+    expect(r.code).toBe(200);
+    return r.data.url;
+  }
 
   async function emailCode(email: string, type = 1) {
     const r = await call(h, 'POST', '/web/getEmailCode', { body: { email, type } });
@@ -189,7 +198,7 @@ describe.each(await drivers())('auth on %s', (driver) => {
       ['phone', '12345678', 'Phone number: 9 to 13 characters'],
       ['phone', '12345678901234', 'Phone number: 9 to 13 characters'],
       ['phone', 'call me maybe', 'Phone number: 9 to 13 characters'],
-      ['streetAddress', 'x'.repeat(51), 'At most 50 characters'],
+      ['streetAddress', 'x'.repeat(51), 'This text is too long'],
       ['code', undefined, 'Please enter e-mail verification code'],
       ['code', '12345', 'The code has 6 digits'],
       ['accountType', 3, 'Please choose individual or company'],
@@ -363,9 +372,12 @@ describe.each(await drivers())('auth on %s', (driver) => {
   describe('KYC submission', () => {
     it('puts the identity under review and refuses a second submission meanwhile', async () => {
       const u = await registerUser(h);
-      const body = { firstName: 'Li', lastName: 'Wei', country: 'China', idType: 'passport', idNumber: 'E12345678' };
+      const frontUrl = await uploadImage(u.token);
+      const body = { firstName: 'Li', lastName: 'Wei', country: 'China', idType: 'passport', idNumber: 'E12345678', frontUrl };
       const missing = await call(h, 'POST', '/web/updateReal', { token: u.token, body: { ...body, idNumber: '' } });
       expect(missing.msg).toBe('Please enter ID card number');
+      const noBack = await call(h, 'POST', '/web/updateReal', { token: u.token, body: { ...body, idType: 'idCard' } });
+      expect([noBack.status, noBack.msg, noBack.data.fields]).toEqual([400, 'Please upload an image', { backUrl: 'v.uploadImage' }]);
       const r = await call(h, 'POST', '/web/updateReal', { token: u.token, body });
       expect(r.data).toEqual({ kycStatus: 1 });
       const again = await call(h, 'POST', '/web/updateReal', { token: u.token, body });
@@ -377,7 +389,8 @@ describe.each(await drivers())('auth on %s', (driver) => {
     it('answers a repeated request from the first answer and refuses a different one under the same key', async () => {
       const u = await registerUser(h);
       const headers = { 'idempotency-key': 'kyc-1' };
-      const body = { firstName: 'Sam', lastName: 'Lee', country: 'Singapore', idType: 'idCard', idNumber: 'S1234567D' };
+      const images = { frontUrl: await uploadImage(u.token), backUrl: await uploadImage(u.token) };
+      const body = { firstName: 'Sam', lastName: 'Lee', country: 'Singapore', idType: 'idCard', idNumber: 'S1234567D', ...images };
       const first = await call(h, 'POST', '/web/updateReal', { token: u.token, body, headers });
       const second = await call(h, 'POST', '/web/updateReal', { token: u.token, body, headers });
       expect(first).toEqual(second);
@@ -387,7 +400,8 @@ describe.each(await drivers())('auth on %s', (driver) => {
       expect([other.status, other.msg]).toEqual([409, 'This request key was already used for a different request']);
       // Keys belong to their caller: another user may use the same key.
       const v = await registerUser(h);
-      expect((await call(h, 'POST', '/web/updateReal', { token: v.token, body, headers })).code).toBe(200);
+      const own = { frontUrl: await uploadImage(v.token), backUrl: await uploadImage(v.token) };
+      expect((await call(h, 'POST', '/web/updateReal', { token: v.token, body: { ...body, ...own }, headers })).code).toBe(200);
     });
   });
 
@@ -400,16 +414,14 @@ describe.each(await drivers())('auth on %s', (driver) => {
       const own = await call(h, 'GET', `/web/getUserInfoById?id=${b.id}`, { token: b.token });
       expect(own.data.id).toBe(b.id);
 
-      const form = new FormData();
-      form.append('file', new Blob([await import('./fixtures').then((m) => m.pngBytes())]), 'id.png');
-      const upload = await call<{ url: string }>(h, 'POST', '/web/file/upload', { form, token: a.token });
-      const stolen = await fetch(h.base + upload.data.url, { headers: { authorization: `Bearer ${b.token}` } });
+      const url = await uploadImage(a.token);
+      const stolen = await fetch(h.base + url, { headers: { authorization: `Bearer ${b.token}` } });
       expect(stolen.status).toBe(404);
       const kyc = await call(h, 'POST', '/web/updateReal', {
         token: b.token,
-        body: { firstName: 'Bob', lastName: 'Smith', country: 'USA', idType: 'idCard', idNumber: '1', frontImage: upload.data.url },
+        body: { firstName: 'Bob', lastName: 'Smith', country: 'USA', idType: 'passport', idNumber: '1', frontUrl: url },
       });
-      expect([kyc.status, kyc.data.fields]).toEqual([400, { frontImage: 'v.uploadImage' }]);
+      expect([kyc.status, kyc.data.fields]).toEqual([400, { frontUrl: 'v.uploadImage' }]);
       expect((await call(h, 'GET', '/web/api/user/info', { token: b.token })).data.kycStatus).toBe(0);
     });
   });

@@ -10,4 +10,5 @@ export * from './routes/index';
 export * from './routes/auth';
 export * from './routes/admin';
 export * from './routes/market';
+export * from './routes/money';
 export * from './push';

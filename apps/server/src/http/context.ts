@@ -20,6 +20,8 @@ export interface HandlerContext<Input, Params> {
   input: Input;
   params: Params;
   caller: Caller | null;
+  /** The request's Idempotency-Key, recorded on the journals it posts. */
+  idempotencyKey: string | undefined;
   req: FastifyRequest;
   reply: FastifyReply;
 }

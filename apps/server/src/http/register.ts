@@ -66,15 +66,16 @@ export function registerContractRoutes(app: FastifyInstance, db: Db, handlers: H
         if (!parsedInput.success) throw fromZodError(parsedInput.error);
         const parsedParams = def.params?.safeParse(req.params);
         if (parsedParams && !parsedParams.success) throw fromZodError(parsedParams.error);
+        const key = def.idempotency && req.caller ? idempotencyKey(req, def) : undefined;
         const ctx: HandlerContext<unknown, unknown> = {
           input: parsedInput.data,
           params: parsedParams?.data,
           caller: req.caller,
+          idempotencyKey: key,
           req,
           reply,
         };
 
-        const key = def.idempotency && req.caller ? idempotencyKey(req, def) : undefined;
         const answer = async () => ok(CHECK_ANSWERS ? def.response.parse(await handler(ctx)) : await handler(ctx));
         if (!key) return reply.send(await answer());
 

@@ -66,6 +66,25 @@ export const zUserInfo = z.object({
 export type UserInfo = z.infer<typeof zUserInfo>;
 
 export const zLoginResult = z.object({ token: z.string(), wsUrl: z.string(), userInfo: zUserInfo });
+
+/** ID card and driving licence have two pages; a passport's information page is one. */
+export const ID_TYPES_WITH_BACK: readonly string[] = [IdDocumentType.IdCard, IdDocumentType.DriverLicense];
+
+export const zKycSubmission = z
+  .object({
+    firstName: zFirstName,
+    lastName: zLastName,
+    /** Country of issue of the document. */
+    country: zCountry,
+    idType: z.enum(IdDocumentType, { error: 'v.selectIdType' }),
+    idNumber: z.string({ error: 'v.enterIdCardNumber' }).trim().min(1, { error: 'v.enterIdCardNumber' }).max(50, { error: 'v.textTooLong' }),
+    frontUrl: zImageUrl,
+    backUrl: zImageUrl.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (ID_TYPES_WITH_BACK.includes(v.idType) && !v.backUrl) ctx.addIssue({ code: 'custom', path: ['backUrl'], message: 'v.uploadImage' });
+  });
+export type KycSubmission = z.input<typeof zKycSubmission>;
 const zEmpty = z.object({}).strict();
 const zDone = z.object({ done: z.literal(true) });
 
@@ -235,16 +254,8 @@ export const authRoutes = {
     path: '/updateReal',
     auth: 'user',
     tag: 'auth',
-    summary: 'Submit real-name details for identity verification (KYC)',
-    request: z.object({
-      firstName: zFirstName,
-      lastName: zLastName,
-      country: zCountry,
-      idType: z.enum(IdDocumentType, { error: 'v.selectIdType' }),
-      idNumber: requiredIdNumber(),
-      frontImage: zImageUrl.optional(),
-      backImage: zImageUrl.optional(),
-    }),
+    summary: 'Submit identity documents for verification (KYC): the front page, and the back for an ID card or driving licence',
+    request: zKycSubmission,
     response: z.object({ kycStatus: z.enum(KycStatus) }),
     idempotency: 'optional',
   }),
@@ -267,11 +278,3 @@ export const authRoutes = {
     response: zUserInfo,
   }),
 };
-
-function requiredIdNumber() {
-  return z
-    .string({ error: 'v.enterIdCardNumber' })
-    .trim()
-    .min(1, { error: 'v.enterIdCardNumber' })
-    .max(50, { error: 'v.textTooLong' });
-}

@@ -1,9 +1,10 @@
 import { adminRoutes } from './admin';
 import { authRoutes } from './auth';
 import { marketRoutes, watchlistRoutes } from './market';
+import { moneyAdminRoutes, moneyRoutes } from './money';
 import { systemRoutes } from './system';
 
 /** Every call of the API. A call in the specification and not here is a bug. */
-export const routes = { ...systemRoutes, ...authRoutes, ...adminRoutes, ...marketRoutes, ...watchlistRoutes };
+export const routes = { ...systemRoutes, ...authRoutes, ...adminRoutes, ...marketRoutes, ...watchlistRoutes, ...moneyRoutes, ...moneyAdminRoutes };
 export type Routes = typeof routes;
 export type RouteId = keyof Routes;

@@ -1,21 +1,26 @@
 import {
   AccountType,
   EmailCodeType,
+  ID_TYPES_WITH_BACK,
   KycStatus,
   SESSION_TTL_SECONDS,
   type FullRegistration,
   type Locale,
+  type zKycSubmission,
   type UserInfo,
 } from '@tradeapp/contract';
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { Sql } from '../../db/db';
 import { isUniqueViolation } from '../../db/errors';
 import type { Deps } from '../../deps';
-import { AppError, conflict, forbidden, notFound, refused } from '../../errors';
+import { AppError, badRequest, conflict, forbidden, notFound, refused } from '../../errors';
 import { burnVerify, hashSecret, newInvitationCode, newToken, sha256, verifySecret } from '../../lib/secrets';
 import { claimRegistrationUploads, assertOwnUpload } from '../files/service';
 import { createEmailCodes } from './codes';
 import * as repo from './repo';
+
+export type KycSubmissionInput = z.output<typeof zKycSubmission>;
 
 export interface LoginResult {
   token: string;
@@ -242,38 +247,20 @@ export function createAuthService({ config, db, mailer }: Deps) {
       await repo.setPayPasswordHash(db, userId, await hashSecret(input.payPassword));
     },
 
-    async submitKyc(
-      userId: number,
-      input: {
-        firstName: string;
-        lastName: string;
-        country: string;
-        idType: string;
-        idNumber: string;
-        frontImage?: string | undefined;
-        backImage?: string | undefined;
-      },
-    ) {
+    async submitKyc(userId: number, input: KycSubmissionInput) {
       return db.tx(async (sql) => {
         const [user] = await sql.query<{ kyc_status: number }>('select kyc_status from users where id = $1 for update', [userId]);
         if (user?.kyc_status === KycStatus.Verified) throw conflict('e.kycVerified');
         if (user?.kyc_status === KycStatus.UnderReview) throw conflict('e.kycUnderReview');
-        for (const [field, url] of Object.entries({ frontImage: input.frontImage, backImage: input.backImage })) {
-          if (url) await assertOwnUpload(sql, userId, url, field);
-        }
+        // The contract requires the back page for an ID card or driving licence; checked again
+        // here so no other caller of this service can skip it.
+        if (ID_TYPES_WITH_BACK.includes(input.idType) && !input.backUrl) throw badRequest('v.uploadImage', { backUrl: 'v.uploadImage' });
+        await assertOwnUpload(sql, userId, input.frontUrl, 'frontUrl');
+        if (input.backUrl) await assertOwnUpload(sql, userId, input.backUrl, 'backUrl');
         await sql.query(
           `insert into kyc_submissions (user_id, first_name, last_name, country, id_type, id_number, front_image, back_image)
            values ($1,$2,$3,$4,$5,$6,$7,$8)`,
-          [
-            userId,
-            input.firstName,
-            input.lastName,
-            input.country,
-            input.idType,
-            input.idNumber,
-            input.frontImage ?? null,
-            input.backImage ?? null,
-          ],
+          [userId, input.firstName, input.lastName, input.country, input.idType, input.idNumber, input.frontUrl, input.backUrl ?? null],
         );
         await sql.query('update users set kyc_status = $2, updated_at = now() where id = $1', [userId, KycStatus.UnderReview]);
         return { kycStatus: KycStatus.UnderReview };

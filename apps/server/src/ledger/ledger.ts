@@ -1,0 +1,171 @@
+import type { WalletCode } from '@tradeapp/contract';
+import type { Sql } from '../db/db';
+import { refused } from '../errors';
+import { Dec } from '../lib/decimal';
+
+/** A user's wallet splits into what is spendable and what is held (pending withdrawals, transfers). */
+export type WalletPart = 'available' | 'held';
+
+/** The house's side of every movement. */
+export const HOUSE = {
+  /** Money that came in from outside (banks, chains). */
+  deposits: 'deposits',
+  /** Money paid out to banks and chains. */
+  withdrawals: 'withdrawals',
+  /** Currency exchange: takes one currency and gives another at the recorded rate. */
+  fx: 'fx',
+  /** Corrections an operator posts, always with a reason. */
+  adjustments: 'adjustments',
+} as const;
+
+export type AccountRef =
+  | { userId: number; wallet: WalletCode; part: WalletPart; currency: string }
+  | { house: (typeof HOUSE)[keyof typeof HOUSE]; currency: string };
+
+export interface Posting {
+  account: AccountRef;
+  /** Signed: positive raises the account's balance. */
+  amount: Dec | string;
+}
+
+export interface JournalInput {
+  kind: string;
+  userId: number | null;
+  actorId: number | null;
+  idempotencyKey?: string | null;
+  refType?: string;
+  refId?: number;
+  memo?: string;
+  reverses?: number;
+}
+
+const CHECK_VIOLATION = '23514';
+
+async function accountId(sql: Sql, ref: AccountRef): Promise<number> {
+  const [userId, code, part] = 'house' in ref ? [null, ref.house, 'house'] : [ref.userId, ref.wallet, ref.part];
+  const [found] = await sql.query<{ id: number }>(
+    `insert into ledger_accounts (user_id, code, part, currency) values ($1, $2, $3, $4)
+     on conflict (coalesce(user_id, 0), code, part, currency) do nothing returning id`,
+    [userId, code, part, ref.currency],
+  );
+  if (found) return found.id;
+  const [row] = await sql.query<{ id: number }>(
+    'select id from ledger_accounts where coalesce(user_id, 0) = coalesce($1::bigint, 0) and code = $2 and part = $3 and currency = $4',
+    [userId, code, part, ref.currency],
+  );
+  return row!.id;
+}
+
+/**
+ * Post one journal: its entries must sum to zero per currency (checked here and again by the
+ * database at commit). Entries are applied in account order so concurrent journals lock accounts
+ * in the same order and cannot deadlock. A user account that would go below zero fails the
+ * database's CHECK and is answered "insufficient balance"; nothing of the journal remains.
+ */
+export async function postJournal(sql: Sql, journal: JournalInput, postings: Posting[]): Promise<number> {
+  const sums = new Map<string, Dec>();
+  for (const p of postings) {
+    const amount = new Dec(p.amount);
+    if (amount.isZero()) throw new Error('a posting of zero');
+    sums.set(p.account.currency, (sums.get(p.account.currency) ?? new Dec(0)).add(amount));
+  }
+  for (const [currency, sum] of sums) if (!sum.isZero()) throw new Error(`journal ${journal.kind} does not balance in ${currency}`);
+
+  const resolved = await Promise.all(postings.map(async (p) => ({ id: await accountId(sql, p.account), p })));
+  resolved.sort((a, b) => a.id - b.id);
+  const [row] = await sql.query<{ id: number }>(
+    `insert into ledger_journals (kind, user_id, actor_id, idempotency_key, ref_type, ref_id, memo, reverses)
+     values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
+    [
+      journal.kind,
+      journal.userId,
+      journal.actorId,
+      journal.idempotencyKey ?? null,
+      journal.refType ?? null,
+      journal.refId ?? null,
+      journal.memo ?? null,
+      journal.reverses ?? null,
+    ],
+  );
+  const journalId = row!.id;
+  try {
+    for (const { id, p } of resolved) {
+      await sql.query('insert into ledger_entries (journal_id, account_id, currency, amount) values ($1, $2, $3, $4)', [
+        journalId,
+        id,
+        p.account.currency,
+        new Dec(p.amount).toFixed(),
+      ]);
+    }
+  } catch (err) {
+    if ((err as { code?: string }).code === CHECK_VIOLATION) throw refused('e.insufficientFunds', { amount: 'e.insufficientFunds' });
+    throw err;
+  }
+  return journalId;
+}
+
+/** Reverse a journal: the same entries with opposite signs, pointing at the original. */
+export async function reverseJournal(sql: Sql, journalId: number, input: Omit<JournalInput, 'kind' | 'reverses'>): Promise<number> {
+  const entries = await sql.query<{ user_id: number | null; code: string; part: string; currency: string; amount: string }>(
+    `select a.user_id, a.code, a.part, e.currency, e.amount from ledger_entries e join ledger_accounts a on a.id = e.account_id
+      where e.journal_id = $1`,
+    [journalId],
+  );
+  return postJournal(
+    sql,
+    { ...input, kind: 'reversal', reverses: journalId },
+    entries.map((e) => ({
+      account:
+        e.user_id === null
+          ? { house: e.code as (typeof HOUSE)[keyof typeof HOUSE], currency: e.currency }
+          : { userId: e.user_id, wallet: e.code as WalletCode, part: e.part as WalletPart, currency: e.currency },
+      amount: new Dec(e.amount).neg(),
+    })),
+  );
+}
+
+export interface WalletBalance {
+  code: WalletCode;
+  currency: string;
+  available: Dec;
+  held: Dec;
+}
+
+/** Balances of a user's wallet accounts, keyed `CODE/part/currency`. */
+export async function userBalances(sql: Sql, userId: number): Promise<Map<string, Dec>> {
+  const rows = await sql.query<{ code: string; part: string; currency: string; balance: string }>(
+    'select code, part, currency, balance from ledger_accounts where user_id = $1',
+    [userId],
+  );
+  return new Map(rows.map((r) => [`${r.code}/${r.part}/${r.currency}`, new Dec(r.balance)]));
+}
+
+/** Recompute every balance from the entries and compare; every list must come back empty. */
+export async function checkLedger(sql: Sql) {
+  const differences = await sql.query<{ accountId: number; name: string; stored: string; fromEntries: string }>(
+    `select a.id as "accountId", coalesce(a.user_id::text || ':', 'house:') || a.code || '/' || a.part || '/' || a.currency as name,
+            a.balance::text as stored, coalesce(sum(e.amount), 0)::text as "fromEntries"
+       from ledger_accounts a left join ledger_entries e on e.account_id = a.id
+      group by a.id having a.balance <> coalesce(sum(e.amount), 0) order by a.id`,
+  );
+  const unbalancedJournals = await sql.query<{ journalId: number; currency: string; sum: string }>(
+    `select journal_id as "journalId", currency, sum(amount)::text as sum from ledger_entries
+      group by journal_id, currency having sum(amount) <> 0 order by journal_id`,
+  );
+  const negativeUserAccounts = await sql.query<{ accountId: number; name: string; balance: string }>(
+    `select id as "accountId", user_id::text || ':' || code || '/' || part || '/' || currency as name, balance::text as balance
+       from ledger_accounts where user_id is not null and balance < 0`,
+  );
+  const [counts] = await sql.query<{ accounts: number; journals: number }>(
+    'select (select count(*)::int from ledger_accounts) as accounts, (select count(*)::int from ledger_journals) as journals',
+  );
+  const norm = (v: string) => new Dec(v).toFixed();
+  return {
+    ok: differences.length === 0 && unbalancedJournals.length === 0 && negativeUserAccounts.length === 0,
+    accounts: counts!.accounts,
+    journals: counts!.journals,
+    differences: differences.map((d) => ({ ...d, stored: norm(d.stored), fromEntries: norm(d.fromEntries) })),
+    unbalancedJournals: unbalancedJournals.map((u) => ({ ...u, sum: norm(u.sum) })),
+    negativeUserAccounts: negativeUserAccounts.map((n) => ({ ...n, balance: norm(n.balance) })),
+  };
+}

@@ -1,0 +1,91 @@
+import { NOTICE_KINDS, translate, type Locale, type MessageKey } from '@tradeapp/contract';
+import type { Db, Sql } from '../../db/db';
+import { notFound } from '../../errors';
+import type { PushHub } from '../../push/hub';
+
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+type Params = Record<string, string | number>;
+
+interface NoticeRow {
+  id: number;
+  kind: NoticeKind;
+  params: Params;
+  read_at: Date | null;
+  created_at: Date;
+}
+
+/** `kyc.approved` -> the message keys `n.kycApproved.title` and `n.kycApproved.body`. */
+function keysOf(kind: NoticeKind): { title: MessageKey; body: MessageKey } {
+  const [area, what] = kind.split('.') as [string, string];
+  const base = `n.${area}${what.charAt(0).toUpperCase()}${what.slice(1)}`;
+  return { title: `${base}.title` as MessageKey, body: `${base}.body` as MessageKey };
+}
+
+/**
+ * The inbox. A notice is stored as its kind and parameters and rendered in the reader's language
+ * when read, so one notice reads right in English, Dutch and Chinese.
+ */
+export function createInbox(db: Db, hub: PushHub) {
+  function render(row: NoticeRow, locale: Locale) {
+    const keys = keysOf(row.kind);
+    return {
+      id: row.id,
+      kind: row.kind,
+      title: translate(locale, keys.title, row.params),
+      body: translate(locale, keys.body, row.params),
+      read: row.read_at !== null,
+      createTimestamp: row.created_at.getTime(),
+    };
+  }
+
+  async function unreadCount(userId: number) {
+    const [row] = await db.query<{ n: number }>('select count(*)::int as n from notices where user_id = $1 and read_at is null', [userId]);
+    return row?.n ?? 0;
+  }
+
+  return {
+    /**
+     * Write a notice inside the caller's transaction. Returns the push to send once that
+     * transaction has committed (a notice about a rolled-back change must never be pushed).
+     */
+    async notify(sql: Sql, userId: number, kind: NoticeKind, params: Params): Promise<() => void> {
+      const [row] = await sql.query<{ id: number }>('insert into notices (user_id, kind, params) values ($1, $2, $3) returning id', [
+        userId,
+        kind,
+        JSON.stringify(params),
+      ]);
+      return () => hub.publishUserEvent(userId, 'notice', { id: row!.id, kind });
+    },
+
+    async list(userId: number, page: number, size: number, locale: Locale) {
+      const rows = await db.query<NoticeRow>('select * from notices where user_id = $1 order by id desc limit $2 offset $3', [
+        userId,
+        size,
+        (page - 1) * size,
+      ]);
+      const [count] = await db.query<{ n: number }>('select count(*)::int as n from notices where user_id = $1', [userId]);
+      return { list: rows.map((r) => render(r, locale)), total: count?.n ?? 0, page, size, unread: await unreadCount(userId) };
+    },
+
+    async read(userId: number, id: number, locale: Locale) {
+      const [row] = await db.query<NoticeRow>(
+        'update notices set read_at = coalesce(read_at, now()) where id = $1 and user_id = $2 returning *',
+        [id, userId],
+      );
+      if (!row) throw notFound();
+      return render(row, locale);
+    },
+
+    async markRead(userId: number, ids: number[] | undefined, all: boolean | undefined) {
+      const updated = all
+        ? await db.query('update notices set read_at = now() where user_id = $1 and read_at is null returning id', [userId])
+        : await db.query('update notices set read_at = now() where user_id = $1 and id = any($2::bigint[]) and read_at is null returning id', [
+            userId,
+            ids ?? [],
+          ]);
+      return { updated: updated.length, unread: await unreadCount(userId) };
+    },
+  };
+}
+
+export type Inbox = ReturnType<typeof createInbox>;

@@ -1,0 +1,61 @@
+import type { Db } from '../../db/db';
+import type { Inbox } from '../inbox/service';
+
+export type ServiceRequestType = 'account' | 'deposit' | 'withdrawal' | 'trading' | 'other';
+type Status = 'open' | 'closed';
+
+interface RequestRow {
+  id: number;
+  user_id: number;
+  username: string;
+  email: string | null;
+  type: string;
+  content: string;
+  status: Status;
+  created_at: Date;
+}
+
+/** Customer service: users ask, operators read the requests in the back office. */
+export function createServiceRequests(db: Db, inbox: Inbox) {
+  return {
+    async apply(userId: number, input: { type: ServiceRequestType; content: string }) {
+      const { row, push } = await db.tx(async (sql) => {
+        const [row] = await sql.query<{ id: number; status: Status; created_at: Date }>(
+          'insert into service_requests (user_id, type, content) values ($1, $2, $3) returning id, status, created_at',
+          [userId, input.type, input.content],
+        );
+        const push = await inbox.notify(sql, userId, 'service.received', { id: row!.id });
+        return { row: row!, push };
+      });
+      push();
+      return { id: row.id, status: row.status, createTimeTimestamp: row.created_at.getTime() };
+    },
+
+    /** Newest first, with who asked. */
+    async list(page: number, size: number) {
+      const [count] = await db.query<{ n: number }>('select count(*)::int as n from service_requests');
+      const rows = await db.query<RequestRow>(
+        `select r.*, u.username, u.email from service_requests r join users u on u.id = r.user_id
+         order by r.id desc limit $1 offset $2`,
+        [size, (page - 1) * size],
+      );
+      return {
+        list: rows.map((r) => ({
+          id: r.id,
+          userId: r.user_id,
+          userName: r.username,
+          email: r.email,
+          type: r.type,
+          content: r.content,
+          status: r.status,
+          createTimeTimestamp: r.created_at.getTime(),
+        })),
+        total: count?.n ?? 0,
+        page,
+        size,
+      };
+    },
+  };
+}
+
+export type ServiceRequests = ReturnType<typeof createServiceRequests>;

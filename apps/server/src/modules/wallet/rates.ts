@@ -1,0 +1,30 @@
+import { Dec } from '../../lib/decimal';
+import type { MarketService } from '../market/service';
+
+/**
+ * Exchange rates from the live market: euros and dollars through EURUSD, crypto through its
+ * USDT pair (USDT counted as one dollar on the simulated chain).
+ */
+export function createRates(market: MarketService) {
+  const last = (symbol: string) => new Dec(market.snapshot(symbol).last);
+  const usdPer: Record<string, () => Dec> = {
+    USD: () => new Dec(1),
+    USDT: () => new Dec(1),
+    EUR: () => last('EURUSD'),
+    BTC: () => last('BTCUSDT'),
+    ETH: () => last('ETHUSDT'),
+  };
+  return {
+    supports: (currency: string) => currency in usdPer,
+    /** Units of `to` for one unit of `from`. */
+    rate(from: string, to: string): Dec {
+      if (from === to) return new Dec(1);
+      const f = usdPer[from];
+      const t = usdPer[to];
+      if (!f || !t) throw new Error(`no rate from ${from} to ${to}`);
+      return f().div(t()).toDecimalPlaces(12);
+    },
+  };
+}
+
+export type Rates = ReturnType<typeof createRates>;

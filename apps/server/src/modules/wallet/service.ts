@@ -1,0 +1,274 @@
+import { TransactionStatus, WalletCode, walletCurrency, type Transfer } from '@tradeapp/contract';
+import type { Db, Sql } from '../../db/db';
+import { AppError, notFound, refused } from '../../errors';
+import { Dec, fixed } from '../../lib/decimal';
+import { HOUSE, checkLedger, postJournal, userBalances } from '../../ledger/ledger';
+import type { Inbox } from '../inbox/service';
+import type { Rates } from './rates';
+
+const WALLETS = Object.values(WalletCode);
+const symbolOf = (currency: string) => (currency === 'USD' ? '$' : '€');
+const money = (v: Dec | string) => fixed(v, 2);
+
+interface TransferRow {
+  id: number;
+  user_id: number;
+  from_code: WalletCode;
+  to_code: WalletCode;
+  amount: string;
+  currency: string;
+  to_amount: string;
+  to_currency: string;
+  rate: string;
+  status: number;
+  settle_after: Date | null;
+  created_at: Date;
+}
+
+function toTransfer(r: TransferRow): Transfer {
+  return {
+    id: r.id,
+    from: r.from_code,
+    to: r.to_code,
+    amount: money(r.amount),
+    currency: r.currency,
+    toAmount: money(r.to_amount),
+    toCurrency: r.to_currency,
+    rate: new Dec(r.rate).toFixed(),
+    status: r.status as Transfer['status'],
+    createTimeTimestamp: r.created_at.getTime(),
+    settleAfterTimestamp: r.status === TransactionStatus.InProgress && r.settle_after ? r.settle_after.getTime() : null,
+  };
+}
+
+const wallet = (userId: number, code: WalletCode, part: 'available' | 'held') => ({
+  userId,
+  wallet: code,
+  part,
+  currency: walletCurrency(code),
+});
+
+/** Wallets, their bills, transfers between them, and the settlement of transfers across currencies. */
+export function createWalletService(opts: { db: Db; rates: Rates; inbox: Inbox; settleSeconds: number }) {
+  const { db, rates, inbox } = opts;
+
+  async function wallets(userId: number) {
+    const balances = await userBalances(db, userId);
+    return WALLETS.map((code) => {
+      const currency = walletCurrency(code);
+      const available = balances.get(`${code}/available/${currency}`) ?? new Dec(0);
+      const held = balances.get(`${code}/held/${currency}`) ?? new Dec(0);
+      return {
+        code,
+        currency,
+        symbol: symbolOf(currency) as '€' | '$',
+        balance: money(available),
+        usedBalance: money(held),
+        total: money(available.add(held)),
+      };
+    });
+  }
+
+  /** Settle one transfer in progress: the held amount is exchanged at the recorded rate. */
+  async function settle(sql: Sql, t: TransferRow) {
+    await postJournal(sql, { kind: 'transfer.settle', userId: t.user_id, actorId: null, refType: 'transfer', refId: t.id }, [
+      { account: wallet(t.user_id, t.from_code, 'held'), amount: new Dec(t.amount).neg() },
+      { account: { house: HOUSE.fx, currency: t.currency }, amount: t.amount },
+      { account: { house: HOUSE.fx, currency: t.to_currency }, amount: new Dec(t.to_amount).neg() },
+      { account: wallet(t.user_id, t.to_code, 'available'), amount: t.to_amount },
+    ]);
+    await sql.query('update transfers set status = $2, finished_at = now() where id = $1', [t.id, TransactionStatus.Success]);
+    return inbox.notify(sql, t.user_id, 'transfer.completed', {
+      amount: money(t.amount),
+      currency: t.currency,
+      from: t.from_code,
+      to: t.to_code,
+      toAmount: money(t.to_amount),
+      toCurrency: t.to_currency,
+    });
+  }
+
+  return {
+    wallets,
+
+    async overview(userId: number, currency: 'EUR' | 'USD') {
+      const list = await wallets(userId);
+      const eurUsd = rates.rate('EUR', 'USD');
+      const valueOf = (amount: string, from: string) => new Dec(amount).mul(rates.rate(from, currency));
+      let total = new Dec(0);
+      let available = new Dec(0);
+      let held = new Dec(0);
+      const rows = list.map((w) => {
+        const value = valueOf(w.total, w.currency);
+        total = total.add(value);
+        available = available.add(valueOf(w.balance, w.currency));
+        held = held.add(valueOf(w.usedBalance, w.currency));
+        return { ...w, value: money(value) };
+      });
+      return { currency, total: money(total), available: money(available), held: money(held), eurUsd: eurUsd.toFixed(), wallets: rows };
+    },
+
+    async bills(
+      userId: number,
+      q: { page: number; size: number; walletCode?: WalletCode | undefined; type?: string | undefined; from?: string | undefined; to?: string | undefined },
+    ) {
+      const where = `where ($2::text is null or b.code = $2) and ($3::text is null or b.kind = $3)
+                       and ($4::date is null or b.created_at >= $4::date) and ($5::date is null or b.created_at < $5::date + 1)`;
+      const base = `with b as (
+          select e.id, e.journal_id, a.code, a.part, e.currency, e.amount, j.kind, j.memo, j.created_at,
+                 sum(e.amount) over (partition by e.account_id order by e.id) as balance_after
+            from ledger_entries e
+            join ledger_accounts a on a.id = e.account_id
+            join ledger_journals j on j.id = e.journal_id
+           where a.user_id = $1)`;
+      const params = [userId, q.walletCode ?? null, q.type ?? null, q.from ?? null, q.to ?? null];
+      const [count] = await db.query<{ n: number }>(`${base} select count(*)::int as n from b ${where}`, params);
+      const rows = await db.query<{
+        id: number;
+        journal_id: number;
+        code: WalletCode;
+        part: 'available' | 'held';
+        currency: string;
+        amount: string;
+        kind: string;
+        memo: string | null;
+        created_at: Date;
+        balance_after: string;
+      }>(`${base} select * from b ${where} order by b.id desc limit $6 offset $7`, [...params, q.size, (q.page - 1) * q.size]);
+      return {
+        list: rows.map((r) => ({
+          id: r.id,
+          journalId: r.journal_id,
+          walletCode: r.code,
+          currency: r.currency,
+          amount: money(r.amount),
+          part: r.part,
+          balanceAfter: money(r.balance_after),
+          type: r.kind as never,
+          memo: r.memo,
+          createTimeTimestamp: r.created_at.getTime(),
+        })),
+        total: count?.n ?? 0,
+        page: q.page,
+        size: q.size,
+      };
+    },
+
+    async transfer(userId: number, input: { from: WalletCode; to: WalletCode; amount: string }, idempotencyKey: string | undefined) {
+      if (input.from === input.to) throw new AppError(400, 'e.sameWallet', { to: 'e.sameWallet' });
+      if (input.from !== WalletCode.Balance && input.to !== WalletCode.Balance) {
+        throw new AppError(400, 'e.transferNeedsFunding', { to: 'e.transferNeedsFunding' });
+      }
+      const currency = walletCurrency(input.from);
+      const toCurrency = walletCurrency(input.to);
+      const rate = rates.rate(currency, toCurrency);
+      const amount = new Dec(input.amount);
+      const toAmount = new Dec(fixed(amount.mul(rate), 2));
+      if (toAmount.lte(0)) throw new AppError(400, 'v.amountRule', { amount: 'v.amountRule' });
+      const sameCurrency = currency === toCurrency;
+      let push: (() => void) | undefined;
+      const row = await db.tx(async (sql) => {
+        const [t] = await sql.query<TransferRow>(
+          `insert into transfers (user_id, from_code, to_code, amount, currency, to_amount, to_currency, rate, status, settle_after, idempotency_key)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9::smallint, case when $9::smallint = 0 then now() + make_interval(secs => $10::int) end, $11) returning *`,
+          [
+            userId,
+            input.from,
+            input.to,
+            amount.toFixed(),
+            currency,
+            toAmount.toFixed(),
+            toCurrency,
+            rate.toFixed(),
+            sameCurrency ? TransactionStatus.Success : TransactionStatus.InProgress,
+            opts.settleSeconds,
+            idempotencyKey ?? null,
+          ],
+        );
+        const ref = { userId, actorId: userId, idempotencyKey: idempotencyKey ?? null, refType: 'transfer', refId: t!.id };
+        if (sameCurrency) {
+          await postJournal(sql, { ...ref, kind: 'transfer' }, [
+            { account: wallet(userId, input.from, 'available'), amount: amount.neg() },
+            { account: wallet(userId, input.to, 'available'), amount },
+          ]);
+          await sql.query('update transfers set finished_at = now() where id = $1', [t!.id]);
+          push = await inbox.notify(sql, userId, 'transfer.completed', {
+            amount: money(amount),
+            currency,
+            from: input.from,
+            to: input.to,
+            toAmount: money(toAmount),
+            toCurrency,
+          });
+        } else {
+          // Held until the settlement run; cancelling before then returns it.
+          await postJournal(sql, { ...ref, kind: 'transfer.hold' }, [
+            { account: wallet(userId, input.from, 'available'), amount: amount.neg() },
+            { account: wallet(userId, input.from, 'held'), amount },
+          ]);
+        }
+        return t!;
+      });
+      push?.();
+      return toTransfer(row);
+    },
+
+    async cancel(userId: number, id: number, idempotencyKey: string | undefined) {
+      const row = await db.tx(async (sql) => {
+        const [t] = await sql.query<TransferRow>('select * from transfers where id = $1 and user_id = $2 for update', [id, userId]);
+        if (!t) throw notFound();
+        if (t.status !== TransactionStatus.InProgress) throw refused('e.transferNotCancellable');
+        await postJournal(
+          sql,
+          { kind: 'transfer.cancel', userId, actorId: userId, idempotencyKey: idempotencyKey ?? null, refType: 'transfer', refId: t.id },
+          [
+            { account: wallet(userId, t.from_code, 'held'), amount: new Dec(t.amount).neg() },
+            { account: wallet(userId, t.from_code, 'available'), amount: t.amount },
+          ],
+        );
+        const [updated] = await sql.query<TransferRow>('update transfers set status = $2, finished_at = now() where id = $1 returning *', [
+          t.id,
+          TransactionStatus.Cancelled,
+        ]);
+        return updated!;
+      });
+      return toTransfer(row);
+    },
+
+    async transfers(userId: number, page: number, size: number, status: number | undefined) {
+      const where = 'where user_id = $1 and ($2::smallint is null or status = $2)';
+      const [count] = await db.query<{ n: number }>(`select count(*)::int as n from transfers ${where}`, [userId, status ?? null]);
+      const rows = await db.query<TransferRow>(`select * from transfers ${where} order by id desc limit $3 offset $4`, [
+        userId,
+        status ?? null,
+        size,
+        (page - 1) * size,
+      ]);
+      return { list: rows.map(toTransfer), total: count?.n ?? 0, page, size };
+    },
+
+    /**
+     * The settlement run: every due transfer in progress settles, each in its own transaction.
+     * Rows are claimed with SKIP LOCKED, so nodes running it at once never settle one twice, and
+     * a transfer cancelled meanwhile is no longer in progress when its turn comes.
+     */
+    async settleDue(): Promise<number> {
+      let settled = 0;
+      for (;;) {
+        const push = await db.tx(async (sql) => {
+          const [t] = await sql.query<TransferRow>(
+            `select * from transfers where status = 0 and settle_after <= now() order by id limit 1 for update skip locked`,
+          );
+          return t ? settle(sql, t) : null;
+        });
+        if (!push) return settled;
+        push();
+        settled++;
+      }
+    },
+
+    checkLedger: () => checkLedger(db),
+  };
+}
+
+export type WalletService = ReturnType<typeof createWalletService>;

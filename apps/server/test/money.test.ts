@@ -1,0 +1,316 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Dec } from '../src/lib/decimal';
+import { pngBytes } from './fixtures';
+import { call, drivers, OPERATOR, registerUser, startServer, type Harness } from './harness';
+
+const TRC20_HASH = () => randomUUID().replace(/-/g, '').repeat(2);
+
+describe.each(await drivers())('money on %s', (driver) => {
+  let h: Harness;
+  let op: string;
+  beforeAll(async () => {
+    h = await startServer(driver, { TRANSFER_SETTLE_SECONDS: '1', CHAIN_BLOCK_SECONDS: '0.2' });
+    op = (await call(h, 'POST', '/web/admin/login', { body: { email: OPERATOR.email, password: OPERATOR.password } })).data.token;
+  });
+  afterAll(async () => {
+    // Whatever the tests did, the ledger must add up.
+    const check = await call(h, 'GET', '/web/admin/ledger/check', { token: op });
+    expect(check.data).toMatchObject({ ok: true, differences: [], unbalancedJournals: [], negativeUserAccounts: [] });
+    await h.close();
+  });
+
+  const key = () => ({ 'idempotency-key': randomUUID() });
+
+  async function upload(token: string): Promise<string> {
+    const form = new FormData();
+    form.append('file', new Blob([pngBytes()], { type: 'image/png' }), 'proof.png');
+    return (await call(h, 'POST', '/web/file/upload', { form, token })).data.url;
+  }
+
+  async function balances(token: string): Promise<Record<string, { balance: string; usedBalance: string; currency: string }>> {
+    const r = await call(h, 'POST', '/web/wallet/getWalletBalance', { token, body: {} });
+    return Object.fromEntries(r.data.map((w: any) => [w.code, w]));
+  }
+
+  async function fund(token: string, amount: string) {
+    const d = await call(h, 'POST', '/web/recharge/create', {
+      token,
+      headers: key(),
+      body: { method: 'fiat', currency: 'EUR', amount, proofUrl: await upload(token) },
+    });
+    expect(d.code).toBe(200);
+    const approved = await call(h, 'POST', `/web/admin/deposits/${d.data.id}/approve`, { token: op, body: {} });
+    expect(approved.data.status).toBe(3);
+    return d.data.id as number;
+  }
+
+  async function verified() {
+    const u = await registerUser(h);
+    const kyc = await call(h, 'POST', '/web/updateReal', {
+      token: u.token,
+      body: { firstName: 'Eva', lastName: 'Jansen', country: 'Netherlands', idType: 'passport', idNumber: 'NX998877', frontUrl: await upload(u.token) },
+    });
+    expect(kyc.code).toBe(200);
+    const [row] = await h.db.query<{ id: number }>('select id from kyc_submissions where user_id = $1 order by id desc limit 1', [u.id]);
+    expect((await call(h, 'POST', `/web/admin/kyc/${row!.id}/approve`, { token: op, body: {} })).code).toBe(200);
+    return u;
+  }
+
+  async function until<T>(probe: () => Promise<T>, done: (v: T) => boolean, ms = 8000): Promise<T> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const v = await probe();
+      if (done(v) || Date.now() > deadline) return v;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
+  it('opens every wallet of the specification at zero, dollars for US stock and euros elsewhere', async () => {
+    const u = await registerUser(h);
+    const r = await call(h, 'POST', '/web/wallet/getWalletBalance', { token: u.token, body: {} });
+    expect(r.data.map((w: any) => w.code)).toEqual(['BALANCE', 'US_STOCK', 'STOCK', 'FUTURE', 'FOREX', 'HK_STOCK', 'MX_STOCK', 'FOLLOW', 'SUBSCRIPTION', 'FINANCIAL']);
+    expect(r.data.find((w: any) => w.code === 'US_STOCK')).toMatchObject({ currency: 'USD', symbol: '$', balance: '0.00', usedBalance: '0.00' });
+    expect(r.data.find((w: any) => w.code === 'BALANCE')).toMatchObject({ currency: 'EUR', symbol: '€' });
+    expect((await call(h, 'POST', '/web/wallet/getWalletBalance', { body: {} })).status).toBe(401);
+  });
+
+  it('takes a fiat deposit only with proof, holds it for review, and credits it when approved', async () => {
+    const u = await registerUser(h);
+    const proof = await upload(u.token);
+    const create = (body: object, headers = key()) => call(h, 'POST', '/web/recharge/create', { token: u.token, headers, body });
+    expect((await create({ method: 'fiat', currency: 'EUR', amount: '50' })).msg).toBe('Please upload credentials first');
+    expect((await create({ method: 'fiat', currency: 'EUR', amount: '0.5', proofUrl: proof })).msg).toBe('The minimum is 1');
+    expect((await create({ method: 'fiat', currency: 'EUR', amount: '10.123', proofUrl: proof })).msg).toBe('Amount: greater than 0, at most 2 decimals');
+    expect((await create({ method: 'fiat', currency: 'EUR', amount: '', proofUrl: proof })).msg).toBe('Please enter the correct amount');
+    expect((await create({ method: 'fiat', currency: 'GBP', amount: '10', proofUrl: proof })).msg).toBe('This currency is not accepted here');
+    const other = await registerUser(h);
+    expect((await create({ method: 'fiat', currency: 'EUR', amount: '10', proofUrl: await upload(other.token) })).status).toBe(400);
+    const noKey = await call(h, 'POST', '/web/recharge/create', { token: u.token, body: { method: 'fiat', currency: 'EUR', amount: '10', proofUrl: proof } });
+    expect(noKey.status).toBe(400);
+
+    const d = await create({ method: 'fiat', currency: 'EUR', amount: '250.00', proofUrl: proof });
+    expect(d.data).toMatchObject({ status: 1, amount: '250', creditedAmount: null });
+    expect((await balances(u.token)).BALANCE!.balance).toBe('0.00');
+    const approved = await call(h, 'POST', `/web/admin/deposits/${d.data.id}/approve`, { token: op, body: {} });
+    expect(approved.data).toMatchObject({ status: 3, creditedAmount: '250.00', userId: u.id });
+    expect((await balances(u.token)).BALANCE!.balance).toBe('250.00');
+    expect((await call(h, 'POST', `/web/admin/deposits/${d.data.id}/approve`, { token: op, body: {} })).status).toBe(409);
+
+    const bill = await call(h, 'POST', '/web/wallet/getWalletBill', { token: u.token, body: { walletCode: 'BALANCE' } });
+    expect(bill.data.list[0]).toMatchObject({ type: 'deposit', amount: '250.00', balanceAfter: '250.00', part: 'available' });
+    const notices = await call(h, 'GET', '/web/userMessage/getMessage', { token: u.token });
+    expect(notices.data.list[0]).toMatchObject({ kind: 'deposit.completed', title: 'Deposit credited', read: false });
+    expect(notices.data.unread).toBe(1);
+    const nl = await call(h, 'GET', `/web/userMessage/${notices.data.list[0].id}`, { token: u.token, lang: 'nl' });
+    expect(nl.data).toMatchObject({ title: 'Storting bijgeschreven', read: true });
+    expect((await call(h, 'GET', `/web/userMessage/${notices.data.list[0].id}`, { token: other.token })).status).toBe(404);
+
+    const refused = await create({ method: 'fiat', currency: 'EUR', amount: '40', proofUrl: proof });
+    expect((await call(h, 'POST', `/web/admin/deposits/${refused.data.id}/reject`, { token: op, body: { reason: '' } })).status).toBe(400);
+    const rejected = await call(h, 'POST', `/web/admin/deposits/${refused.data.id}/reject`, { token: op, body: { reason: 'Proof unreadable' } });
+    expect(rejected.data).toMatchObject({ status: 2, reason: 'Proof unreadable' });
+    expect((await balances(u.token)).BALANCE!.balance).toBe('250.00');
+    const audit = await call(h, 'GET', `/web/admin/audit?targetType=deposit&targetId=${refused.data.id}`, { token: op });
+    expect(audit.data.list[0]).toMatchObject({ action: 'deposit.reject', reason: 'Proof unreadable', before: { status: 1 }, after: { status: 2 } });
+  });
+
+  it('credits a crypto deposit after three confirmations of the simulated chain, in euros at the live rate', async () => {
+    const u = await registerUser(h);
+    const methods = await call(h, 'POST', '/web/recharge/currency/selectList', { token: u.token, body: {} });
+    const trc = methods.data.find((m: any) => m.network === 'TRC20');
+    expect(trc.address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+    expect(methods.data.find((m: any) => m.method === 'fiat').reference).toMatch(/^MM\d{8}$/);
+    const create = (body: object) => call(h, 'POST', '/web/recharge/create', { token: u.token, headers: key(), body });
+    expect((await create({ method: 'crypto', currency: 'USDT', network: 'TRC20', amount: '100', txHash: 'nope' })).msg).toBe(
+      'Enter a valid transaction hash for the chosen network',
+    );
+    const txHash = TRC20_HASH();
+    const d = await create({ method: 'crypto', currency: 'USDT', network: 'TRC20', amount: '100', txHash });
+    expect(d.data).toMatchObject({ status: 1, confirmations: 0, requiredConfirmations: 3 });
+    expect((await create({ method: 'crypto', currency: 'USDT', network: 'TRC20', amount: '5', txHash })).status).toBe(409);
+    expect((await call(h, 'POST', `/web/admin/deposits/${d.data.id}/approve`, { token: op, body: {} })).status).toBe(422);
+    const done = await until(
+      () => call(h, 'POST', '/web/recharge/listPage', { token: u.token, body: {} }),
+      (r) => r.data.list[0].status === 3,
+    );
+    const credited = done.data.list[0];
+    expect(credited.confirmations).toBe(3);
+    const eurUsd = (await call(h, 'GET', '/web/m_ft/stock_detail_ft?symbol=EURUSD')).data.price_nominal;
+    // Credited at the rate of its own moment; the live rate has moved by at most a little since.
+    expect(new Dec(credited.creditedAmount).sub(new Dec(100).div(eurUsd)).abs().lt(1)).toBe(true);
+    expect((await balances(u.token)).BALANCE!.balance).toBe(credited.creditedAmount);
+  });
+
+  it('transfers between the funding wallet and a trading wallet, at once in one currency', async () => {
+    const u = await registerUser(h);
+    await fund(u.token, '300');
+    const transfer = (body: object, headers = key()) => call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers, body });
+    expect((await transfer({ from: 'BALANCE', to: 'BALANCE', amount: '10' })).msg).toBe('Choose two different wallets');
+    expect((await transfer({ from: 'STOCK', to: 'FUTURE', amount: '10' })).msg).toBe('Transfers go between the funding account and a trading account');
+    const tooMuch = await transfer({ from: 'BALANCE', to: 'STOCK', amount: '300.01' });
+    expect([tooMuch.status, tooMuch.msg]).toEqual([422, 'Insufficient balance']);
+    const t = await transfer({ from: 'BALANCE', to: 'STOCK', amount: '120.50' });
+    expect(t.data).toMatchObject({ status: 1, amount: '120.50', toAmount: '120.50', currency: 'EUR', toCurrency: 'EUR' });
+    const b = await balances(u.token);
+    expect([b.BALANCE!.balance, b.STOCK!.balance]).toEqual(['179.50', '120.50']);
+    const back = await transfer({ from: 'STOCK', to: 'BALANCE', amount: '20.50' });
+    expect(back.data.status).toBe(1);
+    expect((await balances(u.token)).STOCK!.balance).toBe('100.00');
+    expect((await call(h, 'POST', '/web/wallet/cancelTransfer', { token: u.token, headers: key(), body: { id: t.data.id } })).status).toBe(422);
+  });
+
+  it('converts across currencies at the live rate, holds until settlement, and can be cancelled until then', async () => {
+    const u = await registerUser(h);
+    await fund(u.token, '500');
+    const transfer = (amount: string) => call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'BALANCE', to: 'US_STOCK', amount } });
+    const first = await transfer('100');
+    expect(first.data).toMatchObject({ status: 0, currency: 'EUR', toCurrency: 'USD' });
+    expect(new Dec(first.data.toAmount).eq(new Dec(100).mul(first.data.rate).toDecimalPlaces(2))).toBe(true);
+    let b = await balances(u.token);
+    expect([b.BALANCE!.balance, b.BALANCE!.usedBalance]).toEqual(['400.00', '100.00']);
+    const cancelled = await call(h, 'POST', '/web/wallet/cancelTransfer', { token: u.token, headers: key(), body: { id: first.data.id } });
+    expect(cancelled.data.status).toBe(2);
+    b = await balances(u.token);
+    expect([b.BALANCE!.balance, b.BALANCE!.usedBalance]).toEqual(['500.00', '0.00']);
+
+    const second = await transfer('200');
+    const settled = await until(
+      () => call(h, 'POST', '/web/wallet/transferList', { token: u.token, body: {} }),
+      (r) => r.data.list[0].status === 1,
+    );
+    expect(settled.data.list[0]).toMatchObject({ id: second.data.id, status: 1, settleAfterTimestamp: null });
+    b = await balances(u.token);
+    expect([b.BALANCE!.balance, b.BALANCE!.usedBalance, b.US_STOCK!.balance]).toEqual(['300.00', '0.00', second.data.toAmount]);
+    expect((await call(h, 'POST', '/web/wallet/cancelTransfer', { token: u.token, headers: key(), body: { id: second.data.id } })).msg).toBe(
+      'This transfer can no longer be cancelled',
+    );
+    const other = await registerUser(h);
+    expect((await call(h, 'POST', '/web/wallet/cancelTransfer', { token: other.token, headers: key(), body: { id: second.data.id } })).status).toBe(404);
+    const notices = await call(h, 'GET', '/web/userMessage/getMessage', { token: u.token });
+    expect(notices.data.list.map((n: any) => n.kind)).toContain('transfer.completed');
+    const overview = await call(h, 'POST', '/web/userCenter/getFundingOverview', { token: u.token, body: { currency: 'EUR' } });
+    const expected = new Dec(300).add(new Dec(second.data.toAmount).div(overview.data.eurUsd)).toDecimalPlaces(2);
+    expect(new Dec(overview.data.total).sub(expected).abs().lte('0.01')).toBe(true);
+  });
+
+  it('moves money once for one idempotency key, and refuses the key for another request', async () => {
+    const u = await registerUser(h);
+    await fund(u.token, '100');
+    const headers = key();
+    const body = { from: 'BALANCE', to: 'FOREX', amount: '10' };
+    const a = await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers, body });
+    const b = await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers, body });
+    expect(b).toEqual(a);
+    expect((await balances(u.token)).FOREX!.balance).toBe('10.00');
+    const different = await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers, body: { ...body, amount: '11' } });
+    expect(different.status).toBe(409);
+    const journals = await h.db.query('select id from ledger_journals where idempotency_key = $1', [headers['idempotency-key']]);
+    expect(journals).toHaveLength(1);
+  });
+
+  it('withdraws only for a verified identity with the transaction password, holding the amount until review', async () => {
+    const unverified = await registerUser(h);
+    await fund(unverified.token, '50');
+    await call(h, 'POST', '/web/settingPayPassword', { token: unverified.token, body: { payPassword: '123456' } });
+    const card0 = await call(h, 'POST', '/web/UserAccount/addCardNo', {
+      token: unverified.token,
+      body: { bankName: 'ABN AMRO', accountName: 'Piet Pot', cardNumber: 'NL91 ABNA 0417 1643 00', swiftCode: 'ABNANL2A' },
+    });
+    const apply = (token: string, body: object) => call(h, 'POST', '/web/withdrawal/withdrawal-apply', { token, headers: key(), body });
+    expect((await apply(unverified.token, { amount: '10', target: 'bank', cardId: card0.data.id, payPassword: '123456' })).msg).toBe('Verify your identity first');
+
+    const u = await verified();
+    await fund(u.token, '200');
+    expect((await apply(u.token, { amount: '10', target: 'bank', cardId: card0.data.id, payPassword: '123456' })).msg).toBe('Set a transaction password first');
+    await call(h, 'POST', '/web/settingPayPassword', { token: u.token, body: { payPassword: '654321' } });
+    expect((await apply(u.token, { amount: '10', target: 'bank', cardId: card0.data.id, payPassword: '654321' })).msg).toBe('Please select a bank card first');
+    const card = await call(h, 'POST', '/web/UserAccount/addCardNo', {
+      token: u.token,
+      body: { bankName: 'ING', accountName: 'Eva Jansen', cardNumber: 'NL69INGB0123456789', swiftCode: 'INGBNL2A' },
+    });
+    expect((await apply(u.token, { amount: '10', target: 'bank', payPassword: '654321' })).msg).toBe('Please select a bank card first');
+    expect((await apply(u.token, { amount: '10', target: 'bank', cardId: card.data.id, payPassword: '000000' })).msg).toBe('The transaction password is wrong');
+    expect((await apply(u.token, { amount: '10', target: 'bank', cardId: card.data.id })).msg).toBe('Please enter the transaction password');
+    expect((await apply(u.token, { amount: '200.01', target: 'bank', cardId: card.data.id, payPassword: '654321' })).msg).toBe('Insufficient balance');
+
+    const w = await apply(u.token, { amount: '80', target: 'bank', cardId: card.data.id, payPassword: '654321' });
+    expect(w.data).toMatchObject({ status: 1, amount: '80.00', destination: 'ING ********6789' });
+    let b = await balances(u.token);
+    expect([b.BALANCE!.balance, b.BALANCE!.usedBalance]).toEqual(['120.00', '80.00']);
+    expect((await call(h, 'GET', '/web/withdrawal/getUsableWithdrawalAmount', { token: u.token })).data).toMatchObject({ amount: '120.00', kycVerified: true });
+
+    const queue = await call(h, 'GET', '/web/admin/withdrawals?status=1', { token: op });
+    const mine = queue.data.list.find((x: any) => x.id === w.data.id);
+    expect(mine.details).toMatchObject({ bankName: 'ING', cardNumber: 'NL69INGB0123456789', swiftCode: 'INGBNL2A' });
+    const rejected = await call(h, 'POST', `/web/admin/withdrawals/${w.data.id}/reject`, { token: op, body: { reason: 'Name does not match' } });
+    expect(rejected.data).toMatchObject({ status: 2, reason: 'Name does not match' });
+    b = await balances(u.token);
+    expect([b.BALANCE!.balance, b.BALANCE!.usedBalance]).toEqual(['200.00', '0.00']);
+
+    const paid = await apply(u.token, { amount: '50', target: 'bank', cardId: card.data.id, payPassword: '654321' });
+    expect((await call(h, 'POST', `/web/admin/withdrawals/${paid.data.id}/approve`, { token: op, body: {} })).data.status).toBe(3);
+    b = await balances(u.token);
+    expect([b.BALANCE!.balance, b.BALANCE!.usedBalance]).toEqual(['150.00', '0.00']);
+    const history = await call(h, 'POST', '/web/withdrawal/listPage', { token: u.token, body: {} });
+    expect(history.data.list.map((x: any) => x.status)).toEqual([3, 2]);
+    const kinds = (await call(h, 'GET', '/web/userMessage/getMessage', { token: u.token })).data.list.map((n: any) => n.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['withdrawal.rejected', 'withdrawal.completed', 'kyc.approved']));
+  });
+
+  it('never overdraws a wallet under many parallel withdrawals and transfers', async () => {
+    const u = await verified();
+    await fund(u.token, '100');
+    await call(h, 'POST', '/web/settingPayPassword', { token: u.token, body: { payPassword: '654321' } });
+    const card = await call(h, 'POST', '/web/UserAccount/addCardNo', {
+      token: u.token,
+      body: { bankName: 'Rabobank', accountName: 'Eva Jansen', cardNumber: 'NL44RABO0123456789', swiftCode: 'RABONL2U' },
+    });
+    const attempts = [
+      ...Array.from({ length: 15 }, () =>
+        call(h, 'POST', '/web/withdrawal/withdrawal-apply', {
+          token: u.token,
+          headers: key(),
+          body: { amount: '10', target: 'bank', cardId: card.data.id, payPassword: '654321' },
+        }),
+      ),
+      ...Array.from({ length: 15 }, () =>
+        call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'BALANCE', to: 'STOCK', amount: '10' } }),
+      ),
+    ];
+    const results = await Promise.all(attempts);
+    const ok = results.filter((r) => r.code === 200).length;
+    expect(results.every((r) => r.code === 200 || (r.status === 422 && r.msg === 'Insufficient balance'))).toBe(true);
+    expect(ok).toBe(10);
+    const b = await balances(u.token);
+    expect(b.BALANCE!.balance).toBe('0.00');
+    expect(new Dec(b.BALANCE!.usedBalance).add(b.STOCK!.balance).eq(100)).toBe(true);
+    const check = await call(h, 'GET', '/web/admin/ledger/check', { token: op });
+    expect(check.data.ok).toBe(true);
+  });
+
+  it('keeps history append-only and every journal balanced', async () => {
+    await expect(h.db.query('update ledger_entries set amount = amount * 2')).rejects.toThrow(/append-only/);
+    await expect(h.db.query('delete from ledger_journals')).rejects.toThrow(/append-only/);
+    const check = await call(h, 'GET', '/web/admin/ledger/check', { token: op });
+    expect(check.data.journals).toBeGreaterThan(10);
+    const u = await registerUser(h);
+    expect((await call(h, 'GET', '/web/admin/ledger/check', { token: u.token })).status).toBe(403);
+  });
+
+  it('filters the bill by type and day', async () => {
+    const u = await registerUser(h);
+    await fund(u.token, '60');
+    await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'BALANCE', to: 'FUTURE', amount: '15' } });
+    const deposits = await call(h, 'POST', '/web/wallet/getWalletBill', { token: u.token, body: { type: 'deposit' } });
+    expect(deposits.data.list.map((b: any) => b.type)).toEqual(['deposit']);
+    const transfers = await call(h, 'POST', '/web/wallet/getWalletBill', { token: u.token, body: { type: 'transfer' } });
+    expect(transfers.data.list.map((b: any) => [b.walletCode, b.amount])).toEqual([
+      ['FUTURE', '15.00'],
+      ['BALANCE', '-15.00'],
+    ]);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    expect((await call(h, 'POST', '/web/wallet/getWalletBill', { token: u.token, body: { from: tomorrow } })).data.total).toBe(0);
+    expect((await call(h, 'POST', '/web/wallet/getWalletBill', { token: u.token, body: { from: 'yesterday' } })).status).toBe(400);
+  });
+});
