@@ -1,4 +1,5 @@
-import { NOTICE_KINDS, translate, type Locale, type MessageKey } from '@tradeapp/contract';
+import type { NOTICE_KINDS} from '@tradeapp/contract';
+import { translate, type Locale, type MessageKey } from '@tradeapp/contract';
 import type { Db, Sql } from '../../db/db';
 import { notFound } from '../../errors';
 import type { PushHub } from '../../push/hub';
