@@ -187,8 +187,9 @@ describe.each(await drivers())('money on %s', (driver) => {
     );
     const other = await registerUser(h);
     expect((await call(h, 'POST', '/web/wallet/cancelTransfer', { token: other.token, headers: key(), body: { id: second.data.id } })).status).toBe(404);
-    const notices = await call(h, 'GET', '/web/userMessage/getMessage', { token: u.token });
-    expect(notices.data.list.map((n: any) => n.kind)).toContain('transfer.completed');
+    const notices = await call(h, 'GET', '/web/userMessage/getMessage', { token: u.token, lang: 'nl' });
+    const done = notices.data.list.find((n: any) => n.kind === 'transfer.completed');
+    expect(done.body).toBe(`200.00 EUR is overgeboekt van hoofdrekening naar VS-aandelenrekening als ${second.data.toAmount} USD.`);
     const overview = await call(h, 'POST', '/web/userCenter/getFundingOverview', { token: u.token, body: { currency: 'EUR' } });
     const expected = new Dec(300).add(new Dec(second.data.toAmount).div(overview.data.eurUsd)).toDecimalPlaces(2);
     expect(new Dec(overview.data.total).sub(expected).abs().lte('0.01')).toBe(true);

@@ -122,6 +122,16 @@ const en = {
   'e.cardExists': 'This account is already added',
   'e.addressLimit': 'You can keep at most 10 addresses',
   'e.addressExists': 'This address is already saved',
+  'w.BALANCE': 'funding account',
+  'w.US_STOCK': 'US stock account',
+  'w.STOCK': 'stock account',
+  'w.FUTURE': 'futures account',
+  'w.FOREX': 'forex account',
+  'w.HK_STOCK': 'HK stock account',
+  'w.MX_STOCK': 'Mexico stock account',
+  'w.FOLLOW': 'follow account',
+  'w.SUBSCRIPTION': 'subscription account',
+  'w.FINANCIAL': 'financial account',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -243,6 +253,16 @@ const nl: Messages = {
   'e.cardExists': 'Deze rekening is al toegevoegd',
   'e.addressLimit': 'U kunt maximaal 10 adressen bewaren',
   'e.addressExists': 'Dit adres is al opgeslagen',
+  'w.BALANCE': 'hoofdrekening',
+  'w.US_STOCK': 'VS-aandelenrekening',
+  'w.STOCK': 'aandelenrekening',
+  'w.FUTURE': 'futuresrekening',
+  'w.FOREX': 'forexrekening',
+  'w.HK_STOCK': 'HK-aandelenrekening',
+  'w.MX_STOCK': 'Mexicaanse aandelenrekening',
+  'w.FOLLOW': 'volgrekening',
+  'w.SUBSCRIPTION': 'inschrijvingsrekening',
+  'w.FINANCIAL': 'financiële rekening',
 };
 
 const zh: Messages = {
@@ -361,6 +381,16 @@ const zh: Messages = {
   'e.cardExists': '该账户已添加',
   'e.addressLimit': '最多可保存10个地址',
   'e.addressExists': '该地址已保存',
+  'w.BALANCE': '资金账户',
+  'w.US_STOCK': '美股账户',
+  'w.STOCK': '股票账户',
+  'w.FUTURE': '期货账户',
+  'w.FOREX': '外汇账户',
+  'w.HK_STOCK': '港股账户',
+  'w.MX_STOCK': '墨西哥股票账户',
+  'w.FOLLOW': '跟单账户',
+  'w.SUBSCRIPTION': '申购账户',
+  'w.FINANCIAL': '理财账户',
 };
 
 export const MESSAGES: Record<Locale, Messages> = { en, nl, zh_Hans_CN: zh };

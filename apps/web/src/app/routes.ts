@@ -96,16 +96,16 @@ export const PAGE_ROUTES: PageRoute[] = [
 
   // profile
   { path: '/pages/profile/share', auth: true, load: () => import('../features/account/SharePage') },
-  later('/pages/profile/transaction', 'titles.transaction', 'account', { auth: true }),
-  later('/pages/profile/transfer', 'titles.transfer', 'account', { auth: true }),
+  { path: '/pages/profile/transaction', auth: true, load: () => import('../features/wallet/WalletPage') },
+  { path: '/pages/profile/transfer', auth: true, load: () => import('../features/wallet/TransferPage') },
 
   // withdraw and deposit
-  later('/pages/withdraw/vm', 'titles.withdrawVm', 'account', { auth: true }),
-  later('/pages/withdraw/bcard', 'titles.withdrawBcard', 'account', { auth: true }),
-  later('/pages/deposit/index', 'titles.depositIndex', 'account', { auth: true }),
-  later('/pages/deposit/fiat', 'titles.depositFiat', 'account', { auth: true }),
-  later('/pages/deposit/wallet', 'titles.depositWallet', 'account', { auth: true }),
-  later('/pages/deposit/record', 'titles.depositRecord', 'account', { auth: true }),
+  { path: '/pages/withdraw/vm', auth: true, load: () => import('../features/wallet/WithdrawVmPage') },
+  { path: '/pages/withdraw/bcard', auth: true, load: () => import('../features/wallet/WithdrawBcardPage') },
+  { path: '/pages/deposit/index', auth: true, load: () => import('../features/wallet/DepositIndexPage') },
+  { path: '/pages/deposit/fiat', auth: true, load: () => import('../features/wallet/DepositFiatPage') },
+  { path: '/pages/deposit/wallet', auth: true, load: () => import('../features/wallet/DepositWalletPage') },
+  { path: '/pages/deposit/record', auth: true, load: () => import('../features/wallet/DepositRecordPage') },
 
   // settings
   { path: '/pages/setting/index', load: () => import('../features/account/SettingsPage') },
@@ -114,16 +114,16 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/pages/setting/paypwd', auth: true, load: () => import('../features/auth/PayPasswordPage') },
 
   // bank cards, virtual money, KYC
-  later('/pages/bcard/index', 'titles.bcardIndex', 'account', { auth: true }),
-  later('/pages/bcard/modify', 'titles.bcardModify', 'account', { auth: true }),
-  later('/pages/vm/index', 'titles.vmIndex', 'account', { auth: true }),
-  later('/pages/vm/modify', 'titles.vmModify', 'account', { auth: true }),
-  later('/pages/kyc/individual', 'titles.kyc', 'feature', { auth: true }),
+  { path: '/pages/bcard/index', auth: true, load: () => import('../features/account/BankCardsPage') },
+  { path: '/pages/bcard/modify', auth: true, load: () => import('../features/account/BankCardFormPage') },
+  { path: '/pages/vm/index', auth: true, load: () => import('../features/account/AddressesPage') },
+  { path: '/pages/vm/modify', auth: true, load: () => import('../features/account/AddressFormPage') },
+  { path: '/pages/kyc/individual', auth: true, load: () => import('../features/account/KycPage') },
 
   // search, notices, news, web view
   { path: '/pages/search/index', load: () => import('../features/market/SearchPage'), handle: { titleKey: 'titles.search' } },
-  later('/pages/notice/index', 'titles.notices', 'account', { auth: true }),
-  later('/pages/notice/detail', 'titles.noticeDetail', 'account', { auth: true }),
+  { path: '/pages/notice/index', auth: true, load: () => import('../features/inbox/NoticesPage') },
+  { path: '/pages/notice/detail', auth: true, load: () => import('../features/inbox/NoticeDetailPage') },
   later('/pages/news/detail', 'titles.newsDetail', 'feature'),
   later('/pages/webview/index', 'titles.webview', 'feature'),
 

@@ -1,3 +1,5 @@
+import { moneyEn } from './money/en';
+
 // English UI strings: the key set of every locale (nl.ts and zh-Hans.ts must have exactly these).
 // Server and validation messages are not here: they come from the contract (i18n/messages.ts).
 export const en = {
@@ -421,6 +423,7 @@ export const en = {
     payPwdNote: 'The transaction password confirms withdrawals and other money-out actions. 6-20 characters.',
     payPwdDone: 'Transaction password saved',
   },
+  ...moneyEn,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -1,4 +1,5 @@
 import type { UiMessages } from './en';
+import { moneyNl } from './money/nl';
 
 export const nl: UiMessages = {
   app: {
@@ -421,4 +422,5 @@ export const nl: UiMessages = {
     payPwdNote: 'Het transactiewachtwoord bevestigt opnames en andere uitgaande betalingen. 6-20 tekens.',
     payPwdDone: 'Transactiewachtwoord opgeslagen',
   },
+  ...moneyNl,
 };

@@ -1,4 +1,5 @@
 import type { UiMessages } from './en';
+import { moneyZhHans } from './money/zh-Hans';
 
 export const zhHans: UiMessages = {
   app: {
@@ -421,4 +422,5 @@ export const zhHans: UiMessages = {
     payPwdNote: '交易密码用于确认提现等资金转出操作。6-20位字符。',
     payPwdDone: '交易密码已保存',
   },
+  ...moneyZhHans,
 };

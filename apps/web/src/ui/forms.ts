@@ -1,5 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../api/errors';
+import { msg } from '../i18n/messages';
 
 /**
  * Puts the server's per-field message keys (error envelope `data.fields`) under the fields.
@@ -18,4 +19,15 @@ export function applyServerFieldErrors<T extends FieldValues>(
     applied = true;
   }
   return applied;
+}
+
+/**
+ * For calls made with `silent: true`: field messages go under their fields, anything else is
+ * toasted. Aborted calls stay silent.
+ */
+export function reportFormError<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, known: readonly string[]): void {
+  if (applyServerFieldErrors(error, setError, known)) return;
+  if (error instanceof ApiError && (error.aborted || error.key === 'e.loginExpired')) return;
+  const text = error instanceof Error && error.message ? error.message : msg('e.network');
+  void import('./toast').then(({ showToast }) => showToast(text, 'fail'));
 }

@@ -17,6 +17,8 @@ export const MIN_DEPOSIT = '1';
 export const MIN_WITHDRAWAL = '1';
 const FUNDING = WalletCode.Balance;
 const money = (v: Dec | string) => fixed(v, 2);
+/** Fiat to the cent; crypto as exact as it was reported. */
+const shown = (amount: string, currency: string) => ((FIAT_CURRENCIES as readonly string[]).includes(currency) ? money(amount) : new Dec(amount).toFixed());
 
 /** Crypto that can be deposited, and on which networks. */
 const CRYPTO_METHODS = [
@@ -124,7 +126,7 @@ export function createFundingService(opts: { db: Db; rates: Rates; inbox: Inbox;
       [d.id, credited.toFixed(), journalId, actorId],
     );
     const push = await inbox.notify(sql, d.user_id, 'deposit.completed', {
-      amount: new Dec(d.amount).toFixed(),
+      amount: shown(d.amount, d.currency),
       currency: d.currency,
       credited: money(credited),
     });
@@ -285,7 +287,7 @@ export function createFundingService(opts: { db: Db; rates: Rates; inbox: Inbox;
             'update deposits set status = 2, reason = $2, reviewed_by = $3, reviewed_at = now() where id = $1 returning *',
             [d.id, reason, actorId],
           );
-          const push = await inbox.notify(sql, d.user_id, 'deposit.rejected', { amount: new Dec(d.amount).toFixed(), currency: d.currency, reason });
+          const push = await inbox.notify(sql, d.user_id, 'deposit.rejected', { amount: shown(d.amount, d.currency), currency: d.currency, reason });
           return { row: row!, push, audit: { action: 'deposit.reject', after: { status: 2 }, reason } };
         },
         actorId,

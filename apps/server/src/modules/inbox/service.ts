@@ -1,5 +1,4 @@
-import type { NOTICE_KINDS} from '@tradeapp/contract';
-import { translate, type Locale, type MessageKey } from '@tradeapp/contract';
+import { isMessageKey, translate, type Locale, type MessageKey, type NOTICE_KINDS } from '@tradeapp/contract';
 import type { Db, Sql } from '../../db/db';
 import { notFound } from '../../errors';
 import type { PushHub } from '../../push/hub';
@@ -27,13 +26,24 @@ function keysOf(kind: NoticeKind): { title: MessageKey; body: MessageKey } {
  * when read, so one notice reads right in English, Dutch and Chinese.
  */
 export function createInbox(db: Db, hub: PushHub) {
+  /** Wallet codes among the parameters read as the wallet's name in the reader's language. */
+  function localParams(params: Params, locale: Locale): Params {
+    const out: Params = { ...params };
+    for (const [name, value] of Object.entries(params)) {
+      const key = `w.${value}`;
+      if (typeof value === 'string' && isMessageKey(key)) out[name] = translate(locale, key);
+    }
+    return out;
+  }
+
   function render(row: NoticeRow, locale: Locale) {
     const keys = keysOf(row.kind);
+    const params = localParams(row.params, locale);
     return {
       id: row.id,
       kind: row.kind,
-      title: translate(locale, keys.title, row.params),
-      body: translate(locale, keys.body, row.params),
+      title: translate(locale, keys.title, params),
+      body: translate(locale, keys.body, params),
       read: row.read_at !== null,
       createTimestamp: row.created_at.getTime(),
     };

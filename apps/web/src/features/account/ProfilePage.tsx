@@ -1,5 +1,5 @@
 import { AccountType } from '@tradeapp/contract';
-import { ActionSheet, Button, List, PullToRefresh } from 'antd-mobile';
+import { ActionSheet, Badge, Button, List, PullToRefresh } from 'antd-mobile';
 import {
   BankcardOutline,
   BellOutline,
@@ -15,13 +15,18 @@ import {
   UnorderedListOutline,
   UserContactOutline,
 } from 'antd-mobile-icons';
-import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirmedLogout } from './useConfirmedLogout';
 import { useNavigate } from 'react-router';
 import { useUserInfo } from '../../api/user';
 import { copyText } from '../../ui/clipboard';
 import { KYC_BADGE, KYC_LABEL } from './kyc';
+import { ServiceSheet } from './ServiceSheet';
+import { FundingCard } from '../wallet/FundingCard';
+import { walletKeys } from '../wallet/keys';
+import { inboxKeys, useUnreadCount } from '../inbox/api';
 
 interface MenuItem {
   key: string;
@@ -37,6 +42,9 @@ export default function ProfilePage() {
   const navigate = useNavigate();
   const user = useUserInfo();
   const info = user.data;
+  const queryClient = useQueryClient();
+  const unread = useUnreadCount();
+  const [serviceOpen, setServiceOpen] = useState(false);
 
   const chooseWithdraw = () => {
     ActionSheet.show({
@@ -84,7 +92,13 @@ export default function ProfilePage() {
           extra: info ? t(KYC_LABEL[info.kycStatus]) : undefined,
         },
         { key: 'share', icon: <GiftOutline />, label: t('profile.share'), to: '/pages/profile/share' },
-        { key: 'notices', icon: <BellOutline />, label: t('profile.notices'), to: '/pages/notice/index' },
+        {
+          key: 'notices',
+          icon: <BellOutline />,
+          label: t('profile.notices'),
+          to: '/pages/notice/index',
+          extra: unread > 0 ? <Badge content={unread > 99 ? '99+' : unread} data-testid="profile-notices-badge" /> : undefined,
+        },
         { key: 'security', icon: <LockOutline />, label: t('settings.security'), to: '/pages/setting/security' },
         { key: 'settings', icon: <SetOutline />, label: t('profile.settings'), to: '/pages/setting/index' },
       ],
@@ -92,7 +106,7 @@ export default function ProfilePage() {
     {
       title: t('profile.sectionSupport'),
       items: [
-        { key: 'service', icon: <MessageOutline />, label: t('profile.service'), to: '/pages/webview/index?type=service' },
+        { key: 'service', icon: <MessageOutline />, label: t('profile.service'), onClick: () => setServiceOpen(true) },
         { key: 'legal', icon: <FileOutline />, label: t('profile.legal'), onClick: chooseLegal },
       ],
     },
@@ -105,7 +119,11 @@ export default function ProfilePage() {
     <div className="page page-dark">
       <PullToRefresh
         onRefresh={async () => {
-          await user.refetch();
+          await Promise.all([
+            user.refetch(),
+            queryClient.refetchQueries({ queryKey: walletKeys.all, type: 'active' }),
+            queryClient.refetchQueries({ queryKey: inboxKeys.all, type: 'active' }),
+          ]);
         }}
         pullingText={t('common.pullToRefresh')}
         canReleaseText={t('common.releaseToRefresh')}
@@ -173,6 +191,8 @@ export default function ProfilePage() {
         </section>
         {user.isError && <div className="load-error">{t('profile.loadFailed')}</div>}
 
+        <FundingCard />
+
         {sections.map((section) => (
           <section key={section.title}>
             <div className="section-title">{section.title}</div>
@@ -201,6 +221,7 @@ export default function ProfilePage() {
           </Button>
         </div>
       </PullToRefresh>
+      <ServiceSheet visible={serviceOpen} onClose={() => setServiceOpen(false)} />
     </div>
   );
 }

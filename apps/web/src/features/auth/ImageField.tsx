@@ -1,4 +1,4 @@
-import { PictureOutline } from 'antd-mobile-icons';
+import { CheckCircleOutline, PictureOutline } from 'antd-mobile-icons';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { msg } from '../../i18n/messages';
@@ -61,6 +61,14 @@ export function ImageField({ label, testId, value, error, onUpload, onChange }: 
           <>
             <img src={preview} alt="" />
             <span className="image-pick-overlay">{busy ? t('auth.uploading') : t('auth.replaceImage')}</span>
+          </>
+        ) : value ? (
+          // An image already on file (e.g. editing a bank card): kept unless replaced.
+          <>
+            <span className="image-pick-icon">
+              <CheckCircleOutline />
+            </span>
+            <span>{busy ? t('auth.uploading') : t('auth.replaceImage')}</span>
           </>
         ) : (
           <>

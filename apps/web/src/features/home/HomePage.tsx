@@ -1,4 +1,4 @@
-import { Button } from 'antd-mobile';
+import { Badge, Button } from 'antd-mobile';
 import {
   BellOutline,
   GiftOutline,
@@ -19,6 +19,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { Refreshable } from '../../ui/Refreshable';
 import { marketKeys } from '../market/keys';
+import { useUnreadCount } from '../inbox/api';
 import { HotLists, IndexStrip, MarketStatusChips } from './MarketOverview';
 
 interface Shortcut {
@@ -35,6 +36,7 @@ export default function HomePage() {
   const signedIn = useSyncExternalStore(subscribeSession, isSignedIn);
   const user = useUserInfo();
   const name = user.data ? user.data.firstName || user.data.userId : '';
+  const unread = useUnreadCount();
 
   const shortcuts: Shortcut[] = [
     { key: 'deposit', icon: <AddCircleOutline />, label: t('profile.deposit'), to: '/pages/deposit/index' },
@@ -74,7 +76,15 @@ export default function HomePage() {
       <nav className="card shortcuts" aria-label={t('home.shortcuts')}>
         {shortcuts.map((item) => (
           <button key={item.key} type="button" className="shortcut" data-testid={`home-shortcut-${item.key}`} onClick={() => void navigate(item.to)}>
-            <span className="shortcut-icon">{item.icon}</span>
+            <span className="shortcut-icon">
+              {item.key === 'notices' && unread > 0 ? (
+                <Badge content={unread > 99 ? '99+' : unread} data-testid="home-notices-badge">
+                  {item.icon}
+                </Badge>
+              ) : (
+                item.icon
+              )}
+            </span>
             <span>{item.label}</span>
           </button>
         ))}

@@ -1,0 +1,52 @@
+import './money.css';
+import { useQuery } from '@tanstack/react-query';
+import { RightOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { overviewQuery } from './api';
+import { money } from './components';
+
+/** The funding overview on the profile: all wallets together in euros, available and held. */
+export function FundingCard() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const overview = useQuery(overviewQuery());
+  const data = overview.data;
+  const currency = data?.currency ?? 'EUR';
+  const open = (to: string) => void navigate(to);
+  return (
+    <section className="card funding-card" data-testid="funding-card">
+      <button type="button" className="funding-head" data-testid="funding-open" onClick={() => open('/pages/profile/transaction?tab=overview')}>
+        <span className="funding-label">{t('wallet.totalAssets', { currency })}</span>
+        <span className="funding-more">
+          {t('wallet.details')}
+          <RightOutline />
+        </span>
+      </button>
+      <div className="funding-total" data-testid="funding-total">
+        {overview.isError ? <span className="funding-error">{t('money.loadFailed')}</span> : data ? money(data.total, currency) : '—'}
+      </div>
+      <div className="funding-split">
+        <div>
+          <span>{t('wallet.available')}</span>
+          <strong data-testid="funding-available">{data ? money(data.available, currency) : '—'}</strong>
+        </div>
+        <div>
+          <span>{t('wallet.usedBalance')}</span>
+          <strong data-testid="funding-held">{data ? money(data.held, currency) : '—'}</strong>
+        </div>
+      </div>
+      <div className="funding-actions">
+        <button type="button" data-testid="funding-deposit" onClick={() => open('/pages/deposit/index')}>
+          {t('profile.deposit')}
+        </button>
+        <button type="button" data-testid="funding-withdraw" onClick={() => open('/pages/withdraw/bcard')}>
+          {t('profile.withdraw')}
+        </button>
+        <button type="button" data-testid="funding-transfer" onClick={() => open('/pages/profile/transfer')}>
+          {t('profile.transfer')}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,190 @@
+import './money.css';
+import { WalletCode } from '@tradeapp/contract';
+import { Button } from 'antd-mobile';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { EmptyState } from '../../ui/EmptyState';
+import { Page } from '../../ui/Page';
+import { Refreshable } from '../../ui/Refreshable';
+import { balancesQuery, overviewQuery, type Wallet } from './api';
+import { BillList } from './BillList';
+import { money } from './components';
+import { walletKeys, type BillFilter } from './keys';
+import { isWalletCode, WALLET_LABEL, WALLET_TABS } from './labels';
+
+type TabKey = 'overview' | WalletCode;
+
+function Tabs({ active, onChange }: { active: TabKey; onChange: (key: TabKey) => void }) {
+  const { t } = useTranslation();
+  const bar = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    bar.current?.querySelector<HTMLElement>('[aria-selected="true"]')?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
+  }, [active]);
+  const keys: TabKey[] = ['overview', ...WALLET_TABS];
+  return (
+    <div ref={bar} className="wallet-tabs" role="tablist" aria-label={t('titles.transaction')}>
+      {keys.map((key) => (
+        <button
+          key={key}
+          type="button"
+          role="tab"
+          aria-selected={key === active}
+          className={key === active ? 'wallet-tab active' : 'wallet-tab'}
+          data-testid={`wallet-tab-${key}`}
+          onClick={() => onChange(key)}
+        >
+          {key === 'overview' ? t('wallet.overview') : t(WALLET_LABEL[key])}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function Overview({ onOpen }: { onOpen: (code: WalletCode) => void }) {
+  const { t } = useTranslation();
+  const overview = useQuery(overviewQuery());
+  if (overview.isPending) return <div className="card balance-card sk-card" aria-busy="true" />;
+  if (overview.isError)
+    return (
+      <section className="card">
+        <EmptyState compact kind="account" title={t('money.loadFailed')}>
+          <Button size="small" shape="rounded" color="primary" fill="outline" onClick={() => void overview.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </EmptyState>
+      </section>
+    );
+  const data = overview.data;
+  return (
+    <>
+      <section className="card balance-card" data-testid="wallet-overview">
+        <div className="balance-label">{t('wallet.totalAssets', { currency: data.currency })}</div>
+        <div className="balance-big" data-testid="overview-total">
+          {money(data.total, data.currency)}
+        </div>
+        <div className="balance-split">
+          <div>
+            <span>{t('wallet.available')}</span>
+            <strong>{money(data.available, data.currency)}</strong>
+          </div>
+          <div>
+            <span>{t('wallet.usedBalance')}</span>
+            <strong>{money(data.held, data.currency)}</strong>
+          </div>
+        </div>
+        <div className="balance-note">{t('wallet.rateNote', { rate: data.eurUsd })}</div>
+      </section>
+      <section className="card">
+        {data.wallets.map((wallet) => (
+          <button key={wallet.code} type="button" className="wallet-line" data-testid={`overview-wallet-${wallet.code}`} onClick={() => onOpen(wallet.code)}>
+            <span className="wallet-line-name">{t(WALLET_LABEL[wallet.code])}</span>
+            <span className="wallet-line-figures">
+              <strong>{money(wallet.total, wallet.currency)}</strong>
+              {wallet.currency !== data.currency && <small>≈ {money(wallet.value, data.currency)}</small>}
+            </span>
+          </button>
+        ))}
+      </section>
+    </>
+  );
+}
+
+function WalletCard({ code, wallet, loading }: { code: WalletCode; wallet: Wallet | undefined; loading: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const currency = wallet?.currency ?? (code === WalletCode.UsStock ? 'USD' : 'EUR');
+  const isFunding = code === WalletCode.Balance;
+  return (
+    <section className="card balance-card" data-testid={`wallet-card-${code}`} aria-busy={loading || undefined}>
+      <div className="balance-label">
+        {t(WALLET_LABEL[code])} · {currency}
+      </div>
+      <div className="balance-big" data-testid={`wallet-balance-${code}`}>
+        {wallet ? money(wallet.balance, currency) : '—'}
+      </div>
+      <div className="balance-split">
+        <div>
+          <span>{t('wallet.usedBalance')}</span>
+          <strong data-testid={`wallet-used-${code}`}>{wallet ? money(wallet.usedBalance, currency) : '—'}</strong>
+        </div>
+        <div>
+          <span>{t('wallet.total')}</span>
+          <strong>{wallet ? money(wallet.total, currency) : '—'}</strong>
+        </div>
+      </div>
+      <div className="balance-actions">
+        {isFunding ? (
+          <>
+            <Button size="small" shape="rounded" color="primary" data-testid="wallet-deposit" onClick={() => void navigate('/pages/deposit/index')}>
+              {t('profile.deposit')}
+            </Button>
+            <Button size="small" shape="rounded" data-testid="wallet-withdraw" onClick={() => void navigate('/pages/withdraw/bcard')}>
+              {t('profile.withdraw')}
+            </Button>
+            <Button size="small" shape="rounded" data-testid="wallet-transfer" onClick={() => void navigate('/pages/profile/transfer')}>
+              {t('profile.transfer')}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button size="small" shape="rounded" color="primary" data-testid="wallet-transfer-in" onClick={() => void navigate(`/pages/profile/transfer?from=BALANCE&to=${code}`)}>
+              {t('wallet.transferIn')}
+            </Button>
+            <Button size="small" shape="rounded" data-testid="wallet-transfer-out" onClick={() => void navigate(`/pages/profile/transfer?from=${code}&to=BALANCE`)}>
+              {t('wallet.transferOut')}
+            </Button>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * Wallets and transaction records (/pages/profile/transaction?tab=...): the overview, then one tab
+ * per wallet with its balance, held amount and its bills, filtered by type and day.
+ */
+export default function WalletPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab');
+  const tab: TabKey = isWalletCode(tabParam) ? tabParam : 'overview';
+  const balances = useQuery(balancesQuery());
+  const filter: Omit<BillFilter, 'walletCode'> = {
+    type: params.get('type') ?? undefined,
+    from: params.get('from') ?? undefined,
+    to: params.get('to') ?? undefined,
+  };
+
+  const setView = (next: { tab?: TabKey; filter?: Omit<BillFilter, 'walletCode'> }) => {
+    const query = new URLSearchParams({ tab: next.tab ?? tab });
+    const f = next.filter ?? (next.tab && next.tab !== tab ? {} : filter);
+    for (const name of ['type', 'from', 'to'] as const) {
+      const value = f[name];
+      if (value) query.set(name, value);
+    }
+    setParams(query, { replace: true });
+  };
+
+  const wallet = tab === 'overview' ? undefined : balances.data?.find((w) => w.code === tab);
+  return (
+    <Page title={t('titles.transaction')} className="money-page wallet-page">
+      <div className="wallet-tabs-bar">
+        <Tabs active={tab} onChange={(key) => setView({ tab: key })} />
+      </div>
+      <Refreshable onRefresh={() => queryClient.refetchQueries({ queryKey: walletKeys.all, type: 'active' })}>
+        {tab === 'overview' ? (
+          <Overview onOpen={(code) => setView({ tab: code })} />
+        ) : (
+          <WalletCard code={tab} wallet={wallet} loading={balances.isPending} />
+        )}
+        {balances.isError && tab !== 'overview' && <div className="load-error">{t('money.loadFailed')}</div>}
+        <div className="section-title">{t('wallet.bills')}</div>
+        <BillList walletCode={tab === 'overview' ? undefined : tab} filter={filter} onFilter={(next) => setView({ filter: next })} />
+      </Refreshable>
+    </Page>
+  );
+}

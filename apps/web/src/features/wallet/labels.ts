@@ -1,0 +1,62 @@
+import { FundsReviewStatus, TransactionStatus, WalletCode } from '@tradeapp/contract';
+
+// Words of the wallet screens: wallet names in the order of the specification's wallet tabs,
+// bill types and statuses.
+
+/** Wallet tabs of spec section 2 after "overview": balance, follow, future, stock, subscription, forex, HK, US, Mexico, financial. */
+export const WALLET_TABS = [
+  WalletCode.Balance,
+  WalletCode.Follow,
+  WalletCode.Future,
+  WalletCode.Stock,
+  WalletCode.Subscription,
+  WalletCode.Forex,
+  WalletCode.HkStock,
+  WalletCode.UsStock,
+  WalletCode.MexicoStock,
+  WalletCode.Financial,
+] as const;
+
+export const WALLET_LABEL = {
+  [WalletCode.Balance]: 'wallet.codes.BALANCE',
+  [WalletCode.Follow]: 'wallet.codes.FOLLOW',
+  [WalletCode.Future]: 'wallet.codes.FUTURE',
+  [WalletCode.Stock]: 'wallet.codes.STOCK',
+  [WalletCode.Subscription]: 'wallet.codes.SUBSCRIPTION',
+  [WalletCode.Forex]: 'wallet.codes.FOREX',
+  [WalletCode.HkStock]: 'wallet.codes.HK_STOCK',
+  [WalletCode.UsStock]: 'wallet.codes.US_STOCK',
+  [WalletCode.MexicoStock]: 'wallet.codes.MX_STOCK',
+  [WalletCode.Financial]: 'wallet.codes.FINANCIAL',
+} as const;
+
+export function isWalletCode(value: string | null | undefined): value is WalletCode {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(WALLET_LABEL, value);
+}
+
+export const BILL_TYPE_LABEL = {
+  deposit: 'wallet.billTypes.deposit',
+  withdrawal: 'wallet.billTypes.withdrawal',
+  'withdrawal.hold': 'wallet.billTypes.withdrawalHold',
+  'withdrawal.release': 'wallet.billTypes.withdrawalRelease',
+  transfer: 'wallet.billTypes.transfer',
+  'transfer.hold': 'wallet.billTypes.transferHold',
+  'transfer.settle': 'wallet.billTypes.transferSettle',
+  'transfer.cancel': 'wallet.billTypes.transferCancel',
+  reversal: 'wallet.billTypes.reversal',
+} as const;
+
+export const TRANSFER_STATUS = {
+  [TransactionStatus.InProgress]: { label: 'transfer.status.inProgress', tone: 'progress' },
+  [TransactionStatus.Success]: { label: 'transfer.status.success', tone: 'done' },
+  [TransactionStatus.Cancelled]: { label: 'transfer.status.cancelled', tone: 'muted' },
+  [TransactionStatus.Processing]: { label: 'transfer.status.inProgress', tone: 'progress' },
+} as const;
+
+export const isTransferOpen = (status: number) => status === TransactionStatus.InProgress || status === TransactionStatus.Processing;
+
+export const REVIEW_STATUS = {
+  [FundsReviewStatus.PendingReview]: { label: 'money.review.pending', tone: 'progress' },
+  [FundsReviewStatus.AuditFailure]: { label: 'money.review.failed', tone: 'failed' },
+  [FundsReviewStatus.Completed]: { label: 'money.review.completed', tone: 'done' },
+} as const;
