@@ -3,12 +3,36 @@ import { useState } from 'react';
 import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
 import { getToken } from '../api';
 import { meQueryOptions, signOut } from '../features/auth/api';
-import { AuditIcon, MailIcon, UsersIcon } from '../ui/Icons';
+import {
+  AuditIcon,
+  DepositIcon,
+  IdCardIcon,
+  LedgerIcon,
+  MailIcon,
+  ServiceIcon,
+  UsersIcon,
+  WithdrawalIcon,
+} from '../ui/Icons';
 
 const nav = [
-  { to: '/users', label: 'Users', icon: <UsersIcon /> },
-  { to: '/outbox', label: 'Mail outbox', icon: <MailIcon /> },
-  { to: '/audit', label: 'Audit log', icon: <AuditIcon /> },
+  { group: null, items: [{ to: '/users', label: 'Users', icon: <UsersIcon />, testId: 'bo-nav-users' }] },
+  {
+    group: 'Reviews',
+    items: [
+      { to: '/kyc', label: 'KYC', icon: <IdCardIcon />, testId: 'bo-nav-kyc' },
+      { to: '/deposits', label: 'Deposits', icon: <DepositIcon />, testId: 'bo-nav-deposits' },
+      { to: '/withdrawals', label: 'Withdrawals', icon: <WithdrawalIcon />, testId: 'bo-nav-withdrawals' },
+    ],
+  },
+  {
+    group: 'Operations',
+    items: [
+      { to: '/ledger', label: 'Ledger check', icon: <LedgerIcon />, testId: 'bo-nav-ledger' },
+      { to: '/service', label: 'Service requests', icon: <ServiceIcon />, testId: 'bo-nav-service' },
+      { to: '/outbox', label: 'Mail outbox', icon: <MailIcon />, testId: 'bo-nav-outbox' },
+      { to: '/audit', label: 'Audit log', icon: <AuditIcon />, testId: 'bo-nav-audit' },
+    ],
+  },
 ];
 
 /** The signed-in frame: sidebar, top bar and the page. Without a session it shows the sign-in page. */
@@ -38,13 +62,18 @@ export function Layout() {
           <span>Back office</span>
         </div>
         <nav className="sidebar-nav" aria-label="Sections">
-          {nav.map((item) => (
-            <NavLink key={item.to} to={item.to} className="sidebar-link">
-              <span className="sidebar-icon" aria-hidden="true">
-                {item.icon}
-              </span>
-              {item.label}
-            </NavLink>
+          {nav.map((section) => (
+            <div key={section.group ?? 'main'} className="sidebar-group">
+              {section.group && <span className="sidebar-group-label">{section.group}</span>}
+              {section.items.map((item) => (
+                <NavLink key={item.to} to={item.to} className="sidebar-link" data-testid={item.testId}>
+                  <span className="sidebar-icon" aria-hidden="true">
+                    {item.icon}
+                  </span>
+                  {item.label}
+                </NavLink>
+              ))}
+            </div>
           ))}
         </nav>
       </aside>

@@ -1,4 +1,4 @@
-import { AccountType, KycStatus, UserStatus } from '@tradeapp/contract';
+import { AccountType, FundsReviewStatus, KycStatus, UserStatus } from '@tradeapp/contract';
 
 type Tone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
 
@@ -15,6 +15,18 @@ const kycLabels: Record<KycStatus, [string, Tone]> = {
 
 export function KycBadge({ status }: { status: KycStatus }) {
   const [label, tone] = kycLabels[status];
+  return <Badge tone={tone}>{label}</Badge>;
+}
+
+const fundsLabels: Record<FundsReviewStatus, [string, Tone]> = {
+  [FundsReviewStatus.PendingReview]: ['Pending review', 'warning'],
+  [FundsReviewStatus.AuditFailure]: ['Rejected', 'danger'],
+  [FundsReviewStatus.Completed]: ['Completed', 'success'],
+};
+
+/** A deposit's or a withdrawal's review status. */
+export function FundsStatusBadge({ status }: { status: FundsReviewStatus }) {
+  const [label, tone] = fundsLabels[status];
   return <Badge tone={tone}>{label}</Badge>;
 }
 

@@ -43,3 +43,57 @@ export function AuditIcon() {
     </svg>
   );
 }
+
+export function IdCardIcon() {
+  return (
+    <svg {...common}>
+      <rect x="2" y="5" width="20" height="14" rx="2" />
+      <circle cx="8" cy="12" r="2" />
+      <path d="M5 16c.6-1.2 1.7-2 3-2s2.4.8 3 2" />
+      <path d="M14 10h5" />
+      <path d="M14 14h3" />
+    </svg>
+  );
+}
+
+export function DepositIcon() {
+  return (
+    <svg {...common}>
+      <path d="M12 3v12" />
+      <path d="m7 10 5 5 5-5" />
+      <path d="M4 21h16" />
+    </svg>
+  );
+}
+
+export function WithdrawalIcon() {
+  return (
+    <svg {...common}>
+      <path d="M12 15V3" />
+      <path d="m7 8 5-5 5 5" />
+      <path d="M4 21h16" />
+    </svg>
+  );
+}
+
+export function LedgerIcon() {
+  return (
+    <svg {...common}>
+      <path d="M12 3v18" />
+      <path d="M5 7h14" />
+      <path d="m5 7-3 7a3 3 0 0 0 6 0z" />
+      <path d="m19 7-3 7a3 3 0 0 0 6 0z" />
+      <path d="M8 21h8" />
+    </svg>
+  );
+}
+
+export function ServiceIcon() {
+  return (
+    <svg {...common}>
+      <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
+      <path d="M8 9h8" />
+      <path d="M8 13h5" />
+    </svg>
+  );
+}

@@ -24,3 +24,16 @@ export function show(value: string | number | null | undefined): string {
   if (value === null || value === undefined || value === '') return '—';
   return String(value);
 }
+
+/**
+ * A decimal string as an amount: at least two decimals, thousands grouped. Works on the text, never
+ * through a float, so no digit of a large or very precise amount is lost.
+ */
+export function formatAmount(value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '—';
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim());
+  if (!match) return value;
+  const [, sign = '', whole = '', fraction = ''] = match;
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}${grouped}.${fraction.padEnd(2, '0')}`;
+}

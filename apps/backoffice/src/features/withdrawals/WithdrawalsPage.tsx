@@ -1,0 +1,286 @@
+import { useQuery } from '@tanstack/react-query';
+import { FundsReviewStatus } from '@tradeapp/contract';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { AuthImage } from '../../ui/AuthImage';
+import { FundsStatusBadge } from '../../ui/Badges';
+import { formatAmount, formatDateTime, show } from '../../ui/format';
+import { Pagination } from '../../ui/Pagination';
+import { Empty, ErrorState, Loading, TableState } from '../../ui/States';
+import { QUEUE_PAGE_SIZE, queueQueryOptions, type WithdrawalItem } from '../review/api';
+import {
+  AuditLink,
+  Detail,
+  When,
+  FUNDS_STATUS_OPTIONS,
+  NothingSelected,
+  ReviewActions,
+  StatusFilter,
+  useQueueParams,
+} from '../review/shared';
+
+const COLUMNS = 5;
+
+/** Labels of the payment details, in the order an operator types them into a bank's form. */
+const DETAIL_LABELS: [string, string][] = [
+  ['accountName', 'Account name'],
+  ['cardNumber', 'Card / IBAN'],
+  ['iban', 'IBAN'],
+  ['swiftCode', 'SWIFT / BIC'],
+  ['bic', 'SWIFT / BIC'],
+  ['abaRouting', 'ABA routing'],
+  ['bankName', 'Bank name'],
+  ['branchCode', 'Branch code'],
+  ['bankAddress', 'Bank address'],
+  ['personalAddress', 'Holder address'],
+  ['city', 'City'],
+  ['region', 'Region'],
+  ['postalCode', 'Postal code'],
+  ['currencyType', 'Currency type'],
+  ['network', 'Network'],
+  ['address', 'Address'],
+  ['label', 'Label'],
+];
+const KNOWN = new Map(DETAIL_LABELS);
+/** Values an operator copies into the payment, shown in the monospace font. */
+const MONO_KEYS = new Set(['cardNumber', 'iban', 'swiftCode', 'bic', 'abaRouting', 'address', 'branchCode']);
+const IMAGE_KEYS = new Set(['frontImage', 'backImage']);
+const IMAGE_LABELS: Record<string, string> = { frontImage: 'Card front', backImage: 'Card back' };
+
+/** `someKey` → `Some key`, for details the list above does not know. */
+function humanize(key: string): string {
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function orderedDetails(details: WithdrawalItem['details']) {
+  const entries = Object.entries(details).filter((entry): entry is [string, string] => Boolean(entry[1]));
+  const rank = (key: string) => {
+    const index = DETAIL_LABELS.findIndex(([name]) => name === key);
+    return index === -1 ? DETAIL_LABELS.length : index;
+  };
+  const text = entries.filter(([key]) => !IMAGE_KEYS.has(key)).sort((a, b) => rank(a[0]) - rank(b[0]));
+  const images = entries.filter(([key]) => IMAGE_KEYS.has(key));
+  return { text, images };
+}
+
+/** An IBAN in groups of four, as printed on statements; anything else as it is. */
+function readable(key: string, value: string): string {
+  if ((key === 'cardNumber' || key === 'iban') && /^[A-Z]{2}\d{2}[A-Z0-9]{8,30}$/.test(value)) {
+    return value.replace(/(.{4})(?=.)/g, '$1 ');
+  }
+  return value;
+}
+
+function CopyButton({ value }: { value: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <button
+      type="button"
+      className="copy-btn"
+      title="Copy"
+      onClick={() => {
+        void navigator.clipboard?.writeText(value).then(
+          () => {
+            setCopied(true);
+            window.setTimeout(() => setCopied(false), 1500);
+          },
+          () => undefined,
+        );
+      }}
+    >
+      {copied ? 'Copied' : 'Copy'}
+    </button>
+  );
+}
+
+function WithdrawalPanel({ item }: { item: WithdrawalItem }) {
+  const { text, images } = orderedDetails(item.details);
+  return (
+    <aside className="card review-panel" aria-label="Withdrawal" data-testid="bo-withdrawal-panel">
+      <header className="review-panel-header">
+        <div>
+          <h2 className="amount-title">
+            {formatAmount(item.amount)} <span className="muted">{item.currency}</span>
+          </h2>
+          <p className="muted small">
+            Withdrawal #{item.id} · {item.target === 'bank' ? 'to a bank account' : 'to a crypto address'}
+          </p>
+        </div>
+        <FundsStatusBadge status={item.status} />
+      </header>
+
+      <dl className="details">
+        <Detail label="User">
+          <Link to={`/users/${String(item.userId)}`}>{item.userName}</Link>
+        </Detail>
+        <Detail label="E-mail">{show(item.email)}</Detail>
+        <Detail label="Amount" mono>
+          {formatAmount(item.amount)} {item.currency}
+        </Detail>
+        <Detail label="Destination" mono>
+          {item.destination}
+        </Detail>
+        <Detail label="Requested">{formatDateTime(item.createTimeTimestamp)}</Detail>
+        {item.reviewTimeTimestamp !== null && <Detail label="Reviewed">{formatDateTime(item.reviewTimeTimestamp)}</Detail>}
+        {item.reason && <Detail label="Reason">{item.reason}</Detail>}
+      </dl>
+
+      <h3 className="review-section">{item.target === 'bank' ? 'Pay to this bank account' : 'Pay to this address'}</h3>
+      {text.length === 0 ? (
+        <p className="muted small">No payment details.</p>
+      ) : (
+        <dl className="details pay-details" data-testid="bo-withdrawal-details">
+          {text.map(([key, value]) => (
+            <div className="detail-row" key={key}>
+              <dt>{KNOWN.get(key) ?? humanize(key)}</dt>
+              <dd className={MONO_KEYS.has(key) ? 'mono' : undefined}>
+                <span>{readable(key, value)}</span>
+                <CopyButton value={value} />
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {images.length > 0 && (
+        <div className="docs">
+          {images.map(([key, url]) => (
+            <AuthImage key={key} url={url} label={IMAGE_LABELS[key] ?? humanize(key)} />
+          ))}
+        </div>
+      )}
+
+      <footer className="review-panel-footer">
+        {item.status === FundsReviewStatus.PendingReview ? (
+          <ReviewActions
+            key={item.id}
+            kind="withdrawals"
+            id={item.id}
+            testPrefix="bo-withdrawal"
+            subject={`${formatAmount(item.amount)} ${item.currency} to ${item.userName}`}
+            approveLabel="Mark as paid"
+            approveEffect="you have sent the money; the held amount leaves the user's funding wallet."
+            rejectLabel="Reject withdrawal"
+            rejectButton="Reject"
+            rejectEffect="nothing is paid; the held amount returns to the user's funding wallet."
+          />
+        ) : (
+          <span className="muted small">Reviewed — no action needed.</span>
+        )}
+        <AuditLink kind="withdrawals" id={item.id}>
+          Audit log
+        </AuditLink>
+      </footer>
+    </aside>
+  );
+}
+
+export function WithdrawalsPage() {
+  const params = useQueueParams(FundsReviewStatus.PendingReview);
+  const status = params.status as FundsReviewStatus | undefined;
+  const queue = useQuery(queueQueryOptions('withdrawals', { status, page: params.page }));
+  const selected = queue.data?.list.find((item) => item.id === params.selectedId);
+
+  return (
+    <section className="page">
+      <header className="page-header">
+        <div>
+          <h1>Withdrawals</h1>
+          <p className="muted">Requested payouts, oldest pending first. Pay the user, then mark the withdrawal paid.</p>
+        </div>
+        <button type="button" className="btn" onClick={() => void queue.refetch()} disabled={queue.isFetching}>
+          Refresh
+        </button>
+      </header>
+
+      <StatusFilter
+        options={FUNDS_STATUS_OPTIONS}
+        value={status}
+        onChange={params.setStatus}
+        busy={queue.isFetching && !queue.isPending}
+        testId="bo-withdrawal-status"
+      />
+
+      <div className="split split-review">
+        <div className="card">
+          <table className="table table-hover table-queue">
+            <thead>
+              <tr>
+                <th>User</th>
+                <th>Destination</th>
+                <th className="num">Amount</th>
+                <th>Requested</th>
+                <th>Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {queue.isPending ? (
+                <TableState colSpan={COLUMNS}>
+                  <Loading label="Loading withdrawals…" />
+                </TableState>
+              ) : queue.isError ? (
+                <TableState colSpan={COLUMNS}>
+                  <ErrorState error={queue.error} onRetry={() => void queue.refetch()} />
+                </TableState>
+              ) : queue.data.list.length === 0 ? (
+                <TableState colSpan={COLUMNS}>
+                  <Empty>{status === FundsReviewStatus.PendingReview ? 'Nothing to review.' : 'No withdrawals.'}</Empty>
+                </TableState>
+              ) : (
+                queue.data.list.map((item) => (
+                  <tr
+                    key={item.id}
+                    className={`clickable${item.id === params.selectedId ? ' selected' : ''}`}
+                    tabIndex={0}
+                    aria-selected={item.id === params.selectedId}
+                    data-testid="bo-withdrawal-row"
+                    data-withdrawal-id={item.id}
+                    onClick={() => params.select(item.id)}
+                    onKeyDown={(event) => {
+                      if (event.key === 'Enter') params.select(item.id);
+                    }}
+                  >
+                    <td className="cell-wrap">
+                      <div className="strong">{item.userName}</div>
+                      {item.email && <div className="muted small">{item.email}</div>}
+                    </td>
+                    <td className="cell-wrap">
+                      <div>{item.target === 'bank' ? 'Bank' : 'Crypto'}</div>
+                      <div className="mono small">{item.destination}</div>
+                    </td>
+                    <td className="num nowrap mono">
+                      {formatAmount(item.amount)} {item.currency}
+                    </td>
+                    <td>
+                      <When timestamp={item.createTimeTimestamp} />
+                    </td>
+                    <td>
+                      <div className="status-cell">
+                        <FundsStatusBadge status={item.status} />
+                        <AuditLink kind="withdrawals" id={item.id} />
+                      </div>
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+          {queue.data && (
+            <Pagination
+              page={params.page}
+              size={QUEUE_PAGE_SIZE}
+              total={queue.data.total}
+              onPage={params.setPage}
+              disabled={queue.isFetching}
+            />
+          )}
+        </div>
+        {selected ? (
+          <WithdrawalPanel item={selected} />
+        ) : (
+          <NothingSelected>Select a withdrawal to review it.</NothingSelected>
+        )}
+      </div>
+    </section>
+  );
+}
