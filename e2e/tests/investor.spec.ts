@@ -51,7 +51,7 @@ test('first launch guide, register with the mailed code, sign in, profile, switc
   await expect(page.getByTestId('profile-email')).toHaveText(email);
   await page.getByTestId('profile-logout').click();
   await page.getByTestId('logout-confirm').click();
-  await expect(page).toHaveURL(/#\/pages\/auth\/login/);
+  await expect(page).toHaveURL(/#\/pages\/auth\/login$/);
 
   await page.getByTestId('login-username').fill(email);
   await page.getByTestId('login-password').fill('wrong-password');

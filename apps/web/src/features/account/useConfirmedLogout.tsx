@@ -15,7 +15,9 @@ export function useConfirmedLogout() {
       cancelText: <span data-testid="logout-cancel">{t('common.cancel')}</span>,
     });
     if (!confirmed) return;
+    // Leave the signed-in page first: clearing the session under it would send it to the login
+    // page with itself as the place to come back to.
+    await navigate(LOGIN_PATH, { replace: true });
     await signOut();
-    void navigate(LOGIN_PATH, { replace: true });
   };
 }
