@@ -42,7 +42,11 @@ import { createRates } from './modules/wallet/rates';
 import { walletHandlers } from './modules/wallet/routes';
 import { inboxHandlers } from './modules/inbox/routes';
 import { createWalletService } from './modules/wallet/service';
+import { startTriggerEngine } from './modules/trading/engine';
+import { tradingHandlers } from './modules/trading/routes';
+import { createTradingService } from './modules/trading/service';
 import { createMarketProvider } from './market/index';
+import type { MarketProvider } from './market/types';
 import { createPushHub } from './push/hub';
 import { registerPushRoute } from './push/route';
 import { sessionUserId } from './http/session';
@@ -55,6 +59,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** The market's clock; tests pin it to a known moment. */
   now?: () => number;
+  /** A market provider of the test's own (a scripted price path); otherwise from config. */
+  provider?: MarketProvider;
 }
 
 export async function openDatabase(config: Config): Promise<Db> {
@@ -122,7 +128,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const files = createFileService(db, config.dataDir);
   await backoffice.ensureFirstOperator();
 
-  const provider = createMarketProvider({
+  const provider = opts.provider ?? createMarketProvider({
     provider: config.MARKET_PROVIDER,
     seed: config.MARKET_SEED,
     replayDir: config.MARKET_REPLAY_DIR,
@@ -148,6 +154,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   ];
   app.addHook('onClose', async () => void (await Promise.all(jobs.map((stop) => stop()))));
 
+  const trading = createTradingService({ db, market, rates, inbox });
+  const engine = startTriggerEngine({ provider, market, trading, log: app.log });
+  app.addHook('onClose', () => engine.stop());
+
   const handlers: Handlers = {
     ...systemHandlers(db, hub),
     ...authHandlers(auth),
@@ -162,6 +172,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ...addressesHandlers(createAddressService(db)),
     ...kycHandlers(createKycService(db, inbox)),
     ...serviceHandlers(createServiceRequests(db, inbox)),
+    ...tradingHandlers(trading, wallets, engine.watch),
   };
   registerContractRoutes(app, db, handlers);
   registerFileDownload(app, db, files);

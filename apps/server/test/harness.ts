@@ -7,6 +7,7 @@ import { WebSocket } from 'ws';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openPglite, openPostgres, type Db } from '../src/db/db';
+import type { MarketProvider } from '../src/market/types';
 
 export const OPERATOR = { email: 'ops@example.com', password: 'operator-secret-1' };
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -41,7 +42,7 @@ export interface Harness {
 export async function startServer(
   driver: 'pglite' | 'postgres',
   env: Record<string, string> = {},
-  opts: { now?: () => number } = {},
+  opts: { now?: () => number; provider?: MarketProvider } = {},
 ): Promise<Harness> {
   const dataDir = tempDataDir();
   let db: Db;

@@ -11,4 +11,5 @@ export * from './routes/auth';
 export * from './routes/admin';
 export * from './routes/market';
 export * from './routes/money';
+export * from './routes/trading';
 export * from './push';

@@ -16,6 +16,10 @@ export const HOUSE = {
   fx: 'fx',
   /** Corrections an operator posts, always with a reason. */
   adjustments: 'adjustments',
+  /** Trading fees charged on open and close. */
+  fees: 'fees',
+  /** The house book: the counterparty of every trade; it pays profits and takes losses. */
+  book: 'book',
 } as const;
 
 export type AccountRef =

@@ -33,6 +33,12 @@ export const BILL_TYPES = [
   'transfer.settle',
   'transfer.cancel',
   'reversal',
+  'order.hold',
+  'order.release',
+  'order.open',
+  'position.close',
+  'position.margin',
+  'position.liquidate',
 ] as const;
 
 export const zBill = z.object({
@@ -220,6 +226,8 @@ export const NOTICE_KINDS = [
   'withdrawal.rejected',
   'transfer.completed',
   'service.received',
+  'order.filled',
+  'position.liquidated',
 ] as const;
 
 export const zNotice = z.object({

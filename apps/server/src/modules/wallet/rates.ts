@@ -7,10 +7,20 @@ import type { MarketService } from '../market/service';
  */
 export function createRates(market: MarketService) {
   const last = (symbol: string) => new Dec(market.snapshot(symbol).last);
+  const inverse = (symbol: string) => () => new Dec(1).div(last(symbol));
   const usdPer: Record<string, () => Dec> = {
     USD: () => new Dec(1),
     USDT: () => new Dec(1),
     EUR: () => last('EURUSD'),
+    GBP: () => last('GBPUSD'),
+    AUD: () => last('AUDUSD'),
+    NZD: () => last('NZDUSD'),
+    JPY: inverse('USDJPY'),
+    CHF: inverse('USDCHF'),
+    CAD: inverse('USDCAD'),
+    HKD: inverse('USDHKD'),
+    MXN: inverse('USDMXN'),
+    CNH: inverse('USDCNH'),
     BTC: () => last('BTCUSDT'),
     ETH: () => last('ETHUSDT'),
   };

@@ -110,9 +110,17 @@ export function createWalletService(opts: { db: Db; rates: Rates; inbox: Inbox; 
 
     async bills(
       userId: number,
-      q: { page: number; size: number; walletCode?: WalletCode | undefined; type?: string | undefined; from?: string | undefined; to?: string | undefined },
+      q: {
+        page: number;
+        size: number;
+        walletCode?: WalletCode | undefined;
+        type?: string | undefined;
+        types?: string[] | undefined;
+        from?: string | undefined;
+        to?: string | undefined;
+      },
     ) {
-      const where = `where ($2::text is null or b.code = $2) and ($3::text is null or b.kind = $3)
+      const where = `where ($2::text is null or b.code = $2) and ($3::text is null or b.kind = $3) and ($6::text[] is null or b.kind = any($6::text[]))
                        and ($4::date is null or b.created_at >= $4::date) and ($5::date is null or b.created_at < $5::date + 1)`;
       const base = `with b as (
           select e.id, e.journal_id, a.code, a.part, e.currency, e.amount, j.kind, j.memo, j.created_at,
@@ -121,7 +129,7 @@ export function createWalletService(opts: { db: Db; rates: Rates; inbox: Inbox; 
             join ledger_accounts a on a.id = e.account_id
             join ledger_journals j on j.id = e.journal_id
            where a.user_id = $1)`;
-      const params = [userId, q.walletCode ?? null, q.type ?? null, q.from ?? null, q.to ?? null];
+      const params = [userId, q.walletCode ?? null, q.type ?? null, q.from ?? null, q.to ?? null, q.types ?? null];
       const [count] = await db.query<{ n: number }>(`${base} select count(*)::int as n from b ${where}`, params);
       const rows = await db.query<{
         id: number;
@@ -134,7 +142,7 @@ export function createWalletService(opts: { db: Db; rates: Rates; inbox: Inbox; 
         memo: string | null;
         created_at: Date;
         balance_after: string;
-      }>(`${base} select * from b ${where} order by b.id desc limit $6 offset $7`, [...params, q.size, (q.page - 1) * q.size]);
+      }>(`${base} select * from b ${where} order by b.id desc limit $7 offset $8`, [...params, q.size, (q.page - 1) * q.size]);
       return {
         list: rows.map((r) => ({
           id: r.id,

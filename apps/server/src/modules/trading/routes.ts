@@ -1,0 +1,53 @@
+import type { HandlersOf } from '../../http/register';
+import type { WalletService } from '../wallet/service';
+import type { TradingService } from './service';
+
+const TRADING_KINDS = ['order.hold', 'order.release', 'order.open', 'position.close', 'position.margin', 'position.liquidate'];
+
+export function tradingHandlers(
+  t: TradingService,
+  wallets: WalletService,
+  watch: (symbol: string) => void,
+): HandlersOf<
+  | 'orderStock'
+  | 'orderHk'
+  | 'orderGold'
+  | 'orderCrude'
+  | 'rates'
+  | 'minCount'
+  | 'halfOrFull'
+  | 'positions'
+  | 'positionsByStock'
+  | 'position'
+  | 'closePosition'
+  | 'closedPositions'
+  | 'entrustedOrders'
+  | 'cancelOrder'
+  | 'addMargin'
+  | 'tradingWater'
+> {
+  const order = (route: 'orderStock' | 'orderHk' | 'orderGold' | 'orderCrude') =>
+    (async ({ input, caller, idempotencyKey }) => {
+      const position = await t.create(caller!.id, route, input, idempotencyKey);
+      watch(position.symbol);
+      return position;
+    }) satisfies HandlersOf<typeof route>[typeof route];
+  return {
+    orderStock: order('orderStock'),
+    orderHk: order('orderHk'),
+    orderGold: order('orderGold'),
+    orderCrude: order('orderCrude'),
+    rates: async ({ input }) => t.rules(input.stockCode),
+    minCount: async ({ input }) => t.minCount(input.stockCode),
+    halfOrFull: ({ input, caller }) => t.halfOrFull(caller!.id, input),
+    positions: ({ input, caller }) => t.open(caller!.id, input.page, input.size),
+    positionsByStock: ({ input, caller }) => t.byStock(caller!.id, input.stockCode),
+    position: ({ input, caller }) => t.detail(caller!.id, input.id),
+    closePosition: ({ input, caller, idempotencyKey }) => t.closeByUser(caller!.id, input.id, input.quantity, idempotencyKey),
+    closedPositions: ({ input, caller }) => t.closed(caller!.id, input.page, input.size),
+    entrustedOrders: ({ input, caller }) => t.resting(caller!.id, input.page, input.size),
+    cancelOrder: ({ input, caller, idempotencyKey }) => t.cancel(caller!.id, input.id, idempotencyKey),
+    addMargin: ({ input, caller, idempotencyKey }) => t.addMargin(caller!.id, input.id, input.amount, idempotencyKey),
+    tradingWater: ({ input, caller }) => wallets.bills(caller!.id, { ...input, types: TRADING_KINDS }),
+  };
+}

@@ -1,0 +1,231 @@
+import { z } from 'zod';
+import { MarketSource, OrderDirection, OrderStatus, OrderType } from '../enums';
+import { pageOf, requiredText, zAmount } from '../fields';
+import { route } from '../route';
+import { ASSET_CLASSES, MARKET_CODES, zDecimal } from './market';
+import { zBill, zWalletCode } from './money';
+
+// Orders and positions. One row is both: an order waiting (a resting limit order), then an open
+// position once filled, then settled when closed. Every number is a decimal string.
+
+/** A positive decimal with up to 8 places: quantities and limit prices. */
+export const zQuantity = requiredText('v.addQuantity').regex(/^(?:0|[1-9]\d{0,14})(?:\.\d{1,8})?$/, { error: 'v.addQuantity' }).refine((v) => /[1-9]/.test(v), { error: 'v.addQuantity' });
+export const zPrice = requiredText('v.enterCorrectAmount').regex(/^(?:0|[1-9]\d{0,14})(?:\.\d{1,8})?$/, { error: 'v.enterCorrectAmount' }).refine((v) => /[1-9]/.test(v), { error: 'v.enterCorrectAmount' });
+
+export const zPosition = z.object({
+  id: z.number().int(),
+  positionNum: z.string(),
+  symbol: z.string(),
+  stockCode: z.string(),
+  stockName: z.string(),
+  source: z.enum(MarketSource),
+  market: z.enum(MARKET_CODES),
+  assetClass: z.enum(ASSET_CLASSES),
+  /** The instrument's price currency. */
+  currency: z.string(),
+  walletCode: zWalletCode,
+  /** The trading wallet's currency: margin, fees and profit are in it. */
+  walletCurrency: z.string(),
+  direction: z.enum(OrderDirection),
+  type: z.enum(OrderType),
+  status: z.enum(OrderStatus),
+  /** The limit price of a limit order; the fill price of a market order. */
+  price: zDecimal,
+  openPrice: zDecimal.nullable(),
+  quantity: zDecimal,
+  /** Notional at the open price, in the instrument's currency. */
+  totalAmount: zDecimal,
+  handlingFee: zDecimal,
+  closeFee: zDecimal.nullable(),
+  leverage: z.number().int(),
+  margin: zDecimal,
+  isolatedPosition: z.literal(true),
+  currentPrice: zDecimal.nullable(),
+  /** Floating profit or loss of an open position, in the wallet's currency. */
+  profit: zDecimal,
+  /** Profit or loss as a percentage of the margin. */
+  zdf: zDecimal,
+  /** Realised profit or loss of a closed position, after the closing fee. */
+  sellProfit: zDecimal.nullable(),
+  closePrice: zDecimal.nullable(),
+  /** The price at which the position would be liquidated. */
+  liquidationPrice: zDecimal.nullable(),
+  closeReason: z.enum(['user', 'liquidation']).nullable(),
+  largeOrder: z.boolean(),
+  createTimeTimestamp: z.number().int(),
+  marketDateTimestamp: z.number().int().nullable(),
+  modifyTimeTimestamp: z.number().int(),
+  closeTimeTimestamp: z.number().int().nullable(),
+  expiredDateTimestamp: z.number().int().nullable(),
+});
+export type Position = z.infer<typeof zPosition>;
+
+export const zOrderCreate = z
+  .object({
+    stockCode: requiredText('v.fillRequired').max(30),
+    stockName: z.string().trim().max(100).optional(),
+    direction: z.coerce.number().pipe(z.enum(OrderDirection, { error: 'v.invalidValue' })),
+    source: z.coerce.number().pipe(z.enum(MarketSource, { error: 'v.invalidValue' })).optional(),
+    type: z.coerce.number().pipe(z.enum(OrderType, { error: 'v.invalidValue' })).default(OrderType.Market),
+    price: zPrice.optional(),
+    quantity: zQuantity,
+    leverage: z.coerce.number().int({ error: 'v.invalidValue' }).min(1, { error: 'v.invalidValue' }).max(500, { error: 'v.invalidValue' }).default(1),
+    goldCode: z.string().trim().max(30).optional(),
+    goldName: z.string().trim().max(100).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.type === OrderType.Limit && !v.price) ctx.addIssue({ code: 'custom', path: ['price'], message: 'v.enterCorrectAmount' });
+  });
+
+export const zTradingRule = z.object({
+  assetClass: z.enum(ASSET_CLASSES),
+  /** Fee rates as fractions of the notional, e.g. "0.0005" = 0.05 %. */
+  buyRate: zDecimal,
+  sellRate: zDecimal,
+  leverages: z.array(z.number().int()),
+  /** Liquidation when equity falls to this fraction of the margin. */
+  maintenanceRatio: zDecimal,
+});
+
+const zPaging = {
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+};
+const zStock = z.object({ stockCode: requiredText('v.fillRequired').max(30) });
+const zId = z.object({ id: z.coerce.number().int().positive({ error: 'v.fillRequired' }) });
+
+function create(path: string, summary: string) {
+  return route({
+    method: 'POST',
+    path,
+    auth: 'user',
+    tag: 'trading',
+    summary,
+    request: zOrderCreate,
+    response: zPosition,
+    idempotency: 'required',
+    rateLimit: { max: 120, windowSeconds: 60 },
+  });
+}
+
+export const tradingRoutes = {
+  orderStock: create('/stock/create', 'Order a stock of any market but Hong Kong'),
+  orderHk: create('/hk/create', 'Order a Hong Kong stock'),
+  orderGold: create('/gold/create', 'Order a future, a currency pair, a metal or a virtual currency (goldCode, goldName)'),
+  orderCrude: create('/crude/create', 'Order an energy or agricultural contract'),
+  rates: route({
+    method: 'GET',
+    path: '/stock_rate/site/get',
+    auth: 'public',
+    tag: 'trading',
+    summary: 'Fee rates (buyRate, sellRate), allowed leverage and maintenance level per asset class, or of one instrument',
+    request: z.object({ stockCode: z.string().trim().max(30).optional() }),
+    response: z.array(zTradingRule),
+  }),
+  minCount: route({
+    method: 'POST',
+    path: '/stocka_config/getMinCount',
+    auth: 'public',
+    tag: 'trading',
+    summary: "An instrument's minimum quantity, lot size and allowed leverage",
+    request: zStock,
+    response: z.object({ stockCode: z.string(), minQuantity: zDecimal, lotSize: zDecimal, tickSize: zDecimal, leverages: z.array(z.number().int()), walletCode: zWalletCode }),
+  }),
+  halfOrFull: route({
+    method: 'POST',
+    path: '/position/getHalfOrFullNum',
+    auth: 'user',
+    tag: 'trading',
+    summary: 'The quantity that half or all of the free balance buys at the current price and leverage',
+    request: zStock.extend({
+      direction: z.coerce.number().pipe(z.enum(OrderDirection)).default(OrderDirection.Buy),
+      leverage: z.coerce.number().int().min(1).max(500).default(1),
+      price: zPrice.optional(),
+    }),
+    response: z.object({ half: zDecimal, full: zDecimal, price: zDecimal, available: zDecimal, walletCode: zWalletCode, walletCurrency: z.string() }),
+  }),
+  positions: route({
+    method: 'POST',
+    path: '/position/me',
+    auth: 'user',
+    tag: 'trading',
+    summary: "The caller's open positions with live floating profit or loss",
+    request: z.object(zPaging),
+    response: pageOf(zPosition).extend({ totalProfit: zDecimal, totalMargin: zDecimal }),
+  }),
+  positionsByStock: route({
+    method: 'POST',
+    path: '/position/getByStock',
+    auth: 'user',
+    tag: 'trading',
+    summary: "The caller's open positions in one instrument",
+    request: zStock,
+    response: z.array(zPosition),
+  }),
+  position: route({
+    method: 'POST',
+    path: '/position/detail',
+    auth: 'user',
+    tag: 'trading',
+    summary: 'One of the caller’s orders or positions, in any state',
+    request: zId,
+    response: zPosition,
+  }),
+  closePosition: route({
+    method: 'POST',
+    path: '/position/flatPosition',
+    auth: 'user',
+    tag: 'trading',
+    summary: 'Close a position at the live price, all of it or `quantity` of it; the profit or loss goes to the wallet',
+    request: zId.extend({ quantity: zQuantity.optional() }),
+    response: zPosition,
+    idempotency: 'required',
+  }),
+  closedPositions: route({
+    method: 'POST',
+    path: '/position/flatList',
+    auth: 'user',
+    tag: 'trading',
+    summary: "The caller's closed positions, newest first",
+    request: z.object(zPaging),
+    response: pageOf(zPosition),
+  }),
+  entrustedOrders: route({
+    method: 'POST',
+    path: '/position/consignList',
+    auth: 'user',
+    tag: 'trading',
+    summary: "The caller's resting limit orders",
+    request: z.object(zPaging),
+    response: pageOf(zPosition),
+  }),
+  cancelOrder: route({
+    method: 'POST',
+    path: '/position/cancelConsign',
+    auth: 'user',
+    tag: 'trading',
+    summary: 'Cancel a resting limit order; its hold returns',
+    request: zId,
+    response: zPosition,
+    idempotency: 'required',
+  }),
+  addMargin: route({
+    method: 'POST',
+    path: '/position/addPositionMargin',
+    auth: 'user',
+    tag: 'trading',
+    summary: 'Add margin to an open position from its wallet, moving its liquidation price away',
+    request: zId.extend({ amount: zAmount }),
+    response: zPosition,
+    idempotency: 'required',
+  }),
+  tradingWater: route({
+    method: 'POST',
+    path: '/position/water/pageList',
+    auth: 'user',
+    tag: 'trading',
+    summary: 'The money movements of trading: margins, fees, profits and losses',
+    request: z.object(zPaging),
+    response: pageOf(zBill),
+  }),
+};
