@@ -174,7 +174,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ...serviceHandlers(createServiceRequests(db, inbox)),
     ...tradingHandlers(trading, wallets, engine.watch),
   };
-  registerContractRoutes(app, db, handlers);
+  registerContractRoutes(app, db, handlers, config.RATE_LIMIT_FACTOR);
   registerFileDownload(app, db, files);
 
   const openapi = buildOpenApi(routes, process.env.npm_package_version ?? '0.1.0');

@@ -33,6 +33,8 @@ const zConfig = z.object({
   TRANSFER_SETTLE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
   /** The simulated chain adds a block this often; a crypto deposit is credited after 3 blocks. */
   CHAIN_BLOCK_SECONDS: z.coerce.number().min(0.1).max(3600).default(10),
+  /** Multiplies every per-route rate limit; benchmarks raise it, production keeps 1. */
+  RATE_LIMIT_FACTOR: z.coerce.number().min(1).max(100_000).default(1),
   /** Where the built web apps are; tests and API-only nodes may point elsewhere. */
   WEB_DIST: z.string().optional(),
   BACKOFFICE_DIST: z.string().optional(),

@@ -36,7 +36,7 @@ function answerSchema(def: RouteDef) {
   return z.toJSONSchema(envelopeOf(def.response), { io: 'output', unrepresentable: 'any', target: 'draft-7' });
 }
 
-export function registerContractRoutes(app: FastifyInstance, db: Db, handlers: Handlers) {
+export function registerContractRoutes(app: FastifyInstance, db: Db, handlers: Handlers, limitFactor = 1) {
   const idempotency = createIdempotencyStore(db);
   for (const [id, def] of Object.entries(routes) as [RouteId, RouteDef][]) {
     const handler = handlers[id] as (ctx: HandlerContext<unknown, unknown>) => Promise<unknown>;
@@ -48,7 +48,7 @@ export function registerContractRoutes(app: FastifyInstance, db: Db, handlers: H
       config: def.rateLimit
         ? {
             rateLimit: {
-              max: def.rateLimit.max,
+              max: def.rateLimit.max * limitFactor,
               timeWindow: def.rateLimit.windowSeconds * 1000,
               hook: 'preHandler',
               keyGenerator: (req: FastifyRequest) => `${id}|${req.ip}|${req.caller?.id ?? limitSubject(req)}`,
