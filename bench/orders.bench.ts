@@ -15,13 +15,14 @@ const base = `http://127.0.0.1:${PORT}/web`;
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const OPERATOR = { email: 'bench@example.com', password: 'bench-password' };
 
-async function api(path: string, body: unknown, token?: string, headers: Record<string, string> = {}) {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of many shapes, read by name
+async function api(path: string, body: unknown, token?: string, headers: Record<string, string> = {}): Promise<any> {
   const res = await fetch(base + path, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
     body: JSON.stringify(body),
   });
-  const json = (await res.json()) as { code: number; msg: string; data: any };
+  const json = (await res.json()) as { code: number; msg: string; data: unknown };
   if (json.code !== 200) throw new Error(`${path}: ${json.msg}`);
   return json.data;
 }
