@@ -175,6 +175,8 @@ describe.each(await drivers())('trading on %s', (driver) => {
     expect(new Dec(w.balance).eq(new Dec(5000).sub(p.data.handlingFee).sub(added.data.margin))).toBe(true);
     const notice = (await call(h, 'GET', '/web/userMessage/getMessage', { token: u.token })).data.list.find((n: any) => n.kind === 'position.liquidated');
     expect(notice.title).toBe('Position liquidated');
+    const zh = (await call(h, 'GET', `/web/userMessage/${notice.id}`, { token: u.token, lang: 'zh_Hans_CN' })).data;
+    expect(zh.body).toMatch(/^您的买入仓位/);
   });
 
   it('never overspends a trading wallet under many parallel orders', async () => {

@@ -26,12 +26,16 @@ function keysOf(kind: NoticeKind): { title: MessageKey; body: MessageKey } {
  * when read, so one notice reads right in English, Dutch and Chinese.
  */
 export function createInbox(db: Db, hub: PushHub) {
-  /** Wallet codes among the parameters read as the wallet's name in the reader's language. */
+  /**
+   * Parameters that are message keys (a side, `t.buy`) or wallet codes (`BALANCE`) read in the
+   * reader's language.
+   */
   function localParams(params: Params, locale: Locale): Params {
     const out: Params = { ...params };
     for (const [name, value] of Object.entries(params)) {
-      const key = `w.${value}`;
-      if (typeof value === 'string' && isMessageKey(key)) out[name] = translate(locale, key);
+      if (typeof value !== 'string') continue;
+      const key = isMessageKey(value) ? value : `w.${value}`;
+      if (isMessageKey(key)) out[name] = translate(locale, key);
     }
     return out;
   }

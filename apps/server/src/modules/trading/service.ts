@@ -162,7 +162,7 @@ export function createTradingService(opts: { db: Db; market: MarketService; rate
   async function notifyFill(sql: Sql, p: PositionRow) {
     const i = market.resolve(p.symbol);
     return inbox.notify(sql, p.user_id, 'order.filled', {
-      side: isBuy(p.direction) ? 'Buy' : 'Sell',
+      side: isBuy(p.direction) ? 't.buy' : 't.sell',
       quantity: new Dec(p.quantity).toFixed(),
       name: i.name,
       price: new Dec(p.open_price!).toFixed(),
@@ -441,7 +441,7 @@ export function createTradingService(opts: { db: Db; market: MarketService; rate
           if (equity.gt(new Dec(p.margin).mul(rule.maintenanceRatio))) return null;
           const { settled, loss } = await close(sql, p, new Dec(p.quantity), exitPrice(p.direction, s), 'liquidation', null, null);
           return inbox.notify(sql, p.user_id, 'position.liquidated', {
-            side: isBuy(p.direction) ? 'Buy' : 'Sell',
+            side: isBuy(p.direction) ? 't.buy' : 't.sell',
             quantity: new Dec(p.quantity).toFixed(),
             name: i.name,
             price: new Dec(settled.close_price!).toFixed(),
