@@ -194,6 +194,18 @@ describe.each(await drivers())('trading on %s', (driver) => {
     expect(new Dec(w.balance).add(spent).eq(1000)).toBe(true);
   });
 
+  it('marks an order of 10,000 shares or more as large and lists it on the quote page, without its owner', async () => {
+    market.set('AMXB.MX', '18.00');
+    const u = await trader('3000');
+    await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'FOREX', to: 'BALANCE', amount: '3000' } });
+    await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'BALANCE', to: 'MX_STOCK', amount: '3000' } });
+    const small = await order(u.token, { stockCode: 'AMXB.MX', direction: 0, type: 0, quantity: '9999', leverage: 10 }, '/web/stock/create');
+    const large = await order(u.token, { stockCode: 'AMXB.MX', direction: 0, type: 0, quantity: '10000', leverage: 10 }, '/web/stock/create');
+    expect([small.data.largeOrder, large.data.largeOrder, large.data.walletCode]).toEqual([false, true, 'MX_STOCK']);
+    const flow = await call(h, 'GET', '/web/position/largeOrders?stockCode=AMXB.MX');
+    expect(flow.data).toEqual([{ direction: 0, quantity: '10000', price: large.data.openPrice, timestamp: large.data.marketDateTimestamp }]);
+  });
+
   it('answers rates, minimum counts and the half/full quantities', async () => {
     market.set(BTC, '100000.00');
     const rates = await call(h, 'GET', '/web/stock_rate/site/get?stockCode=BTCUSDT');

@@ -219,6 +219,15 @@ export const tradingRoutes = {
     response: zPosition,
     idempotency: 'required',
   }),
+  largeOrders: route({
+    method: 'GET',
+    path: '/position/largeOrders',
+    auth: 'public',
+    tag: 'trading',
+    summary: 'Recent large fills (10,000 shares or more in one order) of an instrument, newest first, without who placed them',
+    request: z.object({ stockCode: requiredText('v.fillRequired').max(30), size: z.coerce.number().int().min(1).max(50).default(20) }),
+    response: z.array(z.object({ direction: z.enum(OrderDirection), quantity: zDecimal, price: zDecimal, timestamp: z.number().int() })),
+  }),
   tradingWater: route({
     method: 'POST',
     path: '/position/water/pageList',

@@ -24,6 +24,7 @@ export function tradingHandlers(
   | 'entrustedOrders'
   | 'cancelOrder'
   | 'addMargin'
+  | 'largeOrders'
   | 'tradingWater'
 > {
   const order = (route: 'orderStock' | 'orderHk' | 'orderGold' | 'orderCrude') =>
@@ -48,6 +49,7 @@ export function tradingHandlers(
     entrustedOrders: ({ input, caller }) => t.resting(caller!.id, input.page, input.size),
     cancelOrder: ({ input, caller, idempotencyKey }) => t.cancel(caller!.id, input.id, idempotencyKey),
     addMargin: ({ input, caller, idempotencyKey }) => t.addMargin(caller!.id, input.id, input.amount, idempotencyKey),
+    largeOrders: ({ input }) => t.largeOrders(input.stockCode, input.size),
     tradingWater: ({ input, caller }) => wallets.bills(caller!.id, { ...input, types: TRADING_KINDS }),
   };
 }

@@ -458,6 +458,22 @@ export function createTradingService(opts: { db: Db; market: MarketService; rate
       return acted;
     },
 
+    /** Large fills of an instrument for its quote page: side, size, price, time; never who. */
+    async largeOrders(stockCode: string, size: number) {
+      const symbol = market.resolve(stockCode).symbol;
+      const rows = await db.query<{ direction: number; quantity: string; open_price: string; filled_at: Date }>(
+        `select direction, quantity, open_price, filled_at from positions
+          where symbol = $1 and large_order and parent_id is null and filled_at is not null order by filled_at desc limit $2`,
+        [symbol, size],
+      );
+      return rows.map((r) => ({
+        direction: r.direction as Position['direction'],
+        quantity: new Dec(r.quantity).toFixed(),
+        price: new Dec(r.open_price).toFixed(),
+        timestamp: r.filled_at.getTime(),
+      }));
+    },
+
     /** Symbols with resting orders or open positions: the only ticks the engine needs to look at. */
     async activeSymbols(): Promise<Set<string>> {
       const rows = await db.query<{ symbol: string }>('select distinct symbol from positions where status in (0, 1)');
