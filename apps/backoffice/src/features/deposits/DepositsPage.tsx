@@ -1,20 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { FundsReviewStatus } from '@tradeapp/contract';
 import { Link } from 'react-router';
 import { AuthImage } from '../../ui/AuthImage';
 import { FundsStatusBadge } from '../../ui/Badges';
 import { formatAmount, formatDateTime, show } from '../../ui/format';
-import { Pagination } from '../../ui/Pagination';
-import { Empty, ErrorState, Loading, TableState } from '../../ui/States';
-import { QUEUE_PAGE_SIZE, queueQueryOptions, type DepositItem } from '../review/api';
-import {
-  AuditLink,
-  Detail,
-  When,
-  FUNDS_STATUS_OPTIONS,
-  NothingSelected, ReviewActions, StatusFilter, useQueueParams } from '../review/shared';
-
-const COLUMNS = 5;
+import type { DepositItem } from '../review/api';
+import { ReviewQueuePage } from '../review/ReviewQueuePage';
+import { AuditLink, Detail, FUNDS_STATUS_OPTIONS, ReviewActions, StatusCell, When } from '../review/shared';
 
 function methodLabel(item: DepositItem): string {
   if (item.method === 'crypto') return item.network ? `Crypto · ${item.network}` : 'Crypto';
@@ -127,111 +118,52 @@ function DepositPanel({ item }: { item: DepositItem }) {
 }
 
 export function DepositsPage() {
-  const params = useQueueParams(FundsReviewStatus.PendingReview);
-  const status = params.status as FundsReviewStatus | undefined;
-  const queue = useQuery(queueQueryOptions('deposits', { status, page: params.page }));
-  const selected = queue.data?.list.find((item) => item.id === params.selectedId);
-
   return (
-    <section className="page">
-      <header className="page-header">
-        <div>
-          <h1>Deposits</h1>
-          <p className="muted">Reported deposits, oldest pending first. Match bank transfers against the proof.</p>
-        </div>
-        <button type="button" className="btn" onClick={() => void queue.refetch()} disabled={queue.isFetching}>
-          Refresh
-        </button>
-      </header>
-
-      <StatusFilter
-        options={FUNDS_STATUS_OPTIONS}
-        value={status}
-        onChange={params.setStatus}
-        busy={queue.isFetching && !queue.isPending}
-        testId="bo-deposit-status"
-      />
-
-      <div className="split split-review">
-        <div className="card">
-          <table className="table table-hover table-queue">
-            <thead>
-              <tr>
-                <th>User</th>
-                <th>Method</th>
-                <th className="num">Amount</th>
-                <th>Submitted</th>
-                <th>Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {queue.isPending ? (
-                <TableState colSpan={COLUMNS}>
-                  <Loading label="Loading deposits…" />
-                </TableState>
-              ) : queue.isError ? (
-                <TableState colSpan={COLUMNS}>
-                  <ErrorState error={queue.error} onRetry={() => void queue.refetch()} />
-                </TableState>
-              ) : queue.data.list.length === 0 ? (
-                <TableState colSpan={COLUMNS}>
-                  <Empty>{status === FundsReviewStatus.PendingReview ? 'Nothing to review.' : 'No deposits.'}</Empty>
-                </TableState>
-              ) : (
-                queue.data.list.map((item) => (
-                  <tr
-                    key={item.id}
-                    className={`clickable${item.id === params.selectedId ? ' selected' : ''}`}
-                    tabIndex={0}
-                    aria-selected={item.id === params.selectedId}
-                    data-testid="bo-deposit-row"
-                    data-deposit-id={item.id}
-                    onClick={() => params.select(item.id)}
-                    onKeyDown={(event) => {
-                      if (event.key === 'Enter') params.select(item.id);
-                    }}
-                  >
-                    <td className="cell-wrap">
-                      <div className="strong">{item.userName}</div>
-                      {item.email && <div className="muted small">{item.email}</div>}
-                    </td>
-                    <td>
-                      <div>{methodLabel(item)}</div>
-                      {item.method === 'crypto' && (
-                        <div className="muted small">
-                          <Confirmations item={item} /> confirmations
-                        </div>
-                      )}
-                    </td>
-                    <td className="num nowrap mono">
-                      {formatAmount(item.amount)} {item.currency}
-                    </td>
-                    <td>
-                      <When timestamp={item.createTimeTimestamp} />
-                    </td>
-                    <td>
-                      <div className="status-cell">
-                        <FundsStatusBadge status={item.status} />
-                        <AuditLink kind="deposits" id={item.id} />
-                      </div>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-          {queue.data && (
-            <Pagination
-              page={params.page}
-              size={QUEUE_PAGE_SIZE}
-              total={queue.data.total}
-              onPage={params.setPage}
-              disabled={queue.isFetching}
-            />
-          )}
-        </div>
-        {selected ? <DepositPanel item={selected} /> : <NothingSelected>Select a deposit to review it.</NothingSelected>}
-      </div>
-    </section>
+    <ReviewQueuePage
+      kind="deposits"
+      title="Deposits"
+      description="Reported deposits, oldest pending first. Match bank transfers against the proof."
+      defaultStatus={FundsReviewStatus.PendingReview}
+      statusOptions={FUNDS_STATUS_OPTIONS}
+      statusTestId="bo-deposit-status"
+      columns={[
+        { label: 'User' },
+        { label: 'Method' },
+        { label: 'Amount', className: 'num' },
+        { label: 'Submitted' },
+        { label: 'Status' },
+      ]}
+      rowTestId="bo-deposit-row"
+      idAttribute="data-deposit-id"
+      cells={(item) => (
+        <>
+          <td className="cell-wrap">
+            <div className="strong">{item.userName}</div>
+            {item.email && <div className="muted small">{item.email}</div>}
+          </td>
+          <td>
+            <div>{methodLabel(item)}</div>
+            {item.method === 'crypto' && (
+              <div className="muted small">
+                <Confirmations item={item} /> confirmations
+              </div>
+            )}
+          </td>
+          <td className="num nowrap mono">
+            {formatAmount(item.amount)} {item.currency}
+          </td>
+          <td>
+            <When timestamp={item.createTimeTimestamp} />
+          </td>
+          <StatusCell kind="deposits" id={item.id}>
+            <FundsStatusBadge status={item.status} />
+          </StatusCell>
+        </>
+      )}
+      loadingLabel="Loading deposits…"
+      emptyText="No deposits."
+      panel={(item) => <DepositPanel item={item} />}
+      nothingSelected="Select a deposit to review it."
+    />
   );
 }

@@ -1,15 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { IdDocumentType, KycStatus } from '@tradeapp/contract';
 import { Link } from 'react-router';
 import { AuthImage } from '../../ui/AuthImage';
 import { KycBadge } from '../../ui/Badges';
 import { formatDateTime, show } from '../../ui/format';
-import { Pagination } from '../../ui/Pagination';
-import { Empty, ErrorState, Loading, TableState } from '../../ui/States';
-import { QUEUE_PAGE_SIZE, queueQueryOptions, type KycItem } from '../review/api';
-import { AuditLink, Detail, NothingSelected, ReviewActions, StatusFilter, useQueueParams, When } from '../review/shared';
-
-const COLUMNS = 4;
+import type { KycItem } from '../review/api';
+import { ReviewQueuePage } from '../review/ReviewQueuePage';
+import { AuditLink, Detail, ReviewActions, StatusCell, When } from '../review/shared';
 
 const STATUS_OPTIONS = [
   { value: KycStatus.UnderReview, label: 'Under review' },
@@ -101,106 +97,47 @@ function KycPanel({ item }: { item: KycItem }) {
 }
 
 export function KycPage() {
-  const params = useQueueParams(KycStatus.UnderReview);
-  const status = params.status as KycStatus | undefined;
-  const queue = useQuery(queueQueryOptions('kyc', { status, page: params.page }));
-  const selected = queue.data?.list.find((item) => item.id === params.selectedId);
-
   return (
-    <section className="page">
-      <header className="page-header">
-        <div>
-          <h1>KYC reviews</h1>
-          <p className="muted">Identity submissions, oldest pending first. Check the documents, then approve or reject.</p>
-        </div>
-        <button type="button" className="btn" onClick={() => void queue.refetch()} disabled={queue.isFetching}>
-          Refresh
-        </button>
-      </header>
-
-      <StatusFilter
-        options={STATUS_OPTIONS}
-        value={status}
-        onChange={params.setStatus}
-        busy={queue.isFetching && !queue.isPending}
-        testId="bo-kyc-status"
-      />
-
-      <div className="split split-review">
-        <div className="card">
-          <table className="table table-hover table-queue">
-            <thead>
-              <tr>
-                <th>Name / user</th>
-                <th>ID document · country</th>
-                <th>Submitted</th>
-                <th>Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {queue.isPending ? (
-                <TableState colSpan={COLUMNS}>
-                  <Loading label="Loading submissions…" />
-                </TableState>
-              ) : queue.isError ? (
-                <TableState colSpan={COLUMNS}>
-                  <ErrorState error={queue.error} onRetry={() => void queue.refetch()} />
-                </TableState>
-              ) : queue.data.list.length === 0 ? (
-                <TableState colSpan={COLUMNS}>
-                  <Empty>{status === KycStatus.UnderReview ? 'Nothing to review.' : 'No submissions.'}</Empty>
-                </TableState>
-              ) : (
-                queue.data.list.map((item) => (
-                  <tr
-                    key={item.id}
-                    className={`clickable${item.id === params.selectedId ? ' selected' : ''}`}
-                    tabIndex={0}
-                    aria-selected={item.id === params.selectedId}
-                    data-testid="bo-kyc-row"
-                    data-kyc-id={item.id}
-                    onClick={() => params.select(item.id)}
-                    onKeyDown={(event) => {
-                      if (event.key === 'Enter') params.select(item.id);
-                    }}
-                  >
-                    <td className="cell-wrap">
-                      <div className="strong">{show(fullName(item))}</div>
-                      <div className="muted small">{item.userName}</div>
-                      {item.email && <div className="muted small">{item.email}</div>}
-                    </td>
-                    <td className="cell-wrap">
-                      <div>
-                        {idTypeLabel(item.idType)} · {show(item.country)}
-                      </div>
-                      <div className="mono small">{show(item.idNumber)}</div>
-                    </td>
-                    <td>
-                      <When timestamp={item.createTimeTimestamp} />
-                    </td>
-                    <td>
-                      <div className="status-cell">
-                        <KycBadge status={item.status} />
-                        <AuditLink kind="kyc" id={item.id} />
-                      </div>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-          {queue.data && (
-            <Pagination
-              page={params.page}
-              size={QUEUE_PAGE_SIZE}
-              total={queue.data.total}
-              onPage={params.setPage}
-              disabled={queue.isFetching}
-            />
-          )}
-        </div>
-        {selected ? <KycPanel item={selected} /> : <NothingSelected>Select a submission to review it.</NothingSelected>}
-      </div>
-    </section>
+    <ReviewQueuePage
+      kind="kyc"
+      title="KYC reviews"
+      description="Identity submissions, oldest pending first. Check the documents, then approve or reject."
+      defaultStatus={KycStatus.UnderReview}
+      statusOptions={STATUS_OPTIONS}
+      statusTestId="bo-kyc-status"
+      columns={[
+        { label: 'Name / user' },
+        { label: 'ID document · country' },
+        { label: 'Submitted' },
+        { label: 'Status' },
+      ]}
+      rowTestId="bo-kyc-row"
+      idAttribute="data-kyc-id"
+      cells={(item) => (
+        <>
+          <td className="cell-wrap">
+            <div className="strong">{show(fullName(item))}</div>
+            <div className="muted small">{item.userName}</div>
+            {item.email && <div className="muted small">{item.email}</div>}
+          </td>
+          <td className="cell-wrap">
+            <div>
+              {idTypeLabel(item.idType)} · {show(item.country)}
+            </div>
+            <div className="mono small">{show(item.idNumber)}</div>
+          </td>
+          <td>
+            <When timestamp={item.createTimeTimestamp} />
+          </td>
+          <StatusCell kind="kyc" id={item.id}>
+            <KycBadge status={item.status} />
+          </StatusCell>
+        </>
+      )}
+      loadingLabel="Loading submissions…"
+      emptyText="No submissions."
+      panel={(item) => <KycPanel item={item} />}
+      nothingSelected="Select a submission to review it."
+    />
   );
 }

@@ -2,16 +2,38 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../ui/format';
 import { ErrorState, Loading } from '../../ui/States';
+import { TableHead, type Column } from '../../ui/TableHead';
 import { ledgerQueryOptions, type LedgerCheck } from '../review/api';
 
-function Problems({ title, count, children }: { title: string; count: number; children: ReactNode }) {
-  if (count === 0) return null;
+interface ProblemTableProps<T> {
+  title: string;
+  rows: T[];
+  columns: Column[];
+  rowKey: (row: T) => string | number;
+  /** The `data-testid` of each row. */
+  rowTestId: string;
+  /** The `<td>`s of one row. */
+  cells: (row: T) => ReactNode;
+}
+
+/** One kind of problem found by the check, as a table under a title with its count; nothing when there is none. */
+function ProblemTable<T>({ title, rows, columns, rowKey, rowTestId, cells }: ProblemTableProps<T>) {
+  if (rows.length === 0) return null;
   return (
     <div className="card">
       <h2 className="card-title card-title-padded">
-        {title} <span className="count-pill">{count}</span>
+        {title} <span className="count-pill">{rows.length}</span>
       </h2>
-      {children}
+      <table className="table">
+        <TableHead columns={columns} />
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)} data-testid={rowTestId}>
+              {cells(row)}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }
@@ -63,70 +85,60 @@ function Result({ check, checkedAt }: { check: LedgerCheck; checkedAt: number })
         </div>
       </div>
 
-      <Problems title="Balance differences" count={check.differences.length}>
-        <table className="table">
-          <thead>
-            <tr>
-              <th className="num">Account</th>
-              <th>Name</th>
-              <th className="num">Stored</th>
-              <th className="num">From entries</th>
-            </tr>
-          </thead>
-          <tbody>
-            {check.differences.map((row) => (
-              <tr key={row.accountId} data-testid="bo-ledger-difference">
-                <td className="num mono">{row.accountId}</td>
-                <td className="mono">{row.name}</td>
-                <td className="num mono">{row.stored}</td>
-                <td className="num mono">{row.fromEntries}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Problems>
+      <ProblemTable
+        title="Balance differences"
+        rows={check.differences}
+        columns={[
+          { label: 'Account', className: 'num' },
+          { label: 'Name' },
+          { label: 'Stored', className: 'num' },
+          { label: 'From entries', className: 'num' },
+        ]}
+        rowKey={(row) => row.accountId}
+        rowTestId="bo-ledger-difference"
+        cells={(row) => (
+          <>
+            <td className="num mono">{row.accountId}</td>
+            <td className="mono">{row.name}</td>
+            <td className="num mono">{row.stored}</td>
+            <td className="num mono">{row.fromEntries}</td>
+          </>
+        )}
+      />
 
-      <Problems title="Unbalanced journals" count={check.unbalancedJournals.length}>
-        <table className="table">
-          <thead>
-            <tr>
-              <th className="num">Journal</th>
-              <th>Currency</th>
-              <th className="num">Sum of entries</th>
-            </tr>
-          </thead>
-          <tbody>
-            {check.unbalancedJournals.map((row) => (
-              <tr key={`${row.journalId}-${row.currency}`} data-testid="bo-ledger-unbalanced">
-                <td className="num mono">{row.journalId}</td>
-                <td>{row.currency}</td>
-                <td className="num mono">{row.sum}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Problems>
+      <ProblemTable
+        title="Unbalanced journals"
+        rows={check.unbalancedJournals}
+        columns={[
+          { label: 'Journal', className: 'num' },
+          { label: 'Currency' },
+          { label: 'Sum of entries', className: 'num' },
+        ]}
+        rowKey={(row) => `${row.journalId}-${row.currency}`}
+        rowTestId="bo-ledger-unbalanced"
+        cells={(row) => (
+          <>
+            <td className="num mono">{row.journalId}</td>
+            <td>{row.currency}</td>
+            <td className="num mono">{row.sum}</td>
+          </>
+        )}
+      />
 
-      <Problems title="Negative user accounts" count={check.negativeUserAccounts.length}>
-        <table className="table">
-          <thead>
-            <tr>
-              <th className="num">Account</th>
-              <th>Name</th>
-              <th className="num">Balance</th>
-            </tr>
-          </thead>
-          <tbody>
-            {check.negativeUserAccounts.map((row) => (
-              <tr key={row.accountId} data-testid="bo-ledger-negative">
-                <td className="num mono">{row.accountId}</td>
-                <td className="mono">{row.name}</td>
-                <td className="num mono text-danger">{row.balance}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Problems>
+      <ProblemTable
+        title="Negative user accounts"
+        rows={check.negativeUserAccounts}
+        columns={[{ label: 'Account', className: 'num' }, { label: 'Name' }, { label: 'Balance', className: 'num' }]}
+        rowKey={(row) => row.accountId}
+        rowTestId="bo-ledger-negative"
+        cells={(row) => (
+          <>
+            <td className="num mono">{row.accountId}</td>
+            <td className="mono">{row.name}</td>
+            <td className="num mono text-danger">{row.balance}</td>
+          </>
+        )}
+      />
     </>
   );
 }

@@ -15,7 +15,7 @@ export type LedgerCheck = ResponseOf<Routes['adminLedgerCheck']>;
 
 export type QueueKind = 'kyc' | 'deposits' | 'withdrawals';
 
-interface ItemOf {
+export interface ItemOf {
   kyc: KycItem;
   deposits: DepositItem;
   withdrawals: WithdrawalItem;

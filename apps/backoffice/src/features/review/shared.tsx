@@ -95,6 +95,18 @@ export function AuditLink({ kind, id, children = 'Audit' }: { kind: QueueKind; i
   );
 }
 
+/** A queue row's last cell: the item's status badge and the link to its audit entries. */
+export function StatusCell({ kind, id, children }: { kind: QueueKind; id: number; children: ReactNode }) {
+  return (
+    <td>
+      <div className="status-cell">
+        {children}
+        <AuditLink kind={kind} id={id} />
+      </div>
+    </td>
+  );
+}
+
 interface ReviewActionsProps {
   kind: QueueKind;
   id: number;

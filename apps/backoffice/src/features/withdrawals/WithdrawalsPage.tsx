@@ -1,25 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { FundsReviewStatus } from '@tradeapp/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AuthImage } from '../../ui/AuthImage';
 import { FundsStatusBadge } from '../../ui/Badges';
 import { formatAmount, formatDateTime, show } from '../../ui/format';
-import { Pagination } from '../../ui/Pagination';
-import { Empty, ErrorState, Loading, TableState } from '../../ui/States';
-import { QUEUE_PAGE_SIZE, queueQueryOptions, type WithdrawalItem } from '../review/api';
-import {
-  AuditLink,
-  Detail,
-  When,
-  FUNDS_STATUS_OPTIONS,
-  NothingSelected,
-  ReviewActions,
-  StatusFilter,
-  useQueueParams,
-} from '../review/shared';
-
-const COLUMNS = 5;
+import type { WithdrawalItem } from '../review/api';
+import { ReviewQueuePage } from '../review/ReviewQueuePage';
+import { AuditLink, Detail, FUNDS_STATUS_OPTIONS, ReviewActions, StatusCell, When } from '../review/shared';
 
 /** Labels of the payment details, in the order an operator types them into a bank's form. */
 const DETAIL_LABELS: [string, string][] = [
@@ -176,111 +163,48 @@ function WithdrawalPanel({ item }: { item: WithdrawalItem }) {
 }
 
 export function WithdrawalsPage() {
-  const params = useQueueParams(FundsReviewStatus.PendingReview);
-  const status = params.status as FundsReviewStatus | undefined;
-  const queue = useQuery(queueQueryOptions('withdrawals', { status, page: params.page }));
-  const selected = queue.data?.list.find((item) => item.id === params.selectedId);
-
   return (
-    <section className="page">
-      <header className="page-header">
-        <div>
-          <h1>Withdrawals</h1>
-          <p className="muted">Requested payouts, oldest pending first. Pay the user, then mark the withdrawal paid.</p>
-        </div>
-        <button type="button" className="btn" onClick={() => void queue.refetch()} disabled={queue.isFetching}>
-          Refresh
-        </button>
-      </header>
-
-      <StatusFilter
-        options={FUNDS_STATUS_OPTIONS}
-        value={status}
-        onChange={params.setStatus}
-        busy={queue.isFetching && !queue.isPending}
-        testId="bo-withdrawal-status"
-      />
-
-      <div className="split split-review">
-        <div className="card">
-          <table className="table table-hover table-queue">
-            <thead>
-              <tr>
-                <th>User</th>
-                <th>Destination</th>
-                <th className="num">Amount</th>
-                <th>Requested</th>
-                <th>Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {queue.isPending ? (
-                <TableState colSpan={COLUMNS}>
-                  <Loading label="Loading withdrawals…" />
-                </TableState>
-              ) : queue.isError ? (
-                <TableState colSpan={COLUMNS}>
-                  <ErrorState error={queue.error} onRetry={() => void queue.refetch()} />
-                </TableState>
-              ) : queue.data.list.length === 0 ? (
-                <TableState colSpan={COLUMNS}>
-                  <Empty>{status === FundsReviewStatus.PendingReview ? 'Nothing to review.' : 'No withdrawals.'}</Empty>
-                </TableState>
-              ) : (
-                queue.data.list.map((item) => (
-                  <tr
-                    key={item.id}
-                    className={`clickable${item.id === params.selectedId ? ' selected' : ''}`}
-                    tabIndex={0}
-                    aria-selected={item.id === params.selectedId}
-                    data-testid="bo-withdrawal-row"
-                    data-withdrawal-id={item.id}
-                    onClick={() => params.select(item.id)}
-                    onKeyDown={(event) => {
-                      if (event.key === 'Enter') params.select(item.id);
-                    }}
-                  >
-                    <td className="cell-wrap">
-                      <div className="strong">{item.userName}</div>
-                      {item.email && <div className="muted small">{item.email}</div>}
-                    </td>
-                    <td className="cell-wrap">
-                      <div>{item.target === 'bank' ? 'Bank' : 'Crypto'}</div>
-                      <div className="mono small">{item.destination}</div>
-                    </td>
-                    <td className="num nowrap mono">
-                      {formatAmount(item.amount)} {item.currency}
-                    </td>
-                    <td>
-                      <When timestamp={item.createTimeTimestamp} />
-                    </td>
-                    <td>
-                      <div className="status-cell">
-                        <FundsStatusBadge status={item.status} />
-                        <AuditLink kind="withdrawals" id={item.id} />
-                      </div>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-          {queue.data && (
-            <Pagination
-              page={params.page}
-              size={QUEUE_PAGE_SIZE}
-              total={queue.data.total}
-              onPage={params.setPage}
-              disabled={queue.isFetching}
-            />
-          )}
-        </div>
-        {selected ? (
-          <WithdrawalPanel item={selected} />
-        ) : (
-          <NothingSelected>Select a withdrawal to review it.</NothingSelected>
-        )}
-      </div>
-    </section>
+    <ReviewQueuePage
+      kind="withdrawals"
+      title="Withdrawals"
+      description="Requested payouts, oldest pending first. Pay the user, then mark the withdrawal paid."
+      defaultStatus={FundsReviewStatus.PendingReview}
+      statusOptions={FUNDS_STATUS_OPTIONS}
+      statusTestId="bo-withdrawal-status"
+      columns={[
+        { label: 'User' },
+        { label: 'Destination' },
+        { label: 'Amount', className: 'num' },
+        { label: 'Requested' },
+        { label: 'Status' },
+      ]}
+      rowTestId="bo-withdrawal-row"
+      idAttribute="data-withdrawal-id"
+      cells={(item) => (
+        <>
+          <td className="cell-wrap">
+            <div className="strong">{item.userName}</div>
+            {item.email && <div className="muted small">{item.email}</div>}
+          </td>
+          <td className="cell-wrap">
+            <div>{item.target === 'bank' ? 'Bank' : 'Crypto'}</div>
+            <div className="mono small">{item.destination}</div>
+          </td>
+          <td className="num nowrap mono">
+            {formatAmount(item.amount)} {item.currency}
+          </td>
+          <td>
+            <When timestamp={item.createTimeTimestamp} />
+          </td>
+          <StatusCell kind="withdrawals" id={item.id}>
+            <FundsStatusBadge status={item.status} />
+          </StatusCell>
+        </>
+      )}
+      loadingLabel="Loading withdrawals…"
+      emptyText="No withdrawals."
+      panel={(item) => <WithdrawalPanel item={item} />}
+      nothingSelected="Select a withdrawal to review it."
+    />
   );
 }

@@ -1,0 +1,115 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Pagination } from '../../ui/Pagination';
+import { Empty, ErrorState, Loading, TableState } from '../../ui/States';
+import { TableHead, type Column } from '../../ui/TableHead';
+import { QUEUE_PAGE_SIZE, queueQueryOptions, type ItemOf, type QueueKind, type QueueQuery } from './api';
+import { NothingSelected, StatusFilter, useQueueParams, type StatusOption } from './shared';
+
+// The frame shared by the KYC, deposit and withdrawal queues: the header with Refresh, the status
+// filter, the table with its loading, error and empty states, the pagination and the detail panel.
+// Each page supplies only its columns, its cells and its panel.
+
+interface ReviewQueuePageProps<K extends QueueKind> {
+  kind: K;
+  title: string;
+  description: string;
+  /** The status shown when the URL names none; its empty queue reads "Nothing to review.". */
+  defaultStatus: NonNullable<QueueQuery<K>['status']>;
+  statusOptions: StatusOption[];
+  /** e.g. `bo-kyc-status`. */
+  statusTestId: string;
+  columns: Column[];
+  /** The `<td>`s of one row. */
+  cells: (item: ItemOf[K]) => ReactNode;
+  /** e.g. `bo-kyc-row`. */
+  rowTestId: string;
+  /** The attribute carrying the item's id on its row, e.g. `data-kyc-id`. */
+  idAttribute: `data-${string}`;
+  loadingLabel: string;
+  /** Shown for an empty list under any status but the default one. */
+  emptyText: string;
+  panel: (item: ItemOf[K]) => ReactNode;
+  /** Shown beside the table when no row is selected. */
+  nothingSelected: string;
+}
+
+export function ReviewQueuePage<K extends QueueKind>(props: ReviewQueuePageProps<K>) {
+  const { columns } = props;
+  const params = useQueueParams(props.defaultStatus);
+  const status = params.status as QueueQuery<K>['status'];
+  const queue = useQuery(queueQueryOptions(props.kind, { status, page: params.page }));
+  const selected = queue.data?.list.find((item) => item.id === params.selectedId);
+
+  return (
+    <section className="page">
+      <header className="page-header">
+        <div>
+          <h1>{props.title}</h1>
+          <p className="muted">{props.description}</p>
+        </div>
+        <button type="button" className="btn" onClick={() => void queue.refetch()} disabled={queue.isFetching}>
+          Refresh
+        </button>
+      </header>
+
+      <StatusFilter
+        options={props.statusOptions}
+        value={status}
+        onChange={params.setStatus}
+        busy={queue.isFetching && !queue.isPending}
+        testId={props.statusTestId}
+      />
+
+      <div className="split split-review">
+        <div className="card">
+          <table className="table table-hover table-queue">
+            <TableHead columns={columns} />
+            <tbody>
+              {queue.isPending ? (
+                <TableState colSpan={columns.length}>
+                  <Loading label={props.loadingLabel} />
+                </TableState>
+              ) : queue.isError ? (
+                <TableState colSpan={columns.length}>
+                  <ErrorState error={queue.error} onRetry={() => void queue.refetch()} />
+                </TableState>
+              ) : queue.data.list.length === 0 ? (
+                <TableState colSpan={columns.length}>
+                  <Empty>{status === props.defaultStatus ? 'Nothing to review.' : props.emptyText}</Empty>
+                </TableState>
+              ) : (
+                queue.data.list.map((item) => (
+                  <tr
+                    key={item.id}
+                    className={`clickable${item.id === params.selectedId ? ' selected' : ''}`}
+                    tabIndex={0}
+                    aria-selected={item.id === params.selectedId}
+                    data-testid={props.rowTestId}
+                    {...{ [props.idAttribute]: item.id }}
+                    onClick={() => params.select(item.id)}
+                    onKeyDown={(event) => {
+                      if (event.key === 'Enter') params.select(item.id);
+                    }}
+                  >
+                    {props.cells(item)}
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+          {queue.data && (
+            <Pagination
+              page={params.page}
+              size={QUEUE_PAGE_SIZE}
+              total={queue.data.total}
+              onPage={params.setPage}
+              disabled={queue.isFetching}
+            />
+          )}
+        </div>
+        {selected ? props.panel(selected) : <NothingSelected>{props.nothingSelected}</NothingSelected>}
+      </div>
+    </section>
+  );
+}
