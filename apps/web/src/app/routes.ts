@@ -54,13 +54,18 @@ function quotePage(path: string, titleKey: TitleKey): PageRoute {
   return { path, load: () => import('../features/market/QuotePage'), handle: { titleKey, titleParam: 'name' } };
 }
 
+/** The order pages by source share one screen; the create call is chosen by the instrument's asset class. */
+function orderPage(path: string, titleKey: TitleKey): PageRoute {
+  return { path, auth: true, load: () => import('../features/trade/OrderPage'), handle: { titleKey, titleParam: 'name' } };
+}
+
 /** Every route of the specification (section 2). Pages load on demand. */
 export const PAGE_ROUTES: PageRoute[] = [
   // tabs
   { path: TAB_ROUTES.home, tab: true, load: () => import('../features/home/HomePage') },
   { path: TAB_ROUTES.market, tab: true, load: () => import('../features/market/MarketPage'), handle: { titleKey: 'titles.market' } },
   { path: TAB_ROUTES.watchlist, tab: true, load: () => import('../features/market/WatchlistPage'), handle: { titleKey: 'titles.watchlist' } },
-  later(TAB_ROUTES.trade, 'titles.trade', 'account', { tab: true, auth: true }),
+  { path: TAB_ROUTES.trade, tab: true, load: () => import('../features/trade/TradePage'), handle: { titleKey: 'titles.trade' } },
   { path: TAB_ROUTES.profile, tab: true, auth: true, load: () => import('../features/account/ProfilePage') },
 
   // quotes (query: name, code, source, market)
@@ -70,7 +75,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   quotePage('/pages/quote/forex', 'titles.quoteForex'),
   quotePage('/pages/hkstock/quote', 'titles.hkQuote'),
   { path: '/pages/watchlist/manage', auth: true, load: () => import('../features/market/WatchlistManagePage'), handle: { titleKey: 'titles.watchlistManage' } },
-  later('/pages/trade/detail', 'titles.tradeDetail', 'account', { auth: true, ...quote }),
+  { path: '/pages/trade/detail', auth: true, load: () => import('../features/trade/PositionDetailPage'), handle: { titleKey: 'titles.tradeDetail', titleParam: 'name' } },
 
   // products
   later('/pages/product/follow', 'titles.productFollow', 'feature'),
@@ -128,11 +133,11 @@ export const PAGE_ROUTES: PageRoute[] = [
   later('/pages/webview/index', 'titles.webview', 'feature'),
 
   // order pages by source (query: name, code, source, direction + extras)
-  later('/pages/payment/stock', 'titles.paymentStock', 'market', { auth: true, ...quote }),
-  later('/pages/payment/future', 'titles.paymentFuture', 'market', { auth: true, ...quote }),
-  later('/pages/payment/forex', 'titles.paymentForex', 'market', { auth: true, ...quote }),
+  orderPage('/pages/payment/stock', 'titles.paymentStock'),
+  orderPage('/pages/payment/future', 'titles.paymentFuture'),
+  orderPage('/pages/payment/forex', 'titles.paymentForex'),
   later('/pages/payment/newstock', 'titles.paymentNewStock', 'feature', { auth: true, ...quote }),
-  later('/pages/payment/close', 'titles.paymentClose', 'account', { auth: true, ...quote }),
+  { path: '/pages/payment/close', auth: true, load: () => import('../features/trade/ClosePage'), handle: { titleKey: 'titles.paymentClose' } },
   later('/pages/payment/follow', 'titles.paymentFollow', 'feature', { auth: true }),
 
   // bonds

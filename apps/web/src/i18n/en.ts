@@ -1,4 +1,5 @@
 import { moneyEn } from './money/en';
+import { tradeEn } from './trade/en';
 
 // English UI strings: the key set of every locale (nl.ts and zh-Hans.ts must have exactly these).
 // Server and validation messages are not here: they come from the contract (i18n/messages.ts).
@@ -424,6 +425,7 @@ export const en = {
     payPwdDone: 'Transaction password saved',
   },
   ...moneyEn,
+  ...tradeEn,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

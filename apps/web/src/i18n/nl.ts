@@ -1,5 +1,6 @@
 import type { UiMessages } from './en';
 import { moneyNl } from './money/nl';
+import { tradeNl } from './trade/nl';
 
 export const nl: UiMessages = {
   app: {
@@ -423,4 +424,5 @@ export const nl: UiMessages = {
     payPwdDone: 'Transactiewachtwoord opgeslagen',
   },
   ...moneyNl,
+  ...tradeNl,
 };

@@ -1,5 +1,6 @@
 import type { UiMessages } from './en';
 import { moneyZhHans } from './money/zh-Hans';
+import { tradeZhHans } from './trade/zh-Hans';
 
 export const zhHans: UiMessages = {
   app: {
@@ -423,4 +424,5 @@ export const zhHans: UiMessages = {
     payPwdDone: '交易密码已保存',
   },
   ...moneyZhHans,
+  ...tradeZhHans,
 };

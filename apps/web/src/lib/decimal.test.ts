@@ -48,3 +48,21 @@ describe('typed amounts', () => {
     expect(decimalInput(undefined)).toBe('');
   });
 });
+
+describe('decimal sums and steps', () => {
+  it('adds and subtracts exactly', async () => {
+    const { addDecimal, subDecimal } = await import('./decimal');
+    expect(addDecimal('0.1', '0.2')).toBe('0.3');
+    expect(subDecimal('1', '0.125')).toBe('0.875');
+    expect(subDecimal('1.5', '2')).toBe('-0.5');
+  });
+
+  it('checks and cuts to lot and tick sizes', async () => {
+    const { isMultipleOf, floorToStep } = await import('./decimal');
+    expect(isMultipleOf('0.00030', '0.00001')).toBe(true);
+    expect(isMultipleOf('150', '100')).toBe(false);
+    expect(isMultipleOf('65012.5', '0.01')).toBe(true);
+    expect(floorToStep('0.0456789', '0.00001')).toBe('0.04567');
+    expect(floorToStep('250', '100')).toBe('200');
+  });
+});

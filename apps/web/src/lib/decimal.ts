@@ -92,3 +92,43 @@ export function floorDecimal(a: string | null | undefined, decimals = 2): string
 export function decimalInput(value: unknown): string {
   return String(value ?? '').replace(/\s+/g, '').replace(',', '.');
 }
+
+/** a + b, exact (the wider scale of the two). */
+export function addDecimal(a: string | null | undefined, b: string | null | undefined): string | null {
+  const x = parse(a);
+  const y = parse(b);
+  if (!x || !y) return null;
+  const [l, r] = align(x, y);
+  return render(l + r, Math.max(x.scale, y.scale));
+}
+
+/** a − b, exact (the wider scale of the two). */
+export function subDecimal(a: string | null | undefined, b: string | null | undefined): string | null {
+  const x = parse(a);
+  const y = parse(b);
+  if (!x || !y) return null;
+  const [l, r] = align(x, y);
+  return render(l - r, Math.max(x.scale, y.scale));
+}
+
+/** Whether `a` is a whole multiple of `step` (a lot size, a tick); true when step is zero. */
+export function isMultipleOf(a: string | null | undefined, step: string | null | undefined): boolean {
+  const x = parse(a);
+  const y = parse(step);
+  if (!x || !y) return false;
+  if (y.value === 0n) return true;
+  const [l, r] = align(x, y);
+  return l % r === 0n;
+}
+
+/** The largest multiple of `step` not above `a` (a quantity cut to whole lots); null if either is not a decimal. */
+export function floorToStep(a: string | null | undefined, step: string | null | undefined): string | null {
+  const x = parse(a);
+  const y = parse(step);
+  if (!x || !y || y.value <= 0n) return null;
+  const [l, r] = align(x, y);
+  const scale = Math.max(x.scale, y.scale);
+  let q = l / r;
+  if (l < 0n && l % r !== 0n) q -= 1n;
+  return render(q * r, scale).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+}

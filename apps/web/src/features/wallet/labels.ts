@@ -44,6 +44,12 @@ export const BILL_TYPE_LABEL = {
   'transfer.settle': 'wallet.billTypes.transferSettle',
   'transfer.cancel': 'wallet.billTypes.transferCancel',
   reversal: 'wallet.billTypes.reversal',
+  'order.hold': 'wallet.billTypes.orderHold',
+  'order.release': 'wallet.billTypes.orderRelease',
+  'order.open': 'wallet.billTypes.orderOpen',
+  'position.close': 'wallet.billTypes.positionClose',
+  'position.margin': 'wallet.billTypes.positionMargin',
+  'position.liquidate': 'wallet.billTypes.positionLiquidate',
 } as const;
 
 export const TRANSFER_STATUS = {

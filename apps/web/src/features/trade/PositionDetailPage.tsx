@@ -1,0 +1,316 @@
+import '../wallet/money.css';
+import './trade.css';
+import { LARGE_ORDER_SHARES, OrderDirection, OrderStatus, zAmount, type Position, type WalletCode } from '@tradeapp/contract';
+import { Button, Popup } from 'antd-mobile';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../api/errors';
+import { useIntentKey } from '../../api/intent';
+import { msg } from '../../i18n/messages';
+import { compareDecimal, decimalInput } from '../../lib/decimal';
+import { formatDateTime, EMPTY_VALUE } from '../../lib/format';
+import { EmptyState } from '../../ui/EmptyState';
+import { Page } from '../../ui/Page';
+import { Refreshable } from '../../ui/Refreshable';
+import { showToast } from '../../ui/toast';
+import { balancesQuery } from '../wallet/api';
+import { money } from '../wallet/components';
+import { WALLET_LABEL } from '../wallet/labels';
+import { quoteHref } from '../market/segments';
+import { addMargin, positionQuery, refreshTrading } from './api';
+import { DirectionTag, formatQuantity, OrderStatusTag, positionPrice, Profit, TypeLabel, Zdf } from './components';
+
+function Row({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
+  return (
+    <div className="info-row">
+      <span className="info-label">{label}</span>
+      <span className="info-value" data-testid={testId}>
+        {children}
+      </span>
+    </div>
+  );
+}
+
+function AddMarginSheet({ position, visible, onClose }: { position: Position; visible: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState('');
+  const [pending, setPending] = useState(false);
+  const intent = useIntentKey();
+  const balances = useQuery({ ...balancesQuery(), enabled: visible });
+  const wallet = balances.data?.find((w) => w.code === position.walletCode);
+
+  const submit = async () => {
+    const check = zAmount.safeParse(amount);
+    if (!check.success) {
+      setError(check.error.issues[0]?.message ?? 'v.enterCorrectAmount');
+      return;
+    }
+    if (wallet && compareDecimal(check.data, wallet.balance) === 1) {
+      setError('e.insufficientFunds');
+      return;
+    }
+    setError('');
+    const key = intent.take(`${position.id}|${check.data}`);
+    setPending(true);
+    try {
+      await addMargin({ id: position.id, amount: check.data }, key);
+      intent.settle();
+      setAmount('');
+      onClose();
+      showToast(t('trade.addMargin.done'), 'success');
+    } catch (err) {
+      intent.settle(err);
+      if (err instanceof ApiError) setError(err.fields?.amount ?? err.key ?? err.message);
+    } finally {
+      setPending(false);
+      await refreshTrading();
+    }
+  };
+
+  return (
+    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="sheet" destroyOnClose>
+      <form
+        className="sheet-form"
+        noValidate
+        data-testid="add-margin-sheet"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <div className="sheet-head">
+          <strong>{t('trade.addMargin.title')}</strong>
+          <button type="button" className="link" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+        </div>
+        <p className="form-note">{t('trade.addMargin.body', { wallet: t(WALLET_LABEL[position.walletCode as WalletCode]) })}</p>
+        <div className={error ? 'field has-error' : 'field'}>
+          <label className="field-label" htmlFor="add-margin-amount">
+            {t('trade.addMargin.amount', { currency: position.walletCurrency })}
+          </label>
+          <div className="field-control">
+            <input
+              id="add-margin-amount"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={t('money.amountPlaceholder')}
+              data-testid="add-margin-amount"
+              value={amount}
+              onChange={(event) => {
+                setAmount(decimalInput(event.target.value));
+                setError('');
+              }}
+            />
+          </div>
+          {error ? (
+            <div className="field-error" role="alert" data-testid="add-margin-error">
+              {msg(error)}
+            </div>
+          ) : (
+            <div className="field-hint">{t('trade.addMargin.available', { amount: wallet ? money(wallet.balance, position.walletCurrency) : EMPTY_VALUE })}</div>
+          )}
+        </div>
+        <Button block type="submit" color="primary" size="large" shape="rounded" loading={pending} data-testid="add-margin-submit">
+          {t('trade.addMargin.submit')}
+        </Button>
+      </form>
+    </Popup>
+  );
+}
+
+function Detail({ p }: { p: Position }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [sheet, setSheet] = useState(false);
+  const open = p.status === OrderStatus.InProgress;
+  const closed = p.status === OrderStatus.Settled;
+  const cur = p.walletCurrency;
+  return (
+    <>
+      <section className="card card-pad detail-head" data-testid="detail-head" data-id={p.id} data-status={p.status}>
+        <div className="detail-title-row">
+          <div>
+            <h1 className="detail-name" data-testid="detail-name">
+              {p.stockName}
+            </h1>
+            <div className="position-code">
+              {p.stockCode} · {p.currency}
+            </div>
+          </div>
+          <div className="detail-tags">
+            <OrderStatusTag status={p.status} testId="detail-status" />
+            {p.largeOrder && (
+              <span className="record-tag" data-testid="detail-large-order">
+                {t('trade.largeOrder')}
+              </span>
+            )}
+          </div>
+        </div>
+        <div className="detail-profit">
+          <span className="detail-profit-label">{closed ? t('trade.realised') : t('trade.detail.floating')}</span>
+          <Profit value={closed ? p.sellProfit : p.profit} currency={cur} testId="detail-profit" big />
+          {!closed && p.status !== OrderStatus.Cancelled && (
+            <span className="detail-zdf" data-testid="detail-zdf">
+              <Zdf value={p.zdf} />
+            </span>
+          )}
+        </div>
+        {p.largeOrder && <p className="form-note">{t('trade.detail.largeOrderNote', { n: LARGE_ORDER_SHARES.toLocaleString('en-US') })}</p>}
+      </section>
+
+      <section className="card" data-testid="detail-fields">
+        <Row label={t('trade.detail.positionNum')} testId="detail-positionNum">
+          <span className="mono">{p.positionNum}</span>
+        </Row>
+        <Row label={t('trade.detail.direction')} testId="detail-direction">
+          <DirectionTag direction={p.direction} />
+        </Row>
+        <Row label={t('trade.detail.type')} testId="detail-type">
+          <TypeLabel type={p.type} />
+        </Row>
+        <Row label={t('trade.detail.leverage')} testId="detail-leverage">
+          {t('trade.leverageX', { n: p.leverage })}
+        </Row>
+        <Row label={t('trade.quantity')} testId="detail-quantity">
+          {formatQuantity(p.quantity)}
+        </Row>
+        {p.status === OrderStatus.WaitingConfirmation || p.status === OrderStatus.Cancelled ? (
+          <Row label={t('trade.limitPrice')} testId="detail-price">
+            {positionPrice(p.price)}
+          </Row>
+        ) : (
+          <Row label={t('trade.openPrice')} testId="detail-open-price">
+            {positionPrice(p.openPrice ?? p.price)}
+          </Row>
+        )}
+        {closed ? (
+          <Row label={t('trade.closePrice')} testId="detail-close-price">
+            {positionPrice(p.closePrice)}
+          </Row>
+        ) : (
+          <Row label={t('trade.currentPrice')} testId="detail-current-price">
+            {positionPrice(p.currentPrice)}
+          </Row>
+        )}
+        <Row label={t('trade.detail.totalAmount')} testId="detail-total">
+          {positionPrice(p.totalAmount)} {p.currency}
+        </Row>
+        <Row label={t('trade.margin')} testId="detail-margin">
+          {money(p.margin, cur)}
+        </Row>
+        <Row label={t('trade.detail.isolated')} testId="detail-isolated">
+          {t('trade.detail.isolatedValue')}
+        </Row>
+        <Row label={t('trade.detail.openFee')} testId="detail-fee">
+          {money(p.handlingFee, cur)}
+        </Row>
+        {p.closeFee !== null && (
+          <Row label={t('trade.detail.closeFee')} testId="detail-close-fee">
+            {money(p.closeFee, cur)}
+          </Row>
+        )}
+        {!closed && (
+          <Row label={t('trade.detail.liquidationPrice')} testId="detail-liquidation">
+            {p.liquidationPrice ? positionPrice(p.liquidationPrice) : EMPTY_VALUE}
+          </Row>
+        )}
+        {p.closeReason && (
+          <Row label={t('trade.detail.closeReason')} testId="detail-close-reason">
+            {p.closeReason === 'liquidation' ? <span className="status-badge tone-failed">{t('trade.detail.reasonLiquidation')}</span> : t('trade.detail.reasonUser')}
+          </Row>
+        )}
+        <Row label={t('trade.detail.wallet')} testId="detail-wallet">
+          {t(WALLET_LABEL[p.walletCode as WalletCode])} · {cur}
+        </Row>
+        <Row label={t('trade.detail.createTime')} testId="detail-create-time">
+          {formatDateTime(p.createTimeTimestamp)}
+        </Row>
+        {p.marketDateTimestamp !== null && (
+          <Row label={t('trade.detail.marketTime')} testId="detail-market-time">
+            {formatDateTime(p.marketDateTimestamp)}
+          </Row>
+        )}
+        {p.closeTimeTimestamp !== null && (
+          <Row label={t('trade.detail.closeTime')} testId="detail-close-time">
+            {formatDateTime(p.closeTimeTimestamp)}
+          </Row>
+        )}
+        {p.expiredDateTimestamp !== null && (
+          <Row label={t('trade.detail.expiry')} testId="detail-expiry">
+            {formatDateTime(p.expiredDateTimestamp)}
+          </Row>
+        )}
+        <Row label={t('trade.detail.modifyTime')} testId="detail-modify-time">
+          {formatDateTime(p.modifyTimeTimestamp)}
+        </Row>
+      </section>
+
+      {open && (
+        <div className="detail-actions">
+          <Button shape="rounded" data-testid="add-margin" onClick={() => setSheet(true)}>
+            {t('trade.detail.addMargin')}
+          </Button>
+          <Button shape="rounded" color="primary" className={p.direction === OrderDirection.Buy ? 'close-long' : 'close-short'} data-testid="position-close" onClick={() => void navigate(`/pages/payment/close?id=${p.id}`)}>
+            {t('trade.detail.close')}
+          </Button>
+        </div>
+      )}
+      <AddMarginSheet position={p} visible={sheet} onClose={() => setSheet(false)} />
+    </>
+  );
+}
+
+/** /pages/trade/detail?id= : every field of one order or position, with close and add margin. */
+export default function PositionDetailPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id') ?? 0);
+  const query = useQuery(positionQuery(Number.isSafeInteger(id) ? id : 0));
+  const p = query.data;
+
+  let body: ReactNode;
+  if (!(id > 0)) body = <EmptyState kind="notFound" title={t('trade.detail.notFound')} body={t('trade.detail.notFoundBody')} />;
+  else if (query.isPending)
+    body = (
+      <div className="card card-pad" aria-busy="true" data-testid="detail-loading">
+        <span className="sk sk-line" />
+        <span className="sk sk-short" />
+        <span className="sk sk-line" />
+      </div>
+    );
+  else if (!p)
+    body = (
+      <EmptyState kind="notFound" title={t('trade.detail.notFound')} body={t('trade.detail.notFoundBody')}>
+        <Button size="small" shape="rounded" color="primary" fill="outline" onClick={() => void query.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </EmptyState>
+    );
+  else body = <Detail p={p} />;
+
+  return (
+    <Page
+      title={p?.stockName ?? params.get('name') ?? t('titles.tradeDetail')}
+      className={p?.status === OrderStatus.InProgress ? 'money-page trade-detail-page has-actions' : 'money-page trade-detail-page'}
+      right={
+        p ? (
+          <button
+            type="button"
+            className="nav-text"
+            data-testid="detail-quote"
+            onClick={() => void navigate(quoteHref({ symbol: p.symbol, name: p.stockName, stock_code: p.stockCode, source: p.source, market: p.market, assetClass: p.assetClass }))}
+          >
+            {t('trade.detail.viewQuote')}
+          </button>
+        ) : null
+      }
+    >
+      <Refreshable onRefresh={() => query.refetch()}>{body}</Refreshable>
+    </Page>
+  );
+}
