@@ -255,6 +255,8 @@ test('signed out, the star leads to sign-in', async ({ page }) => {
   await launch(page);
   await page.goto('/#/pages/quote/stock?name=Apple&code=AAPL&source=0&market=US');
   await expect(page.getByTestId('quote-name')).toContainText('Apple');
+  // A stock's quote page shows its large-order flow (none yet on a fresh market).
+  await expect(page.getByTestId('quote-large-orders')).toContainText('No large orders yet.');
   await page.getByTestId('quote-star').click();
   await expect(page).toHaveURL(/#\/pages\/auth\/login\?redirect=/);
 });

@@ -156,6 +156,9 @@ export const en = {
     removed: 'Removed from watchlist',
     notFound: 'Instrument not found',
     notFoundBody: 'This instrument does not exist or is no longer listed.',
+    largeOrders: 'Large orders',
+    noLargeOrders: 'No large orders yet.',
+    largeOrdersNote: 'Single fills of 10,000 shares or more.',
   },
   watchlist: {
     signedOutTitle: 'Sign in to see your watchlist',

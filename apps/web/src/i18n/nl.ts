@@ -155,6 +155,9 @@ export const nl: UiMessages = {
     removed: 'Verwijderd uit volglijst',
     notFound: 'Instrument niet gevonden',
     notFoundBody: 'Dit instrument bestaat niet of is niet meer genoteerd.',
+    largeOrders: 'Grote orders',
+    noLargeOrders: 'Nog geen grote orders.',
+    largeOrdersNote: 'Afzonderlijke transacties van 10.000 aandelen of meer.',
   },
   watchlist: {
     signedOutTitle: 'Log in om je volglijst te zien',

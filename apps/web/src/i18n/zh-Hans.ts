@@ -155,6 +155,9 @@ export const zhHans: UiMessages = {
     removed: '已移出自选',
     notFound: '未找到该品种',
     notFoundBody: '该品种不存在或已退市。',
+    largeOrders: '大单',
+    noLargeOrders: '暂无大单。',
+    largeOrdersNote: '单笔成交10,000股及以上。',
   },
   watchlist: {
     signedOutTitle: '登录后查看自选',

@@ -7,11 +7,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { decimalsOf, EMPTY_VALUE, priceDecimals, formatAmount, formatChange, formatCompact, formatPercent, formatPrice, riseFallColor } from '../../lib/format';
+import { decimalsOf, EMPTY_VALUE, priceDecimals, formatAmount, formatChange, formatCompact, formatDateTime, formatPercent, formatPrice, riseFallColor } from '../../lib/format';
 import { EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';
 import { Refreshable } from '../../ui/Refreshable';
-import { klineQuery, quoteQuery, summaryQuery, useWatchToggle, type SummaryData } from './api';
+import { klineQuery, largeOrdersQuery, quoteQuery, summaryQuery, useWatchToggle, type SummaryData } from './api';
 import { MA_LEGEND } from './components/maLegend';
 import { KlineChart } from './components/KlineChart';
 import { PhaseTag } from './components/PhaseTag';
@@ -179,6 +179,8 @@ function QuoteBody({ quote }: { quote: Quote }) {
         )}
       </section>
 
+      {quote.assetClass === 'stock' && <LargeOrders symbol={quote.symbol} tickSize={quote.tickSize} />}
+
       <section className="card card-pad quote-profile">
         <h2 className="quote-section-title">{t('quote.profile')}</h2>
         <p data-testid="quote-profile">{profile || t('quote.noProfile')}</p>
@@ -186,6 +188,32 @@ function QuoteBody({ quote }: { quote: Quote }) {
       </section>
       <SimulatedNotice />
     </>
+  );
+}
+
+/** Large-order flow: fills of 10,000 shares or more, newest first, without who placed them. */
+function LargeOrders({ symbol, tickSize }: { symbol: string; tickSize: string }) {
+  const { t } = useTranslation();
+  const flow = useQuery(largeOrdersQuery(symbol));
+  return (
+    <section className="card card-pad" data-testid="quote-large-orders">
+      <h2 className="quote-section-title">{t('quote.largeOrders')}</h2>
+      {flow.isPending ? (
+        <p className="quote-classify">{t('common.loading')}</p>
+      ) : !flow.data?.length ? (
+        <p className="quote-classify">{t('quote.noLargeOrders')}</p>
+      ) : (
+        flow.data.map((o) => (
+          <div key={`${o.timestamp}-${o.quantity}`} className="quote-large-row" data-testid="quote-large-order">
+            <span style={{ color: riseFallColor(o.direction === 0 ? '1' : '-1') }}>{o.direction === 0 ? t('quote.buy') : t('quote.sell')}</span>
+            <span>{formatCompact(o.quantity)}</span>
+            <span>{formatPrice(o.price, tickSize)}</span>
+            <span className="quote-classify">{formatDateTime(o.timestamp)}</span>
+          </div>
+        ))
+      )}
+      <p className="quote-classify">{t('quote.largeOrdersNote')}</p>
+    </section>
   );
 }
 

@@ -78,6 +78,15 @@ export function quoteQuery(ident: QuoteIdent) {
   });
 }
 
+/** Recent large fills (10,000 shares or more) of a stock, for its quote page. */
+export function largeOrdersQuery(symbol: string) {
+  return queryOptions({
+    queryKey: [...marketKeys.summary(symbol), 'largeOrders'],
+    queryFn: ({ signal }) => call('largeOrders', { stockCode: symbol, size: 10 }, { signal }),
+    refetchInterval: 15_000,
+  });
+}
+
 export function summaryQuery(symbol: string | undefined) {
   return queryOptions({
     queryKey: marketKeys.summary(symbol ?? ''),
