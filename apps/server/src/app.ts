@@ -154,7 +154,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   ];
   app.addHook('onClose', async () => void (await Promise.all(jobs.map((stop) => stop()))));
 
-  const trading = createTradingService({ db, market, rates, inbox });
+  const trading = createTradingService({ db, market, rates, inbox, hub });
   const engine = startTriggerEngine({ provider, market, trading, log: app.log });
   app.addHook('onClose', () => engine.stop());
 

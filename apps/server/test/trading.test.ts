@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Dec } from '../src/lib/decimal';
 import { pngBytes } from './fixtures';
-import { call, drivers, OPERATOR, registerUser, startServer, type Harness } from './harness';
+import { call, collect, drivers, OPERATOR, registerUser, startServer, type Harness } from './harness';
 import { scriptedMarket } from './scripted';
 
 const BTC = 'BTCUSDT';
@@ -110,6 +110,15 @@ describe.each(await drivers())('trading on %s', (driver) => {
     );
     const all = await call(h, 'POST', '/web/position/flatPosition', { token: u.token, headers: key(), body: { id: open.data.id } });
     expect(all.data.status).toBe(3);
+    const history = (await call(h, 'POST', '/web/position/detail', { token: u.token, body: { id: open.data.id } })).data.history;
+    expect(history.map((e: any) => [e.event, e.status, e.quantity])).toEqual([
+      ['placed', 0, '0.2'],
+      ['filled', 1, '0.2'],
+      ['partially_closed', 1, '0.05'],
+      ['closed', 3, '0.15'],
+    ]);
+    const partHistory = (await call(h, 'POST', '/web/position/detail', { token: u.token, body: { id: part.data.id } })).data.history;
+    expect(partHistory.map((e: any) => e.event)).toEqual(['placed', 'filled', 'partially_closed']);
     expect((await call(h, 'POST', '/web/position/flatPosition', { token: u.token, headers: key(), body: { id: open.data.id } })).msg).toBe('This position is already closed');
     const w = await forex(u.token);
     expect(w.usedBalance).toBe('0.00');
@@ -139,6 +148,12 @@ describe.each(await drivers())('trading on %s', (driver) => {
     expect(filled.data).toMatchObject({ status: 1, openPrice: '99000.00' });
     const cancelled = await call(h, 'POST', '/web/position/cancelConsign', { token: u.token, headers: key(), body: { id: other.data.id } });
     expect(cancelled.data.status).toBe(4);
+    const detail = (id: number) => call(h, 'POST', '/web/position/detail', { token: u.token, body: { id } });
+    expect((await detail(other.data.id)).data.history.map((e: any) => e.event)).toEqual(['placed', 'cancelled']);
+    expect((await detail(resting.data.id)).data.history.map((e: any) => [e.event, e.price])).toEqual([
+      ['placed', '99000'],
+      ['filled', '99000'],
+    ]);
     expect((await call(h, 'POST', '/web/position/cancelConsign', { token: u.token, headers: key(), body: { id: other.data.id } })).msg).toBe(
       'This order can no longer be cancelled',
     );
@@ -167,6 +182,7 @@ describe.each(await drivers())('trading on %s', (driver) => {
       (r) => r.data.status === 3,
     );
     expect(done.data).toMatchObject({ status: 3, closeReason: 'liquidation' });
+    expect(done.data.history.map((e: any) => e.event)).toEqual(['placed', 'filled', 'margin_added', 'liquidated']);
     expect(new Dec(done.data.sellProfit).eq(new Dec(added.data.margin).neg())).toBe(true);
     const journals = await h.db.query("select id from ledger_journals where kind = 'position.liquidate' and ref_id = $1", [p.data.id]);
     expect(journals).toHaveLength(1);
@@ -177,6 +193,22 @@ describe.each(await drivers())('trading on %s', (driver) => {
     expect(notice.title).toBe('Position liquidated');
     const zh = (await call(h, 'GET', `/web/userMessage/${notice.id}`, { token: u.token, lang: 'zh_Hans_CN' })).data;
     expect(zh.body).toMatch(/^您的买入仓位/);
+  });
+
+  it("pushes every state change of an order on the user's socket", async () => {
+    market.set(BTC, '100000.00');
+    const u = await trader();
+    const url = `${h.base.replace('http', 'ws')}/web/push`;
+    const events = collect(url, [{ op: 'auth', token: u.token }], (f) => f.filter((x) => x.type === 'event' && x.event === 'order').length >= 3, 5000);
+    await new Promise((r) => setTimeout(r, 300));
+    const p = await buyBtc(u.token);
+    await call(h, 'POST', '/web/position/flatPosition', { token: u.token, headers: key(), body: { id: p.data.id } });
+    const frames = (await events).filter((x) => x.type === 'event' && x.event === 'order');
+    expect(frames.map((f) => [f.data.id, f.data.event])).toEqual([
+      [p.data.id, 'placed'],
+      [p.data.id, 'filled'],
+      [p.data.id, 'closed'],
+    ]);
   });
 
   it('never overspends a trading wallet under many parallel orders', async () => {

@@ -60,6 +60,17 @@ export const zPosition = z.object({
 });
 export type Position = z.infer<typeof zPosition>;
 
+export const POSITION_EVENTS = ['placed', 'filled', 'closed', 'partially_closed', 'margin_added', 'cancelled', 'liquidated'] as const;
+export const zPositionEvent = z.object({
+  event: z.enum(POSITION_EVENTS),
+  status: z.enum(OrderStatus),
+  price: zDecimal.nullable(),
+  quantity: zDecimal.nullable(),
+  timestamp: z.number().int(),
+});
+/** One position with the history of every state change of its order. */
+export const zPositionDetail = zPosition.extend({ history: z.array(zPositionEvent) });
+
 export const zOrderCreate = z
   .object({
     stockCode: requiredText('v.fillRequired').max(30),
@@ -167,9 +178,9 @@ export const tradingRoutes = {
     path: '/position/detail',
     auth: 'user',
     tag: 'trading',
-    summary: 'One of the caller’s orders or positions, in any state',
+    summary: 'One of the caller’s orders or positions, in any state, with the history of its state changes',
     request: zId,
-    response: zPosition,
+    response: zPositionDetail,
   }),
   closePosition: route({
     method: 'POST',

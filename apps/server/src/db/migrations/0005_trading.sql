@@ -34,3 +34,15 @@ create table positions (
 );
 create index positions_user_status on positions (user_id, status, id desc);
 create index positions_symbol_active on positions (symbol, status) where status in (0, 1);
+
+-- Every state change of an order or position, in order: what happened, when, at what price.
+create table position_events (
+  id          bigserial primary key,
+  position_id bigint not null references positions(id),
+  status      smallint not null,
+  event       text not null check (event in ('placed', 'filled', 'closed', 'partially_closed', 'margin_added', 'cancelled', 'liquidated')),
+  price       numeric(38, 12),
+  quantity    numeric(38, 8),
+  created_at  timestamptz not null default now()
+);
+create index position_events_position on position_events (position_id, id);

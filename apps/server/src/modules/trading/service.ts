@@ -1,4 +1,5 @@
-import { OrderDirection, OrderStatus, OrderType, walletCurrency, type Position, type WalletCode } from '@tradeapp/contract';
+import { OrderDirection, OrderStatus, OrderType, walletCurrency, type POSITION_EVENTS, type Position, type WalletCode } from '@tradeapp/contract';
+import type { PushHub } from '../../push/hub';
 import type { Db, Sql } from '../../db/db';
 import { AppError, notFound, refused } from '../../errors';
 import { Dec, fixed } from '../../lib/decimal';
@@ -31,6 +32,7 @@ export interface PositionRow {
   realised: string | null;
   close_reason: 'user' | 'liquidation' | null;
   large_order: boolean;
+  parent_id: number | null;
   created_at: Date;
   filled_at: Date | null;
   updated_at: Date;
@@ -59,10 +61,26 @@ const onGrid = (value: Dec, step: string) => value.div(step).isInteger();
  * leverage, in the trading wallet's currency) is held in the ledger; fees go to the house's fee
  * account; profit and loss settle against the house book. Every step is one balanced journal.
  */
-export function createTradingService(opts: { db: Db; market: MarketService; rates: Rates; inbox: Inbox }) {
-  const { db, market, rates, inbox } = opts;
+export function createTradingService(opts: { db: Db; market: MarketService; rates: Rates; inbox: Inbox; hub: PushHub }) {
+  const { db, market, rates, inbox, hub } = opts;
   const wallet = (userId: number, code: WalletCode, part: 'available' | 'held') => ({ userId, wallet: code, part, currency: walletCurrency(code) });
   const house = (name: keyof typeof HOUSE, currency: string) => ({ house: HOUSE[name], currency });
+
+  type EventName = (typeof POSITION_EVENTS)[number];
+  /**
+   * Record a state change in the position's history; returns the push to send once the
+   * transaction has committed, so the user's socket hears of every change, in order.
+   */
+  async function record(sql: Sql, p: PositionRow, event: EventName, price: Dec | string | null, quantity: Dec | string | null) {
+    await sql.query('insert into position_events (position_id, status, event, price, quantity) values ($1, $2, $3, $4, $5)', [
+      p.id,
+      p.status,
+      event,
+      price === null ? null : new Dec(price).toFixed(),
+      quantity === null ? null : new Dec(quantity).toFixed(),
+    ]);
+    return () => hub.publishUserEvent(p.user_id, 'order', { id: p.id, status: p.status, event });
+  }
 
   function ruleOf(i: Instrument): TradingRule {
     const rule = RULES[i.assetClass];
@@ -220,7 +238,10 @@ export function createTradingService(opts: { db: Db; market: MarketService; rate
         postings,
       );
     }
-    return { settled, loss: payout.sub(margin).neg() };
+    const event: EventName = reason === 'liquidation' ? 'liquidated' : whole ? 'closed' : 'partially_closed';
+    const pushes = [await record(sql, settled, event, price, quantity)];
+    if (!whole) pushes.push(await record(sql, { ...p, status: OrderStatus.InProgress }, 'partially_closed', price, quantity));
+    return { settled, loss: payout.sub(margin).neg(), pushed: () => pushes.forEach((f) => f()) };
   }
 
   async function load(sql: Sql, userId: number, id: number, lock = false) {
@@ -328,10 +349,18 @@ export function createTradingService(opts: { db: Db; market: MarketService; rate
             idempotencyKey ?? null,
           ],
         );
+        const placed = await record(sql, { ...p!, status: OrderStatus.WaitingConfirmation }, 'placed', limit ?? price, quantity);
         if (filling) {
           await bookOpen(sql, p!, 'available', fee, idempotencyKey ?? null);
-          push = await notifyFill(sql, p!);
+          const filled = await record(sql, p!, 'filled', price, quantity);
+          const notice = await notifyFill(sql, p!);
+          push = () => {
+            placed();
+            filled();
+            notice();
+          };
         } else {
+          push = placed;
           // A resting order holds its margin and fee until it fills or is cancelled.
           await postJournal(sql, { kind: 'order.hold', userId, actorId: userId, idempotencyKey: idempotencyKey ?? null, refType: 'position', refId: p!.id }, [
             { account: wallet(userId, code, 'available'), amount: margin.add(fee).neg() },
@@ -354,9 +383,10 @@ export function createTradingService(opts: { db: Db; market: MarketService; rate
           { account: wallet(userId, p.wallet_code, 'available'), amount: held },
         ]);
         const [c] = await sql.query<PositionRow>('update positions set status = 4, updated_at = now() where id = $1 returning *', [p.id]);
-        return c!;
+        return { row: c!, push: await record(sql, c!, 'cancelled', null, null) };
       });
-      return toPosition(row);
+      row.push();
+      return toPosition(row.row);
     },
 
     async closeByUser(userId: number, id: number, quantity: string | undefined, idempotencyKey: string | undefined) {
@@ -371,9 +401,10 @@ export function createTradingService(opts: { db: Db; market: MarketService; rate
         }
         const s = market.snapshot(p.symbol);
         if (!s.session.tradable) throw refused('e.marketClosed');
-        return (await close(sql, p, q, exitPrice(p.direction, s), 'user', userId, idempotencyKey ?? null)).settled;
+        return close(sql, p, q, exitPrice(p.direction, s), 'user', userId, idempotencyKey ?? null);
       });
-      return toPosition(row);
+      row.pushed();
+      return toPosition(row.settled);
     },
 
     async addMargin(userId: number, id: number, amount: string, idempotencyKey: string | undefined) {
@@ -385,13 +416,31 @@ export function createTradingService(opts: { db: Db; market: MarketService; rate
           { account: wallet(userId, p.wallet_code, 'held'), amount },
         ]);
         const [u] = await sql.query<PositionRow>('update positions set margin = margin + $2, updated_at = now() where id = $1 returning *', [p.id, amount]);
-        return u!;
+        return { row: u!, push: await record(sql, u!, 'margin_added', null, null) };
       });
-      return toPosition(row);
+      row.push();
+      return toPosition(row.row);
     },
 
     async detail(userId: number, id: number) {
-      return toPosition(await load(db, userId, id));
+      const p = await load(db, userId, id);
+      // A settled part of a partial close shares its parent's earlier history.
+      const events = await db.query<{ event: EventName; status: number; price: string | null; quantity: string | null; created_at: Date }>(
+        `select event, status, price, quantity, created_at from position_events
+          where position_id = $1 or (position_id = $2 and created_at <= coalesce($3::timestamptz, now()) and event in ('placed', 'filled'))
+          order by created_at, id`,
+        [p.id, p.parent_id ?? 0, p.closed_at],
+      );
+      return {
+        ...toPosition(p),
+        history: events.map((e) => ({
+          event: e.event,
+          status: e.status as Position['status'],
+          price: e.price === null ? null : new Dec(e.price).toFixed(),
+          quantity: e.quantity === null ? null : new Dec(e.quantity).toFixed(),
+          timestamp: e.created_at.getTime(),
+        })),
+      };
     },
 
     open: async (userId: number, pageNo: number, size: number) => {
@@ -435,12 +484,17 @@ export function createTradingService(opts: { db: Db; market: MarketService; rate
               [p.id],
             );
             await bookOpen(sql, filled!, 'held', new Dec(p.open_fee), null);
-            return notifyFill(sql, filled!);
+            const event = await record(sql, filled!, 'filled', p.price, p.quantity);
+            const notice = await notifyFill(sql, filled!);
+            return () => {
+              event();
+              notice();
+            };
           }
           const equity = new Dec(p.margin).add(floating(p, s));
           if (equity.gt(new Dec(p.margin).mul(rule.maintenanceRatio))) return null;
-          const { settled, loss } = await close(sql, p, new Dec(p.quantity), exitPrice(p.direction, s), 'liquidation', null, null);
-          return inbox.notify(sql, p.user_id, 'position.liquidated', {
+          const { settled, loss, pushed } = await close(sql, p, new Dec(p.quantity), exitPrice(p.direction, s), 'liquidation', null, null);
+          const notice = await inbox.notify(sql, p.user_id, 'position.liquidated', {
             side: isBuy(p.direction) ? 't.buy' : 't.sell',
             quantity: new Dec(p.quantity).toFixed(),
             name: i.name,
@@ -449,6 +503,10 @@ export function createTradingService(opts: { db: Db; market: MarketService; rate
             loss: fixed(loss, 2),
             walletCurrency: p.wallet_currency,
           });
+          return () => {
+            pushed();
+            notice();
+          };
         });
         if (push) {
           push();
