@@ -229,7 +229,11 @@ test('buy bitcoin from its quote page, watch the P&L move, close it, the wallet 
   await expect(closed.getByTestId('closed-profit')).toHaveAttribute('data-value', /^-?\d+\.\d{2}$/);
   await shot(page, 'trade-closed-en');
   const id = Number(await closed.getAttribute('data-id'));
-  await page.getByTestId('trade-tab-holding').click();
+  // The closed position's detail tells its story: placed, filled, closed.
+  await closed.click();
+  await expect(page.getByTestId('detail-history-row')).toHaveCount(3);
+  await expect(page.getByTestId('detail-history-row').last()).toHaveAttribute('data-event', 'closed');
+  await page.goto('/#/pages/trade/index?tab=holding');
   await expect(page.getByTestId('position-row')).toHaveCount(0);
 
   // The FOREX wallet: 1,000 less the opening fee plus the realised result (after the closing fee).

@@ -70,6 +70,7 @@ export const zPositionEvent = z.object({
 });
 /** One position with the history of every state change of its order. */
 export const zPositionDetail = zPosition.extend({ history: z.array(zPositionEvent) });
+export type PositionDetail = z.infer<typeof zPositionDetail>;
 
 export const zOrderCreate = z
   .object({

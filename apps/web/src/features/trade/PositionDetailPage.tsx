@@ -1,6 +1,6 @@
 import '../wallet/money.css';
 import './trade.css';
-import { LARGE_ORDER_SHARES, OrderDirection, OrderStatus, zAmount, type Position, type WalletCode } from '@tradeapp/contract';
+import { LARGE_ORDER_SHARES, OrderDirection, OrderStatus, zAmount, type Position, type PositionDetail, type WalletCode } from '@tradeapp/contract';
 import { Button, Popup } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -122,7 +122,7 @@ function AddMarginSheet({ position, visible, onClose }: { position: Position; vi
   );
 }
 
-function Detail({ p }: { p: Position }) {
+function Detail({ p }: { p: Position & Partial<Pick<PositionDetail, 'history'>> }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [sheet, setSheet] = useState(false);
@@ -248,6 +248,20 @@ function Detail({ p }: { p: Position }) {
           {formatDateTime(p.modifyTimeTimestamp)}
         </Row>
       </section>
+
+      {p.history && p.history.length > 0 && (
+        <section className="card card-pad" data-testid="detail-history">
+          <h2 className="quote-section-title">{t('trade.detail.history')}</h2>
+          {p.history.map((e, index) => (
+            <div key={`${e.timestamp}-${index}`} className="quote-large-row" data-testid="detail-history-row" data-event={e.event}>
+              <span className="strong">{t(`trade.events.${e.event}`)}</span>
+              <span>{e.quantity ?? ''}</span>
+              <span>{e.price ?? ''}</span>
+              <span className="quote-classify">{formatDateTime(e.timestamp)}</span>
+            </div>
+          ))}
+        </section>
+      )}
 
       {open && (
         <div className="detail-actions">

@@ -61,7 +61,17 @@ export const tradeEn = {
       settled: 'Closed',
       cancelled: 'Cancelled',
     },
+    events: {
+      placed: 'Placed',
+      filled: 'Filled',
+      closed: 'Closed',
+      partially_closed: 'Partly closed',
+      margin_added: 'Margin added',
+      cancelled: 'Cancelled',
+      liquidated: 'Liquidated',
+    },
     detail: {
+      history: 'History',
       notFound: 'Order not found',
       notFoundBody: 'This order does not exist or is not yours.',
       positionNum: 'Order number',

@@ -61,7 +61,17 @@ export const tradeNl: TradeMessages = {
       settled: 'Gesloten',
       cancelled: 'Geannuleerd',
     },
+    events: {
+      placed: 'Geplaatst',
+      filled: 'Uitgevoerd',
+      closed: 'Gesloten',
+      partially_closed: 'Deels gesloten',
+      margin_added: 'Marge toegevoegd',
+      cancelled: 'Geannuleerd',
+      liquidated: 'Geliquideerd',
+    },
     detail: {
+      history: 'Geschiedenis',
       notFound: 'Order niet gevonden',
       notFoundBody: 'Deze order bestaat niet of is niet van u.',
       positionNum: 'Ordernummer',

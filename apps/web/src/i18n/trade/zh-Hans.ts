@@ -61,7 +61,17 @@ export const tradeZhHans: TradeMessages = {
       settled: '已平仓',
       cancelled: '已撤销',
     },
+    events: {
+      placed: '已下单',
+      filled: '已成交',
+      closed: '已平仓',
+      partially_closed: '部分平仓',
+      margin_added: '追加保证金',
+      cancelled: '已撤单',
+      liquidated: '已强平',
+    },
     detail: {
+      history: '记录',
       notFound: '未找到订单',
       notFoundBody: '该订单不存在或不属于您。',
       positionNum: '订单号',
