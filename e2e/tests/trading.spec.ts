@@ -307,5 +307,7 @@ test('trading screens in Dutch and Chinese', async ({ page, request }) => {
     await page.goto(`/#/pages/trade/detail?id=${open.id}`);
     await expect(page.getByTestId('detail-status')).toHaveAttribute('data-status', '1');
     await shot(page, `trade-detail-${lang}`);
+    await page.getByTestId('detail-history').scrollIntoViewIfNeeded();
+    await shot(page, `trade-detail-history-${lang}`);
   }
 });

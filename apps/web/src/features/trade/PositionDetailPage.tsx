@@ -251,13 +251,12 @@ function Detail({ p }: { p: Position & Partial<Pick<PositionDetail, 'history'>> 
 
       {p.history && p.history.length > 0 && (
         <section className="card card-pad" data-testid="detail-history">
-          <h2 className="quote-section-title">{t('trade.detail.history')}</h2>
+          <h2 className="history-title">{t('trade.detail.history')}</h2>
           {p.history.map((e, index) => (
-            <div key={`${e.timestamp}-${index}`} className="quote-large-row" data-testid="detail-history-row" data-event={e.event}>
-              <span className="strong">{t(`trade.events.${e.event}`)}</span>
-              <span>{e.quantity ?? ''}</span>
-              <span>{e.price ?? ''}</span>
-              <span className="quote-classify">{formatDateTime(e.timestamp)}</span>
+            <div key={`${e.timestamp}-${index}`} className="history-row" data-testid="detail-history-row" data-event={e.event}>
+              <span className="history-event">{t(`trade.events.${e.event}`)}</span>
+              <span className="history-time">{formatDateTime(e.timestamp)}</span>
+              <span className="history-detail">{[e.quantity, e.price].filter(Boolean).join(' @ ')}</span>
             </div>
           ))}
         </section>
