@@ -12,3 +12,6 @@ export function percentOf(part: Decimal.Value, whole: Decimal.Value): string {
   const w = new Dec(whole);
   return w.isZero() ? '0.00' : fixed(new Dec(part).div(w).mul(100), 2);
 }
+
+/** The exact value as a plain decimal string (no exponent), for SQL parameters and the wire. */
+export const plain = (value: Decimal.Value) => new Dec(value).toFixed();

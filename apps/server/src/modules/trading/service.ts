@@ -2,7 +2,7 @@ import { OrderDirection, OrderStatus, OrderType, walletCurrency, type POSITION_E
 import type { PushHub } from '../../push/hub';
 import type { Db, Sql } from '../../db/db';
 import { AppError, notFound, refused } from '../../errors';
-import { Dec, fixed } from '../../lib/decimal';
+import { Dec, fixed, plain } from '../../lib/decimal';
 import { HOUSE, postJournal, type Posting } from '../../ledger/ledger';
 import type { Instrument, Snapshot } from '../../market/types';
 import type { Inbox } from '../inbox/service';
@@ -219,16 +219,16 @@ export function createTradingService(opts: { db: Db; market: MarketService; rate
       [settled] = (await sql.query<PositionRow>(
         `update positions set status = 3, close_price = $2, close_fee = $3, realised = $4, close_reason = $5, closed_at = now(), updated_at = now()
           where id = $1 returning *`,
-        [p.id, price.toFixed(), fee.toFixed(), payout.sub(margin).toFixed(), reason],
+        [p.id, plain(price), plain(fee), plain(payout.sub(margin)), reason],
       )) as [PositionRow];
     } else {
-      await sql.query('update positions set quantity = quantity - $2, margin = margin - $3, updated_at = now() where id = $1', [p.id, quantity.toFixed(), margin.toFixed()]);
+      await sql.query('update positions set quantity = quantity - $2, margin = margin - $3, updated_at = now() where id = $1', [p.id, plain(quantity), plain(margin)]);
       [settled] = (await sql.query<PositionRow>(
         `insert into positions (user_id, symbol, wallet_code, wallet_currency, currency, direction, type, status, price, open_price, quantity, leverage,
                                 margin, open_fee, close_price, close_fee, realised, close_reason, parent_id, large_order, created_at, filled_at, closed_at)
          select user_id, symbol, wallet_code, wallet_currency, currency, direction, type, 3, price, open_price, $2, leverage,
                 $3, 0, $4, $5, $6, $7, id, large_order, created_at, filled_at, now() from positions where id = $1 returning *`,
-        [p.id, quantity.toFixed(), margin.toFixed(), price.toFixed(), fee.toFixed(), payout.sub(margin).toFixed(), reason],
+        [p.id, plain(quantity), plain(margin), plain(price), plain(fee), plain(payout.sub(margin)), reason],
       )) as [PositionRow];
     }
     if (postings.length > 1) {
