@@ -1,56 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { crc32, deflateSync } from 'node:zlib';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { OPERATOR } from '../playwright.config';
-import { screen, uniqueName } from './support';
+import { post, register, uploadApi } from './api';
+import { documentPng } from './png';
+import { screen } from './support';
 
 test.use({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false });
-
-/** A real PNG that looks like an identity document: a card with a header band, a photo and text lines. */
-function documentPng(width = 360, height = 228): Buffer {
-  const rows: Buffer[] = [];
-  const inBox = (x: number, y: number, x0: number, y0: number, w: number, h: number) => x >= x0 && x < x0 + w && y >= y0 && y < y0 + h;
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x++) {
-      let rgb = [226, 236, 248];
-      if (y < 40) rgb = [30, 64, 175];
-      else if (inBox(x, y, 20, 58, 90, 120)) rgb = inBox(x, y, 45, 78, 40, 40) || inBox(x, y, 35, 128, 60, 50) ? [100, 116, 139] : [203, 213, 225];
-      else if ([64, 88, 112, 136, 160].some((top) => inBox(x, y, 130, top, top === 64 ? 190 : 150, 10))) rgb = [71, 85, 105];
-      else if (inBox(x, y, 20, 196, 320, 14)) rgb = [148, 163, 184];
-      row.set(rgb, 1 + x * 3);
-    }
-    rows.push(row);
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), 8 + data.length);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-/** Calls the API as the investor and returns `data`, failing the test on any other answer than 200. */
-async function api(request: APIRequestContext, token: string, path: string, data: unknown, idempotent = false) {
-  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-  if (idempotent) headers['idempotency-key'] = randomUUID();
-  const res = await request.post(`/web${path}`, { headers, data });
-  const body = await res.json();
-  expect(body, `${path}: ${JSON.stringify(body)}`).toMatchObject({ code: 200 });
-  return body.data;
-}
 
 async function signIn(page: Page) {
   await page.goto('/backoffice/');
@@ -65,26 +19,13 @@ test('an operator approves a KYC and a deposit, refuses a withdrawal with a reas
   request,
 }) => {
   // ---- an investor: documents, a bank transfer with its proof, a bank card and a pay password ----
-  const username = uniqueName('bom_');
-  const reg = await request.post('/web/register', { data: { username, password: 'secret-pass1', agreement: true } });
-  const regBody = await reg.json();
-  expect(regBody.code).toBe(200);
-  const token: string = regBody.data.token;
+  const { username, token } = await register(request, 'bom_');
 
   const png = documentPng();
-  const upload = async (name: string) => {
-    const res = await request.post('/web/file/upload', {
-      headers: { authorization: `Bearer ${token}` },
-      multipart: { file: { name, mimeType: 'image/png', buffer: png } },
-    });
-    const body = await res.json();
-    expect(body.code, JSON.stringify(body)).toBe(200);
-    return body.data.url as string;
-  };
-  const frontUrl = await upload('passport.png');
-  const proofUrl = await upload('transfer.png');
+  const frontUrl = await uploadApi(request, token, png, 'passport.png');
+  const proofUrl = await uploadApi(request, token, png, 'transfer.png');
 
-  await api(request, token, '/updateReal', {
+  await post(request, '/updateReal', token, {
     firstName: 'Anna',
     lastName: 'de Vries',
     country: 'Netherlands',
@@ -92,15 +33,15 @@ test('an operator approves a KYC and a deposit, refuses a withdrawal with a reas
     idNumber: 'NW7K3L9P2',
     frontUrl,
   });
-  const deposit = await api(request, token, '/recharge/create', { method: 'fiat', currency: 'EUR', amount: '250.00', proofUrl }, true);
-  const card = await api(request, token, '/UserAccount/addCardNo', {
+  const deposit = await post(request, '/recharge/create', token, { method: 'fiat', currency: 'EUR', amount: '250.00', proofUrl }, true);
+  const card = await post(request, '/UserAccount/addCardNo', token, {
     bankName: 'ABN AMRO',
     accountName: 'Anna de Vries',
     cardNumber: 'NL91ABNA0417164300',
     swiftCode: 'ABNANL2A',
   });
-  await api(request, token, '/settingPayPassword', { payPassword: '123456' });
-  await api(request, token, '/userCenter/apply/service', { type: 'withdrawal', content: `How long does a withdrawal take? (${username})` });
+  await post(request, '/settingPayPassword', token, { payPassword: '123456' });
+  await post(request, '/userCenter/apply/service', token, { type: 'withdrawal', content: `How long does a withdrawal take? (${username})` });
 
   await signIn(page);
 
@@ -138,10 +79,10 @@ test('an operator approves a KYC and a deposit, refuses a withdrawal with a reas
   await expect(page.getByTestId('bo-deposit-panel')).toContainText('250.00 EUR');
 
   // ---- withdrawal: the operator sees where to pay, then refuses it with a reason ----
-  const withdrawal = await api(
+  const withdrawal = await post(
     request,
-    token,
     '/withdrawal/withdrawal-apply',
+    token,
     { amount: '100.00', target: 'bank', cardId: card.id, payPassword: '123456' },
     true,
   );

@@ -1,37 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { screen, uniqueName } from './support';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { PASSWORD, register as registerAs } from './api';
+import { LANGUAGES, launch, screen } from './support';
 
-const PASSWORD = 'secret-pass1';
-const LANGUAGES = [
-  { ui: 'en', short: 'en' },
-  { ui: 'nl', short: 'nl' },
-  { ui: 'zh-Hans', short: 'zh' },
-] as const;
-
-/** Past the first-launch guide, in the given UI language, optionally with a session token. */
-async function launch(page: Page, language = 'en', token?: string) {
-  await page.goto('/');
-  await page.evaluate(
-    ([lang, tok]) => {
-      localStorage.setItem('mm.launched', '1');
-      localStorage.setItem('mm.language', lang!);
-      if (tok) localStorage.setItem('mm.token', tok);
-      else localStorage.removeItem('mm.token');
-    },
-    [language, token ?? ''],
-  );
-  // The language is read when the app starts: start it again.
-  await page.reload();
-}
-
-async function register(request: APIRequestContext): Promise<{ username: string; token: string }> {
-  const username = uniqueName('mk_');
-  const res = await request.post('/web/register', { data: { username, password: PASSWORD, agreement: true } });
-  expect(res.ok()).toBeTruthy();
-  const body = await res.json();
-  expect(body.code).toBe(200);
-  return { username, token: body.data.token };
-}
+const register = (request: APIRequestContext) => registerAs(request, 'mk_');
 
 /** "+1.23%" -> 1.23 (reading the screen, not doing money arithmetic). */
 const percent = (text: string | null) => Number((text ?? '').replace(/[%+,\s]/g, ''));
@@ -293,7 +264,7 @@ for (const language of LANGUAGES) {
       const res = await request.post('/web/userSelfSecurity/save', { headers: auth, data: { secuCode } });
       expect((await res.json()).code).toBe(200);
     }
-    await launch(page, language.ui, token);
+    await launch(page, token, language.ui);
 
     await page.goto('/#/pages/home/index');
     await expect(page.getByTestId('home-index-strip')).toBeVisible();

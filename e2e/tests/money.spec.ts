@@ -1,143 +1,17 @@
-import { randomUUID } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { OPERATOR } from '../playwright.config';
-import { screen, uniqueName } from './support';
+import { funded as fundedWith, operator, pendingOf, post, register as registerAs, verifiedUser as verifiedAs, type User } from './api';
+import { gradientPng, pngFile } from './png';
+import { LANGUAGES, launch, screen } from './support';
 
 // Money journeys: the user's side through the UI, setup and the operator's decisions through the API.
 
-const PASSWORD = 'secret-pass1';
 const PAY_PASSWORD = '246810';
-const LANGUAGES = [
-  { ui: 'en', short: 'en' },
-  { ui: 'nl', short: 'nl' },
-  { ui: 'zh-Hans', short: 'zh' },
-] as const;
+const PNG = gradientPng(320, 200);
+const imageFile = (name: string) => pngFile(name, PNG);
 
-// ---- a real PNG, made here: the server checks uploads by content, the browser compresses them ----
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-/** A width x height RGB PNG with a gradient, like a small photo of a document. */
-function makePng(width = 320, height = 200): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // RGB
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y += 1) {
-    const row = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x += 1) {
-      row[1 + x * 3] = (x * 255) / width;
-      row[2 + x * 3] = (y * 255) / height;
-      row[3 + x * 3] = 180;
-    }
-    rows.push(row);
-  }
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
-}
-const PNG = makePng();
-const imageFile = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
-
-// ---- API helpers ----
-
-async function post(request: APIRequestContext, path: string, token: string | null, data: unknown = {}, idempotent = false) {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (idempotent) headers['idempotency-key'] = randomUUID();
-  const res = await request.post(`/web${path}`, { headers, data });
-  const body = await res.json();
-  expect(body.code, `${path}: ${JSON.stringify(body)}`).toBe(200);
-  return body.data;
-}
-
-async function get(request: APIRequestContext, path: string, token: string) {
-  const res = await request.get(`/web${path}`, { headers: { authorization: `Bearer ${token}` } });
-  const body = await res.json();
-  expect(body.code, `${path}: ${JSON.stringify(body)}`).toBe(200);
-  return body.data;
-}
-
-async function register(request: APIRequestContext) {
-  const username = uniqueName('mn_');
-  const data = await post(request, '/register', null, { username, password: PASSWORD, agreement: true });
-  return { username, token: data.token as string };
-}
-
-let operatorToken: string | null = null;
-async function operator(request: APIRequestContext): Promise<string> {
-  if (!operatorToken) operatorToken = (await post(request, '/admin/login', null, OPERATOR)).token as string;
-  return operatorToken!;
-}
-
-/** The pending review item of `username` in one of the operator's queues. */
-async function pendingOf(request: APIRequestContext, queue: 'kyc' | 'deposits' | 'withdrawals', username: string) {
-  const token = await operator(request);
-  let found: { id: number } | undefined;
-  await expect(async () => {
-    const page = await get(request, `/admin/${queue}?status=1&size=100`, token);
-    found = page.list.find((item: { userName: string }) => item.userName === username);
-    expect(found, `${queue} of ${username}`).toBeTruthy();
-  }).toPass({ timeout: 15_000 });
-  return found!.id;
-}
-
-async function uploadApi(request: APIRequestContext, token: string): Promise<string> {
-  const res = await request.post('/web/file/upload', { headers: { authorization: `Bearer ${token}` }, multipart: { file: imageFile('doc.png') } });
-  const body = await res.json();
-  expect(body.code, JSON.stringify(body)).toBe(200);
-  return body.data.url;
-}
-
-/** A registered user whose identity an operator has verified. */
-async function verifiedUser(request: APIRequestContext) {
-  const user = await register(request);
-  const frontUrl = await uploadApi(request, user.token);
-  await post(request, '/updateReal', user.token, { firstName: 'Anna', lastName: 'de Vries', country: 'Netherlands', idType: 'passport', idNumber: 'NX1234567', frontUrl });
-  const id = await pendingOf(request, 'kyc', user.username);
-  await post(request, `/admin/kyc/${id}/approve`, await operator(request));
-  return user;
-}
-
-/** A fiat deposit reported and approved: the funding account holds `amount` euros. */
-async function funded(request: APIRequestContext, user: { username: string; token: string }, amount: string) {
-  const proofUrl = await uploadApi(request, user.token);
-  await post(request, '/recharge/create', user.token, { method: 'fiat', currency: 'EUR', amount, proofUrl }, true);
-  const id = await pendingOf(request, 'deposits', user.username);
-  await post(request, `/admin/deposits/${id}/approve`, await operator(request));
-}
-
-/** Past the first-launch guide, in the given UI language, signed in with `token`. */
-async function launch(page: Page, token: string, language = 'en') {
-  await page.goto('/');
-  await page.evaluate(
-    ([lang, tok]) => {
-      localStorage.setItem('mm.launched', '1');
-      localStorage.setItem('mm.language', lang!);
-      localStorage.setItem('mm.token', tok!);
-    },
-    [language, token],
-  );
-  await page.reload();
-}
+const register = (request: APIRequestContext) => registerAs(request, 'mn_');
+const verifiedUser = (request: APIRequestContext) => verifiedAs(request, 'mn_', PNG);
+const funded = (request: APIRequestContext, user: User, amount: string) => fundedWith(request, user, amount, PNG);
 
 const balanceOf = (page: Page, code: string) => page.getByTestId(`wallet-balance-${code}`);
 

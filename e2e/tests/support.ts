@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 export const DATA_DIR = process.env.E2E_DATA_DIR!;
 export const SCREENS = join(import.meta.dirname, '..', 'test-results', 'screens');
@@ -35,4 +35,49 @@ export async function codeFromOutbox(email: string, timeoutMs = 10_000): Promise
   }
 }
 
+/** The UI languages, with the short names the screenshots carry. */
+export const LANGUAGES = [
+  { ui: 'en', short: 'en' },
+  { ui: 'nl', short: 'nl' },
+  { ui: 'zh-Hans', short: 'zh' },
+] as const;
+
 export const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+/** Past the first-launch guide, in the given UI language, signed in with `token` (signed out without one). */
+export async function launch(page: Page, token: string | null = null, language = 'en') {
+  await page.goto('/');
+  await page.evaluate(
+    ([lang, tok]) => {
+      localStorage.setItem('mm.launched', '1');
+      localStorage.setItem('mm.language', lang!);
+      if (tok) localStorage.setItem('mm.token', tok);
+      else localStorage.removeItem('mm.token');
+    },
+    [language, token ?? ''],
+  );
+  // The language is read when the app starts: start it again.
+  await page.reload();
+}
+
+/** A screenshot once the 2-second toast has gone. */
+export async function shot(page: Page, name: string) {
+  await expect(page.locator('.adm-toast-main')).toHaveCount(0, { timeout: 5_000 });
+  await screen(page, name);
+}
+
+/** Exact cents of a two-decimal amount string. */
+export function cents(value: string): bigint {
+  const negative = value.startsWith('-');
+  const [int = '0', frac = ''] = value.replace(/^[-+]/, '').split('.');
+  const abs = BigInt(int) * 100n + BigInt((frac + '00').slice(0, 2));
+  return negative ? -abs : abs;
+}
+
+/** Cents as the app shows euros: "-€1,234.56". */
+export function euros(value: bigint): string {
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const int = (abs / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}€${int}.${(abs % 100n).toString().padStart(2, '0')}`;
+}

@@ -1,151 +1,28 @@
-import { randomUUID } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { OPERATOR } from '../playwright.config';
-import { screen, uniqueName } from './support';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { funded, get, post, verifiedUser } from './api';
+import { gradientPng } from './png';
+import { cents, euros, launch, shot } from './support';
 
 // Trading journeys: a verified, funded user buys bitcoin from its quote page, watches the P&L move,
 // closes the position and sees the wallet settle; a limit order rests and is cancelled. Bitcoin
 // trades around the clock, so these run whatever the time. Setup goes through the API.
 
-const PASSWORD = 'secret-pass1';
 const BTC_QUOTE = '/#/pages/quote/forex?name=Bitcoin&code=BTC%2FUSDT&source=100&market=CRYPTO&symbol=BTCUSDT';
 const BTC_ORDER = '/#/pages/payment/forex?name=Bitcoin&code=BTC%2FUSDT&source=100&direction=0&market=CRYPTO&symbol=BTCUSDT';
 
-// ---- a real PNG: the server checks uploads by content ----
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-function makePng(width = 160, height = 100): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y += 1) {
-    const row = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x += 1) {
-      row[1 + x * 3] = (x * 255) / width;
-      row[2 + x * 3] = (y * 255) / height;
-      row[3 + x * 3] = 180;
-    }
-    rows.push(row);
-  }
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
-}
-const PNG = makePng();
-
-// ---- API helpers ----
-
-async function post(request: APIRequestContext, path: string, token: string | null, data: unknown = {}, idempotent = false) {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (idempotent) headers['idempotency-key'] = randomUUID();
-  const res = await request.post(`/web${path}`, { headers, data });
-  const body = await res.json();
-  expect(body.code, `${path}: ${JSON.stringify(body)}`).toBe(200);
-  return body.data;
-}
-
-async function get(request: APIRequestContext, path: string, token: string) {
-  const res = await request.get(`/web${path}`, { headers: { authorization: `Bearer ${token}` } });
-  const body = await res.json();
-  expect(body.code, `${path}: ${JSON.stringify(body)}`).toBe(200);
-  return body.data;
-}
-
-let operatorToken: string | null = null;
-async function operator(request: APIRequestContext): Promise<string> {
-  if (!operatorToken) operatorToken = (await post(request, '/admin/login', null, OPERATOR)).token as string;
-  return operatorToken!;
-}
-
-async function pendingOf(request: APIRequestContext, queue: 'kyc' | 'deposits', username: string) {
-  const token = await operator(request);
-  let found: { id: number } | undefined;
-  await expect(async () => {
-    const page = await get(request, `/admin/${queue}?status=1&size=100`, token);
-    found = page.list.find((item: { userName: string }) => item.userName === username);
-    expect(found, `${queue} of ${username}`).toBeTruthy();
-  }).toPass({ timeout: 15_000 });
-  return found!.id;
-}
-
-async function uploadApi(request: APIRequestContext, token: string): Promise<string> {
-  const res = await request.post('/web/file/upload', { headers: { authorization: `Bearer ${token}` }, multipart: { file: { name: 'doc.png', mimeType: 'image/png', buffer: PNG } } });
-  const body = await res.json();
-  expect(body.code, JSON.stringify(body)).toBe(200);
-  return body.data.url;
-}
+const PNG = gradientPng(160, 100);
 
 /** A verified user with 5,000 euros deposited and 1,000 of them in the FOREX wallet (bitcoin trades through it). */
 async function trader(request: APIRequestContext) {
-  const username = uniqueName('tr_');
-  const { token } = (await post(request, '/register', null, { username, password: PASSWORD, agreement: true })) as { token: string };
-  const frontUrl = await uploadApi(request, token);
-  await post(request, '/updateReal', token, { firstName: 'Anna', lastName: 'de Vries', country: 'Netherlands', idType: 'passport', idNumber: 'NX1234567', frontUrl });
-  await post(request, `/admin/kyc/${await pendingOf(request, 'kyc', username)}/approve`, await operator(request));
-  const proofUrl = await uploadApi(request, token);
-  await post(request, '/recharge/create', token, { method: 'fiat', currency: 'EUR', amount: '5000', proofUrl }, true);
-  await post(request, `/admin/deposits/${await pendingOf(request, 'deposits', username)}/approve`, await operator(request));
-  await post(request, '/wallet/transfer', token, { from: 'BALANCE', to: 'FOREX', amount: '1000' }, true);
-  return { username, token };
+  const user = await verifiedUser(request, 'tr_', PNG);
+  await funded(request, user, '5000', PNG);
+  await post(request, '/wallet/transfer', user.token, { from: 'BALANCE', to: 'FOREX', amount: '1000' }, true);
+  return user;
 }
 
 async function forexBalance(request: APIRequestContext, token: string): Promise<string> {
   const wallets = (await post(request, '/wallet/getWalletBalance', token)) as Array<{ code: string; balance: string }>;
   return wallets.find((w) => w.code === 'FOREX')!.balance;
-}
-
-/** Exact cents of a two-decimal amount string. */
-function cents(value: string): bigint {
-  const negative = value.startsWith('-');
-  const [int = '0', frac = ''] = value.replace(/^[-+]/, '').split('.');
-  const abs = BigInt(int) * 100n + BigInt((frac + '00').slice(0, 2));
-  return negative ? -abs : abs;
-}
-function euros(value: bigint): string {
-  const negative = value < 0n;
-  const abs = negative ? -value : value;
-  const int = (abs / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}€${int}.${(abs % 100n).toString().padStart(2, '0')}`;
-}
-
-/** A screenshot once the 2-second toast has gone. */
-async function shot(page: Page, name: string) {
-  await expect(page.locator('.adm-toast-main')).toHaveCount(0, { timeout: 5_000 });
-  await screen(page, name);
-}
-
-async function launch(page: Page, token: string, language = 'en') {
-  await page.goto('/');
-  await page.evaluate(
-    ([lang, tok]) => {
-      localStorage.setItem('mm.launched', '1');
-      localStorage.setItem('mm.language', lang!);
-      localStorage.setItem('mm.token', tok!);
-    },
-    [language, token],
-  );
-  await page.reload();
 }
 
 const gold = (quantity: string, leverage: number, extra: Record<string, unknown> = {}) => ({

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { OPERATOR } from '../playwright.config';
+import { pngFile } from './png';
+import { uniqueName } from './support';
+
+// API helpers: set-up and the operator's decisions, outside the UI.
+
+export const PASSWORD = 'secret-pass1';
+
+export type User = { username: string; token: string };
+
+/** POSTs to the API (as `token`, if any) and returns `data`, failing the test on any other answer than 200. */
+export async function post(request: APIRequestContext, path: string, token: string | null, data: unknown = {}, idempotent = false) {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (idempotent) headers['idempotency-key'] = randomUUID();
+  const res = await request.post(`/web${path}`, { headers, data });
+  const body = await res.json();
+  expect(body.code, `${path}: ${JSON.stringify(body)}`).toBe(200);
+  return body.data;
+}
+
+/** GETs from the API as `token` and returns `data`, failing the test on any other answer than 200. */
+export async function get(request: APIRequestContext, path: string, token: string) {
+  const res = await request.get(`/web${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const body = await res.json();
+  expect(body.code, `${path}: ${JSON.stringify(body)}`).toBe(200);
+  return body.data;
+}
+
+/** A new user named `prefix` plus something unique, signed in. */
+export async function register(request: APIRequestContext, prefix: string): Promise<User> {
+  const username = uniqueName(prefix);
+  const data = await post(request, '/register', null, { username, password: PASSWORD, agreement: true });
+  return { username, token: data.token as string };
+}
+
+let operatorToken: string | null = null;
+/** The operator's session token, signed in once. */
+export async function operator(request: APIRequestContext): Promise<string> {
+  if (!operatorToken) operatorToken = (await post(request, '/admin/login', null, OPERATOR)).token as string;
+  return operatorToken!;
+}
+
+/** The pending review item of `username` in one of the operator's queues. */
+export async function pendingOf(request: APIRequestContext, queue: 'kyc' | 'deposits' | 'withdrawals', username: string) {
+  const token = await operator(request);
+  let found: { id: number } | undefined;
+  await expect(async () => {
+    const page = await get(request, `/admin/${queue}?status=1&size=100`, token);
+    found = page.list.find((item: { userName: string }) => item.userName === username);
+    expect(found, `${queue} of ${username}`).toBeTruthy();
+  }).toPass({ timeout: 15_000 });
+  return found!.id;
+}
+
+/** Uploads `png` as `token` and returns its URL. */
+export async function uploadApi(request: APIRequestContext, token: string, png: Buffer, name = 'doc.png'): Promise<string> {
+  const res = await request.post('/web/file/upload', { headers: { authorization: `Bearer ${token}` }, multipart: { file: pngFile(name, png) } });
+  const body = await res.json();
+  expect(body.code, JSON.stringify(body)).toBe(200);
+  return body.data.url;
+}
+
+/** A registered user whose identity an operator has verified; `png` is the uploaded passport. */
+export async function verifiedUser(request: APIRequestContext, prefix: string, png: Buffer): Promise<User> {
+  const user = await register(request, prefix);
+  const frontUrl = await uploadApi(request, user.token, png);
+  await post(request, '/updateReal', user.token, { firstName: 'Anna', lastName: 'de Vries', country: 'Netherlands', idType: 'passport', idNumber: 'NX1234567', frontUrl });
+  const id = await pendingOf(request, 'kyc', user.username);
+  await post(request, `/admin/kyc/${id}/approve`, await operator(request));
+  return user;
+}
+
+/** A fiat deposit reported (with `png` as its proof) and approved: the funding account holds `amount` euros. */
+export async function funded(request: APIRequestContext, user: User, amount: string, png: Buffer) {
+  const proofUrl = await uploadApi(request, user.token, png);
+  await post(request, '/recharge/create', user.token, { method: 'fiat', currency: 'EUR', amount, proofUrl }, true);
+  const id = await pendingOf(request, 'deposits', user.username);
+  await post(request, `/admin/deposits/${id}/approve`, await operator(request));
+}
