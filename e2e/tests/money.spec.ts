@@ -215,21 +215,23 @@ test('money screens in English, Dutch and Chinese', async ({ page, request }) =>
   await post(request, '/settingPayPassword', user.token, { payPassword: PAY_PASSWORD });
 
   for (const { ui, short } of LANGUAGES) {
+    // Dutch screens write 2.500,00; English and Chinese 2,500.00.
+    const amount = (en: string) => (ui === 'nl' ? en.replace(/[.,]/g, (c) => (c === ',' ? '.' : ',')) : en);
     await launch(page, user.token, ui);
     await page.goto('/#/pages/profile/index');
-    await expect(page.getByTestId('funding-total')).toHaveText('€2,500.00');
+    await expect(page.getByTestId('funding-total')).toHaveText(amount('€2,500.00'));
     await page.getByTestId('funding-card').scrollIntoViewIfNeeded();
     await screen(page, `profile-funding-${short}`);
 
     await page.goto('/#/pages/profile/transaction?tab=overview');
-    await expect(page.getByTestId('overview-total')).toHaveText('€2,500.00');
+    await expect(page.getByTestId('overview-total')).toHaveText(amount('€2,500.00'));
     await screen(page, `wallet-overview-${short}`);
     await page.getByTestId('wallet-tab-BALANCE').click();
-    await expect(balanceOf(page, 'BALANCE')).toHaveText('€2,200.00');
+    await expect(balanceOf(page, 'BALANCE')).toHaveText(amount('€2,200.00'));
     await expect(page.getByTestId('bill-row').first()).toBeVisible();
     await screen(page, `wallet-balance-${short}`);
     await page.getByTestId('wallet-tab-US_STOCK').click();
-    await expect(balanceOf(page, 'US_STOCK')).toHaveText('$0.00');
+    await expect(balanceOf(page, 'US_STOCK')).toHaveText(amount('$0.00'));
     await screen(page, `wallet-usstock-${short}`);
 
     await page.goto('/#/pages/profile/transfer?from=BALANCE&to=US_STOCK');

@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { storeUiLanguage } from '../i18n/locale';
 import {
   currencySymbol,
+  formatCompact,
+  formatPrice,
   formatAmount,
   formatDate,
   formatDateTime,
@@ -114,5 +117,23 @@ describe('market numbers', () => {
     expect(formatCompact('12.345')).toBe('12.35');
     expect(formatCompact('-2500000')).toBe('-2.50M');
     expect(formatCompact(null)).toBe('--');
+  });
+});
+
+describe('numbers in the language of the screen', () => {
+  afterEach(() => storeUiLanguage('en'));
+
+  it('writes Dutch amounts with a decimal comma and dots between thousands', () => {
+    storeUiLanguage('nl');
+    expect(formatMoney('2500', 'BALANCE')).toBe('€2.500,00');
+    expect(formatPrice('65012.5', '0.01')).toBe('65.012,50');
+    expect(formatPercent('-1.234')).toBe('-1,23%');
+    expect(formatCompact('35180000')).toBe('35,18M');
+  });
+
+  it('keeps the English form for English and Chinese', () => {
+    storeUiLanguage('zh-Hans');
+    expect(formatMoney('2500', 'US_STOCK')).toBe('$2,500.00');
+    expect(formatCompact('35180000')).toBe('35.18M');
   });
 });

@@ -7,6 +7,7 @@ import {
   WalletCode,
 } from '@tradeapp/contract';
 import dayjs from 'dayjs';
+import { getUiLanguage } from '../i18n/locale';
 
 // Formatters of the specification (section 9). Money, prices and quantities arrive as decimal
 // strings and are rounded here by string arithmetic: they never pass through a JS float.
@@ -106,8 +107,13 @@ export function roundDecimal(value: string | number | bigint | null | undefined,
   return decimals > 0 ? `${sign}${int}.${frac}` : `${sign}${int}`;
 }
 
-function group(int: string): string {
-  return int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+/** Separators of the UI language: Dutch writes 1.234,50; English and Chinese 1,234.50. */
+function separators(): { group: string; decimal: string } {
+  return getUiLanguage() === 'nl' ? { group: '.', decimal: ',' } : { group: ',', decimal: '.' };
+}
+
+function group(int: string, mark: string): string {
+  return int.replace(/\B(?=(\d{3})+(?!\d))/g, mark);
 }
 
 /** An amount to 2 decimals ("1234.5" -> "1234.50"); `grouping` adds thousands separators. */
@@ -120,7 +126,8 @@ export function formatAmount(
   const negative = rounded.startsWith('-');
   const body = negative ? rounded.slice(1) : rounded;
   const [int = '0', frac] = body.split('.');
-  const text = `${opts.grouping ? group(int) : int}${frac !== undefined ? `.${frac}` : ''}`;
+  const marks = separators();
+  const text = `${opts.grouping ? group(int, marks.group) : int}${frac !== undefined ? `${marks.decimal}${frac}` : ''}`;
   const isZero = !/[1-9]/.test(body);
   const sign = negative ? '-' : opts.signed && !isZero ? '+' : '';
   return `${sign}${text}`;
@@ -205,10 +212,11 @@ export function formatCompact(value: string | null | undefined): string {
       const rounded = roundDecimal(shifted, 2) ?? '0';
       // 999.995K rounds to 1000.00K: that is 1.00M.
       const larger = COMPACT_UNITS[i - 1];
-      if (rounded.startsWith('1000.') && larger) return `${sign}1.00${larger[1]}`;
-      return `${sign}${rounded}${suffix}`;
+      const decimal = separators().decimal;
+      if (rounded.startsWith('1000.') && larger) return `${sign}1${decimal}00${larger[1]}`;
+      return `${sign}${rounded.replace('.', decimal)}${suffix}`;
     }
   }
   const small = parsed.frac && /[1-9]/.test(parsed.frac) ? roundDecimal(`${parsed.int}.${parsed.frac}`, 2) : parsed.int;
-  return `${sign}${small}`;
+  return `${sign}${(small ?? '').replace('.', separators().decimal)}`;
 }

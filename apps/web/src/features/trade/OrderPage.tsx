@@ -22,7 +22,7 @@ import { useUserInfo } from '../../api/user';
 import { TAB_ROUTES } from '../../app/routes';
 import { msg } from '../../i18n/messages';
 import { addDecimal, compareDecimal, decimalInput, isMultipleOf } from '../../lib/decimal';
-import { EMPTY_VALUE, formatChange, formatPercent, formatPrice, priceDecimals, riseFallColor } from '../../lib/format';
+import { EMPTY_VALUE, formatAmount, formatChange, formatPercent, formatPrice, priceDecimals, riseFallColor } from '../../lib/format';
 import { EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';
 import { Refreshable } from '../../ui/Refreshable';
@@ -216,7 +216,7 @@ function OrderForm({ quote, limits, rule, initialDirection }: FormProps) {
           <Line label={t('trade.order.leverage')}>{t('trade.leverageX', { n: leverage })}</Line>
           <Line label={t('trade.order.margin')}>{inQuote(estimate?.margin)}</Line>
           <Line label={t('trade.order.fee')}>{inQuote(estimate?.fee)}</Line>
-          {large && <p className="form-note warn">{t('trade.order.largeOrder', { n: LARGE_ORDER_SHARES.toLocaleString('en-US') })}</p>}
+          {large && <p className="form-note warn">{t('trade.order.largeOrder', { n: formatAmount(String(LARGE_ORDER_SHARES), { decimals: 0, grouping: true }) })}</p>}
         </div>
       ),
       confirmText: <span data-testid="order-confirm">{t('trade.order.confirmYes')}</span>,
@@ -361,7 +361,7 @@ function OrderForm({ quote, limits, rule, initialDirection }: FormProps) {
           )}
           {large && (
             <div className="large-order-note" data-testid="order-large">
-              {t('trade.order.largeOrder', { n: LARGE_ORDER_SHARES.toLocaleString('en-US') })}
+              {t('trade.order.largeOrder', { n: formatAmount(String(LARGE_ORDER_SHARES), { decimals: 0, grouping: true }) })}
             </div>
           )}
         </div>

@@ -10,7 +10,7 @@ import { ApiError } from '../../api/errors';
 import { useIntentKey } from '../../api/intent';
 import { msg } from '../../i18n/messages';
 import { compareDecimal, decimalInput } from '../../lib/decimal';
-import { formatDateTime, EMPTY_VALUE } from '../../lib/format';
+import { formatAmount, formatDateTime, EMPTY_VALUE } from '../../lib/format';
 import { EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';
 import { Refreshable } from '../../ui/Refreshable';
@@ -159,7 +159,7 @@ function Detail({ p }: { p: Position & Partial<Pick<PositionDetail, 'history'>> 
             </span>
           )}
         </div>
-        {p.largeOrder && <p className="form-note">{t('trade.detail.largeOrderNote', { n: LARGE_ORDER_SHARES.toLocaleString('en-US') })}</p>}
+        {p.largeOrder && <p className="form-note">{t('trade.detail.largeOrderNote', { n: formatAmount(String(LARGE_ORDER_SHARES), { decimals: 0, grouping: true }) })}</p>}
       </section>
 
       <section className="card" data-testid="detail-fields">
