@@ -6,7 +6,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useIntentKey } from '../../api/intent';
 import { msg } from '../../i18n/messages';
 import { compareDecimal, decimalInput } from '../../lib/decimal';
 import { formatAmount } from '../../lib/format';
@@ -15,10 +14,10 @@ import { EmptyState } from '../../ui/EmptyState';
 import { applyServerFieldErrors } from '../../ui/forms';
 import { Page } from '../../ui/Page';
 import { TextField } from '../../ui/TextField';
-import { showToast } from '../../ui/toast';
 import { uploadImage } from '../../ui/uploadImage';
 import { ImageField } from '../auth/ImageField';
-import { createDeposit, depositMethodsQuery, refreshWallet, type FiatMethod } from './api';
+import { depositMethodsQuery, type FiatMethod } from './api';
+import { useReportDeposit } from './useReportDeposit';
 
 const fiatSchema = routes.depositCreate.request.options[1].pick({ amount: true, proofUrl: true });
 
@@ -28,7 +27,6 @@ export default function DepositFiatPage() {
   const navigate = useNavigate();
   const methods = useQuery(depositMethodsQuery());
   const method = methods.data?.find((m): m is FiatMethod => m.method === 'fiat');
-  const intent = useIntentKey();
 
   const schema = fiatSchema.superRefine((value, ctx) => {
     if (method && compareDecimal(value.amount, method.minAmount) === -1) {
@@ -38,20 +36,10 @@ export default function DepositFiatPage() {
   const form = useForm({ resolver: zodResolver(schema), defaultValues: { amount: '', proofUrl: '' } });
   const { errors, isSubmitting } = form.formState;
 
+  const report = useReportDeposit((error) => applyServerFieldErrors(error, form.setError, ['amount', 'proofUrl']));
   const onSubmit = form.handleSubmit(async (values) => {
     if (!method) return;
-    const input = { method: 'fiat' as const, currency: method.currency, amount: values.amount, proofUrl: values.proofUrl };
-    const key = intent.take(JSON.stringify(input));
-    try {
-      await createDeposit(input, key);
-      intent.settle();
-      showToast(t('deposit.reported'), 'success');
-      await refreshWallet();
-      void navigate('/pages/deposit/record', { replace: true });
-    } catch (error) {
-      intent.settle(error);
-      applyServerFieldErrors(error, form.setError, ['amount', 'proofUrl']);
-    }
+    await report({ method: 'fiat' as const, currency: method.currency, amount: values.amount, proofUrl: values.proofUrl });
   });
 
   let body;

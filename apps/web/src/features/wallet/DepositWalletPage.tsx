@@ -8,7 +8,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useIntentKey } from '../../api/intent';
 import { msg } from '../../i18n/messages';
 import { compareDecimal, decimalInput } from '../../lib/decimal';
 import { formatAmount } from '../../lib/format';
@@ -17,8 +16,8 @@ import { EmptyState } from '../../ui/EmptyState';
 import { applyServerFieldErrors } from '../../ui/forms';
 import { Page } from '../../ui/Page';
 import { TextField } from '../../ui/TextField';
-import { showToast } from '../../ui/toast';
-import { createDeposit, depositMethodsQuery, refreshWallet, type CryptoMethod } from './api';
+import { depositMethodsQuery, type CryptoMethod } from './api';
+import { useReportDeposit } from './useReportDeposit';
 
 const cryptoSchema = routes.depositCreate.request.options[0].pick({ amount: true, txHash: true });
 
@@ -30,7 +29,6 @@ export default function DepositWalletPage() {
   const crypto = (methods.data?.filter((m) => m.method === 'crypto') ?? []) as CryptoMethod[];
   const [picked, setPicked] = useState<string | null>(null);
   const method = crypto.find((m) => `${m.currency}-${m.network}` === picked) ?? crypto[0];
-  const intent = useIntentKey();
 
   const schema = cryptoSchema.superRefine((value, ctx) => {
     if (method && compareDecimal(value.amount, method.minAmount) === -1) {
@@ -40,20 +38,10 @@ export default function DepositWalletPage() {
   const form = useForm({ resolver: zodResolver(schema), defaultValues: { amount: '', txHash: '' } });
   const { errors, isSubmitting } = form.formState;
 
+  const report = useReportDeposit((error) => applyServerFieldErrors(error, form.setError, ['amount', 'txHash']));
   const onSubmit = form.handleSubmit(async (values) => {
     if (!method) return;
-    const input = { method: 'crypto' as const, currency: method.currency, network: method.network, amount: values.amount, txHash: values.txHash };
-    const key = intent.take(JSON.stringify(input));
-    try {
-      await createDeposit(input, key);
-      intent.settle();
-      showToast(t('deposit.reported'), 'success');
-      await refreshWallet();
-      void navigate('/pages/deposit/record', { replace: true });
-    } catch (error) {
-      intent.settle(error);
-      applyServerFieldErrors(error, form.setError, ['amount', 'txHash']);
-    }
+    await report({ method: 'crypto' as const, currency: method.currency, network: method.network, amount: values.amount, txHash: values.txHash });
   });
 
   let body;
