@@ -18,6 +18,12 @@ import { authHandlers } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { backofficeHandlers } from './modules/backoffice/routes';
 import { createBackofficeService } from './modules/backoffice/service';
+import { registerHelpPages } from './modules/content/help';
+import { contentHandlers } from './modules/content/routes';
+import { createContentService } from './modules/content/service';
+import { createOperatorNotices } from './modules/chat/notices';
+import { chatHandlers } from './modules/chat/routes';
+import { createChat } from './modules/chat/service';
 import { fileHandlers, registerFileDownload } from './modules/files/routes';
 import { createFileService } from './modules/files/service';
 import { startMarketFeed, pushQuoteOf } from './modules/market/feed';
@@ -38,6 +44,8 @@ import { kycHandlers } from './modules/kyc/routes';
 import { createKycService } from './modules/kyc/service';
 import { serviceHandlers } from './modules/service/routes';
 import { createServiceRequests } from './modules/service/service';
+import { referralHandlers } from './modules/referral/routes';
+import { createReferrals } from './modules/referral/service';
 import { createRates } from './modules/wallet/rates';
 import { walletHandlers } from './modules/wallet/routes';
 import { inboxHandlers } from './modules/inbox/routes';
@@ -49,7 +57,7 @@ import { createMarketProvider } from './market/index';
 import type { MarketProvider } from './market/types';
 import { createPushHub } from './push/hub';
 import { registerPushRoute } from './push/route';
-import { sessionUserId } from './http/session';
+import { sessionIdentity } from './http/session';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -114,6 +122,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         scriptSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
+        // The web view shows the help pages and the configured external pages in an iframe.
+        frameSrc: ["'self'", ...new Set(config.WEBVIEW_ALLOWLIST.map((prefix) => new URL(prefix).origin))],
         upgradeInsecureRequests: null,
       },
     },
@@ -127,6 +137,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const backoffice = createBackofficeService(deps);
   const files = createFileService(db, config.dataDir);
   await backoffice.ensureFirstOperator();
+  const content = createContentService(db, config);
+  await content.seed();
 
   const provider = opts.provider ?? createMarketProvider({
     provider: config.MARKET_PROVIDER,
@@ -137,13 +149,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const market = createMarketService({ provider, db, ...(opts.now ? { now: opts.now } : {}) });
   const watchlist = createWatchlist(db, market);
   await registerPushRoute(app, hub, {
-    authenticate: (token) => sessionUserId(db, token),
+    authenticate: (token) => sessionIdentity(db, token),
     snapshot: (symbol) => (market.instruments.some((i) => i.symbol === symbol) ? pushQuoteOf(market, symbol) : undefined),
   });
   const stopFeed = startMarketFeed({ provider, market, hub, db, shared: hub.driver === 'redis', log: app.log });
   app.addHook('onClose', () => stopFeed());
 
   const inbox = createInbox(db, hub);
+  const chat = createChat(db, hub);
   const rates = createRates(market);
   const wallets = createWalletService({ db, rates, inbox, settleSeconds: config.TRANSFER_SETTLE_SECONDS });
   const chain = createSimulatedChain({ blockSeconds: config.CHAIN_BLOCK_SECONDS, seed: config.MARKET_SEED });
@@ -171,11 +184,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ...cardsHandlers(createCardService(db)),
     ...addressesHandlers(createAddressService(db)),
     ...kycHandlers(createKycService(db, inbox)),
-    ...serviceHandlers(createServiceRequests(db, inbox)),
+    ...serviceHandlers(createServiceRequests(db, inbox, chat)),
+    ...chatHandlers(chat, createOperatorNotices(db, inbox)),
+    ...referralHandlers(createReferrals(db)),
     ...tradingHandlers(trading, wallets, engine.watch),
+    ...contentHandlers(content),
   };
   registerContractRoutes(app, db, handlers, config.RATE_LIMIT_FACTOR);
   registerFileDownload(app, db, files);
+  registerHelpPages(app, content.articles);
 
   const openapi = buildOpenApi(routes, process.env.npm_package_version ?? '0.1.0');
   app.get('/web/openapi.json', async () => openapi);

@@ -35,10 +35,42 @@ const zConfig = z.object({
   CHAIN_BLOCK_SECONDS: z.coerce.number().min(0.1).max(3600).default(10),
   /** Multiplies every per-route rate limit; benchmarks raise it, production keeps 1. */
   RATE_LIMIT_FACTOR: z.coerce.number().min(1).max(100_000).default(1),
+  /** The app's name, shown until an operator publishes a version with its own title. */
+  APP_TITLE: z.string().trim().min(1).max(60).default('Meridian Markets'),
+  /**
+   * Comma-separated absolute URL prefixes the app's web view may open besides the help pages,
+   * e.g. `https://status.example.com/`. A bare origin is taken as its root path, so a prefix
+   * can never match another host that merely starts with the same name.
+   */
+  WEBVIEW_ALLOWLIST: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const prefixes: string[] = [];
+      for (const item of (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+        const prefix = webviewPrefix(item);
+        if (prefix) prefixes.push(prefix);
+        else ctx.addIssue({ code: 'custom', message: `${item}: must be an http:// or https:// URL prefix without query or fragment` });
+      }
+      return prefixes;
+    }),
   /** Where the built web apps are; tests and API-only nodes may point elsewhere. */
   WEB_DIST: z.string().optional(),
   BACKOFFICE_DIST: z.string().optional(),
 });
+
+function webviewPrefix(item: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(item);
+  } catch {
+    return null;
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash || /[?#]/.test(item)) return null;
+  // Normalised the way a browser writes the address; a bare origin gets its root path, since
+  // `https://example.com` would also prefix `https://example.com.evil.net/`.
+  return `${url.origin}${url.pathname}`;
+}
 
 export type Config = z.infer<typeof zConfig> & { dataDir: string };
 

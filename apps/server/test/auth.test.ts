@@ -164,7 +164,7 @@ describe.each(await drivers())('auth on %s', (driver) => {
       phone: '+31612345678',
       firstName: 'Anna',
       lastName: 'de Vries',
-      country: 'Netherlands',
+      country: 'NL',
       streetAddress: 'Damrak 1',
       addressLine2: '',
       stateProvince: 'Noord-Holland',
@@ -182,7 +182,7 @@ describe.each(await drivers())('auth on %s', (driver) => {
         email,
         firstName: 'Anna',
         lastName: 'de Vries',
-        country: 'Netherlands',
+        country: 'NL',
         phone: '+31612345678',
         ssnMasked: '******782',
         corporate: null,
@@ -194,6 +194,8 @@ describe.each(await drivers())('auth on %s', (driver) => {
       ['firstName', undefined, 'Please enter first name'],
       ['lastName', '', 'Please enter last name'],
       ['country', undefined, 'Please select country'],
+      ['country', 'Netherlands', 'Please select a country or region from the list'],
+      ['country', 'XX', 'Please select a country or region from the list'],
       ['ssn', undefined, 'Please enter BSN'],
       ['phone', '12345678', 'Phone number: 9 to 13 characters'],
       ['phone', '12345678901234', 'Phone number: 9 to 13 characters'],
@@ -373,7 +375,7 @@ describe.each(await drivers())('auth on %s', (driver) => {
     it('puts the identity under review and refuses a second submission meanwhile', async () => {
       const u = await registerUser(h);
       const frontUrl = await uploadImage(u.token);
-      const body = { firstName: 'Li', lastName: 'Wei', country: 'China', idType: 'passport', idNumber: 'E12345678', frontUrl };
+      const body = { firstName: 'Li', lastName: 'Wei', country: 'CN', idType: 'passport', idNumber: 'E12345678', frontUrl };
       const missing = await call(h, 'POST', '/web/updateReal', { token: u.token, body: { ...body, idNumber: '' } });
       expect(missing.msg).toBe('Please enter ID card number');
       const noBack = await call(h, 'POST', '/web/updateReal', { token: u.token, body: { ...body, idType: 'idCard' } });
@@ -390,7 +392,7 @@ describe.each(await drivers())('auth on %s', (driver) => {
       const u = await registerUser(h);
       const headers = { 'idempotency-key': 'kyc-1' };
       const images = { frontUrl: await uploadImage(u.token), backUrl: await uploadImage(u.token) };
-      const body = { firstName: 'Sam', lastName: 'Lee', country: 'Singapore', idType: 'idCard', idNumber: 'S1234567D', ...images };
+      const body = { firstName: 'Sam', lastName: 'Lee', country: 'SG', idType: 'idCard', idNumber: 'S1234567D', ...images };
       const first = await call(h, 'POST', '/web/updateReal', { token: u.token, body, headers });
       const second = await call(h, 'POST', '/web/updateReal', { token: u.token, body, headers });
       expect(first).toEqual(second);
@@ -419,7 +421,7 @@ describe.each(await drivers())('auth on %s', (driver) => {
       expect(stolen.status).toBe(404);
       const kyc = await call(h, 'POST', '/web/updateReal', {
         token: b.token,
-        body: { firstName: 'Bob', lastName: 'Smith', country: 'USA', idType: 'passport', idNumber: '1', frontUrl: url },
+        body: { firstName: 'Bob', lastName: 'Smith', country: 'US', idType: 'passport', idNumber: '1', frontUrl: url },
       });
       expect([kyc.status, kyc.data.fields]).toEqual([400, { frontUrl: 'v.uploadImage' }]);
       expect((await call(h, 'GET', '/web/api/user/info', { token: b.token })).data.kycStatus).toBe(0);

@@ -28,10 +28,36 @@ describe.each(await drivers())('files on %s', (driver) => {
     expect([own.status, own.headers.get('content-type')]).toEqual([200, 'image/png']);
     expect(new Uint8Array(await own.arrayBuffer())).toEqual(pngBytes());
     const anonymous = await fetch(h.base + r.data.url);
-    expect(anonymous.status).toBe(401);
+    expect(anonymous.status).toBe(404);
+    const other = await registerUser(h);
+    const asOther = await fetch(h.base + r.data.url, { headers: { authorization: `Bearer ${other.token}` } });
+    expect(asOther.status).toBe(404);
     const op = await call(h, 'POST', '/web/admin/login', { body: { email: OPERATOR.email, password: OPERATOR.password } });
     const asOperator = await fetch(h.base + r.data.url, { headers: { authorization: `Bearer ${op.data.token}` } });
     expect(asOperator.status).toBe(200);
+  });
+
+  it('serves an operator image to everyone once a published article shows it, never an investor upload', async () => {
+    const op = await call<{ token: string }>(h, 'POST', '/web/admin/login', { body: { email: OPERATOR.email, password: OPERATOR.password } });
+    const cover = await call<{ url: string }>(h, 'POST', '/web/file/upload', { form: form(pngBytes(), 'cover.png'), token: op.data.token });
+    const inline = await call<{ url: string }>(h, 'POST', '/web/file/upload', { form: form(pngBytes(), 'chart.png'), token: op.data.token });
+    const u = await registerUser(h);
+    const investors = await call<{ url: string }>(h, 'POST', '/web/file/upload', { form: form(pngBytes(), 'passport.png'), token: u.token });
+    const status = async (url: string) => (await fetch(h.base + url)).status;
+    const article = (state: 'draft' | 'published') => ({
+      category: 'news',
+      status: state,
+      coverUrl: cover.data.url,
+      texts: { en: { title: 'Charts', body: `<p>See <img src="${inline.data.url}" alt="chart"> and <img src="${investors.data.url}" alt="x"></p>` } },
+    });
+    const draft = await call<{ id: number }>(h, 'POST', '/web/admin/articles', { token: op.data.token, body: article('draft') });
+    expect(draft.code).toBe(200);
+    expect([await status(cover.data.url), await status(inline.data.url)]).toEqual([404, 404]);
+    const published = await call(h, 'POST', `/web/admin/articles/${draft.data.id}`, { token: op.data.token, body: article('published') });
+    expect(published.code).toBe(200);
+    expect([await status(cover.data.url), await status(inline.data.url)]).toEqual([200, 200]);
+    // An investor's file pasted into an article stays private.
+    expect(await status(investors.data.url)).toBe(404);
   });
 
   it('refuses a file that only claims to be an image', async () => {

@@ -28,7 +28,7 @@ describe.each(await drivers())('KYC review on %s', (driver) => {
   async function submitted(overrides: Record<string, string> = {}) {
     const u = await registerUser(h);
     const frontUrl = await upload(u.token);
-    const body = { firstName: 'Li', lastName: 'Wei', country: 'China', idType: 'passport', idNumber: 'E12345678', frontUrl, ...overrides };
+    const body = { firstName: 'Li', lastName: 'Wei', country: 'CN', idType: 'passport', idNumber: 'E12345678', frontUrl, ...overrides };
     const r = await call(h, 'POST', '/web/updateReal', { token: u.token, body });
     expect(r.data).toEqual({ kycStatus: 1 });
     const [row] = await h.db.query<{ id: number }>('select id from kyc_submissions where user_id = $1 order by id desc limit 1', [u.id]);
@@ -42,7 +42,7 @@ describe.each(await drivers())('KYC review on %s', (driver) => {
     it('takes a passport with its front page only, and an ID card only with both pages', async () => {
       const u = await registerUser(h);
       const frontUrl = await upload(u.token);
-      const base = { firstName: 'Sam', lastName: 'Lee', country: 'Singapore', idNumber: 'S1234567D', frontUrl };
+      const base = { firstName: 'Sam', lastName: 'Lee', country: 'SG', idNumber: 'S1234567D', frontUrl };
       const noBack = await call(h, 'POST', '/web/updateReal', { token: u.token, body: { ...base, idType: 'idCard' } });
       expect([noBack.status, noBack.msg, noBack.data.fields]).toEqual([400, 'Please upload an image', { backUrl: 'v.uploadImage' }]);
       const licence = await call(h, 'POST', '/web/updateReal', { token: u.token, body: { ...base, idType: 'DL' } });
@@ -69,7 +69,7 @@ describe.each(await drivers())('KYC review on %s', (driver) => {
       const a = await registerUser(h);
       const b = await registerUser(h);
       const aImage = await upload(a.token);
-      const body = { firstName: 'Bob', lastName: 'Smith', country: 'USA', idType: 'idCard', idNumber: '1', frontUrl: await upload(b.token), backUrl: aImage };
+      const body = { firstName: 'Bob', lastName: 'Smith', country: 'US', idType: 'idCard', idNumber: '1', frontUrl: await upload(b.token), backUrl: aImage };
       const r = await call(h, 'POST', '/web/updateReal', { token: b.token, body });
       expect([r.status, r.data.fields]).toEqual([400, { backUrl: 'v.uploadImage' }]);
       expect(await kycStatus(b.token)).toBe(0);
@@ -108,13 +108,13 @@ describe.each(await drivers())('KYC review on %s', (driver) => {
     });
 
     it('approves: the user is verified with the submitted name, told, and the decision audited', async () => {
-      const u = await submitted({ firstName: 'Mei', lastName: 'Chen', country: 'Taiwan' });
+      const u = await submitted({ firstName: 'Mei', lastName: 'Chen', country: 'TW' });
       await expect(requireVerifiedKyc(h.db, u.id)).rejects.toMatchObject({ code: 422, key: 'e.kycRequired' });
       const r = await call(h, 'POST', `/web/admin/kyc/${u.submissionId}/approve`, { token: op, body: {} });
       expect(r.code).toBe(200);
       expect(r.data).toMatchObject({ id: u.submissionId, status: 3, reason: null, reviewTimeTimestamp: expect.any(Number) });
       const me = (await call(h, 'GET', '/web/api/user/info', { token: u.token })).data;
-      expect(me).toMatchObject({ kycStatus: 3, firstName: 'Mei', lastName: 'Chen', country: 'Taiwan' });
+      expect(me).toMatchObject({ kycStatus: 3, firstName: 'Mei', lastName: 'Chen', country: 'TW' });
       await expect(requireVerifiedKyc(h.db, u.id)).resolves.toBeUndefined();
 
       const inbox = await notices(u.token);
@@ -127,7 +127,7 @@ describe.each(await drivers())('KYC review on %s', (driver) => {
         actorId: opId,
         action: 'kyc.approve',
         before: { status: 1, userId: u.id, userKycStatus: 1, firstName: null },
-        after: { status: 3, userId: u.id, userKycStatus: 3, firstName: 'Mei', lastName: 'Chen', country: 'Taiwan' },
+        after: { status: 3, userId: u.id, userKycStatus: 3, firstName: 'Mei', lastName: 'Chen', country: 'TW' },
       });
       const [row] = await h.db.query<{ reviewed_by: number }>('select reviewed_by from kyc_submissions where id = $1', [u.submissionId]);
       expect(row?.reviewed_by).toBe(opId);
@@ -139,7 +139,7 @@ describe.each(await drivers())('KYC review on %s', (driver) => {
       expect((await call(h, 'GET', '/web/api/user/info', { token: u.token })).data.kycStatus).toBe(3);
       const resubmit = await call(h, 'POST', '/web/updateReal', {
         token: u.token,
-        body: { firstName: 'X', lastName: 'Y', country: 'Z', idType: 'passport', idNumber: '1', frontUrl: u.frontUrl },
+        body: { firstName: 'X', lastName: 'Y', country: 'NL', idType: 'passport', idNumber: '1', frontUrl: u.frontUrl },
       });
       expect([resubmit.status, resubmit.msg]).toEqual([409, 'Your identity is already verified']);
       expect((await h.db.query("select id from audit_log where target_type = 'kyc' and target_id = $1", [String(u.submissionId)])).length).toBe(1);
@@ -173,7 +173,7 @@ describe.each(await drivers())('KYC review on %s', (driver) => {
 
       const again = await call(h, 'POST', '/web/updateReal', {
         token: u.token,
-        body: { firstName: 'Li', lastName: 'Wei', country: 'China', idType: 'passport', idNumber: 'E12345678', frontUrl: await upload(u.token) },
+        body: { firstName: 'Li', lastName: 'Wei', country: 'CN', idType: 'passport', idNumber: 'E12345678', frontUrl: await upload(u.token) },
       });
       expect(again.data).toEqual({ kycStatus: 1 });
     });

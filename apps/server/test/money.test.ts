@@ -49,7 +49,7 @@ describe.each(await drivers())('money on %s', (driver) => {
     const u = await registerUser(h);
     const kyc = await call(h, 'POST', '/web/updateReal', {
       token: u.token,
-      body: { firstName: 'Eva', lastName: 'Jansen', country: 'Netherlands', idType: 'passport', idNumber: 'NX998877', frontUrl: await upload(u.token) },
+      body: { firstName: 'Eva', lastName: 'Jansen', country: 'NL', idType: 'passport', idNumber: 'NX998877', frontUrl: await upload(u.token) },
     });
     expect(kyc.code).toBe(200);
     const [row] = await h.db.query<{ id: number }>('select id from kyc_submissions where user_id = $1 order by id desc limit 1', [u.id]);

@@ -13,7 +13,8 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const KNOWN = new Set(['AAPL', 'MSFT', 'TSLA', 'BTCUSDT', 'ETHUSDT', 'GC', ...Array.from({ length: 300 }, (_, i) => `S${i}`)]);
 const snapshot = (symbol: string): QuoteData | undefined => (KNOWN.has(symbol) ? { symbol, price: '100.00', seq: 0 } : undefined);
 const TOKENS: Record<string, number> = { 'token-user-1': 1, 'token-user-1b': 1, 'token-user-2': 2 };
-const authenticate = async (token: string) => TOKENS[token] ?? null;
+const OPERATOR_ID = 9;
+const authenticate = async (token: string) => (token === 'token-operator' ? { userId: OPERATOR_ID, operator: true } : (TOKENS[token] ?? null));
 
 interface Node {
   app: FastifyInstance;
@@ -193,6 +194,31 @@ describe('push socket, one node (memory)', () => {
     expect(await u1b.next()).toEqual(expected);
     expect(await u2.collect(() => true, 200)).toEqual([]);
     expect(await anon.collect(() => true, 0)).toEqual([]);
+  });
+
+  it('delivers operator events to every operator socket and to no investor', async () => {
+    const [ops1, ops2, u1, anon] = await Promise.all([open(), open(), open(), open()]);
+    ops1.send({ op: 'auth', token: 'token-operator' });
+    ops2.send({ op: 'auth', token: 'token-operator' });
+    u1.send({ op: 'auth', token: 'token-user-1' });
+    for (const c of [ops1, ops2, u1]) expect(await c.next()).toEqual({ type: 'ack', op: 'auth' });
+
+    node.hub.publishOperatorEvent('chat.message', { id: 1, userId: 1 });
+    const expected = { type: 'event', event: 'chat.message', data: { id: 1, userId: 1 } };
+    expect(await ops1.next()).toEqual(expected);
+    expect(await ops2.next()).toEqual(expected);
+    expect(await u1.collect(() => true, 200)).toEqual([]);
+    expect(await anon.collect(() => true, 0)).toEqual([]);
+
+    // A user's own events stay that user's; an operator socket signed in again as an investor stops hearing operators.
+    node.hub.publishUserEvent(1, 'chat.message', { id: 2 });
+    expect(await u1.next()).toEqual({ type: 'event', event: 'chat.message', data: { id: 2 } });
+    expect(await ops1.collect(() => true, 200)).toEqual([]);
+    ops2.send({ op: 'auth', token: 'token-user-2' });
+    await ops2.next(ackOf('auth'));
+    node.hub.publishOperatorEvent('chat.read', { userId: 1 });
+    expect(await ops1.next()).toEqual({ type: 'event', event: 'chat.read', data: { userId: 1 } });
+    expect(await ops2.collect(() => true, 200)).toEqual([]);
   });
 
   it('answers a bad token with 401 "login expired" and signs the socket out', async () => {
@@ -428,6 +454,20 @@ describe.runIf(await redisReachable())('push fan-out through Redis, two nodes', 
     expect(await user.collect(() => true, 300)).toEqual([]);
     expect(await other.collect(() => true, 0)).toEqual([]);
     await Promise.all([user.close(), other.close()]);
+  });
+
+  it('delivers an operator event published on A to operator sockets on B, once, and to no investor', async () => {
+    const ops = await Client.open(b.url);
+    const user = await Client.open(b.url);
+    ops.send({ op: 'auth', token: 'token-operator' });
+    user.send({ op: 'auth', token: 'token-user-1' });
+    await ops.next(ackOf('auth'));
+    await user.next(ackOf('auth'));
+    a.hub.publishOperatorEvent('chat.message', { id: 5 });
+    expect(await ops.next()).toEqual({ type: 'event', event: 'chat.message', data: { id: 5 } });
+    expect(await ops.collect(() => true, 300)).toEqual([]);
+    expect(await user.collect(() => true, 0)).toEqual([]);
+    await Promise.all([ops.close(), user.close()]);
   });
 
   it('conflates quotes arriving from Redis too', async () => {

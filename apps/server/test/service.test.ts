@@ -21,7 +21,7 @@ describe.each(await drivers())('customer service requests on %s', (driver) => {
 
     const inbox = (await call(h, 'GET', '/web/userMessage/getMessage', { token: u.token })).data;
     expect(inbox.list.map((n: { kind: string }) => n.kind)).toEqual(['service.received', 'service.received']);
-    expect(inbox.list[1]).toMatchObject({ title: 'Request received', body: `We received your request #${first.data.id} and will answer in your inbox.` });
+    expect(inbox.list[1]).toMatchObject({ title: 'Request received', body: `We received your request #${first.data.id}. Customer service answers in the chat (Profile, Customer service).` });
 
     const list = await call(h, 'GET', '/web/admin/service-requests?size=2', { token: op });
     expect(list.code).toBe(200);

@@ -33,7 +33,7 @@ describe.each(await drivers())('trading on %s', (driver) => {
     const form = new FormData();
     form.append('file', new Blob([pngBytes()], { type: 'image/png' }), 'id.png');
     const frontUrl = (await call(h, 'POST', '/web/file/upload', { form, token: u.token })).data.url;
-    await call(h, 'POST', '/web/updateReal', { token: u.token, body: { firstName: 'Tom', lastName: 'Trader', country: 'Belgium', idType: 'passport', idNumber: 'EH123456', frontUrl } });
+    await call(h, 'POST', '/web/updateReal', { token: u.token, body: { firstName: 'Tom', lastName: 'Trader', country: 'BE', idType: 'passport', idNumber: 'EH123456', frontUrl } });
     const [kyc] = await h.db.query<{ id: number }>('select id from kyc_submissions where user_id = $1', [u.id]);
     await call(h, 'POST', `/web/admin/kyc/${kyc!.id}/approve`, { token: op, body: {} });
     const d = await call(h, 'POST', '/web/recharge/create', { token: u.token, headers: key(), body: { method: 'fiat', currency: 'EUR', amount: forex, proofUrl: frontUrl } });

@@ -1,3 +1,4 @@
+import { isAreaCode } from './areas';
 import { z } from 'zod';
 import type { MessageKey } from './messages';
 
@@ -64,7 +65,10 @@ export const zPhone = requiredText('v.fillRequired')
   .min(9, { error: 'v.phoneRule' })
   .max(13, { error: 'v.phoneRule' })
   .regex(PHONE_PATTERN, { error: 'v.phoneRule' });
-export const zCountry = requiredText('v.selectCountry').max(50, { error: 'v.textTooLong' });
+/** A country or region of `/areaInfo/list`, as its ISO 3166-1 alpha-2 code. */
+export const zCountry = requiredText('v.selectCountry')
+  .transform((v) => v.toUpperCase())
+  .refine(isAreaCode, { error: 'v.countryUnknown' });
 export const zRequired50 = requiredText('v.fillRequired').max(50, { error: 'v.textTooLong' });
 export const zOptional50 = z.string().trim().max(50, { error: 'v.textTooLong' }).optional();
 export const zBsn = requiredText('v.enterBsn').max(50, { error: 'v.textTooLong' });

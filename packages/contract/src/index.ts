@@ -1,3 +1,4 @@
+export * from './areas';
 export * from './constants';
 export * from './enums';
 export * from './envelope';
@@ -12,4 +13,5 @@ export * from './routes/admin';
 export * from './routes/market';
 export * from './routes/money';
 export * from './routes/trading';
+export * from './routes/content';
 export * from './push';

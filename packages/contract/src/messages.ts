@@ -117,7 +117,7 @@ const en = {
   'n.transferCompleted.title': 'Transfer completed',
   'n.transferCompleted.body': '{amount} {currency} moved from {from} to {to} as {toAmount} {toCurrency}.',
   'n.serviceReceived.title': 'Request received',
-  'n.serviceReceived.body': 'We received your request #{id} and will answer in your inbox.',
+  'n.serviceReceived.body': 'We received your request #{id}. Customer service answers in the chat (Profile, Customer service).',
   'e.cardLimit': 'You can keep at most 10 bank cards',
   'e.cardExists': 'This account is already added',
   'e.addressLimit': 'You can keep at most 10 addresses',
@@ -147,6 +147,16 @@ const en = {
   'e.orderNotCancellable': 'This order can no longer be cancelled',
   'e.positionClosed': 'This position is already closed',
   'e.closeTooMuch': 'You can close at most the position’s quantity',
+  // content and service (issue 6)
+  'e.slugTaken': 'Another article already uses this slug',
+  'e.builtInArticle': 'Articles shipped with the app can be unpublished but not deleted',
+  'e.builtInLocked': 'The slug and category of an article shipped with the app cannot change',
+  'e.versionNotHigher': 'The version must be higher than the published one ({current})',
+  'e.chatImageNotYours': 'Send an image you uploaded yourself',
+  'e.userNotFound': 'No investor with this number',
+  'v.countryUnknown': 'Please select a country or region from the list',
+  'n.operatorMessage.title': '{title}',
+  'n.operatorMessage.body': '{body}',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -263,7 +273,7 @@ const nl: Messages = {
   'n.transferCompleted.title': 'Overboeking voltooid',
   'n.transferCompleted.body': '{amount} {currency} is overgeboekt van {from} naar {to} als {toAmount} {toCurrency}.',
   'n.serviceReceived.title': 'Verzoek ontvangen',
-  'n.serviceReceived.body': 'We hebben uw verzoek #{id} ontvangen en antwoorden in uw inbox.',
+  'n.serviceReceived.body': 'We hebben uw verzoek #{id} ontvangen. De klantenservice antwoordt in de chat (Profiel, Klantenservice).',
   'e.cardLimit': 'U kunt maximaal 10 bankrekeningen bewaren',
   'e.cardExists': 'Deze rekening is al toegevoegd',
   'e.addressLimit': 'U kunt maximaal 10 adressen bewaren',
@@ -293,6 +303,16 @@ const nl: Messages = {
   'e.orderNotCancellable': 'Deze order kan niet meer worden geannuleerd',
   'e.positionClosed': 'Deze positie is al gesloten',
   'e.closeTooMuch': 'U kunt hooguit het aantal van de positie sluiten',
+  // content and service (issue 6)
+  'e.slugTaken': 'Een ander artikel gebruikt deze slug al',
+  'e.builtInArticle': 'Artikelen die met de app worden meegeleverd kunnen worden ingetrokken, maar niet verwijderd',
+  'e.builtInLocked': 'De slug en categorie van een meegeleverd artikel kunnen niet worden gewijzigd',
+  'e.versionNotHigher': 'De versie moet hoger zijn dan de gepubliceerde ({current})',
+  'e.chatImageNotYours': 'Stuur een afbeelding die u zelf heeft geüpload',
+  'e.userNotFound': 'Geen belegger met dit nummer',
+  'v.countryUnknown': 'Kies een land of regio uit de lijst',
+  'n.operatorMessage.title': '{title}',
+  'n.operatorMessage.body': '{body}',
 };
 
 const zh: Messages = {
@@ -406,7 +426,7 @@ const zh: Messages = {
   'n.transferCompleted.title': '划转完成',
   'n.transferCompleted.body': '{amount} {currency}已从{from}划转至{to}，到账{toAmount} {toCurrency}。',
   'n.serviceReceived.title': '已收到请求',
-  'n.serviceReceived.body': '我们已收到您的请求#{id}，将在收件箱中答复。',
+  'n.serviceReceived.body': '我们已收到您的请求#{id}，客服将在聊天中答复（我的 > 客服）。',
   'e.cardLimit': '最多可保存10张银行卡',
   'e.cardExists': '该账户已添加',
   'e.addressLimit': '最多可保存10个地址',
@@ -436,6 +456,16 @@ const zh: Messages = {
   'e.orderNotCancellable': '该订单已无法撤销',
   'e.positionClosed': '该仓位已平仓',
   'e.closeTooMuch': '平仓数量不能超过持仓数量',
+  // content and service (issue 6)
+  'e.slugTaken': '已有其他文章使用此标识',
+  'e.builtInArticle': '随应用提供的文章只能下架，不能删除',
+  'e.builtInLocked': '随应用提供的文章不能更改标识和分类',
+  'e.versionNotHigher': '版本号必须高于已发布的版本（{current}）',
+  'e.chatImageNotYours': '请发送您自己上传的图片',
+  'e.userNotFound': '没有此编号的投资者',
+  'v.countryUnknown': '请从列表中选择国家或地区',
+  'n.operatorMessage.title': '{title}',
+  'n.operatorMessage.body': '{body}',
 };
 
 export const MESSAGES: Record<Locale, Messages> = { en, nl, zh_Hans_CN: zh };

@@ -24,12 +24,12 @@ export async function resolveCaller(db: Db, req: FastifyRequest): Promise<Caller
 }
 
 /** The user of a live session token (the push socket's `auth`), or null. */
-export async function sessionUserId(db: Db, token: string): Promise<number | null> {
+export async function sessionIdentity(db: Db, token: string): Promise<{ userId: number; operator: boolean } | null> {
   if (!token || token.length > 200) return null;
-  const [row] = await db.query<{ id: number }>(
-    `select u.id from sessions s join users u on u.id = s.user_id
+  const [row] = await db.query<{ id: number; role: string }>(
+    `select u.id, u.role from sessions s join users u on u.id = s.user_id
       where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now() and u.status = 'active'`,
     [sha256(token)],
   );
-  return row?.id ?? null;
+  return row ? { userId: row.id, operator: row.role === 'operator' } : null;
 }

@@ -19,6 +19,8 @@ export interface PushHub {
   readonly driver: 'memory' | 'redis';
   publishQuote(symbol: string, data: QuoteData): void;
   publishUserEvent(userId: number, event: string, data: unknown): void;
+  /** An event for every signed-in operator socket (the back office's chat console). */
+  publishOperatorEvent(event: string, data: unknown): void;
   /** Symbols some socket on THIS node is subscribed to (the market module may use it). */
   subscribedSymbols(): ReadonlySet<string>;
   healthy(): Promise<boolean>;
@@ -42,6 +44,7 @@ export interface PushHubOptions {
 export class PushConnection {
   readonly symbols = new Set<string>();
   userId: number | null = null;
+  operator = false;
   /** Heartbeats sent since the client was last heard from. */
   silentBeats = 0;
   /** Symbols whose quote was skipped while the socket was slow; resent once it drains. */
@@ -80,6 +83,7 @@ export class HubCore {
   /** Kept in step with `symbols` so `subscribedSymbols()` allocates nothing. */
   readonly symbolSet = new Set<string>();
   private readonly users = new Map<number, Set<PushConnection>>();
+  private readonly operators = new Set<PushConnection>();
   private readonly lagging = new Set<PushConnection>();
   private readonly timers: NodeJS.Timeout[] = [];
   closing = false;
@@ -108,7 +112,7 @@ export class HubCore {
     this.connections.delete(conn);
     this.lagging.delete(conn);
     this.unsubscribe(conn, [...conn.symbols]);
-    this.setUser(conn, null);
+    this.setUser(conn, null, false);
   }
 
   touch(conn: PushConnection) {
@@ -149,7 +153,10 @@ export class HubCore {
     return removed;
   }
 
-  setUser(conn: PushConnection, userId: number | null) {
+  setUser(conn: PushConnection, userId: number | null, operator: boolean) {
+    conn.operator = operator && userId !== null && !conn.closed;
+    if (conn.operator) this.operators.add(conn);
+    else this.operators.delete(conn);
     if (conn.userId === userId) return;
     if (conn.userId !== null) {
       const set = this.users.get(conn.userId);
@@ -234,6 +241,10 @@ export class HubCore {
     }
   }
 
+  deliverOperatorEvent(frame: Buffer) {
+    for (const conn of this.operators) this.send(conn, frame);
+  }
+
   deliverEvent(userId: number, frame: Buffer) {
     const conns = this.users.get(userId);
     if (!conns) return;
@@ -308,10 +319,13 @@ interface QuoteBatch {
 }
 interface UserEvent {
   n: string;
+  /** The user's id; 0 addresses every operator (user ids start at 1). */
   u: number;
   e: string;
   d: unknown;
 }
+
+const OPERATORS = 0;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -348,6 +362,7 @@ export async function createPushHub(opts: PushHubOptions): Promise<PushHub> {
       driver: 'memory',
       publishQuote: (symbol, data) => core.deliverQuote(symbol, data),
       publishUserEvent: (userId, event, data) => core.deliverEvent(userId, eventFrame(event, data)),
+      publishOperatorEvent: (event, data) => core.deliverOperatorEvent(eventFrame(event, data)),
       subscribedSymbols: () => core.symbolSet,
       healthy: async () => !core.closing,
       stats: () => core.stats(),
@@ -395,7 +410,8 @@ export async function createPushHub(opts: PushHubOptions): Promise<PushHub> {
       const ev = parseUserEvent(message);
       if (!ev) return log.warn({ channel }, 'push: malformed user event from redis');
       if (ev.n === nodeId) return;
-      core.deliverEvent(ev.u, eventFrame(ev.e, ev.d));
+      if (ev.u === OPERATORS) core.deliverOperatorEvent(eventFrame(ev.e, ev.d));
+      else core.deliverEvent(ev.u, eventFrame(ev.e, ev.d));
     }
   });
 
@@ -429,6 +445,12 @@ export async function createPushHub(opts: PushHubOptions): Promise<PushHub> {
       if (core.closing) return;
       core.deliverEvent(userId, eventFrame(event, data));
       const message: UserEvent = { n: nodeId, u: userId, e: event, d: data };
+      pub.publish(eventsChannel, JSON.stringify(message)).catch(publishFailed);
+    },
+    publishOperatorEvent(event, data) {
+      if (core.closing) return;
+      core.deliverOperatorEvent(eventFrame(event, data));
+      const message: UserEvent = { n: nodeId, u: OPERATORS, e: event, d: data };
       pub.publish(eventsChannel, JSON.stringify(message)).catch(publishFailed);
     },
     subscribedSymbols: () => core.symbolSet,

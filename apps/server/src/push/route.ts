@@ -11,8 +11,8 @@ import { CLOSE, MSG, PUSH_LIMITS, type PushLimits, type ServerFrame } from './me
 export { PUSH_PATH }; // the contract owns the path; the web client connects to the same constant
 
 export interface PushRouteDeps {
-  /** User id of a live session, or null. */
-  authenticate(token: string): Promise<number | null>;
+  /** The user of a live session (a bare number is an investor), or null. */
+  authenticate(token: string): Promise<number | PushIdentity | null>;
   /** Current quote of a symbol; undefined = unknown symbol. */
   snapshot(symbol: string): QuoteData | undefined;
   /** Overrides of `PUSH_LIMITS` (the bench raises sockets per IP, since every client is 127.0.0.1). */
@@ -20,6 +20,14 @@ export interface PushRouteDeps {
 }
 
 type ClientMessage = Record<string, unknown> & { op: string };
+
+/** Operators' sockets also receive the events published to every operator (the chat console). */
+export interface PushIdentity {
+  userId: number;
+  operator: boolean;
+}
+
+const identityOf = (who: number | PushIdentity): PushIdentity => (typeof who === 'number' ? { userId: who, operator: false } : who);
 
 export async function registerPushRoute(app: FastifyInstance, hub: PushHub, deps: PushRouteDeps): Promise<void> {
   const core = hubCore(hub);
@@ -195,34 +203,35 @@ class Session {
     const { token } = msg;
     if (typeof token !== 'string') return this.error(400, MSG.tokenNotString, 'auth');
     const seq = ++this.authSeq;
-    const userId = await this.lookup(token);
+    const who = await this.lookup(token);
     if (seq !== this.authSeq || this.conn.closed) return; // superseded, or the socket went away
     clearInterval(this.reauthTimer);
     this.reauthTimer = undefined;
-    if (userId === undefined) return this.error(500, MSG.internal, 'auth');
+    if (who === undefined) return this.error(500, MSG.internal, 'auth');
     // A failed sign-in also signs the socket out: it must not keep receiving a previous user's events.
-    this.core.setUser(this.conn, userId);
-    if (userId === null) return this.error(401, MSG.loginExpired, 'auth');
+    this.core.setUser(this.conn, who?.userId ?? null, who?.operator ?? false);
+    if (who === null) return this.error(401, MSG.loginExpired, 'auth');
     this.send({ type: 'ack', op: 'auth' });
     // Sessions end (logout, expiry, revocation by an operator); events must stop with them.
     this.reauthTimer = setInterval(() => void this.recheck(token, seq), this.limits.reauthMs).unref();
   }
 
   private async recheck(token: string, seq: number) {
-    const userId = await this.lookup(token);
-    if (seq !== this.authSeq || this.conn.closed || userId === undefined) return; // lookup failure: keep, retry later
-    if (userId === this.conn.userId) return;
+    const who = await this.lookup(token);
+    if (seq !== this.authSeq || this.conn.closed || who === undefined) return; // lookup failure: keep, retry later
+    if (who?.userId === this.conn.userId) return;
     clearInterval(this.reauthTimer);
     this.reauthTimer = undefined;
-    this.core.setUser(this.conn, null);
+    this.core.setUser(this.conn, null, false);
     this.error(401, MSG.loginExpired, 'auth');
   }
 
-  /** User id, null for a dead or malformed token, undefined when the lookup itself failed. */
-  private async lookup(token: string): Promise<number | null | undefined> {
+  /** The session's user, null for a dead or malformed token, undefined when the lookup itself failed. */
+  private async lookup(token: string): Promise<PushIdentity | null | undefined> {
     if (token.length === 0 || token.length > this.limits.maxTokenLength) return null;
     try {
-      return await this.deps.authenticate(token);
+      const who = await this.deps.authenticate(token);
+      return who === null ? null : identityOf(who);
     } catch (err) {
       this.core.log.error({ err }, 'push: session lookup failed');
       return undefined;

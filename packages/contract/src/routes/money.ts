@@ -228,6 +228,8 @@ export const NOTICE_KINDS = [
   'service.received',
   'order.filled',
   'position.liquidated',
+  /** Written by an operator (a broadcast or a note to one user); its texts are in the params per language. */
+  'operator.message',
 ] as const;
 
 export const zNotice = z.object({

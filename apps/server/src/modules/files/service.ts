@@ -69,14 +69,27 @@ export function createFileService(db: Db, dataDir: string) {
       return { url: URL_PREFIX + id, id, mime: type.mime, size: bytes.length };
     },
 
-    /** The bytes of an upload, for its owner or an operator; anyone else is told it does not exist. */
-    async read(caller: Caller, id: string) {
+    /**
+     * The bytes of an upload, for its owner, an operator, or a user whose chat shows it (an image
+     * an operator sent them). An operator's image in a published article (its cover or its body)
+     * is public: browsers load article images without a token. Anyone else is told it does not exist.
+     */
+    async read(caller: Caller | null, id: string) {
       if (!ID_PATTERN.test(id)) throw notFound();
-      const [row] = await db.query<{ owner_id: number | null; mime: string; file_name: string }>(
-        'select owner_id, mime, file_name from uploads where id = $1',
-        [id],
+      const [row] = await db.query<{ mime: string; file_name: string }>(
+        `select mime, file_name from uploads u
+          where u.id = $1
+            and (u.owner_id = $2 or $3::boolean
+                 or exists (select 1 from chat_messages c where c.user_id = $2 and c.upload_id = u.id)
+                 or (exists (select 1 from users o where o.id = u.owner_id and o.role = 'operator')
+                     and exists (select 1 from articles a
+                                  where a.status = 'published'
+                                    and (a.cover_url = '${URL_PREFIX}' || u.id
+                                         or exists (select 1 from article_texts t
+                                                     where t.article_id = a.id and position(u.id in t.body_html) > 0)))))`,
+        [id, caller?.id ?? null, caller?.role === 'operator'],
       );
-      if (!row || (row.owner_id !== caller.id && caller.role !== 'operator')) throw notFound();
+      if (!row) throw notFound();
       return { mime: row.mime, bytes: await readFile(join(dir, row.file_name)) };
     },
   };

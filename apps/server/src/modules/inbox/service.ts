@@ -40,14 +40,21 @@ export function createInbox(db: Db, hub: PushHub) {
     return out;
   }
 
+  /** An operator's notice holds its own texts per language; English stands in for a missing one. */
+  function operatorText(params: Params, part: 'title' | 'body', locale: Locale): string {
+    return String(params[`${part}_${locale}`] || params[`${part}_en`] || '');
+  }
+
   function render(row: NoticeRow, locale: Locale) {
     const keys = keysOf(row.kind);
-    const params = localParams(row.params, locale);
+    // Operators' texts are shown as written: not searched for message keys or placeholders.
+    const operator = row.kind === 'operator.message';
+    const params = operator ? row.params : localParams(row.params, locale);
     return {
       id: row.id,
       kind: row.kind,
-      title: translate(locale, keys.title, params),
-      body: translate(locale, keys.body, params),
+      title: operator ? operatorText(params, 'title', locale) : translate(locale, keys.title, params),
+      body: operator ? operatorText(params, 'body', locale) : translate(locale, keys.body, params),
       read: row.read_at !== null,
       createTimestamp: row.created_at.getTime(),
     };
@@ -70,6 +77,20 @@ export function createInbox(db: Db, hub: PushHub) {
         JSON.stringify(params),
       ]);
       return () => hub.publishUserEvent(userId, 'notice', { id: row!.id, kind });
+    },
+
+    /**
+     * One notice for every active investor (never an operator), in one statement inside the
+     * caller's transaction. Returns how many were written and the pushes to send after commit.
+     */
+    async notifyAllInvestors(sql: Sql, kind: NoticeKind, params: Params): Promise<{ sent: number; push: () => void }> {
+      const rows = await sql.query<{ id: number; user_id: number }>(
+        `insert into notices (user_id, kind, params)
+         select id, $1, $2::jsonb from users where role = 'investor' and status = 'active' order by id
+         returning id, user_id`,
+        [kind, JSON.stringify(params)],
+      );
+      return { sent: rows.length, push: () => rows.forEach((r) => hub.publishUserEvent(r.user_id, 'notice', { id: r.id, kind })) };
     },
 
     async list(userId: number, page: number, size: number, locale: Locale) {

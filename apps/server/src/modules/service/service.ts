@@ -1,4 +1,5 @@
 import type { Db } from '../../db/db';
+import type { Chat } from '../chat/service';
 import type { Inbox } from '../inbox/service';
 
 export type ServiceRequestType = 'account' | 'deposit' | 'withdrawal' | 'trading' | 'other';
@@ -15,19 +16,23 @@ interface RequestRow {
   created_at: Date;
 }
 
-/** Customer service: users ask, operators read the requests in the back office. */
-export function createServiceRequests(db: Db, inbox: Inbox) {
+/**
+ * Customer service: users ask, operators read the requests in the back office. Each request is
+ * also a message of the user's chat, so operators answer it in the chat console.
+ */
+export function createServiceRequests(db: Db, inbox: Inbox, chat: Chat) {
   return {
     async apply(userId: number, input: { type: ServiceRequestType; content: string }) {
-      const { row, push } = await db.tx(async (sql) => {
+      const { row, pushes } = await db.tx(async (sql) => {
         const [row] = await sql.query<{ id: number; status: Status; created_at: Date }>(
           'insert into service_requests (user_id, type, content) values ($1, $2, $3) returning id, status, created_at',
           [userId, input.type, input.content],
         );
-        const push = await inbox.notify(sql, userId, 'service.received', { id: row!.id });
-        return { row: row!, push };
+        const notice = await inbox.notify(sql, userId, 'service.received', { id: row!.id });
+        const message = await chat.write(sql, userId, { side: 'user' }, { text: `[${input.type}] ${input.content}` });
+        return { row: row!, pushes: [notice, message.push] };
       });
-      push();
+      for (const push of pushes) push();
       return { id: row.id, status: row.status, createTimeTimestamp: row.created_at.getTime() };
     },
 
