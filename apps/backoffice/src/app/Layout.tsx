@@ -1,20 +1,36 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
 import { getToken } from '../api';
 import { meQueryOptions, signOut } from '../features/auth/api';
+import { unreadQueryOptions } from '../features/chat/api';
+import { useChatLive } from '../features/chat/live';
+import { usePushConnection } from '../push';
 import {
+  ArticleIcon,
   AuditIcon,
+  ChatIcon,
   DepositIcon,
   IdCardIcon,
   LedgerIcon,
   MailIcon,
+  MegaphoneIcon,
+  PhoneIcon,
   ServiceIcon,
   UsersIcon,
   WithdrawalIcon,
 } from '../ui/Icons';
 
-const nav = [
+interface NavItem {
+  to: string;
+  label: string;
+  icon: ReactNode;
+  testId: string;
+  /** Shows the count of unread chat messages. */
+  chatBadge?: boolean;
+}
+
+const nav: { group: string | null; items: NavItem[] }[] = [
   { group: null, items: [{ to: '/users', label: 'Users', icon: <UsersIcon />, testId: 'bo-nav-users' }] },
   {
     group: 'Reviews',
@@ -27,13 +43,40 @@ const nav = [
   {
     group: 'Operations',
     items: [
-      { to: '/ledger', label: 'Ledger check', icon: <LedgerIcon />, testId: 'bo-nav-ledger' },
+      { to: '/chat', label: 'Chat', icon: <ChatIcon />, testId: 'bo-nav-chat', chatBadge: true },
       { to: '/service', label: 'Service requests', icon: <ServiceIcon />, testId: 'bo-nav-service' },
+      { to: '/ledger', label: 'Ledger check', icon: <LedgerIcon />, testId: 'bo-nav-ledger' },
       { to: '/outbox', label: 'Mail outbox', icon: <MailIcon />, testId: 'bo-nav-outbox' },
       { to: '/audit', label: 'Audit log', icon: <AuditIcon />, testId: 'bo-nav-audit' },
     ],
   },
+  {
+    group: 'Content',
+    items: [
+      { to: '/articles', label: 'Articles', icon: <ArticleIcon />, testId: 'bo-nav-articles' },
+      { to: '/notices', label: 'Notices', icon: <MegaphoneIcon />, testId: 'bo-nav-notices' },
+      { to: '/app-version', label: 'App version', icon: <PhoneIcon />, testId: 'bo-nav-appversion' },
+    ],
+  },
 ];
+
+/** Unread chat messages in the nav; the push socket keeps the count current. */
+function ChatBadge() {
+  const unread = useQuery(unreadQueryOptions());
+  if (!unread.data) return null;
+  return (
+    <span className="nav-badge" data-testid="bo-nav-chat-unread" aria-label={`${unread.data} unread`}>
+      {unread.data > 99 ? '99+' : unread.data}
+    </span>
+  );
+}
+
+/** The push socket and the chat's live updates, only while signed in. */
+function LiveUpdates() {
+  usePushConnection();
+  useChatLive();
+  return null;
+}
 
 /** The signed-in frame: sidebar, top bar and the page. Without a session it shows the sign-in page. */
 export function Layout() {
@@ -54,6 +97,7 @@ export function Layout() {
 
   return (
     <div className="shell">
+      <LiveUpdates />
       <aside className="sidebar">
         <div className="sidebar-brand">
           <span className="brand-mark" aria-hidden="true">
@@ -71,6 +115,7 @@ export function Layout() {
                     {item.icon}
                   </span>
                   {item.label}
+                  {item.chatBadge && <ChatBadge />}
                 </NavLink>
               ))}
             </div>

@@ -1,9 +1,14 @@
 import { createHashRouter, Navigate } from 'react-router';
+import { AppVersionPage } from '../features/appversions/AppVersionPage';
+import { ArticleEditorPage } from '../features/articles/ArticleEditorPage';
+import { ArticlesPage } from '../features/articles/ArticlesPage';
 import { AuditPage } from '../features/audit/AuditPage';
 import { LoginPage } from '../features/auth/LoginPage';
+import { ChatPage } from '../features/chat/ChatPage';
 import { DepositsPage } from '../features/deposits/DepositsPage';
 import { KycPage } from '../features/kyc/KycPage';
 import { LedgerPage } from '../features/ledger/LedgerPage';
+import { NoticesPage } from '../features/notices/NoticesPage';
 import { OutboxPage } from '../features/outbox/OutboxPage';
 import { ServicePage } from '../features/service/ServicePage';
 import { UserDetailPage } from '../features/users/UserDetailPage';
@@ -28,6 +33,13 @@ export const router = createHashRouter([
       { path: 'service', element: <ServicePage /> },
       { path: 'outbox', element: <OutboxPage /> },
       { path: 'audit', element: <AuditPage /> },
+      { path: 'chat', element: <ChatPage /> },
+      { path: 'chat/:userId', element: <ChatPage /> },
+      { path: 'articles', element: <ArticlesPage /> },
+      { path: 'articles/new', element: <ArticleEditorPage key="new" /> },
+      { path: 'articles/:id', element: <ArticleEditorPage /> },
+      { path: 'notices', element: <NoticesPage /> },
+      { path: 'app-version', element: <AppVersionPage /> },
       { path: '*', element: <NotFound /> },
     ],
   },

@@ -6,10 +6,10 @@ function isProtectedFile(url: string): boolean {
   return url.startsWith('/web/file/');
 }
 
-type ImageState = { status: 'loading' } | { status: 'ready'; src: string } | { status: 'error'; message: string };
+export type ImageState = { status: 'loading' } | { status: 'ready'; src: string } | { status: 'error'; message: string };
 
 /** Fetches a protected upload with the operator's token and holds it as an object URL while mounted. */
-function useAuthorizedImage(url: string): ImageState {
+export function useAuthorizedImage(url: string): ImageState {
   const [state, setState] = useState<{ url: string; value: ImageState }>({ url, value: { status: 'loading' } });
 
   useEffect(() => {
@@ -44,19 +44,28 @@ interface AuthImageProps {
   label: string;
 }
 
+/** An image shown large over the page; a click or Escape closes it. */
+export function Lightbox({ src, label, onClose }: { src: string; label: string; onClose: () => void }) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
+
+  return (
+    <div className="lightbox" role="dialog" aria-modal="true" aria-label={label} onClick={onClose} data-testid="bo-doc-lightbox">
+      <img src={src} alt={label} />
+      <span className="lightbox-caption">{label} · click or press Escape to close</span>
+    </div>
+  );
+}
+
 /** A document image as a thumbnail; a click shows it large. */
 export function AuthImage({ url, label }: AuthImageProps) {
   const image = useAuthorizedImage(url);
   const [enlarged, setEnlarged] = useState(false);
-
-  useEffect(() => {
-    if (!enlarged) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setEnlarged(false);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [enlarged]);
 
   return (
     <figure className="doc">
@@ -74,19 +83,7 @@ export function AuthImage({ url, label }: AuthImageProps) {
         )}
       </div>
       <figcaption className="doc-caption">{label}</figcaption>
-      {enlarged && image.status === 'ready' && (
-        <div
-          className="lightbox"
-          role="dialog"
-          aria-modal="true"
-          aria-label={label}
-          onClick={() => setEnlarged(false)}
-          data-testid="bo-doc-lightbox"
-        >
-          <img src={image.src} alt={label} />
-          <span className="lightbox-caption">{label} · click or press Escape to close</span>
-        </div>
-      )}
+      {enlarged && image.status === 'ready' && <Lightbox src={image.src} label={label} onClose={() => setEnlarged(false)} />}
     </figure>
   );
 }

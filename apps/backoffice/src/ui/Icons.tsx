@@ -97,3 +97,45 @@ export function ServiceIcon() {
     </svg>
   );
 }
+
+export function ArticleIcon() {
+  return (
+    <svg {...common}>
+      <path d="M4 4h12a2 2 0 0 1 2 2v14H6a2 2 0 0 1-2-2z" />
+      <path d="M18 8h2v10a2 2 0 0 1-2 2" />
+      <path d="M8 8h6" />
+      <path d="M8 12h6" />
+      <path d="M8 16h4" />
+    </svg>
+  );
+}
+
+export function MegaphoneIcon() {
+  return (
+    <svg {...common}>
+      <path d="M3 11v2a1 1 0 0 0 1 1h3l6 4V6L7 10H4a1 1 0 0 0-1 1z" />
+      <path d="M17 9a3 3 0 0 1 0 6" />
+      <path d="M20 6a7 7 0 0 1 0 12" />
+    </svg>
+  );
+}
+
+export function ChatIcon() {
+  return (
+    <svg {...common}>
+      <path d="M7 18 3 21V6a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2z" />
+      <circle cx="8.5" cy="11" r="0.6" />
+      <circle cx="12" cy="11" r="0.6" />
+      <circle cx="15.5" cy="11" r="0.6" />
+    </svg>
+  );
+}
+
+export function PhoneIcon() {
+  return (
+    <svg {...common}>
+      <rect x="6" y="2" width="12" height="20" rx="2" />
+      <path d="M11 18h2" />
+    </svg>
+  );
+}

@@ -37,3 +37,13 @@ export function formatAmount(value: string | null | undefined): string {
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${sign}${grouped}.${fraction.padEnd(2, '0')}`;
 }
+
+/** A time in a list of recent things: the clock for today, the date before. */
+export function formatRecent(timestamp: number, now = Date.now()): string {
+  const time = toDayjs(timestamp);
+  return time.isSame(toDayjs(now), 'day') ? time.format('HH:mm') : time.format(DATE);
+}
+
+export function formatTime(timestamp: number): string {
+  return toDayjs(timestamp).format('HH:mm');
+}

@@ -66,6 +66,11 @@ export function ServicePage() {
                       {request.userName}
                     </Link>
                     {request.email && <div className="muted small">{request.email}</div>}
+                    <div>
+                      <Link to={`/chat/${String(request.userId)}`} className="small" data-testid="bo-service-chat">
+                        Open chat ›
+                      </Link>
+                    </div>
                   </td>
                   <td className="top">
                     <span className="tag tag-flat">{TYPE_LABELS[request.type] ?? request.type}</span>

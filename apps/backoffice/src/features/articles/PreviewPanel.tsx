@@ -1,0 +1,61 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { messageOf } from '../../api';
+import { previewQueryOptions } from './api';
+import { previewDocument } from './markup';
+
+const DEBOUNCE_MS = 400;
+
+function useDebounced<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
+interface PreviewPanelProps {
+  language: string;
+  text: { title: string; summary: string; body: string };
+  /** The language is not written: the preview shows the English readers would get. */
+  fallback: boolean;
+}
+
+/**
+ * The article as the server would store it: the body goes through the server's sanitiser and is
+ * shown in a sandboxed frame with no permissions at all, so nothing in it can run even if the
+ * sanitiser missed something.
+ */
+export function PreviewPanel({ language, text, fallback }: PreviewPanelProps) {
+  const body = useDebounced(text.body, DEBOUNCE_MS);
+  const preview = useQuery({ ...previewQueryOptions(body), enabled: body.trim() !== '' });
+  const html = body.trim() === '' ? '' : (preview.data?.html ?? '');
+  const updating = text.body !== body || preview.isFetching;
+
+  return (
+    <aside className="card preview-panel">
+      <header className="preview-header">
+        <h2>Preview</h2>
+        <span className="muted small">
+          {fallback ? `${language} not written: English shown` : language}
+          {updating && <span className="spinner spinner-inline" aria-label="Updating the preview" />}
+        </span>
+      </header>
+      {preview.isError && (
+        <div className="alert alert-error preview-error" role="alert">
+          The preview failed: {messageOf(preview.error)}
+        </div>
+      )}
+      <iframe
+        title="Article preview"
+        className="preview-frame"
+        sandbox=""
+        referrerPolicy="no-referrer"
+        srcDoc={previewDocument(text.title, text.summary, html)}
+        data-testid="bo-article-preview"
+        data-ready={!updating && (body.trim() === '' || preview.isSuccess)}
+      />
+    </aside>
+  );
+}
