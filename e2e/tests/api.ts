@@ -67,7 +67,7 @@ export async function uploadApi(request: APIRequestContext, token: string, png: 
 export async function verifiedUser(request: APIRequestContext, prefix: string, png: Buffer): Promise<User> {
   const user = await register(request, prefix);
   const frontUrl = await uploadApi(request, user.token, png);
-  await post(request, '/updateReal', user.token, { firstName: 'Anna', lastName: 'de Vries', country: 'Netherlands', idType: 'passport', idNumber: 'NX1234567', frontUrl });
+  await post(request, '/updateReal', user.token, { firstName: 'Anna', lastName: 'de Vries', country: 'NL', idType: 'passport', idNumber: 'NX1234567', frontUrl });
   const id = await pendingOf(request, 'kyc', user.username);
   await post(request, `/admin/kyc/${id}/approve`, await operator(request));
   return user;

@@ -28,7 +28,7 @@ test('an operator approves a KYC and a deposit, refuses a withdrawal with a reas
   await post(request, '/updateReal', token, {
     firstName: 'Anna',
     lastName: 'de Vries',
-    country: 'Netherlands',
+    country: 'NL',
     idType: 'passport',
     idNumber: 'NW7K3L9P2',
     frontUrl,

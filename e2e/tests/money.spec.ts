@@ -33,7 +33,10 @@ test('KYC with a passport: validation, compressed upload, operator approval, the
 
   await page.getByTestId('kyc-first-name').fill('Anna');
   await page.getByTestId('kyc-last-name').fill('de Vries');
-  await page.getByTestId('kyc-country').fill('Netherlands');
+  await page.getByTestId('kyc-country').click();
+  await page.getByTestId('area-search').fill('Neth');
+  await page.getByTestId('area-option-NL').click();
+  await expect(page.getByTestId('kyc-country')).toHaveText('Netherlands');
   await page.getByTestId('kyc-idtype-passport').click();
   // A passport has one page: its information page.
   await expect(page.getByTestId('kyc-back')).toHaveCount(0);
@@ -283,8 +286,7 @@ test('money screens in English, Dutch and Chinese', async ({ page, request }) =>
 
     await page.goto('/#/pages/profile/index');
     await page.getByTestId('profile-menu-service').click();
-    await page.getByTestId('service-submit').click();
-    await expect(page.getByTestId('service-content-error')).toBeVisible();
+    await expect(page.getByTestId('chat-page')).toHaveAttribute('data-status', 'ready');
     await screen(page, `service-${short}`);
   }
 });

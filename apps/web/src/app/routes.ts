@@ -129,8 +129,11 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/pages/search/index', load: () => import('../features/market/SearchPage'), handle: { titleKey: 'titles.search' } },
   { path: '/pages/notice/index', auth: true, load: () => import('../features/inbox/NoticesPage') },
   { path: '/pages/notice/detail', auth: true, load: () => import('../features/inbox/NoticeDetailPage') },
-  later('/pages/news/detail', 'titles.newsDetail', 'feature'),
-  later('/pages/webview/index', 'titles.webview', 'feature'),
+  { path: '/pages/news/detail', load: () => import('../features/content/NewsDetailPage'), handle: { titleKey: 'titles.newsDetail' } },
+  { path: '/pages/webview/index', load: () => import('../features/content/WebViewPage'), handle: { titleKey: 'titles.webview', titleParam: 'title' } },
+
+  // customer service
+  { path: '/pages/service/chat', auth: true, load: () => import('../features/chat/ChatPage'), handle: { titleKey: 'titles.chat' } },
 
   // order pages by source (query: name, code, source, direction + extras)
   orderPage('/pages/payment/stock', 'titles.paymentStock'),

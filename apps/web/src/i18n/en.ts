@@ -1,3 +1,4 @@
+import { contentEn } from './content/en';
 import { moneyEn } from './money/en';
 import { tradeEn } from './trade/en';
 
@@ -230,7 +231,8 @@ export const en = {
     notices: 'Notices',
     noticeDetail: 'Notice',
     newsDetail: 'News',
-    webview: 'Customer service',
+    webview: 'Web page',
+    chat: 'Customer service',
     paymentStock: 'Place stock order',
     paymentFuture: 'Place futures order',
     paymentForex: 'Place forex order',
@@ -349,7 +351,6 @@ export const en = {
     agreement: 'User Agreement',
     privacy: 'Privacy Policy',
     risk: 'Risk Disclosure',
-    lastUpdated: 'Last updated: {{date}}',
     documents: 'Legal documents',
   },
   profile: {
@@ -429,6 +430,7 @@ export const en = {
   },
   ...moneyEn,
   ...tradeEn,
+  ...contentEn,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -3,9 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { en } from './en';
 import { nl } from './nl';
 import { zhHans } from './zh-Hans';
-import { en as legalEn } from '../features/auth/legal/en';
-import { nl as legalNl } from '../features/auth/legal/nl';
-import { zhHans as legalZh } from '../features/auth/legal/zh-Hans';
 
 function leafKeys(value: unknown, prefix = ''): string[] {
   if (typeof value === 'string') return [prefix];
@@ -52,12 +49,5 @@ describe('UI message files', () => {
     const keys = Object.keys(MESSAGES.en).sort();
     expect(Object.keys(MESSAGES.nl).sort()).toEqual(keys);
     expect(Object.keys(MESSAGES.zh_Hans_CN).sort()).toEqual(keys);
-  });
-
-  it('legal documents have the same structure in every language', () => {
-    const shape = (docs: typeof legalEn) =>
-      Object.fromEntries(Object.entries(docs).map(([name, doc]) => [name, doc.sections.length]));
-    expect(shape(legalNl)).toEqual(shape(legalEn));
-    expect(shape(legalZh)).toEqual(shape(legalEn));
   });
 });

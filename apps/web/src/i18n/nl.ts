@@ -1,4 +1,5 @@
 import type { UiMessages } from './en';
+import { contentNl } from './content/nl';
 import { moneyNl } from './money/nl';
 import { tradeNl } from './trade/nl';
 
@@ -229,7 +230,8 @@ export const nl: UiMessages = {
     notices: 'Berichten',
     noticeDetail: 'Bericht',
     newsDetail: 'Nieuws',
-    webview: 'Klantenservice',
+    webview: 'Webpagina',
+    chat: 'Klantenservice',
     paymentStock: 'Aandelenorder plaatsen',
     paymentFuture: 'Futuresorder plaatsen',
     paymentForex: 'Forexorder plaatsen',
@@ -348,7 +350,6 @@ export const nl: UiMessages = {
     agreement: 'Gebruikersovereenkomst',
     privacy: 'Privacybeleid',
     risk: 'Risicoverklaring',
-    lastUpdated: 'Laatst bijgewerkt: {{date}}',
     documents: 'Juridische documenten',
   },
   profile: {
@@ -428,4 +429,5 @@ export const nl: UiMessages = {
   },
   ...moneyNl,
   ...tradeNl,
+  ...contentNl,
 };

@@ -1,4 +1,5 @@
 import type { UiMessages } from './en';
+import { contentZh } from './content/zh-Hans';
 import { moneyZhHans } from './money/zh-Hans';
 import { tradeZhHans } from './trade/zh-Hans';
 
@@ -229,7 +230,8 @@ export const zhHans: UiMessages = {
     notices: '消息通知',
     noticeDetail: '通知',
     newsDetail: '资讯',
-    webview: '在线客服',
+    webview: '网页',
+    chat: '在线客服',
     paymentStock: '股票下单',
     paymentFuture: '期货下单',
     paymentForex: '外汇下单',
@@ -348,7 +350,6 @@ export const zhHans: UiMessages = {
     agreement: '用户协议',
     privacy: '隐私政策',
     risk: '风险披露',
-    lastUpdated: '最后更新：{{date}}',
     documents: '法律文件',
   },
   profile: {
@@ -428,4 +429,5 @@ export const zhHans: UiMessages = {
   },
   ...moneyZhHans,
   ...tradeZhHans,
+  ...contentZh,
 };

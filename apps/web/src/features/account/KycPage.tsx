@@ -1,5 +1,5 @@
 import '../wallet/money.css';
-import { ID_TYPES_WITH_BACK, IdDocumentType, KYC_REVIEW_HOURS, KycStatus, zKycSubmission, type KycSubmission } from '@tradeapp/contract';
+import { ID_TYPES_WITH_BACK, IdDocumentType, isAreaCode, KYC_REVIEW_HOURS, KycStatus, zKycSubmission, type KycSubmission } from '@tradeapp/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, DotLoading } from 'antd-mobile';
 import { CheckCircleFill, ClockCircleFill, CloseCircleFill, UserContactOutline } from 'antd-mobile-icons';
@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useIntentKey } from '../../api/intent';
 import { useUserInfo } from '../../api/user';
+import { AreaField } from '../../ui/AreaPicker';
 import { reportFormError } from '../../ui/forms';
 import { Page } from '../../ui/Page';
 import { TextField } from '../../ui/TextField';
@@ -41,7 +42,8 @@ function KycForm({ onDone }: { onDone: () => void }) {
     defaultValues: {
       firstName: user.data?.firstName ?? '',
       lastName: user.data?.lastName ?? '',
-      country: user.data?.country ?? '',
+      // A country typed as free text before the list existed is picked again.
+      country: user.data?.country && isAreaCode(user.data.country) ? user.data.country : '',
       idType: IdDocumentType.IdCard,
       idNumber: '',
       frontUrl: '',
@@ -76,7 +78,22 @@ function KycForm({ onDone }: { onDone: () => void }) {
         <div className="form-section-title">{t('kycForm.sectionPerson')}</div>
         <TextField label={t('auth.firstName')} testId="kyc-first-name" autoComplete="given-name" registration={form.register('firstName')} error={errors.firstName?.message} />
         <TextField label={t('auth.lastName')} testId="kyc-last-name" autoComplete="family-name" registration={form.register('lastName')} error={errors.lastName?.message} />
-        <TextField label={t('kycForm.country')} testId="kyc-country" autoComplete="country-name" registration={form.register('country')} error={errors.country?.message} />
+        <Controller
+          control={form.control}
+          name="country"
+          render={({ field }) => (
+            <AreaField
+              label={t('kycForm.country')}
+              testId="kyc-country"
+              value={field.value || undefined}
+              error={errors.country?.message}
+              onChange={(code) => {
+                field.onChange(code);
+                form.clearErrors('country');
+              }}
+            />
+          )}
+        />
       </section>
       <section className="form-section">
         <div className="form-section-title">{t('kycForm.sectionDocument')}</div>

@@ -16,17 +16,18 @@ import {
   UserContactOutline,
 } from 'antd-mobile-icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirmedLogout } from './useConfirmedLogout';
 import { useNavigate } from 'react-router';
 import { useUserInfo } from '../../api/user';
 import { copyText } from '../../ui/clipboard';
 import { KYC_BADGE, KYC_LABEL } from './kyc';
-import { ServiceSheet } from './ServiceSheet';
 import { FundingCard } from '../wallet/FundingCard';
 import { walletKeys } from '../wallet/keys';
 import { inboxKeys, useUnreadCount } from '../inbox/api';
+import { CHAT_PATH, chatKeys, useChatUnread } from '../chat/api';
+import { useAreaName } from '../../ui/AreaPicker';
 
 interface MenuItem {
   key: string;
@@ -44,7 +45,8 @@ export default function ProfilePage() {
   const info = user.data;
   const queryClient = useQueryClient();
   const unread = useUnreadCount();
-  const [serviceOpen, setServiceOpen] = useState(false);
+  const chatUnread = useChatUnread();
+  const countryName = useAreaName(info?.country);
 
   const chooseWithdraw = () => {
     ActionSheet.show({
@@ -106,7 +108,13 @@ export default function ProfilePage() {
     {
       title: t('profile.sectionSupport'),
       items: [
-        { key: 'service', icon: <MessageOutline />, label: t('profile.service'), onClick: () => setServiceOpen(true) },
+        {
+          key: 'service',
+          icon: <MessageOutline />,
+          label: t('profile.service'),
+          to: CHAT_PATH,
+          extra: chatUnread > 0 ? <Badge content={chatUnread > 99 ? '99+' : chatUnread} data-testid="profile-service-badge" /> : undefined,
+        },
         { key: 'legal', icon: <FileOutline />, label: t('profile.legal'), onClick: chooseLegal },
       ],
     },
@@ -123,6 +131,7 @@ export default function ProfilePage() {
             user.refetch(),
             queryClient.refetchQueries({ queryKey: walletKeys.all, type: 'active' }),
             queryClient.refetchQueries({ queryKey: inboxKeys.all, type: 'active' }),
+            queryClient.refetchQueries({ queryKey: chatKeys.all, type: 'active' }),
           ]);
         }}
         pullingText={t('common.pullToRefresh')}
@@ -173,6 +182,14 @@ export default function ProfilePage() {
               {info ? t(info.accountType === AccountType.Company ? 'profile.company' : 'profile.individual') : '—'}
             </span>
           </div>
+          {info?.country && (
+            <div className="info-row">
+              <span className="info-label">{t('area.title')}</span>
+              <span className="info-value" data-testid="profile-country">
+                {countryName}
+              </span>
+            </div>
+          )}
           <div className="info-row">
             <span className="info-label">{t('profile.kyc')}</span>
             <span className="info-value">{info ? t(KYC_LABEL[info.kycStatus]) : '—'}</span>
@@ -221,7 +238,6 @@ export default function ProfilePage() {
           </Button>
         </div>
       </PullToRefresh>
-      <ServiceSheet visible={serviceOpen} onClose={() => setServiceOpen(false)} />
     </div>
   );
 }

@@ -1,31 +1,41 @@
+import { LEGAL_SLUGS, type LegalDocType } from '@tradeapp/contract';
 import { Tabs } from 'antd-mobile';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { UiLanguage } from '../../i18n/locale';
 import { Page } from '../../ui/Page';
-import { en } from './legal/en';
-import { nl } from './legal/nl';
-import { LEGAL_VERSION_DATE, type LegalDocs, type LegalDocType } from './legal/types';
-import { zhHans } from './legal/zh-Hans';
+import { articleQuery } from '../content/api';
+import { ArticleError, ArticleSkeleton } from '../content/ArticleState';
+import { ArticleView } from '../content/ArticleView';
 
-const DOCS: Record<UiLanguage, LegalDocs> = { en, nl, 'zh-Hans': zhHans };
-const TYPES: LegalDocType[] = ['agreement', 'privacy', 'risk'];
+const TYPES = Object.keys(LEGAL_SLUGS) as LegalDocType[];
 
 function isDocType(value: string | null): value is LegalDocType {
   return value !== null && (TYPES as string[]).includes(value);
 }
 
-/** /pages/auth/protocol?type=agreement|privacy|risk: the three legal documents. */
+/** /pages/auth/protocol?type=agreement|privacy|risk: the three legal documents, as the server publishes them. */
 export default function ProtocolPage() {
   const { t, i18n } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const raw = search.get('type');
   const type: LegalDocType = isDocType(raw) ? raw : 'agreement';
-  const docs = DOCS[i18n.language as UiLanguage] ?? en;
-  const doc = docs[type];
+  const doc = useQuery(articleQuery(LEGAL_SLUGS[type], i18n.language));
+
+  let body;
+  if (doc.isPending) body = <ArticleSkeleton />;
+  else if (doc.isError) body = <ArticleError error={doc.error} onRetry={() => void doc.refetch()} failedTitle={t('legalDoc.loadFailed')} />;
+  else
+    body = (
+      <ArticleView
+        article={doc.data}
+        testIds={{ title: 'protocol-title', body: 'protocol-body', fallback: 'protocol-fallback' }}
+        dateLine={false}
+      />
+    );
 
   return (
-    <Page title={t('legal.documents')}>
+    <Page title={t('legal.documents')} className="legal-page">
       <div className="legal-tabs">
         <Tabs activeKey={type} onChange={(key) => setSearch({ type: key }, { replace: true })}>
           {TYPES.map((key) => (
@@ -33,20 +43,9 @@ export default function ProtocolPage() {
           ))}
         </Tabs>
       </div>
-      <article className="legal" data-testid={`protocol-${type}`}>
-        <h1>{doc.title}</h1>
-        <div className="legal-date">{t('legal.lastUpdated', { date: LEGAL_VERSION_DATE })}</div>
-        <div className="legal-banner">{t('app.simulatedNote')}</div>
-        <p>{doc.intro}</p>
-        {doc.sections.map((section) => (
-          <section key={section.heading}>
-            <h2>{section.heading}</h2>
-            {section.paragraphs.map((paragraph) => (
-              <p key={paragraph.slice(0, 40)}>{paragraph}</p>
-            ))}
-          </section>
-        ))}
-      </article>
+      <div data-testid={`protocol-${type}`} data-state={doc.isSuccess ? 'ready' : doc.isError ? 'error' : 'loading'}>
+        {body}
+      </div>
     </Page>
   );
 }

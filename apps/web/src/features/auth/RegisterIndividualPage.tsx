@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AccountType } from '@tradeapp/contract';
 import { Button } from 'antd-mobile';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { msg } from '../../i18n/messages';
+import { AreaField } from '../../ui/AreaPicker';
 import { applyServerFieldErrors } from '../../ui/forms';
 import { Page } from '../../ui/Page';
 import { TextField } from '../../ui/TextField';
@@ -62,7 +63,22 @@ export default function RegisterIndividualPage() {
 
         <section className="form-section">
           <h2 className="form-section-title">{t('auth.sectionAddress')}</h2>
-          <TextField label={t('auth.country')} testId="reg-country" autoComplete="country-name" registration={form.register('country')} error={field('country')} />
+          <Controller
+            control={form.control}
+            name="country"
+            render={({ field: country }) => (
+              <AreaField
+                label={t('auth.country')}
+                testId="reg-country"
+                value={country.value || undefined}
+                error={field('country')}
+                onChange={(code) => {
+                  country.onChange(code);
+                  form.clearErrors('country');
+                }}
+              />
+            )}
+          />
           <TextField label={t('auth.streetAddress')} testId="reg-street" autoComplete="address-line1" registration={form.register('streetAddress')} error={field('streetAddress')} />
           <TextField label={t('auth.addressLine2')} testId="reg-address2" optional autoComplete="address-line2" registration={form.register('addressLine2', emptyAsUndefined)} error={field('addressLine2')} />
           <TextField label={t('auth.stateProvince')} testId="reg-state" autoComplete="address-level1" registration={form.register('stateProvince')} error={field('stateProvince')} />

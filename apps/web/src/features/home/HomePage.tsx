@@ -15,9 +15,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUserInfo } from '../../api/user';
 import { isSignedIn, subscribeSession } from '../../lib/session';
-import { EmptyState } from '../../ui/EmptyState';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { Refreshable } from '../../ui/Refreshable';
+import { contentKeys } from '../content/api';
+import { NewsSection } from '../content/NewsSection';
 import { marketKeys } from '../market/keys';
 import { useUnreadCount } from '../inbox/api';
 import { HotLists, IndexStrip, MarketStatusChips } from './MarketOverview';
@@ -51,7 +52,15 @@ export default function HomePage() {
 
   return (
     <div className="page">
-      <Refreshable onRefresh={() => Promise.all([queryClient.refetchQueries({ queryKey: marketKeys.all, type: 'active' }), signedIn ? user.refetch() : null])}>
+      <Refreshable
+        onRefresh={() =>
+          Promise.all([
+            queryClient.refetchQueries({ queryKey: marketKeys.all, type: 'active' }),
+            queryClient.refetchQueries({ queryKey: contentKeys.all, type: 'active' }),
+            signedIn ? user.refetch() : null,
+          ])
+        }
+      >
       <header className="home-hero">
         <div className="home-hero-top">
           <LanguageSwitch compact tone="dark" />
@@ -97,10 +106,7 @@ export default function HomePage() {
       <div className="section-title">{t('home.hotTitle')}</div>
       <HotLists />
 
-      <div className="section-title">{t('home.newsTitle')}</div>
-      <section className="card">
-        <EmptyState compact kind="news" title={t('home.newsEmpty')} body={t('home.newsEmptyBody')} />
-      </section>
+      <NewsSection />
       </Refreshable>
     </div>
   );

@@ -1,5 +1,5 @@
 // English strings of the money screens (wallets, transfers, deposits, withdrawals, bank cards,
-// addresses, KYC, inbox, customer service). Spread into en.ts; nl.ts and zh-Hans.ts mirror them.
+// addresses, KYC, inbox). Spread into en.ts; nl.ts and zh-Hans.ts mirror them.
 export const moneyEn = {
   money: {
     noMore: 'No more records',
@@ -222,22 +222,6 @@ export const moneyEn = {
     empty: 'No notices yet',
     emptyBody: 'Results of reviews, deposits and withdrawals arrive here.',
     notFound: 'This notice does not exist',
-  },
-  service: {
-    title: 'Customer service',
-    intro: 'Tell us what you need. We answer in your inbox.',
-    type: 'Topic',
-    types: {
-      account: 'Account',
-      deposit: 'Deposit',
-      withdrawal: 'Withdrawal',
-      trading: 'Trading',
-      other: 'Other',
-    },
-    content: 'Your message',
-    placeholder: 'Describe your question',
-    doneTitle: 'Request received',
-    doneBody: 'Your request #{{id}} was sent. We will answer in your inbox.',
   },
 } as const;
 

@@ -223,20 +223,4 @@ export const moneyNl: MoneyMessages = {
     emptyBody: 'Uitslagen van beoordelingen, stortingen en opnames komen hier binnen.',
     notFound: 'Dit bericht bestaat niet',
   },
-  service: {
-    title: 'Klantenservice',
-    intro: 'Vertel ons wat u nodig hebt. We antwoorden in uw inbox.',
-    type: 'Onderwerp',
-    types: {
-      account: 'Account',
-      deposit: 'Storting',
-      withdrawal: 'Opname',
-      trading: 'Handelen',
-      other: 'Overig',
-    },
-    content: 'Uw bericht',
-    placeholder: 'Beschrijf uw vraag',
-    doneTitle: 'Verzoek ontvangen',
-    doneBody: 'Uw verzoek #{{id}} is verstuurd. We antwoorden in uw inbox.',
-  },
 };

@@ -223,20 +223,4 @@ export const moneyZhHans: MoneyMessages = {
     emptyBody: '审核、充值和提现的结果会发送到这里。',
     notFound: '该消息不存在',
   },
-  service: {
-    title: '在线客服',
-    intro: '告诉我们您需要什么帮助，我们会在收件箱中答复。',
-    type: '问题类型',
-    types: {
-      account: '账户',
-      deposit: '充值',
-      withdrawal: '提现',
-      trading: '交易',
-      other: '其他',
-    },
-    content: '留言内容',
-    placeholder: '请描述您的问题',
-    doneTitle: '已收到请求',
-    doneBody: '您的请求 #{{id}} 已发送，我们会在收件箱中答复。',
-  },
 };
