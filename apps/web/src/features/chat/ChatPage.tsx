@@ -22,7 +22,6 @@ const NEAR_END = 80;
  * How often the push socket's state is looked at, to catch up after it reconnects. The client
  * waits at least 500 ms before reconnecting, so a shorter period cannot miss a drop.
  */
-const RECONNECT_POLL_MS = 400;
 
 /** Opens an image full screen; provided by the page. */
 const ViewImage = createContext<(src: string) => void>(() => undefined);
@@ -210,7 +209,6 @@ export default function ChatPage() {
 
   useEffect(() => {
     const client = getPushClient();
-    let connected = client.connected;
     const off = client.onEvent((event, data) => {
       if (event === 'chat.message') {
         const message = pushedMessage(data);
@@ -222,11 +220,7 @@ export default function ChatPage() {
       }
     });
     // The client reconnects and signs in again by itself; what was pushed meanwhile is not replayed.
-    const poll = setInterval(() => {
-      const now = client.connected;
-      if (now && !connected) void catchUp();
-      connected = now;
-    }, RECONNECT_POLL_MS);
+    const offSignedIn = client.onSignedIn(() => void catchUp());
     const onVisible = () => {
       if (document.visibilityState === 'visible') void catchUp();
     };
@@ -235,7 +229,7 @@ export default function ChatPage() {
     document.addEventListener('visibilitychange', onVisible);
     return () => {
       off();
-      clearInterval(poll);
+      offSignedIn();
       window.removeEventListener('focus', onVisible);
       window.removeEventListener('online', onVisible);
       document.removeEventListener('visibilitychange', onVisible);

@@ -155,6 +155,27 @@ describe('PushClient', () => {
     expect(received).toEqual([[quote('AAPL', '101.00', 2)]]);
   });
 
+  it('tells listeners each time the server confirms the sign-in, so they can catch up after a reconnect', () => {
+    token = 'tok-4';
+    let signedIn = 0;
+    const off = client.onSignedIn(() => signedIn++);
+    client.onEvent(() => undefined);
+    last().accept();
+    expect(signedIn).toBe(0); // sent, not yet confirmed
+    last().push({ type: 'ack', op: 'auth' });
+    expect(signedIn).toBe(1);
+    last().push({ type: 'ack', op: 'subscribe', symbols: [] });
+    expect(signedIn).toBe(1);
+    last().drop();
+    vi.advanceTimersByTime(1000);
+    last().accept();
+    last().push({ type: 'ack', op: 'auth' });
+    expect(signedIn).toBe(2);
+    off();
+    last().push({ type: 'ack', op: 'auth' });
+    expect(signedIn).toBe(2);
+  });
+
   it('authenticates an open socket after sign-in', () => {
     client.subscribe(['AAPL']);
     last().accept();

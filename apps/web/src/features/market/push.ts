@@ -50,6 +50,7 @@ export class PushClient {
   /** Symbols the server has been asked to send on the current socket. */
   private readonly onServer = new Set<string>();
   private readonly listeners = new Set<PushEventListener>();
+  private readonly signedInListeners = new Set<() => void>();
   private readonly pending = new Map<string, PushQuote>();
   private socket: SocketLike | null = null;
   private open = false;
@@ -95,6 +96,17 @@ export class PushClient {
     return () => {
       this.listeners.delete(listener);
       this.scheduleSync();
+    };
+  }
+
+  /**
+   * Called each time the server confirms the socket's sign-in (the first time and after every
+   * reconnect). Events pushed while the socket was down are not replayed: this is when to fetch them.
+   */
+  onSignedIn(listener: () => void): () => void {
+    this.signedInListeners.add(listener);
+    return () => {
+      this.signedInListeners.delete(listener);
     };
   }
 
@@ -298,6 +310,9 @@ export class PushClient {
       }
       case 'event':
         for (const listener of this.listeners) listener(message.event, message.data);
+        break;
+      case 'ack':
+        if (message.op === 'auth') for (const listener of this.signedInListeners) listener();
         break;
       default:
         break;

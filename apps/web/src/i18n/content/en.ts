@@ -22,6 +22,10 @@ export const contentEn = {
   legalDoc: {
     loadFailed: 'Could not load this document',
   },
+  appInfo: {
+    published: 'Published {{date}}',
+    whatsNew: 'What’s new',
+  },
   chat: {
     introTitle: 'Hello! How can we help?',
     introBody: 'Write your question below. An operator of our customer service answers right here, and you will see the reply as soon as it is sent. You can also send a photo or a screenshot.',

@@ -1,6 +1,8 @@
+import type { contentEn } from './en';
 import type { UiMessages } from '../en';
 
-type ContentMessages = Pick<UiMessages, 'news' | 'webview' | 'legalDoc' | 'chat' | 'area' | 'invitees' | 'noticeToast'>;
+/** Every group of the English content strings, so a group added there is missing here until translated. */
+type ContentMessages = Pick<UiMessages, keyof typeof contentEn>;
 
 export const contentNl: ContentMessages = {
   news: {
@@ -22,6 +24,10 @@ export const contentNl: ContentMessages = {
   },
   legalDoc: {
     loadFailed: 'Dit document kon niet worden geladen',
+  },
+  appInfo: {
+    published: 'Gepubliceerd op {{date}}',
+    whatsNew: 'Wat is er nieuw',
   },
   chat: {
     introTitle: 'Hallo! Waarmee kunnen we helpen?',

@@ -1,6 +1,8 @@
+import type { contentEn } from './en';
 import type { UiMessages } from '../en';
 
-type ContentMessages = Pick<UiMessages, 'news' | 'webview' | 'legalDoc' | 'chat' | 'area' | 'invitees' | 'noticeToast'>;
+/** Every group of the English content strings, so a group added there is missing here until translated. */
+type ContentMessages = Pick<UiMessages, keyof typeof contentEn>;
 
 export const contentZh: ContentMessages = {
   news: {
@@ -22,6 +24,10 @@ export const contentZh: ContentMessages = {
   },
   legalDoc: {
     loadFailed: '文件加载失败',
+  },
+  appInfo: {
+    published: '发布于 {{date}}',
+    whatsNew: '更新内容',
   },
   chat: {
     introTitle: '您好！有什么可以帮您？',
