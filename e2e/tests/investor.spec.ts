@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { codeFromOutbox, screen, uniqueName } from './support';
+import { codeFromOutbox, screen, shot, uniqueName } from './support';
 
 const PASSWORD = 'secret-pass1';
 
@@ -74,7 +74,7 @@ test('first launch guide, register with the mailed code, sign in, profile, switc
   await page.getByTestId('profile-menu-settings').click();
   await page.getByTestId('lang-nl').click();
   await expect(page.getByTestId('settings-security')).toContainText('Rekeningbeveiliging');
-  await screen(page, 'settings-nl');
+  await shot(page, 'settings-nl');
   await page.getByTestId('tab-profile').or(page.locator('.adm-nav-bar-back')).first().click();
   await page.goto('/#/pages/profile/index');
   await expect(page.getByTestId('profile-logout')).toHaveText('Uitloggen');
