@@ -34,7 +34,7 @@ async function trader(op: string, n: number): Promise<string> {
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEklEQVR4nGOsr69nQAJMDKgAAFqgAYtrPDdQAAAAAElFTkSuQmCC', 'base64');
   form.append('file', new Blob([png], { type: 'image/png' }), 'id.png');
   const upload = (await (await fetch(`${base}/file/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })).json()) as { data: { url: string } };
-  await api('/updateReal', { firstName: 'Bench', lastName: 'Trader', country: 'Netherlands', idType: 'passport', idNumber: `B${n}`, frontUrl: upload.data.url }, token);
+  await api('/updateReal', { firstName: 'Bench', lastName: 'Trader', country: 'NL', idType: 'passport', idNumber: `B${n}`, frontUrl: upload.data.url }, token);
   const queue = (await (await fetch(`${base}/admin/kyc?status=1&size=100`, { headers: { authorization: `Bearer ${op}` } })).json()) as { data: { list: { id: number }[] } };
   for (const k of queue.data.list) await api(`/admin/kyc/${k.id}/approve`, {}, op);
   const d = await api('/recharge/create', { method: 'fiat', currency: 'EUR', amount: '100000', proofUrl: upload.data.url }, token, { 'idempotency-key': randomUUID() });
