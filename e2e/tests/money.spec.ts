@@ -163,6 +163,10 @@ test('bank card, transaction password, withdrawal refused with a reason: the hol
   await page.getByTestId('bcard-submit').click();
   await expect(page.getByTestId('bcard-swiftCode-error')).toHaveText('Enter a valid BIC: 8 or 11 letters or digits');
   await page.getByTestId('bcard-swiftCode').fill('INGBNL2A');
+  await page.getByTestId('bcard-country').click();
+  await page.getByTestId('area-search').fill('Neth');
+  await page.getByTestId('area-option-NL').click();
+  await expect(page.getByTestId('bcard-country')).toContainText('Netherlands');
   await page.getByTestId('bcard-city').fill('Amsterdam');
   await page.getByTestId('bcard-front').setInputFiles(imageFile('card.png'));
   await expect(page.getByTestId('bcard-front-pick').locator('img')).toBeVisible();

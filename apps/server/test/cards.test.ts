@@ -32,7 +32,7 @@ describe.each(await drivers())('bank cards on %s', (driver) => {
     const front = await upload(u.token);
     const r = await call(h, 'POST', '/web/UserAccount/addCardNo', {
       token: u.token,
-      body: { ...CARD, frontImage: front, city: 'Amsterdam', abaRouting: '' },
+      body: { ...CARD, frontImage: front, city: 'Amsterdam', abaRouting: '', country: 'nl' },
     });
     expect(r.code).toBe(200);
     expect(r.data).toMatchObject({
@@ -42,6 +42,7 @@ describe.each(await drivers())('bank cards on %s', (driver) => {
       cardNumberMasked: '**************4300',
       swiftCode: 'INGBNL2A',
       city: 'Amsterdam',
+      country: 'NL',
       abaRouting: null,
       branchCode: null,
       frontImage: front,
@@ -61,6 +62,7 @@ describe.each(await drivers())('bank cards on %s', (driver) => {
     [{ ...CARD, cardNumber: '1234567' }, 'Enter the account number or IBAN: 8 to 34 letters or digits', 'cardNumber'],
     [{ ...CARD, cardNumber: '9'.repeat(35) }, 'Enter the account number or IBAN: 8 to 34 letters or digits', 'cardNumber'],
     [{ ...CARD, abaRouting: '12345' }, 'An ABA routing number has 9 digits', 'abaRouting'],
+    [{ ...CARD, country: 'Holland' }, 'Please select a country or region from the list', 'country'],
   ])('refuses %j with "%s" and stores nothing', async (body, msg, field) => {
     const u = await registerUser(h);
     const before = await countRows(h, 'bank_cards');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FundsReviewStatus, KycStatus, TransactionStatus, WalletCode } from '../enums';
-import { pageOf, requiredText, zAmount, zImageUrl, zPayPassword } from '../fields';
+import { pageOf, requiredText, zAmount, zCountry, zImageUrl, zPayPassword } from '../fields';
 import { route } from '../route';
 import { zDecimal } from './market';
 
@@ -161,6 +161,12 @@ export const zBankCardInput = z.object({
     .regex(/^(\d{9})?$/, { error: 'e.abaFormat' })
     .optional(),
   bankAddress: zOptionalText,
+  /** The bank's country or region, from `/areaInfo/list`. */
+  country: z
+    .literal('')
+    .transform(() => undefined)
+    .or(zCountry)
+    .optional(),
   personalAddress: zOptionalText,
   city: zOptionalText,
   region: zOptionalText,
@@ -180,6 +186,7 @@ export const zBankCard = z.object({
   branchCode: z.string().nullable(),
   abaRouting: z.string().nullable(),
   bankAddress: z.string().nullable(),
+  country: z.string().nullable(),
   personalAddress: z.string().nullable(),
   city: z.string().nullable(),
   region: z.string().nullable(),

@@ -58,5 +58,7 @@ create unique index chat_messages_client_id on chat_messages (user_id, sender, c
 create index chat_messages_unread_by_operators on chat_messages (user_id) where sender = 'user' and read_at is null;
 -- an investor may read an upload that is part of their own conversation
 create index chat_messages_by_upload on chat_messages (upload_id) where upload_id is not null;
+-- the country or region of a bank card's bank, from the area list (ISO 3166-1 alpha-2)
+alter table bank_cards add column country text;
 -- the referral page lists the users one investor invited
 create index users_invited_by on users (invited_by) where invited_by is not null;

@@ -21,6 +21,7 @@ export interface CardRow {
   branch_code: string | null;
   aba_routing: string | null;
   bank_address: string | null;
+  country: string | null;
   personal_address: string | null;
   city: string | null;
   region: string | null;
@@ -44,6 +45,7 @@ export const toBankCard = (r: CardRow): BankCard => ({
   branchCode: r.branch_code,
   abaRouting: r.aba_routing,
   bankAddress: r.bank_address,
+  country: r.country,
   personalAddress: r.personal_address,
   city: r.city,
   region: r.region,
@@ -77,6 +79,7 @@ function columnsOf(input: BankCardInput) {
     opt(input.postalCode),
     opt(input.frontImage),
     opt(input.backImage),
+    opt(input.country),
   ];
 }
 
@@ -110,8 +113,8 @@ export function createCardService(db: Db) {
         const [row] = await sql
           .query<CardRow>(
             `insert into bank_cards (user_id, bank_name, account_name, card_number, swift_code, branch_code, aba_routing,
-               bank_address, personal_address, city, region, postal_code, front_image, back_image)
-             values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14) returning *`,
+               bank_address, personal_address, city, region, postal_code, front_image, back_image, country)
+             values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15) returning *`,
             [userId, ...columnsOf(input)],
           )
           .catch(duplicateGuard);
@@ -131,7 +134,7 @@ export function createCardService(db: Db) {
           .query<CardRow>(
             `update bank_cards set bank_name = $3, account_name = $4, card_number = $5, swift_code = $6, branch_code = $7,
                aba_routing = $8, bank_address = $9, personal_address = $10, city = $11, region = $12, postal_code = $13,
-               front_image = $14, back_image = $15, updated_at = now()
+               front_image = $14, back_image = $15, country = $16, updated_at = now()
              where id = $1 and user_id = $2 returning *`,
             [id, userId, ...columnsOf(input)],
           )

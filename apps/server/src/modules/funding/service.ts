@@ -334,6 +334,7 @@ export function createFundingService(opts: { db: Db; rates: Rates; inbox: Inbox;
             branchCode: card.branch_code,
             abaRouting: card.aba_routing,
             bankAddress: card.bank_address,
+            bankCountry: card.country,
           };
         } else {
           const address = await findAddress(sql, userId, input.addressId!);

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { AreaField } from '../../ui/AreaPicker';
 import { EmptyState } from '../../ui/EmptyState';
 import { reportFormError } from '../../ui/forms';
 import { Page } from '../../ui/Page';
@@ -17,11 +18,12 @@ import { cardsQuery, saveCard, type BankCard } from './api';
 
 type CardForm = RequestOf<Routes['cardAdd']>;
 const TEXT_FIELDS = ['bankName', 'accountName', 'cardNumber', 'swiftCode', 'branchCode', 'abaRouting', 'bankAddress', 'personalAddress', 'city', 'region', 'postalCode'] as const;
-const FIELDS: readonly string[] = [...TEXT_FIELDS, 'frontImage', 'backImage'];
+const FIELDS: readonly string[] = [...TEXT_FIELDS, 'country', 'frontImage', 'backImage'];
 
 function defaults(card: BankCard | undefined): CardForm {
   const values: CardForm = { bankName: '', accountName: '', cardNumber: '', swiftCode: '' };
   for (const name of TEXT_FIELDS) values[name] = card?.[name] ?? '';
+  if (card?.country) values.country = card.country;
   if (card?.frontImage) values.frontImage = card.frontImage;
   if (card?.backImage) values.backImage = card.backImage;
   return values;
@@ -72,6 +74,22 @@ function CardFormBody({ card }: { card: BankCard | undefined }) {
         {text('branchCode', { optional: true })}
         {text('abaRouting', { optional: true, placeholder: t('bcard.abaPlaceholder') })}
         {text('bankAddress', { optional: true })}
+        <Controller
+          control={form.control}
+          name="country"
+          render={({ field }) => (
+            <AreaField
+              label={`${t('bcard.fields.country')} (${t('common.optional')})`}
+              testId="bcard-country"
+              value={field.value || undefined}
+              error={errors.country?.message}
+              onChange={(code) => {
+                field.onChange(code);
+                form.clearErrors('country');
+              }}
+            />
+          )}
+        />
       </section>
       <section className="form-section">
         <div className="form-section-title">{t('bcard.sectionHolder')}</div>

@@ -169,6 +169,7 @@ export const moneyEn = {
       branchCode: 'Branch code',
       abaRouting: 'ABA routing number',
       bankAddress: 'Bank address',
+      country: 'Bank’s country or region',
       personalAddress: 'Personal address',
       city: 'City',
       region: 'Region',

@@ -169,6 +169,7 @@ export const moneyNl: MoneyMessages = {
       branchCode: 'Filiaalcode',
       abaRouting: 'ABA-routingnummer',
       bankAddress: 'Adres van de bank',
+      country: 'Land of regio van de bank',
       personalAddress: 'Persoonlijk adres',
       city: 'Plaats',
       region: 'Regio',

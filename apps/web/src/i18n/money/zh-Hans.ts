@@ -169,6 +169,7 @@ export const moneyZhHans: MoneyMessages = {
       branchCode: '支行代码',
       abaRouting: 'ABA 路由号',
       bankAddress: '银行地址',
+      country: '银行所在国家或地区',
       personalAddress: '个人地址',
       city: '城市',
       region: '地区',
