@@ -357,6 +357,9 @@ test('customer-service chat: intro, live answers and read marks both ways, image
 
   // Away from the chat, an answer shows as a badge on the profile entry and a toast.
   await page.goto('/#/pages/profile/index');
+  // The chat screen stays mounted until the profile screen has loaded; a reply it showed would be read.
+  await expect(page.getByTestId('chat-page')).toHaveCount(0);
+  await expect(page.getByTestId('profile-menu-service')).toBeVisible();
   await expect(page.getByTestId('profile-service-badge')).toHaveCount(0);
   await post(request, `/admin/chats/${id}/send`, ops, { text: 'Anything else?' });
   await expect(toast(page)).toHaveText('Customer service replied');
