@@ -1,4 +1,4 @@
-import './i18n';
+import { initLanguage } from './i18n';
 import 'antd-mobile/es/global';
 import './app/global.css';
 import { unstableSetRender } from 'antd-mobile';
@@ -37,6 +37,8 @@ configureClient({
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
+// A Dutch or Chinese reader's strings arrive before the first paint, so no screen flashes English.
+await initLanguage();
 createRoot(container).render(
   <StrictMode>
     <App />

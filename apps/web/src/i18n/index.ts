@@ -2,8 +2,6 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './en';
 import { getUiLanguage, storeUiLanguage, type UiLanguage } from './locale';
-import { nl } from './nl';
-import { zhHans } from './zh-Hans';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -12,15 +10,22 @@ declare module 'i18next' {
   }
 }
 
-export const resources = {
-  en: { translation: en },
-  nl: { translation: nl },
-  'zh-Hans': { translation: zhHans },
-} as const;
+// English ships in the first bundle (it is every language's fallback); Dutch and Chinese are
+// fetched when chosen, so a first visit does not download three copies of every string.
+const LOADERS: Record<Exclude<UiLanguage, 'en'>, () => Promise<object>> = {
+  nl: () => import('./nl').then((m) => m.nl),
+  'zh-Hans': () => import('./zh-Hans').then((m) => m.zhHans),
+};
+
+async function ensureLoaded(language: UiLanguage): Promise<void> {
+  if (language === 'en' || i18n.hasResourceBundle(language, 'translation')) return;
+  i18n.addResourceBundle(language, 'translation', await LOADERS[language]());
+}
 
 void i18n.use(initReactI18next).init({
-  resources,
-  lng: getUiLanguage(),
+  resources: { en: { translation: en } },
+  partialBundledLanguages: true,
+  lng: 'en',
   fallbackLng: 'en',
   supportedLngs: ['en', 'nl', 'zh-Hans'],
   load: 'currentOnly',
@@ -30,13 +35,22 @@ void i18n.use(initReactI18next).init({
 });
 
 const HTML_LANG: Record<UiLanguage, string> = { en: 'en', nl: 'nl', 'zh-Hans': 'zh-Hans' };
-if (typeof document !== 'undefined') document.documentElement.lang = HTML_LANG[getUiLanguage()];
 
-/** Switch the UI language: persisted, used by the next request's `languages` header, re-renders. */
-export function setLanguage(language: UiLanguage): void {
-  storeUiLanguage(language);
+async function apply(language: UiLanguage): Promise<void> {
+  await ensureLoaded(language);
   if (typeof document !== 'undefined') document.documentElement.lang = HTML_LANG[language];
-  void i18n.changeLanguage(language);
+  await i18n.changeLanguage(language);
+}
+
+/** The stored language, loaded: the app renders once this resolves. English on a failed load. */
+export function initLanguage(): Promise<void> {
+  return apply(getUiLanguage()).catch(() => undefined);
+}
+
+/** Switch the UI language: persisted, used by the next request's `languages` header, re-renders once loaded. */
+export function setLanguage(language: UiLanguage): Promise<void> {
+  storeUiLanguage(language);
+  return apply(language);
 }
 
 export { i18n };

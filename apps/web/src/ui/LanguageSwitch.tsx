@@ -20,7 +20,7 @@ export function LanguageSwitch({ compact = false, tone = 'light' }: { compact?: 
           aria-checked={current === language}
           className={current === language ? 'active' : undefined}
           data-testid={TEST_ID[language]}
-          onClick={() => setLanguage(language)}
+          onClick={() => void setLanguage(language)}
         >
           {compact ? SHORT[language] : t(LABEL_KEY[language])}
         </button>
