@@ -114,8 +114,14 @@ test('an expired session leads to the login page with "login expired"', async ({
   await page.goto('/#/pages/auth/login');
   await page.getByTestId('login-username').fill(username);
   await page.getByTestId('login-password').fill(PASSWORD);
+  // The home screen's own signed-in calls must be answered before the session ends, or one of
+  // them, not the tap on the profile tab, would be the call that finds the session expired.
+  const homeLoaded = Promise.all(
+    ['/web/api/user/info', '/web/userMessage/getMessage'].map((path) => page.waitForResponse((r) => r.url().includes(path))),
+  );
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/#\/pages\/home\/index/);
+  await homeLoaded;
 
   // Both sessions end on the server (a logout elsewhere, as an expiry would): the app's next call gets a 401.
   const stored = await page.evaluate(() => localStorage.getItem('mm.token'));
