@@ -1,5 +1,4 @@
 import type { HandlersOf } from '../../http/register';
-import { areaList } from './areas';
 import { dictionary } from './dict';
 import type { ContentService } from './service';
 
@@ -24,7 +23,8 @@ export function contentHandlers({ articles, versions }: ContentService): Handler
     articleList: ({ input, req }) => articles.list(req.locale, input.page, input.size, input.category),
     article: ({ params, req }) => articles.get(req.locale, params.id),
     dictData: async ({ input, req }) => dictionary(req.locale, input.type),
-    areaList: async ({ req }) => areaList(req.locale),
+    // The country names and calling codes are loaded on the first call, not at start-up.
+    areaList: async ({ req }) => (await import('./areas')).areaList(req.locale),
     appVersion: ({ req }) => versions.config(req.locale),
     adminArticles: ({ input }) => articles.adminList(input.page, input.size, input.category, input.status),
     adminArticle: ({ params }) => articles.adminGet(params.id),
