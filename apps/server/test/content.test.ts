@@ -421,6 +421,11 @@ describe.each(await drivers())('content on %s', (driver) => {
       "update article_texts set title = 'Old title' where locale = 'en' and article_id = (select id from articles where slug = 'trading-hours')",
     );
 
+    // The same release starting again reads one digest and changes nothing.
+    expect(await createContentService(h.db, config).seed()).toEqual({ added: 0, refreshed: 0 });
+    expect((await call(h, 'GET', '/web/article/trading-hours')).data.title).toBe('Old title');
+    // A release whose shipped texts differ (here: the stored digest is an older one's) refreshes.
+    await h.db.query("update content_seed set digest = 'an older release'");
     const rerun = await createContentService(h.db, config).seed();
     expect(rerun).toEqual({ added: 0, refreshed: 1 });
     expect((await call(h, 'GET', '/web/article/welcome')).data.title).toBe('Hello from us');
@@ -429,6 +434,7 @@ describe.each(await drivers())('content on %s', (driver) => {
     // An empty database seen by two nodes at once: each article and the first version land once.
     await h.db.query('delete from articles where built_in');
     await h.db.query('delete from app_versions');
+    await h.db.query('delete from content_seed');
     await Promise.all([createContentService(h.db, config).seed(), createContentService(h.db, config).seed()]);
     expect(await count('select count(*)::int as n from articles where built_in')).toBe(SEED_ARTICLES.length);
     expect(await count('select count(*)::int as n from article_texts join articles a on a.id = article_id where a.built_in')).toBe(SEED_ARTICLES.length * 3);

@@ -37,6 +37,12 @@ create table app_versions (
   published_by  bigint references users(id)
 );
 
+-- The digest of the shipped articles last seeded: a start-up with the same texts skips the seed.
+create table content_seed (
+  id      integer primary key default 1 check (id = 1),
+  digest  text not null
+);
+
 -- The conversation of one user with customer service: every operator shares it.
 create table chat_messages (
   id           bigserial primary key,

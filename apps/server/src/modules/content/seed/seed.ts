@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Locale } from '@tradeapp/contract';
 import type { Sql } from '../../../db/db';
 import { SEED_ARTICLES, type SeedTexts } from './catalogue';
@@ -6,6 +7,9 @@ import { nl } from './nl';
 import { zhHansCN } from './zh-Hans';
 
 const TEXTS: Record<Locale, SeedTexts> = { en, nl, zh_Hans_CN: zhHansCN };
+
+/** Changes whenever a shipped article's slug, category or text changes. */
+export const SEED_DIGEST = createHash('sha256').update(JSON.stringify([SEED_ARTICLES, TEXTS])).digest('hex');
 
 interface Existing {
   id: number;
