@@ -1,19 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { messageOf } from '../../api';
 import { previewQueryOptions } from './api';
 import { previewDocument } from './markup';
+import { useDebounced } from '../../ui/useDebounced';
 
 const DEBOUNCE_MS = 400;
-
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 interface PreviewPanelProps {
   language: string;

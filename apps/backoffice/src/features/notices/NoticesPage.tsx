@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { UserRole, type RequestOf, type Routes } from '@tradeapp/contract';
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { ApiError, call, messageOf } from '../../api';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { fieldErrorsOf } from '../../ui/errors';
 import { show } from '../../ui/format';
 import { userQueryOptions, usersQueryOptions } from '../users/api';
+import { useDebounced } from '../../ui/useDebounced';
 
 // Operators' notices: one message to every investor or to one, in the investors' inbox and pushed
 // to their open apps. English is required; a reader without their language gets the English text.
@@ -23,15 +24,6 @@ const TEST_SUFFIX: Record<LanguageKey, string> = { en: 'en', nl: 'nl', zh_Hans_C
 
 type Texts = Record<LanguageKey, { title: string; body: string }>;
 const EMPTY_TEXTS: Texts = { en: { title: '', body: '' }, nl: { title: '', body: '' }, zh_Hans_CN: { title: '', body: '' } };
-
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 /** Who a user number is, shown under the field before anything is sent. */
 function Recipient({ raw, onPick }: { raw: string; onPick: (id: number) => void }) {
