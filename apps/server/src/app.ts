@@ -201,15 +201,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   return app;
 }
 
-/** The built investor app at `/` and the back office at `/backoffice/`, when they have been built. */
+/** The built investor app at `/` and the operators' back office at `/operator/`, when they have been built. */
 function serveWebApps(app: FastifyInstance, config: Config) {
   const web = config.WEB_DIST ?? join(ROOT, 'apps/web/dist');
-  const backoffice = config.BACKOFFICE_DIST ?? join(ROOT, 'apps/backoffice/dist');
+  const operator = config.OPERATOR_DIST ?? join(ROOT, 'apps/operator/dist');
   if (existsSync(join(web, 'index.html'))) {
     void app.register(fastifyStatic, { root: web, prefix: '/', wildcard: false, index: ['index.html'], maxAge: '1h', immutable: false });
   }
-  if (existsSync(join(backoffice, 'index.html'))) {
-    void app.register(fastifyStatic, { root: backoffice, prefix: '/backoffice/', decorateReply: false, wildcard: false, index: ['index.html'] });
-    app.get('/backoffice', (_req, reply) => reply.redirect('/backoffice/'));
+  if (existsSync(join(operator, 'index.html'))) {
+    void app.register(fastifyStatic, { root: operator, prefix: '/operator/', decorateReply: false, wildcard: false, index: ['index.html'] });
+    app.get('/operator', (_req, reply) => reply.redirect('/operator/'));
+    // The back office was served at /backoffice/ before it took the operator's name.
+    app.get('/backoffice', (_req, reply) => reply.redirect('/operator/'));
+    app.get('/backoffice/', (_req, reply) => reply.redirect('/operator/'));
   }
 }

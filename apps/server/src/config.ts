@@ -56,7 +56,7 @@ const zConfig = z.object({
     }),
   /** Where the built web apps are; tests and API-only nodes may point elsewhere. */
   WEB_DIST: z.string().optional(),
-  BACKOFFICE_DIST: z.string().optional(),
+  OPERATOR_DIST: z.string().optional(),
 });
 
 function webviewPrefix(item: string): string | null {

@@ -71,7 +71,7 @@ export async function startServer(
     OPERATOR_PASSWORD: OPERATOR.password,
     LOG_LEVEL: 'silent',
     WEB_DIST: join(dataDir, 'no-web'),
-    BACKOFFICE_DIST: join(dataDir, 'no-backoffice'),
+    OPERATOR_DIST: join(dataDir, 'no-operator'),
     ...env,
   });
   const app = await buildApp(config, { db, logger: false, ...opts });

@@ -11,7 +11,7 @@ import { launch, screen, shot, uniqueName } from './support';
 /**
  * An operator's page at desktop size beside the investor's phone, signed in to the back office:
  * through the sign-in form, or with the API helpers' operator session (sign-ins are rate limited,
- * and the form is already covered by backoffice.spec.ts and the chat journey).
+ * and the form is already covered by operator.spec.ts and the chat journey).
  */
 async function operatorPage(browser: Browser, baseURL: string | undefined, token?: string): Promise<Page> {
   const context = await browser.newContext({
@@ -25,7 +25,7 @@ async function operatorPage(browser: Browser, baseURL: string | undefined, token
   });
   if (token) await context.addInitScript((value) => localStorage.setItem('bo.token', value), token);
   const page = await context.newPage();
-  await page.goto('/backoffice/');
+  await page.goto('/operator/');
   if (!token) {
     await page.getByTestId('bo-email').fill(OPERATOR.email);
     await page.getByTestId('bo-password').fill(OPERATOR.password);
@@ -80,7 +80,7 @@ test('chat: the investor writes, the operator sees it live, answers with text an
   await expect(row).toContainText(question);
   await expect(row.getByTestId('bo-chat-unread')).toHaveText('1');
   await expect(ops.getByTestId('bo-nav-chat-unread')).toHaveText(String(unreadBefore + 1));
-  await screen(ops, 'backoffice-chat-list');
+  await screen(ops, 'operator-chat-list');
 
   await row.click();
   await expect(ops).toHaveURL(/#\/chat\/\d+/);
@@ -114,7 +114,7 @@ test('chat: the investor writes, the operator sees it live, answers with text an
   await expect(received).toHaveAttribute('data-from', 'operator');
   await expect.poll(() => received.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await expect(ops.getByTestId('bo-chat-pending')).toHaveCount(0);
-  await screen(ops, 'backoffice-chat');
+  await screen(ops, 'operator-chat');
   await shot(page, 'chat-with-operator');
 
   // ---- the investor reloads: the whole conversation is still there ----
@@ -161,7 +161,7 @@ test('an article written in the editor is sanitised, published and read in Dutch
   await ops.getByTestId('bo-nav-articles').click();
   await expect(ops.getByTestId('bo-articles')).toBeVisible();
   await expect(ops.getByTestId('bo-article-row').first()).toBeVisible();
-  await screen(ops, 'backoffice-articles');
+  await screen(ops, 'operator-articles');
 
   // Shipped articles can be edited but not deleted.
   await ops.getByTestId('bo-article-row').filter({ hasText: 'welcome' }).first().click();
@@ -217,7 +217,7 @@ test('an article written in the editor is sanitised, published and read in Dutch
   await expect(preview).toHaveAttribute('srcdoc', /Elke transactie heeft een <em>spread<\/em>/);
   expect((await preview.getAttribute('srcdoc')) ?? '').not.toMatch(/<script|onerror/i);
   await ops.evaluate(() => window.scrollTo(0, 0));
-  await screen(ops, 'backoffice-article-editor');
+  await screen(ops, 'operator-article-editor');
 
   await ops.getByTestId('bo-article-save').click();
   await expect(ops).toHaveURL(/#\/articles\/\d+$/);
@@ -279,7 +279,7 @@ test('a notice sent to one investor arrives in that investor’s inbox', async (
   await ops.getByTestId('bo-notice-body-en').fill('The app is unavailable from 02:00 to 03:00 UTC.');
   await ops.getByTestId('bo-notice-send').click();
   await expect(ops.getByTestId('bo-notice-audience')).toContainText(/up to \d+ accounts?/);
-  await screen(ops, 'backoffice-notice-broadcast');
+  await screen(ops, 'operator-notice-broadcast');
   await ops.getByRole('button', { name: 'Cancel' }).click();
   await expect(ops.getByTestId('bo-notice-audience')).toHaveCount(0);
 
@@ -297,7 +297,7 @@ test('a notice sent to one investor arrives in that investor’s inbox', async (
   await ops.getByTestId('bo-notice-title-nl').fill(`Uw documenten zijn ontvangen ${investor.username.slice(-5)}`);
   await ops.getByTestId('bo-notice-body-nl').fill('We controleren ze binnen één werkdag.');
   await ops.evaluate(() => window.scrollTo(0, 0));
-  await screen(ops, 'backoffice-notices');
+  await screen(ops, 'operator-notices');
   await ops.getByTestId('bo-notice-send').click();
   await expect(ops.getByTestId('bo-notice-result')).toContainText('Sent to 1 investor');
 
@@ -328,7 +328,7 @@ test('publishing an app version that is not higher is refused; a higher one beco
   await ops.getByTestId('bo-appversion-publish').click();
   await expect(ops.getByTestId('bo-appversion-error')).toHaveText(`The version must be higher than the published one (${current})`);
   await ops.evaluate(() => window.scrollTo(0, 0));
-  await screen(ops, 'backoffice-appversion-refused');
+  await screen(ops, 'operator-appversion-refused');
   await expect(ops.getByTestId('bo-appversion-current')).toContainText(current);
 
   await ops.getByTestId('bo-appversion-version').fill(next);
@@ -339,7 +339,7 @@ test('publishing an app version that is not higher is refused; a higher one beco
   await expect(ops.getByTestId('bo-appversion-row').first()).toContainText(next);
   await expect(ops.getByTestId('bo-appversion-row').first()).toContainText('Customer-service chat and news in the app.');
   await ops.evaluate(() => window.scrollTo(0, 0));
-  await screen(ops, 'backoffice-appversion');
+  await screen(ops, 'operator-appversion');
 
   const after = await (await request.get('/web/appVersion/getPublishAppVersion')).json();
   expect(after.data.version.version).toBe(next);

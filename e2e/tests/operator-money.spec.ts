@@ -7,7 +7,7 @@ import { screen } from './support';
 test.use({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false });
 
 async function signIn(page: Page) {
-  await page.goto('/backoffice/');
+  await page.goto('/operator/');
   await page.getByTestId('bo-email').fill(OPERATOR.email);
   await page.getByTestId('bo-password').fill(OPERATOR.password);
   await page.getByTestId('bo-login').click();
@@ -54,10 +54,10 @@ test('an operator approves a KYC and a deposit, refuses a withdrawal with a reas
   const doc = page.getByTestId('bo-doc-image');
   await expect(doc).toBeVisible();
   await expect.poll(() => doc.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(360);
-  await screen(page, 'backoffice-kyc');
+  await screen(page, 'operator-kyc');
   await doc.click();
   await expect(page.getByTestId('bo-doc-lightbox')).toBeVisible();
-  await screen(page, 'backoffice-kyc-document');
+  await screen(page, 'operator-kyc-document');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('bo-doc-lightbox')).toHaveCount(0);
   await page.getByTestId('bo-kyc-approve').click();
@@ -72,7 +72,7 @@ test('an operator approves a KYC and a deposit, refuses a withdrawal with a reas
   await expect(depositRow).toContainText('250.00 EUR');
   await depositRow.click();
   await expect(page.getByTestId('bo-doc-image')).toBeVisible();
-  await screen(page, 'backoffice-deposits');
+  await screen(page, 'operator-deposits');
   await page.getByTestId('bo-deposit-approve').click();
   await page.getByTestId('bo-confirm').click();
   await expect(depositRow).toContainText('Completed');
@@ -94,12 +94,12 @@ test('an operator approves a KYC and a deposit, refuses a withdrawal with a reas
   await expect(details).toContainText('NL91 ABNA 0417 1643 00');
   await expect(details).toContainText('ABNANL2A');
   await expect(details).toContainText('ABN AMRO');
-  await screen(page, 'backoffice-withdrawals');
+  await screen(page, 'operator-withdrawals');
   await page.getByTestId('bo-withdrawal-reject').click();
   await page.getByTestId('bo-confirm').click();
   await expect(page.getByText('Please give a reason')).toBeVisible();
   await page.getByTestId('bo-reason').fill('The account holder does not match the verified name');
-  await screen(page, 'backoffice-withdrawal-reject');
+  await screen(page, 'operator-withdrawal-reject');
   await page.getByTestId('bo-confirm').click();
   await expect(withdrawalRow).toContainText('Rejected');
   await expect(page.getByTestId('bo-withdrawal-panel')).toContainText('The account holder does not match the verified name');
@@ -116,10 +116,10 @@ test('an operator approves a KYC and a deposit, refuses a withdrawal with a reas
   await page.getByTestId('bo-ledger-run').click();
   await expect(page.getByTestId('bo-ledger-run')).toBeEnabled();
   await expect(page.getByTestId('bo-ledger-ok')).toBeVisible();
-  await screen(page, 'backoffice-ledger');
+  await screen(page, 'operator-ledger');
 
   // ---- the service request is listed ----
   await page.getByTestId('bo-nav-service').click();
   await expect(page.getByTestId('bo-service-row').filter({ hasText: username })).toHaveCount(1);
-  await screen(page, 'backoffice-service');
+  await screen(page, 'operator-service');
 });

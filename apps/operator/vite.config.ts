@@ -1,9 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-// Served by the API server at /backoffice/; in development the API is proxied to it.
+// Served by the API server at /operator/; in development the API is proxied to it.
 export default defineConfig({
-  base: '/backoffice/',
+  base: '/operator/',
   plugins: [react()],
   build: { outDir: 'dist', emptyOutDir: true },
   server: {

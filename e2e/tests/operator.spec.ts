@@ -9,9 +9,9 @@ test('an operator signs in, finds an investor, disables the account with a reaso
   const reg = await request.post('/web/register', { data: { username, password: 'secret-pass1', agreement: true } });
   expect((await reg.json()).code).toBe(200);
 
-  await page.goto('/backoffice/');
+  await page.goto('/operator/');
   await expect(page.getByTestId('bo-email')).toBeVisible();
-  await screen(page, 'backoffice-login');
+  await screen(page, 'operator-login');
   await page.getByTestId('bo-email').fill(OPERATOR.email);
   await page.getByTestId('bo-password').fill('wrong-password');
   await page.getByTestId('bo-login').click();
@@ -23,24 +23,24 @@ test('an operator signs in, finds an investor, disables the account with a reaso
   await page.getByTestId('bo-users-search').fill(username);
   await page.getByTestId('bo-users-search-submit').click();
   await expect(page.getByTestId('bo-user-row')).toHaveCount(1);
-  await screen(page, 'backoffice-users');
+  await screen(page, 'operator-users');
   await page.getByTestId('bo-user-row').click();
 
   await expect(page.getByRole('heading', { name: username })).toBeVisible();
   await page.getByTestId('bo-disable').click();
   await page.getByTestId('bo-reason').fill('Suspicious sign-ups from one device');
-  await screen(page, 'backoffice-disable-dialog');
+  await screen(page, 'operator-disable-dialog');
   await page.getByTestId('bo-confirm').click();
   await expect(page.getByTestId('bo-enable')).toBeVisible();
 
   const login = await request.post('/web/loginByUsername', { data: { username, password: 'secret-pass1' } });
   expect(await login.json()).toMatchObject({ code: 403, msg: 'This account is disabled' });
 
-  await page.goto('/backoffice/#/audit');
+  await page.goto('/operator/#/audit');
   const row = page.getByTestId('bo-audit-row').filter({ hasText: 'Suspicious sign-ups from one device' });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('user.disable');
-  await screen(page, 'backoffice-audit');
+  await screen(page, 'operator-audit');
 
   await page.getByTestId('bo-logout').click();
   await expect(page.getByTestId('bo-email')).toBeVisible();
@@ -53,7 +53,7 @@ test('an investor cannot use the back office', async ({ page, request }) => {
   const reg = await request.post('/web/register/email', { data: { email, code, password: 'secret-pass1', agreement: true } });
   expect((await reg.json()).code).toBe(200);
 
-  await page.goto('/backoffice/');
+  await page.goto('/operator/');
   await page.getByTestId('bo-email').fill(email);
   await page.getByTestId('bo-password').fill('secret-pass1');
   await page.getByTestId('bo-login').click();
