@@ -64,7 +64,7 @@ const server = await timeToReady(
   `${base}/health`,
 );
 try {
-  const op = (await api('POST', '/admin/login', OPERATOR)).token as string;
+  const op = (await api('POST', '/operator/login', OPERATOR)).token as string;
   const users: Array<{ id: number; token: string }> = [];
   for (let n = 0; n < USERS; n++) {
     const { token, userInfo } = await api('POST', '/register', { username: `chat_${n}_${Date.now().toString(36)}`, password: 'bench-pass1', agreement: true });
@@ -117,7 +117,7 @@ try {
     const clientId = randomUUID();
     const seen = arrived(clientId);
     const started = performance.now();
-    await api('POST', `/admin/chats/${users[lane]!.id}/send`, { text: `Answer ${round} to ${lane}`, clientId }, op);
+    await api('POST', `/operator/chats/${users[lane]!.id}/send`, { text: `Answer ${round} to ${lane}`, clientId }, op);
     return (await seen) - started;
   });
 

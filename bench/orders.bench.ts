@@ -35,10 +35,10 @@ async function trader(op: string, n: number): Promise<string> {
   form.append('file', new Blob([png], { type: 'image/png' }), 'id.png');
   const upload = (await (await fetch(`${base}/file/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })).json()) as { data: { url: string } };
   await api('/updateReal', { firstName: 'Bench', lastName: 'Trader', country: 'NL', idType: 'passport', idNumber: `B${n}`, frontUrl: upload.data.url }, token);
-  const queue = (await (await fetch(`${base}/admin/kyc?status=1&size=100`, { headers: { authorization: `Bearer ${op}` } })).json()) as { data: { list: { id: number }[] } };
-  for (const k of queue.data.list) await api(`/admin/kyc/${k.id}/approve`, {}, op);
+  const queue = (await (await fetch(`${base}/operator/kyc?status=1&size=100`, { headers: { authorization: `Bearer ${op}` } })).json()) as { data: { list: { id: number }[] } };
+  for (const k of queue.data.list) await api(`/operator/kyc/${k.id}/approve`, {}, op);
   const d = await api('/recharge/create', { method: 'fiat', currency: 'EUR', amount: '100000', proofUrl: upload.data.url }, token, { 'idempotency-key': randomUUID() });
-  await api(`/admin/deposits/${d.id}/approve`, {}, op);
+  await api(`/operator/deposits/${d.id}/approve`, {}, op);
   await api('/wallet/transfer', { from: 'BALANCE', to: 'FOREX', amount: '100000' }, token, { 'idempotency-key': randomUUID() });
   return token;
 }
@@ -50,7 +50,7 @@ async function orderLoad(label: string, env: Record<string, string>) {
     `${base}/health`,
   );
   try {
-    const op = (await api('/admin/login', OPERATOR)).token as string;
+    const op = (await api('/operator/login', OPERATOR)).token as string;
     const tokens: string[] = [];
     for (let n = 0; n < CONNECTIONS; n++) tokens.push(await trader(op, n));
     const body = JSON.stringify({ stockCode: 'BTCUSDT', direction: 0, source: 100, type: 0, quantity: '0.00001', leverage: 1, goldCode: 'BTCUSDT' });

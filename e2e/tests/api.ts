@@ -39,7 +39,7 @@ export async function register(request: APIRequestContext, prefix: string): Prom
 let operatorToken: string | null = null;
 /** The operator's session token, signed in once. */
 export async function operator(request: APIRequestContext): Promise<string> {
-  if (!operatorToken) operatorToken = (await post(request, '/admin/login', null, OPERATOR)).token as string;
+  if (!operatorToken) operatorToken = (await post(request, '/operator/login', null, OPERATOR)).token as string;
   return operatorToken!;
 }
 
@@ -48,7 +48,7 @@ export async function pendingOf(request: APIRequestContext, queue: 'kyc' | 'depo
   const token = await operator(request);
   let found: { id: number } | undefined;
   await expect(async () => {
-    const page = await get(request, `/admin/${queue}?status=1&size=100`, token);
+    const page = await get(request, `/operator/${queue}?status=1&size=100`, token);
     found = page.list.find((item: { userName: string }) => item.userName === username);
     expect(found, `${queue} of ${username}`).toBeTruthy();
   }).toPass({ timeout: 15_000 });
@@ -69,7 +69,7 @@ export async function verifiedUser(request: APIRequestContext, prefix: string, p
   const frontUrl = await uploadApi(request, user.token, png);
   await post(request, '/updateReal', user.token, { firstName: 'Anna', lastName: 'de Vries', country: 'NL', idType: 'passport', idNumber: 'NX1234567', frontUrl });
   const id = await pendingOf(request, 'kyc', user.username);
-  await post(request, `/admin/kyc/${id}/approve`, await operator(request));
+  await post(request, `/operator/kyc/${id}/approve`, await operator(request));
   return user;
 }
 
@@ -78,5 +78,5 @@ export async function funded(request: APIRequestContext, user: User, amount: str
   const proofUrl = await uploadApi(request, user.token, png);
   await post(request, '/recharge/create', user.token, { method: 'fiat', currency: 'EUR', amount, proofUrl }, true);
   const id = await pendingOf(request, 'deposits', user.username);
-  await post(request, `/admin/deposits/${id}/approve`, await operator(request));
+  await post(request, `/operator/deposits/${id}/approve`, await operator(request));
 }

@@ -38,7 +38,7 @@ async function articleList(request: APIRequestContext, category: string, ui: Ui,
 
 /** Publishes an English-only news article as the operator; its id. */
 async function englishOnlyNews(request: APIRequestContext, title: string, body: string): Promise<number> {
-  const created = await post(request, '/admin/articles', await operator(request), {
+  const created = await post(request, '/operator/articles', await operator(request), {
     category: 'news',
     status: 'published',
     texts: { en: { title, summary: `${title}: only in English`, body } },
@@ -204,7 +204,7 @@ test('the invite page: code, link, QR that decodes to the link, copy, and the fr
   const signedUp = await post(request, '/register', null, { username: friend, password: PASSWORD, agreement: true, invitationCode: me.invitationCode });
   const frontUrl = await uploadApi(request, signedUp.token, documentPng());
   await post(request, '/updateReal', signedUp.token, { firstName: 'Eva', lastName: 'Jansen', country: 'NL', idType: 'passport', idNumber: 'NX7654321', frontUrl });
-  await post(request, `/admin/kyc/${await pendingOf(request, 'kyc', friend)}/approve`, await operator(request));
+  await post(request, `/operator/kyc/${await pendingOf(request, 'kyc', friend)}/approve`, await operator(request));
   const second = uniqueName('fs_');
   await post(request, '/register', null, { username: second, password: PASSWORD, agreement: true, invitationCode: me.invitationCode });
 
@@ -266,7 +266,7 @@ test('the country picker: search, pick, localised name on the profile', async ({
   // A verified user's country is shown by name.
   const frontUrl = await uploadApi(request, user.token, documentPng());
   await post(request, '/updateReal', user.token, { firstName: 'Anna', lastName: 'de Vries', country: 'NL', idType: 'passport', idNumber: 'NX1234567', frontUrl });
-  await post(request, `/admin/kyc/${await pendingOf(request, 'kyc', user.username)}/approve`, await operator(request));
+  await post(request, `/operator/kyc/${await pendingOf(request, 'kyc', user.username)}/approve`, await operator(request));
   const zh = (await publicGet(request, '/areaInfo/list', 'zh-Hans')).find((a: { code: string }) => a.code === 'NL').name;
   await page.goto('/#/pages/profile/index');
   await expect(page.getByTestId('profile-country')).toHaveText(zh);
@@ -286,7 +286,7 @@ test('customer-service chat: intro, live answers and read marks both ways, image
 
   const user = await register(request, 'chat_');
   const id = await userId(request, user);
-  const conversation = async () => (await get(request, `/admin/chats/${id}/messages?size=100`, ops)).list as Array<{ id: number; from: string; text: string | null; read: boolean }>;
+  const conversation = async () => (await get(request, `/operator/chats/${id}/messages?size=100`, ops)).list as Array<{ id: number; from: string; text: string | null; read: boolean }>;
 
   await launch(page, user.token);
   await page.goto('/#/pages/service/chat');
@@ -299,11 +299,11 @@ test('customer-service chat: intro, live answers and read marks both ways, image
   await expect(mine).toHaveCount(1);
   await expect(mine.first()).toHaveAttribute('data-read', 'false');
   await expect(page.getByTestId('chat-empty')).toHaveCount(0);
-  await post(request, `/admin/chats/${id}/read`, ops, {});
+  await post(request, `/operator/chats/${id}/read`, ops, {});
   await expect(mine.first()).toHaveAttribute('data-read', 'true');
 
   // The operator answers: it arrives live, and being on screen it is read.
-  await post(request, `/admin/chats/${id}/send`, ops, { text: 'Usually within one business day.' });
+  await post(request, `/operator/chats/${id}/send`, ops, { text: 'Usually within one business day.' });
   const theirs = page.locator('[data-testid="chat-message"][data-from="operator"]');
   await expect(theirs).toHaveCount(1);
   await expect(theirs.first()).toContainText('Usually within one business day.');
@@ -311,7 +311,7 @@ test('customer-service chat: intro, live answers and read marks both ways, image
 
   // An image from the operator, and one from the user (compressed, uploaded, sent).
   const opsImage = await uploadApi(request, ops, gradientPng(300, 200), 'screenshot.png');
-  await post(request, `/admin/chats/${id}/send`, ops, { imageUrl: opsImage, text: 'Like this screen.' });
+  await post(request, `/operator/chats/${id}/send`, ops, { imageUrl: opsImage, text: 'Like this screen.' });
   await expect(theirs).toHaveCount(2);
   await expect(theirs.nth(1).getByTestId('chat-image').locator('img')).toBeVisible();
   const uploaded = page.waitForResponse((res) => res.url().endsWith('/web/file/upload'));
@@ -361,7 +361,7 @@ test('customer-service chat: intro, live answers and read marks both ways, image
   await expect(page.getByTestId('chat-page')).toHaveCount(0);
   await expect(page.getByTestId('profile-menu-service')).toBeVisible();
   await expect(page.getByTestId('profile-service-badge')).toHaveCount(0);
-  await post(request, `/admin/chats/${id}/send`, ops, { text: 'Anything else?' });
+  await post(request, `/operator/chats/${id}/send`, ops, { text: 'Anything else?' });
   await expect(toast(page)).toHaveText('Customer service replied');
   await expect(page.getByTestId('profile-service-badge')).toHaveText('1');
   await page.getByTestId('profile-menu-service').click();
@@ -398,13 +398,13 @@ test('chat: what was written while the push socket was down arrives once it is b
   await launch(page, user.token);
   await page.goto('/#/pages/service/chat');
   await expect(page.getByTestId('chat-empty')).toBeVisible();
-  await post(request, `/admin/chats/${id}/send`, ops, { text: 'Live while connected.' });
+  await post(request, `/operator/chats/${id}/send`, ops, { text: 'Live while connected.' });
   const theirs = page.locator('[data-testid="chat-message"][data-from="operator"]');
   await expect(theirs).toHaveCount(1);
 
   up = false;
   for (const ws of sockets.splice(0)) await ws.close();
-  await post(request, `/admin/chats/${id}/send`, ops, { text: 'Written while you were away.' });
+  await post(request, `/operator/chats/${id}/send`, ops, { text: 'Written while you were away.' });
   await page.waitForTimeout(1500);
   up = true;
   await expect(theirs.filter({ hasText: 'Written while you were away.' })).toHaveCount(1, { timeout: 20_000 });
@@ -415,7 +415,7 @@ test('chat history pages: earlier messages load on demand', async ({ page, reque
   const ops = await operator(request);
   const user = await register(request, 'chatp_');
   const id = await userId(request, user);
-  for (let i = 1; i <= 35; i += 1) await post(request, `/admin/chats/${id}/send`, ops, { text: `Note ${i}` });
+  for (let i = 1; i <= 35; i += 1) await post(request, `/operator/chats/${id}/send`, ops, { text: `Note ${i}` });
 
   await launch(page, user.token);
   await page.goto('/#/pages/service/chat');

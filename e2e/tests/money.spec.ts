@@ -57,7 +57,7 @@ test('KYC with a passport: validation, compressed upload, operator approval, the
 
   // The operator approves; the pushed notice turns the page to verified without a reload.
   const id = await pendingOf(request, 'kyc', user.username);
-  await post(request, `/admin/kyc/${id}/approve`, await operator(request));
+  await post(request, `/operator/kyc/${id}/approve`, await operator(request));
   await expect(page.getByTestId('kyc-status')).toHaveAttribute('data-status', '3', { timeout: 15_000 });
   await screen(page, 'kyc-verified-en');
 
@@ -101,7 +101,7 @@ test('fiat deposit with proof, then transfers: cross-currency cancelled, same cu
   await expect(record.getByTestId('deposit-record-status')).toHaveText('Pending review');
 
   const id = await pendingOf(request, 'deposits', user.username);
-  await post(request, `/admin/deposits/${id}/approve`, await operator(request));
+  await post(request, `/operator/deposits/${id}/approve`, await operator(request));
   await expect(record).toHaveAttribute('data-status', '3', { timeout: 15_000 });
   await expect(record.getByTestId('deposit-record-status')).toHaveText('Completed');
   await screen(page, 'deposit-record-en');
@@ -202,7 +202,7 @@ test('bank card, transaction password, withdrawal refused with a reason: the hol
   await expect(page.getByTestId('wallet-used-BALANCE')).toHaveText('€150.00');
 
   const id = await pendingOf(request, 'withdrawals', user.username);
-  await post(request, `/admin/withdrawals/${id}/reject`, await operator(request), { reason: 'Name does not match the account' });
+  await post(request, `/operator/withdrawals/${id}/reject`, await operator(request), { reason: 'Name does not match the account' });
   await expect(balanceOf(page, 'BALANCE')).toHaveText('€1,000.00', { timeout: 15_000 });
   await expect(page.getByTestId('wallet-used-BALANCE')).toHaveText('€0.00');
 

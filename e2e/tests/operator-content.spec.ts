@@ -266,7 +266,7 @@ test('an article written in the editor is sanitised, published and read in Dutch
 
 test('a notice sent to one investor arrives in that investor’s inbox', async ({ page, browser, baseURL, request }) => {
   const investor = await register(request, 'notice_');
-  const found = await get(request, `/admin/users?q=${investor.username}`, await operator(request));
+  const found = await get(request, `/operator/users?q=${investor.username}`, await operator(request));
   const userId = found.list[0].id as number;
   const ops = await operatorPage(browser, baseURL, await operator(request));
 

@@ -4,7 +4,7 @@ import { OPERATOR } from '../playwright.config';
 // Runs last (files run in name order on one worker): after every journey above has moved money,
 // the ledger must still add up to the cent.
 test('the ledger check finds no difference after every journey', async ({ request }) => {
-  const login = await (await request.post('/web/admin/login', { data: OPERATOR })).json();
-  const check = await (await request.get('/web/admin/ledger/check', { headers: { authorization: `Bearer ${login.data.token}` } })).json();
+  const login = await (await request.post('/web/operator/login', { data: OPERATOR })).json();
+  const check = await (await request.get('/web/operator/ledger/check', { headers: { authorization: `Bearer ${login.data.token}` } })).json();
   expect(check.data).toMatchObject({ ok: true, differences: [], unbalancedJournals: [], negativeUserAccounts: [] });
 });

@@ -52,7 +52,7 @@ describe.each(await drivers())('customer-service chat on %s', (driver) => {
   let opName: string;
   beforeAll(async () => {
     h = await startServer(driver);
-    const login = await call(h, 'POST', '/web/admin/login', { body: { email: OPERATOR.email, password: OPERATOR.password } });
+    const login = await call(h, 'POST', '/web/operator/login', { body: { email: OPERATOR.email, password: OPERATOR.password } });
     op = login.data.token;
     opName = login.data.userInfo.userId;
   });
@@ -64,9 +64,9 @@ describe.each(await drivers())('customer-service chat on %s', (driver) => {
     return (await call(h, 'POST', '/web/file/upload', { form, token })).data.url;
   }
   const send = (token: string, body: object) => call(h, 'POST', '/web/chat/send', { token, body });
-  const answer = (userId: number, body: object) => call(h, 'POST', `/web/admin/chats/${userId}/send`, { token: op, body });
+  const answer = (userId: number, body: object) => call(h, 'POST', `/web/operator/chats/${userId}/send`, { token: op, body });
   const history = (token: string, query = '') => call(h, 'GET', `/web/chat/messages${query}`, { token });
-  const opHistory = (userId: number, query = '') => call(h, 'GET', `/web/admin/chats/${userId}/messages${query}`, { token: op });
+  const opHistory = (userId: number, query = '') => call(h, 'GET', `/web/operator/chats/${userId}/messages${query}`, { token: op });
 
   it('carries a question to operators and the answer back to that user only, live on both sides', async () => {
     const a = await registerUser(h);
@@ -91,7 +91,7 @@ describe.each(await drivers())('customer-service chat on %s', (driver) => {
 
       const seen = await opHistory(a.id);
       expect(seen.data).toEqual({ list: [asked.data], hasMore: false, unread: 1 });
-      const conversations = await call(h, 'GET', '/web/admin/chats?size=100', { token: op });
+      const conversations = await call(h, 'GET', '/web/operator/chats?size=100', { token: op });
       expect(conversations.data.list.find((c: any) => c.userId === a.id)).toEqual({ userId: a.id, userName: a.username, email: null, lastMessage: asked.data, unread: 1 });
 
       const answered = await answer(a.id, { text: 'It arrived this morning.' });
@@ -115,7 +115,7 @@ describe.each(await drivers())('customer-service chat on %s', (driver) => {
       expect((await opHistory(a.id)).data.list.map((m: any) => m.read)).toEqual([false, true]);
 
       // And an operator reads the question: the badge drops, the user sees the tick.
-      expect((await call(h, 'POST', `/web/admin/chats/${a.id}/read`, { token: op, body: { upToId: asked.data.id } })).data).toEqual({ unread: 0 });
+      expect((await call(h, 'POST', `/web/operator/chats/${a.id}/read`, { token: op, body: { upToId: asked.data.id } })).data).toEqual({ unread: 0 });
       const readByOperator = { userId: a.id, side: 'operator', upToId: asked.data.id };
       expect((await aSocket.next(chatEvent('chat.read', a.id))).data).toEqual(readByOperator);
       expect((await opSocket.next(chatEvent('chat.read', a.id))).data).toEqual(readByOperator);
@@ -135,31 +135,31 @@ describe.each(await drivers())('customer-service chat on %s', (driver) => {
     expect((await history(u.token)).data.unread).toBe(2);
     expect((await opHistory(u.id)).data.unread).toBe(2);
 
-    const all = await call(h, 'GET', '/web/admin/chats?size=100', { token: op });
+    const all = await call(h, 'GET', '/web/operator/chats?size=100', { token: op });
     const overall = all.data.unread;
     expect(all.data.list.find((c: any) => c.userId === u.id)).toMatchObject({ unread: 2, lastMessage: { id: r2.id } });
     // The most recent conversation comes first.
     expect(all.data.list[0].userId).toBe(u.id);
 
     expect((await call(h, 'POST', '/web/chat/read', { token: u.token, body: { upToId: r1.id } })).data).toEqual({ unread: 1 });
-    expect((await call(h, 'POST', `/web/admin/chats/${u.id}/read`, { token: op, body: { upToId: q1.id } })).data).toEqual({ unread: 1 });
+    expect((await call(h, 'POST', `/web/operator/chats/${u.id}/read`, { token: op, body: { upToId: q1.id } })).data).toEqual({ unread: 1 });
     expect((await history(u.token)).data.list.map((m: any) => [m.id, m.read])).toEqual([
       [q1.id, true],
       [q2.id, false],
       [r1.id, true],
       [r2.id, false],
     ]);
-    const after = await call(h, 'GET', '/web/admin/chats?size=100', { token: op });
+    const after = await call(h, 'GET', '/web/operator/chats?size=100', { token: op });
     expect(after.data.unread).toBe(overall - 1);
 
-    const unreadOnly = await call(h, 'GET', '/web/admin/chats?unreadOnly=true&size=100', { token: op });
+    const unreadOnly = await call(h, 'GET', '/web/operator/chats?unreadOnly=true&size=100', { token: op });
     expect(unreadOnly.data.list.some((c: any) => c.userId === u.id)).toBe(true);
     expect(unreadOnly.data.list.every((c: any) => c.unread > 0)).toBe(true);
-    await call(h, 'POST', `/web/admin/chats/${u.id}/read`, { token: op, body: {} });
-    const none = await call(h, 'GET', '/web/admin/chats?unreadOnly=true&size=100', { token: op });
+    await call(h, 'POST', `/web/operator/chats/${u.id}/read`, { token: op, body: {} });
+    const none = await call(h, 'GET', '/web/operator/chats?unreadOnly=true&size=100', { token: op });
     expect(none.data.list.some((c: any) => c.userId === u.id)).toBe(false);
     expect(none.data.total).toBe(none.data.list.length);
-    const every = await call(h, 'GET', '/web/admin/chats?unreadOnly=false&size=100', { token: op });
+    const every = await call(h, 'GET', '/web/operator/chats?unreadOnly=false&size=100', { token: op });
     expect(every.data.list.some((c: any) => c.userId === u.id)).toBe(true);
     expect(every.data.total).toBeGreaterThan(none.data.total);
   });
@@ -245,16 +245,16 @@ describe.each(await drivers())('customer-service chat on %s', (driver) => {
     const [opRow] = await h.db.query<{ id: number }>("select id from users where role = 'operator' limit 1");
     expect((await answer(opRow!.id, { text: 'hello colleague' })).status).toBe(404);
     expect((await opHistory(999_999)).status).toBe(404);
-    expect((await call(h, 'POST', '/web/admin/chats/999999/read', { token: op, body: {} })).status).toBe(404);
+    expect((await call(h, 'POST', '/web/operator/chats/999999/read', { token: op, body: {} })).status).toBe(404);
   });
 
   it('keeps the console from investors and the chat from strangers', async () => {
     const u = await registerUser(h);
     for (const [method, path] of [
-      ['GET', '/web/admin/chats'],
-      ['GET', `/web/admin/chats/${u.id}/messages`],
-      ['POST', `/web/admin/chats/${u.id}/send`],
-      ['POST', `/web/admin/chats/${u.id}/read`],
+      ['GET', '/web/operator/chats'],
+      ['GET', `/web/operator/chats/${u.id}/messages`],
+      ['POST', `/web/operator/chats/${u.id}/send`],
+      ['POST', `/web/operator/chats/${u.id}/read`],
     ] as const) {
       const r = await call(h, method, path, { token: u.token, ...(method === 'POST' ? { body: { text: 'x' } } : {}) });
       expect([r.status, r.msg]).toEqual([403, 'Operators only']);
@@ -272,7 +272,7 @@ describe.each(await drivers())('customer-service chat on %s', (driver) => {
       const pushed = await opSocket.next(chatEvent('chat.message', u.id));
       expect(pushed.data).toMatchObject({ from: 'user', text: '[deposit] My transfer is missing' });
       expect((await history(u.token)).data.list).toEqual([pushed.data]);
-      const conv = (await call(h, 'GET', '/web/admin/chats?unreadOnly=true&size=100', { token: op })).data.list.find((c: any) => c.userId === u.id);
+      const conv = (await call(h, 'GET', '/web/operator/chats?unreadOnly=true&size=100', { token: op })).data.list.find((c: any) => c.userId === u.id);
       expect(conv).toMatchObject({ unread: 1, lastMessage: { id: pushed.data.id } });
     } finally {
       opSocket.close();
@@ -282,7 +282,7 @@ describe.each(await drivers())('customer-service chat on %s', (driver) => {
   it('names the operator by user ID, and each conversation by its investor', async () => {
     const u = await registerUser(h, unique('named_'));
     await answer(u.id, { text: 'Welcome!' });
-    const conv = (await call(h, 'GET', '/web/admin/chats?size=1', { token: op })).data;
+    const conv = (await call(h, 'GET', '/web/operator/chats?size=1', { token: op })).data;
     expect(conv.list[0]).toMatchObject({ userId: u.id, userName: u.username, unread: 0, lastMessage: { from: 'operator', operatorName: opName } });
     expect(conv).toMatchObject({ page: 1, size: 1 });
     expect(conv.total).toBeGreaterThan(1);

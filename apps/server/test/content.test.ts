@@ -57,7 +57,7 @@ describe.each(await drivers())('content on %s', (driver) => {
   let investor: string;
 
   const write = (body: object, id?: number, token = op) =>
-    call(h, 'POST', id === undefined ? '/web/admin/articles' : `/web/admin/articles/${id}`, { token, body });
+    call(h, 'POST', id === undefined ? '/web/operator/articles' : `/web/operator/articles/${id}`, { token, body });
   const article = (overrides: Record<string, unknown> = {}) => ({
     slug: slug(),
     category: 'news',
@@ -66,7 +66,7 @@ describe.each(await drivers())('content on %s', (driver) => {
     ...overrides,
   });
   const audit = async (action: string, targetId: number) =>
-    (await call(h, 'GET', `/web/admin/audit?targetType=article&targetId=${targetId}`, { token: op })).data.list.filter(
+    (await call(h, 'GET', `/web/operator/audit?targetType=article&targetId=${targetId}`, { token: op })).data.list.filter(
       (e: { action: string }) => e.action === action,
     );
 
@@ -74,7 +74,7 @@ describe.each(await drivers())('content on %s', (driver) => {
 
   beforeAll(async () => {
     h = await startServer(driver, { WEBVIEW_ALLOWLIST: 'https://status.example.com/page/,https://docs.example.org' });
-    op = (await call(h, 'POST', '/web/admin/login', { body: { email: OPERATOR.email, password: OPERATOR.password } })).data.token;
+    op = (await call(h, 'POST', '/web/operator/login', { body: { email: OPERATOR.email, password: OPERATOR.password } })).data.token;
     investor = (await registerUser(h)).token;
   });
   afterAll(() => h.close());
@@ -171,10 +171,10 @@ describe.each(await drivers())('content on %s', (driver) => {
     expect((await call(h, 'GET', `/web/article/${draft.data.slug}`)).status).toBe(404);
     const publicList = await call(h, 'POST', '/web/article/pageList', { body: { size: 100 } });
     expect(publicList.data.list.map((a: { id: number }) => a.id)).not.toContain(draft.data.id);
-    const drafts = await call(h, 'GET', '/web/admin/articles?status=draft&size=100', { token: op });
+    const drafts = await call(h, 'GET', '/web/operator/articles?status=draft&size=100', { token: op });
     expect(drafts.data.list.map((a: { id: number }) => a.id)).toContain(draft.data.id);
     expect(drafts.data.list.every((a: { status: string }) => a.status === 'draft')).toBe(true);
-    expect((await call(h, 'GET', `/web/admin/articles/${draft.data.id}`, { token: op })).data.texts.en.title).toBe('An English title');
+    expect((await call(h, 'GET', `/web/operator/articles/${draft.data.id}`, { token: op })).data.texts.en.title).toBe('An English title');
 
     const input = article({ slug: draft.data.slug });
     const published = await write(input, draft.data.id);
@@ -206,7 +206,7 @@ describe.each(await drivers())('content on %s', (driver) => {
     expect(served).toContain('<a href="/help/welcome">relative</a>');
     expect(served).toContain('<img src="https://example.com/chart.png" alt="chart" width="300" />');
 
-    const preview = await call(h, 'POST', '/web/admin/articles/preview', { token: op, body: { body: HOSTILE } });
+    const preview = await call(h, 'POST', '/web/operator/articles/preview', { token: op, body: { body: HOSTILE } });
     expect(preview.data.html).toBe(served);
 
     const res = await fetch(`${h.base}/help/${a.data.slug}`);
@@ -246,14 +246,14 @@ describe.each(await drivers())('content on %s', (driver) => {
     const tables = ['articles', 'article_texts', 'app_versions', 'audit_log'];
     const counts = await Promise.all(tables.map((t) => countRows(h, t)));
     const routes: Array<['GET' | 'POST', string, object?]> = [
-      ['GET', '/web/admin/articles'],
-      ['GET', `/web/admin/articles/${target}`],
-      ['POST', '/web/admin/articles', article()],
-      ['POST', `/web/admin/articles/${target}`, article({ status: 'draft' })],
-      ['POST', `/web/admin/articles/${target}/delete`, {}],
-      ['POST', '/web/admin/articles/preview', { body: '<p>x</p>' }],
-      ['GET', '/web/admin/app-versions'],
-      ['POST', '/web/admin/app-versions', { title: 'X', version: '99.0.0', notes: { en: 'x' } }],
+      ['GET', '/web/operator/articles'],
+      ['GET', `/web/operator/articles/${target}`],
+      ['POST', '/web/operator/articles', article()],
+      ['POST', `/web/operator/articles/${target}`, article({ status: 'draft' })],
+      ['POST', `/web/operator/articles/${target}/delete`, {}],
+      ['POST', '/web/operator/articles/preview', { body: '<p>x</p>' }],
+      ['GET', '/web/operator/app-versions'],
+      ['POST', '/web/operator/app-versions', { title: 'X', version: '99.0.0', notes: { en: 'x' } }],
     ];
     for (const [method, path, body] of routes) {
       const asInvestor = await call(h, method, path, { token: investor, body });
@@ -273,7 +273,7 @@ describe.each(await drivers())('content on %s', (driver) => {
     expect([dup.status, dup.data.key, dup.msg]).toEqual([409, 'e.slugTaken', 'Another article already uses this slug']);
     const renamed = await write(article({ slug: a.data.slug }), b.data.id);
     expect([renamed.status, renamed.data.key]).toEqual([409, 'e.slugTaken']);
-    expect((await call(h, 'GET', `/web/admin/articles/${b.data.id}`, { token: op })).data.slug).toBe(b.data.slug);
+    expect((await call(h, 'GET', `/web/operator/articles/${b.data.id}`, { token: op })).data.slug).toBe(b.data.slug);
     const numeric = await write(article({ slug: '2026' }));
     expect([numeric.status, numeric.data.fields]).toEqual([400, { slug: 'v.invalidValue' }]);
     const upper = await write(article({ slug: 'Not-Lower' }));
@@ -304,21 +304,21 @@ describe.each(await drivers())('content on %s', (driver) => {
   });
 
   it('deletes operators’ articles but refuses to delete or re-slug shipped ones', async () => {
-    const legal = await call(h, 'GET', '/web/admin/articles?category=legal&size=100', { token: op });
+    const legal = await call(h, 'GET', '/web/operator/articles?category=legal&size=100', { token: op });
     const agreement = legal.data.list.find((a: { slug: string }) => a.slug === LEGAL_SLUGS.agreement);
     expect(agreement).toMatchObject({ builtIn: true, status: 'published' });
-    const refused = await call(h, 'POST', `/web/admin/articles/${agreement.id}/delete`, { token: op, body: {} });
+    const refused = await call(h, 'POST', `/web/operator/articles/${agreement.id}/delete`, { token: op, body: {} });
     expect([refused.status, refused.data.key]).toEqual([422, 'e.builtInArticle']);
     const reslug = await write({ ...article({ slug: 'my-agreement', category: 'legal' }), texts: agreement.texts }, agreement.id);
     expect([reslug.status, reslug.data.fields]).toEqual([400, { slug: 'e.builtInLocked' }]);
     expect((await call(h, 'GET', `/web/article/${LEGAL_SLUGS.agreement}`)).code).toBe(200);
 
     const own = await write(article());
-    const removed = await call(h, 'POST', `/web/admin/articles/${own.data.id}/delete`, { token: op, body: {} });
+    const removed = await call(h, 'POST', `/web/operator/articles/${own.data.id}/delete`, { token: op, body: {} });
     expect(removed.data).toEqual({ removed: 1 });
     expect((await call(h, 'GET', `/web/article/${own.data.id}`)).status).toBe(404);
-    expect((await call(h, 'GET', `/web/admin/articles/${own.data.id}`, { token: op })).status).toBe(404);
-    expect((await call(h, 'POST', `/web/admin/articles/${own.data.id}/delete`, { token: op, body: {} })).status).toBe(404);
+    expect((await call(h, 'GET', `/web/operator/articles/${own.data.id}`, { token: op })).status).toBe(404);
+    expect((await call(h, 'POST', `/web/operator/articles/${own.data.id}/delete`, { token: op, body: {} })).status).toBe(404);
     const [entry] = await audit('article.delete', own.data.id);
     expect(entry.before).toMatchObject({ slug: own.data.slug, titles: { en: 'An English title' } });
   });
@@ -375,7 +375,7 @@ describe.each(await drivers())('content on %s', (driver) => {
     expect(first.data.version.notes).toMatch(/^Eerste versie/);
 
     const publish = (version: string, notes: object = { en: `Release ${version}` }) =>
-      call(h, 'POST', '/web/admin/app-versions', { token: op, body: { title: 'Meridian Markets', version, notes } });
+      call(h, 'POST', '/web/operator/app-versions', { token: op, body: { title: 'Meridian Markets', version, notes } });
     const versions = await countRows(h, 'app_versions');
     for (const version of ['1.0.0', '0.9.9']) {
       const r = await publish(version);
@@ -386,14 +386,14 @@ describe.each(await drivers())('content on %s', (driver) => {
 
     const ten = await publish('1.0.10', { en: 'Ten', nl: 'Tien', zh_Hans_CN: '十' });
     expect(ten.data).toMatchObject({ version: '1.0.10', notes: 'Ten', title: 'Meridian Markets' });
-    const nine = await call(h, 'POST', '/web/admin/app-versions', {
+    const nine = await call(h, 'POST', '/web/operator/app-versions', {
       token: op,
       lang: 'zh_Hans_CN',
       body: { title: 'Meridian Markets', version: '1.0.9', notes: { en: 'x' } },
     });
     expect([nine.status, nine.msg]).toEqual([422, '版本号必须高于已发布的版本（1.0.10）']);
 
-    const next = await call(h, 'POST', '/web/admin/app-versions', {
+    const next = await call(h, 'POST', '/web/operator/app-versions', {
       token: op,
       body: { title: 'Meridian Markets Pro', version: '1.1.0', notes: { en: 'Only English notes', nl: '  ' }, forceUpdate: true },
     });
@@ -401,17 +401,17 @@ describe.each(await drivers())('content on %s', (driver) => {
     const now = await call(h, 'GET', '/web/appVersion/getPublishAppVersion', { lang: 'nl' });
     expect(now.data).toMatchObject({ title: 'Meridian Markets Pro', version: { version: '1.1.0', notes: 'Only English notes', forceUpdate: true } });
 
-    const list = await call(h, 'GET', '/web/admin/app-versions', { token: op });
+    const list = await call(h, 'GET', '/web/operator/app-versions', { token: op });
     expect(list.data.list.map((v: { version: string }) => v.version).slice(0, 3)).toEqual(['1.1.0', '1.0.10', '1.0.0']);
     expect(list.data.list[0]).toMatchObject({ notesByLocale: { en: 'Only English notes', nl: null, zh_Hans_CN: null }, publishedBy: OPERATOR.email });
     expect(list.data.list[1].notesByLocale).toEqual({ en: 'Ten', nl: 'Tien', zh_Hans_CN: '十' });
-    const log = await call(h, 'GET', `/web/admin/audit?targetType=app_version&targetId=${next.data.id}`, { token: op });
+    const log = await call(h, 'GET', `/web/operator/audit?targetType=app_version&targetId=${next.data.id}`, { token: op });
     expect(log.data.list[0]).toMatchObject({ action: 'appVersion.publish', before: { version: '1.0.10' }, after: { version: '1.1.0', forceUpdate: true } });
   });
 
   it('seeds once when nodes start together, and keeps operators’ edits of shipped articles', async () => {
     const config = loadConfig({ DATA_DIR: h.dataDir });
-    const welcome = (await call(h, 'GET', '/web/admin/articles?category=news&size=100', { token: op })).data.list.find(
+    const welcome = (await call(h, 'GET', '/web/operator/articles?category=news&size=100', { token: op })).data.list.find(
       (a: { slug: string }) => a.slug === 'welcome',
     );
     const edited = { slug: 'welcome', category: 'news', status: 'published', texts: { ...welcome.texts, en: { ...welcome.texts.en, title: 'Hello from us' } } };

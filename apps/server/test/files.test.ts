@@ -32,13 +32,13 @@ describe.each(await drivers())('files on %s', (driver) => {
     const other = await registerUser(h);
     const asOther = await fetch(h.base + r.data.url, { headers: { authorization: `Bearer ${other.token}` } });
     expect(asOther.status).toBe(404);
-    const op = await call(h, 'POST', '/web/admin/login', { body: { email: OPERATOR.email, password: OPERATOR.password } });
+    const op = await call(h, 'POST', '/web/operator/login', { body: { email: OPERATOR.email, password: OPERATOR.password } });
     const asOperator = await fetch(h.base + r.data.url, { headers: { authorization: `Bearer ${op.data.token}` } });
     expect(asOperator.status).toBe(200);
   });
 
   it('serves an operator image to everyone once a published article shows it, never an investor upload', async () => {
-    const op = await call<{ token: string }>(h, 'POST', '/web/admin/login', { body: { email: OPERATOR.email, password: OPERATOR.password } });
+    const op = await call<{ token: string }>(h, 'POST', '/web/operator/login', { body: { email: OPERATOR.email, password: OPERATOR.password } });
     const cover = await call<{ url: string }>(h, 'POST', '/web/file/upload', { form: form(pngBytes(), 'cover.png'), token: op.data.token });
     const inline = await call<{ url: string }>(h, 'POST', '/web/file/upload', { form: form(pngBytes(), 'chart.png'), token: op.data.token });
     const u = await registerUser(h);
@@ -50,10 +50,10 @@ describe.each(await drivers())('files on %s', (driver) => {
       coverUrl: cover.data.url,
       texts: { en: { title: 'Charts', body: `<p>See <img src="${inline.data.url}" alt="chart"> and <img src="${investors.data.url}" alt="x"></p>` } },
     });
-    const draft = await call<{ id: number }>(h, 'POST', '/web/admin/articles', { token: op.data.token, body: article('draft') });
+    const draft = await call<{ id: number }>(h, 'POST', '/web/operator/articles', { token: op.data.token, body: article('draft') });
     expect(draft.code).toBe(200);
     expect([await status(cover.data.url), await status(inline.data.url)]).toEqual([404, 404]);
-    const published = await call(h, 'POST', `/web/admin/articles/${draft.data.id}`, { token: op.data.token, body: article('published') });
+    const published = await call(h, 'POST', `/web/operator/articles/${draft.data.id}`, { token: op.data.token, body: article('published') });
     expect(published.code).toBe(200);
     expect([await status(cover.data.url), await status(inline.data.url)]).toEqual([200, 200]);
     // An investor's file pasted into an article stays private.

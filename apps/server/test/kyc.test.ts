@@ -9,7 +9,7 @@ describe.each(await drivers())('KYC review on %s', (driver) => {
   let opId: number;
   beforeAll(async () => {
     h = await startServer(driver);
-    const r = await call(h, 'POST', '/web/admin/login', { body: { email: OPERATOR.email, password: OPERATOR.password } });
+    const r = await call(h, 'POST', '/web/operator/login', { body: { email: OPERATOR.email, password: OPERATOR.password } });
     expect(r.code).toBe(200);
     op = r.data.token;
     opId = r.data.userInfo.id;
@@ -80,7 +80,7 @@ describe.each(await drivers())('KYC review on %s', (driver) => {
     it('lists pending submissions oldest first with the user and the images', async () => {
       const first = await submitted();
       const second = await submitted({ firstName: 'Ana' });
-      const r = await call(h, 'GET', '/web/admin/kyc?size=100', { token: op });
+      const r = await call(h, 'GET', '/web/operator/kyc?size=100', { token: op });
       expect(r.code).toBe(200);
       const ids = r.data.list.map((k: { id: number }) => k.id);
       expect(ids.indexOf(first.submissionId)).toBeLessThan(ids.indexOf(second.submissionId));
@@ -101,7 +101,7 @@ describe.each(await drivers())('KYC review on %s', (driver) => {
       // Pending first: nothing reviewed comes before a pending one.
       const statuses = r.data.list.map((k: { status: number }) => k.status);
       expect(statuses.slice(0, statuses.lastIndexOf(1) + 1).every((s: number) => s === 1)).toBe(true);
-      const paged = await call(h, 'GET', '/web/admin/kyc?size=1&page=2', { token: op });
+      const paged = await call(h, 'GET', '/web/operator/kyc?size=1&page=2', { token: op });
       expect([paged.data.list.length, paged.data.total, paged.data.page]).toEqual([1, r.data.total, 2]);
       // The operator may open the user's images.
       expect((await fetch(h.base + second.frontUrl, { headers: { authorization: `Bearer ${op}` } })).status).toBe(200);
@@ -110,7 +110,7 @@ describe.each(await drivers())('KYC review on %s', (driver) => {
     it('approves: the user is verified with the submitted name, told, and the decision audited', async () => {
       const u = await submitted({ firstName: 'Mei', lastName: 'Chen', country: 'TW' });
       await expect(requireVerifiedKyc(h.db, u.id)).rejects.toMatchObject({ code: 422, key: 'e.kycRequired' });
-      const r = await call(h, 'POST', `/web/admin/kyc/${u.submissionId}/approve`, { token: op, body: {} });
+      const r = await call(h, 'POST', `/web/operator/kyc/${u.submissionId}/approve`, { token: op, body: {} });
       expect(r.code).toBe(200);
       expect(r.data).toMatchObject({ id: u.submissionId, status: 3, reason: null, reviewTimeTimestamp: expect.any(Number) });
       const me = (await call(h, 'GET', '/web/api/user/info', { token: u.token })).data;
@@ -121,7 +121,7 @@ describe.each(await drivers())('KYC review on %s', (driver) => {
       expect(inbox.unread).toBe(1);
       expect(inbox.list[0]).toMatchObject({ kind: 'kyc.approved', title: 'Identity verified', read: false });
 
-      const audit = await call(h, 'GET', `/web/admin/audit?targetType=kyc&targetId=${u.submissionId}`, { token: op });
+      const audit = await call(h, 'GET', `/web/operator/audit?targetType=kyc&targetId=${u.submissionId}`, { token: op });
       expect(audit.data.list).toHaveLength(1);
       expect(audit.data.list[0]).toMatchObject({
         actorId: opId,
@@ -132,9 +132,9 @@ describe.each(await drivers())('KYC review on %s', (driver) => {
       const [row] = await h.db.query<{ reviewed_by: number }>('select reviewed_by from kyc_submissions where id = $1', [u.submissionId]);
       expect(row?.reviewed_by).toBe(opId);
 
-      const twice = await call(h, 'POST', `/web/admin/kyc/${u.submissionId}/approve`, { token: op, body: {} });
+      const twice = await call(h, 'POST', `/web/operator/kyc/${u.submissionId}/approve`, { token: op, body: {} });
       expect([twice.status, twice.msg]).toEqual([409, 'This request has already been reviewed']);
-      const late = await call(h, 'POST', `/web/admin/kyc/${u.submissionId}/reject`, { token: op, body: { reason: 'blurred' } });
+      const late = await call(h, 'POST', `/web/operator/kyc/${u.submissionId}/reject`, { token: op, body: { reason: 'blurred' } });
       expect(late.status).toBe(409);
       expect((await call(h, 'GET', '/web/api/user/info', { token: u.token })).data.kycStatus).toBe(3);
       const resubmit = await call(h, 'POST', '/web/updateReal', {
@@ -147,13 +147,13 @@ describe.each(await drivers())('KYC review on %s', (driver) => {
 
     it('rejects with a reason the user reads, and lets the user submit again', async () => {
       const u = await submitted();
-      const noReason = await call(h, 'POST', `/web/admin/kyc/${u.submissionId}/reject`, { token: op, body: {} });
+      const noReason = await call(h, 'POST', `/web/operator/kyc/${u.submissionId}/reject`, { token: op, body: {} });
       expect([noReason.status, noReason.msg]).toEqual([400, 'Please give a reason']);
-      const blank = await call(h, 'POST', `/web/admin/kyc/${u.submissionId}/reject`, { token: op, body: { reason: '  ' } });
+      const blank = await call(h, 'POST', `/web/operator/kyc/${u.submissionId}/reject`, { token: op, body: { reason: '  ' } });
       expect([blank.status, blank.msg]).toEqual([400, 'Please give a reason']);
       expect(await kycStatus(u.token)).toBe(1);
 
-      const r = await call(h, 'POST', `/web/admin/kyc/${u.submissionId}/reject`, { token: op, body: { reason: 'The photo is blurred' } });
+      const r = await call(h, 'POST', `/web/operator/kyc/${u.submissionId}/reject`, { token: op, body: { reason: 'The photo is blurred' } });
       expect(r.data).toMatchObject({ status: 2, reason: 'The photo is blurred' });
       expect(await kycStatus(u.token)).toBe(2);
       const inbox = await notices(u.token);
@@ -162,14 +162,14 @@ describe.each(await drivers())('KYC review on %s', (driver) => {
         title: 'Identity verification unsuccessful',
         body: 'Your identity documents were not approved: The photo is blurred. You can submit them again.',
       });
-      const audit = await call(h, 'GET', `/web/admin/audit?targetType=kyc&targetId=${u.submissionId}`, { token: op });
+      const audit = await call(h, 'GET', `/web/operator/audit?targetType=kyc&targetId=${u.submissionId}`, { token: op });
       expect(audit.data.list[0]).toMatchObject({
         action: 'kyc.reject',
         reason: 'The photo is blurred',
         before: { status: 1, userKycStatus: 1 },
         after: { status: 2, userKycStatus: 2, reason: 'The photo is blurred' },
       });
-      expect((await call(h, 'POST', `/web/admin/kyc/${u.submissionId}/reject`, { token: op, body: { reason: 'again' } })).status).toBe(409);
+      expect((await call(h, 'POST', `/web/operator/kyc/${u.submissionId}/reject`, { token: op, body: { reason: 'again' } })).status).toBe(409);
 
       const again = await call(h, 'POST', '/web/updateReal', {
         token: u.token,
@@ -181,22 +181,22 @@ describe.each(await drivers())('KYC review on %s', (driver) => {
     it('filters the queue by the status given in the query string', async () => {
       const pending = await submitted();
       const refused = await submitted();
-      expect((await call(h, 'POST', `/web/admin/kyc/${refused.submissionId}/reject`, { token: op, body: { reason: 'expired' } })).code).toBe(200);
-      const under = await call(h, 'GET', '/web/admin/kyc?status=1&size=100', { token: op });
+      expect((await call(h, 'POST', `/web/operator/kyc/${refused.submissionId}/reject`, { token: op, body: { reason: 'expired' } })).code).toBe(200);
+      const under = await call(h, 'GET', '/web/operator/kyc?status=1&size=100', { token: op });
       expect(under.code).toBe(200);
       expect(under.data.list.every((k: { status: number }) => k.status === 1)).toBe(true);
       expect(under.data.list.map((k: { id: number }) => k.id)).toContain(pending.submissionId);
-      const failed = await call(h, 'GET', '/web/admin/kyc?status=2&size=100', { token: op });
+      const failed = await call(h, 'GET', '/web/operator/kyc?status=2&size=100', { token: op });
       expect(failed.data.list.map((k: { id: number }) => k.id)).toContain(refused.submissionId);
       expect(failed.data.list.every((k: { status: number; reason: string }) => k.status === 2 && k.reason)).toBe(true);
-      expect((await call(h, 'GET', '/web/admin/kyc?status=7', { token: op })).status).toBe(400);
+      expect((await call(h, 'GET', '/web/operator/kyc?status=7', { token: op })).status).toBe(400);
     });
 
     it('lets only one of two operators acting at once decide', async () => {
       const u = await submitted();
       const [approve, reject] = await Promise.all([
-        call(h, 'POST', `/web/admin/kyc/${u.submissionId}/approve`, { token: op, body: {} }),
-        call(h, 'POST', `/web/admin/kyc/${u.submissionId}/reject`, { token: op, body: { reason: 'no' } }),
+        call(h, 'POST', `/web/operator/kyc/${u.submissionId}/approve`, { token: op, body: {} }),
+        call(h, 'POST', `/web/operator/kyc/${u.submissionId}/reject`, { token: op, body: { reason: 'no' } }),
       ]);
       expect([approve.status, reject.status].sort()).toEqual([200, 409]);
       expect(await kycStatus(u.token)).toBe(approve.status === 200 ? 3 : 2);
@@ -205,15 +205,15 @@ describe.each(await drivers())('KYC review on %s', (driver) => {
     });
 
     it('answers 404 for an unknown submission and 403 to investors', async () => {
-      expect((await call(h, 'POST', '/web/admin/kyc/999999/approve', { token: op, body: {} })).status).toBe(404);
+      expect((await call(h, 'POST', '/web/operator/kyc/999999/approve', { token: op, body: {} })).status).toBe(404);
       const u = await submitted();
       const attempts = [
-        call(h, 'GET', '/web/admin/kyc', { token: u.token }),
-        call(h, 'POST', `/web/admin/kyc/${u.submissionId}/approve`, { token: u.token, body: {} }),
-        call(h, 'POST', `/web/admin/kyc/${u.submissionId}/reject`, { token: u.token, body: { reason: 'x' } }),
+        call(h, 'GET', '/web/operator/kyc', { token: u.token }),
+        call(h, 'POST', `/web/operator/kyc/${u.submissionId}/approve`, { token: u.token, body: {} }),
+        call(h, 'POST', `/web/operator/kyc/${u.submissionId}/reject`, { token: u.token, body: { reason: 'x' } }),
       ];
       for (const r of await Promise.all(attempts)) expect([r.status, r.msg]).toEqual([403, 'Operators only']);
-      expect((await call(h, 'GET', '/web/admin/kyc', {})).status).toBe(401);
+      expect((await call(h, 'GET', '/web/operator/kyc', {})).status).toBe(401);
       expect(await kycStatus(u.token)).toBe(1);
     });
   });

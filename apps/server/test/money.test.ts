@@ -11,11 +11,11 @@ describe.each(await drivers())('money on %s', (driver) => {
   let op: string;
   beforeAll(async () => {
     h = await startServer(driver, { TRANSFER_SETTLE_SECONDS: '1', CHAIN_BLOCK_SECONDS: '0.2' });
-    op = (await call(h, 'POST', '/web/admin/login', { body: { email: OPERATOR.email, password: OPERATOR.password } })).data.token;
+    op = (await call(h, 'POST', '/web/operator/login', { body: { email: OPERATOR.email, password: OPERATOR.password } })).data.token;
   });
   afterAll(async () => {
     // Whatever the tests did, the ledger must add up.
-    const check = await call(h, 'GET', '/web/admin/ledger/check', { token: op });
+    const check = await call(h, 'GET', '/web/operator/ledger/check', { token: op });
     expect(check.data).toMatchObject({ ok: true, differences: [], unbalancedJournals: [], negativeUserAccounts: [] });
     await h.close();
   });
@@ -40,7 +40,7 @@ describe.each(await drivers())('money on %s', (driver) => {
       body: { method: 'fiat', currency: 'EUR', amount, proofUrl: await upload(token) },
     });
     expect(d.code).toBe(200);
-    const approved = await call(h, 'POST', `/web/admin/deposits/${d.data.id}/approve`, { token: op, body: {} });
+    const approved = await call(h, 'POST', `/web/operator/deposits/${d.data.id}/approve`, { token: op, body: {} });
     expect(approved.data.status).toBe(3);
     return d.data.id as number;
   }
@@ -53,7 +53,7 @@ describe.each(await drivers())('money on %s', (driver) => {
     });
     expect(kyc.code).toBe(200);
     const [row] = await h.db.query<{ id: number }>('select id from kyc_submissions where user_id = $1 order by id desc limit 1', [u.id]);
-    expect((await call(h, 'POST', `/web/admin/kyc/${row!.id}/approve`, { token: op, body: {} })).code).toBe(200);
+    expect((await call(h, 'POST', `/web/operator/kyc/${row!.id}/approve`, { token: op, body: {} })).code).toBe(200);
     return u;
   }
 
@@ -92,10 +92,10 @@ describe.each(await drivers())('money on %s', (driver) => {
     const d = await create({ method: 'fiat', currency: 'EUR', amount: '250.00', proofUrl: proof });
     expect(d.data).toMatchObject({ status: 1, amount: '250', creditedAmount: null });
     expect((await balances(u.token)).BALANCE!.balance).toBe('0.00');
-    const approved = await call(h, 'POST', `/web/admin/deposits/${d.data.id}/approve`, { token: op, body: {} });
+    const approved = await call(h, 'POST', `/web/operator/deposits/${d.data.id}/approve`, { token: op, body: {} });
     expect(approved.data).toMatchObject({ status: 3, creditedAmount: '250.00', userId: u.id });
     expect((await balances(u.token)).BALANCE!.balance).toBe('250.00');
-    expect((await call(h, 'POST', `/web/admin/deposits/${d.data.id}/approve`, { token: op, body: {} })).status).toBe(409);
+    expect((await call(h, 'POST', `/web/operator/deposits/${d.data.id}/approve`, { token: op, body: {} })).status).toBe(409);
 
     const bill = await call(h, 'POST', '/web/wallet/getWalletBill', { token: u.token, body: { walletCode: 'BALANCE' } });
     expect(bill.data.list[0]).toMatchObject({ type: 'deposit', amount: '250.00', balanceAfter: '250.00', part: 'available' });
@@ -107,11 +107,11 @@ describe.each(await drivers())('money on %s', (driver) => {
     expect((await call(h, 'GET', `/web/userMessage/${notices.data.list[0].id}`, { token: other.token })).status).toBe(404);
 
     const refused = await create({ method: 'fiat', currency: 'EUR', amount: '40', proofUrl: proof });
-    expect((await call(h, 'POST', `/web/admin/deposits/${refused.data.id}/reject`, { token: op, body: { reason: '' } })).status).toBe(400);
-    const rejected = await call(h, 'POST', `/web/admin/deposits/${refused.data.id}/reject`, { token: op, body: { reason: 'Proof unreadable' } });
+    expect((await call(h, 'POST', `/web/operator/deposits/${refused.data.id}/reject`, { token: op, body: { reason: '' } })).status).toBe(400);
+    const rejected = await call(h, 'POST', `/web/operator/deposits/${refused.data.id}/reject`, { token: op, body: { reason: 'Proof unreadable' } });
     expect(rejected.data).toMatchObject({ status: 2, reason: 'Proof unreadable' });
     expect((await balances(u.token)).BALANCE!.balance).toBe('250.00');
-    const audit = await call(h, 'GET', `/web/admin/audit?targetType=deposit&targetId=${refused.data.id}`, { token: op });
+    const audit = await call(h, 'GET', `/web/operator/audit?targetType=deposit&targetId=${refused.data.id}`, { token: op });
     expect(audit.data.list[0]).toMatchObject({ action: 'deposit.reject', reason: 'Proof unreadable', before: { status: 1 }, after: { status: 2 } });
   });
 
@@ -129,7 +129,7 @@ describe.each(await drivers())('money on %s', (driver) => {
     const d = await create({ method: 'crypto', currency: 'USDT', network: 'TRC20', amount: '100', txHash });
     expect(d.data).toMatchObject({ status: 1, confirmations: 0, requiredConfirmations: 3 });
     expect((await create({ method: 'crypto', currency: 'USDT', network: 'TRC20', amount: '5', txHash })).status).toBe(409);
-    expect((await call(h, 'POST', `/web/admin/deposits/${d.data.id}/approve`, { token: op, body: {} })).status).toBe(422);
+    expect((await call(h, 'POST', `/web/operator/deposits/${d.data.id}/approve`, { token: op, body: {} })).status).toBe(422);
     const done = await until(
       () => call(h, 'POST', '/web/recharge/listPage', { token: u.token, body: {} }),
       (r) => r.data.list[0].status === 3,
@@ -241,16 +241,16 @@ describe.each(await drivers())('money on %s', (driver) => {
     expect([b.BALANCE!.balance, b.BALANCE!.usedBalance]).toEqual(['120.00', '80.00']);
     expect((await call(h, 'GET', '/web/withdrawal/getUsableWithdrawalAmount', { token: u.token })).data).toMatchObject({ amount: '120.00', kycVerified: true });
 
-    const queue = await call(h, 'GET', '/web/admin/withdrawals?status=1', { token: op });
+    const queue = await call(h, 'GET', '/web/operator/withdrawals?status=1', { token: op });
     const mine = queue.data.list.find((x: any) => x.id === w.data.id);
     expect(mine.details).toMatchObject({ bankName: 'ING', cardNumber: 'NL69INGB0123456789', swiftCode: 'INGBNL2A' });
-    const rejected = await call(h, 'POST', `/web/admin/withdrawals/${w.data.id}/reject`, { token: op, body: { reason: 'Name does not match' } });
+    const rejected = await call(h, 'POST', `/web/operator/withdrawals/${w.data.id}/reject`, { token: op, body: { reason: 'Name does not match' } });
     expect(rejected.data).toMatchObject({ status: 2, reason: 'Name does not match' });
     b = await balances(u.token);
     expect([b.BALANCE!.balance, b.BALANCE!.usedBalance]).toEqual(['200.00', '0.00']);
 
     const paid = await apply(u.token, { amount: '50', target: 'bank', cardId: card.data.id, payPassword: '654321' });
-    expect((await call(h, 'POST', `/web/admin/withdrawals/${paid.data.id}/approve`, { token: op, body: {} })).data.status).toBe(3);
+    expect((await call(h, 'POST', `/web/operator/withdrawals/${paid.data.id}/approve`, { token: op, body: {} })).data.status).toBe(3);
     b = await balances(u.token);
     expect([b.BALANCE!.balance, b.BALANCE!.usedBalance]).toEqual(['150.00', '0.00']);
     const history = await call(h, 'POST', '/web/withdrawal/listPage', { token: u.token, body: {} });
@@ -286,17 +286,17 @@ describe.each(await drivers())('money on %s', (driver) => {
     const b = await balances(u.token);
     expect(b.BALANCE!.balance).toBe('0.00');
     expect(new Dec(b.BALANCE!.usedBalance).add(b.STOCK!.balance).eq(100)).toBe(true);
-    const check = await call(h, 'GET', '/web/admin/ledger/check', { token: op });
+    const check = await call(h, 'GET', '/web/operator/ledger/check', { token: op });
     expect(check.data.ok).toBe(true);
   });
 
   it('keeps history append-only and every journal balanced', async () => {
     await expect(h.db.query('update ledger_entries set amount = amount * 2')).rejects.toThrow(/append-only/);
     await expect(h.db.query('delete from ledger_journals')).rejects.toThrow(/append-only/);
-    const check = await call(h, 'GET', '/web/admin/ledger/check', { token: op });
+    const check = await call(h, 'GET', '/web/operator/ledger/check', { token: op });
     expect(check.data.journals).toBeGreaterThan(10);
     const u = await registerUser(h);
-    expect((await call(h, 'GET', '/web/admin/ledger/check', { token: u.token })).status).toBe(403);
+    expect((await call(h, 'GET', '/web/operator/ledger/check', { token: u.token })).status).toBe(403);
   });
 
   it('filters the bill by type and day', async () => {

@@ -36,14 +36,14 @@ describe.each(await drivers())('referrals and operator notices on %s', (driver) 
   let op: string;
   beforeAll(async () => {
     h = await startServer(driver);
-    op = (await call(h, 'POST', '/web/admin/login', { body: { email: OPERATOR.email, password: OPERATOR.password } })).data.token;
+    op = (await call(h, 'POST', '/web/operator/login', { body: { email: OPERATOR.email, password: OPERATOR.password } })).data.token;
   });
   afterAll(() => h.close());
 
   const inbox = (token: string, lang?: string) =>
     call(h, 'GET', '/web/userMessage/getMessage?size=100', { token, ...(lang ? { lang } : {}) }).then((r) => r.data.list as any[]);
   const count = async (sql: string, params: unknown[] = []) => (await h.db.query<{ n: number }>(sql, params))[0]!.n;
-  const sendNotice = (body: object, token = op) => call(h, 'POST', '/web/admin/notices', { token, body });
+  const sendNotice = (body: object, token = op) => call(h, 'POST', '/web/operator/notices', { token, body });
 
   describe('invitees', () => {
     async function registerInvited(code: string, username: string) {
@@ -97,7 +97,7 @@ describe.each(await drivers())('referrals and operator notices on %s', (driver) 
       });
       expect(kyc.code).toBe(200);
       const [row] = await h.db.query<{ id: number }>('select id from kyc_submissions where user_id = $1 order by id desc limit 1', [invited.id]);
-      expect((await call(h, 'POST', `/web/admin/kyc/${row!.id}/approve`, { token: op, body: {} })).code).toBe(200);
+      expect((await call(h, 'POST', `/web/operator/kyc/${row!.id}/approve`, { token: op, body: {} })).code).toBe(200);
       const list = (await call(h, 'GET', '/web/userCenter/invitees', { token: a.token })).data.list;
       expect(list).toEqual([{ userName: expect.stringMatching(/^e\*\*\*.$/), registerTimestamp: expect.any(Number), verified: true }]);
     });
@@ -119,7 +119,7 @@ describe.each(await drivers())('referrals and operator notices on %s', (driver) 
       const a = await registerUser(h);
       const b = await registerUser(h);
       const disabled = await registerUser(h);
-      await call(h, 'POST', `/web/admin/users/${disabled.id}/status`, { token: op, body: { status: 'disabled', reason: 'test' } });
+      await call(h, 'POST', `/web/operator/users/${disabled.id}/status`, { token: op, body: { status: 'disabled', reason: 'test' } });
       const investors = await count("select count(*)::int as n from users where role = 'investor' and status = 'active'");
       const noticesBefore = await countRows(h, 'notices');
       const [aSocket, opSocket] = await Promise.all([registerAndWatch(a.token), registerAndWatch(op)]);
@@ -141,7 +141,7 @@ describe.each(await drivers())('referrals and operator notices on %s', (driver) 
         expect(await count("select count(*)::int as n from notices n join users u on u.id = n.user_id where u.role = 'operator'")).toBe(0);
         expect(await count('select count(*)::int as n from notices where user_id = $1', [disabled.id])).toBe(0);
 
-        const audit = await call(h, 'GET', '/web/admin/audit?size=5', { token: op });
+        const audit = await call(h, 'GET', '/web/operator/audit?size=5', { token: op });
         const entry = audit.data.list.find((e: any) => e.action === 'notice.send');
         expect(entry).toMatchObject({ after: { target: 'all', userId: null, sent: investors, title: title.en } });
       } finally {

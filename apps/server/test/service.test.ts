@@ -6,7 +6,7 @@ describe.each(await drivers())('customer service requests on %s', (driver) => {
   let op: string;
   beforeAll(async () => {
     h = await startServer(driver);
-    op = (await call(h, 'POST', '/web/admin/login', { body: { email: OPERATOR.email, password: OPERATOR.password } })).data.token;
+    op = (await call(h, 'POST', '/web/operator/login', { body: { email: OPERATOR.email, password: OPERATOR.password } })).data.token;
   });
   afterAll(() => h.close());
 
@@ -23,7 +23,7 @@ describe.each(await drivers())('customer service requests on %s', (driver) => {
     expect(inbox.list.map((n: { kind: string }) => n.kind)).toEqual(['service.received', 'service.received']);
     expect(inbox.list[1]).toMatchObject({ title: 'Request received', body: `We received your request #${first.data.id}. Customer service answers in the chat (Profile, Customer service).` });
 
-    const list = await call(h, 'GET', '/web/admin/service-requests?size=2', { token: op });
+    const list = await call(h, 'GET', '/web/operator/service-requests?size=2', { token: op });
     expect(list.code).toBe(200);
     expect(list.data.list).toEqual([
       { id: second.data.id, userId: u.id, userName: u.username, email, type: 'other', content: 'Thanks', status: 'open', createTimeTimestamp: expect.any(Number) },
@@ -47,7 +47,7 @@ describe.each(await drivers())('customer service requests on %s', (driver) => {
 
   it('keeps the operator list from investors and the form from strangers', async () => {
     const u = await registerUser(h);
-    const r = await call(h, 'GET', '/web/admin/service-requests', { token: u.token });
+    const r = await call(h, 'GET', '/web/operator/service-requests', { token: u.token });
     expect([r.status, r.msg]).toEqual([403, 'Operators only']);
     expect((await call(h, 'POST', '/web/userCenter/apply/service', { body: { content: 'hi' } })).status).toBe(401);
   });

@@ -13,12 +13,12 @@ describe.each(await drivers())('trading on %s', (driver) => {
   const market = scriptedMarket();
   beforeAll(async () => {
     h = await startServer(driver, {}, { provider: market.provider });
-    op = (await call(h, 'POST', '/web/admin/login', { body: { email: OPERATOR.email, password: OPERATOR.password } })).data.token;
+    op = (await call(h, 'POST', '/web/operator/login', { body: { email: OPERATOR.email, password: OPERATOR.password } })).data.token;
     market.set(BTC, '100000.00');
     market.set('AAPL', '200.00');
   });
   afterAll(async () => {
-    const check = await call(h, 'GET', '/web/admin/ledger/check', { token: op });
+    const check = await call(h, 'GET', '/web/operator/ledger/check', { token: op });
     expect(check.data).toMatchObject({ ok: true, differences: [], unbalancedJournals: [], negativeUserAccounts: [] });
     await h.close();
   });
@@ -35,9 +35,9 @@ describe.each(await drivers())('trading on %s', (driver) => {
     const frontUrl = (await call(h, 'POST', '/web/file/upload', { form, token: u.token })).data.url;
     await call(h, 'POST', '/web/updateReal', { token: u.token, body: { firstName: 'Tom', lastName: 'Trader', country: 'BE', idType: 'passport', idNumber: 'EH123456', frontUrl } });
     const [kyc] = await h.db.query<{ id: number }>('select id from kyc_submissions where user_id = $1', [u.id]);
-    await call(h, 'POST', `/web/admin/kyc/${kyc!.id}/approve`, { token: op, body: {} });
+    await call(h, 'POST', `/web/operator/kyc/${kyc!.id}/approve`, { token: op, body: {} });
     const d = await call(h, 'POST', '/web/recharge/create', { token: u.token, headers: key(), body: { method: 'fiat', currency: 'EUR', amount: forex, proofUrl: frontUrl } });
-    await call(h, 'POST', `/web/admin/deposits/${d.data.id}/approve`, { token: op, body: {} });
+    await call(h, 'POST', `/web/operator/deposits/${d.data.id}/approve`, { token: op, body: {} });
     await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'BALANCE', to: 'FOREX', amount: forex } });
     return u;
   }

@@ -9,7 +9,7 @@ export * from './openapi';
 export * from './route';
 export * from './routes/index';
 export * from './routes/auth';
-export * from './routes/admin';
+export * from './routes/operator';
 export * from './routes/market';
 export * from './routes/money';
 export * from './routes/trading';

@@ -115,6 +115,6 @@ describe('route table', () => {
   });
   it('builds an OpenAPI document', () => {
     const doc = buildOpenApi(routes, 'test');
-    expect(Object.keys(doc.paths)).toContain('/web/admin/users/{id}');
+    expect(Object.keys(doc.paths)).toContain('/web/operator/users/{id}');
   });
 });

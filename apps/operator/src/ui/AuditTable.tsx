@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatDateTime, show } from './format';
 import { JsonView } from './JsonView';
 
-export type AuditEntry = ResponseOf<Routes['adminAudit']>['list'][number];
+export type AuditEntry = ResponseOf<Routes['operatorAudit']>['list'][number];
 
 interface AuditTableProps {
   entries: AuditEntry[] | undefined;

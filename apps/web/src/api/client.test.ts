@@ -59,10 +59,10 @@ describe('api client', () => {
   it('puts GET input in the query string and path params in the path', async () => {
     const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => envelope(200, { list: [], total: 0, page: 2, size: 5 }));
     vi.stubGlobal('fetch', fetchMock);
-    await call('adminUsers', { page: 2, size: 5, q: undefined });
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/web/admin/users?page=2&size=5');
-    await call('adminUser', {}, { params: { id: 7 } });
-    expect(fetchMock.mock.calls[1]?.[0]).toBe('/web/admin/users/7');
+    await call('operatorUsers', { page: 2, size: 5, q: undefined });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/web/operator/users?page=2&size=5');
+    await call('operatorUser', {}, { params: { id: 7 } });
+    expect(fetchMock.mock.calls[1]?.[0]).toBe('/web/operator/users/7');
   });
 
   it('sends the idempotency key when given', async () => {

@@ -306,19 +306,19 @@ export const contentRoutes = {
   }),
 };
 
-export const contentAdminRoutes = {
-  adminArticles: route({
+export const contentOperatorRoutes = {
+  operatorArticles: route({
     method: 'GET',
-    path: '/admin/articles',
+    path: '/operator/articles',
     auth: 'operator',
     tag: 'admin',
     summary: 'Every article, drafts included, newest first',
     request: zPage.extend({ category: zArticleCategory.optional(), status: z.enum(['draft', 'published']).optional() }),
     response: pageOf(zAdminArticle),
   }),
-  adminArticle: route({
+  operatorArticle: route({
     method: 'GET',
-    path: '/admin/articles/:id',
+    path: '/operator/articles/:id',
     auth: 'operator',
     tag: 'admin',
     summary: 'One article with every language',
@@ -326,18 +326,18 @@ export const contentAdminRoutes = {
     request: z.object({}),
     response: zAdminArticle,
   }),
-  adminArticleCreate: route({
+  operatorArticleCreate: route({
     method: 'POST',
-    path: '/admin/articles',
+    path: '/operator/articles',
     auth: 'operator',
     tag: 'admin',
     summary: 'Write a new article; bodies are sanitised before they are stored',
     request: zArticleInput,
     response: zAdminArticle,
   }),
-  adminArticleUpdate: route({
+  operatorArticleUpdate: route({
     method: 'POST',
-    path: '/admin/articles/:id',
+    path: '/operator/articles/:id',
     auth: 'operator',
     tag: 'admin',
     summary: 'Replace an article’s fields and languages',
@@ -345,9 +345,9 @@ export const contentAdminRoutes = {
     request: zArticleInput,
     response: zAdminArticle,
   }),
-  adminArticleDelete: route({
+  operatorArticleDelete: route({
     method: 'POST',
-    path: '/admin/articles/:id/delete',
+    path: '/operator/articles/:id/delete',
     auth: 'operator',
     tag: 'admin',
     summary: 'Delete an article written by an operator (shipped ones can only be unpublished)',
@@ -355,18 +355,18 @@ export const contentAdminRoutes = {
     request: z.object({}),
     response: z.object({ removed: z.number().int() }),
   }),
-  adminArticlePreview: route({
+  operatorArticlePreview: route({
     method: 'POST',
-    path: '/admin/articles/preview',
+    path: '/operator/articles/preview',
     auth: 'operator',
     tag: 'admin',
     summary: 'The sanitised HTML a body would be stored as',
     request: z.object({ body: z.string().max(200_000, { error: 'v.textTooLong' }) }),
     response: z.object({ html: z.string() }),
   }),
-  adminNoticeSend: route({
+  operatorNoticeSend: route({
     method: 'POST',
-    path: '/admin/notices',
+    path: '/operator/notices',
     auth: 'operator',
     tag: 'admin',
     summary: 'Send a notice to every investor or to one; English is required and is the fallback of the other languages',
@@ -381,9 +381,9 @@ export const contentAdminRoutes = {
     response: z.object({ sent: z.number().int() }),
     rateLimit: { max: 20, windowSeconds: 60 },
   }),
-  adminChats: route({
+  operatorChats: route({
     method: 'GET',
-    path: '/admin/chats',
+    path: '/operator/chats',
     auth: 'operator',
     tag: 'admin',
     summary: 'Conversations, the most recent first, with unread counts',
@@ -391,9 +391,9 @@ export const contentAdminRoutes = {
     request: zPage.extend({ unreadOnly: z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]).optional() }),
     response: pageOf(zConversation).extend({ unread: z.number().int() }),
   }),
-  adminChatMessages: route({
+  operatorChatMessages: route({
     method: 'GET',
-    path: '/admin/chats/:userId/messages',
+    path: '/operator/chats/:userId/messages',
     auth: 'operator',
     tag: 'admin',
     summary: 'One user’s conversation, oldest first within the page',
@@ -401,9 +401,9 @@ export const contentAdminRoutes = {
     request: zChatPage,
     response: zChatHistory,
   }),
-  adminChatSend: route({
+  operatorChatSend: route({
     method: 'POST',
-    path: '/admin/chats/:userId/send',
+    path: '/operator/chats/:userId/send',
     auth: 'operator',
     tag: 'admin',
     summary: 'Answer a user; pushed to that user only as `chat.message`',
@@ -411,9 +411,9 @@ export const contentAdminRoutes = {
     request: zChatSend,
     response: zChatMessage,
   }),
-  adminChatRead: route({
+  operatorChatRead: route({
     method: 'POST',
-    path: '/admin/chats/:userId/read',
+    path: '/operator/chats/:userId/read',
     auth: 'operator',
     tag: 'admin',
     summary: 'Mark the user’s messages up to an id (or all) as read by customer service',
@@ -421,9 +421,9 @@ export const contentAdminRoutes = {
     request: z.object({ upToId: z.number().int().positive().optional() }),
     response: z.object({ unread: z.number().int() }),
   }),
-  adminAppVersions: route({
+  operatorAppVersions: route({
     method: 'GET',
-    path: '/admin/app-versions',
+    path: '/operator/app-versions',
     auth: 'operator',
     tag: 'admin',
     summary: 'Published app versions, newest first',
@@ -432,9 +432,9 @@ export const contentAdminRoutes = {
       zAppVersion.extend({ notesByLocale: z.object({ en: z.string(), nl: z.string().nullable(), zh_Hans_CN: z.string().nullable() }), publishedBy: z.string().nullable() }),
     ),
   }),
-  adminAppVersionPublish: route({
+  operatorAppVersionPublish: route({
     method: 'POST',
-    path: '/admin/app-versions',
+    path: '/operator/app-versions',
     auth: 'operator',
     tag: 'admin',
     summary: 'Publish a new app version; it must be higher than the current one',

@@ -572,7 +572,7 @@ function review<R extends z.ZodType>(name: string, item: R) {
   return {
     list: route({
       method: 'GET',
-      path: `/admin/${name}`,
+      path: `/operator/${name}`,
       auth: 'operator',
       tag: 'admin',
       summary: `The ${name} queue, oldest pending first`,
@@ -581,7 +581,7 @@ function review<R extends z.ZodType>(name: string, item: R) {
     }),
     approve: route({
       method: 'POST',
-      path: `/admin/${name}/:id/approve`,
+      path: `/operator/${name}/:id/approve`,
       auth: 'operator',
       tag: 'admin',
       summary: `Approve one of the ${name}`,
@@ -591,7 +591,7 @@ function review<R extends z.ZodType>(name: string, item: R) {
     }),
     reject: route({
       method: 'POST',
-      path: `/admin/${name}/:id/reject`,
+      path: `/operator/${name}/:id/reject`,
       auth: 'operator',
       tag: 'admin',
       summary: `Refuse one of the ${name}, with a reason the user sees`,
@@ -606,28 +606,28 @@ const kyc = review('kyc', zKycReview);
 const deposits = review('deposits', zDepositReview);
 const withdrawals = review('withdrawals', zWithdrawalReview);
 
-export const moneyAdminRoutes = {
-  adminKyc: route({ ...kyc.list, request: z.object({ ...zPaging, status: zStatusOf(KycStatus) }) }),
-  adminKycApprove: kyc.approve,
-  adminKycReject: kyc.reject,
-  adminDeposits: deposits.list,
-  adminDepositApprove: deposits.approve,
-  adminDepositReject: deposits.reject,
-  adminWithdrawals: withdrawals.list,
-  adminWithdrawalApprove: withdrawals.approve,
-  adminWithdrawalReject: withdrawals.reject,
-  adminLedgerCheck: route({
+export const moneyOperatorRoutes = {
+  operatorKyc: route({ ...kyc.list, request: z.object({ ...zPaging, status: zStatusOf(KycStatus) }) }),
+  operatorKycApprove: kyc.approve,
+  operatorKycReject: kyc.reject,
+  operatorDeposits: deposits.list,
+  operatorDepositApprove: deposits.approve,
+  operatorDepositReject: deposits.reject,
+  operatorWithdrawals: withdrawals.list,
+  operatorWithdrawalApprove: withdrawals.approve,
+  operatorWithdrawalReject: withdrawals.reject,
+  operatorLedgerCheck: route({
     method: 'GET',
-    path: '/admin/ledger/check',
+    path: '/operator/ledger/check',
     auth: 'operator',
     tag: 'admin',
     summary: 'Recompute every balance from the ledger entries and list any difference',
     request: z.object({}),
     response: zLedgerCheck,
   }),
-  adminServiceRequests: route({
+  operatorServiceRequests: route({
     method: 'GET',
-    path: '/admin/service-requests',
+    path: '/operator/service-requests',
     auth: 'operator',
     tag: 'admin',
     summary: 'Customer service requests, newest first',

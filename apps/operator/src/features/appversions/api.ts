@@ -5,7 +5,7 @@ import { call } from '../../api';
 // The app version the investors' app checks at start (`/appVersion/getPublishAppVersion`): a new
 // one is published here and must be higher than the current one.
 
-export type PublishInput = RequestOf<Routes['adminAppVersionPublish']>;
+export type PublishInput = RequestOf<Routes['operatorAppVersionPublish']>;
 
 export const VERSIONS_PAGE_SIZE = 10;
 
@@ -25,13 +25,13 @@ export function currentVersionQueryOptions() {
 export function versionHistoryQueryOptions(page: number) {
   return queryOptions({
     queryKey: appVersionKeys.history(page),
-    queryFn: ({ signal }) => call('adminAppVersions', { page, size: VERSIONS_PAGE_SIZE }, undefined, { signal }),
+    queryFn: ({ signal }) => call('operatorAppVersions', { page, size: VERSIONS_PAGE_SIZE }, undefined, { signal }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function publishVersion(input: PublishInput) {
-  return call('adminAppVersionPublish', input);
+  return call('operatorAppVersionPublish', input);
 }
 
 /** The next patch version after `version` (1.4.2 → 1.4.3), as a suggestion. */

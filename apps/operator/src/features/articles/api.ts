@@ -5,8 +5,8 @@ import { call } from '../../api';
 // Articles as operators write them: every language, drafts included. Bodies are HTML that the
 // server sanitises; the editor previews exactly what it would keep.
 
-export type AdminArticle = ResponseOf<Routes['adminArticle']>;
-export type ArticleInput = RequestOf<Routes['adminArticleCreate']>;
+export type AdminArticle = ResponseOf<Routes['operatorArticle']>;
+export type ArticleInput = RequestOf<Routes['operatorArticleCreate']>;
 export type ArticleStatus = AdminArticle['status'];
 
 export const ARTICLES_PAGE_SIZE = 20;
@@ -37,7 +37,7 @@ export function articlesQueryOptions(query: ArticlesQuery) {
   return queryOptions({
     queryKey: articleKeys.list(query),
     queryFn: ({ signal }) =>
-      call('adminArticles', { page: query.page, size: ARTICLES_PAGE_SIZE, category: query.category, status: query.status }, undefined, {
+      call('operatorArticles', { page: query.page, size: ARTICLES_PAGE_SIZE, category: query.category, status: query.status }, undefined, {
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -47,7 +47,7 @@ export function articlesQueryOptions(query: ArticlesQuery) {
 export function articleQueryOptions(id: number) {
   return queryOptions({
     queryKey: articleKeys.detail(id),
-    queryFn: ({ signal }) => call('adminArticle', {}, { id }, { signal }),
+    queryFn: ({ signal }) => call('operatorArticle', {}, { id }, { signal }),
     // The editor holds its own copy while open: a background refetch must not reset it.
     staleTime: Infinity,
   });
@@ -56,7 +56,7 @@ export function articleQueryOptions(id: number) {
 export function previewQueryOptions(body: string) {
   return queryOptions({
     queryKey: articleKeys.preview(body),
-    queryFn: ({ signal }) => call('adminArticlePreview', { body }, undefined, { signal }),
+    queryFn: ({ signal }) => call('operatorArticlePreview', { body }, undefined, { signal }),
     staleTime: Infinity,
     gcTime: 60_000,
     placeholderData: keepPreviousData,
@@ -64,9 +64,9 @@ export function previewQueryOptions(body: string) {
 }
 
 export function saveArticle(id: number | null, input: ArticleInput): Promise<AdminArticle> {
-  return id === null ? call('adminArticleCreate', input) : call('adminArticleUpdate', input, { id });
+  return id === null ? call('operatorArticleCreate', input) : call('operatorArticleUpdate', input, { id });
 }
 
 export function deleteArticle(id: number) {
-  return call('adminArticleDelete', {}, { id });
+  return call('operatorArticleDelete', {}, { id });
 }

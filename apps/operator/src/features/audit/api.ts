@@ -19,7 +19,7 @@ export function auditQueryOptions(query: AuditQuery) {
     queryKey: auditKeys.list(query),
     queryFn: ({ signal }) =>
       call(
-        'adminAudit',
+        'operatorAudit',
         {
           page: query.page,
           size: AUDIT_PAGE_SIZE,

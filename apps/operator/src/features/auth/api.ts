@@ -6,13 +6,13 @@ export const meQueryKey = ['admin', 'me'] as const;
 export function meQueryOptions() {
   return queryOptions({
     queryKey: meQueryKey,
-    queryFn: ({ signal }) => call('adminMe', {}, undefined, { signal }),
+    queryFn: ({ signal }) => call('operatorMe', {}, undefined, { signal }),
     staleTime: 5 * 60_000,
   });
 }
 
 export async function signIn(email: string, password: string) {
-  const result = await call('adminLogin', { email, password });
+  const result = await call('operatorLogin', { email, password });
   setToken(result.token);
   return result;
 }

@@ -8,8 +8,8 @@ import { call } from '../../api';
 // (after a reconnect, or when the other side read something) catching up from the last message
 // held rather than starting over.
 
-export type ChatMessage = ResponseOf<Routes['adminChatSend']>;
-export type Conversation = ResponseOf<Routes['adminChats']>['list'][number];
+export type ChatMessage = ResponseOf<Routes['operatorChatSend']>;
+export type Conversation = ResponseOf<Routes['operatorChats']>['list'][number];
 
 export interface Thread {
   /** Oldest first, without duplicates. */
@@ -43,7 +43,7 @@ export function conversationsQueryOptions(query: ConversationsQuery) {
     queryKey: chatKeys.list(query),
     queryFn: ({ signal }) =>
       call(
-        'adminChats',
+        'operatorChats',
         // `unreadOnly=false` would read as true on the server (a non-empty string): send it only when set.
         { page: query.page, size: CONVERSATIONS_PAGE_SIZE, ...(query.unreadOnly ? { unreadOnly: true } : {}) },
         undefined,
@@ -57,7 +57,7 @@ export function conversationsQueryOptions(query: ConversationsQuery) {
 export function unreadQueryOptions() {
   return queryOptions({
     queryKey: chatKeys.unread,
-    queryFn: async ({ signal }) => (await call('adminChats', { page: 1, size: 1 }, undefined, { signal })).unread,
+    queryFn: async ({ signal }) => (await call('operatorChats', { page: 1, size: 1 }, undefined, { signal })).unread,
     // The push socket keeps it current; this only covers a socket that is down.
     refetchInterval: 60_000,
   });
@@ -88,7 +88,7 @@ async function loadThread(queryClient: QueryClient, userId: number, signal: Abor
     // Catch up from the last message held, page by page, so nothing sent meanwhile is lost.
     let afterId = last.id;
     for (let pages = 0; pages < CATCH_UP_MAX_PAGES; pages += 1) {
-      const page = await call('adminChatMessages', { afterId, size: CATCH_UP_PAGE_SIZE }, { userId }, { signal });
+      const page = await call('operatorChatMessages', { afterId, size: CATCH_UP_PAGE_SIZE }, { userId }, { signal });
       list = mergeMessages(list, page.list);
       const newest = page.list.at(-1);
       if (!newest || page.list.length < CATCH_UP_PAGE_SIZE) break;
@@ -96,7 +96,7 @@ async function loadThread(queryClient: QueryClient, userId: number, signal: Abor
     }
   }
   // The newest page also refreshes the read ticks of what is already on screen.
-  const newest = await call('adminChatMessages', { size: MESSAGES_PAGE_SIZE }, { userId }, { signal });
+  const newest = await call('operatorChatMessages', { size: MESSAGES_PAGE_SIZE }, { userId }, { signal });
   list = mergeMessages(list, newest.list);
   if (!last) hasMore = newest.hasMore;
 
@@ -119,7 +119,7 @@ export async function loadEarlier(queryClient: QueryClient, userId: number): Pro
   const key = chatKeys.thread(userId);
   const oldest = queryClient.getQueryData<Thread>(key)?.list[0];
   if (!oldest) return;
-  const page = await call('adminChatMessages', { beforeId: oldest.id, size: MESSAGES_PAGE_SIZE }, { userId });
+  const page = await call('operatorChatMessages', { beforeId: oldest.id, size: MESSAGES_PAGE_SIZE }, { userId });
   queryClient.setQueryData<Thread>(key, (thread) =>
     thread ? { list: mergeMessages(page.list, thread.list), hasMore: page.hasMore } : thread,
   );
@@ -136,12 +136,12 @@ export async function sendMessage(
   userId: number,
   message: { text?: string; imageUrl?: string; clientId: string },
 ): Promise<ChatMessage> {
-  return call('adminChatSend', message, { userId });
+  return call('operatorChatSend', message, { userId });
 }
 
 /** Marks the user's messages up to `upToId` as read by customer service. */
 export async function markRead(queryClient: QueryClient, userId: number, upToId: number): Promise<void> {
-  await call('adminChatRead', { upToId }, { userId });
+  await call('operatorChatRead', { upToId }, { userId });
   queryClient.setQueryData<Thread>(chatKeys.thread(userId), (thread) =>
     thread
       ? {

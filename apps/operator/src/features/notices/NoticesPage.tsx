@@ -11,7 +11,7 @@ import { useDebounced } from '../../ui/useDebounced';
 // Operators' notices: one message to every investor or to one, in the investors' inbox and pushed
 // to their open apps. English is required; a reader without their language gets the English text.
 
-type NoticeInput = RequestOf<Routes['adminNoticeSend']>;
+type NoticeInput = RequestOf<Routes['operatorNoticeSend']>;
 type Target = NoticeInput['target'];
 
 const LANGUAGES = [
@@ -79,7 +79,7 @@ export function NoticesPage() {
   const audience = useQuery({ ...usersQueryOptions({ q: '', page: 1 }), enabled: target === 'all' });
 
   const send = useMutation({
-    mutationFn: (input: NoticeInput) => call('adminNoticeSend', input),
+    mutationFn: (input: NoticeInput) => call('operatorNoticeSend', input),
     onSuccess: (answer, input) => {
       setConfirming(false);
       setResult({ sent: answer.sent, to: input.target === 'all' ? 'all investors' : `user #${String(input.userId)}` });

@@ -8,7 +8,7 @@ import { SearchBox } from '../../ui/SearchBox';
 import { Empty, ErrorState, Loading, TableState } from '../../ui/States';
 import { OUTBOX_PAGE_SIZE, outboxQueryOptions } from './api';
 
-type Mail = ResponseOf<Routes['adminOutbox']>['list'][number];
+type Mail = ResponseOf<Routes['operatorOutbox']>['list'][number];
 
 const COLUMNS = 3;
 

@@ -17,7 +17,7 @@ export function outboxQueryOptions(query: OutboxQuery) {
   return queryOptions({
     queryKey: outboxKeys.list(query),
     queryFn: ({ signal }) =>
-      call('adminOutbox', { page: query.page, size: OUTBOX_PAGE_SIZE, to: query.to || undefined }, undefined, {
+      call('operatorOutbox', { page: query.page, size: OUTBOX_PAGE_SIZE, to: query.to || undefined }, undefined, {
         signal,
       }),
     placeholderData: keepPreviousData,

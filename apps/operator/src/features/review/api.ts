@@ -7,11 +7,11 @@ import { call } from '../../api';
 
 export const QUEUE_PAGE_SIZE = 20;
 
-export type KycItem = ResponseOf<Routes['adminKyc']>['list'][number];
-export type DepositItem = ResponseOf<Routes['adminDeposits']>['list'][number];
-export type WithdrawalItem = ResponseOf<Routes['adminWithdrawals']>['list'][number];
-export type ServiceRequest = ResponseOf<Routes['adminServiceRequests']>['list'][number];
-export type LedgerCheck = ResponseOf<Routes['adminLedgerCheck']>;
+export type KycItem = ResponseOf<Routes['operatorKyc']>['list'][number];
+export type DepositItem = ResponseOf<Routes['operatorDeposits']>['list'][number];
+export type WithdrawalItem = ResponseOf<Routes['operatorWithdrawals']>['list'][number];
+export type ServiceRequest = ResponseOf<Routes['operatorServiceRequests']>['list'][number];
+export type LedgerCheck = ResponseOf<Routes['operatorLedgerCheck']>;
 
 export type QueueKind = 'kyc' | 'deposits' | 'withdrawals';
 
@@ -50,11 +50,11 @@ export function auditLinkOf(kind: QueueKind, id: number): string {
 type Page<T> = { list: T[]; total: number; page: number; size: number };
 
 const fetchers: { [K in QueueKind]: (query: QueueQuery<K>, signal: AbortSignal) => Promise<Page<ItemOf[K]>> } = {
-  kyc: (q, signal) => call('adminKyc', { page: q.page, size: QUEUE_PAGE_SIZE, status: q.status }, undefined, { signal }),
+  kyc: (q, signal) => call('operatorKyc', { page: q.page, size: QUEUE_PAGE_SIZE, status: q.status }, undefined, { signal }),
   deposits: (q, signal) =>
-    call('adminDeposits', { page: q.page, size: QUEUE_PAGE_SIZE, status: q.status }, undefined, { signal }),
+    call('operatorDeposits', { page: q.page, size: QUEUE_PAGE_SIZE, status: q.status }, undefined, { signal }),
   withdrawals: (q, signal) =>
-    call('adminWithdrawals', { page: q.page, size: QUEUE_PAGE_SIZE, status: q.status }, undefined, { signal }),
+    call('operatorWithdrawals', { page: q.page, size: QUEUE_PAGE_SIZE, status: q.status }, undefined, { signal }),
 };
 
 export function queueQueryOptions<K extends QueueKind>(kind: K, query: QueueQuery<K>) {
@@ -69,16 +69,16 @@ const decisions: {
   [K in QueueKind]: { approve: (id: number) => Promise<ItemOf[K]>; reject: (id: number, reason: string) => Promise<ItemOf[K]> };
 } = {
   kyc: {
-    approve: (id) => call('adminKycApprove', {}, { id }),
-    reject: (id, reason) => call('adminKycReject', { reason }, { id }),
+    approve: (id) => call('operatorKycApprove', {}, { id }),
+    reject: (id, reason) => call('operatorKycReject', { reason }, { id }),
   },
   deposits: {
-    approve: (id) => call('adminDepositApprove', {}, { id }),
-    reject: (id, reason) => call('adminDepositReject', { reason }, { id }),
+    approve: (id) => call('operatorDepositApprove', {}, { id }),
+    reject: (id, reason) => call('operatorDepositReject', { reason }, { id }),
   },
   withdrawals: {
-    approve: (id) => call('adminWithdrawalApprove', {}, { id }),
-    reject: (id, reason) => call('adminWithdrawalReject', { reason }, { id }),
+    approve: (id) => call('operatorWithdrawalApprove', {}, { id }),
+    reject: (id, reason) => call('operatorWithdrawalReject', { reason }, { id }),
   },
 };
 
@@ -112,7 +112,7 @@ export function useDecision<K extends QueueKind>(kind: K, id: number) {
 export function ledgerQueryOptions() {
   return queryOptions({
     queryKey: reviewKeys.ledger,
-    queryFn: ({ signal }) => call('adminLedgerCheck', {}, undefined, { signal }),
+    queryFn: ({ signal }) => call('operatorLedgerCheck', {}, undefined, { signal }),
     staleTime: 0,
   });
 }
@@ -120,7 +120,7 @@ export function ledgerQueryOptions() {
 export function serviceQueryOptions(page: number) {
   return queryOptions({
     queryKey: reviewKeys.service(page),
-    queryFn: ({ signal }) => call('adminServiceRequests', { page, size: QUEUE_PAGE_SIZE }, undefined, { signal }),
+    queryFn: ({ signal }) => call('operatorServiceRequests', { page, size: QUEUE_PAGE_SIZE }, undefined, { signal }),
     placeholderData: keepPreviousData,
   });
 }

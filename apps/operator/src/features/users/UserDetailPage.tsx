@@ -9,7 +9,7 @@ import { Empty, ErrorState, Loading, TableState } from '../../ui/States';
 import { userQueryOptions } from './api';
 import { StatusDialog } from './StatusDialog';
 
-type UserDetail = ResponseOf<Routes['adminUser']>;
+type UserDetail = ResponseOf<Routes['operatorUser']>;
 type UserInfo = UserDetail['user'];
 type Session = UserDetail['sessions'][number];
 

@@ -19,7 +19,7 @@ export function usersQueryOptions(query: UsersQuery) {
   return queryOptions({
     queryKey: usersKeys.list(query),
     queryFn: ({ signal }) =>
-      call('adminUsers', { page: query.page, size: USERS_PAGE_SIZE, q: query.q || undefined }, undefined, { signal }),
+      call('operatorUsers', { page: query.page, size: USERS_PAGE_SIZE, q: query.q || undefined }, undefined, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -27,14 +27,14 @@ export function usersQueryOptions(query: UsersQuery) {
 export function userQueryOptions(id: number) {
   return queryOptions({
     queryKey: usersKeys.detail(id),
-    queryFn: ({ signal }) => call('adminUser', {}, { id }, { signal }),
+    queryFn: ({ signal }) => call('operatorUser', {}, { id }, { signal }),
   });
 }
 
 export function useSetUserStatus(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { status: UserStatus; reason: string }) => call('adminSetUserStatus', input, { id }),
+    mutationFn: (input: { status: UserStatus; reason: string }) => call('operatorSetUserStatus', input, { id }),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: usersKeys.all }),

@@ -5,15 +5,15 @@ import type { Chat } from './service';
 export function chatHandlers(
   chat: Chat,
   notices: OperatorNotices,
-): HandlersOf<'chatMessages' | 'chatSend' | 'chatRead' | 'adminChats' | 'adminChatMessages' | 'adminChatSend' | 'adminChatRead' | 'adminNoticeSend'> {
+): HandlersOf<'chatMessages' | 'chatSend' | 'chatRead' | 'operatorChats' | 'operatorChatMessages' | 'operatorChatSend' | 'operatorChatRead' | 'operatorNoticeSend'> {
   return {
     chatMessages: ({ input, caller }) => chat.userHistory(caller!.id, input),
     chatSend: ({ input, caller }) => chat.userSend(caller!.id, input),
     chatRead: ({ input, caller }) => chat.userRead(caller!.id, input.upToId),
-    adminChats: ({ input }) => chat.conversations(input.page, input.size, input.unreadOnly ?? false),
-    adminChatMessages: ({ params, input }) => chat.operatorHistory(params.userId, input),
-    adminChatSend: ({ params, input, caller }) => chat.operatorSend(caller!.id, params.userId, input),
-    adminChatRead: ({ params, input }) => chat.operatorRead(params.userId, input.upToId),
-    adminNoticeSend: ({ input, caller, req }) => notices.send(caller!.id, input, req.ip),
+    operatorChats: ({ input }) => chat.conversations(input.page, input.size, input.unreadOnly ?? false),
+    operatorChatMessages: ({ params, input }) => chat.operatorHistory(params.userId, input),
+    operatorChatSend: ({ params, input, caller }) => chat.operatorSend(caller!.id, params.userId, input),
+    operatorChatRead: ({ params, input }) => chat.operatorRead(params.userId, input.upToId),
+    operatorNoticeSend: ({ input, caller, req }) => notices.send(caller!.id, input, req.ip),
   };
 }

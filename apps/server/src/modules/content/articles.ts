@@ -143,7 +143,7 @@ export function createArticles(db: Db) {
     };
   }
 
-  async function adminArticle(sql: Sql, id: number): Promise<AdminArticle> {
+  async function operatorArticle(sql: Sql, id: number): Promise<AdminArticle> {
     const [a] = await sql.query<ArticleRow>(`${ADMIN_SELECT} where a.id = $1`, [id]);
     if (!a) throw notFound();
     return toAdmin(a, (await textsOf(sql, [id])).get(id) ?? []);
@@ -193,7 +193,7 @@ export function createArticles(db: Db) {
       return { ...toSummary(r, locale), bodyHtml: r.body_html ?? '', updateTimestamp: r.updated_at.getTime() };
     },
 
-    async adminList(page: number, size: number, category: ArticleCategory | undefined, status: Status | undefined) {
+    async operatorList(page: number, size: number, category: ArticleCategory | undefined, status: Status | undefined) {
       const where = 'where ($1::text is null or a.category = $1) and ($2::text is null or a.status = $2)';
       const [count] = await db.query<{ n: number }>(`select count(*)::int as n from articles a ${where}`, [category ?? null, status ?? null]);
       const rows = await db.query<ArticleRow>(`${ADMIN_SELECT} ${where} order by a.id desc limit $3 offset $4`, [
@@ -206,7 +206,7 @@ export function createArticles(db: Db) {
       return { list: rows.map((r) => toAdmin(r, texts.get(r.id) ?? [])), total: count?.n ?? 0, page, size };
     },
 
-    adminGet: (id: number) => adminArticle(db, id),
+    operatorGet: (id: number) => operatorArticle(db, id),
 
     async create(by: Operator, input: ArticleInput): Promise<AdminArticle> {
       const a = cleanInput(input);
@@ -220,7 +220,7 @@ export function createArticles(db: Db) {
           const id = row!.id;
           await writeTexts(sql, id, a.texts);
           await writeAudit(sql, { actorId: by.id, action: 'article.create', targetType: 'article', targetId: id, after: auditView(a), ip: by.ip });
-          return adminArticle(sql, id);
+          return operatorArticle(sql, id);
         })
         .catch(slugTaken);
     },
@@ -249,7 +249,7 @@ export function createArticles(db: Db) {
           );
           await writeTexts(sql, id, a.texts);
           await writeAudit(sql, { actorId: by.id, action: 'article.update', targetType: 'article', targetId: id, before, after: auditView(a), ip: by.ip });
-          return adminArticle(sql, id);
+          return operatorArticle(sql, id);
         })
         .catch(slugTaken);
     },

@@ -8,14 +8,14 @@ type ContentRoutes =
   | 'dictData'
   | 'areaList'
   | 'appVersion'
-  | 'adminArticles'
-  | 'adminArticle'
-  | 'adminArticleCreate'
-  | 'adminArticleUpdate'
-  | 'adminArticleDelete'
-  | 'adminArticlePreview'
-  | 'adminAppVersions'
-  | 'adminAppVersionPublish';
+  | 'operatorArticles'
+  | 'operatorArticle'
+  | 'operatorArticleCreate'
+  | 'operatorArticleUpdate'
+  | 'operatorArticleDelete'
+  | 'operatorArticlePreview'
+  | 'operatorAppVersions'
+  | 'operatorAppVersionPublish';
 
 export function contentHandlers({ articles, versions }: ContentService): HandlersOf<ContentRoutes> {
   const operator = (caller: { id: number } | null, ip: string) => ({ id: caller!.id, ip });
@@ -26,13 +26,13 @@ export function contentHandlers({ articles, versions }: ContentService): Handler
     // The country names and calling codes are loaded on the first call, not at start-up.
     areaList: async ({ req }) => (await import('./areas')).areaList(req.locale),
     appVersion: ({ req }) => versions.config(req.locale),
-    adminArticles: ({ input }) => articles.adminList(input.page, input.size, input.category, input.status),
-    adminArticle: ({ params }) => articles.adminGet(params.id),
-    adminArticleCreate: ({ input, caller, req }) => articles.create(operator(caller, req.ip), input),
-    adminArticleUpdate: ({ input, params, caller, req }) => articles.update(operator(caller, req.ip), params.id, input),
-    adminArticleDelete: ({ params, caller, req }) => articles.remove(operator(caller, req.ip), params.id),
-    adminArticlePreview: async ({ input }) => articles.preview(input.body),
-    adminAppVersions: ({ input }) => versions.list(input.page, input.size),
-    adminAppVersionPublish: ({ input, caller, req }) => versions.publish(operator(caller, req.ip), input, req.locale),
+    operatorArticles: ({ input }) => articles.operatorList(input.page, input.size, input.category, input.status),
+    operatorArticle: ({ params }) => articles.operatorGet(params.id),
+    operatorArticleCreate: ({ input, caller, req }) => articles.create(operator(caller, req.ip), input),
+    operatorArticleUpdate: ({ input, params, caller, req }) => articles.update(operator(caller, req.ip), params.id, input),
+    operatorArticleDelete: ({ params, caller, req }) => articles.remove(operator(caller, req.ip), params.id),
+    operatorArticlePreview: async ({ input }) => articles.preview(input.body),
+    operatorAppVersions: ({ input }) => versions.list(input.page, input.size),
+    operatorAppVersionPublish: ({ input, caller, req }) => versions.publish(operator(caller, req.ip), input, req.locale),
   };
 }

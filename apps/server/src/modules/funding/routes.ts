@@ -12,12 +12,12 @@ export function fundingHandlers(
   | 'usableWithdrawal'
   | 'withdrawalApply'
   | 'withdrawalList'
-  | 'adminDeposits'
-  | 'adminDepositApprove'
-  | 'adminDepositReject'
-  | 'adminWithdrawals'
-  | 'adminWithdrawalApprove'
-  | 'adminWithdrawalReject'
+  | 'operatorDeposits'
+  | 'operatorDepositApprove'
+  | 'operatorDepositReject'
+  | 'operatorWithdrawals'
+  | 'operatorWithdrawalApprove'
+  | 'operatorWithdrawalReject'
 > {
   const depositReview = async (row: Parameters<FundingService['toDeposit']>[0]) => ({ ...f.toDeposit(row), ...(await f.userRef(db, row.user_id)) });
   const withdrawalReview = async (row: Parameters<FundingService['toWithdrawal']>[0]) => ({
@@ -38,18 +38,18 @@ export function fundingHandlers(
       const page = await f.withdrawals(caller!.id, input.page, input.size, input.status);
       return { ...page, list: page.list.map(f.toWithdrawal) };
     },
-    adminDeposits: async ({ input }) => {
+    operatorDeposits: async ({ input }) => {
       const page = await f.deposits(null, input.page, input.size, input.status);
       return { ...page, list: await Promise.all(page.list.map(depositReview)) };
     },
-    adminDepositApprove: async ({ params, caller, req }) => depositReview(await f.approveDeposit(params.id, caller!.id, req.ip)),
-    adminDepositReject: async ({ params, input, caller, req }) => depositReview(await f.rejectDeposit(params.id, input.reason, caller!.id, req.ip)),
-    adminWithdrawals: async ({ input }) => {
+    operatorDepositApprove: async ({ params, caller, req }) => depositReview(await f.approveDeposit(params.id, caller!.id, req.ip)),
+    operatorDepositReject: async ({ params, input, caller, req }) => depositReview(await f.rejectDeposit(params.id, input.reason, caller!.id, req.ip)),
+    operatorWithdrawals: async ({ input }) => {
       const page = await f.withdrawals(null, input.page, input.size, input.status);
       return { ...page, list: await Promise.all(page.list.map(withdrawalReview)) };
     },
-    adminWithdrawalApprove: async ({ params, caller, req }) => withdrawalReview(await f.approveWithdrawal(params.id, caller!.id, req.ip)),
-    adminWithdrawalReject: async ({ params, input, caller, req }) =>
+    operatorWithdrawalApprove: async ({ params, caller, req }) => withdrawalReview(await f.approveWithdrawal(params.id, caller!.id, req.ip)),
+    operatorWithdrawalReject: async ({ params, input, caller, req }) =>
       withdrawalReview(await f.rejectWithdrawal(params.id, input.reason, caller!.id, req.ip)),
   };
 }

@@ -2,10 +2,10 @@
 import type { HandlersOf } from '../../http/register';
 import type { KycService } from './service';
 
-export function kycHandlers(kyc: KycService): HandlersOf<'adminKyc' | 'adminKycApprove' | 'adminKycReject'> {
+export function kycHandlers(kyc: KycService): HandlersOf<'operatorKyc' | 'operatorKycApprove' | 'operatorKycReject'> {
   return {
-    adminKyc: ({ input }) => kyc.list(input.status, input.page, input.size),
-    adminKycApprove: ({ params, caller, req }) => kyc.approve({ operatorId: caller!.id, ip: req.ip }, params.id),
-    adminKycReject: ({ params, input, caller, req }) => kyc.reject({ operatorId: caller!.id, ip: req.ip }, params.id, input.reason),
+    operatorKyc: ({ input }) => kyc.list(input.status, input.page, input.size),
+    operatorKycApprove: ({ params, caller, req }) => kyc.approve({ operatorId: caller!.id, ip: req.ip }, params.id),
+    operatorKycReject: ({ params, input, caller, req }) => kyc.reject({ operatorId: caller!.id, ip: req.ip }, params.id, input.reason),
   };
 }

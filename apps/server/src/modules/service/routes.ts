@@ -2,9 +2,9 @@
 import type { HandlersOf } from '../../http/register';
 import type { ServiceRequests } from './service';
 
-export function serviceHandlers(requests: ServiceRequests): HandlersOf<'serviceApply' | 'adminServiceRequests'> {
+export function serviceHandlers(requests: ServiceRequests): HandlersOf<'serviceApply' | 'operatorServiceRequests'> {
   return {
     serviceApply: ({ input, caller }) => requests.apply(caller!.id, input),
-    adminServiceRequests: ({ input }) => requests.list(input.page, input.size),
+    operatorServiceRequests: ({ input }) => requests.list(input.page, input.size),
   };
 }

@@ -1,7 +1,7 @@
 import type { HandlersOf } from '../../http/register';
 import type { WalletService } from './service';
 
-export function walletHandlers(w: WalletService): HandlersOf<'walletBalance' | 'walletBill' | 'fundingOverview' | 'transfer' | 'cancelTransfer' | 'transferList' | 'adminLedgerCheck'> {
+export function walletHandlers(w: WalletService): HandlersOf<'walletBalance' | 'walletBill' | 'fundingOverview' | 'transfer' | 'cancelTransfer' | 'transferList' | 'operatorLedgerCheck'> {
   return {
     walletBalance: ({ caller }) => w.wallets(caller!.id),
     walletBill: ({ input, caller }) => w.bills(caller!.id, input),
@@ -9,6 +9,6 @@ export function walletHandlers(w: WalletService): HandlersOf<'walletBalance' | '
     transfer: ({ input, caller, idempotencyKey }) => w.transfer(caller!.id, input, idempotencyKey),
     cancelTransfer: ({ input, caller, idempotencyKey }) => w.cancel(caller!.id, input.id, idempotencyKey),
     transferList: ({ input, caller }) => w.transfers(caller!.id, input.page, input.size, input.status),
-    adminLedgerCheck: () => w.checkLedger(),
+    operatorLedgerCheck: () => w.checkLedger(),
   };
 }

@@ -39,10 +39,10 @@ export const zAdminUserDetail = z.object({
   audit: z.array(zAuditEntry),
 });
 
-export const adminRoutes = {
-  adminLogin: route({
+export const operatorRoutes = {
+  operatorLogin: route({
     method: 'POST',
-    path: '/admin/login',
+    path: '/operator/login',
     auth: 'public',
     tag: 'admin',
     summary: 'Operator sign-in; investors are refused',
@@ -50,27 +50,27 @@ export const adminRoutes = {
     response: zLoginResult,
     rateLimit: { max: 10, windowSeconds: 300 },
   }),
-  adminMe: route({
+  operatorMe: route({
     method: 'GET',
-    path: '/admin/me',
+    path: '/operator/me',
     auth: 'operator',
     tag: 'admin',
     summary: 'The signed-in operator',
     request: z.object({}),
     response: zUserInfo,
   }),
-  adminUsers: route({
+  operatorUsers: route({
     method: 'GET',
-    path: '/admin/users',
+    path: '/operator/users',
     auth: 'operator',
     tag: 'admin',
     summary: 'Users, newest first, filtered by user ID, e-mail or name',
     request: zPageQuery.extend({ q: z.string().trim().max(100).optional() }),
     response: pageOf(zUserInfo),
   }),
-  adminUser: route({
+  operatorUser: route({
     method: 'GET',
-    path: '/admin/users/:id',
+    path: '/operator/users/:id',
     auth: 'operator',
     tag: 'admin',
     summary: 'One user with sessions and audit trail',
@@ -78,9 +78,9 @@ export const adminRoutes = {
     request: z.object({}),
     response: zAdminUserDetail,
   }),
-  adminSetUserStatus: route({
+  operatorSetUserStatus: route({
     method: 'POST',
-    path: '/admin/users/:id/status',
+    path: '/operator/users/:id/status',
     auth: 'operator',
     tag: 'admin',
     summary: 'Disable or re-enable an account, with a reason; disabling signs the user out',
@@ -91,18 +91,18 @@ export const adminRoutes = {
     }),
     response: zUserInfo,
   }),
-  adminOutbox: route({
+  operatorOutbox: route({
     method: 'GET',
-    path: '/admin/outbox',
+    path: '/operator/outbox',
     auth: 'operator',
     tag: 'admin',
     summary: 'Mails sent by the server, newest first',
     request: zPageQuery.extend({ to: z.string().trim().max(100).optional() }),
     response: pageOf(zMail),
   }),
-  adminAudit: route({
+  operatorAudit: route({
     method: 'GET',
-    path: '/admin/audit',
+    path: '/operator/audit',
     auth: 'operator',
     tag: 'admin',
     summary: 'The audit log: who, when, what, before, after',
