@@ -50,7 +50,7 @@ import { createRates } from './modules/wallet/rates';
 import { walletHandlers } from './modules/wallet/routes';
 import { inboxHandlers } from './modules/inbox/routes';
 import { createWalletService } from './modules/wallet/service';
-import { startTriggerEngine } from './modules/trading/engine';
+import { startTriggerEngine } from './jobs/orderTriggers';
 import { tradingHandlers } from './modules/trading/routes';
 import { createTradingService } from './modules/trading/service';
 import { createMarketProvider } from './market/index';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { MarketProvider } from '../../market/types';
-import type { MarketService } from '../market/service';
-import type { TradingService } from './service';
+import type { MarketProvider } from '../market/types';
+import type { MarketService } from '../modules/market/service';
+import type { TradingService } from '../modules/trading/service';
 
 /**
  * Watches the ticks of the market feed for the symbols that have resting orders or open
