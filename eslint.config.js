@@ -1,7 +1,60 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const ROOT = import.meta.dirname;
+
+/** Sub-folders of a folder (relative to the repo), read when the config loads so new features count at once. */
+function folders(dir) {
+  try {
+    return readdirSync(join(ROOT, dir), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Layering of a React app (apps/web, apps/operator), as bulletproof-react does it:
+ * - a feature (`src/features/<a>/`) reaches another feature `<b>` only through `features/<b>/index.ts`,
+ *   its public face; every other file of `<b>` is private to `<b>`;
+ * - `src/ui/` and `src/lib/` are shared building blocks: they import no feature and nothing of `src/app/`;
+ * - features do not import `src/app/routes.ts`: the route table imports the features (lazily), so a feature
+ *   importing it makes a cycle; features take URLs from `src/app/paths.ts` instead.
+ * Features are the sub-folders of `src/features/` when ESLint starts; a file of a feature that others need
+ * is re-exported from that feature's index.ts (index.tsx does not count).
+ */
+function appZones(app) {
+  const src = `apps/${app}/src`;
+  const features = folders(`${src}/features`);
+  return [
+    ...features.map((feature) => ({
+      target: `${src}/features/${feature}`,
+      from: `${src}/features`,
+      except: [`./${feature}`, ...features.filter((other) => other !== feature).map((other) => `./${other}/index.ts`)],
+      message: `A feature imports another feature only through its index.ts (${src}/features/<name>/index.ts).`,
+    })),
+    {
+      target: [`${src}/ui`, `${src}/lib`],
+      from: [`${src}/features`, `${src}/app`],
+      message: 'src/ui and src/lib are shared building blocks: they import no feature and nothing of src/app.',
+    },
+    {
+      target: `${src}/features`,
+      from: `${src}/app/routes.ts`,
+      message: 'Features do not import the route table (src/app/routes.ts imports the features).',
+    },
+  ];
+}
+
+const packages = folders('packages');
+const ourCode = ['apps', 'e2e', 'bench', 'docs'];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/data/**', '**/test-results/**', '**/playwright-report/**'] },
@@ -19,6 +72,74 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Import boundaries. The TypeScript resolver follows the workspace links, so `@tradeapp/contract`
+    // resolves to packages/contract/src/index.ts and the zones below see the real file.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs'],
+      'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'],
+          alwaysTryTypes: true,
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      // Cycles through static and dynamic (lazy) imports; `import type` is never a cycle.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: ROOT,
+          zones: [
+            ...appZones('web'),
+            ...appZones('operator'),
+            {
+              target: 'packages/contract',
+              from: [...ourCode, ...packages.filter((p) => p !== 'contract').map((p) => `packages/${p}`)],
+              message: 'packages/contract is the bottom layer: it imports nothing of ours (only zod).',
+            },
+            {
+              target: 'packages/client',
+              from: [...ourCode, ...packages.filter((p) => p !== 'client' && p !== 'contract').map((p) => `packages/${p}`)],
+              message: 'packages/client imports only @tradeapp/contract.',
+            },
+            {
+              target: 'packages/client',
+              from: 'packages/contract',
+              except: ['./src/index.ts'],
+              message: 'packages/client imports @tradeapp/contract by its name, not its files.',
+            },
+            {
+              target: 'apps/server/src/market',
+              from: ['apps/server/src/modules', 'apps/server/src/ledger', 'apps/server/src/http'],
+              message: 'The market engine stands alone: it imports nothing from src/modules, src/ledger or src/http.',
+            },
+            {
+              target: ['apps/web', 'apps/operator'],
+              from: 'apps/server',
+              message: 'The apps talk to the server over HTTP: they import nothing from apps/server (share code through packages/contract).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A package's own code imports only what its package.json lists: zod for contract, @tradeapp/contract for client.
+    files: ['packages/*/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        { devDependencies: false, optionalDependencies: false, peerDependencies: false, includeTypes: true },
+      ],
+    },
   },
   {
     // Tests read loosely-typed JSON answers; asserting on them is the point.
