@@ -100,8 +100,9 @@ export type EmailCodeType = (typeof EmailCodeType)[keyof typeof EmailCodeType];
 export const IdDocumentType = { IdCard: 'idCard', Passport: 'passport', DriverLicense: 'DL' } as const;
 export type IdDocumentType = (typeof IdDocumentType)[keyof typeof IdDocumentType];
 
+/** The user's wallets: the funding account (wire value `BALANCE`) and the trading wallets. */
 export const WalletCode = {
-  Balance: 'BALANCE',
+  Funding: 'BALANCE',
   UsStock: 'US_STOCK',
   Stock: 'STOCK',
   Future: 'FUTURE',

@@ -33,3 +33,80 @@ export interface ErrorData {
   key: MessageKey;
   fields?: Record<string, string>;
 }
+
+/**
+ * The status of every error key the server answers with. The server takes an error's status from
+ * here, so one key always comes back with one code whichever call refused it.
+ */
+export const ERROR_STATUS = {
+  'e.badRequest': ErrorCode.BadRequest,
+  'e.unsupportedFile': ErrorCode.BadRequest,
+  'e.chatImageNotYours': ErrorCode.BadRequest,
+  'e.belowMinimum': ErrorCode.BadRequest,
+  'e.builtInLocked': ErrorCode.BadRequest,
+  'e.closeTooMuch': ErrorCode.BadRequest,
+  'e.currencyUnsupported': ErrorCode.BadRequest,
+  'e.leverageNotAllowed': ErrorCode.BadRequest,
+  'e.priceTick': ErrorCode.BadRequest,
+  'e.quantityLot': ErrorCode.BadRequest,
+  'e.sameWallet': ErrorCode.BadRequest,
+  'e.transferNeedsFunding': ErrorCode.BadRequest,
+  'e.txHashFormat': ErrorCode.BadRequest,
+  'e.wrongOrderRoute': ErrorCode.BadRequest,
+
+  'e.loginExpired': ErrorCode.Unauthorized,
+
+  'e.forbidden': ErrorCode.Forbidden,
+  'e.accountDisabled': ErrorCode.Forbidden,
+  'e.operatorOnly': ErrorCode.Forbidden,
+
+  'e.notFound': ErrorCode.NotFound,
+  'e.urlNotFound': ErrorCode.NotFound,
+  'e.userNotFound': ErrorCode.NotFound,
+
+  'e.addressExists': ErrorCode.Conflict,
+  'e.cardExists': ErrorCode.Conflict,
+  'e.emailTaken': ErrorCode.Conflict,
+  'e.userIdTaken': ErrorCode.Conflict,
+  'e.idempotencyConflict': ErrorCode.Conflict,
+  'e.idempotencyInFlight': ErrorCode.Conflict,
+  'e.kycUnderReview': ErrorCode.Conflict,
+  'e.kycVerified': ErrorCode.Conflict,
+  'e.payPasswordAlreadySet': ErrorCode.Conflict,
+  'e.reviewDone': ErrorCode.Conflict,
+  'e.slugTaken': ErrorCode.Conflict,
+  'e.txHashUsed': ErrorCode.Conflict,
+
+  'e.payloadTooLarge': ErrorCode.PayloadTooLarge,
+  'e.sizeExceeded': ErrorCode.PayloadTooLarge,
+
+  'e.addressLimit': ErrorCode.Unprocessable,
+  'e.builtInArticle': ErrorCode.Unprocessable,
+  'e.creditedByChain': ErrorCode.Unprocessable,
+  'e.cardLimit': ErrorCode.Unprocessable,
+  'e.codeInvalid': ErrorCode.Unprocessable,
+  'e.insufficientFunds': ErrorCode.Unprocessable,
+  'e.invalidCredentials': ErrorCode.Unprocessable,
+  'e.invitationInvalid': ErrorCode.Unprocessable,
+  'e.kycRequired': ErrorCode.Unprocessable,
+  'e.marketClosed': ErrorCode.Unprocessable,
+  'e.notTradable': ErrorCode.Unprocessable,
+  'e.oldPasswordWrong': ErrorCode.Unprocessable,
+  'e.orderNotCancellable': ErrorCode.Unprocessable,
+  'e.payPasswordNotSet': ErrorCode.Unprocessable,
+  'e.payPasswordWrong': ErrorCode.Unprocessable,
+  'e.positionClosed': ErrorCode.Unprocessable,
+  'e.transferNotCancellable': ErrorCode.Unprocessable,
+  'e.versionNotHigher': ErrorCode.Unprocessable,
+
+  'e.tooManyRequests': ErrorCode.TooManyRequests,
+  'e.codeTooManyAttempts': ErrorCode.TooManyRequests,
+  'e.codeTooSoon': ErrorCode.TooManyRequests,
+
+  'e.operationFailed': ErrorCode.Internal,
+} as const satisfies Partial<Record<MessageKey, ErrorCode>>;
+
+/** The status an error key is answered with; a field rule's key (`v.*`) or any key not listed is a 400. */
+export function statusOf(key: MessageKey): ErrorCode {
+  return (ERROR_STATUS as Partial<Record<MessageKey, ErrorCode>>)[key] ?? ErrorCode.BadRequest;
+}

@@ -85,6 +85,14 @@ export const zAmount = requiredText('v.enterCorrectAmount')
   .regex(AMOUNT_PATTERN, { error: 'v.amountRule' })
   .refine((v) => /[1-9]/.test(v), { error: 'v.amountRule' });
 
+/** A text in every language, English required: the fallback of the others. */
+export const zLocalisedText = (max: number) =>
+  z.object({
+    en: requiredText('v.fillRequired').max(max, { error: 'v.textTooLong' }),
+    nl: z.string().trim().max(max, { error: 'v.textTooLong' }).optional(),
+    zh_Hans_CN: z.string().trim().max(max, { error: 'v.textTooLong' }).optional(),
+  });
+
 export const zPage = z.object({
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(100).default(20),

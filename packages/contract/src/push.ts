@@ -1,4 +1,9 @@
+import { z } from 'zod';
+import { OrderStatus } from './enums';
+import { zChatMessage } from './routes/chat';
 import type { Quote } from './routes/market';
+import { NOTICE_KINDS } from './routes/notices';
+import { POSITION_EVENTS } from './routes/trading';
 
 // The push socket's protocol at /web/push (docs/push.md).
 
@@ -11,10 +16,37 @@ export type PushClientMessage =
 /** A pushed quote carries every quote field but the per-user `selfSelectStatus`. */
 export type PushQuote = Omit<Quote, 'selfSelectStatus'>;
 
+/**
+ * Every event the server publishes on the socket, by its wire name. `notice` and `order` go to
+ * the investor concerned; `chat.message` and `chat.read` to the investor and to every operator.
+ */
+export const PushEvent = {
+  /** A notice was written to the investor's inbox; the screens fetch it by id. */
+  Notice: 'notice',
+  /** An order or position changed state (one frame per entry of its history). */
+  Order: 'order',
+  ChatMessage: 'chat.message',
+  /** One side has read the conversation up to `upToId`. */
+  ChatRead: 'chat.read',
+} as const;
+export type PushEvent = (typeof PushEvent)[keyof typeof PushEvent];
+
+/** The payload of each event; a listener parses with it rather than trusting the frame. */
+export const pushEventSchemas = {
+  [PushEvent.Notice]: z.object({ id: z.number().int(), kind: z.enum(NOTICE_KINDS) }),
+  [PushEvent.Order]: z.object({ id: z.number().int(), status: z.enum(OrderStatus), event: z.enum(POSITION_EVENTS) }),
+  [PushEvent.ChatMessage]: zChatMessage,
+  [PushEvent.ChatRead]: z.object({ userId: z.number().int(), side: zChatMessage.shape.from, upToId: z.number().int() }),
+} as const satisfies Record<PushEvent, z.ZodType>;
+export type PushEventData<E extends PushEvent = PushEvent> = z.output<(typeof pushEventSchemas)[E]>;
+
+/** An event frame, discriminated by `event`. */
+export type PushEventFrame = { [E in PushEvent]: { type: 'event'; event: E; data: PushEventData<E> } }[PushEvent];
+
 export type PushServerMessage =
   | { type: 'quote'; data: PushQuote }
   | { type: 'ping'; ts: number }
-  | { type: 'event'; event: string; data: unknown }
+  | PushEventFrame
   | { type: 'ack'; op: string; symbols?: string[] }
   | { type: 'error'; code: number; msg: string };
 

@@ -67,24 +67,6 @@ export type UserInfo = z.infer<typeof zUserInfo>;
 
 export const zLoginResult = z.object({ token: z.string(), wsUrl: z.string(), userInfo: zUserInfo });
 
-/** ID card and driving licence have two pages; a passport's information page is one. */
-export const ID_TYPES_WITH_BACK: readonly string[] = [IdDocumentType.IdCard, IdDocumentType.DriverLicense];
-
-export const zKycSubmission = z
-  .object({
-    firstName: zFirstName,
-    lastName: zLastName,
-    /** Country of issue of the document. */
-    country: zCountry,
-    idType: z.enum(IdDocumentType, { error: 'v.selectIdType' }),
-    idNumber: z.string({ error: 'v.enterIdCardNumber' }).trim().min(1, { error: 'v.enterIdCardNumber' }).max(50, { error: 'v.textTooLong' }),
-    frontUrl: zImageUrl,
-    backUrl: zImageUrl.optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (ID_TYPES_WITH_BACK.includes(v.idType) && !v.backUrl) ctx.addIssue({ code: 'custom', path: ['backUrl'], message: 'v.uploadImage' });
-  });
-export type KycSubmission = z.input<typeof zKycSubmission>;
 const zEmpty = z.object({}).strict();
 const zDone = z.object({ done: z.literal(true) });
 
@@ -248,16 +230,6 @@ export const authRoutes = {
     request: z.object({ oldPayPassword: zPayPassword, payPassword: zPayPassword }),
     response: zDone,
     rateLimit: { max: 10, windowSeconds: 600 },
-  }),
-  updateReal: route({
-    method: 'POST',
-    path: '/updateReal',
-    auth: 'user',
-    tag: 'auth',
-    summary: 'Submit identity documents for verification (KYC): the front page, and the back for an ID card or driving licence',
-    request: zKycSubmission,
-    response: z.object({ kycStatus: z.enum(KycStatus) }),
-    idempotency: 'optional',
   }),
   getUserInfoById: route({
     method: 'GET',

@@ -1,16 +1,13 @@
+// Over 400 lines: one module (quotes, lists, K-lines, watchlist) whose shapes are shared by its calls.
 import { z } from 'zod';
 import { MarketSource } from '../enums';
 import { pageOf } from '../fields';
 import { route } from '../route';
+import { ASSET_CLASSES, MARKET_CODES } from '../trading/assets';
 
 /** A decimal number as a string: prices, sizes, volumes, percentages. Never a float on the wire. */
 export const zDecimal = z.string().regex(/^-?\d+(\.\d+)?$/);
 
-export const MARKET_CODES = ['US', 'HK', 'DE', 'NL', 'BE', 'MX', 'FUT', 'FX', 'BOND', 'INDEX', 'CRYPTO'] as const;
-export type MarketCode = (typeof MARKET_CODES)[number];
-export const STOCK_MARKETS = ['US', 'HK', 'DE', 'NL', 'BE', 'MX'] as const satisfies readonly MarketCode[];
-
-export const ASSET_CLASSES = ['stock', 'future', 'forex', 'bond', 'index', 'metal', 'energy', 'agri', 'crypto'] as const;
 export const SESSION_PHASES = ['pre', 'regular', 'post', 'closed'] as const;
 
 /** Chart ranges of the specification (section 9). */

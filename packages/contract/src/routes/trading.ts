@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { MarketSource, OrderDirection, OrderStatus, OrderType } from '../enums';
 import { pageOf, requiredText, zAmount } from '../fields';
 import { route } from '../route';
-import { ASSET_CLASSES, MARKET_CODES, zDecimal } from './market';
-import { zBill, zWalletCode } from './money';
+import { ASSET_CLASSES, MARKET_CODES } from '../trading/assets';
+import { zDecimal } from './market';
+import { zBill, zWalletCode } from './wallet';
 
-// Orders and positions. One row is both: an order waiting (a resting limit order), then an open
+// Orders and positions. One row is both: an entrusted order waiting for its price, then an open
 // position once filled, then settled when closed. Every number is a decimal string.
 
 /** A positive decimal with up to 8 places: quantities and limit prices. */
@@ -207,7 +208,7 @@ export const tradingRoutes = {
     path: '/position/consignList',
     auth: 'user',
     tag: 'trading',
-    summary: "The caller's resting limit orders",
+    summary: "The caller's entrusted orders: limit orders waiting for the quote to cross their price",
     request: z.object(zPaging),
     response: pageOf(zPosition),
   }),
@@ -216,7 +217,7 @@ export const tradingRoutes = {
     path: '/position/cancelConsign',
     auth: 'user',
     tag: 'trading',
-    summary: 'Cancel a resting limit order; its hold returns',
+    summary: 'Cancel an entrusted order; its hold returns',
     request: zId,
     response: zPosition,
     idempotency: 'required',

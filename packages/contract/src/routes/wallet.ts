@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { TransactionStatus, WalletCode } from '../enums';
+import { pageOf, zAmount } from '../fields';
+import { JOURNAL_KINDS } from '../ledger';
+import { route } from '../route';
+import { zDay, zPaging, zStatusOf } from './common';
+import { zDecimal } from './market';
+
+// The user's wallets as the ledger sees them, bills, transfers between wallets, and the ledger
+// check of the back office. Amounts are decimal strings; money never lives in a float.
+
+export const zWalletCode = z.enum(WalletCode, { error: 'v.invalidValue' });
+
+/** The specification's currency rule: the US stock wallet holds dollars, every other wallet euros. */
+export const walletCurrency = (code: WalletCode): 'USD' | 'EUR' => (code === WalletCode.UsStock ? 'USD' : 'EUR');
+
+export const zWallet = z.object({
+  code: zWalletCode,
+  currency: z.enum(['EUR', 'USD']),
+  symbol: z.enum(['€', '$']),
+  /** Spendable now. */
+  balance: zDecimal,
+  /** Held: pending withdrawals, transfers in progress. */
+  usedBalance: zDecimal,
+  total: zDecimal,
+});
+
+/** A bill's type is the kind of the journal that moved the money. */
+export const BILL_TYPES = JOURNAL_KINDS;
+
+export const zBill = z.object({
+  id: z.number().int(),
+  journalId: z.number().int(),
+  walletCode: zWalletCode,
+  currency: z.string(),
+  /** Signed: credits positive, debits negative. */
+  amount: zDecimal,
+  /** `available` or `held`: which part of the wallet moved. */
+  part: z.enum(['available', 'held']),
+  balanceAfter: zDecimal,
+  type: z.enum(BILL_TYPES),
+  memo: z.string().nullable(),
+  createTimeTimestamp: z.number().int(),
+});
+
+export const zTransfer = z.object({
+  id: z.number().int(),
+  from: zWalletCode,
+  to: zWalletCode,
+  amount: zDecimal,
+  currency: z.string(),
+  toAmount: zDecimal,
+  toCurrency: z.string(),
+  /** Units of `toCurrency` per unit of `currency`, fixed when the transfer was made. */
+  rate: zDecimal,
+  status: z.enum(TransactionStatus),
+  createTimeTimestamp: z.number().int(),
+  /** When an in-progress transfer settles at the latest; null once settled or cancelled. */
+  settleAfterTimestamp: z.number().int().nullable(),
+});
+
+export type Transfer = z.infer<typeof zTransfer>;
+
+export const zLedgerCheck = z.object({
+  ok: z.boolean(),
+  accounts: z.number().int(),
+  journals: z.number().int(),
+  /** Accounts whose stored balance differs from the sum of their entries. */
+  differences: z.array(z.object({ accountId: z.number().int(), name: z.string(), stored: zDecimal, fromEntries: zDecimal })),
+  /** Journals whose entries do not sum to zero in some currency. */
+  unbalancedJournals: z.array(z.object({ journalId: z.number().int(), currency: z.string(), sum: zDecimal })),
+  /** User accounts below zero. */
+  negativeUserAccounts: z.array(z.object({ accountId: z.number().int(), name: z.string(), balance: zDecimal })),
+});
+
+export const walletRoutes = {
+  walletBalance: route({
+    method: 'POST',
+    path: '/wallet/getWalletBalance',
+    auth: 'user',
+    tag: 'wallet',
+    summary: 'Every wallet of the caller: available (`balance`) and held (`usedBalance`), from the ledger',
+    request: z.object({}),
+    response: z.array(zWallet),
+  }),
+  walletBill: route({
+    method: 'POST',
+    path: '/wallet/getWalletBill',
+    auth: 'user',
+    tag: 'wallet',
+    summary: "The caller's ledger entries, newest first, filtered by wallet, type and day",
+    request: z.object({
+      ...zPaging,
+      walletCode: zWalletCode.optional(),
+      type: z.enum(BILL_TYPES).optional(),
+      from: zDay.optional(),
+      to: zDay.optional(),
+    }),
+    response: pageOf(zBill),
+  }),
+  fundingOverview: route({
+    method: 'POST',
+    path: '/userCenter/getFundingOverview',
+    auth: 'user',
+    tag: 'wallet',
+    summary: 'Totals across every wallet in one currency, at live forex rates',
+    request: z.object({ currency: z.enum(['EUR', 'USD']).default('EUR') }),
+    response: z.object({
+      currency: z.enum(['EUR', 'USD']),
+      total: zDecimal,
+      available: zDecimal,
+      held: zDecimal,
+      /** USD per EUR used for the totals. */
+      eurUsd: zDecimal,
+      wallets: z.array(zWallet.extend({ value: zDecimal })),
+    }),
+  }),
+  transfer: route({
+    method: 'POST',
+    path: '/wallet/transfer',
+    auth: 'user',
+    tag: 'wallet',
+    summary:
+      'Move money between the funding wallet and a trading wallet. Same currency: done at once. Another currency: converted at the live rate, in progress until the next settlement run',
+    request: z.object({ from: zWalletCode, to: zWalletCode, amount: zAmount }),
+    response: zTransfer,
+    idempotency: 'required',
+    rateLimit: { max: 60, windowSeconds: 60 },
+  }),
+  cancelTransfer: route({
+    method: 'POST',
+    path: '/wallet/cancelTransfer',
+    auth: 'user',
+    tag: 'wallet',
+    summary: 'Cancel a transfer still in progress; the money returns',
+    request: z.object({ id: z.coerce.number().int().positive({ error: 'v.fillRequired' }) }),
+    response: zTransfer,
+    idempotency: 'required',
+  }),
+  transferList: route({
+    method: 'POST',
+    path: '/wallet/transferList',
+    auth: 'user',
+    tag: 'wallet',
+    summary: "The caller's transfers, newest first",
+    request: z.object({ ...zPaging, status: zStatusOf(TransactionStatus) }),
+    response: pageOf(zTransfer),
+  }),
+};
+
+export const walletOperatorRoutes = {
+  operatorLedgerCheck: route({
+    method: 'GET',
+    path: '/operator/ledger/check',
+    auth: 'operator',
+    tag: 'admin',
+    summary: 'Recompute every balance from the ledger entries and list any difference',
+    request: z.object({}),
+    response: zLedgerCheck,
+  }),
+};

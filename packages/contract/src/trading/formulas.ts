@@ -1,0 +1,160 @@
+import { addPrecise, divPrecise, floorInteger, minDecimal, mulPrecise, plainDecimal, roundDecimal, signOf, subPrecise } from '../decimal';
+import { OrderDirection } from '../enums';
+import type { TradingRule } from './rules';
+
+// The trading arithmetic, once: the server books with these figures and the screens estimate
+// with them, so a confirmation never shows a cent the ledger will not. Each step is a
+// 40-significant-digit operation in the server's order (decimal.ts says why the order matters);
+// money is rounded to the cent half up only where the server rounds it. Inputs and results are
+// decimal strings; `rate` is units of the wallet's currency per unit of the instrument's.
+
+const isBuy = (direction: number) => direction === OrderDirection.Buy;
+const cents = (value: string) => roundDecimal(value, 2)!;
+
+/** The fee rate of opening: a buy pays `buyRate`, a sell `sellRate`. */
+export const openFeeRate = (rule: Pick<TradingRule, 'buyRate' | 'sellRate'>, direction: number) => (isBuy(direction) ? rule.buyRate : rule.sellRate);
+
+/** The fee rate of closing: a long sells (`sellRate`), a short buys back (`buyRate`). */
+export const closeFeeRate = (rule: Pick<TradingRule, 'buyRate' | 'sellRate'>, direction: number) => (isBuy(direction) ? rule.sellRate : rule.buyRate);
+
+/** The price an order fills at now: a buy at the ask, a sell at the bid. */
+export const entryPriceOf = (direction: number, quote: { bid: string; ask: string }) => (isBuy(direction) ? quote.ask : quote.bid);
+
+/** The price a position closes at now: a long sells at the bid, a short buys back at the ask. */
+export const exitPriceOf = (direction: number, quote: { bid: string; ask: string }) => (isBuy(direction) ? quote.bid : quote.ask);
+
+/** Notional in the wallet's currency: (price × quantity) × rate, not rounded. */
+export function notionalOf(price: string, quantity: string, rate = '1'): string {
+  return mulPrecise(mulPrecise(price, quantity), rate);
+}
+
+/** Notional at the open price in the instrument's currency, to the cent (a position's `totalAmount`). */
+export function totalAmountOf(price: string, quantity: string): string {
+  return cents(mulPrecise(price, quantity));
+}
+
+/** Margin: notional ÷ leverage, to the cent. */
+export function marginOf(notionalValue: string, leverage: number | string): string {
+  return cents(divPrecise(notionalValue, leverage));
+}
+
+/** Fee: notional × fee rate, to the cent. */
+export function feeOf(notionalValue: string, feeRate: string): string {
+  return cents(mulPrecise(notionalValue, feeRate));
+}
+
+/** What opening `quantity` at `price` costs in the wallet's currency: margin held plus fee paid, each to the cent. */
+export function orderCosts(o: { price: string; quantity: string; rate?: string; leverage: number; feeRate: string }) {
+  const n = notionalOf(o.price, o.quantity, o.rate ?? '1');
+  const m = marginOf(n, o.leverage);
+  const f = feeOf(n, o.feeRate);
+  return { notional: n, margin: m, fee: f, total: addPrecise(m, f) };
+}
+
+/** Floating profit in the wallet's currency: ((exit − open) × ±1 × quantity) × rate, not rounded; + for a long. */
+export function floatingProfit(p: { direction: number; openPrice: string; exitPrice: string; quantity: string; rate?: string }): string {
+  const diff = mulPrecise(subPrecise(p.exitPrice, p.openPrice), isBuy(p.direction) ? 1 : -1);
+  return mulPrecise(mulPrecise(diff, p.quantity), p.rate ?? '1');
+}
+
+/** Profit as a percentage of the margin, to two places (a position's `zdf`); 0.00 on a zero margin. */
+export function profitPercent(profit: string, marginValue: string): string {
+  if (signOf(marginValue) === 0) return '0.00';
+  return roundDecimal(mulPrecise(divPrecise(profit, marginValue), 100), 2)!;
+}
+
+/**
+ * Liquidation price: open ∓ margin × (1 − maintenance) ÷ (quantity × rate), never below zero; a long
+ * subtracts, a short adds. Rounded half up to `places` when given (the server shows the tick's places).
+ */
+export function liquidationPriceOf(
+  p: { direction: number; openPrice: string; margin: string; quantity: string; rate?: string; maintenanceRatio: string },
+  places?: number,
+): string {
+  const cushion = mulPrecise(p.margin, subPrecise('1', p.maintenanceRatio));
+  const perUnit = divPrecise(cushion, mulPrecise(p.quantity, p.rate ?? '1'));
+  const raw = isBuy(p.direction) ? subPrecise(p.openPrice, perUnit) : addPrecise(p.openPrice, perUnit);
+  const price = signOf(raw) > 0 ? raw : '0';
+  return places === undefined ? price : roundDecimal(price, places)!;
+}
+
+/** Whether the trigger engine liquidates: equity (margin + floating profit) is not above margin × maintenance. */
+export function reachesMaintenance(p: { margin: string; floating: string; maintenanceRatio: string }): boolean {
+  const equity = addPrecise(p.margin, p.floating);
+  return signOf(subPrecise(equity, mulPrecise(p.margin, p.maintenanceRatio))) <= 0;
+}
+
+/** The margin released by closing `quantity` of `total`: all of it on a whole close, else margin × (quantity ÷ total) to the cent. */
+export function marginShare(marginValue: string, quantity: string, total: string): string {
+  if (signOf(subPrecise(quantity, total)) === 0) return plainDecimal(marginValue);
+  return cents(mulPrecise(marginValue, divPrecise(quantity, total)));
+}
+
+/**
+ * Closing `quantity` of a position at `closePrice`. Profit and the closing fee are each rounded to
+ * the cent; the fee is capped at what the margin plus profit leaves, and a loss beyond the margin
+ * is the house book's. `realised` (payout − margin) is the position's `sellProfit`.
+ */
+export function closeSettlement(p: {
+  direction: number;
+  openPrice: string;
+  closePrice: string;
+  /** What is being closed. */
+  quantity: string;
+  /** The open position's whole quantity and margin. */
+  positionQuantity: string;
+  positionMargin: string;
+  rate?: string;
+  closeFeeRate: string;
+}) {
+  const rate = p.rate ?? '1';
+  const released = marginShare(p.positionMargin, p.quantity, p.positionQuantity);
+  const pnl = cents(floatingProfit({ direction: p.direction, openPrice: p.openPrice, exitPrice: p.closePrice, quantity: p.quantity, rate }));
+  const closeFee = feeOf(notionalOf(p.closePrice, p.quantity, rate), p.closeFeeRate);
+  const gross = addPrecise(released, pnl);
+  const wipedOut = signOf(gross) <= 0;
+  const charged = wipedOut ? '0' : minDecimal(closeFee, gross);
+  const payout = wipedOut ? '0' : subPrecise(gross, charged);
+  return {
+    /** Margin leaving the held side. */
+    margin: released,
+    pnl,
+    /** The fee before the cap. */
+    closeFee,
+    /** The fee charged. */
+    fee: plainDecimal(charged),
+    /** To the wallet's available side. */
+    payout,
+    /** To (positive) or from (negative) the house book: margin − payout − fee. */
+    book: subPrecise(subPrecise(released, payout), charged),
+    realised: subPrecise(payout, released),
+    loss: subPrecise(released, payout),
+  };
+}
+
+/**
+ * The most that `budget` opens: budget ÷ (price × rate × (1 ÷ leverage + fee rate)), cut to whole lots
+ * (`/position/getHalfOrFullNum`, half of the free balance or all of it).
+ */
+export function affordableQuantity(o: { budget: string; price: string; rate?: string; leverage: number; feeRate: string; lotSize: string }): string {
+  const perUnit = mulPrecise(mulPrecise(o.price, o.rate ?? '1'), addPrecise(divPrecise(1, o.leverage), o.feeRate));
+  if (signOf(perUnit) === 0) return '0';
+  const lots = floorInteger(divPrecise(divPrecise(o.budget, perUnit), o.lotSize));
+  return mulPrecise(lots, o.lotSize);
+}
+
+/** Half a budget, as the server halves the free balance before `affordableQuantity`. */
+export const halfOf = (budget: string) => divPrecise(budget, 2);
+
+/** Units of one currency per unit of another from each one's dollar value: from ÷ to, to 12 places. */
+export function exchangeRateOf(usdPerFrom: string, usdPerTo: string): string {
+  return plainDecimal(roundDecimal(divPrecise(usdPerFrom, usdPerTo), 12)!);
+}
+
+/** A currency quoted as dollars-to-it (USDJPY, USDHKD) valued in dollars: 1 ÷ quote. */
+export const inverseRate = (quote: string) => divPrecise(1, quote);
+
+/** An amount in another currency, to the cent (a transfer's credited amount, a deposit's euros). */
+export function convertAmount(amount: string, rate: string): string {
+  return cents(mulPrecise(amount, rate));
+}
