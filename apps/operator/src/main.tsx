@@ -11,8 +11,9 @@ const queryClient = new QueryClient({
     queries: {
       staleTime: 15_000,
       refetchOnWindowFocus: false,
-      // Refusals (bad input, no such user, signed out) are answers, not glitches: do not retry them.
-      retry: (failureCount, error) => !(error instanceof ApiError && error.code < 500) && failureCount < 2,
+      // Refusals (bad input, no such user, signed out: 4xx) are answers, not glitches: do not retry them.
+      // A call that never got an answer (code 0) or a server failure (5xx) is tried again.
+      retry: (failureCount, error) => !(error instanceof ApiError && error.code >= 400 && error.code < 500) && failureCount < 2,
     },
   },
 });

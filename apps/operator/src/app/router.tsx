@@ -1,16 +1,16 @@
 import { createHashRouter, Navigate } from 'react-router';
-import { AppVersionPage } from '../features/appversions/AppVersionPage';
-import { ArticleEditorPage } from '../features/articles/ArticleEditorPage';
-import { ArticlesPage } from '../features/articles/ArticlesPage';
 import { AuditPage } from '../features/audit/AuditPage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { ChatPage } from '../features/chat/ChatPage';
+import { AppVersionPage } from '../features/content/AppVersionPage';
+import { ArticleEditorPage } from '../features/content/ArticleEditorPage';
+import { ArticlesPage } from '../features/content/ArticlesPage';
 import { DepositsPage } from '../features/deposits/DepositsPage';
 import { KycPage } from '../features/kyc/KycPage';
 import { LedgerPage } from '../features/ledger/LedgerPage';
 import { NoticesPage } from '../features/notices/NoticesPage';
 import { OutboxPage } from '../features/outbox/OutboxPage';
-import { ServicePage } from '../features/service/ServicePage';
+import { ServiceRequestsPage } from '../features/serviceRequests/ServiceRequestsPage';
 import { UserDetailPage } from '../features/users/UserDetailPage';
 import { UsersPage } from '../features/users/UsersPage';
 import { WithdrawalsPage } from '../features/withdrawals/WithdrawalsPage';
@@ -30,7 +30,7 @@ export const router = createHashRouter([
       { path: 'deposits', element: <DepositsPage /> },
       { path: 'withdrawals', element: <WithdrawalsPage /> },
       { path: 'ledger', element: <LedgerPage /> },
-      { path: 'service', element: <ServicePage /> },
+      { path: 'service', element: <ServiceRequestsPage /> },
       { path: 'outbox', element: <OutboxPage /> },
       { path: 'audit', element: <AuditPage /> },
       { path: 'chat', element: <ChatPage /> },

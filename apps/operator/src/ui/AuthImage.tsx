@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { getToken } from '../api';
+import { useEscape } from './useEscape';
 
 /** Uploads are served at `/web/file/<id>` only to a signed-in caller, so an <img src> cannot load them. */
 function isProtectedFile(url: string): boolean {
@@ -46,13 +47,7 @@ interface AuthImageProps {
 
 /** An image shown large over the page; a click or Escape closes it. */
 export function Lightbox({ src, label, onClose }: { src: string; label: string; onClose: () => void }) {
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  useEscape(onClose);
 
   return (
     <div className="lightbox" role="dialog" aria-modal="true" aria-label={label} onClick={onClose} data-testid="bo-doc-lightbox">

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { messageOf } from '../api';
-import { Dialog } from './Dialog';
+import { ActionError, Dialog, DialogButtons } from './Dialog';
 
 interface ConfirmDialogProps {
   title: string;
@@ -22,29 +21,19 @@ export function ConfirmDialog({ title, children, confirmLabel, danger = false, p
       title={title}
       onClose={pending ? () => undefined : onClose}
       footer={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={pending}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={`btn ${danger ? 'btn-danger' : 'btn-primary'}`}
-            onClick={onConfirm}
-            disabled={pending}
-            autoFocus
-            data-testid="bo-confirm"
-          >
-            {pending ? 'Working…' : confirmLabel}
-          </button>
-        </>
+        <DialogButtons
+          onCancel={onClose}
+          pending={pending}
+          label={confirmLabel}
+          pendingLabel="Working…"
+          tone={danger ? 'danger' : 'primary'}
+          onClick={onConfirm}
+          autoFocus
+        />
       }
     >
       <div className="confirm-body">{children}</div>
-      {error !== undefined && error !== null && (
-        <div className="alert alert-error" role="alert">
-          {messageOf(error)}
-        </div>
-      )}
+      <ActionError error={error} />
     </Dialog>
   );
 }

@@ -1,4 +1,6 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { messageOf } from '../api';
+import { useEscape } from './useEscape';
 
 interface DialogProps {
   title: string;
@@ -9,13 +11,7 @@ interface DialogProps {
 
 /** A modal dialog: Escape or a click on the backdrop closes it. */
 export function Dialog({ title, onClose, children, footer }: DialogProps) {
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  useEscape(onClose);
 
   return (
     <div
@@ -34,6 +30,40 @@ export function Dialog({ title, onClose, children, footer }: DialogProps) {
         <div className="dialog-body">{children}</div>
         <footer className="dialog-footer">{footer}</footer>
       </div>
+    </div>
+  );
+}
+
+interface DialogButtonsProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'className' | 'children' | 'disabled'> {
+  onCancel: () => void;
+  pending: boolean;
+  /** The confirm button's text. */
+  label: string;
+  /** Its text while the action runs. */
+  pendingLabel?: string;
+  tone?: 'primary' | 'danger';
+}
+
+/** A dialog's footer: Cancel and the confirm button (`bo-confirm`), both disabled while the action runs. */
+export function DialogButtons({ onCancel, pending, label, pendingLabel = 'Saving…', tone = 'primary', ...confirm }: DialogButtonsProps) {
+  return (
+    <>
+      <button type="button" className="btn" onClick={onCancel} disabled={pending}>
+        Cancel
+      </button>
+      <button type="button" {...confirm} className={`btn btn-${tone}`} disabled={pending} data-testid="bo-confirm">
+        {pending ? pendingLabel : label}
+      </button>
+    </>
+  );
+}
+
+/** The last attempt's failure, shown in the dialog so the operator can try again. */
+export function ActionError({ error }: { error: unknown }) {
+  if (error === undefined || error === null) return null;
+  return (
+    <div className="alert alert-error" role="alert" data-testid="bo-action-error">
+      {messageOf(error)}
     </div>
   );
 }

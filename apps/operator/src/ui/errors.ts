@@ -3,7 +3,7 @@ import { ApiError } from '../api';
 
 /**
  * The field errors of a refused request, by field path (`texts.en.title`), in English. The server
- * names each field's problem by its message key; the back office is English-only.
+ * names each field's problem by its message key; the operator app is English-only.
  */
 export function fieldErrorsOf(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError) || !error.fields) return {};

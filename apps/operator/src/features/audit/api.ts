@@ -10,7 +10,7 @@ export interface AuditQuery {
 }
 
 export const auditKeys = {
-  all: ['admin', 'audit'] as const,
+  all: ['operator', 'audit'] as const,
   list: (query: AuditQuery) => [...auditKeys.all, query] as const,
 };
 
@@ -25,9 +25,7 @@ export function auditQueryOptions(query: AuditQuery) {
           size: AUDIT_PAGE_SIZE,
           targetType: query.targetType || undefined,
           targetId: query.targetId || undefined,
-        },
-        undefined,
-        { signal },
+        }, { signal },
       ),
     placeholderData: keepPreviousData,
   });

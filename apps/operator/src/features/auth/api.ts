@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { call, clearToken, getToken, setToken } from '../../api';
 
-export const meQueryKey = ['admin', 'me'] as const;
+export const meQueryKey = ['operator', 'me'] as const;
 
 export function meQueryOptions() {
   return queryOptions({
     queryKey: meQueryKey,
-    queryFn: ({ signal }) => call('operatorMe', {}, undefined, { signal }),
+    queryFn: ({ signal }) => call('operatorMe', {}, { signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -21,7 +21,7 @@ export async function signIn(email: string, password: string) {
 export async function signOut(): Promise<void> {
   if (getToken()) {
     try {
-      await call('logout', {}, undefined, { quietAuth: true });
+      await call('logout', {}, { quietAuth: true });
     } catch {
       // The session may already be gone; signing out here is what matters.
     }

@@ -5,8 +5,8 @@ import { messageOf } from '../../api';
 import { Lightbox, useAuthorizedImage } from '../../ui/AuthImage';
 import { formatDate, formatTime } from '../../ui/format';
 import { ErrorState, Loading } from '../../ui/States';
-import { uploadImage } from '../../ui/upload';
-import { userQueryOptions } from '../users/api';
+import { uploadImage } from '../../api';
+import { userQueryOptions } from '../users';
 import {
   addMessages,
   chatKeys,

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { zChatMessage, type ResponseOf, type Routes } from '@tradeapp/contract';
+import { PushEvent, zChatMessage, type ResponseOf, type Routes } from '@tradeapp/contract';
 import { call } from '../../api';
 
 // The customer-service chat as operators see it: every user's conversation, shared by all
@@ -30,12 +30,12 @@ export interface ConversationsQuery {
 }
 
 export const chatKeys = {
-  all: ['admin', 'chat'] as const,
+  all: ['operator', 'chat'] as const,
   /** The conversation list and the unread count of the nav: both change with every message. */
-  lists: ['admin', 'chat', 'list'] as const,
+  lists: ['operator', 'chat', 'list'] as const,
   list: (query: ConversationsQuery) => [...chatKeys.lists, query] as const,
-  unread: ['admin', 'chat', 'list', 'unread'] as const,
-  thread: (userId: number) => ['admin', 'chat', 'thread', userId] as const,
+  unread: ['operator', 'chat', 'list', 'unread'] as const,
+  thread: (userId: number) => ['operator', 'chat', 'thread', userId] as const,
 };
 
 export function conversationsQueryOptions(query: ConversationsQuery) {
@@ -45,9 +45,7 @@ export function conversationsQueryOptions(query: ConversationsQuery) {
       call(
         'operatorChats',
         // `unreadOnly=false` would read as true on the server (a non-empty string): send it only when set.
-        { page: query.page, size: CONVERSATIONS_PAGE_SIZE, ...(query.unreadOnly ? { unreadOnly: true } : {}) },
-        undefined,
-        { signal },
+        { page: query.page, size: CONVERSATIONS_PAGE_SIZE, ...(query.unreadOnly ? { unreadOnly: true } : {}) }, { signal },
       ),
     placeholderData: keepPreviousData,
   });
@@ -57,7 +55,7 @@ export function conversationsQueryOptions(query: ConversationsQuery) {
 export function unreadQueryOptions() {
   return queryOptions({
     queryKey: chatKeys.unread,
-    queryFn: async ({ signal }) => (await call('operatorChats', { page: 1, size: 1 }, undefined, { signal })).unread,
+    queryFn: async ({ signal }) => (await call('operatorChats', { page: 1, size: 1 }, { signal })).unread,
     // The push socket keeps it current; this only covers a socket that is down.
     refetchInterval: 60_000,
   });
@@ -88,7 +86,7 @@ async function loadThread(queryClient: QueryClient, userId: number, signal: Abor
     // Catch up from the last message held, page by page, so nothing sent meanwhile is lost.
     let afterId = last.id;
     for (let pages = 0; pages < CATCH_UP_MAX_PAGES; pages += 1) {
-      const page = await call('operatorChatMessages', { afterId, size: CATCH_UP_PAGE_SIZE }, { userId }, { signal });
+      const page = await call('operatorChatMessages', { afterId, size: CATCH_UP_PAGE_SIZE }, { params: { userId }, signal });
       list = mergeMessages(list, page.list);
       const newest = page.list.at(-1);
       if (!newest || page.list.length < CATCH_UP_PAGE_SIZE) break;
@@ -96,7 +94,7 @@ async function loadThread(queryClient: QueryClient, userId: number, signal: Abor
     }
   }
   // The newest page also refreshes the read ticks of what is already on screen.
-  const newest = await call('operatorChatMessages', { size: MESSAGES_PAGE_SIZE }, { userId }, { signal });
+  const newest = await call('operatorChatMessages', { size: MESSAGES_PAGE_SIZE }, { params: { userId }, signal });
   list = mergeMessages(list, newest.list);
   if (!last) hasMore = newest.hasMore;
 
@@ -119,7 +117,7 @@ export async function loadEarlier(queryClient: QueryClient, userId: number): Pro
   const key = chatKeys.thread(userId);
   const oldest = queryClient.getQueryData<Thread>(key)?.list[0];
   if (!oldest) return;
-  const page = await call('operatorChatMessages', { beforeId: oldest.id, size: MESSAGES_PAGE_SIZE }, { userId });
+  const page = await call('operatorChatMessages', { beforeId: oldest.id, size: MESSAGES_PAGE_SIZE }, { params: { userId } });
   queryClient.setQueryData<Thread>(key, (thread) =>
     thread ? { list: mergeMessages(page.list, thread.list), hasMore: page.hasMore } : thread,
   );
@@ -136,12 +134,12 @@ export async function sendMessage(
   userId: number,
   message: { text?: string; imageUrl?: string; clientId: string },
 ): Promise<ChatMessage> {
-  return call('operatorChatSend', message, { userId });
+  return call('operatorChatSend', message, { params: { userId } });
 }
 
 /** Marks the user's messages up to `upToId` as read by customer service. */
 export async function markRead(queryClient: QueryClient, userId: number, upToId: number): Promise<void> {
-  await call('operatorChatRead', { upToId }, { userId });
+  await call('operatorChatRead', { upToId }, { params: { userId } });
   queryClient.setQueryData<Thread>(chatKeys.thread(userId), (thread) =>
     thread
       ? {
@@ -192,9 +190,9 @@ function applyReadReceipt(queryClient: QueryClient, receipt: ReadReceipt): void 
  * shape makes the conversation catch up by HTTP instead.
  */
 export function applyChatEvent(queryClient: QueryClient, event: string, data: unknown): void {
-  if (event !== 'chat.message' && event !== 'chat.read') return;
-  const message = event === 'chat.message' ? zChatMessage.safeParse(data) : null;
-  const receipt = event === 'chat.read' ? readReceiptOf(data) : null;
+  if (event !== PushEvent.ChatMessage && event !== PushEvent.ChatRead) return;
+  const message = event === PushEvent.ChatMessage ? zChatMessage.safeParse(data) : null;
+  const receipt = event === PushEvent.ChatRead ? readReceiptOf(data) : null;
   if (message?.success) {
     addMessages(queryClient, message.data.userId, [message.data]);
   } else if (receipt) {

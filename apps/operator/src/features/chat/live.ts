@@ -5,7 +5,7 @@ import { applyChatEvent, resyncChats } from './api';
 
 /**
  * Keeps the chat's cached conversations, the list and the nav's unread count current from the push
- * socket, on every page of the back office (the badge must move while the operator is elsewhere).
+ * socket, on every page of the operator app (the badge must move while the operator is elsewhere).
  */
 export function useChatLive(): void {
   const queryClient = useQueryClient();

@@ -1,11 +1,8 @@
 import { IdDocumentType, KycStatus } from '@tradeapp/contract';
-import { Link } from 'react-router';
 import { AuthImage } from '../../ui/AuthImage';
 import { KycBadge } from '../../ui/Badges';
-import { formatDateTime, show } from '../../ui/format';
-import type { KycItem } from '../review/api';
-import { ReviewQueuePage } from '../review/ReviewQueuePage';
-import { AuditLink, Detail, ReviewActions, StatusCell, When } from '../review/shared';
+import { show } from '../../ui/format';
+import { Detail, ReviewPanel, ReviewQueuePage, UserCell, type KycItem } from '../review';
 
 const STATUS_OPTIONS = [
   { value: KycStatus.UnderReview, label: 'Under review' },
@@ -35,30 +32,34 @@ function KycPanel({ item }: { item: KycItem }) {
   ].filter((doc): doc is { url: string; label: string } => Boolean(doc.url));
 
   return (
-    <aside className="card review-panel" aria-label="KYC submission" data-testid="bo-kyc-panel">
-      <header className="review-panel-header">
-        <div>
-          <h2>{show(name)}</h2>
-          <p className="muted small">KYC #{item.id}</p>
-        </div>
-        <KycBadge status={item.status} />
-      </header>
-
-      <dl className="details">
-        <Detail label="User">
-          <Link to={`/users/${String(item.userId)}`}>{item.userName}</Link>
-        </Detail>
-        <Detail label="E-mail">{show(item.email)}</Detail>
-        <Detail label="Country">{show(item.country)}</Detail>
-        <Detail label="ID type">{idTypeLabel(item.idType)}</Detail>
-        <Detail label="ID number" mono>
-          {show(item.idNumber)}
-        </Detail>
-        <Detail label="Submitted">{formatDateTime(item.createTimeTimestamp)}</Detail>
-        {item.reviewTimeTimestamp !== null && <Detail label="Reviewed">{formatDateTime(item.reviewTimeTimestamp)}</Detail>}
-        {item.reason && <Detail label="Reason">{item.reason}</Detail>}
-      </dl>
-
+    <ReviewPanel
+      kind="kyc"
+      item={item}
+      label="KYC submission"
+      heading={show(name)}
+      subtitle={`KYC #${String(item.id)}`}
+      badge={<KycBadge status={item.status} />}
+      details={
+        <>
+          <Detail label="Country">{show(item.country)}</Detail>
+          <Detail label="ID type">{idTypeLabel(item.idType)}</Detail>
+          <Detail label="ID number" mono>
+            {show(item.idNumber)}
+          </Detail>
+        </>
+      }
+      createdLabel="Submitted"
+      pending={item.status === KycStatus.UnderReview}
+      decision={{
+        subject: `${show(name)} (${item.userName})`,
+        approveLabel: 'Approve KYC',
+        approveButton: 'Approve',
+        approveEffect: 'the identity is verified; the user can deposit and withdraw.',
+        rejectLabel: 'Reject KYC',
+        rejectButton: 'Reject',
+        rejectEffect: 'the submission is marked unsuccessful and the user is asked to submit again.',
+      }}
+    >
       <h3 className="review-section">Documents</h3>
       {documents.length === 0 ? (
         <p className="muted small">No document images were uploaded.</p>
@@ -69,30 +70,7 @@ function KycPanel({ item }: { item: KycItem }) {
           ))}
         </div>
       )}
-
-      <footer className="review-panel-footer">
-        {item.status === KycStatus.UnderReview ? (
-          <ReviewActions
-            key={item.id}
-            kind="kyc"
-            id={item.id}
-            testPrefix="bo-kyc"
-            subject={`${show(name)} (${item.userName})`}
-            approveLabel="Approve KYC"
-            approveButton="Approve"
-            approveEffect="the identity is verified; the user can deposit and withdraw."
-            rejectLabel="Reject KYC"
-            rejectButton="Reject"
-            rejectEffect="the submission is marked unsuccessful and the user is asked to submit again."
-          />
-        ) : (
-          <span className="muted small">Reviewed — no action needed.</span>
-        )}
-        <AuditLink kind="kyc" id={item.id}>
-          Audit log
-        </AuditLink>
-      </footer>
-    </aside>
+    </ReviewPanel>
   );
 }
 
@@ -104,36 +82,20 @@ export function KycPage() {
       description="Identity submissions, oldest pending first. Check the documents, then approve or reject."
       defaultStatus={KycStatus.UnderReview}
       statusOptions={STATUS_OPTIONS}
-      statusTestId="bo-kyc-status"
-      columns={[
-        { label: 'Name / user' },
-        { label: 'ID document · country' },
-        { label: 'Submitted' },
-        { label: 'Status' },
-      ]}
-      rowTestId="bo-kyc-row"
-      idAttribute="data-kyc-id"
+      columns={[{ label: 'Name / user' }, { label: 'ID document · country' }]}
       cells={(item) => (
         <>
-          <td className="cell-wrap">
-            <div className="strong">{show(fullName(item))}</div>
-            <div className="muted small">{item.userName}</div>
-            {item.email && <div className="muted small">{item.email}</div>}
-          </td>
+          <UserCell name={show(fullName(item))} lines={[item.userName, item.email]} />
           <td className="cell-wrap">
             <div>
               {idTypeLabel(item.idType)} · {show(item.country)}
             </div>
             <div className="mono small">{show(item.idNumber)}</div>
           </td>
-          <td>
-            <When timestamp={item.createTimeTimestamp} />
-          </td>
-          <StatusCell kind="kyc" id={item.id}>
-            <KycBadge status={item.status} />
-          </StatusCell>
         </>
       )}
+      createdLabel="Submitted"
+      badge={(item) => <KycBadge status={item.status} />}
       loadingLabel="Loading submissions…"
       emptyText="No submissions."
       panel={(item) => <KycPanel item={item} />}

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { formatDateTime } from '../../ui/format';
 import { ErrorState, Loading } from '../../ui/States';
 import { TableHead, type Column } from '../../ui/TableHead';
-import { ledgerQueryOptions, type LedgerCheck } from '../review/api';
+import { ledgerQueryOptions, type LedgerCheck } from './api';
 
 interface ProblemTableProps<T> {
   title: string;

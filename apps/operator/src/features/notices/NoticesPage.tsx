@@ -5,7 +5,7 @@ import { ApiError, call, messageOf } from '../../api';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { fieldErrorsOf } from '../../ui/errors';
 import { show } from '../../ui/format';
-import { userQueryOptions, usersQueryOptions } from '../users/api';
+import { userQueryOptions, usersQueryOptions } from '../users';
 import { useDebounced } from '../../ui/useDebounced';
 
 // Operators' notices: one message to every investor or to one, in the investors' inbox and pushed
@@ -84,7 +84,7 @@ export function NoticesPage() {
       setConfirming(false);
       setResult({ sent: answer.sent, to: input.target === 'all' ? 'all investors' : `user #${String(input.userId)}` });
       setTexts(EMPTY_TEXTS);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
+      void queryClient.invalidateQueries({ queryKey: ['operator', 'audit'] });
     },
     onError: (error) => {
       setErrors(fieldErrorsOf(error));

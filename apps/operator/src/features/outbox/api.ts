@@ -9,7 +9,7 @@ export interface OutboxQuery {
 }
 
 export const outboxKeys = {
-  all: ['admin', 'outbox'] as const,
+  all: ['operator', 'outbox'] as const,
   list: (query: OutboxQuery) => [...outboxKeys.all, query] as const,
 };
 
@@ -17,7 +17,7 @@ export function outboxQueryOptions(query: OutboxQuery) {
   return queryOptions({
     queryKey: outboxKeys.list(query),
     queryFn: ({ signal }) =>
-      call('operatorOutbox', { page: query.page, size: OUTBOX_PAGE_SIZE, to: query.to || undefined }, undefined, {
+      call('operatorOutbox', { page: query.page, size: OUTBOX_PAGE_SIZE, to: query.to || undefined }, {
         signal,
       }),
     placeholderData: keepPreviousData,

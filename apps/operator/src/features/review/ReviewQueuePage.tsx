@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { Pagination } from '../../ui/Pagination';
 import { Empty, ErrorState, Loading, TableState } from '../../ui/States';
 import { TableHead, type Column } from '../../ui/TableHead';
-import { QUEUE_PAGE_SIZE, queueQueryOptions, type ItemOf, type QueueKind, type QueueQuery } from './api';
-import { NothingSelected, StatusFilter, useQueueParams, type StatusOption } from './shared';
+import { ITEM_NAME, QUEUE_PAGE_SIZE, queueQueryOptions, type ItemOf, type QueueKind, type QueueQuery } from './api';
+import { NothingSelected, StatusCell, StatusFilter, useQueueParams, When, type StatusOption } from './shared';
 
 // The frame shared by the KYC, deposit and withdrawal queues: the header with Refresh, the status
 // filter, the table with its loading, error and empty states, the pagination and the detail panel.
@@ -17,15 +17,13 @@ interface ReviewQueuePageProps<K extends QueueKind> {
   /** The status shown when the URL names none; its empty queue reads "Nothing to review.". */
   defaultStatus: NonNullable<QueueQuery<K>['status']>;
   statusOptions: StatusOption[];
-  /** e.g. `bo-kyc-status`. */
-  statusTestId: string;
+  /** The columns before the creation time and the status, which every queue shows last. */
   columns: Column[];
-  /** The `<td>`s of one row. */
+  /** The `<td>`s of those columns. */
   cells: (item: ItemOf[K]) => ReactNode;
-  /** e.g. `bo-kyc-row`. */
-  rowTestId: string;
-  /** The attribute carrying the item's id on its row, e.g. `data-kyc-id`. */
-  idAttribute: `data-${string}`;
+  /** The label of the creation time: "Submitted" or "Requested". */
+  createdLabel: string;
+  badge: (item: ItemOf[K]) => ReactNode;
   loadingLabel: string;
   /** Shown for an empty list under any status but the default one. */
   emptyText: string;
@@ -35,10 +33,12 @@ interface ReviewQueuePageProps<K extends QueueKind> {
 }
 
 export function ReviewQueuePage<K extends QueueKind>(props: ReviewQueuePageProps<K>) {
-  const { columns } = props;
+  const { kind } = props;
+  const name = ITEM_NAME[kind];
+  const columns = [...props.columns, { label: props.createdLabel }, { label: 'Status' }];
   const params = useQueueParams(props.defaultStatus);
   const status = params.status as QueueQuery<K>['status'];
-  const queue = useQuery(queueQueryOptions(props.kind, { status, page: params.page }));
+  const queue = useQuery(queueQueryOptions(kind, { status, page: params.page }));
   const selected = queue.data?.list.find((item) => item.id === params.selectedId);
 
   return (
@@ -58,7 +58,7 @@ export function ReviewQueuePage<K extends QueueKind>(props: ReviewQueuePageProps
         value={status}
         onChange={params.setStatus}
         busy={queue.isFetching && !queue.isPending}
-        testId={props.statusTestId}
+        testId={`bo-${name}-status`}
       />
 
       <div className="split split-review">
@@ -85,14 +85,20 @@ export function ReviewQueuePage<K extends QueueKind>(props: ReviewQueuePageProps
                     className={`clickable${item.id === params.selectedId ? ' selected' : ''}`}
                     tabIndex={0}
                     aria-selected={item.id === params.selectedId}
-                    data-testid={props.rowTestId}
-                    {...{ [props.idAttribute]: item.id }}
+                    data-testid={`bo-${name}-row`}
+                    {...{ [`data-${name}-id`]: item.id }}
                     onClick={() => params.select(item.id)}
                     onKeyDown={(event) => {
                       if (event.key === 'Enter') params.select(item.id);
                     }}
                   >
                     {props.cells(item)}
+                    <td>
+                      <When timestamp={item.createTimeTimestamp} />
+                    </td>
+                    <StatusCell kind={kind} id={item.id}>
+                      {props.badge(item)}
+                    </StatusCell>
                   </tr>
                 ))
               )}

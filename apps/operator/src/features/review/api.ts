@@ -1,17 +1,17 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { FundsReviewStatus, KycStatus, ResponseOf, Routes } from '@tradeapp/contract';
 import { call } from '../../api';
+import { ledgerKeys } from '../ledger';
 
-// The operators' money queues: KYC submissions, deposits and withdrawals, each listed by status
-// and approved or refused with a reason; plus the ledger check and the service requests.
+// The review queues: KYC submissions, deposits and withdrawals, each listed by status and
+// approved or refused with a reason. Not a server module: the frame the kyc, deposits and
+// withdrawals features share.
 
 export const QUEUE_PAGE_SIZE = 20;
 
 export type KycItem = ResponseOf<Routes['operatorKyc']>['list'][number];
 export type DepositItem = ResponseOf<Routes['operatorDeposits']>['list'][number];
 export type WithdrawalItem = ResponseOf<Routes['operatorWithdrawals']>['list'][number];
-export type ServiceRequest = ResponseOf<Routes['operatorServiceRequests']>['list'][number];
-export type LedgerCheck = ResponseOf<Routes['operatorLedgerCheck']>;
 
 export type QueueKind = 'kyc' | 'deposits' | 'withdrawals';
 
@@ -34,27 +34,28 @@ export interface QueueQuery<K extends QueueKind> {
 }
 
 export const reviewKeys = {
-  queue: (kind: QueueKind) => ['admin', kind] as const,
+  queue: (kind: QueueKind) => ['operator', kind] as const,
   list: <K extends QueueKind>(kind: K, query: QueueQuery<K>) => [...reviewKeys.queue(kind), 'list', query] as const,
-  ledger: ['admin', 'ledger'] as const,
-  service: (page: number) => ['admin', 'service', page] as const,
 };
 
-/** The audit entries of one queue item are written under these target types. */
-export const AUDIT_TARGET: Record<QueueKind, string> = { kyc: 'kyc', deposits: 'deposit', withdrawals: 'withdrawal' };
+/**
+ * One item of each queue: the target type its audit entries are written under, and the middle word
+ * of its test ids (`bo-kyc-row`, `bo-deposit-panel`, `data-withdrawal-id`).
+ */
+export const ITEM_NAME: Record<QueueKind, string> = { kyc: 'kyc', deposits: 'deposit', withdrawals: 'withdrawal' };
 
 export function auditLinkOf(kind: QueueKind, id: number): string {
-  return `/audit?${new URLSearchParams({ targetType: AUDIT_TARGET[kind], targetId: String(id) }).toString()}`;
+  return `/audit?${new URLSearchParams({ targetType: ITEM_NAME[kind], targetId: String(id) }).toString()}`;
 }
 
 type Page<T> = { list: T[]; total: number; page: number; size: number };
 
 const fetchers: { [K in QueueKind]: (query: QueueQuery<K>, signal: AbortSignal) => Promise<Page<ItemOf[K]>> } = {
-  kyc: (q, signal) => call('operatorKyc', { page: q.page, size: QUEUE_PAGE_SIZE, status: q.status }, undefined, { signal }),
+  kyc: (q, signal) => call('operatorKyc', { page: q.page, size: QUEUE_PAGE_SIZE, status: q.status }, { signal }),
   deposits: (q, signal) =>
-    call('operatorDeposits', { page: q.page, size: QUEUE_PAGE_SIZE, status: q.status }, undefined, { signal }),
+    call('operatorDeposits', { page: q.page, size: QUEUE_PAGE_SIZE, status: q.status }, { signal }),
   withdrawals: (q, signal) =>
-    call('operatorWithdrawals', { page: q.page, size: QUEUE_PAGE_SIZE, status: q.status }, undefined, { signal }),
+    call('operatorWithdrawals', { page: q.page, size: QUEUE_PAGE_SIZE, status: q.status }, { signal }),
 };
 
 export function queueQueryOptions<K extends QueueKind>(kind: K, query: QueueQuery<K>) {
@@ -69,16 +70,16 @@ const decisions: {
   [K in QueueKind]: { approve: (id: number) => Promise<ItemOf[K]>; reject: (id: number, reason: string) => Promise<ItemOf[K]> };
 } = {
   kyc: {
-    approve: (id) => call('operatorKycApprove', {}, { id }),
-    reject: (id, reason) => call('operatorKycReject', { reason }, { id }),
+    approve: (id) => call('operatorKycApprove', {}, { params: { id } }),
+    reject: (id, reason) => call('operatorKycReject', { reason }, { params: { id } }),
   },
   deposits: {
-    approve: (id) => call('operatorDepositApprove', {}, { id }),
-    reject: (id, reason) => call('operatorDepositReject', { reason }, { id }),
+    approve: (id) => call('operatorDepositApprove', {}, { params: { id } }),
+    reject: (id, reason) => call('operatorDepositReject', { reason }, { params: { id } }),
   },
   withdrawals: {
-    approve: (id) => call('operatorWithdrawalApprove', {}, { id }),
-    reject: (id, reason) => call('operatorWithdrawalReject', { reason }, { id }),
+    approve: (id) => call('operatorWithdrawalApprove', {}, { params: { id } }),
+    reject: (id, reason) => call('operatorWithdrawalReject', { reason }, { params: { id } }),
   },
 };
 
@@ -101,26 +102,10 @@ export function useDecision<K extends QueueKind>(kind: K, id: number) {
       );
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queue, refetchType: 'none' }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),
-        queryClient.invalidateQueries({ queryKey: reviewKeys.ledger, refetchType: 'none' }),
+        queryClient.invalidateQueries({ queryKey: ['operator', 'audit'] }),
+        queryClient.invalidateQueries({ queryKey: ['operator', 'users'] }),
+        queryClient.invalidateQueries({ queryKey: ledgerKeys.check, refetchType: 'none' }),
       ]);
     },
-  });
-}
-
-export function ledgerQueryOptions() {
-  return queryOptions({
-    queryKey: reviewKeys.ledger,
-    queryFn: ({ signal }) => call('operatorLedgerCheck', {}, undefined, { signal }),
-    staleTime: 0,
-  });
-}
-
-export function serviceQueryOptions(page: number) {
-  return queryOptions({
-    queryKey: reviewKeys.service(page),
-    queryFn: ({ signal }) => call('operatorServiceRequests', { page, size: QUEUE_PAGE_SIZE }, undefined, { signal }),
-    placeholderData: keepPreviousData,
   });
 }

@@ -1,10 +1,11 @@
 import { FundsReviewStatus } from '@tradeapp/contract';
-import { useState, type ReactNode, type SubmitEvent } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { messageOf } from '../../api';
-import { Dialog } from '../../ui/Dialog';
+import { ActionError, Dialog, DialogButtons } from '../../ui/Dialog';
 import { formatDateTime } from '../../ui/format';
-import { auditLinkOf, useDecision, type QueueKind } from './api';
+import { ReasonDialog } from '../../ui/ReasonDialog';
+import { Segmented } from '../../ui/Segmented';
+import { auditLinkOf, ITEM_NAME, useDecision, type QueueKind } from './api';
 
 // Pieces shared by the KYC, deposit and withdrawal queues: the status filter, the URL state,
 // the approve and reject buttons with their dialogs, and the link to the audit log.
@@ -58,24 +59,11 @@ interface StatusFilterProps {
   testId: string;
 }
 
-/** A segmented control: one button per status and "All". */
+/** The status filter above a queue, with a spinner while a refresh runs. */
 export function StatusFilter({ options, value, onChange, busy, testId }: StatusFilterProps) {
-  const all: { value: number | undefined; label: string }[] = [...options, { value: undefined, label: 'All' }];
   return (
     <div className="toolbar">
-      <div className="segmented" role="group" aria-label="Status" data-testid={testId}>
-        {all.map((option) => (
-          <button
-            key={option.label}
-            type="button"
-            className={`segment${option.value === value ? ' segment-active' : ''}`}
-            aria-pressed={option.value === value}
-            onClick={() => onChange(option.value)}
-          >
-            {option.label}
-          </button>
-        ))}
-      </div>
+      <Segmented label="Status" options={options} value={value} onChange={onChange} testId={testId} all="last" />
       {busy && <span className="spinner spinner-inline" aria-label="Refreshing" />}
     </div>
   );
@@ -107,11 +95,9 @@ export function StatusCell({ kind, id, children }: { kind: QueueKind; id: number
   );
 }
 
-interface ReviewActionsProps {
+export interface ReviewActionsProps {
   kind: QueueKind;
   id: number;
-  /** e.g. `bo-kyc`: the buttons are `<prefix>-approve` and `<prefix>-reject`. */
-  testPrefix: string;
   /** What is being reviewed, for the dialogs: "the KYC of jane". */
   subject: string;
   /** The dialog's title and confirm button, e.g. "Approve KYC". */
@@ -135,7 +121,7 @@ export function ReviewActions(props: ReviewActionsProps) {
         type="button"
         className="btn btn-primary"
         onClick={() => setDialog('approve')}
-        data-testid={`${props.testPrefix}-approve`}
+        data-testid={`bo-${ITEM_NAME[props.kind]}-approve`}
       >
         {props.approveButton ?? props.approveLabel}
       </button>
@@ -143,7 +129,7 @@ export function ReviewActions(props: ReviewActionsProps) {
         type="button"
         className="btn btn-danger-outline"
         onClick={() => setDialog('reject')}
-        data-testid={`${props.testPrefix}-reject`}
+        data-testid={`bo-${ITEM_NAME[props.kind]}-reject`}
       >
         {props.rejectButton ?? props.rejectLabel}
       </button>
@@ -162,96 +148,43 @@ function ApproveDialog({ kind, id, subject, approveLabel, approveEffect, onClose
       title={approveLabel}
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={mutation.isPending}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={mutation.isPending}
-            onClick={() => mutation.mutate({ action: 'approve' }, { onSuccess: onClose })}
-            data-testid="bo-confirm"
-            autoFocus
-          >
-            {mutation.isPending ? 'Saving…' : approveLabel}
-          </button>
-        </>
+        <DialogButtons
+          onCancel={onClose}
+          pending={mutation.isPending}
+          label={approveLabel}
+          onClick={() => mutation.mutate({ action: 'approve' }, { onSuccess: onClose })}
+          autoFocus
+        />
       }
     >
       <p>
         <strong>{subject}</strong>: {approveEffect}
       </p>
       <p className="small">The decision is written to the audit log.</p>
-      {mutation.isError && (
-        <div className="alert alert-error" role="alert" data-testid="bo-action-error">
-          {messageOf(mutation.error)}
-        </div>
-      )}
+      <ActionError error={mutation.error} />
     </Dialog>
   );
 }
 
 function RejectDialog({ kind, id, subject, rejectLabel, rejectEffect, onClose }: DialogProps) {
   const mutation = useDecision(kind, id);
-  const [reason, setReason] = useState('');
-  const [touched, setTouched] = useState(false);
-  const missing = reason.trim() === '';
-  const formId = `reject-${kind}-${String(id)}`;
-
-  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setTouched(true);
-    if (missing || mutation.isPending) return;
-    mutation.mutate({ action: 'reject', reason: reason.trim() }, { onSuccess: onClose });
-  }
-
   return (
-    <Dialog
+    <ReasonDialog
       title={rejectLabel}
+      formId={`reject-${kind}-${String(id)}`}
+      reasonLabel="Reason (the user sees it; written to the audit log)"
+      missingText="Please give a reason"
+      confirmLabel={rejectLabel}
+      tone="danger"
+      pending={mutation.isPending}
+      error={mutation.error}
+      onConfirm={(reason) => mutation.mutate({ action: 'reject', reason }, { onSuccess: onClose })}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={mutation.isPending}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form={formId}
-            className="btn btn-danger"
-            disabled={mutation.isPending}
-            data-testid="bo-confirm"
-          >
-            {mutation.isPending ? 'Saving…' : rejectLabel}
-          </button>
-        </>
-      }
     >
-      <form id={formId} onSubmit={onSubmit} noValidate>
-        <p>
-          <strong>{subject}</strong>: {rejectEffect}
-        </p>
-        <label className="field">
-          <span className="field-label">Reason (the user sees it; written to the audit log)</span>
-          <textarea
-            rows={4}
-            maxLength={500}
-            autoFocus
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            onBlur={() => setTouched(true)}
-            data-testid="bo-reason"
-            aria-invalid={touched && missing ? true : undefined}
-          />
-          {touched && missing && <span className="field-error">Please give a reason</span>}
-        </label>
-        {mutation.isError && (
-          <div className="alert alert-error" role="alert" data-testid="bo-action-error">
-            {messageOf(mutation.error)}
-          </div>
-        )}
-      </form>
-    </Dialog>
+      <p>
+        <strong>{subject}</strong>: {rejectEffect}
+      </p>
+    </ReasonDialog>
   );
 }
 

@@ -10,7 +10,7 @@ export interface UsersQuery {
 }
 
 export const usersKeys = {
-  all: ['admin', 'users'] as const,
+  all: ['operator', 'users'] as const,
   list: (query: UsersQuery) => [...usersKeys.all, 'list', query] as const,
   detail: (id: number) => [...usersKeys.all, 'detail', id] as const,
 };
@@ -19,7 +19,7 @@ export function usersQueryOptions(query: UsersQuery) {
   return queryOptions({
     queryKey: usersKeys.list(query),
     queryFn: ({ signal }) =>
-      call('operatorUsers', { page: query.page, size: USERS_PAGE_SIZE, q: query.q || undefined }, undefined, { signal }),
+      call('operatorUsers', { page: query.page, size: USERS_PAGE_SIZE, q: query.q || undefined }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -27,18 +27,18 @@ export function usersQueryOptions(query: UsersQuery) {
 export function userQueryOptions(id: number) {
   return queryOptions({
     queryKey: usersKeys.detail(id),
-    queryFn: ({ signal }) => call('operatorUser', {}, { id }, { signal }),
+    queryFn: ({ signal }) => call('operatorUser', {}, { params: { id }, signal }),
   });
 }
 
 export function useSetUserStatus(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { status: UserStatus; reason: string }) => call('operatorSetUserStatus', input, { id }),
+    mutationFn: (input: { status: UserStatus; reason: string }) => call('operatorSetUserStatus', input, { params: { id } }),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: usersKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] }),
+        queryClient.invalidateQueries({ queryKey: ['operator', 'audit'] }),
       ]);
     },
   });

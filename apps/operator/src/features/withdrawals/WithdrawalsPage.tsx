@@ -1,12 +1,9 @@
 import { FundsReviewStatus } from '@tradeapp/contract';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { AuthImage } from '../../ui/AuthImage';
 import { FundsStatusBadge } from '../../ui/Badges';
-import { formatAmount, formatDateTime, show } from '../../ui/format';
-import type { WithdrawalItem } from '../review/api';
-import { ReviewQueuePage } from '../review/ReviewQueuePage';
-import { AuditLink, Detail, FUNDS_STATUS_OPTIONS, ReviewActions, StatusCell, When } from '../review/shared';
+import { formatAmount } from '../../ui/format';
+import { AmountCell, Detail, FUNDS_STATUS_OPTIONS, ReviewPanel, ReviewQueuePage, UserCell, type WithdrawalItem } from '../review';
 
 /** Labels of the payment details, in the order an operator types them into a bank's form. */
 const DETAIL_LABELS: [string, string][] = [
@@ -84,35 +81,39 @@ function CopyButton({ value }: { value: string }) {
 function WithdrawalPanel({ item }: { item: WithdrawalItem }) {
   const { text, images } = orderedDetails(item.details);
   return (
-    <aside className="card review-panel" aria-label="Withdrawal" data-testid="bo-withdrawal-panel">
-      <header className="review-panel-header">
-        <div>
-          <h2 className="amount-title">
-            {formatAmount(item.amount)} <span className="muted">{item.currency}</span>
-          </h2>
-          <p className="muted small">
-            Withdrawal #{item.id} · {item.target === 'bank' ? 'to a bank account' : 'to a crypto address'}
-          </p>
-        </div>
-        <FundsStatusBadge status={item.status} />
-      </header>
-
-      <dl className="details">
-        <Detail label="User">
-          <Link to={`/users/${String(item.userId)}`}>{item.userName}</Link>
-        </Detail>
-        <Detail label="E-mail">{show(item.email)}</Detail>
-        <Detail label="Amount" mono>
-          {formatAmount(item.amount)} {item.currency}
-        </Detail>
-        <Detail label="Destination" mono>
-          {item.destination}
-        </Detail>
-        <Detail label="Requested">{formatDateTime(item.createTimeTimestamp)}</Detail>
-        {item.reviewTimeTimestamp !== null && <Detail label="Reviewed">{formatDateTime(item.reviewTimeTimestamp)}</Detail>}
-        {item.reason && <Detail label="Reason">{item.reason}</Detail>}
-      </dl>
-
+    <ReviewPanel
+      kind="withdrawals"
+      item={item}
+      label="Withdrawal"
+      headingClassName="amount-title"
+      heading={
+        <>
+          {formatAmount(item.amount)} <span className="muted">{item.currency}</span>
+        </>
+      }
+      subtitle={`Withdrawal #${String(item.id)} · ${item.target === 'bank' ? 'to a bank account' : 'to a crypto address'}`}
+      badge={<FundsStatusBadge status={item.status} />}
+      details={
+        <>
+          <Detail label="Amount" mono>
+            {formatAmount(item.amount)} {item.currency}
+          </Detail>
+          <Detail label="Destination" mono>
+            {item.destination}
+          </Detail>
+        </>
+      }
+      createdLabel="Requested"
+      pending={item.status === FundsReviewStatus.PendingReview}
+      decision={{
+        subject: `${formatAmount(item.amount)} ${item.currency} to ${item.userName}`,
+        approveLabel: 'Mark as paid',
+        approveEffect: "you have sent the money; the held amount leaves the user's funding wallet.",
+        rejectLabel: 'Reject withdrawal',
+        rejectButton: 'Reject',
+        rejectEffect: "nothing is paid; the held amount returns to the user's funding wallet.",
+      }}
+    >
       <h3 className="review-section">{item.target === 'bank' ? 'Pay to this bank account' : 'Pay to this address'}</h3>
       {text.length === 0 ? (
         <p className="muted small">No payment details.</p>
@@ -136,29 +137,7 @@ function WithdrawalPanel({ item }: { item: WithdrawalItem }) {
           ))}
         </div>
       )}
-
-      <footer className="review-panel-footer">
-        {item.status === FundsReviewStatus.PendingReview ? (
-          <ReviewActions
-            key={item.id}
-            kind="withdrawals"
-            id={item.id}
-            testPrefix="bo-withdrawal"
-            subject={`${formatAmount(item.amount)} ${item.currency} to ${item.userName}`}
-            approveLabel="Mark as paid"
-            approveEffect="you have sent the money; the held amount leaves the user's funding wallet."
-            rejectLabel="Reject withdrawal"
-            rejectButton="Reject"
-            rejectEffect="nothing is paid; the held amount returns to the user's funding wallet."
-          />
-        ) : (
-          <span className="muted small">Reviewed — no action needed.</span>
-        )}
-        <AuditLink kind="withdrawals" id={item.id}>
-          Audit log
-        </AuditLink>
-      </footer>
-    </aside>
+    </ReviewPanel>
   );
 }
 
@@ -170,37 +149,19 @@ export function WithdrawalsPage() {
       description="Requested payouts, oldest pending first. Pay the user, then mark the withdrawal paid."
       defaultStatus={FundsReviewStatus.PendingReview}
       statusOptions={FUNDS_STATUS_OPTIONS}
-      statusTestId="bo-withdrawal-status"
-      columns={[
-        { label: 'User' },
-        { label: 'Destination' },
-        { label: 'Amount', className: 'num' },
-        { label: 'Requested' },
-        { label: 'Status' },
-      ]}
-      rowTestId="bo-withdrawal-row"
-      idAttribute="data-withdrawal-id"
+      columns={[{ label: 'User' }, { label: 'Destination' }, { label: 'Amount', className: 'num' }]}
       cells={(item) => (
         <>
-          <td className="cell-wrap">
-            <div className="strong">{item.userName}</div>
-            {item.email && <div className="muted small">{item.email}</div>}
-          </td>
+          <UserCell name={item.userName} lines={[item.email]} />
           <td className="cell-wrap">
             <div>{item.target === 'bank' ? 'Bank' : 'Crypto'}</div>
             <div className="mono small">{item.destination}</div>
           </td>
-          <td className="num nowrap mono">
-            {formatAmount(item.amount)} {item.currency}
-          </td>
-          <td>
-            <When timestamp={item.createTimeTimestamp} />
-          </td>
-          <StatusCell kind="withdrawals" id={item.id}>
-            <FundsStatusBadge status={item.status} />
-          </StatusCell>
+          <AmountCell amount={item.amount} currency={item.currency} />
         </>
       )}
+      createdLabel="Requested"
+      badge={(item) => <FundsStatusBadge status={item.status} />}
       loadingLabel="Loading withdrawals…"
       emptyText="No withdrawals."
       panel={(item) => <WithdrawalPanel item={item} />}

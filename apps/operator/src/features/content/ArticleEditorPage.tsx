@@ -2,14 +2,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ARTICLE_CATEGORIES, type ArticleCategory, type Locale } from '@tradeapp/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useBlocker, useNavigate, useParams } from 'react-router';
-import { messageOf } from '../../api';
+import { messageOf, uploadImage } from '../../api';
 import { AuthImage } from '../../ui/AuthImage';
 import { Badge } from '../../ui/Badges';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { fieldErrorsOf } from '../../ui/errors';
+import { FieldError } from '../../ui/FieldError';
 import { formatDateTime, formatTime } from '../../ui/format';
 import { Empty, ErrorState, Loading } from '../../ui/States';
-import { uploadImage } from '../../ui/upload';
 import {
   ARTICLE_LOCALES,
   articleKeys,
@@ -17,60 +17,14 @@ import {
   CATEGORY_LABELS,
   deleteArticle,
   saveArticle,
-  type AdminArticle,
-  type ArticleInput,
+  type OperatorArticle,
   type ArticleStatus,
 } from './api';
 import { BodyField } from './BodyField';
+import { draftOf, EMPTY_TEXT, inputOf, same, type Draft, type TextDraft } from './draft';
 import { PreviewPanel } from './PreviewPanel';
 
-interface TextDraft {
-  title: string;
-  summary: string;
-  body: string;
-}
-
-interface Draft {
-  slug: string;
-  category: ArticleCategory;
-  coverUrl: string | null;
-  status: ArticleStatus;
-  texts: Record<Locale, TextDraft | null> & { en: TextDraft };
-}
-
-const EMPTY_TEXT: TextDraft = { title: '', summary: '', body: '' };
-
-function draftOf(article: AdminArticle | null): Draft {
-  if (!article) {
-    return { slug: '', category: 'news', coverUrl: null, status: 'draft', texts: { en: EMPTY_TEXT, nl: null, zh_Hans_CN: null } };
-  }
-  return {
-    slug: article.slug ?? '',
-    category: article.category,
-    coverUrl: article.coverUrl,
-    status: article.status,
-    texts: { en: article.texts.en, nl: article.texts.nl, zh_Hans_CN: article.texts.zh_Hans_CN },
-  };
-}
-
-function inputOf(draft: Draft): ArticleInput {
-  const { en, nl, zh_Hans_CN } = draft.texts;
-  return {
-    slug: draft.slug.trim(),
-    category: draft.category,
-    coverUrl: draft.coverUrl,
-    status: draft.status,
-    texts: { en, ...(nl ? { nl } : {}), ...(zh_Hans_CN ? { zh_Hans_CN } : {}) },
-  };
-}
-
-const same = (a: Draft, b: Draft) => JSON.stringify(a) === JSON.stringify(b);
-
-function FieldError({ message }: { message: string | undefined }) {
-  return message ? <span className="field-error">{message}</span> : null;
-}
-
-function ArticleForm({ article }: { article: AdminArticle | null }) {
+function ArticleForm({ article }: { article: OperatorArticle | null }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [saved, setSaved] = useState(() => draftOf(article));

@@ -145,7 +145,7 @@ function PublishForm() {
       setForceUpdate(false);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: appVersionKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] }),
+        queryClient.invalidateQueries({ queryKey: ['operator', 'audit'] }),
       ]);
     },
     onError: (error) => {

@@ -4,7 +4,7 @@ import { Badge } from '../../ui/Badges';
 import { formatDateTime } from '../../ui/format';
 import { Pagination } from '../../ui/Pagination';
 import { Empty, ErrorState, Loading, TableState } from '../../ui/States';
-import { QUEUE_PAGE_SIZE, serviceQueryOptions } from '../review/api';
+import { SERVICE_REQUESTS_PAGE_SIZE, serviceRequestsQueryOptions } from './api';
 
 const COLUMNS = 5;
 
@@ -16,10 +16,10 @@ const TYPE_LABELS: Record<string, string> = {
   other: 'Other',
 };
 
-export function ServicePage() {
+export function ServiceRequestsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const page = Math.max(1, Number(searchParams.get('page')) || 1);
-  const requests = useQuery(serviceQueryOptions(page));
+  const requests = useQuery(serviceRequestsQueryOptions(page));
 
   return (
     <section className="page">
@@ -87,7 +87,7 @@ export function ServicePage() {
         {requests.data && (
           <Pagination
             page={page}
-            size={QUEUE_PAGE_SIZE}
+            size={SERVICE_REQUESTS_PAGE_SIZE}
             total={requests.data.total}
             onPage={(next) => setSearchParams({ page: String(next) })}
             disabled={requests.isFetching}

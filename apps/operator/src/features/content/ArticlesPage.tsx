@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Badge } from '../../ui/Badges';
 import { formatDateTime } from '../../ui/format';
 import { Pagination } from '../../ui/Pagination';
+import { Segmented } from '../../ui/Segmented';
 import { Empty, ErrorState, Loading, TableState } from '../../ui/States';
 import { TableHead, type Column } from '../../ui/TableHead';
 import {
@@ -11,7 +12,7 @@ import {
   ARTICLES_PAGE_SIZE,
   articlesQueryOptions,
   CATEGORY_LABELS,
-  type AdminArticle,
+  type OperatorArticle,
   type ArticleStatus,
 } from './api';
 
@@ -29,38 +30,7 @@ const STATUS_OPTIONS: { value: ArticleStatus; label: string }[] = [
   { value: 'draft', label: 'Draft' },
 ];
 
-function Segmented<T extends string>({
-  label,
-  options,
-  value,
-  onChange,
-  testId,
-}: {
-  label: string;
-  options: { value: T; label: string }[];
-  value: T | undefined;
-  onChange: (value: T | undefined) => void;
-  testId: string;
-}) {
-  const all: { value: T | undefined; label: string }[] = [{ value: undefined, label: 'All' }, ...options];
-  return (
-    <div className="segmented" role="group" aria-label={label} data-testid={testId}>
-      {all.map((option) => (
-        <button
-          key={option.label}
-          type="button"
-          className={`segment${option.value === value ? ' segment-active' : ''}`}
-          aria-pressed={option.value === value}
-          onClick={() => onChange(option.value)}
-        >
-          {option.label}
-        </button>
-      ))}
-    </div>
-  );
-}
-
-function Languages({ article }: { article: AdminArticle }) {
+function Languages({ article }: { article: OperatorArticle }) {
   return (
     <span className="lang-badges">
       {ARTICLE_LOCALES.map(({ locale, short, label }) => {

@@ -1,0 +1,69 @@
+import { useState, type ReactNode, type SubmitEvent } from 'react';
+import { ActionError, Dialog, DialogButtons } from './Dialog';
+
+interface ReasonDialogProps {
+  title: string;
+  /** Ties the footer's submit button to the form. */
+  formId: string;
+  /** What confirming does, shown above the reason. */
+  children: ReactNode;
+  reasonLabel: string;
+  /** Shown under the reason while it is empty. */
+  missingText: string;
+  confirmLabel: string;
+  tone: 'primary' | 'danger';
+  pending: boolean;
+  error: unknown;
+  onConfirm: (reason: string) => void;
+  onClose: () => void;
+}
+
+/** A decision that must carry a reason (`bo-reason`), which goes to the audit log. */
+export function ReasonDialog(props: ReasonDialogProps) {
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const missing = reason.trim() === '';
+
+  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setTouched(true);
+    if (missing || props.pending) return;
+    props.onConfirm(reason.trim());
+  }
+
+  return (
+    <Dialog
+      title={props.title}
+      onClose={props.onClose}
+      footer={
+        <DialogButtons
+          type="submit"
+          form={props.formId}
+          onCancel={props.onClose}
+          pending={props.pending}
+          label={props.confirmLabel}
+          tone={props.tone}
+        />
+      }
+    >
+      <form id={props.formId} onSubmit={onSubmit} noValidate>
+        {props.children}
+        <label className="field">
+          <span className="field-label">{props.reasonLabel}</span>
+          <textarea
+            rows={4}
+            maxLength={500}
+            autoFocus
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            onBlur={() => setTouched(true)}
+            data-testid="bo-reason"
+            aria-invalid={touched && missing ? true : undefined}
+          />
+          {touched && missing && <span className="field-error">{props.missingText}</span>}
+        </label>
+        <ActionError error={props.error} />
+      </form>
+    </Dialog>
+  );
+}
