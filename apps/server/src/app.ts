@@ -14,45 +14,50 @@ import type { Deps } from './deps';
 import { installErrorHandling } from './http/errors';
 import { registerContractRoutes, type Handlers } from './http/register';
 import { createMailer } from './mail/mailer';
+import { chainWatcher } from './jobs/chainWatcher';
+import { startJobs } from './jobs/job';
+import { startTriggerEngine } from './jobs/orderTriggers';
+import { transferSettlement } from './jobs/transferSettlement';
+import { addressesHandlers } from './modules/addresses/routes';
+import { createAddressService } from './modules/addresses/service';
 import { authHandlers } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
-import { backofficeHandlers } from './modules/backoffice/routes';
-import { createBackofficeService } from './modules/backoffice/service';
+import { bankCardsHandlers } from './modules/bankCards/routes';
+import { createBankCardService } from './modules/bankCards/service';
+import { chatHandlers } from './modules/chat/routes';
+import { createChat } from './modules/chat/service';
 import { registerHelpPages } from './modules/content/help';
 import { contentHandlers } from './modules/content/routes';
 import { createContentService } from './modules/content/service';
-import { createOperatorNotices } from './modules/chat/notices';
-import { chatHandlers } from './modules/chat/routes';
-import { createChat } from './modules/chat/service';
+import { createSimulatedChain } from './modules/deposits/chain';
+import { depositsHandlers } from './modules/deposits/routes';
+import { createDepositService } from './modules/deposits/service';
 import { fileHandlers, registerFileDownload } from './modules/files/routes';
 import { createFileService } from './modules/files/service';
+import { kycHandlers } from './modules/kyc/routes';
+import { createKycService } from './modules/kyc/service';
 import { startMarketFeed, pushQuoteOf } from './modules/market/feed';
 import { marketHandlers, watchlistHandlers } from './modules/market/routes';
 import { createMarketService } from './modules/market/service';
 import { createWatchlist } from './modules/market/watchlist';
-import { systemHandlers } from './modules/system/routes';
-import { every } from './jobs/every';
-import { addressesHandlers } from './modules/addresses/routes';
-import { createAddressService } from './modules/addresses/service';
-import { cardsHandlers } from './modules/cards/routes';
-import { createCardService } from './modules/cards/service';
-import { createSimulatedChain } from './modules/funding/chain';
-import { fundingHandlers } from './modules/funding/routes';
-import { createFundingService } from './modules/funding/service';
-import { createInbox } from './modules/inbox/service';
-import { kycHandlers } from './modules/kyc/routes';
-import { createKycService } from './modules/kyc/service';
-import { serviceHandlers } from './modules/service/routes';
-import { createServiceRequests } from './modules/service/service';
+import { createOperatorNotices } from './modules/notices/operatorNotices';
+import { noticesHandlers } from './modules/notices/routes';
+import { createNotices } from './modules/notices/service';
+import { operatorHandlers } from './modules/operator/routes';
+import { createOperatorService } from './modules/operator/service';
 import { referralHandlers } from './modules/referral/routes';
 import { createReferrals } from './modules/referral/service';
-import { createRates } from './modules/wallet/rates';
-import { walletHandlers } from './modules/wallet/routes';
-import { inboxHandlers } from './modules/inbox/routes';
-import { createWalletService } from './modules/wallet/service';
-import { startTriggerEngine } from './jobs/orderTriggers';
+import { serviceRequestsHandlers } from './modules/serviceRequests/routes';
+import { createServiceRequests } from './modules/serviceRequests/service';
+import { systemHandlers } from './modules/system/routes';
+import { createHealth } from './modules/system/service';
 import { tradingHandlers } from './modules/trading/routes';
 import { createTradingService } from './modules/trading/service';
+import { createExchangeRates } from './modules/wallet/exchangeRates';
+import { walletHandlers } from './modules/wallet/routes';
+import { createWalletService } from './modules/wallet/service';
+import { createWithdrawalService } from './modules/withdrawals/service';
+import { withdrawalsHandlers } from './modules/withdrawals/routes';
 import { createMarketProvider } from './market/index';
 import type { MarketProvider } from './market/types';
 import { createPushHub } from './push/hub';
@@ -134,9 +139,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   installErrorHandling(app);
 
   const auth = createAuthService(deps);
-  const backoffice = createBackofficeService(deps);
+  const operators = createOperatorService(deps);
   const files = createFileService(db, config.dataDir);
-  await backoffice.ensureFirstOperator();
+  await operators.ensureFirstOperator();
   const content = createContentService(db, config);
   await content.seed();
 
@@ -155,37 +160,39 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const stopFeed = startMarketFeed({ provider, market, hub, db, shared: hub.driver === 'redis', log: app.log });
   app.addHook('onClose', () => stopFeed());
 
-  const inbox = createInbox(db, hub);
+  const notices = createNotices(db, hub);
   const chat = createChat(db, hub);
-  const rates = createRates(market);
-  const wallets = createWalletService({ db, rates, inbox, settleSeconds: config.TRANSFER_SETTLE_SECONDS });
+  const exchangeRates = createExchangeRates(market);
+  const wallets = createWalletService({ db, exchangeRates, notices, settleSeconds: config.TRANSFER_SETTLE_SECONDS });
   const chain = createSimulatedChain({ blockSeconds: config.CHAIN_BLOCK_SECONDS, seed: config.MARKET_SEED });
-  const funding = createFundingService({ db, rates, inbox, chain });
-  const jobs = [
-    every(Math.max(1000, Math.min(config.TRANSFER_SETTLE_SECONDS * 1000, 10_000)), 'transfer-settlement', app.log, () => wallets.settleDue()),
-    every(Math.max(500, Math.min(config.CHAIN_BLOCK_SECONDS * 500, 5_000)), 'chain-watcher', app.log, () => funding.watchChain()),
-  ];
-  app.addHook('onClose', async () => void (await Promise.all(jobs.map((stop) => stop()))));
+  const deposits = createDepositService({ db, exchangeRates, notices, chain });
+  const withdrawals = createWithdrawalService({ db, notices });
+  const trading = createTradingService({ db, market, exchangeRates, notices, hub });
 
-  const trading = createTradingService({ db, market, rates, inbox, hub });
+  // Every background job of the node, started here and stopped together when the server closes.
+  const stopJobs = startJobs([transferSettlement(wallets, config.TRANSFER_SETTLE_SECONDS), chainWatcher(deposits, config.CHAIN_BLOCK_SECONDS)], {
+    db,
+    log: app.log,
+  });
   const engine = startTriggerEngine({ provider, market, trading, log: app.log });
-  app.addHook('onClose', () => engine.stop());
+  app.addHook('onClose', async () => void (await Promise.all([stopJobs(), engine.stop()])));
 
   const handlers: Handlers = {
-    ...systemHandlers(db, hub),
+    ...systemHandlers(createHealth(db, hub)),
     ...authHandlers(auth),
     ...fileHandlers(files, auth),
-    ...backofficeHandlers(backoffice, auth),
+    ...operatorHandlers(operators, auth),
     ...marketHandlers(market),
     ...watchlistHandlers(watchlist),
     ...walletHandlers(wallets),
-    ...inboxHandlers(inbox),
-    ...fundingHandlers(funding, db),
-    ...cardsHandlers(createCardService(db)),
+    ...noticesHandlers(notices, createOperatorNotices(db, notices)),
+    ...depositsHandlers(deposits),
+    ...withdrawalsHandlers(withdrawals),
+    ...bankCardsHandlers(createBankCardService(db)),
     ...addressesHandlers(createAddressService(db)),
-    ...kycHandlers(createKycService(db, inbox)),
-    ...serviceHandlers(createServiceRequests(db, inbox, chat)),
-    ...chatHandlers(chat, createOperatorNotices(db, inbox)),
+    ...kycHandlers(createKycService(db, notices)),
+    ...serviceRequestsHandlers(createServiceRequests(db, notices, chat)),
+    ...chatHandlers(chat),
     ...referralHandlers(createReferrals(db)),
     ...tradingHandlers(trading, wallets, engine.watch),
     ...contentHandlers(content),

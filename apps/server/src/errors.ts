@@ -1,23 +1,29 @@
-import { ErrorCode, type MessageKey } from '@tradeapp/contract';
+import { statusOf, type ErrorCode, type MessageKey } from '@tradeapp/contract';
 
-/** The one error type of the server. `key` picks the translated message; `fields` name bad inputs. */
+type Fields = Record<string, MessageKey>;
+type Params = Record<string, string | number>;
+
+/**
+ * The one error type of the server. `key` picks the translated message and, through the contract's
+ * `statusOf`, the HTTP status: one key is answered with one status whichever call refused it.
+ * `fields` name bad inputs; `params` fill the message's placeholders.
+ */
 export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly fields?: Fields;
+  readonly params?: Params;
+
   constructor(
-    readonly code: ErrorCode,
     readonly key: MessageKey,
-    readonly fields?: Record<string, MessageKey>,
-    readonly params?: Record<string, string | number>,
+    fields?: Fields,
+    params?: Params,
   ) {
     super(key);
+    this.code = statusOf(key);
+    if (fields) this.fields = fields;
+    if (params) this.params = params;
   }
 }
 
-export const badRequest = (key: MessageKey, fields?: Record<string, MessageKey>) =>
-  new AppError(ErrorCode.BadRequest, key, fields);
-export const unauthorized = () => new AppError(ErrorCode.Unauthorized, 'e.loginExpired');
-export const forbidden = (key: MessageKey = 'e.forbidden') => new AppError(ErrorCode.Forbidden, key);
-export const notFound = (key: MessageKey = 'e.notFound') => new AppError(ErrorCode.NotFound, key);
-export const conflict = (key: MessageKey, fields?: Record<string, MessageKey>) =>
-  new AppError(ErrorCode.Conflict, key, fields);
-export const refused = (key: MessageKey, fields?: Record<string, MessageKey>) =>
-  new AppError(ErrorCode.Unprocessable, key, fields);
+export const unauthorized = () => new AppError('e.loginExpired');
+export const notFound = (key: MessageKey = 'e.notFound') => new AppError(key);

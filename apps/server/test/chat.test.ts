@@ -1,47 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
 import { pngBytes } from './fixtures';
-import { call, drivers, OPERATOR, registerUser, startServer, unique, type Harness } from './harness';
-
-/** A push socket signed in with a token; frames are kept so a test can wait for one or check for none. */
-async function signedInSocket(h: Harness, token: string) {
-  const ws = new WebSocket(`${h.base.replace('http', 'ws')}/web/push`);
-  const frames: any[] = [];
-  let wake = () => {};
-  ws.on('message', (raw) => {
-    frames.push(JSON.parse(String(raw)));
-    wake();
-  });
-  await new Promise((resolve, reject) => {
-    ws.once('open', resolve);
-    ws.once('error', reject);
-  });
-  const next = async (match: (f: any) => boolean, timeoutMs = 4000): Promise<any> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const i = frames.findIndex(match);
-      if (i >= 0) return frames.splice(i, 1)[0];
-      if (Date.now() > deadline) throw new Error(`no matching frame; have ${JSON.stringify(frames).slice(0, 400)}`);
-      await new Promise<void>((r) => {
-        wake = r;
-        setTimeout(r, 50);
-      });
-    }
-  };
-  ws.send(JSON.stringify({ op: 'auth', token }));
-  await next((f) => f.type === 'ack' && f.op === 'auth');
-  return {
-    next,
-    /** Every frame matching `match` received within `ms`, consumed. */
-    async within(match: (f: any) => boolean, ms: number) {
-      await new Promise((r) => setTimeout(r, ms));
-      const got = frames.filter(match);
-      for (const f of got) frames.splice(frames.indexOf(f), 1);
-      return got;
-    },
-    close: () => ws.close(),
-  };
-}
+import { call, drivers, OPERATOR, pushSocket, registerUser, startServer, unique, type Harness } from './harness';
 
 const chatEvent = (event: string, userId: number) => (f: any) => f.type === 'event' && f.event === event && f.data.userId === userId;
 const anyChat = (f: any) => f.type === 'event' && String(f.event).startsWith('chat.');
@@ -71,7 +30,7 @@ describe.each(await drivers())('customer-service chat on %s', (driver) => {
   it('carries a question to operators and the answer back to that user only, live on both sides', async () => {
     const a = await registerUser(h);
     const b = await registerUser(h);
-    const [aSocket, bSocket, opSocket] = await Promise.all([signedInSocket(h, a.token), signedInSocket(h, b.token), signedInSocket(h, op)]);
+    const [aSocket, bSocket, opSocket] = await Promise.all([pushSocket(h, a.token), pushSocket(h, b.token), pushSocket(h, op)]);
     try {
       const asked = await send(a.token, { text: '  Where is my deposit?  ', clientId: 'client-0001' });
       expect(asked.code).toBe(200);
@@ -99,7 +58,7 @@ describe.each(await drivers())('customer-service chat on %s', (driver) => {
       expect(answered.data).toMatchObject({ userId: a.id, from: 'operator', text: 'It arrived this morning.', operatorName: opName, read: false, clientId: null });
       expect((await aSocket.next(chatEvent('chat.message', a.id))).data).toEqual(answered.data);
       expect((await opSocket.next(chatEvent('chat.message', a.id))).data).toEqual(answered.data);
-      expect(await bSocket.within(anyChat, 300)).toEqual([]);
+      expect(await bSocket.rest(anyChat)).toEqual([]);
 
       // The other user sees nothing of it.
       expect((await history(b.token)).data).toEqual({ list: [], hasMore: false, unread: 0 });
@@ -120,7 +79,7 @@ describe.each(await drivers())('customer-service chat on %s', (driver) => {
       expect((await aSocket.next(chatEvent('chat.read', a.id))).data).toEqual(readByOperator);
       expect((await opSocket.next(chatEvent('chat.read', a.id))).data).toEqual(readByOperator);
       expect((await history(a.token)).data.list.map((m: any) => m.read)).toEqual([true, true]);
-      expect(await bSocket.within(anyChat, 200)).toEqual([]);
+      expect(await bSocket.rest(anyChat)).toEqual([]);
     } finally {
       for (const s of [aSocket, bSocket, opSocket]) s.close();
     }
@@ -265,7 +224,7 @@ describe.each(await drivers())('customer-service chat on %s', (driver) => {
 
   it('puts a service request into the chat so operators answer it there', async () => {
     const u = await registerUser(h);
-    const opSocket = await signedInSocket(h, op);
+    const opSocket = await pushSocket(h, op);
     try {
       const r = await call(h, 'POST', '/web/userCenter/apply/service', { token: u.token, body: { type: 'deposit', content: 'My transfer is missing' } });
       expect(r.code).toBe(200);

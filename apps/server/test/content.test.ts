@@ -1,3 +1,4 @@
+// Over 400 lines: articles, guides, dictionaries, areas and versions share one seeded server per driver; split, each would seed again.
 import { AREA_CODES, DICT_TYPES, LEGAL_SLUGS, LOCALES } from '@tradeapp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
@@ -8,7 +9,7 @@ import { nl as seedNl } from '../src/modules/content/seed/nl';
 import { seedArticles } from '../src/modules/content/seed/seed';
 import { zhHansCN as seedZh } from '../src/modules/content/seed/zh-Hans';
 import { createContentService } from '../src/modules/content/service';
-import { call, countRows, drivers, OPERATOR, registerUser, startServer, unique, type Harness } from './harness';
+import { call, countRows, drivers, OPERATOR, operatorToken, registerUser, startServer, unique, type Harness } from './harness';
 
 const HELP_CSP = "default-src 'none'; img-src 'self' data: https:; style-src 'unsafe-inline'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
 const GUIDES = ['how-to-deposit', 'margin-and-leverage', 'leverage-risk', 'withdrawals-and-kyc'];
@@ -74,7 +75,7 @@ describe.each(await drivers())('content on %s', (driver) => {
 
   beforeAll(async () => {
     h = await startServer(driver, { WEBVIEW_ALLOWLIST: 'https://status.example.com/page/,https://docs.example.org' });
-    op = (await call(h, 'POST', '/web/operator/login', { body: { email: OPERATOR.email, password: OPERATOR.password } })).data.token;
+    op = await operatorToken(h);
     investor = (await registerUser(h)).token;
   });
   afterAll(() => h.close());

@@ -2,30 +2,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { WebSocket } from 'ws';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openPglite, openPostgres, type Db } from '../src/db/db';
 import type { MarketProvider } from '../src/market/types';
+import { pngBytes } from './fixtures';
+import { createPostgresDatabase, postgresAvailable } from './services';
 
 export const OPERATOR = { email: 'ops@example.com', password: 'operator-secret-1' };
-const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-let postgresReachable: Promise<boolean> | undefined;
-/** PostgreSQL is tested whenever one answers; PGlite always. */
-export function drivers(): Promise<Array<'pglite' | 'postgres'>> {
-  postgresReachable ??= (async () => {
-    const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 1500 });
-    try {
-      await client.connect();
-      await client.end();
-      return true;
-    } catch {
-      return false;
-    }
-  })();
-  return postgresReachable.then((ok) => (ok ? ['pglite', 'postgres'] : ['pglite']));
+/** PGlite always; PostgreSQL whenever one answers, and in CI it must (see services.ts). */
+export async function drivers(): Promise<Array<'pglite' | 'postgres'>> {
+  return (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 }
 
 export const tempDataDir = () => mkdtempSync(join(tmpdir(), 'tradeapp-test-'));
@@ -38,6 +27,18 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/** A server's config for tests: quiet, the known operator, no built web apps. */
+export const testConfig = (dataDir: string, env: Record<string, string> = {}) =>
+  loadConfig({
+    DATA_DIR: dataDir,
+    OPERATOR_EMAIL: OPERATOR.email,
+    OPERATOR_PASSWORD: OPERATOR.password,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: join(dataDir, 'no-web'),
+    OPERATOR_DIST: join(dataDir, 'no-operator'),
+    ...env,
+  });
+
 /** A server on a random loopback port, over a fresh database of the given driver. */
 export async function startServer(
   driver: 'pglite' | 'postgres',
@@ -48,40 +49,17 @@ export async function startServer(
   let db: Db;
   let dropDatabase = async () => {};
   if (driver === 'postgres') {
-    const name = `test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
-    db = await openPostgres(url.toString(), 5);
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: ADMIN_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    const database = await createPostgresDatabase();
+    db = await openPostgres(database.url, 5);
+    dropDatabase = database.drop;
   } else {
     db = await openPglite();
   }
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    OPERATOR_EMAIL: OPERATOR.email,
-    OPERATOR_PASSWORD: OPERATOR.password,
-    LOG_LEVEL: 'silent',
-    WEB_DIST: join(dataDir, 'no-web'),
-    OPERATOR_DIST: join(dataDir, 'no-operator'),
-    ...env,
-  });
-  const app = await buildApp(config, { db, logger: false, ...opts });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const app = await buildApp(testConfig(dataDir, env), { db, logger: false, ...opts });
   return {
     app,
     db,
-    base: `http://127.0.0.1:${port}`,
+    base: await listen(app),
     dataDir,
     async close() {
       await app.close();
@@ -90,6 +68,13 @@ export async function startServer(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Listen on a random loopback port; the base URL to call. */
+export async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 }
 
 export interface Answer<T = unknown> {
@@ -141,6 +126,19 @@ export async function registerUser(h: Harness, username = unique('user_'), passw
   return { username, password, token: r.data.token, id: r.data.userInfo.id };
 }
 
+/** Upload a small PNG as `token`'s user; the URL to refer to it by. */
+export async function uploadImage(h: Harness, token: string, name = 'id.png'): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([pngBytes()], { type: 'image/png' }), name);
+  const r = await call<{ url: string }>(h, 'POST', '/web/file/upload', { form, token });
+  if (r.code !== 200) throw new Error(`upload failed: ${r.msg}`);
+  return r.data.url;
+}
+
+/** The built-in operator's session token. */
+export const operatorToken = async (h: Harness): Promise<string> =>
+  (await call(h, 'POST', '/web/operator/login', { body: { email: OPERATOR.email, password: OPERATOR.password } })).data.token;
+
 export async function countRows(h: Harness, table: string): Promise<number> {
   const [row] = await h.db.query<{ n: number }>(`select count(*)::int as n from ${table}`);
   return row!.n;
@@ -166,4 +164,49 @@ export function collect(url: string, send: object[], done: (frames: any[]) => bo
     });
     ws.on('error', reject);
   });
+}
+
+/** A push socket signed in with a token; frames are kept so a test can wait for one or check for none. */
+export async function pushSocket(h: Harness, token: string) {
+  const ws = new WebSocket(`${h.base.replace('http', 'ws')}/web/push`);
+  const frames: any[] = [];
+  let wake = () => {};
+  ws.on('message', (raw) => {
+    frames.push(JSON.parse(String(raw)));
+    wake();
+  });
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  const next = async (match: (f: any) => boolean, timeoutMs = 4000): Promise<any> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const i = frames.findIndex(match);
+      if (i >= 0) return frames.splice(i, 1)[0];
+      if (Date.now() > deadline) throw new Error(`no matching frame; have ${JSON.stringify(frames).slice(0, 400)}`);
+      await new Promise<void>((r) => {
+        wake = r;
+        setTimeout(r, 50);
+      });
+    }
+  };
+  ws.send(JSON.stringify({ op: 'auth', token }));
+  await next((f) => f.type === 'ack' && f.op === 'auth');
+  return {
+    next,
+    /**
+     * Every frame matching `match` that arrived before an echo of the server, consumed. The server
+     * pushes an event before it answers the call that caused it, and answers a socket's messages
+     * in order: so once the ack of an empty unsubscribe is in, any event it sent this socket is too.
+     */
+    async rest(match: (f: any) => boolean) {
+      ws.send(JSON.stringify({ op: 'unsubscribe', symbols: [] }));
+      await next((f) => f.type === 'ack' && f.op === 'unsubscribe' && f.symbols.length === 0);
+      const got = frames.filter(match);
+      for (const f of got) frames.splice(frames.indexOf(f), 1);
+      return got;
+    },
+    close: () => ws.close(),
+  };
 }

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireVerifiedKyc } from '../src/modules/kyc/service';
-import { pngBytes } from './fixtures';
-import { call, drivers, OPERATOR, registerUser, startServer, type Harness } from './harness';
+import { call, drivers, OPERATOR, registerUser, startServer, uploadImage, type Harness } from './harness';
 
-describe.each(await drivers())('KYC review on %s', (driver) => {
+describe.each(await drivers())('KYC submission and review on %s', (driver) => {
   let h: Harness;
   let op: string;
   let opId: number;
@@ -16,13 +15,23 @@ describe.each(await drivers())('KYC review on %s', (driver) => {
   });
   afterAll(() => h.close());
 
-  async function upload(token: string) {
-    const form = new FormData();
-    form.append('file', new Blob([pngBytes()]), 'id.png');
-    const r = await call<{ url: string }>(h, 'POST', '/web/file/upload', { form, token });
-    expect(r.code).toBe(200);
-    return r.data.url;
-  }
+  const upload = (token: string) => uploadImage(h, token);
+
+  describe('submission', () => {
+    it('puts the identity under review and refuses a second submission meanwhile', async () => {
+      const u = await registerUser(h);
+      const frontUrl = await upload(u.token);
+      const body = { firstName: 'Li', lastName: 'Wei', country: 'CN', idType: 'passport', idNumber: 'E12345678', frontUrl };
+      const missing = await call(h, 'POST', '/web/updateReal', { token: u.token, body: { ...body, idNumber: '' } });
+      expect(missing.msg).toBe('Please enter ID card number');
+      const noBack = await call(h, 'POST', '/web/updateReal', { token: u.token, body: { ...body, idType: 'idCard' } });
+      expect([noBack.status, noBack.msg, noBack.data.fields]).toEqual([400, 'Please upload an image', { backUrl: 'v.uploadImage' }]);
+      const r = await call(h, 'POST', '/web/updateReal', { token: u.token, body });
+      expect(r.data).toEqual({ kycStatus: 1 });
+      const again = await call(h, 'POST', '/web/updateReal', { token: u.token, body });
+      expect([again.status, again.msg]).toEqual([409, 'Your identity documents are under review']);
+    });
+  });
 
   /** A user with a passport submission under review; returns the user and the submission id. */
   async function submitted(overrides: Record<string, string> = {}) {
@@ -117,9 +126,9 @@ describe.each(await drivers())('KYC review on %s', (driver) => {
       expect(me).toMatchObject({ kycStatus: 3, firstName: 'Mei', lastName: 'Chen', country: 'TW' });
       await expect(requireVerifiedKyc(h.db, u.id)).resolves.toBeUndefined();
 
-      const inbox = await notices(u.token);
-      expect(inbox.unread).toBe(1);
-      expect(inbox.list[0]).toMatchObject({ kind: 'kyc.approved', title: 'Identity verified', read: false });
+      const received = await notices(u.token);
+      expect(received.unread).toBe(1);
+      expect(received.list[0]).toMatchObject({ kind: 'kyc.approved', title: 'Identity verified', read: false });
 
       const audit = await call(h, 'GET', `/web/operator/audit?targetType=kyc&targetId=${u.submissionId}`, { token: op });
       expect(audit.data.list).toHaveLength(1);
@@ -156,8 +165,8 @@ describe.each(await drivers())('KYC review on %s', (driver) => {
       const r = await call(h, 'POST', `/web/operator/kyc/${u.submissionId}/reject`, { token: op, body: { reason: 'The photo is blurred' } });
       expect(r.data).toMatchObject({ status: 2, reason: 'The photo is blurred' });
       expect(await kycStatus(u.token)).toBe(2);
-      const inbox = await notices(u.token);
-      expect(inbox.list[0]).toMatchObject({
+      const received = await notices(u.token);
+      expect(received.list[0]).toMatchObject({
         kind: 'kyc.rejected',
         title: 'Identity verification unsuccessful',
         body: 'Your identity documents were not approved: The photo is blurred. You can submit them again.',

@@ -1,17 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postRelease } from '../src/ledger/ledger';
 import { Dec } from '../src/lib/decimal';
 import { pngBytes } from './fixtures';
-import { call, drivers, OPERATOR, registerUser, startServer, type Harness } from './harness';
+import { call, drivers, operatorToken, registerUser, startServer, type Harness } from './harness';
+import { scriptedMarket } from './scripted';
 
 const TRC20_HASH = () => randomUUID().replace(/-/g, '').repeat(2);
+/** EURUSD held still, so every conversion below has one exact answer. */
+const EUR_USD = '1.08500';
 
 describe.each(await drivers())('money on %s', (driver) => {
   let h: Harness;
   let op: string;
   beforeAll(async () => {
-    h = await startServer(driver, { TRANSFER_SETTLE_SECONDS: '1', CHAIN_BLOCK_SECONDS: '0.2' });
-    op = (await call(h, 'POST', '/web/operator/login', { body: { email: OPERATOR.email, password: OPERATOR.password } })).data.token;
+    const market = scriptedMarket();
+    h = await startServer(driver, { TRANSFER_SETTLE_SECONDS: '1', CHAIN_BLOCK_SECONDS: '0.2' }, { provider: market.provider });
+    market.set('EURUSD', EUR_USD);
+    op = await operatorToken(h);
   });
   afterAll(async () => {
     // Whatever the tests did, the ledger must add up.
@@ -129,20 +135,22 @@ describe.each(await drivers())('money on %s', (driver) => {
     const d = await create({ method: 'crypto', currency: 'USDT', network: 'TRC20', amount: '100', txHash });
     expect(d.data).toMatchObject({ status: 1, confirmations: 0, requiredConfirmations: 3 });
     expect((await create({ method: 'crypto', currency: 'USDT', network: 'TRC20', amount: '5', txHash })).status).toBe(409);
-    expect((await call(h, 'POST', `/web/operator/deposits/${d.data.id}/approve`, { token: op, body: {} })).status).toBe(422);
+    // Crypto is credited by the chain only: the review refuses it and changes nothing.
+    const refused = await call(h, 'POST', `/web/operator/deposits/${d.data.id}/approve`, { token: op, body: {} });
+    expect([refused.status, refused.msg]).toEqual([422, 'A crypto deposit is credited by the chain after its confirmations, not by review']);
     const done = await until(
       () => call(h, 'POST', '/web/recharge/listPage', { token: u.token, body: {} }),
       (r) => r.data.list[0].status === 3,
     );
     const credited = done.data.list[0];
     expect(credited.confirmations).toBe(3);
-    const eurUsd = (await call(h, 'GET', '/web/m_ft/stock_detail_ft?symbol=EURUSD')).data.price_nominal;
-    // Credited at the rate of its own moment; the live rate has moved by at most a little since.
-    expect(new Dec(credited.creditedAmount).sub(new Dec(100).div(eurUsd)).abs().lt(1)).toBe(true);
+    expect((await call(h, 'GET', '/web/m_ft/stock_detail_ft?symbol=EURUSD')).data.price_nominal).toBe(EUR_USD);
+    // 100 USDT is 100 USD; one USD is 1 / 1.085 = 0.921658986175 EUR (12 places): 92.1658986175, to the cent.
+    expect(credited.creditedAmount).toBe('92.17');
     expect((await balances(u.token)).BALANCE!.balance).toBe(credited.creditedAmount);
   });
 
-  it('transfers between the funding wallet and a trading wallet, at once in one currency', async () => {
+  it('transfers between the funding account and a trading wallet, at once in one currency', async () => {
     const u = await registerUser(h);
     await fund(u.token, '300');
     const transfer = (body: object, headers = key()) => call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers, body });
@@ -165,8 +173,7 @@ describe.each(await drivers())('money on %s', (driver) => {
     await fund(u.token, '500');
     const transfer = (amount: string) => call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'BALANCE', to: 'US_STOCK', amount } });
     const first = await transfer('100');
-    expect(first.data).toMatchObject({ status: 0, currency: 'EUR', toCurrency: 'USD' });
-    expect(new Dec(first.data.toAmount).eq(new Dec(100).mul(first.data.rate).toDecimalPlaces(2))).toBe(true);
+    expect(first.data).toMatchObject({ status: 0, currency: 'EUR', toCurrency: 'USD', rate: '1.085', toAmount: '108.50' });
     let b = await balances(u.token);
     expect([b.BALANCE!.balance, b.BALANCE!.usedBalance]).toEqual(['400.00', '100.00']);
     const cancelled = await call(h, 'POST', '/web/wallet/cancelTransfer', { token: u.token, headers: key(), body: { id: first.data.id } });
@@ -181,7 +188,8 @@ describe.each(await drivers())('money on %s', (driver) => {
     );
     expect(settled.data.list[0]).toMatchObject({ id: second.data.id, status: 1, settleAfterTimestamp: null });
     b = await balances(u.token);
-    expect([b.BALANCE!.balance, b.BALANCE!.usedBalance, b.US_STOCK!.balance]).toEqual(['300.00', '0.00', second.data.toAmount]);
+    expect(second.data.toAmount).toBe('217.00');
+    expect([b.BALANCE!.balance, b.BALANCE!.usedBalance, b.US_STOCK!.balance]).toEqual(['300.00', '0.00', '217.00']);
     expect((await call(h, 'POST', '/web/wallet/cancelTransfer', { token: u.token, headers: key(), body: { id: second.data.id } })).msg).toBe(
       'This transfer can no longer be cancelled',
     );
@@ -189,10 +197,10 @@ describe.each(await drivers())('money on %s', (driver) => {
     expect((await call(h, 'POST', '/web/wallet/cancelTransfer', { token: other.token, headers: key(), body: { id: second.data.id } })).status).toBe(404);
     const notices = await call(h, 'GET', '/web/userMessage/getMessage', { token: u.token, lang: 'nl' });
     const done = notices.data.list.find((n: any) => n.kind === 'transfer.completed');
-    expect(done.body).toBe(`200.00 EUR is overgeboekt van hoofdrekening naar VS-aandelenrekening als ${second.data.toAmount} USD.`);
+    expect(done.body).toBe('200.00 EUR is overgeboekt van hoofdrekening naar VS-aandelenrekening als 217.00 USD.');
     const overview = await call(h, 'POST', '/web/userCenter/getFundingOverview', { token: u.token, body: { currency: 'EUR' } });
-    const expected = new Dec(300).add(new Dec(second.data.toAmount).div(overview.data.eurUsd)).toDecimalPlaces(2);
-    expect(new Dec(overview.data.total).sub(expected).abs().lte('0.01')).toBe(true);
+    // 217.00 USD at 0.921658986175 EUR per dollar is 199.999999999975 EUR; with the 300.00 EUR, 500.00 to the cent.
+    expect(overview.data).toMatchObject({ currency: 'EUR', eurUsd: '1.085', total: '500.00', available: '500.00', held: '0.00' });
   });
 
   it('moves money once for one idempotency key, and refuses the key for another request', async () => {
@@ -288,6 +296,72 @@ describe.each(await drivers())('money on %s', (driver) => {
     expect(new Dec(b.BALANCE!.usedBalance).add(b.STOCK!.balance).eq(100)).toBe(true);
     const check = await call(h, 'GET', '/web/operator/ledger/check', { token: op });
     expect(check.data.ok).toBe(true);
+  });
+
+  it('names the hold in every release, and lets a hold be released once', async () => {
+    const u = await verified();
+    await fund(u.token, '100');
+    await call(h, 'POST', '/web/settingPayPassword', { token: u.token, body: { payPassword: '654321' } });
+    const card = await call(h, 'POST', '/web/UserAccount/addCardNo', {
+      token: u.token,
+      body: { bankName: 'Triodos', accountName: 'Eva Jansen', cardNumber: 'NL12TRIO0123456789', swiftCode: 'TRIONL2U' },
+    });
+    const withdraw = async (amount: string) =>
+      (await call(h, 'POST', '/web/withdrawal/withdrawal-apply', { token: u.token, headers: key(), body: { amount, target: 'bank', cardId: card.data.id, payPassword: '654321' } }))
+        .data.id as number;
+    const transfer = async () =>
+      (await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'BALANCE', to: 'US_STOCK', amount: '10' } })).data.id as number;
+
+    const paid = await withdraw('30');
+    expect((await call(h, 'POST', `/web/operator/withdrawals/${paid}/approve`, { token: op, body: {} })).code).toBe(200);
+    const refused = await withdraw('20');
+    expect((await call(h, 'POST', `/web/operator/withdrawals/${refused}/reject`, { token: op, body: { reason: 'Wrong name' } })).code).toBe(200);
+    const cancelled = await transfer();
+    expect((await call(h, 'POST', '/web/wallet/cancelTransfer', { token: u.token, headers: key(), body: { id: cancelled } })).code).toBe(200);
+    const settled = await transfer();
+    await until(
+      () => call(h, 'POST', '/web/wallet/transferList', { token: u.token, body: {} }),
+      (r) => r.data.list.find((t: any) => t.id === settled).status === 1,
+    );
+
+    const releases = await h.db.query<{ kind: string; ref_id: number; hold_kind: string; hold_ref_id: number }>(
+      `select r.kind, r.ref_id, hold.kind as hold_kind, hold.ref_id as hold_ref_id
+         from ledger_journals r join ledger_journals hold on hold.id = r.hold_journal_id
+        where r.user_id = $1 order by r.id`,
+      [u.id],
+    );
+    expect(releases).toEqual([
+      { kind: 'withdrawal', ref_id: paid, hold_kind: 'withdrawal.hold', hold_ref_id: paid },
+      { kind: 'withdrawal.release', ref_id: refused, hold_kind: 'withdrawal.hold', hold_ref_id: refused },
+      { kind: 'transfer.cancel', ref_id: cancelled, hold_kind: 'transfer.hold', hold_ref_id: cancelled },
+      { kind: 'transfer.settle', ref_id: settled, hold_kind: 'transfer.hold', hold_ref_id: settled },
+    ]);
+
+    // Two operators at once: one review wins, the other finds it done.
+    const raced = await withdraw('10');
+    const answers = await Promise.all([
+      call(h, 'POST', `/web/operator/withdrawals/${raced}/approve`, { token: op, body: {} }),
+      call(h, 'POST', `/web/operator/withdrawals/${raced}/reject`, { token: op, body: { reason: 'Too late' } }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(await h.db.query('select id from ledger_journals where hold_journal_id = (select hold_journal_id from withdrawals where id = $1)', [raced])).toHaveLength(1);
+
+    // Whatever a caller checked before, the database refuses a second release and another user's hold.
+    const holdOf = async (withdrawal: number) =>
+      (await h.db.query<{ id: number }>('select hold_journal_id as id from withdrawals where id = $1', [withdrawal]))[0]!.id;
+    const release = (hold: number, userId: number) =>
+      h.db.tx((sql) =>
+        postRelease(sql, hold, { kind: 'withdrawal.release', userId, actorId: null, refType: 'withdrawal', refId: paid }, [
+          { account: { userId, wallet: 'BALANCE', part: 'held', currency: 'EUR' }, amount: '-1' },
+          { account: { userId, wallet: 'BALANCE', part: 'available', currency: 'EUR' }, amount: '1' },
+        ]),
+      );
+    await expect(release(await holdOf(paid), u.id)).rejects.toThrow(/already released/);
+    const pending = await withdraw('5');
+    const other = await registerUser(h);
+    await expect(release(await holdOf(pending), other.id)).rejects.toThrow(/not one of user/);
+    expect((await balances(u.token)).BALANCE!.usedBalance).toBe('5.00');
+    expect((await call(h, 'POST', `/web/operator/withdrawals/${pending}/reject`, { token: op, body: { reason: 'Test' } })).code).toBe(200);
   });
 
   it('keeps history append-only and every journal balanced', async () => {

@@ -1,63 +1,34 @@
 import { rmSync } from 'node:fs';
-import { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { openPostgres, type Db } from '../src/db/db';
-import type { FastifyInstance } from 'fastify';
-import { call, collect, drivers, registerUser, tempDataDir, unique, type Harness } from './harness';
+import { openPostgres } from '../src/db/db';
+import { call, collect, listen, registerUser, tempDataDir, testConfig, unique, type Harness } from './harness';
+import { createPostgresDatabase, postgresAvailable, REDIS_URL, redisAvailable } from './services';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-function redisReachable(): Promise<boolean> {
-  const { hostname, port } = new URL(REDIS_URL);
-  return new Promise((resolve) => {
-    const socket = new Socket();
-    socket.setTimeout(1000);
-    socket.once('connect', () => resolve(true)).once('error', () => resolve(false)).once('timeout', () => resolve(false));
-    socket.connect(Number(port || 6379), hostname, () => socket.end());
-  });
-}
-
-const canRun = (await redisReachable()) && (await drivers()).includes('postgres');
+const canRun = (await redisAvailable()) && (await postgresAvailable());
 
 // Two API nodes on one PostgreSQL and one Redis, as the runbook describes.
 describe.runIf(canRun)('two nodes sharing PostgreSQL and Redis', () => {
   const nodes: Harness[] = [];
-  const dbs: Db[] = [];
-  const name = `test_nodes_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
+    database = await createPostgresDatabase('test_nodes');
     for (let i = 0; i < 2; i++) {
       const dataDir = tempDataDir();
-      const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url.toString(), REDIS_URL, LOG_LEVEL: 'silent', OPERATOR_EMAIL: 'ops@example.com', OPERATOR_PASSWORD: 'operator-secret-1' });
-      const db = await openPostgres(url.toString(), 3);
-      dbs.push(db);
-      const app: FastifyInstance = await buildApp(config, { db, logger: false });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const address = app.server.address();
-      nodes.push({ app, db, dataDir, base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, close: () => app.close() });
+      const db = await openPostgres(database.url, 3);
+      const app = await buildApp(testConfig(dataDir, { DATABASE_URL: database.url, REDIS_URL }), { db, logger: false });
+      nodes.push({ app, db, dataDir, base: await listen(app), close: () => app.close() });
     }
   });
 
   afterAll(async () => {
     for (const n of nodes) {
       await n.app.close();
+      await n.db.close();
       rmSync(n.dataDir, { recursive: true, force: true });
     }
-    for (const db of dbs) await db.close();
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database?.drop();
   });
 
   it('report Redis as their push driver', async () => {

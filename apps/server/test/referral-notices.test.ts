@@ -1,46 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
 import { maskName } from '../src/modules/referral/service';
 import { pngBytes } from './fixtures';
-import { call, countRows, drivers, OPERATOR, registerUser, startServer, unique, type Harness } from './harness';
+import { call, countRows, drivers, operatorToken, pushSocket, registerUser, startServer, unique, type Harness } from './harness';
 
-/** Frames of a push socket signed in with a token, starting once the sign-in is acknowledged. */
-async function signedInSocket(h: Harness, token: string) {
-  const ws = new WebSocket(`${h.base.replace('http', 'ws')}/web/push`);
-  const frames: any[] = [];
-  ws.on('message', (raw) => frames.push(JSON.parse(String(raw))));
-  await new Promise((resolve, reject) => {
-    ws.once('open', resolve);
-    ws.once('error', reject);
-  });
-  ws.send(JSON.stringify({ op: 'auth', token }));
-  const deadline = Date.now() + 4000;
-  while (!frames.some((f) => f.type === 'ack' && f.op === 'auth')) {
-    if (Date.now() > deadline) throw new Error('socket not signed in');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return {
-    /** Event frames named `event` received so far, after waiting until `enough` or `ms`. */
-    async events(event: string, enough: (list: any[]) => boolean, ms = 4000) {
-      const pick = () => frames.filter((f) => f.type === 'event' && f.event === event);
-      const until = Date.now() + ms;
-      while (!enough(pick()) && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-      return pick();
-    },
-    close: () => ws.close(),
-  };
-}
+const isNotice = (f: any) => f.type === 'event' && f.event === 'notice';
 
 describe.each(await drivers())('referrals and operator notices on %s', (driver) => {
   let h: Harness;
   let op: string;
   beforeAll(async () => {
     h = await startServer(driver);
-    op = (await call(h, 'POST', '/web/operator/login', { body: { email: OPERATOR.email, password: OPERATOR.password } })).data.token;
+    op = await operatorToken(h);
   });
   afterAll(() => h.close());
 
-  const inbox = (token: string, lang?: string) =>
+  const noticesOf = (token: string, lang?: string) =>
     call(h, 'GET', '/web/userMessage/getMessage?size=100', { token, ...(lang ? { lang } : {}) }).then((r) => r.data.list as any[]);
   const count = async (sql: string, params: unknown[] = []) => (await h.db.query<{ n: number }>(sql, params))[0]!.n;
   const sendNotice = (body: object, token = op) => call(h, 'POST', '/web/operator/notices', { token, body });
@@ -122,22 +96,23 @@ describe.each(await drivers())('referrals and operator notices on %s', (driver) 
       await call(h, 'POST', `/web/operator/users/${disabled.id}/status`, { token: op, body: { status: 'disabled', reason: 'test' } });
       const investors = await count("select count(*)::int as n from users where role = 'investor' and status = 'active'");
       const noticesBefore = await countRows(h, 'notices');
-      const [aSocket, opSocket] = await Promise.all([registerAndWatch(a.token), registerAndWatch(op)]);
+      const [aSocket, opSocket] = await Promise.all([pushSocket(h, a.token), pushSocket(h, op)]);
       try {
         const r = await sendNotice({ target: 'all', title, body });
         expect(r.code).toBe(200);
         expect(r.data).toEqual({ sent: investors });
         expect(await countRows(h, 'notices')).toBe(noticesBefore + investors);
 
-        const pushed = await aSocket.events('notice', (l) => l.length > 0);
-        expect(pushed).toEqual([{ type: 'event', event: 'notice', data: { id: expect.any(Number), kind: 'operator.message' } }]);
-        expect(await opSocket.events('notice', () => false, 300)).toEqual([]);
+        const pushed = await aSocket.next(isNotice);
+        expect(pushed).toEqual({ type: 'event', event: 'notice', data: { id: expect.any(Number), kind: 'operator.message' } });
+        expect(await aSocket.rest(isNotice)).toEqual([]);
+        expect(await opSocket.rest(isNotice)).toEqual([]);
 
-        const inNl = (await inbox(a.token, 'nl'))[0];
-        expect(inNl).toMatchObject({ id: pushed[0].data.id, kind: 'operator.message', title: 'Onderhoud vanavond', body: body.nl, read: false });
-        const inZh = (await inbox(b.token, 'zh_Hans_CN'))[0];
+        const inNl = (await noticesOf(a.token, 'nl'))[0];
+        expect(inNl).toMatchObject({ id: pushed.data.id, kind: 'operator.message', title: 'Onderhoud vanavond', body: body.nl, read: false });
+        const inZh = (await noticesOf(b.token, 'zh_Hans_CN'))[0];
         expect(inZh).toMatchObject({ kind: 'operator.message', title: 'Maintenance tonight', body: body.en });
-        expect((await inbox(b.token))[0]).toMatchObject({ title: title.en, body: body.en });
+        expect((await noticesOf(b.token))[0]).toMatchObject({ title: title.en, body: body.en });
         expect(await count("select count(*)::int as n from notices n join users u on u.id = n.user_id where u.role = 'operator'")).toBe(0);
         expect(await count('select count(*)::int as n from notices where user_id = $1', [disabled.id])).toBe(0);
 
@@ -153,7 +128,7 @@ describe.each(await drivers())('referrals and operator notices on %s', (driver) 
     it('sends to one investor only, in Chinese when written in Chinese', async () => {
       const target = await registerUser(h);
       const bystander = await registerUser(h);
-      const socket = await registerAndWatch(target.token);
+      const socket = await pushSocket(h, target.token);
       try {
         const r = await sendNotice({
           target: 'user',
@@ -162,11 +137,12 @@ describe.each(await drivers())('referrals and operator notices on %s', (driver) 
           body: { en: 'Please check your address.', zh_Hans_CN: '请核对您的地址。' },
         });
         expect(r.data).toEqual({ sent: 1 });
-        expect((await socket.events('notice', (l) => l.length > 0)).length).toBe(1);
-        expect((await inbox(target.token, 'zh_Hans_CN'))[0]).toMatchObject({ title: '关于您的账户', body: '请核对您的地址。' });
+        await socket.next(isNotice);
+        expect(await socket.rest(isNotice)).toEqual([]);
+        expect((await noticesOf(target.token, 'zh_Hans_CN'))[0]).toMatchObject({ title: '关于您的账户', body: '请核对您的地址。' });
         // A blank translation reads as the English text, not as an empty notice.
-        expect((await inbox(target.token, 'nl'))[0]).toMatchObject({ title: 'About your account', body: 'Please check your address.' });
-        expect(await inbox(bystander.token)).toEqual([]);
+        expect((await noticesOf(target.token, 'nl'))[0]).toMatchObject({ title: 'About your account', body: 'Please check your address.' });
+        expect(await noticesOf(bystander.token)).toEqual([]);
       } finally {
         socket.close();
       }
@@ -192,6 +168,4 @@ describe.each(await drivers())('referrals and operator notices on %s', (driver) 
       expect(await countRows(h, 'audit_log')).toBe(auditBefore);
     });
   });
-
-  const registerAndWatch = (token: string) => signedInSocket(h, token);
 });

@@ -3,13 +3,33 @@ import { createSimulatedMarket } from '../src/market/simulated';
 import type { MarketProvider, Snapshot, Tick } from '../src/market/types';
 
 /**
+ * The exchange rates a test starts with, each on its pair's tick grid and chosen so that one
+ * currency is worth a short decimal of another (1 USD = 0.8 EUR, 1 MXN = 0.05 USD): conversions
+ * to the wallets' currencies come out in whole cents a test can write down by hand. Every pair the
+ * server converts through (wallet/exchangeRates.ts) is here, so no figure follows the random walk.
+ */
+export const PINNED_RATES: Readonly<Record<string, string>> = {
+  EURUSD: '1.25000',
+  GBPUSD: '1.25000',
+  AUDUSD: '0.64000',
+  NZDUSD: '0.60000',
+  USDJPY: '160.000',
+  USDCHF: '0.80000',
+  USDCAD: '1.25000',
+  USDHKD: '8.00000',
+  USDMXN: '20.00000',
+  USDCNH: '8.00000',
+};
+
+/**
  * The simulated market, except that the test sets the price of chosen symbols: each `set` is a
  * tick the trigger engine sees, and every snapshot of the symbol answers that price (bid one
  * tick under, ask one tick over). The scripted price path tests need for fills and liquidations.
+ * The exchange rates start pinned (`rates`, PINNED_RATES by default); `set` moves them like any price.
  */
-export function scriptedMarket(seed = 'scripted') {
+export function scriptedMarket(seed = 'scripted', rates: Readonly<Record<string, string>> = PINNED_RATES) {
   const base = createSimulatedMarket({ seed });
-  const prices = new Map<string, { last: string; tradable: boolean }>();
+  const prices = new Map<string, { last: string; tradable: boolean }>(Object.entries(rates).map(([symbol, last]) => [symbol, { last, tradable: true }]));
   const listeners = new Set<(tick: Tick) => void>();
   const step = (symbol: string) => base.instrument(symbol)!.tickSize;
   const shift = (price: string, ticks: number, tick: string) => {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Dec } from '../src/lib/decimal';
 import { pngBytes } from './fixtures';
 import { call, collect, drivers, OPERATOR, registerUser, startServer, type Harness } from './harness';
 import { scriptedMarket } from './scripted';
@@ -47,6 +46,16 @@ describe.each(await drivers())('trading on %s', (driver) => {
     return r.data.find((w: any) => w.code === 'FOREX');
   }
 
+  /** The journals of positions, oldest first: each kind with the kind of the hold it releases. */
+  async function journalsOf(...ids: number[]) {
+    const rows = await h.db.query<{ kind: string; releases: string | null }>(
+      `select j.kind, hold.kind as releases from ledger_journals j left join ledger_journals hold on hold.id = j.hold_journal_id
+        where j.ref_type = 'position' and j.ref_id = any($1::bigint[]) order by j.id`,
+      [ids],
+    );
+    return rows.map((r) => [r.kind, r.releases]);
+  }
+
   async function until<T>(probe: () => Promise<T>, done: (v: T) => boolean, ms = 5000): Promise<T> {
     const deadline = Date.now() + ms;
     for (;;) {
@@ -77,16 +86,25 @@ describe.each(await drivers())('trading on %s', (driver) => {
   it('fills a market buy at the ask, holding margin and charging the fee; a sell at the bid', async () => {
     const u = await trader();
     const buy = await buyBtc(u.token);
-    expect(buy.data).toMatchObject({ status: 1, direction: 0, openPrice: '100000.01', leverage: 10, walletCode: 'FOREX', walletCurrency: 'EUR', isolatedPosition: true });
-    const eurPerUsd = new Dec(1).div((await call(h, 'GET', '/web/m_ft/stock_detail_ft?symbol=EURUSD')).data.price_nominal);
-    const notional = new Dec('100000.01').mul('0.1').mul(eurPerUsd);
-    expect(new Dec(buy.data.margin).sub(notional.div(10)).abs().lte('0.05')).toBe(true);
-    expect(new Dec(buy.data.handlingFee).sub(notional.mul('0.001')).abs().lte('0.05')).toBe(true);
+    // Notional 100000.01 USDT x 0.1 x 0.8 EUR/USDT (EURUSD 1.25) = 8000.0008 EUR;
+    // margin 8000.0008 / 10 = 800.00008 -> 800.00; fee 8000.0008 x 0.001 = 8.0000008 -> 8.00.
+    expect(buy.data).toMatchObject({
+      status: 1,
+      direction: 0,
+      openPrice: '100000.01',
+      leverage: 10,
+      walletCode: 'FOREX',
+      walletCurrency: 'EUR',
+      isolatedPosition: true,
+      margin: '800.00',
+      handlingFee: '8.00',
+    });
     const w = await forex(u.token);
-    expect(w.usedBalance).toBe(buy.data.margin);
-    expect(new Dec(w.balance).eq(new Dec(5000).sub(buy.data.margin).sub(buy.data.handlingFee))).toBe(true);
+    // 5000.00 - 800.00 held - 8.00 fee.
+    expect(w).toMatchObject({ usedBalance: '800.00', balance: '4192.00' });
     const sell = await buyBtc(u.token, { direction: 1 });
-    expect(sell.data).toMatchObject({ status: 1, direction: 1, openPrice: '99999.99' });
+    // 99999.99 x 0.1 x 0.8 = 7999.9992 EUR: margin 799.99992 -> 800.00, fee 7.9999992 -> 8.00.
+    expect(sell.data).toMatchObject({ status: 1, direction: 1, openPrice: '99999.99', margin: '800.00', handlingFee: '8.00' });
     const mine = await call(h, 'POST', '/web/position/getByStock', { token: u.token, body: { stockCode: BTC } });
     expect(mine.data).toHaveLength(2);
     const other = await registerUser(h);
@@ -99,17 +117,23 @@ describe.each(await drivers())('trading on %s', (driver) => {
     market.set(BTC, '100000.00');
     const u = await trader();
     const open = await buyBtc(u.token, { quantity: '0.2' });
+    // 100000.01 x 0.2 x 0.8 = 16000.0016 EUR: margin 1600.00, fee 16.00.
+    expect(open.data).toMatchObject({ margin: '1600.00', handlingFee: '16.00' });
     market.set(BTC, '101000.00');
     const part = await call(h, 'POST', '/web/position/flatPosition', { token: u.token, headers: key(), body: { id: open.data.id, quantity: '0.05' } });
-    expect(part.data).toMatchObject({ status: 3, quantity: '0.05', closePrice: '100999.99', closeReason: 'user' });
-    expect(new Dec(part.data.sellProfit).gt(0)).toBe(true);
+    // A quarter of the position at the bid 100999.99: margin released 1600.00 x 0.25 = 400.00;
+    // profit (100999.99 - 100000.01) x 0.05 x 0.8 = 39.9992 -> 40.00; fee 100999.99 x 0.05 x 0.8 x 0.001
+    // = 4.0399996 -> 4.04; realised 40.00 - 4.04 = 35.96.
+    expect(part.data).toMatchObject({ status: 3, quantity: '0.05', closePrice: '100999.99', closeReason: 'user', margin: '400.00', closeFee: '4.04', sellProfit: '35.96' });
     const rest = await call(h, 'POST', '/web/position/detail', { token: u.token, body: { id: open.data.id } });
-    expect(rest.data).toMatchObject({ status: 1, quantity: '0.15' });
+    expect(rest.data).toMatchObject({ status: 1, quantity: '0.15', margin: '1200.00' });
     expect((await call(h, 'POST', '/web/position/flatPosition', { token: u.token, headers: key(), body: { id: open.data.id, quantity: '0.5' } })).msg).toBe(
       'You can close at most the position’s quantity',
     );
     const all = await call(h, 'POST', '/web/position/flatPosition', { token: u.token, headers: key(), body: { id: open.data.id } });
-    expect(all.data.status).toBe(3);
+    // The other 0.15: profit 999.98 x 0.15 x 0.8 = 119.9976 -> 120.00; fee 100999.99 x 0.15 x 0.8 x 0.001
+    // = 12.1199988 -> 12.12; realised 120.00 - 12.12 = 107.88.
+    expect(all.data).toMatchObject({ status: 3, margin: '1200.00', closeFee: '12.12', sellProfit: '107.88' });
     const history = (await call(h, 'POST', '/web/position/detail', { token: u.token, body: { id: open.data.id } })).data.history;
     expect(history.map((e: any) => [e.event, e.status, e.quantity])).toEqual([
       ['placed', 0, '0.2'],
@@ -120,29 +144,35 @@ describe.each(await drivers())('trading on %s', (driver) => {
     const partHistory = (await call(h, 'POST', '/web/position/detail', { token: u.token, body: { id: part.data.id } })).data.history;
     expect(partHistory.map((e: any) => e.event)).toEqual(['placed', 'filled', 'partially_closed']);
     expect((await call(h, 'POST', '/web/position/flatPosition', { token: u.token, headers: key(), body: { id: open.data.id } })).msg).toBe('This position is already closed');
-    const w = await forex(u.token);
-    expect(w.usedBalance).toBe('0.00');
-    const realised = new Dec(part.data.sellProfit).add(all.data.sellProfit);
-    expect(new Dec(w.balance).eq(new Dec(5000).sub(open.data.handlingFee).add(realised))).toBe(true);
+    // 5000.00 - 16.00 opening fee + 35.96 + 107.88 realised.
+    expect(await forex(u.token)).toMatchObject({ usedBalance: '0.00', balance: '5127.84' });
+    // A partial close leaves the opening's hold standing for the rest; the last close ends it.
+    expect(await journalsOf(open.data.id, part.data.id)).toEqual([
+      ['order.open', null],
+      ['position.close', null],
+      ['position.close', 'order.open'],
+    ]);
     const closed = await call(h, 'POST', '/web/position/flatList', { token: u.token, body: {} });
     expect(closed.data.total).toBe(2);
     const water = await call(h, 'POST', '/web/position/water/pageList', { token: u.token, body: {} });
     expect(new Set(water.data.list.map((b: any) => b.type))).toEqual(new Set(['order.open', 'position.close']));
   });
 
-  it('rests a limit order with its hold, fills it when the quote crosses, and cancels another', async () => {
+  it('entrusts a limit order with its hold, fills it when the quote crosses, and cancels another', async () => {
     market.set(BTC, '100000.00');
     const u = await trader();
-    const resting = await buyBtc(u.token, { type: 1, price: '99000.00' });
-    expect(resting.data).toMatchObject({ status: 0, price: '99000.00', openPrice: null });
-    let w = await forex(u.token);
-    expect(new Dec(w.usedBalance).eq(new Dec(resting.data.margin).add(resting.data.handlingFee))).toBe(true);
+    const entrusted = await buyBtc(u.token, { type: 1, price: '99000.00' });
+    // At its limit: 99000.00 x 0.1 x 0.8 = 7920 EUR; margin 792.00, fee 7.92, both held.
+    expect(entrusted.data).toMatchObject({ status: 0, price: '99000.00', openPrice: null, margin: '792.00', handlingFee: '7.92' });
+    expect(await forex(u.token)).toMatchObject({ usedBalance: '799.92', balance: '4200.08' });
     const other = await buyBtc(u.token, { type: 1, price: '50000.00' });
-    const consign = await call(h, 'POST', '/web/position/consignList', { token: u.token, body: {} });
-    expect(consign.data.total).toBe(2);
+    // 50000.00 x 0.1 x 0.8 = 4000 EUR: margin 400.00 and fee 4.00 held beside the first.
+    expect(other.data).toMatchObject({ margin: '400.00', handlingFee: '4.00' });
+    const list = await call(h, 'POST', '/web/position/consignList', { token: u.token, body: {} });
+    expect(list.data.total).toBe(2);
     market.set(BTC, '98990.00');
     const filled = await until(
-      () => call(h, 'POST', '/web/position/detail', { token: u.token, body: { id: resting.data.id } }),
+      () => call(h, 'POST', '/web/position/detail', { token: u.token, body: { id: entrusted.data.id } }),
       (r) => r.data.status === 1,
     );
     expect(filled.data).toMatchObject({ status: 1, openPrice: '99000.00' });
@@ -150,30 +180,75 @@ describe.each(await drivers())('trading on %s', (driver) => {
     expect(cancelled.data.status).toBe(4);
     const detail = (id: number) => call(h, 'POST', '/web/position/detail', { token: u.token, body: { id } });
     expect((await detail(other.data.id)).data.history.map((e: any) => e.event)).toEqual(['placed', 'cancelled']);
-    expect((await detail(resting.data.id)).data.history.map((e: any) => [e.event, e.price])).toEqual([
+    expect((await detail(entrusted.data.id)).data.history.map((e: any) => [e.event, e.price])).toEqual([
       ['placed', '99000'],
       ['filled', '99000'],
     ]);
     expect((await call(h, 'POST', '/web/position/cancelConsign', { token: u.token, headers: key(), body: { id: other.data.id } })).msg).toBe(
       'This order can no longer be cancelled',
     );
-    w = await forex(u.token);
-    expect(w.usedBalance).toBe(filled.data.margin);
+    // The fill paid the 7.92 fee out of the hold and the cancel gave back 404.00: 792.00 stays held.
+    expect(await forex(u.token)).toMatchObject({ usedBalance: '792.00', balance: '4200.08' });
+    // The fill ends the order's hold (and holds the position's margin from then on); so does the cancel.
+    expect(await journalsOf(entrusted.data.id)).toEqual([
+      ['order.hold', null],
+      ['order.open', 'order.hold'],
+    ]);
+    expect(await journalsOf(other.data.id)).toEqual([
+      ['order.hold', null],
+      ['order.release', 'order.hold'],
+    ]);
     const kinds = (await call(h, 'GET', '/web/userMessage/getMessage', { token: u.token })).data.list.map((n: any) => n.kind);
     expect(kinds).toContain('order.filled');
+  });
+
+  it('keeps the hold of an entrusted order filled without a fee until the position closes', async () => {
+    market.set(BTC, '100000.00');
+    const u = await trader();
+    // 99000.00 x 0.00001 x 0.8 = 0.792 EUR: margin 0.79 at leverage 1, fee 0.000792 -> 0.00.
+    const tiny = await buyBtc(u.token, { type: 1, price: '99000.00', quantity: '0.00001', leverage: 1 });
+    expect(tiny.data).toMatchObject({ status: 0, margin: '0.79', handlingFee: '0.00' });
+    market.set(BTC, '98990.00');
+    const filled = await until(
+      () => call(h, 'POST', '/web/position/detail', { token: u.token, body: { id: tiny.data.id } }),
+      (r) => r.data.status === 1,
+    );
+    expect(filled.data.openPrice).toBe('99000.00');
+    const closed = await call(h, 'POST', '/web/position/flatPosition', { token: u.token, headers: key(), body: { id: tiny.data.id } });
+    // At the bid 98989.99: profit -10.01 x 0.00001 x 0.8 = -0.00008008 -> 0.00, fee 0.00079 -> 0.00.
+    expect(closed.data).toMatchObject({ status: 3, closeFee: '0.00', sellProfit: '0.00' });
+    // No fee to pay, no journal at the fill: the close is what ends the order's hold.
+    expect(await journalsOf(tiny.data.id)).toEqual([
+      ['order.hold', null],
+      ['position.close', 'order.hold'],
+    ]);
+    expect(await forex(u.token)).toMatchObject({ usedBalance: '0.00', balance: '5000.00' });
   });
 
   it('liquidates exactly once at the maintenance level, the loss capped at the margin', async () => {
     market.set(BTC, '100000.00');
     const u = await trader();
     const p = await buyBtc(u.token, { leverage: 20 });
+    // 100000.01 x 0.1 x 0.8 = 8000.0008 EUR: margin / 20 = 400.00, fee 8.00. Liquidation where the
+    // loss reaches half the margin: 100000.01 - 400.00 x 0.5 / (0.1 x 0.8) = 100000.01 - 2500 = 97500.01.
+    expect(p.data).toMatchObject({ margin: '400.00', handlingFee: '8.00', liquidationPrice: '97500.01' });
     const added = await call(h, 'POST', '/web/position/addPositionMargin', { token: u.token, headers: key(), body: { id: p.data.id, amount: '10.00' } });
-    expect(new Dec(added.data.margin).eq(new Dec(p.data.margin).add(10))).toBe(true);
-    expect(new Dec(added.data.liquidationPrice).lt(p.data.liquidationPrice)).toBe(true);
-    // Still above the maintenance level: nothing happens.
+    // 100000.01 - 410.00 x 0.5 / 0.08 = 100000.01 - 2562.50 = 97437.51.
+    expect(added.data).toMatchObject({ margin: '410.00', liquidationPrice: '97437.51' });
+    // A later order of the same symbol that fills at 99500.00 (ask 99500.01): the engine checks a
+    // symbol's rows oldest first at one snapshot, so once it has filled, the position was checked there.
+    const later = await buyBtc(u.token, { leverage: 20, type: 1, price: '99500.01' });
+    // 99500.01 x 0.1 x 0.8 = 7960.0008 EUR: margin 398.00, fee 7.96; liquidation 99500.01 - 199 / 0.08 = 97012.51.
+    expect(later.data).toMatchObject({ status: 0, margin: '398.00', handlingFee: '7.96' });
+    // At the bid 99499.99 the position's equity is 410.00 + (99499.99 - 100000.01) x 0.08 = 369.9984,
+    // above the maintenance level of 205.00: nothing happens.
     market.set(BTC, '99500.00');
-    await new Promise((r) => setTimeout(r, 300));
-    expect((await call(h, 'POST', '/web/position/detail', { token: u.token, body: { id: p.data.id } })).data.status).toBe(1);
+    const laterFilled = await until(
+      () => call(h, 'POST', '/web/position/detail', { token: u.token, body: { id: later.data.id } }),
+      (r) => r.data.status === 1,
+    );
+    expect(laterFilled.data).toMatchObject({ status: 1, openPrice: '99500.01' });
+    expect((await call(h, 'POST', '/web/position/detail', { token: u.token, body: { id: p.data.id } })).data).toMatchObject({ status: 1, margin: '410.00' });
     // A crash far through the liquidation price in one tick: the loss stops at the margin.
     market.set(BTC, '80000.00');
     market.set(BTC, '79990.00');
@@ -181,14 +256,29 @@ describe.each(await drivers())('trading on %s', (driver) => {
       () => call(h, 'POST', '/web/position/detail', { token: u.token, body: { id: p.data.id } }),
       (r) => r.data.status === 3,
     );
-    expect(done.data).toMatchObject({ status: 3, closeReason: 'liquidation' });
+    // At 79999.99 (or 79989.99) the loss is (100000.01 - 79999.99) x 0.08 = 1600.0016 and more: far past
+    // the 410.00 margin, so nothing is paid out, no fee is charged, and the loss stops at 410.00.
+    expect(done.data).toMatchObject({ status: 3, closeReason: 'liquidation', closeFee: '0.00', sellProfit: '-410.00' });
     expect(done.data.history.map((e: any) => e.event)).toEqual(['placed', 'filled', 'margin_added', 'liquidated']);
-    expect(new Dec(done.data.sellProfit).eq(new Dec(added.data.margin).neg())).toBe(true);
+    const laterDone = await until(
+      () => call(h, 'POST', '/web/position/detail', { token: u.token, body: { id: later.data.id } }),
+      (r) => r.data.status === 3,
+    );
+    expect(laterDone.data).toMatchObject({ closeReason: 'liquidation', sellProfit: '-398.00' });
     const journals = await h.db.query("select id from ledger_journals where kind = 'position.liquidate' and ref_id = $1", [p.data.id]);
     expect(journals).toHaveLength(1);
-    const w = await forex(u.token);
-    expect(w.usedBalance).toBe('0.00');
-    expect(new Dec(w.balance).eq(new Dec(5000).sub(p.data.handlingFee).sub(added.data.margin))).toBe(true);
+    expect(await journalsOf(p.data.id)).toEqual([
+      ['order.open', null],
+      ['position.margin', null],
+      ['position.liquidate', 'order.open'],
+    ]);
+    expect(await journalsOf(later.data.id)).toEqual([
+      ['order.hold', null],
+      ['order.open', 'order.hold'],
+      ['position.liquidate', 'order.open'],
+    ]);
+    // 5000.00 - 8.00 - 410.00 for the first, - 7.96 - 398.00 for the later one.
+    expect(await forex(u.token)).toMatchObject({ usedBalance: '0.00', balance: '4176.04' });
     const notice = (await call(h, 'GET', '/web/userMessage/getMessage', { token: u.token })).data.list.find((n: any) => n.kind === 'position.liquidated');
     expect(notice.title).toBe('Position liquidated');
     const zh = (await call(h, 'GET', `/web/userMessage/${notice.id}`, { token: u.token, lang: 'zh_Hans_CN' })).data;
@@ -214,16 +304,13 @@ describe.each(await drivers())('trading on %s', (driver) => {
   it('never overspends a trading wallet under many parallel orders', async () => {
     market.set(BTC, '100000.00');
     const u = await trader('1000');
-    // Each order takes about 860 EUR of margin plus fee at leverage 1: one fits, not twenty.
+    // Each order takes 100000.01 x 0.01 x 0.8 = 800.00008 -> 800.00 EUR of margin at leverage 1,
+    // plus a fee of 0.80: 800.80 of 1000.00, so exactly one of the twenty fits.
     const results = await Promise.all(Array.from({ length: 20 }, () => buyBtc(u.token, { quantity: '0.01', leverage: 1 })));
     const ok = results.filter((r) => r.code === 200);
     expect(results.every((r) => r.code === 200 || r.msg === 'Insufficient balance')).toBe(true);
-    expect(ok.length).toBeGreaterThan(0);
-    expect(ok.length).toBeLessThan(20);
-    const w = await forex(u.token);
-    expect(new Dec(w.balance).gte(0)).toBe(true);
-    const spent = ok.reduce((acc, r) => acc.add(r.data.margin).add(r.data.handlingFee), new Dec(0));
-    expect(new Dec(w.balance).add(spent).eq(1000)).toBe(true);
+    expect(ok.map((r) => [r.data.margin, r.data.handlingFee])).toEqual([['800.00', '0.80']]);
+    expect(await forex(u.token)).toMatchObject({ usedBalance: '800.00', balance: '199.20' });
   });
 
   it('marks an order of 10,000 shares or more as large and lists it on the quote page, without its owner', async () => {
@@ -246,9 +333,12 @@ describe.each(await drivers())('trading on %s', (driver) => {
     expect(min.data).toMatchObject({ stockCode: '0700.HK', lotSize: '100', walletCode: 'HK_STOCK' });
     const u = await trader('1000');
     const hf = await call(h, 'POST', '/web/position/getHalfOrFullNum', { token: u.token, body: { stockCode: BTC, leverage: 10 } });
-    expect(hf.data.available).toBe('1000.00');
-    expect(new Dec(hf.data.full).gt(hf.data.half)).toBe(true);
+    // One BTC costs 100000.01 x 0.8 x (1/10 + 0.001) = 8080.000808 EUR of margin and fee:
+    // 1000.00 / 8080.000808 = 0.1237623... -> 0.12376 in lots of 0.00001; half, 0.0618811... -> 0.06188.
+    expect(hf.data).toMatchObject({ available: '1000.00', full: '0.12376', half: '0.06188', price: '100000.01' });
     const full = await buyBtc(u.token, { quantity: hf.data.full });
-    expect(full.code).toBe(200);
+    // 100000.01 x 0.12376 x 0.8 = 9900.80099008 EUR: margin 990.08 and fee 9.90, 999.98 of the 1000.00.
+    expect(full.data).toMatchObject({ margin: '990.08', handlingFee: '9.90' });
+    expect((await forex(u.token)).balance).toBe('0.02');
   });
 });

@@ -1,4 +1,4 @@
-import { ErrorCode, isMessageKey, translate, type Envelope, type ErrorData, type MessageKey } from '@tradeapp/contract';
+import { isMessageKey, translate, type Envelope, type ErrorData, type MessageKey } from '@tradeapp/contract';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodError } from 'zod';
 import { AppError } from '../errors';
@@ -12,7 +12,7 @@ export function fromZodError(error: ZodError): AppError {
     fields[field] = isMessageKey(issue.message) ? issue.message : 'v.invalidValue';
   }
   const first = Object.values(fields)[0] ?? 'e.badRequest';
-  return new AppError(ErrorCode.BadRequest, first, fields);
+  return new AppError(first, fields);
 }
 
 export function errorEnvelope(req: FastifyRequest, error: AppError): Envelope<ErrorData> {
@@ -31,20 +31,20 @@ export function toAppError(error: FastifyError | Error): AppError {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
     case 'FST_FILES_LIMIT':
-      return new AppError(ErrorCode.PayloadTooLarge, 'e.payloadTooLarge');
+      return new AppError('e.payloadTooLarge');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new AppError(ErrorCode.BadRequest, 'e.badRequest');
+      return new AppError('e.badRequest');
   }
-  if (e.statusCode === 429) return new AppError(ErrorCode.TooManyRequests, 'e.tooManyRequests');
-  if (e.statusCode === 413) return new AppError(ErrorCode.PayloadTooLarge, 'e.payloadTooLarge');
+  if (e.statusCode === 429) return new AppError('e.tooManyRequests');
+  if (e.statusCode === 413) return new AppError('e.payloadTooLarge');
   if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
     // Malformed JSON and the like: the framework's text may echo input, so send our own words.
-    return new AppError(ErrorCode.BadRequest, 'e.badRequest');
+    return new AppError('e.badRequest');
   }
-  return new AppError(ErrorCode.Internal, 'e.operationFailed');
+  return new AppError('e.operationFailed');
 }
 
 export function installErrorHandling(app: FastifyInstance) {
@@ -55,7 +55,7 @@ export function installErrorHandling(app: FastifyInstance) {
     return reply.code(appError.code).send(errorEnvelope(req, appError));
   });
   app.setNotFoundHandler((req, reply) => {
-    const notFound = new AppError(ErrorCode.NotFound, 'e.urlNotFound');
+    const notFound = new AppError('e.urlNotFound');
     return reply.code(404).send(errorEnvelope(req, notFound));
   });
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/db';
-import { conflict } from '../errors';
+import { AppError } from '../errors';
 
 /** A stable hash of a request body: keys sorted, so the same request always hashes the same. */
 function requestHash(route: string, body: unknown): string {
@@ -35,8 +35,8 @@ export function createIdempotencyStore(db: Db) {
         'select route, request_hash, status_code, response from idempotency_keys where user_id = $1 and key = $2',
         [userId, key],
       );
-      if (!row || row.request_hash !== hash) throw conflict('e.idempotencyConflict');
-      if (row.status_code === null) throw conflict('e.idempotencyInFlight');
+      if (!row || row.request_hash !== hash) throw new AppError('e.idempotencyConflict');
+      if (row.status_code === null) throw new AppError('e.idempotencyInFlight');
       return { replay: { status: row.status_code, body: row.response } };
     },
     async store(userId: number, key: string, status: number, body: unknown) {

@@ -2,7 +2,7 @@ import { API_BASE, envelopeOf, ok, routes, type RouteDef, type RouteId, type Rou
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/db';
-import { AppError, forbidden, unauthorized } from '../errors';
+import { AppError, unauthorized } from '../errors';
 import type { Caller, HandlerContext } from './context';
 import { errorEnvelope, fromZodError, toAppError } from './errors';
 import { createIdempotencyStore } from './idempotency';
@@ -58,7 +58,7 @@ export function registerContractRoutes(app: FastifyInstance, db: Db, handlers: H
       preHandler: async (req) => {
         req.caller = await resolveCaller(db, req);
         if (def.auth !== 'public' && !req.caller) throw unauthorized();
-        if (def.auth === 'operator' && req.caller?.role !== 'operator') throw forbidden('e.operatorOnly');
+        if (def.auth === 'operator' && req.caller?.role !== 'operator') throw new AppError('e.operatorOnly');
       },
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
         const source = def.method === 'GET' ? req.query : def.body === 'multipart' ? {} : (req.body ?? {});
@@ -106,9 +106,9 @@ function idempotencyKey(req: FastifyRequest, def: RouteDef): string | undefined 
   const raw = req.headers['idempotency-key'];
   const key = Array.isArray(raw) ? raw[0] : raw;
   if (!key) {
-    if (def.idempotency === 'required') throw new AppError(400, 'e.badRequest', { 'Idempotency-Key': 'v.fillRequired' });
+    if (def.idempotency === 'required') throw new AppError('e.badRequest', { 'Idempotency-Key': 'v.fillRequired' });
     return undefined;
   }
-  if (key.length > 100) throw new AppError(400, 'e.badRequest', { 'Idempotency-Key': 'v.invalidValue' });
+  if (key.length > 100) throw new AppError('e.badRequest', { 'Idempotency-Key': 'v.invalidValue' });
   return key;
 }

@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 
 /**
  * Run `job` every `ms`, never two runs of it at once on this node; a failed run is logged and the
- * next one tries again. Jobs claim their rows with SKIP LOCKED, so several nodes may run the same
- * job at once without doing any work twice. Returns the stop, which waits for a run in progress.
+ * next one tries again (`startJobs` adds the lock that keeps other nodes out meanwhile). Returns
+ * the stop, which waits for a run in progress.
  */
 export function every(ms: number, name: string, log: FastifyBaseLogger, job: () => Promise<unknown>): () => Promise<void> {
   let running: Promise<unknown> | null = null;

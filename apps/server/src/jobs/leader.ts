@@ -1,8 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/db';
 
-/** Advisory lock keys of the jobs that exactly one node runs. */
-export const LOCKS = { marketFeed: 72707101 } as const;
+/** Advisory lock keys of the jobs that one node at a time runs. */
+export const LOCKS = { marketFeed: 72707101, transferSettlement: 72707102, chainWatcher: 72707103 } as const;
+
+/**
+ * Run `fn` if this node takes the lock now, and let go of it after: of the nodes whose timers fire
+ * together, one does the run and the others skip it. Nothing is held between runs, so a node that
+ * goes away leaves no leader to wait for. Answers undefined when another node had the lock.
+ */
+export async function runIfLeader<T>(db: Db, key: number, fn: () => Promise<T>): Promise<T | undefined> {
+  const release = await db.tryHoldLock(key);
+  if (!release) return undefined;
+  try {
+    return await fn();
+  } finally {
+    await release();
+  }
+}
 
 /**
  * Run `start` on whichever node holds the lock; the others try again every `retryMs` and take

@@ -4,11 +4,23 @@ import type { MarketService } from '../modules/market/service';
 import type { TradingService } from '../modules/trading/service';
 
 /**
- * Watches the ticks of the market feed for the symbols that have resting orders or open
- * positions, and asks the trading service to fill or liquidate. One check per symbol runs at a
- * time; a tick arriving meanwhile is remembered and checked right after, so the last price is
- * always looked at. It runs where the feed runs (one node), and the service's row locks make a
- * second runner harmless.
+ * The trigger engine: fills entrusted orders and liquidates positions as the quote moves.
+ *
+ * Why a run is idempotent: a run decides nothing from what it saw before. For each entrusted
+ * order or open position of the symbol, the trading service claims the row (`for update skip
+ * locked`, only while it is still entrusted or open) and rechecks it against the snapshot under
+ * that lock, in the transaction that also posts its journal. A row already filled, closed or
+ * liquidated is no longer claimable, and a row another runner holds is skipped, so running the
+ * same check twice, or on two nodes at once, fills or liquidates each row exactly once.
+ *
+ * Why it runs on one node: it acts on ticks, and ticks come only from a started market provider.
+ * With Redis, the market feed (modules/market/feed.ts) starts the provider on the one node holding
+ * the `marketFeed` leader lock, so only that node's engine hears ticks; a node taking over the lock
+ * takes over the engine with it. Without Redis each node runs its own feed and engine, and the row
+ * claims above keep them from acting on a row twice.
+ *
+ * One check per symbol runs at a time; a tick arriving meanwhile is remembered and checked right
+ * after, so the last price is always looked at.
  */
 export function startTriggerEngine(opts: { provider: MarketProvider; market: MarketService; trading: TradingService; log: FastifyBaseLogger; refreshMs?: number }) {
   const { provider, market, trading, log } = opts;
@@ -45,7 +57,7 @@ export function startTriggerEngine(opts: { provider: MarketProvider; market: Mar
   });
 
   return {
-    /** A new resting order or position: watch its symbol from the next tick on. */
+    /** A new entrusted order or position: watch its symbol from the next tick on. */
     watch: (symbol: string) => active.add(symbol),
     /** Check a symbol now, without waiting for a tick (tests, and orders placed mid-tick). */
     check: (symbol: string) => check(symbol, Date.now()),

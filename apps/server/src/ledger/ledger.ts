@@ -1,7 +1,11 @@
-import type { WalletCode } from '@tradeapp/contract';
+import { JournalKind, WalletCode } from '@tradeapp/contract';
 import type { Sql } from '../db/db';
-import { refused } from '../errors';
+import { isUniqueViolation } from '../db/errors';
+import { AppError } from '../errors';
 import { Dec } from '../lib/decimal';
+
+/** The funding account: the wallet deposits land in and withdrawals leave from, in euros. */
+export const FUNDING_ACCOUNT: WalletCode = WalletCode.Funding;
 
 /** A user's wallet splits into what is spendable and what is held (pending withdrawals, transfers). */
 export type WalletPart = 'available' | 'held';
@@ -33,7 +37,8 @@ export interface Posting {
 }
 
 export interface JournalInput {
-  kind: string;
+  /** Why the money moved; stored as text, the contract's list is the one list of kinds. */
+  kind: JournalKind;
   userId: number | null;
   actorId: number | null;
   idempotencyKey?: string | null;
@@ -41,9 +46,12 @@ export interface JournalInput {
   refId?: number;
   memo?: string;
   reverses?: number;
+  /** The hold this journal releases (see `postRelease`). */
+  holdJournalId?: number;
 }
 
 const CHECK_VIOLATION = '23514';
+const FOREIGN_KEY_VIOLATION = '23503';
 
 async function accountId(sql: Sql, ref: AccountRef): Promise<number> {
   const [userId, code, part] = 'house' in ref ? [null, ref.house, 'house'] : [ref.userId, ref.wallet, ref.part];
@@ -78,8 +86,8 @@ export async function postJournal(sql: Sql, journal: JournalInput, postings: Pos
   const resolved = await Promise.all(postings.map(async (p) => ({ id: await accountId(sql, p.account), p })));
   resolved.sort((a, b) => a.id - b.id);
   const [row] = await sql.query<{ id: number }>(
-    `insert into ledger_journals (kind, user_id, actor_id, idempotency_key, ref_type, ref_id, memo, reverses)
-     values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
+    `insert into ledger_journals (kind, user_id, actor_id, idempotency_key, ref_type, ref_id, memo, reverses, hold_journal_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
     [
       journal.kind,
       journal.userId,
@@ -89,8 +97,18 @@ export async function postJournal(sql: Sql, journal: JournalInput, postings: Pos
       journal.refId ?? null,
       journal.memo ?? null,
       journal.reverses ?? null,
+      journal.holdJournalId ?? null,
     ],
-  );
+  ).catch((err: unknown) => {
+    // Callers release a hold only under the lock of the row that owns it, after checking its
+    // state: reaching either refusal is a bug, answered as a failed operation, never as done.
+    if (isUniqueViolation(err, 'ledger_journals_one_release')) throw new Error(`hold journal ${journal.holdJournalId} is already released`);
+    const e = err as { code?: string; constraint?: string; message?: string };
+    if (e.code === FOREIGN_KEY_VIOLATION && (e.constraint ?? e.message ?? '').includes('ledger_release_same_user')) {
+      throw new Error(`hold journal ${journal.holdJournalId} is not one of user ${journal.userId}'s`);
+    }
+    throw err;
+  });
   const journalId = row!.id;
   try {
     for (const { id, p } of resolved) {
@@ -102,14 +120,32 @@ export async function postJournal(sql: Sql, journal: JournalInput, postings: Pos
       ]);
     }
   } catch (err) {
-    if ((err as { code?: string }).code === CHECK_VIOLATION) throw refused('e.insufficientFunds', { amount: 'e.insufficientFunds' });
+    if ((err as { code?: string }).code === CHECK_VIOLATION) throw new AppError('e.insufficientFunds', { amount: 'e.insufficientFunds' });
     throw err;
   }
   return journalId;
 }
 
+/**
+ * Post the release of a hold: the journal names the hold it ends (`hold_journal_id`). The database
+ * refuses a hold of another user and a second release of the same hold, whatever the caller checked.
+ */
+export function postRelease(sql: Sql, holdJournalId: number, journal: Omit<JournalInput, 'holdJournalId'>, postings: Posting[]): Promise<number> {
+  return postJournal(sql, { ...journal, holdJournalId }, postings);
+}
+
+/** The hold journal of a row that predates its own link to it (found by the row's reference). */
+export async function findHoldJournal(sql: Sql, ref: { refType: string; refId: number; kind: JournalKind }): Promise<number | undefined> {
+  const [row] = await sql.query<{ id: number }>('select id from ledger_journals where ref_type = $1 and ref_id = $2 and kind = $3 order by id limit 1', [
+    ref.refType,
+    ref.refId,
+    ref.kind,
+  ]);
+  return row?.id;
+}
+
 /** Reverse a journal: the same entries with opposite signs, pointing at the original. */
-export async function reverseJournal(sql: Sql, journalId: number, input: Omit<JournalInput, 'kind' | 'reverses'>): Promise<number> {
+export async function reverseJournal(sql: Sql, journalId: number, input: Omit<JournalInput, 'kind' | 'reverses' | 'holdJournalId'>): Promise<number> {
   const entries = await sql.query<{ user_id: number | null; code: string; part: string; currency: string; amount: string }>(
     `select a.user_id, a.code, a.part, e.currency, e.amount from ledger_entries e join ledger_accounts a on a.id = e.account_id
       where e.journal_id = $1`,
@@ -117,7 +153,7 @@ export async function reverseJournal(sql: Sql, journalId: number, input: Omit<Jo
   );
   return postJournal(
     sql,
-    { ...input, kind: 'reversal', reverses: journalId },
+    { ...input, kind: JournalKind.Reversal, reverses: journalId },
     entries.map((e) => ({
       account:
         e.user_id === null

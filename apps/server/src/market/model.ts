@@ -1,3 +1,4 @@
+// Over 400 lines: the price model is one pure function of (seed, symbol, time) whose daily, 15-minute, 1-minute and 1-second paths must agree exactly, so they are kept together.
 // The price model of one instrument: a pure function of (seed, symbol, time).
 //
 // - Daily closes: a mean-reverting (Ornstein-Uhlenbeck) walk of the log price towards log(basePrice),

@@ -1,3 +1,4 @@
+// Over 400 lines: the hub's local fan-out and its Redis side share the conflation state and must change together.
 // The push hub: who is subscribed to what on this node, per-symbol conflation, heartbeats, and
 // (with Redis) the fan-out of quotes and user events to every node.
 //
@@ -11,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { WebSocket } from 'ws';
+import type { PushEvent } from '@tradeapp/contract';
 import { CLOSE, HUB_DEFAULTS, MSG, type ServerFrame } from './messages';
 
 export type QuoteData = { symbol: string } & Record<string, unknown>;
@@ -18,13 +20,14 @@ export type QuoteData = { symbol: string } & Record<string, unknown>;
 export interface PushHub {
   readonly driver: 'memory' | 'redis';
   publishQuote(symbol: string, data: QuoteData): void;
-  publishUserEvent(userId: number, event: string, data: unknown): void;
+  publishUserEvent(userId: number, event: PushEvent, data: unknown): void;
   /** An event for every signed-in operator socket (the back office's chat console). */
-  publishOperatorEvent(event: string, data: unknown): void;
+  publishOperatorEvent(event: PushEvent, data: unknown): void;
   /** Symbols some socket on THIS node is subscribed to (the market module may use it). */
   subscribedSymbols(): ReadonlySet<string>;
   healthy(): Promise<boolean>;
-  stats(): { sockets: number; subscriptions: number; signedIn: number };
+  /** `waitingQuotes`: symbols whose latest quote waits for the end of its conflation window. */
+  stats(): { sockets: number; subscriptions: number; signedIn: number; waitingQuotes: number };
   close(): Promise<void>;
 }
 
@@ -274,7 +277,9 @@ export class HubCore {
       subscriptions += conn.symbols.size;
       if (conn.userId !== null) signedIn++;
     }
-    return { sockets: this.connections.size, subscriptions, signedIn };
+    let waitingQuotes = 0;
+    for (const state of this.symbols.values()) if (state.pending !== undefined) waitingQuotes++;
+    return { sockets: this.connections.size, subscriptions, signedIn, waitingQuotes };
   }
 
   private shutdownDone: Promise<void> | undefined;

@@ -2,7 +2,7 @@ import type { AddressType, zAddress } from '@tradeapp/contract';
 import type { z } from 'zod';
 import type { Db, Sql } from '../../db/db';
 import { isUniqueViolation } from '../../db/errors';
-import { conflict, notFound, refused } from '../../errors';
+import { AppError, notFound } from '../../errors';
 
 export type Address = z.input<typeof zAddress>;
 export interface AddressInput {
@@ -43,7 +43,7 @@ export async function findAddress(sql: Sql, userId: number, id: number): Promise
 
 /** The same network and address twice for one user. */
 function duplicateGuard(err: unknown): never {
-  if (isUniqueViolation(err, 'wallet_addresses_user_address')) throw conflict('e.addressExists', { address: 'e.addressExists' });
+  if (isUniqueViolation(err, 'wallet_addresses_user_address')) throw new AppError('e.addressExists', { address: 'e.addressExists' });
   throw err;
 }
 
@@ -75,7 +75,7 @@ export function createAddressService(db: Db) {
           'select count(*)::int as n from wallet_addresses where user_id = $1 and deleted_at is null',
           [userId],
         );
-        if ((count?.n ?? 0) >= MAX_ADDRESSES) throw refused('e.addressLimit');
+        if ((count?.n ?? 0) >= MAX_ADDRESSES) throw new AppError('e.addressLimit');
         const [row] = await sql
           .query<AddressRow>(
             'insert into wallet_addresses (user_id, currency_type, address, label) values ($1, $2, $3, $4) returning *',

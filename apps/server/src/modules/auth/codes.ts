@@ -1,13 +1,6 @@
-import type {
-  EmailCodeType} from '@tradeapp/contract';
-import {
-  EMAIL_CODE_MAX_ATTEMPTS,
-  EMAIL_CODE_TTL_SECONDS,
-  ErrorCode,
-  type Locale,
-} from '@tradeapp/contract';
+import { EMAIL_CODE_MAX_ATTEMPTS, EMAIL_CODE_TTL_SECONDS, type EmailCodeType, type Locale } from '@tradeapp/contract';
 import type { Db, Sql } from '../../db/db';
-import { AppError, refused } from '../../errors';
+import { AppError } from '../../errors';
 import { newEmailCode, sameHash, sha256 } from '../../lib/secrets';
 import type { Mailer } from '../../mail/mailer';
 
@@ -48,7 +41,7 @@ export function createEmailCodes(db: Db, mailer: Mailer) {
           where email = $1 and purpose = $2 order by id desc limit 1`,
         [email, purpose],
       );
-      if (recent && recent.age < RESEND_AFTER_SECONDS) throw new AppError(ErrorCode.TooManyRequests, 'e.codeTooSoon');
+      if (recent && recent.age < RESEND_AFTER_SECONDS) throw new AppError('e.codeTooSoon');
       const code = newEmailCode();
       const [row] = await db.query<{ id: number }>(
         `insert into email_codes (email, purpose, code_hash, expires_at)
@@ -75,11 +68,11 @@ export function createEmailCodes(db: Db, mailer: Mailer) {
           order by id desc limit 1`,
         [email, purpose],
       );
-      if (!row) throw refused('e.codeInvalid', { code: 'e.codeInvalid' });
-      if (row.attempts >= EMAIL_CODE_MAX_ATTEMPTS) throw new AppError(ErrorCode.TooManyRequests, 'e.codeTooManyAttempts');
+      if (!row) throw new AppError('e.codeInvalid', { code: 'e.codeInvalid' });
+      if (row.attempts >= EMAIL_CODE_MAX_ATTEMPTS) throw new AppError('e.codeTooManyAttempts');
       if (!sameHash(row.code_hash, codeHash(email, purpose, code))) {
         await db.query('update email_codes set attempts = attempts + 1 where id = $1', [row.id]);
-        throw refused('e.codeInvalid', { code: 'e.codeInvalid' });
+        throw new AppError('e.codeInvalid', { code: 'e.codeInvalid' });
       }
       return row.id;
     },
@@ -89,7 +82,7 @@ export function createEmailCodes(db: Db, mailer: Mailer) {
       const used = await sql.query('update email_codes set consumed_at = now() where id = $1 and consumed_at is null returning id', [
         codeId,
       ]);
-      if (!used.length) throw refused('e.codeInvalid', { code: 'e.codeInvalid' });
+      if (!used.length) throw new AppError('e.codeInvalid', { code: 'e.codeInvalid' });
     },
   };
 }

@@ -15,7 +15,6 @@ export function authHandlers(
   | 'updatePassword'
   | 'settingPayPassword'
   | 'updatePayPassword'
-  | 'updateReal'
   | 'getUserInfoById'
   | 'userInfo'
 > {
@@ -49,7 +48,6 @@ export function authHandlers(
       await auth.updatePayPassword(caller!.id, input);
       return done;
     },
-    updateReal: ({ input, caller }) => auth.submitKyc(caller!.id, input),
     getUserInfoById: async ({ input, caller }) => {
       // Scoped to the caller: asking for anyone else is answered as if they did not exist.
       if (input.id !== undefined && input.id !== caller!.id) throw notFound();

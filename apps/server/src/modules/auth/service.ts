@@ -1,26 +1,20 @@
 import {
   AccountType,
   EmailCodeType,
-  ID_TYPES_WITH_BACK,
-  KycStatus,
   SESSION_TTL_SECONDS,
   type FullRegistration,
   type Locale,
-  type zKycSubmission,
   type UserInfo,
 } from '@tradeapp/contract';
 import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import type { Sql } from '../../db/db';
 import { isUniqueViolation } from '../../db/errors';
 import type { Deps } from '../../deps';
-import { AppError, badRequest, conflict, forbidden, notFound, refused } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import { burnVerify, hashSecret, newInvitationCode, newToken, sha256, verifySecret } from '../../lib/secrets';
-import { claimRegistrationUploads, assertOwnUpload } from '../files/service';
+import { claimRegistrationUploads } from '../files/service';
 import { createEmailCodes } from './codes';
 import * as repo from './repo';
-
-export type KycSubmissionInput = z.output<typeof zKycSubmission>;
 
 export interface LoginResult {
   token: string;
@@ -54,13 +48,13 @@ export function createAuthService({ config, db, mailer }: Deps) {
   async function inviterOf(code: string | undefined): Promise<number | null> {
     if (!code) return null;
     const inviter = await repo.findInviter(db, code);
-    if (!inviter) throw refused('e.invitationInvalid', { invitationCode: 'e.invitationInvalid' });
+    if (!inviter) throw new AppError('e.invitationInvalid', { invitationCode: 'e.invitationInvalid' });
     return inviter;
   }
 
   async function assertFree(username: string | null, email: string | null) {
-    if (username && (await repo.usernameTaken(db, username))) throw conflict('e.userIdTaken', { username: 'e.userIdTaken' });
-    if (email && (await repo.emailTaken(db, email))) throw conflict('e.emailTaken', { email: 'e.emailTaken' });
+    if (username && (await repo.usernameTaken(db, username))) throw new AppError('e.userIdTaken', { username: 'e.userIdTaken' });
+    if (email && (await repo.emailTaken(db, email))) throw new AppError('e.emailTaken', { email: 'e.emailTaken' });
   }
 
   /** Insert with a fresh invitation code (and generated user ID when none is chosen), retrying a rare clash. */
@@ -75,9 +69,9 @@ export function createAuthService({ config, db, mailer }: Deps) {
       } catch (err) {
         if (isUniqueViolation(err, 'users_username_key')) {
           if (generatedUsername && attempt < 5) continue;
-          throw conflict('e.userIdTaken', { username: 'e.userIdTaken' });
+          throw new AppError('e.userIdTaken', { username: 'e.userIdTaken' });
         }
-        if (isUniqueViolation(err, 'users_email_key')) throw conflict('e.emailTaken', { email: 'e.emailTaken' });
+        if (isUniqueViolation(err, 'users_email_key')) throw new AppError('e.emailTaken', { email: 'e.emailTaken' });
         if (isUniqueViolation(err, 'users_invitation_code_key') && attempt < 5) continue;
         throw err;
       }
@@ -93,7 +87,7 @@ export function createAuthService({ config, db, mailer }: Deps) {
   return {
     async sendEmailCode(email: string, type: EmailCodeType, locale: Locale) {
       const exists = await repo.emailTaken(db, email);
-      if (type === EmailCodeType.Register && exists) throw conflict('e.emailTaken', { email: 'e.emailTaken' });
+      if (type === EmailCodeType.Register && exists) throw new AppError('e.emailTaken', { email: 'e.emailTaken' });
       // For an unknown address a reset answers the same as for a known one, so the call cannot
       // be used to find out who has an account; no mail is sent.
       if (type !== EmailCodeType.Register && !exists) return;
@@ -193,9 +187,9 @@ export function createAuthService({ config, db, mailer }: Deps) {
     async login(input: { username: string; password: string }, req: FastifyRequest, role: 'investor' | 'operator' | 'any' = 'any') {
       const user = await repo.findUserByLogin(db, input.username);
       const valid = user ? await verifySecret(user.password_hash, input.password) : await burnVerify(input.password);
-      if (!user || !valid) throw refused('e.invalidCredentials');
-      if (user.status !== 'active') throw forbidden('e.accountDisabled');
-      if (role === 'operator' && user.role !== 'operator') throw forbidden('e.operatorOnly');
+      if (!user || !valid) throw new AppError('e.invalidCredentials');
+      if (user.status !== 'active') throw new AppError('e.accountDisabled');
+      if (role === 'operator' && user.role !== 'operator') throw new AppError('e.operatorOnly');
       return db.tx((sql) => startSession(sql, user, req));
     },
 
@@ -206,7 +200,7 @@ export function createAuthService({ config, db, mailer }: Deps) {
     async resetPassword(input: { email: string; code: string; newPassword: string }) {
       const user = await repo.findUserByEmail(db, input.email);
       const codeId = await codes.check(input.email, EmailCodeType.ResetPassword, input.code);
-      if (!user) throw refused('e.codeInvalid', { code: 'e.codeInvalid' });
+      if (!user) throw new AppError('e.codeInvalid', { code: 'e.codeInvalid' });
       const hash = await hashSecret(input.newPassword);
       await db.tx(async (sql) => {
         await codes.consume(sql, codeId);
@@ -218,9 +212,9 @@ export function createAuthService({ config, db, mailer }: Deps) {
     async updatePassword(userId: number, sessionId: number, input: { oldPassword: string; newPassword: string }) {
       const user = await loadUser(db, userId);
       if (!(await verifySecret(user.password_hash, input.oldPassword))) {
-        throw refused('e.oldPasswordWrong', { oldPassword: 'e.oldPasswordWrong' });
+        throw new AppError('e.oldPasswordWrong', { oldPassword: 'e.oldPasswordWrong' });
       }
-      if (input.oldPassword === input.newPassword) throw new AppError(400, 'v.sameAsOld', { newPassword: 'v.sameAsOld' });
+      if (input.oldPassword === input.newPassword) throw new AppError('v.sameAsOld', { newPassword: 'v.sameAsOld' });
       const hash = await hashSecret(input.newPassword);
       await db.tx(async (sql) => {
         await repo.setPasswordHash(sql, userId, hash);
@@ -235,36 +229,16 @@ export function createAuthService({ config, db, mailer }: Deps) {
         'update users set pay_password_hash = $2, updated_at = now() where id = $1 and pay_password_hash is null returning id',
         [userId, hash],
       );
-      if (!set.length) throw conflict('e.payPasswordAlreadySet');
+      if (!set.length) throw new AppError('e.payPasswordAlreadySet');
     },
 
     async updatePayPassword(userId: number, input: { oldPayPassword: string; payPassword: string }) {
       const user = await loadUser(db, userId);
-      if (!user.pay_password_hash) throw refused('e.payPasswordNotSet');
+      if (!user.pay_password_hash) throw new AppError('e.payPasswordNotSet');
       if (!(await verifySecret(user.pay_password_hash, input.oldPayPassword))) {
-        throw refused('e.payPasswordWrong', { oldPayPassword: 'e.payPasswordWrong' });
+        throw new AppError('e.payPasswordWrong', { oldPayPassword: 'e.payPasswordWrong' });
       }
       await repo.setPayPasswordHash(db, userId, await hashSecret(input.payPassword));
-    },
-
-    async submitKyc(userId: number, input: KycSubmissionInput) {
-      return db.tx(async (sql) => {
-        const [user] = await sql.query<{ kyc_status: number }>('select kyc_status from users where id = $1 for update', [userId]);
-        if (user?.kyc_status === KycStatus.Verified) throw conflict('e.kycVerified');
-        if (user?.kyc_status === KycStatus.UnderReview) throw conflict('e.kycUnderReview');
-        // The contract requires the back page for an ID card or driving licence; checked again
-        // here so no other caller of this service can skip it.
-        if (ID_TYPES_WITH_BACK.includes(input.idType) && !input.backUrl) throw badRequest('v.uploadImage', { backUrl: 'v.uploadImage' });
-        await assertOwnUpload(sql, userId, input.frontUrl, 'frontUrl');
-        if (input.backUrl) await assertOwnUpload(sql, userId, input.backUrl, 'backUrl');
-        await sql.query(
-          `insert into kyc_submissions (user_id, first_name, last_name, country, id_type, id_number, front_image, back_image)
-           values ($1,$2,$3,$4,$5,$6,$7,$8)`,
-          [userId, input.firstName, input.lastName, input.country, input.idType, input.idNumber, input.frontUrl, input.backUrl ?? null],
-        );
-        await sql.query('update users set kyc_status = $2, updated_at = now() where id = $1', [userId, KycStatus.UnderReview]);
-        return { kycStatus: KycStatus.UnderReview };
-      });
     },
 
     async userInfo(userId: number) {

@@ -1,11 +1,9 @@
 import type { HandlersOf } from '../../http/register';
-import type { OperatorNotices } from './notices';
 import type { Chat } from './service';
 
 export function chatHandlers(
   chat: Chat,
-  notices: OperatorNotices,
-): HandlersOf<'chatMessages' | 'chatSend' | 'chatRead' | 'operatorChats' | 'operatorChatMessages' | 'operatorChatSend' | 'operatorChatRead' | 'operatorNoticeSend'> {
+): HandlersOf<'chatMessages' | 'chatSend' | 'chatRead' | 'operatorChats' | 'operatorChatMessages' | 'operatorChatSend' | 'operatorChatRead'> {
   return {
     chatMessages: ({ input, caller }) => chat.userHistory(caller!.id, input),
     chatSend: ({ input, caller }) => chat.userSend(caller!.id, input),
@@ -14,6 +12,5 @@ export function chatHandlers(
     operatorChatMessages: ({ params, input }) => chat.operatorHistory(params.userId, input),
     operatorChatSend: ({ params, input, caller }) => chat.operatorSend(caller!.id, params.userId, input),
     operatorChatRead: ({ params, input }) => chat.operatorRead(params.userId, input.upToId),
-    operatorNoticeSend: ({ input, caller, req }) => notices.send(caller!.id, input, req.ip),
   };
 }

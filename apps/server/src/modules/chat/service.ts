@@ -1,7 +1,7 @@
-import type { zChatMessage } from '@tradeapp/contract';
+import { PushEvent, type zChatMessage } from '@tradeapp/contract';
 import type { z } from 'zod';
 import type { Db, Sql } from '../../db/db';
-import { badRequest, notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import type { PushHub } from '../../push/hub';
 import { uploadIdOf } from '../files/service';
 
@@ -58,7 +58,7 @@ function toMessage(r: MessageRow): ChatMessage {
  * every operator's socket, after its transaction has committed.
  */
 export function createChat(db: Db, hub: PushHub) {
-  const publish = (event: 'chat.message' | 'chat.read', userId: number, data: unknown) => {
+  const publish = (event: typeof PushEvent.ChatMessage | typeof PushEvent.ChatRead, userId: number, data: unknown) => {
     hub.publishUserEvent(userId, event, data);
     hub.publishOperatorEvent(event, data);
   };
@@ -91,7 +91,7 @@ export function createChat(db: Db, hub: PushHub) {
     if (input.imageUrl) {
       const id = uploadIdOf(input.imageUrl);
       const own = id ? await sql.query('select 1 from uploads where id = $1 and owner_id = $2', [id, senderId]) : [];
-      if (!own.length) throw badRequest('e.chatImageNotYours', { imageUrl: 'e.chatImageNotYours' });
+      if (!own.length) throw new AppError('e.chatImageNotYours', { imageUrl: 'e.chatImageNotYours' });
       uploadId = id!;
     }
     const clientId = input.clientId ?? null;
@@ -105,7 +105,7 @@ export function createChat(db: Db, hub: PushHub) {
       ? await sql.query<MessageRow>(`${SELECT} where m.id = $1`, [inserted.id])
       : await sql.query<MessageRow>(`${SELECT} where m.user_id = $1 and m.sender = $2 and m.client_id = $3`, [userId, from.side, clientId]);
     const message = toMessage(row!);
-    return { message, push: inserted ? () => publish('chat.message', userId, message) : () => undefined };
+    return { message, push: inserted ? () => publish(PushEvent.ChatMessage, userId, message) : () => undefined };
   }
 
   async function send(userId: number, from: { side: 'user' } | { side: 'operator'; operatorId: number }, input: ChatInput) {
@@ -144,7 +144,7 @@ export function createChat(db: Db, hub: PushHub) {
       return { marked: row?.last ?? null, unread: await unreadBy(sql, userId, reader) };
     });
     // Nothing newly read: the other side already shows every tick it can.
-    if (marked !== null) publish('chat.read', userId, { userId, side: reader, upToId: marked });
+    if (marked !== null) publish(PushEvent.ChatRead, userId, { userId, side: reader, upToId: marked });
     return { unread };
   }
 

@@ -2,7 +2,7 @@ import { LOCALES, type ArticleCategory, type Locale, type zAdminArticle, type zA
 import type { z } from 'zod';
 import type { Db, Sql } from '../../db/db';
 import { isUniqueViolation } from '../../db/errors';
-import { AppError, badRequest, conflict, notFound, refused } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import { writeAudit } from '../../lib/audit';
 import { uploadIdOf } from '../files/service';
 import { hasContent, plainText, sanitizeBody } from './sanitize';
@@ -99,7 +99,7 @@ function cleanInput(input: ArticleInput) {
     texts.push({ locale, title, summary: plainText(t.summary), body });
   }
   const first = Object.values(fields)[0];
-  if (first) throw badRequest(first, fields);
+  if (first) throw new AppError(first, fields);
   return { slug: input.slug ?? null, category: input.category, coverUrl, status: input.status, texts };
 }
 
@@ -163,7 +163,7 @@ export function createArticles(db: Db) {
   }
 
   const slugTaken = (err: unknown) => {
-    if (isUniqueViolation(err, 'articles_slug_key')) throw conflict('e.slugTaken', { slug: 'e.slugTaken' });
+    if (isUniqueViolation(err, 'articles_slug_key')) throw new AppError('e.slugTaken', { slug: 'e.slugTaken' });
     throw err;
   };
 
@@ -237,7 +237,7 @@ export function createArticles(db: Db) {
             const fields: Record<string, 'e.builtInLocked'> = {};
             if (a.slug !== current.slug) fields.slug = 'e.builtInLocked';
             if (a.category !== current.category) fields.category = 'e.builtInLocked';
-            throw new AppError(400, 'e.builtInLocked', fields);
+            throw new AppError('e.builtInLocked', fields);
           }
           const before = auditView({ ...current, texts: (await textsOf(sql, [id])).get(id) ?? [] });
           await sql.query(
@@ -258,7 +258,7 @@ export function createArticles(db: Db) {
       return db.tx(async (sql) => {
         const [current] = await sql.query<ArticleRow>('select * from articles where id = $1 for update', [id]);
         if (!current) throw notFound();
-        if (current.built_in) throw refused('e.builtInArticle');
+        if (current.built_in) throw new AppError('e.builtInArticle');
         const before = auditView({ ...current, texts: (await textsOf(sql, [id])).get(id) ?? [] });
         await sql.query('delete from articles where id = $1', [id]);
         await writeAudit(sql, { actorId: by.id, action: 'article.delete', targetType: 'article', targetId: id, before, ip: by.ip });

@@ -1,4 +1,4 @@
-import { ErrorCode, type Locale } from '@tradeapp/contract';
+import type { Locale } from '@tradeapp/contract';
 import type { Db, Sql } from '../../db/db';
 import { AppError } from '../../errors';
 import { writeAudit } from '../../lib/audit';
@@ -98,13 +98,13 @@ export function createVersions(db: Db, opts: { appTitle: string; webviewAllowlis
         zh_Hans_CN: plainText(input.notes.zh_Hans_CN ?? '') || null,
       };
       const title = plainText(input.title);
-      if (!title) throw new AppError(ErrorCode.BadRequest, 'v.fillRequired', { title: 'v.fillRequired' });
-      if (!notes.en) throw new AppError(ErrorCode.BadRequest, 'v.fillRequired', { 'notes.en': 'v.fillRequired' });
+      if (!title) throw new AppError('v.fillRequired', { title: 'v.fillRequired' });
+      if (!notes.en) throw new AppError('v.fillRequired', { 'notes.en': 'v.fillRequired' });
       return db.tx(async (sql) => {
         await sql.query('select pg_advisory_xact_lock($1)', [VERSION_LOCK]);
         const current = await latest(sql);
         if (current && compareVersions(input.version, current.version) <= 0) {
-          throw new AppError(ErrorCode.Unprocessable, 'e.versionNotHigher', { version: 'e.versionNotHigher' }, { current: current.version });
+          throw new AppError('e.versionNotHigher', { version: 'e.versionNotHigher' }, { current: current.version });
         }
         const [row] = await sql.query<{ id: number }>(
           'insert into app_versions (title, version, notes, force_update, published_by) values ($1, $2, $3::jsonb, $4, $5) returning id',

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ErrorCode, UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_MB } from '@tradeapp/contract';
+import { UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_MB } from '@tradeapp/contract';
 import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db, Sql } from '../../db/db';
-import { AppError, badRequest, notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import type { Caller } from '../../http/context';
 
 export type UploadKind = 'image' | 'document';
@@ -39,7 +39,7 @@ export function createFileService(db: Db, dataDir: string) {
   return {
     /** Store one multipart file after checking its size and its content. */
     async store(file: MultipartFile | undefined, kind: UploadKind, owner: { userId: number } | { pendingEmail: string }) {
-      if (!file || file.fieldname !== 'file') throw badRequest('v.uploadImage', { file: 'v.uploadImage' });
+      if (!file || file.fieldname !== 'file') throw new AppError('v.uploadImage', { file: 'v.uploadImage' });
       let bytes: Buffer;
       try {
         bytes = await file.toBuffer();
@@ -48,9 +48,9 @@ export function createFileService(db: Db, dataDir: string) {
         throw err;
       }
       if (file.file.truncated || bytes.length > UPLOAD_LIMIT_BYTES) throw sizeExceeded();
-      if (bytes.length === 0) throw badRequest('v.uploadImage', { file: 'v.uploadImage' });
+      if (bytes.length === 0) throw new AppError('v.uploadImage', { file: 'v.uploadImage' });
       const type = await fileTypeFromBuffer(bytes);
-      if (!type || !ACCEPTED[kind].has(type.mime)) throw new AppError(ErrorCode.BadRequest, 'e.unsupportedFile', { file: 'e.unsupportedFile' });
+      if (!type || !ACCEPTED[kind].has(type.mime)) throw new AppError('e.unsupportedFile', { file: 'e.unsupportedFile' });
       const id = randomUUID();
       const fileName = `${id}.${type.ext}`;
       await writeFile(join(dir, fileName), bytes, { flag: 'wx' });
@@ -95,13 +95,13 @@ export function createFileService(db: Db, dataDir: string) {
   };
 }
 
-const sizeExceeded = () => new AppError(ErrorCode.PayloadTooLarge, 'e.sizeExceeded', { file: 'e.sizeExceeded' }, { n: UPLOAD_LIMIT_MB });
+const sizeExceeded = () => new AppError('e.sizeExceeded', { file: 'e.sizeExceeded' }, { n: UPLOAD_LIMIT_MB });
 
 /** A referenced upload must be the caller's own; otherwise it is as if it did not exist. */
 export async function assertOwnUpload(sql: Sql, userId: number, url: string, field: string) {
   const id = uploadIdOf(url);
   const rows = id ? await sql.query('select 1 from uploads where id = $1 and owner_id = $2', [id, userId]) : [];
-  if (!rows.length) throw badRequest('v.uploadImage', { [field]: 'v.uploadImage' });
+  if (!rows.length) throw new AppError('v.uploadImage', { [field]: 'v.uploadImage' });
 }
 
 /** Images uploaded while registering belong to the account that the registration creates. */
@@ -114,6 +114,6 @@ export async function claimRegistrationUploads(sql: Sql, email: string, userId: 
           [id, email, userId],
         )
       : [];
-    if (!claimed.length) throw badRequest('v.uploadImage', { [field]: 'v.uploadImage' });
+    if (!claimed.length) throw new AppError('v.uploadImage', { [field]: 'v.uploadImage' });
   }
 }

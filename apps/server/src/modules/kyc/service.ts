@@ -1,11 +1,13 @@
-import { KycStatus, type zKycReview } from '@tradeapp/contract';
+import { ID_TYPES_WITH_BACK, KycStatus, type zKycReview, type zKycSubmission } from '@tradeapp/contract';
 import type { z } from 'zod';
 import type { Db, Sql } from '../../db/db';
-import { conflict, notFound, refused } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import { writeAudit } from '../../lib/audit';
-import type { Inbox } from '../inbox/service';
+import { assertOwnUpload } from '../files/service';
+import type { Notices } from '../notices/service';
 
 export type KycReview = z.input<typeof zKycReview>;
+export type KycSubmissionInput = z.output<typeof zKycSubmission>;
 
 interface ReviewRow {
   id: number;
@@ -48,7 +50,7 @@ const SELECT = `select k.*, u.username, u.email from kyc_submissions k join user
 /** Trading and withdrawing need a verified identity. */
 export async function requireVerifiedKyc(sql: Sql, userId: number) {
   const [row] = await sql.query<{ kyc_status: number }>('select kyc_status from users where id = $1', [userId]);
-  if (row?.kyc_status !== KycStatus.Verified) throw refused('e.kycRequired');
+  if (row?.kyc_status !== KycStatus.Verified) throw new AppError('e.kycRequired');
 }
 
 export interface Reviewer {
@@ -56,7 +58,7 @@ export interface Reviewer {
   ip: string;
 }
 
-export function createKycService(db: Db, inbox: Inbox) {
+export function createKycService(db: Db, notices: Notices) {
   /** The submission, locked: of two operators acting at once, the second sees it reviewed. */
   async function lockPending(sql: Sql, id: number) {
     const [row] = await sql.query<{ id: number; user_id: number; status: KycStatus }>(
@@ -64,7 +66,7 @@ export function createKycService(db: Db, inbox: Inbox) {
       [id],
     );
     if (!row) throw notFound();
-    if (row.status !== KycStatus.UnderReview) throw conflict('e.reviewDone');
+    if (row.status !== KycStatus.UnderReview) throw new AppError('e.reviewDone');
     const [user] = await sql.query<{ kyc_status: number; first_name: string | null; last_name: string | null; country: string | null }>(
       'select kyc_status, first_name, last_name, country from users where id = $1 for update',
       [row.user_id],
@@ -75,6 +77,27 @@ export function createKycService(db: Db, inbox: Inbox) {
   const load = async (sql: Sql, id: number) => toReview((await sql.query<ReviewRow>(`${SELECT} where k.id = $1`, [id]))[0]!);
 
   return {
+    /** The investor's submission; it waits for an operator's review. */
+    async submit(userId: number, input: KycSubmissionInput) {
+      return db.tx(async (sql) => {
+        const [user] = await sql.query<{ kyc_status: number }>('select kyc_status from users where id = $1 for update', [userId]);
+        if (user?.kyc_status === KycStatus.Verified) throw new AppError('e.kycVerified');
+        if (user?.kyc_status === KycStatus.UnderReview) throw new AppError('e.kycUnderReview');
+        // The contract requires the back page for an ID card or driving licence; checked again
+        // here so no other caller of this service can skip it.
+        if (ID_TYPES_WITH_BACK.includes(input.idType) && !input.backUrl) throw new AppError('v.uploadImage', { backUrl: 'v.uploadImage' });
+        await assertOwnUpload(sql, userId, input.frontUrl, 'frontUrl');
+        if (input.backUrl) await assertOwnUpload(sql, userId, input.backUrl, 'backUrl');
+        await sql.query(
+          `insert into kyc_submissions (user_id, first_name, last_name, country, id_type, id_number, front_image, back_image)
+           values ($1,$2,$3,$4,$5,$6,$7,$8)`,
+          [userId, input.firstName, input.lastName, input.country, input.idType, input.idNumber, input.frontUrl, input.backUrl ?? null],
+        );
+        await sql.query('update users set kyc_status = $2, updated_at = now() where id = $1', [userId, KycStatus.UnderReview]);
+        return { kycStatus: KycStatus.UnderReview };
+      });
+    },
+
     /** Pending first, oldest first; then reviewed ones, newest first. */
     async list(status: KycStatus | undefined, page: number, size: number) {
       const [count] = await db.query<{ n: number }>('select count(*)::int as n from kyc_submissions where ($1::smallint is null or status = $1)', [
@@ -127,7 +150,7 @@ export function createKycService(db: Db, inbox: Inbox) {
           },
           ip: by.ip,
         });
-        const push = await inbox.notify(sql, submission.user_id, 'kyc.approved', {});
+        const push = await notices.notify(sql, submission.user_id, 'kyc.approved', {});
         return { review: await load(sql, id), push };
       });
       push();
@@ -154,7 +177,7 @@ export function createKycService(db: Db, inbox: Inbox) {
           reason,
           ip: by.ip,
         });
-        const push = await inbox.notify(sql, submission.user_id, 'kyc.rejected', { reason });
+        const push = await notices.notify(sql, submission.user_id, 'kyc.rejected', { reason });
         return { review: await load(sql, id), push };
       });
       push();

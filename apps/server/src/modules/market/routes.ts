@@ -61,7 +61,7 @@ export function marketHandlers(
     saleList: ({ input: q, caller }) => m.placings(q, who(caller)),
     getSaleTime: async ({ input: q }) => m.saleTime(q.symbol),
     getMarket: async ({ input: q }) => m.marketStatus(q.market),
-    getMarkets: async () => [...new Set(m.instruments.map((i) => i.market))].map((market) => m.marketStatus(market)),
+    getMarkets: async () => m.marketStatuses(),
     hkAllStockList: ({ input: q, caller }) => m.list((i) => i.market === 'HK', q, who(caller)),
     globalIndex: ({ input: q, caller }) => m.list((i) => i.assetClass === 'index', q, who(caller)),
     topList: ({ input: q, caller }) =>
@@ -76,17 +76,9 @@ export function marketHandlers(
     summaryDetail: async ({ input: q }) => m.summary(q.symbol),
     kline: async ({ input: q }) => m.kline(q.symbol, q.range),
     hotStock: ({ input: q, caller }) => m.list(m.isStock, { ...q, sort: 'volume', order: 'desc' }, who(caller)),
-    homeCustomList: async ({ input: q, caller }) => {
-      const page = await m.list((i) => HOME_STRIP.includes(i.symbol), { ...q, size: HOME_STRIP.length }, who(caller));
-      page.list.sort((a, b) => HOME_STRIP.indexOf(a.symbol) - HOME_STRIP.indexOf(b.symbol));
-      return page;
-    },
+    homeCustomList: ({ input: q, caller }) => m.listOf(HOME_STRIP, q, who(caller)),
     futuresOptList: async () => m.futuresCategories(),
-    forexIndex: async ({ input: q, caller }) => {
-      const page = await m.list((i) => MAJOR_PAIRS.includes(i.symbol), { ...q, size: MAJOR_PAIRS.length }, who(caller));
-      page.list.sort((a, b) => MAJOR_PAIRS.indexOf(a.symbol) - MAJOR_PAIRS.indexOf(b.symbol));
-      return page;
-    },
+    forexIndex: ({ input: q, caller }) => m.listOf(MAJOR_PAIRS, q, who(caller)),
     forexList: ({ input: q, caller }) => m.list((i) => i.market === 'FX', q, who(caller)),
     ztStockList: ({ input: q, caller }) =>
       m.list(m.isStock, { ...q, sort: 'change_ratio', order: 'desc' }, who(caller), { where: (x) => new Dec(x.change_ratio).gte(5) }),

@@ -154,6 +154,13 @@ export function createMarketService(opts: { provider: MarketProvider; db: Db; no
     return { list: rows, total: quotes.length, page: query.page, size: query.size };
   }
 
+  /** A fixed set of instruments, in the order given (a home strip, the major pairs), on one page. */
+  async function listOf(symbols: readonly string[], query: ListQuery, callerId: number | null) {
+    const page = await list((i) => symbols.includes(i.symbol), { ...query, size: symbols.length }, callerId);
+    page.list.sort((a, b) => symbols.indexOf(a.symbol) - symbols.indexOf(b.symbol));
+    return page;
+  }
+
   async function quote(symbolOrCode: string, callerId: number | null, market?: string): Promise<Quote> {
     const i = resolve(symbolOrCode, market);
     return quoteOf(i.symbol, (await watchedSymbols(callerId)).has(i.symbol));
@@ -197,8 +204,11 @@ export function createMarketService(opts: { provider: MarketProvider; db: Db; no
     quoteOf,
     quote,
     list,
+    listOf,
     kline,
     marketStatus,
+    /** Every market's status, each market once. */
+    marketStatuses: () => [...new Set(instruments.map((i) => i.market))].map(marketStatus),
     isStock,
     watchedSymbols,
     sparkOf: spark,

@@ -1,8 +1,17 @@
+import { JournalKind, type OrderCall } from '@tradeapp/contract';
 import type { HandlersOf } from '../../http/register';
 import type { WalletService } from '../wallet/service';
 import type { TradingService } from './service';
 
-const TRADING_KINDS = ['order.hold', 'order.release', 'order.open', 'position.close', 'position.margin', 'position.liquidate'];
+/** The journals of trading: its bills are the wallet's bills of these kinds. */
+const TRADING_KINDS: string[] = [
+  JournalKind.OrderHold,
+  JournalKind.OrderRelease,
+  JournalKind.OrderOpen,
+  JournalKind.PositionClose,
+  JournalKind.PositionMargin,
+  JournalKind.PositionLiquidate,
+];
 
 export function tradingHandlers(
   t: TradingService,
@@ -27,12 +36,12 @@ export function tradingHandlers(
   | 'largeOrders'
   | 'tradingWater'
 > {
-  const order = (route: 'orderStock' | 'orderHk' | 'orderGold' | 'orderCrude') =>
+  const order = (call: OrderCall) =>
     (async ({ input, caller, idempotencyKey }) => {
-      const position = await t.create(caller!.id, route, input, idempotencyKey);
+      const position = await t.create(caller!.id, call, input, idempotencyKey);
       watch(position.symbol);
       return position;
-    }) satisfies HandlersOf<typeof route>[typeof route];
+    }) satisfies HandlersOf<typeof call>[typeof call];
   return {
     orderStock: order('orderStock'),
     orderHk: order('orderHk'),
@@ -46,7 +55,7 @@ export function tradingHandlers(
     position: ({ input, caller }) => t.detail(caller!.id, input.id),
     closePosition: ({ input, caller, idempotencyKey }) => t.closeByUser(caller!.id, input.id, input.quantity, idempotencyKey),
     closedPositions: ({ input, caller }) => t.closed(caller!.id, input.page, input.size),
-    entrustedOrders: ({ input, caller }) => t.resting(caller!.id, input.page, input.size),
+    entrustedOrders: ({ input, caller }) => t.entrusted(caller!.id, input.page, input.size),
     cancelOrder: ({ input, caller, idempotencyKey }) => t.cancel(caller!.id, input.id, idempotencyKey),
     addMargin: ({ input, caller, idempotencyKey }) => t.addMargin(caller!.id, input.id, input.amount, idempotencyKey),
     largeOrders: ({ input }) => t.largeOrders(input.stockCode, input.size),

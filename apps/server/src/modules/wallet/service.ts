@@ -1,10 +1,10 @@
-import { TransactionStatus, WalletCode, walletCurrency, type Transfer } from '@tradeapp/contract';
+import { JournalKind, TransactionStatus, WalletCode, walletCurrency, type Transfer } from '@tradeapp/contract';
 import type { Db, Sql } from '../../db/db';
-import { AppError, notFound, refused } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import { Dec, fixed } from '../../lib/decimal';
-import { HOUSE, checkLedger, postJournal, userBalances } from '../../ledger/ledger';
-import type { Inbox } from '../inbox/service';
-import type { Rates } from './rates';
+import { FUNDING_ACCOUNT, HOUSE, checkLedger, findHoldJournal, postJournal, postRelease, userBalances } from '../../ledger/ledger';
+import type { Notices } from '../notices/service';
+import type { ExchangeRates } from './exchangeRates';
 
 const WALLETS = Object.values(WalletCode);
 const symbolOf = (currency: string) => (currency === 'USD' ? '$' : '€');
@@ -22,6 +22,7 @@ interface TransferRow {
   rate: string;
   status: number;
   settle_after: Date | null;
+  hold_journal_id: number | null;
   created_at: Date;
 }
 
@@ -49,8 +50,8 @@ const wallet = (userId: number, code: WalletCode, part: 'available' | 'held') =>
 });
 
 /** Wallets, their bills, transfers between them, and the settlement of transfers across currencies. */
-export function createWalletService(opts: { db: Db; rates: Rates; inbox: Inbox; settleSeconds: number }) {
-  const { db, rates, inbox } = opts;
+export function createWalletService(opts: { db: Db; exchangeRates: ExchangeRates; notices: Notices; settleSeconds: number }) {
+  const { db, exchangeRates, notices } = opts;
 
   async function wallets(userId: number) {
     const balances = await userBalances(db, userId);
@@ -69,16 +70,23 @@ export function createWalletService(opts: { db: Db; rates: Rates; inbox: Inbox; 
     });
   }
 
+  /** The hold of a transfer in progress; transfers held before migration 0007 find it by reference. */
+  async function holdOf(sql: Sql, t: TransferRow): Promise<number> {
+    const id = t.hold_journal_id ?? (await findHoldJournal(sql, { refType: 'transfer', refId: t.id, kind: JournalKind.TransferHold }));
+    if (id === undefined) throw new Error(`transfer ${t.id} in progress has no hold`);
+    return id;
+  }
+
   /** Settle one transfer in progress: the held amount is exchanged at the recorded rate. */
   async function settle(sql: Sql, t: TransferRow) {
-    await postJournal(sql, { kind: 'transfer.settle', userId: t.user_id, actorId: null, refType: 'transfer', refId: t.id }, [
+    await postRelease(sql, await holdOf(sql, t), { kind: JournalKind.TransferSettle, userId: t.user_id, actorId: null, refType: 'transfer', refId: t.id }, [
       { account: wallet(t.user_id, t.from_code, 'held'), amount: new Dec(t.amount).neg() },
       { account: { house: HOUSE.fx, currency: t.currency }, amount: t.amount },
       { account: { house: HOUSE.fx, currency: t.to_currency }, amount: new Dec(t.to_amount).neg() },
       { account: wallet(t.user_id, t.to_code, 'available'), amount: t.to_amount },
     ]);
     await sql.query('update transfers set status = $2, finished_at = now() where id = $1', [t.id, TransactionStatus.Success]);
-    return inbox.notify(sql, t.user_id, 'transfer.completed', {
+    return notices.notify(sql, t.user_id, 'transfer.completed', {
       amount: money(t.amount),
       currency: t.currency,
       from: t.from_code,
@@ -93,8 +101,8 @@ export function createWalletService(opts: { db: Db; rates: Rates; inbox: Inbox; 
 
     async overview(userId: number, currency: 'EUR' | 'USD') {
       const list = await wallets(userId);
-      const eurUsd = rates.rate('EUR', 'USD');
-      const valueOf = (amount: string, from: string) => new Dec(amount).mul(rates.rate(from, currency));
+      const eurUsd = exchangeRates.rate('EUR', 'USD');
+      const valueOf = (amount: string, from: string) => new Dec(amount).mul(exchangeRates.rate(from, currency));
       let total = new Dec(0);
       let available = new Dec(0);
       let held = new Dec(0);
@@ -138,7 +146,7 @@ export function createWalletService(opts: { db: Db; rates: Rates; inbox: Inbox; 
         part: 'available' | 'held';
         currency: string;
         amount: string;
-        kind: string;
+        kind: JournalKind;
         memo: string | null;
         created_at: Date;
         balance_after: string;
@@ -152,7 +160,7 @@ export function createWalletService(opts: { db: Db; rates: Rates; inbox: Inbox; 
           amount: money(r.amount),
           part: r.part,
           balanceAfter: money(r.balance_after),
-          type: r.kind as never,
+          type: r.kind,
           memo: r.memo,
           createTimeTimestamp: r.created_at.getTime(),
         })),
@@ -163,16 +171,16 @@ export function createWalletService(opts: { db: Db; rates: Rates; inbox: Inbox; 
     },
 
     async transfer(userId: number, input: { from: WalletCode; to: WalletCode; amount: string }, idempotencyKey: string | undefined) {
-      if (input.from === input.to) throw new AppError(400, 'e.sameWallet', { to: 'e.sameWallet' });
-      if (input.from !== WalletCode.Balance && input.to !== WalletCode.Balance) {
-        throw new AppError(400, 'e.transferNeedsFunding', { to: 'e.transferNeedsFunding' });
+      if (input.from === input.to) throw new AppError('e.sameWallet', { to: 'e.sameWallet' });
+      if (input.from !== FUNDING_ACCOUNT && input.to !== FUNDING_ACCOUNT) {
+        throw new AppError('e.transferNeedsFunding', { to: 'e.transferNeedsFunding' });
       }
       const currency = walletCurrency(input.from);
       const toCurrency = walletCurrency(input.to);
-      const rate = rates.rate(currency, toCurrency);
+      const rate = exchangeRates.rate(currency, toCurrency);
       const amount = new Dec(input.amount);
       const toAmount = new Dec(fixed(amount.mul(rate), 2));
-      if (toAmount.lte(0)) throw new AppError(400, 'v.amountRule', { amount: 'v.amountRule' });
+      if (toAmount.lte(0)) throw new AppError('v.amountRule', { amount: 'v.amountRule' });
       const sameCurrency = currency === toCurrency;
       let push: (() => void) | undefined;
       const row = await db.tx(async (sql) => {
@@ -195,12 +203,12 @@ export function createWalletService(opts: { db: Db; rates: Rates; inbox: Inbox; 
         );
         const ref = { userId, actorId: userId, idempotencyKey: idempotencyKey ?? null, refType: 'transfer', refId: t!.id };
         if (sameCurrency) {
-          await postJournal(sql, { ...ref, kind: 'transfer' }, [
+          await postJournal(sql, { ...ref, kind: JournalKind.Transfer }, [
             { account: wallet(userId, input.from, 'available'), amount: amount.neg() },
             { account: wallet(userId, input.to, 'available'), amount },
           ]);
           await sql.query('update transfers set finished_at = now() where id = $1', [t!.id]);
-          push = await inbox.notify(sql, userId, 'transfer.completed', {
+          push = await notices.notify(sql, userId, 'transfer.completed', {
             amount: money(amount),
             currency,
             from: input.from,
@@ -210,10 +218,11 @@ export function createWalletService(opts: { db: Db; rates: Rates; inbox: Inbox; 
           });
         } else {
           // Held until the settlement run; cancelling before then returns it.
-          await postJournal(sql, { ...ref, kind: 'transfer.hold' }, [
+          const holdId = await postJournal(sql, { ...ref, kind: JournalKind.TransferHold }, [
             { account: wallet(userId, input.from, 'available'), amount: amount.neg() },
             { account: wallet(userId, input.from, 'held'), amount },
           ]);
+          await sql.query('update transfers set hold_journal_id = $2 where id = $1', [t!.id, holdId]);
         }
         return t!;
       });
@@ -225,10 +234,11 @@ export function createWalletService(opts: { db: Db; rates: Rates; inbox: Inbox; 
       const row = await db.tx(async (sql) => {
         const [t] = await sql.query<TransferRow>('select * from transfers where id = $1 and user_id = $2 for update', [id, userId]);
         if (!t) throw notFound();
-        if (t.status !== TransactionStatus.InProgress) throw refused('e.transferNotCancellable');
-        await postJournal(
+        if (t.status !== TransactionStatus.InProgress) throw new AppError('e.transferNotCancellable');
+        await postRelease(
           sql,
-          { kind: 'transfer.cancel', userId, actorId: userId, idempotencyKey: idempotencyKey ?? null, refType: 'transfer', refId: t.id },
+          await holdOf(sql, t),
+          { kind: JournalKind.TransferCancel, userId, actorId: userId, idempotencyKey: idempotencyKey ?? null, refType: 'transfer', refId: t.id },
           [
             { account: wallet(userId, t.from_code, 'held'), amount: new Dec(t.amount).neg() },
             { account: wallet(userId, t.from_code, 'available'), amount: t.amount },

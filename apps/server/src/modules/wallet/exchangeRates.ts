@@ -5,7 +5,7 @@ import type { MarketService } from '../market/service';
  * Exchange rates from the live market: euros and dollars through EURUSD, crypto through its
  * USDT pair (USDT counted as one dollar on the simulated chain).
  */
-export function createRates(market: MarketService) {
+export function createExchangeRates(market: MarketService) {
   const last = (symbol: string) => new Dec(market.snapshot(symbol).last);
   const inverse = (symbol: string) => () => new Dec(1).div(last(symbol));
   const usdPer: Record<string, () => Dec> = {
@@ -37,4 +37,4 @@ export function createRates(market: MarketService) {
   };
 }
 
-export type Rates = ReturnType<typeof createRates>;
+export type ExchangeRates = ReturnType<typeof createExchangeRates>;

@@ -35,7 +35,7 @@ const toAudit = (r: AuditRow) => ({
 
 const AUDIT_SELECT = `select a.*, coalesce(u.email, u.username) as actor_name from audit_log a left join users u on u.id = a.actor_id`;
 
-export function createBackofficeService({ db, config, log }: Deps) {
+export function createOperatorService({ db, config, log }: Deps) {
   return {
     /**
      * The first operator: OPERATOR_EMAIL/OPERATOR_PASSWORD when given; otherwise, when no
@@ -64,7 +64,7 @@ export function createBackofficeService({ db, config, log }: Deps) {
       });
       if (config.OPERATOR_PASSWORD) log.info({ email: address }, 'first operator created');
       // Printed once, to the console only, so the person starting the server can sign in.
-      else console.log(`\n  First operator created: ${address}  password: ${password}\n  Sign in at /backoffice/ and keep it safe; it is not shown again.\n`);
+      else console.log(`\n  First operator created: ${address}  password: ${password}\n  Sign in at /operator/ and keep it safe; it is not shown again.\n`);
     },
 
     async listUsers(q: string | undefined, page: number, size: number) {
@@ -162,4 +162,4 @@ export function createBackofficeService({ db, config, log }: Deps) {
   };
 }
 
-export type BackofficeService = ReturnType<typeof createBackofficeService>;
+export type OperatorService = ReturnType<typeof createOperatorService>;

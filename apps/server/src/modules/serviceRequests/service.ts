@@ -1,6 +1,6 @@
 import type { Db } from '../../db/db';
 import type { Chat } from '../chat/service';
-import type { Inbox } from '../inbox/service';
+import type { Notices } from '../notices/service';
 
 export type ServiceRequestType = 'account' | 'deposit' | 'withdrawal' | 'trading' | 'other';
 type Status = 'open' | 'closed';
@@ -20,7 +20,7 @@ interface RequestRow {
  * Customer service: users ask, operators read the requests in the back office. Each request is
  * also a message of the user's chat, so operators answer it in the chat console.
  */
-export function createServiceRequests(db: Db, inbox: Inbox, chat: Chat) {
+export function createServiceRequests(db: Db, notices: Notices, chat: Chat) {
   return {
     async apply(userId: number, input: { type: ServiceRequestType; content: string }) {
       const { row, pushes } = await db.tx(async (sql) => {
@@ -28,7 +28,7 @@ export function createServiceRequests(db: Db, inbox: Inbox, chat: Chat) {
           'insert into service_requests (user_id, type, content) values ($1, $2, $3) returning id, status, created_at',
           [userId, input.type, input.content],
         );
-        const notice = await inbox.notify(sql, userId, 'service.received', { id: row!.id });
+        const notice = await notices.notify(sql, userId, 'service.received', { id: row!.id });
         const message = await chat.write(sql, userId, { side: 'user' }, { text: `[${input.type}] ${input.content}` });
         return { row: row!, pushes: [notice, message.push] };
       });

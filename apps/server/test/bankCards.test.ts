@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findCard } from '../src/modules/cards/service';
+import { findBankCard } from '../src/modules/bankCards/service';
 import { pngBytes } from './fixtures';
 import { call, countRows, drivers, registerUser, startServer, type Harness } from './harness';
 
@@ -96,11 +96,11 @@ describe.each(await drivers())('bank cards on %s', (driver) => {
   it('removes a card from the list but keeps the row for past withdrawals', async () => {
     const a = await registerUser(h);
     const card = (await call(h, 'POST', '/web/UserAccount/addCardNo', { token: a.token, body: CARD })).data;
-    expect(await findCard(h.db, a.id, card.id)).toMatchObject({ id: card.id, card_number: 'NL91ABNA0417164300' });
+    expect(await findBankCard(h.db, a.id, card.id)).toMatchObject({ id: card.id, card_number: 'NL91ABNA0417164300' });
     const r = await call(h, 'POST', '/web/UserAccount/delete-card', { token: a.token, body: { id: card.id } });
     expect(r.data).toEqual({ removed: 1 });
     expect(await list(a.token)).toEqual([]);
-    expect(await findCard(h.db, a.id, card.id)).toBeUndefined();
+    expect(await findBankCard(h.db, a.id, card.id)).toBeUndefined();
     const again = await call(h, 'POST', '/web/UserAccount/delete-card', { token: a.token, body: { id: card.id } });
     expect(again.status).toBe(404);
     const update = await call(h, 'POST', '/web/UserAccount/UpdateCardNo', { token: a.token, body: { ...CARD, id: card.id } });

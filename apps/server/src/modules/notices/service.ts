@@ -1,4 +1,4 @@
-import { isMessageKey, translate, type Locale, type MessageKey, type NOTICE_KINDS } from '@tradeapp/contract';
+import { PushEvent, isMessageKey, translate, type Locale, type MessageKey, type NOTICE_KINDS } from '@tradeapp/contract';
 import type { Db, Sql } from '../../db/db';
 import { notFound } from '../../errors';
 import type { PushHub } from '../../push/hub';
@@ -22,10 +22,10 @@ function keysOf(kind: NoticeKind): { title: MessageKey; body: MessageKey } {
 }
 
 /**
- * The inbox. A notice is stored as its kind and parameters and rendered in the reader's language
+ * Notices to one investor. A notice is stored as its kind and parameters and rendered in the reader's language
  * when read, so one notice reads right in English, Dutch and Chinese.
  */
-export function createInbox(db: Db, hub: PushHub) {
+export function createNotices(db: Db, hub: PushHub) {
   /**
    * Parameters that are message keys (a side, `t.buy`) or wallet codes (`BALANCE`) read in the
    * reader's language.
@@ -76,7 +76,7 @@ export function createInbox(db: Db, hub: PushHub) {
         kind,
         JSON.stringify(params),
       ]);
-      return () => hub.publishUserEvent(userId, 'notice', { id: row!.id, kind });
+      return () => hub.publishUserEvent(userId, PushEvent.Notice, { id: row!.id, kind });
     },
 
     /**
@@ -90,7 +90,7 @@ export function createInbox(db: Db, hub: PushHub) {
          returning id, user_id`,
         [kind, JSON.stringify(params)],
       );
-      return { sent: rows.length, push: () => rows.forEach((r) => hub.publishUserEvent(r.user_id, 'notice', { id: r.id, kind })) };
+      return { sent: rows.length, push: () => rows.forEach((r) => hub.publishUserEvent(r.user_id, PushEvent.Notice, { id: r.id, kind })) };
     },
 
     async list(userId: number, page: number, size: number, locale: Locale) {
@@ -124,4 +124,4 @@ export function createInbox(db: Db, hub: PushHub) {
   };
 }
 
-export type Inbox = ReturnType<typeof createInbox>;
+export type Notices = ReturnType<typeof createNotices>;

@@ -1,8 +1,7 @@
-// Wiring in app.ts: ...cardsHandlers(createCardService(db)),
 import type { HandlersOf } from '../../http/register';
-import type { CardService } from './service';
+import type { BankCardService } from './service';
 
-export function cardsHandlers(cards: CardService): HandlersOf<'cardList' | 'cardAdd' | 'cardUpdate' | 'cardDelete'> {
+export function bankCardsHandlers(cards: BankCardService): HandlersOf<'cardList' | 'cardAdd' | 'cardUpdate' | 'cardDelete'> {
   return {
     cardList: ({ caller }) => cards.list(caller!.id),
     cardAdd: ({ input, caller }) => cards.add(caller!.id, input),

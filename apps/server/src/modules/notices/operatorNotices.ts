@@ -2,7 +2,7 @@ import { LOCALES, type Locale } from '@tradeapp/contract';
 import type { Db } from '../../db/db';
 import { notFound } from '../../errors';
 import { writeAudit } from '../../lib/audit';
-import type { Inbox } from '../inbox/service';
+import type { Notices } from './service';
 
 type Localised = { en: string } & Partial<Record<Locale, string | undefined>>;
 
@@ -14,10 +14,10 @@ export interface OperatorNotice {
 }
 
 /**
- * Operators' notices to investors' inboxes, stored as kind `operator.message` with the texts per
- * language in the params (`title_en`, `body_nl`, ...); the inbox shows the reader's language.
+ * Operators' notices to investors, stored as kind `operator.message` with the texts per language in
+ * the params (`title_en`, `body_nl`, ...); the reader sees their own language.
  */
-export function createOperatorNotices(db: Db, inbox: Inbox) {
+export function createOperatorNotices(db: Db, notices: Notices) {
   return {
     async send(operatorId: number, input: OperatorNotice, ip: string) {
       const params: Record<string, string> = {};
@@ -32,9 +32,9 @@ export function createOperatorNotices(db: Db, inbox: Inbox) {
           const userId = input.userId!;
           const [user] = await sql.query("select 1 from users where id = $1 and role = 'investor'", [userId]);
           if (!user) throw notFound('e.userNotFound');
-          result = { sent: 1, push: await inbox.notify(sql, userId, 'operator.message', params) };
+          result = { sent: 1, push: await notices.notify(sql, userId, 'operator.message', params) };
         } else {
-          result = await inbox.notifyAllInvestors(sql, 'operator.message', params);
+          result = await notices.notifyAllInvestors(sql, 'operator.message', params);
         }
         await writeAudit(sql, {
           actorId: operatorId,

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, countRows, drivers, OPERATOR, registerUser, startServer, type Harness } from './harness';
+import { call, countRows, drivers, operatorToken, registerUser, startServer, type Harness } from './harness';
 
 describe.each(await drivers())('customer service requests on %s', (driver) => {
   let h: Harness;
   let op: string;
   beforeAll(async () => {
     h = await startServer(driver);
-    op = (await call(h, 'POST', '/web/operator/login', { body: { email: OPERATOR.email, password: OPERATOR.password } })).data.token;
+    op = await operatorToken(h);
   });
   afterAll(() => h.close());
 
@@ -19,9 +19,9 @@ describe.each(await drivers())('customer service requests on %s', (driver) => {
     expect(first.data).toEqual({ id: expect.any(Number), status: 'open', createTimeTimestamp: expect.any(Number) });
     const second = await call(h, 'POST', '/web/userCenter/apply/service', { token: u.token, body: { content: 'Thanks' } });
 
-    const inbox = (await call(h, 'GET', '/web/userMessage/getMessage', { token: u.token })).data;
-    expect(inbox.list.map((n: { kind: string }) => n.kind)).toEqual(['service.received', 'service.received']);
-    expect(inbox.list[1]).toMatchObject({ title: 'Request received', body: `We received your request #${first.data.id}. Customer service answers in the chat (Profile, Customer service).` });
+    const notices = (await call(h, 'GET', '/web/userMessage/getMessage', { token: u.token })).data;
+    expect(notices.list.map((n: { kind: string }) => n.kind)).toEqual(['service.received', 'service.received']);
+    expect(notices.list[1]).toMatchObject({ title: 'Request received', body: `We received your request #${first.data.id}. Customer service answers in the chat (Profile, Customer service).` });
 
     const list = await call(h, 'GET', '/web/operator/service-requests?size=2', { token: op });
     expect(list.code).toBe(200);

@@ -2,16 +2,16 @@ import type { zBankCard, zBankCardInput } from '@tradeapp/contract';
 import type { z } from 'zod';
 import type { Db, Sql } from '../../db/db';
 import { isUniqueViolation } from '../../db/errors';
-import { conflict, notFound, refused } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import { assertOwnUpload } from '../files/service';
 
 export type BankCardInput = z.output<typeof zBankCardInput>;
 export type BankCard = z.input<typeof zBankCard>;
 
 /** At most this many live cards per user. */
-export const MAX_CARDS = 10;
+export const MAX_BANK_CARDS = 10;
 
-export interface CardRow {
+export interface BankCardRow {
   id: number;
   user_id: number;
   bank_name: string;
@@ -35,7 +35,7 @@ export interface CardRow {
 /** All but the last four characters hidden. */
 export const maskCardNumber = (n: string) => (n.length <= 4 ? n : '*'.repeat(n.length - 4) + n.slice(-4));
 
-export const toBankCard = (r: CardRow): BankCard => ({
+export const toBankCard = (r: BankCardRow): BankCard => ({
   id: r.id,
   bankName: r.bank_name,
   accountName: r.account_name,
@@ -56,8 +56,8 @@ export const toBankCard = (r: CardRow): BankCard => ({
 });
 
 /** One of the user's live cards, or undefined (another user's card and removed cards are not found). */
-export async function findCard(sql: Sql, userId: number, id: number): Promise<CardRow | undefined> {
-  const [row] = await sql.query<CardRow>('select * from bank_cards where id = $1 and user_id = $2 and deleted_at is null', [id, userId]);
+export async function findBankCard(sql: Sql, userId: number, id: number): Promise<BankCardRow | undefined> {
+  const [row] = await sql.query<BankCardRow>('select * from bank_cards where id = $1 and user_id = $2 and deleted_at is null', [id, userId]);
   return row;
 }
 
@@ -90,14 +90,14 @@ async function assertOwnImages(sql: Sql, userId: number, input: BankCardInput) {
 
 /** The same account number twice for one user. */
 function duplicateGuard(err: unknown): never {
-  if (isUniqueViolation(err, 'bank_cards_user_number')) throw conflict('e.cardExists', { cardNumber: 'e.cardExists' });
+  if (isUniqueViolation(err, 'bank_cards_user_number')) throw new AppError('e.cardExists', { cardNumber: 'e.cardExists' });
   throw err;
 }
 
-export function createCardService(db: Db) {
+export function createBankCardService(db: Db) {
   return {
     async list(userId: number) {
-      const rows = await db.query<CardRow>('select * from bank_cards where user_id = $1 and deleted_at is null order by id', [userId]);
+      const rows = await db.query<BankCardRow>('select * from bank_cards where user_id = $1 and deleted_at is null order by id', [userId]);
       return rows.map(toBankCard);
     },
 
@@ -108,10 +108,10 @@ export function createCardService(db: Db) {
         const [count] = await sql.query<{ n: number }>('select count(*)::int as n from bank_cards where user_id = $1 and deleted_at is null', [
           userId,
         ]);
-        if ((count?.n ?? 0) >= MAX_CARDS) throw refused('e.cardLimit');
+        if ((count?.n ?? 0) >= MAX_BANK_CARDS) throw new AppError('e.cardLimit');
         await assertOwnImages(sql, userId, input);
         const [row] = await sql
-          .query<CardRow>(
+          .query<BankCardRow>(
             `insert into bank_cards (user_id, bank_name, account_name, card_number, swift_code, branch_code, aba_routing,
                bank_address, personal_address, city, region, postal_code, front_image, back_image, country)
              values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15) returning *`,
@@ -124,14 +124,14 @@ export function createCardService(db: Db) {
 
     async update(userId: number, id: number, input: BankCardInput) {
       return db.tx(async (sql) => {
-        const [current] = await sql.query<CardRow>(
+        const [current] = await sql.query<BankCardRow>(
           'select * from bank_cards where id = $1 and user_id = $2 and deleted_at is null for update',
           [id, userId],
         );
         if (!current) throw notFound();
         await assertOwnImages(sql, userId, input);
         const [row] = await sql
-          .query<CardRow>(
+          .query<BankCardRow>(
             `update bank_cards set bank_name = $3, account_name = $4, card_number = $5, swift_code = $6, branch_code = $7,
                aba_routing = $8, bank_address = $9, personal_address = $10, city = $11, region = $12, postal_code = $13,
                front_image = $14, back_image = $15, country = $16, updated_at = now()
@@ -154,4 +154,4 @@ export function createCardService(db: Db) {
   };
 }
 
-export type CardService = ReturnType<typeof createCardService>;
+export type BankCardService = ReturnType<typeof createBankCardService>;

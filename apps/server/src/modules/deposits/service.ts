@@ -1,0 +1,231 @@
+import { JournalKind, type Deposit } from '@tradeapp/contract';
+import type { Db, Sql } from '../../db/db';
+import { AppError } from '../../errors';
+import { Dec, fixed } from '../../lib/decimal';
+import { USER_REF_COLUMNS, reviewPending, userRefOf, type UserRefColumns } from '../../lib/review';
+import { FUNDING_ACCOUNT, HOUSE, postJournal } from '../../ledger/ledger';
+import { assertOwnUpload } from '../files/service';
+import type { Notices } from '../notices/service';
+import type { ExchangeRates } from '../wallet/exchangeRates';
+import { REQUIRED_CONFIRMATIONS, type ChainWatcher } from './chain';
+
+export const MIN_DEPOSIT = '1';
+const money = (v: Dec | string) => fixed(v, 2);
+/** Fiat to the cent; crypto as exact as it was reported. */
+const shown = (amount: string, currency: string) => ((FIAT_CURRENCIES as readonly string[]).includes(currency) ? money(amount) : new Dec(amount).toFixed());
+
+/** Crypto that can be deposited, and on which networks. */
+const CRYPTO_METHODS = [
+  { currency: 'USDT', network: 'TRC20' },
+  { currency: 'USDT', network: 'ERC20' },
+  { currency: 'BTC', network: 'BTC' },
+  { currency: 'ETH', network: 'ETH' },
+] as const;
+const FIAT_CURRENCIES = ['EUR', 'USD'] as const;
+/** Where fiat deposits are paid to. The reference identifies the user on the statement. */
+const HOUSE_BANK = { bankName: 'Meridian Client Money (simulated)', accountName: 'Meridian Markets B.V. client account', iban: 'NL00MERI0123456789', bic: 'MERINL2A' };
+
+interface DepositRow {
+  id: number;
+  user_id: number;
+  method: 'crypto' | 'fiat';
+  currency: string;
+  network: string | null;
+  amount: string;
+  credited_amount: string | null;
+  tx_hash: string | null;
+  proof_url: string | null;
+  confirmations: number;
+  required_confirmations: number;
+  status: number;
+  reason: string | null;
+  reviewed_at: Date | null;
+  created_at: Date;
+}
+
+const toDeposit = (r: DepositRow): Deposit => ({
+  id: r.id,
+  method: r.method,
+  currency: r.currency,
+  network: r.network,
+  amount: new Dec(r.amount).toFixed(),
+  creditedAmount: r.credited_amount === null ? null : money(r.credited_amount),
+  txHash: r.tx_hash,
+  proofUrl: r.proof_url,
+  confirmations: r.confirmations,
+  requiredConfirmations: r.required_confirmations,
+  status: r.status as Deposit['status'],
+  reason: r.reason,
+  createTimeTimestamp: r.created_at.getTime(),
+  reviewTimeTimestamp: r.reviewed_at?.getTime() ?? null,
+});
+
+const toReview = (r: DepositRow & UserRefColumns) => ({ ...toDeposit(r), ...userRefOf(r) });
+const REVIEW_SELECT = `select d.*, ${USER_REF_COLUMNS} from deposits d join users u on u.id = d.user_id`;
+const loadReview = async (sql: Sql, id: number) => toReview((await sql.query<DepositRow & UserRefColumns>(`${REVIEW_SELECT} where d.id = $1`, [id]))[0]!);
+
+/** Deposits: crypto confirmed by the chain watcher, fiat reviewed by an operator; both land in the funding account. */
+export function createDepositService(opts: { db: Db; exchangeRates: ExchangeRates; notices: Notices; chain: ChainWatcher; now?: () => number }) {
+  const { db, exchangeRates, notices, chain } = opts;
+  const now = opts.now ?? Date.now;
+
+  /** Credit a deposit to the funding account in euros at the rate of this moment. */
+  async function credit(sql: Sql, d: DepositRow, actorId: number | null) {
+    const amount = new Dec(d.amount);
+    const credited = new Dec(money(amount.mul(exchangeRates.rate(d.currency, 'EUR'))));
+    const funding = { userId: d.user_id, wallet: FUNDING_ACCOUNT, part: 'available' as const, currency: 'EUR' };
+    const postings =
+      d.currency === 'EUR'
+        ? [
+            { account: { house: HOUSE.deposits, currency: 'EUR' }, amount: amount.neg() },
+            { account: funding, amount },
+          ]
+        : [
+            { account: { house: HOUSE.deposits, currency: d.currency }, amount: amount.neg() },
+            { account: { house: HOUSE.fx, currency: d.currency }, amount },
+            { account: { house: HOUSE.fx, currency: 'EUR' }, amount: credited.neg() },
+            { account: funding, amount: credited },
+          ];
+    const journalId = await postJournal(sql, { kind: JournalKind.Deposit, userId: d.user_id, actorId, refType: 'deposit', refId: d.id }, postings);
+    const [row] = await sql.query<DepositRow>(
+      `update deposits set status = 3, credited_amount = $2, journal_id = $3, reviewed_by = $4, reviewed_at = now(),
+              confirmations = greatest(confirmations, required_confirmations) where id = $1 returning *`,
+      [d.id, credited.toFixed(), journalId, actorId],
+    );
+    const push = await notices.notify(sql, d.user_id, 'deposit.completed', {
+      amount: shown(d.amount, d.currency),
+      currency: d.currency,
+      credited: money(credited),
+    });
+    return { row: row!, push };
+  }
+
+  async function page(userId: number | null, pageNo: number, size: number, status: number | undefined) {
+    const where = 'where ($1::bigint is null or d.user_id = $1) and ($2::smallint is null or d.status = $2)';
+    const [count] = await db.query<{ n: number }>(`select count(*)::int as n from deposits d ${where}`, [userId, status ?? null]);
+    const rows = await db.query<DepositRow & UserRefColumns>(
+      `${REVIEW_SELECT} ${where} order by ${userId === null ? 'd.status, d.id' : 'd.id desc'} limit $3 offset $4`,
+      [userId, status ?? null, size, (pageNo - 1) * size],
+    );
+    return { rows, total: count?.n ?? 0, page: pageNo, size };
+  }
+
+  return {
+    methods(userId: number) {
+      return [
+        ...CRYPTO_METHODS.map((m) => ({
+          method: 'crypto' as const,
+          currency: m.currency,
+          network: m.network,
+          address: chain.addressFor(userId, m.network),
+          minAmount: MIN_DEPOSIT,
+          confirmations: REQUIRED_CONFIRMATIONS,
+          simulated: true as const,
+        })),
+        ...FIAT_CURRENCIES.map((currency) => ({
+          method: 'fiat' as const,
+          currency,
+          ...HOUSE_BANK,
+          reference: `MM${String(userId).padStart(8, '0')}`,
+          minAmount: MIN_DEPOSIT,
+        })),
+      ];
+    },
+
+    async create(
+      userId: number,
+      input: { method: 'crypto'; currency: string; network: string; amount: string; txHash: string } | { method: 'fiat'; currency: string; amount: string; proofUrl: string },
+      idempotencyKey: string | undefined,
+    ) {
+      const currency = input.currency.toUpperCase();
+      if (new Dec(input.amount).lt(MIN_DEPOSIT)) throw new AppError('e.belowMinimum', { amount: 'e.belowMinimum' }, { n: MIN_DEPOSIT });
+      if (input.method === 'crypto') {
+        if (!CRYPTO_METHODS.some((m) => m.currency === currency && m.network === input.network)) {
+          throw new AppError('e.currencyUnsupported', { currency: 'e.currencyUnsupported' });
+        }
+        if (!chain.isTxHash(input.network, input.txHash)) throw new AppError('e.txHashFormat', { txHash: 'e.txHashFormat' });
+      } else if (!(FIAT_CURRENCIES as readonly string[]).includes(currency)) {
+        throw new AppError('e.currencyUnsupported', { currency: 'e.currencyUnsupported' });
+      }
+      const [row] = await db
+        .tx(async (sql) => {
+          if (input.method === 'fiat') await assertOwnUpload(sql, userId, input.proofUrl, 'proofUrl');
+          return sql.query<DepositRow>(
+            `insert into deposits (user_id, method, currency, network, amount, tx_hash, proof_url, required_confirmations, idempotency_key)
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning *`,
+            [
+              userId,
+              input.method,
+              currency,
+              input.method === 'crypto' ? input.network : null,
+              input.amount,
+              input.method === 'crypto' ? input.txHash : null,
+              input.method === 'fiat' ? input.proofUrl : null,
+              input.method === 'crypto' ? REQUIRED_CONFIRMATIONS : 0,
+              idempotencyKey ?? null,
+            ],
+          );
+        })
+        .catch((err: { code?: string }) => {
+          if (err.code === '23505') throw new AppError('e.txHashUsed', { txHash: 'e.txHashUsed' });
+          throw err;
+        });
+      return toDeposit(row!);
+    },
+
+    /** The caller's own deposits, newest first. */
+    async list(userId: number, pageNo: number, size: number, status: number | undefined) {
+      const { rows, ...rest } = await page(userId, pageNo, size, status);
+      return { ...rest, list: rows.map(toDeposit) };
+    },
+
+    /** Every user's deposits for the operators, waiting ones first, with whose they are. */
+    async reviewList(pageNo: number, size: number, status: number | undefined) {
+      const { rows, ...rest } = await page(null, pageNo, size, status);
+      return { ...rest, list: rows.map(toReview) };
+    },
+
+    /**
+     * The chain watcher's run: pending crypto deposits gain confirmations; at the required count
+     * they are credited. Claimed with SKIP LOCKED, so concurrent runs never credit one twice.
+     */
+    async watchChain(): Promise<number> {
+      const pending = await db.query<{ id: number }>("select id from deposits where status = 1 and method = 'crypto' order by id");
+      let credited = 0;
+      for (const { id } of pending) {
+        const push = await db.tx(async (sql) => {
+          const [d] = await sql.query<DepositRow>('select * from deposits where id = $1 and status = 1 for update skip locked', [id]);
+          if (!d || !d.network || !d.tx_hash) return null;
+          const confirmations = chain.confirmations({ network: d.network, txHash: d.tx_hash, reportedAt: d.created_at }, now());
+          if (confirmations < d.required_confirmations) {
+            if (confirmations !== d.confirmations) await sql.query('update deposits set confirmations = $2 where id = $1', [d.id, confirmations]);
+            return null;
+          }
+          return (await credit(sql, d, null)).push;
+        });
+        if (push) {
+          push();
+          credited++;
+        }
+      }
+      return credited;
+    },
+
+    approve: (id: number, actorId: number, ip: string) =>
+      reviewPending(db, 'deposits', id, { actorId, ip }, async (sql, d: DepositRow) => {
+        // Crypto deposits are credited by the chain, never by hand.
+        if (d.method !== 'fiat') throw new AppError('e.creditedByChain');
+        const { row, push } = await credit(sql, d, actorId);
+        return { view: await loadReview(sql, d.id), push, audit: { action: 'deposit.approve', after: { status: row.status, credited: row.credited_amount } } };
+      }),
+
+    reject: (id: number, reason: string, actorId: number, ip: string) =>
+      reviewPending(db, 'deposits', id, { actorId, ip }, async (sql, d: DepositRow) => {
+        await sql.query('update deposits set status = 2, reason = $2, reviewed_by = $3, reviewed_at = now() where id = $1', [d.id, reason, actorId]);
+        const push = await notices.notify(sql, d.user_id, 'deposit.rejected', { amount: shown(d.amount, d.currency), currency: d.currency, reason });
+        return { view: await loadReview(sql, d.id), push, audit: { action: 'deposit.reject', after: { status: 2 }, reason } };
+      }),
+  };
+}
+
+export type DepositService = ReturnType<typeof createDepositService>;

@@ -1,0 +1,111 @@
+import { JournalKind, walletCurrency, type WalletCode } from '@tradeapp/contract';
+import type { Sql } from '../../db/db';
+import { Dec } from '../../lib/decimal';
+import { findHoldJournal, HOUSE, postJournal, postRelease, type JournalInput, type Posting } from '../../ledger/ledger';
+import type { CloseReason, PositionRow } from './repository';
+
+// The ledger side of trading (docs/decisions/0015-trading-rules.md, "Books"). Every step is one
+// balanced journal in the trading wallet's currency, referring to the position row it moved money
+// for. An order's margin sits on the wallet's held side from the moment it is entrusted or filled
+// until the position closes, so the held side always equals what open orders and positions risk.
+
+const wallet = (userId: number, code: WalletCode, part: 'available' | 'held') => ({ userId, wallet: code, part, currency: walletCurrency(code) });
+const house = (name: keyof typeof HOUSE, currency: string) => ({ house: HOUSE[name], currency });
+
+type Actor = { actorId: number | null; idempotencyKey: string | null };
+const journal = (kind: JournalKind, p: PositionRow, a: Actor, refId = p.id): JournalInput => ({
+  kind,
+  userId: p.user_id,
+  actorId: a.actorId,
+  idempotencyKey: a.idempotencyKey,
+  refType: 'position',
+  refId,
+});
+
+/** The journal whose hold a fill or a cancel of the entrusted order `p` ends. */
+const orderHold = (sql: Sql, p: PositionRow) => findHoldJournal(sql, { refType: 'position', refId: p.id, kind: JournalKind.OrderHold });
+
+/**
+ * The journal that holds an open position's margin: its opening, or for an entrusted order filled
+ * without a fee to pay (no opening journal) the order's hold, which then carries on unreleased.
+ */
+async function positionHold(sql: Sql, p: PositionRow) {
+  return (await findHoldJournal(sql, { refType: 'position', refId: p.id, kind: JournalKind.OrderOpen })) ?? (await orderHold(sql, p));
+}
+
+const post = (sql: Sql, holdId: number | undefined, j: JournalInput, postings: Posting[]) =>
+  holdId === undefined ? postJournal(sql, j, postings) : postRelease(sql, holdId, j, postings);
+
+/** An entrusted order holds its margin and fee until it fills or is cancelled. */
+export function postOrderHold(sql: Sql, p: PositionRow, a: Actor) {
+  const held = new Dec(p.margin).add(p.open_fee);
+  return postJournal(sql, journal(JournalKind.OrderHold, p, a), [
+    { account: wallet(p.user_id, p.wallet_code, 'available'), amount: held.neg() },
+    { account: wallet(p.user_id, p.wallet_code, 'held'), amount: held },
+  ]);
+}
+
+/** A market fill (or a limit order the quote already crosses): the margin is held and the fee paid, both from the available side. */
+export async function postOpen(sql: Sql, p: PositionRow, a: Actor) {
+  const fee = new Dec(p.open_fee);
+  const postings: Posting[] = [
+    { account: wallet(p.user_id, p.wallet_code, 'available'), amount: new Dec(p.margin).add(fee).neg() },
+    { account: wallet(p.user_id, p.wallet_code, 'held'), amount: p.margin },
+  ];
+  if (fee.gt(0)) postings.push({ account: house('fees', p.wallet_currency), amount: fee });
+  await postJournal(sql, journal(JournalKind.OrderOpen, p, a), postings);
+}
+
+/**
+ * An entrusted order fills: its fee is paid out of its hold and its margin stays held for the
+ * position. The journal ends the order's hold and holds the position's margin from then on; with
+ * no fee there is nothing to move, and the order's hold carries on as the position's.
+ */
+export async function postFill(sql: Sql, p: PositionRow, a: Actor) {
+  const fee = new Dec(p.open_fee);
+  if (!fee.gt(0)) return;
+  await post(sql, await orderHold(sql, p), journal(JournalKind.OrderOpen, p, a), [
+    { account: wallet(p.user_id, p.wallet_code, 'held'), amount: fee.neg() },
+    { account: house('fees', p.wallet_currency), amount: fee },
+  ]);
+}
+
+/** A cancelled entrusted order gives back what it held. */
+export async function postCancel(sql: Sql, p: PositionRow, a: Actor) {
+  const held = new Dec(p.margin).add(p.open_fee);
+  await post(sql, await orderHold(sql, p), journal(JournalKind.OrderRelease, p, a), [
+    { account: wallet(p.user_id, p.wallet_code, 'held'), amount: held.neg() },
+    { account: wallet(p.user_id, p.wallet_code, 'available'), amount: held },
+  ]);
+}
+
+export async function postAddMargin(sql: Sql, p: PositionRow, amount: string, a: Actor) {
+  await postJournal(sql, journal(JournalKind.PositionMargin, p, a), [
+    { account: wallet(p.user_id, p.wallet_code, 'available'), amount: new Dec(amount).neg() },
+    { account: wallet(p.user_id, p.wallet_code, 'held'), amount },
+  ]);
+}
+
+/**
+ * Closing (by the user or by liquidation): the released margin leaves the held side; the payout
+ * goes to the available side, the fee to the house's fees, the rest to or from the house book.
+ * The journal refers to the settled row. Only a whole close ends the position's hold: after a
+ * partial close the rest of the margin is still held for the open row.
+ */
+export async function postClose(
+  sql: Sql,
+  p: PositionRow,
+  settledId: number,
+  c: { whole: boolean; margin: Dec; payout: Dec; fee: Dec; book: Dec; reason: CloseReason },
+  a: Actor,
+) {
+  const postings: Posting[] = [];
+  if (c.margin.gt(0)) postings.push({ account: wallet(p.user_id, p.wallet_code, 'held'), amount: c.margin.neg() });
+  if (c.payout.gt(0)) postings.push({ account: wallet(p.user_id, p.wallet_code, 'available'), amount: c.payout });
+  if (c.fee.gt(0)) postings.push({ account: house('fees', p.wallet_currency), amount: c.fee });
+  if (!c.book.isZero()) postings.push({ account: house('book', p.wallet_currency), amount: c.book });
+  // A journal of one posting would move nothing (a margin of zero closed at no profit).
+  if (postings.length < 2) return;
+  const kind = c.reason === 'liquidation' ? JournalKind.PositionLiquidate : JournalKind.PositionClose;
+  await post(sql, c.whole ? await positionHold(sql, p) : undefined, journal(kind, p, a, settledId), postings);
+}

@@ -1,0 +1,239 @@
+import { OrderStatus, type POSITION_EVENTS, type WalletCode } from '@tradeapp/contract';
+import type { Sql } from '../../db/db';
+import { type Dec, plain } from '../../lib/decimal';
+
+// Every statement of trading on `positions` and `position_events`. Status codes are interpolated
+// from the contract's enum rather than bound: the partial index `positions_symbol_active`
+// (migration 0005) is written `where status in (0, 1)`, and the planner only uses it when the
+// query's predicate is the same literal list.
+
+const ENTRUSTED = OrderStatus.WaitingConfirmation;
+const OPEN = OrderStatus.InProgress;
+const SETTLED = OrderStatus.Settled;
+const CANCELLED = OrderStatus.Cancelled;
+const ACTIVE = `(${ENTRUSTED}, ${OPEN})`;
+
+export interface PositionRow {
+  id: number;
+  user_id: number;
+  symbol: string;
+  wallet_code: WalletCode;
+  wallet_currency: string;
+  currency: string;
+  direction: number;
+  type: number;
+  status: number;
+  price: string;
+  open_price: string | null;
+  quantity: string;
+  leverage: number;
+  margin: string;
+  open_fee: string;
+  close_price: string | null;
+  close_fee: string | null;
+  realised: string | null;
+  close_reason: CloseReason | null;
+  large_order: boolean;
+  parent_id: number | null;
+  created_at: Date;
+  filled_at: Date | null;
+  updated_at: Date;
+  closed_at: Date | null;
+}
+
+export type CloseReason = 'user' | 'liquidation';
+export type PositionEventName = (typeof POSITION_EVENTS)[number];
+
+export interface EventRow {
+  event: PositionEventName;
+  status: number;
+  price: string | null;
+  quantity: string | null;
+  created_at: Date;
+}
+
+export interface NewPosition {
+  userId: number;
+  symbol: string;
+  walletCode: WalletCode;
+  walletCurrency: string;
+  currency: string;
+  direction: number;
+  type: number;
+  /** Filled now (open) or entrusted until the quote crosses its price. */
+  filled: boolean;
+  price: Dec;
+  quantity: Dec;
+  leverage: number;
+  margin: Dec;
+  fee: Dec;
+  largeOrder: boolean;
+  idempotencyKey: string | null;
+}
+
+/** What closing settles: the figures written on the settled row. */
+export interface Settlement {
+  quantity: Dec;
+  margin: Dec;
+  price: Dec;
+  fee: Dec;
+  realised: Dec;
+  reason: CloseReason;
+}
+
+const one = async (rows: Promise<PositionRow[]>) => (await rows)[0]!;
+
+export async function insertPosition(sql: Sql, n: NewPosition): Promise<PositionRow> {
+  const status = n.filled ? OPEN : ENTRUSTED;
+  return one(
+    sql.query<PositionRow>(
+      `insert into positions (user_id, symbol, wallet_code, wallet_currency, currency, direction, type, status, price, open_price, quantity, leverage,
+                              margin, open_fee, large_order, idempotency_key, filled_at)
+       values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16, case when $8::smallint = ${OPEN} then now() end) returning *`,
+      [
+        n.userId,
+        n.symbol,
+        n.walletCode,
+        n.walletCurrency,
+        n.currency,
+        n.direction,
+        n.type,
+        status,
+        n.price.toFixed(),
+        n.filled ? n.price.toFixed() : null,
+        n.quantity.toFixed(),
+        n.leverage,
+        n.margin.toFixed(),
+        n.fee.toFixed(),
+        n.largeOrder,
+        n.idempotencyKey,
+      ],
+    ),
+  );
+}
+
+/** One of the user's rows; `lock` takes its row lock for the rest of the transaction. */
+export async function findOwn(sql: Sql, userId: number, id: number, lock = false): Promise<PositionRow | undefined> {
+  const [p] = await sql.query<PositionRow>(`select * from positions where id = $1 and user_id = $2${lock ? ' for update' : ''}`, [id, userId]);
+  return p;
+}
+
+/** Close the whole row. */
+export function settle(sql: Sql, id: number, s: Settlement): Promise<PositionRow> {
+  return one(
+    sql.query<PositionRow>(
+      `update positions set status = ${SETTLED}, close_price = $2, close_fee = $3, realised = $4, close_reason = $5, closed_at = now(), updated_at = now()
+        where id = $1 returning *`,
+      [id, plain(s.price), plain(s.fee), plain(s.realised), s.reason],
+    ),
+  );
+}
+
+/**
+ * Close part of the row: the open row keeps the rest, and the closed part becomes a settled row
+ * of its own pointing at it, so each row's margin and realised profit stay its own.
+ */
+export async function settlePart(sql: Sql, id: number, s: Settlement): Promise<PositionRow> {
+  await sql.query('update positions set quantity = quantity - $2, margin = margin - $3, updated_at = now() where id = $1', [id, plain(s.quantity), plain(s.margin)]);
+  return one(
+    sql.query<PositionRow>(
+      `insert into positions (user_id, symbol, wallet_code, wallet_currency, currency, direction, type, status, price, open_price, quantity, leverage,
+                              margin, open_fee, close_price, close_fee, realised, close_reason, parent_id, large_order, created_at, filled_at, closed_at)
+       select user_id, symbol, wallet_code, wallet_currency, currency, direction, type, ${SETTLED}, price, open_price, $2, leverage,
+              $3, 0, $4, $5, $6, $7, id, large_order, created_at, filled_at, now() from positions where id = $1 returning *`,
+      [id, plain(s.quantity), plain(s.margin), plain(s.price), plain(s.fee), plain(s.realised), s.reason],
+    ),
+  );
+}
+
+export const markCancelled = (sql: Sql, id: number) =>
+  one(sql.query<PositionRow>(`update positions set status = ${CANCELLED}, updated_at = now() where id = $1 returning *`, [id]));
+
+export const addToMargin = (sql: Sql, id: number, amount: string) =>
+  one(sql.query<PositionRow>('update positions set margin = margin + $2, updated_at = now() where id = $1 returning *', [id, amount]));
+
+/** An entrusted order becomes an open position at its limit price. */
+export const markFilled = (sql: Sql, id: number) =>
+  one(sql.query<PositionRow>(`update positions set status = ${OPEN}, open_price = price, filled_at = now(), updated_at = now() where id = $1 returning *`, [id]));
+
+export async function insertEvent(sql: Sql, p: PositionRow, event: PositionEventName, price: Dec | string | null, quantity: Dec | string | null) {
+  await sql.query('insert into position_events (position_id, status, event, price, quantity) values ($1, $2, $3, $4, $5)', [
+    p.id,
+    p.status,
+    event,
+    price === null ? null : plain(price),
+    quantity === null ? null : plain(quantity),
+  ]);
+}
+
+/** A settled part of a partial close shares its parent's earlier history (placed, filled). */
+export function history(sql: Sql, p: PositionRow): Promise<EventRow[]> {
+  return sql.query<EventRow>(
+    `select event, status, price, quantity, created_at from position_events
+      where position_id = $1 or (position_id = $2 and created_at <= coalesce($3::timestamptz, now()) and event in ('placed', 'filled'))
+      order by created_at, id`,
+    [p.id, p.parent_id ?? 0, p.closed_at],
+  );
+}
+
+export type Listing = 'open' | 'closed' | 'entrusted';
+const LISTINGS: Record<Listing, { status: number; order: string }> = {
+  open: { status: OPEN, order: 'id desc' },
+  closed: { status: SETTLED, order: 'closed_at desc, id desc' },
+  entrusted: { status: ENTRUSTED, order: 'id desc' },
+};
+
+export async function page(sql: Sql, userId: number, listing: Listing, pageNo: number, size: number) {
+  const { status, order } = LISTINGS[listing];
+  const [count] = await sql.query<{ n: number }>(`select count(*)::int as n from positions where user_id = $1 and status = ${status}`, [userId]);
+  const rows = await sql.query<PositionRow>(`select * from positions where user_id = $1 and status = ${status} order by ${order} limit $2 offset $3`, [
+    userId,
+    size,
+    (pageNo - 1) * size,
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+export const allOpen = (sql: Sql, userId: number) => sql.query<PositionRow>(`select * from positions where user_id = $1 and status = ${OPEN}`, [userId]);
+
+export const openOfSymbol = (sql: Sql, userId: number, symbol: string) =>
+  sql.query<PositionRow>(`select * from positions where user_id = $1 and symbol = $2 and status = ${OPEN} order by id desc`, [userId, symbol]);
+
+/**
+ * Entrusted orders and open positions of a symbol: what the trigger engine may act on. Oldest
+ * first, so that at one price an earlier order fills before a later one.
+ */
+export async function activeIds(sql: Sql, symbol: string): Promise<number[]> {
+  const rows = await sql.query<{ id: number }>(`select id from positions where symbol = $1 and status in ${ACTIVE} order by id`, [symbol]);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Claim an active row for this transaction, or nothing when another runner holds it or it is no
+ * longer active: whoever holds the lock does the work, the other skips without waiting.
+ */
+export async function claimActive(sql: Sql, id: number): Promise<PositionRow | undefined> {
+  const [p] = await sql.query<PositionRow>(`select * from positions where id = $1 and status in ${ACTIVE} for update skip locked`, [id]);
+  return p;
+}
+
+export async function activeSymbols(sql: Sql): Promise<string[]> {
+  const rows = await sql.query<{ symbol: string }>(`select distinct symbol from positions where status in ${ACTIVE}`);
+  return rows.map((r) => r.symbol);
+}
+
+/** Fills at or above the large-order size, first fills only (a partial close's settled part is not another fill). */
+export const largeFills = (sql: Sql, symbol: string, size: number) =>
+  sql.query<{ direction: number; quantity: string; open_price: string; filled_at: Date }>(
+    `select direction, quantity, open_price, filled_at from positions
+      where symbol = $1 and large_order and parent_id is null and filled_at is not null order by filled_at desc limit $2`,
+    [symbol, size],
+  );
+
+export async function availableBalance(sql: Sql, userId: number, code: WalletCode, currency: string): Promise<string | undefined> {
+  const [row] = await sql.query<{ balance: string }>(
+    "select balance from ledger_accounts where user_id = $1 and code = $2 and part = 'available' and currency = $3",
+    [userId, code, currency],
+  );
+  return row?.balance;
+}

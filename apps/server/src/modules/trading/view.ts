@@ -1,0 +1,94 @@
+import { OrderStatus, profitPercent, roundDecimal, totalAmountOf, type Position } from '@tradeapp/contract';
+import { Dec, fixed } from '../../lib/decimal';
+import type { MarketService } from '../market/service';
+import { exitPrice, type Pricing } from './pricing';
+import type { EventRow, PositionRow } from './repository';
+import { RULES } from './rules';
+
+/** Decimals of a tick size: prices are shown to the places the instrument is quoted in. */
+const placesOf = (tick: string) => (tick.includes('.') ? tick.split('.')[1]!.length : 0);
+
+/**
+ * Rows as the contract's `Position`. An open position is valued at the live quote on every read,
+ * so its profit and liquidation price follow the market without anything being stored.
+ */
+export function createPositionView(market: MarketService, pricing: Pricing) {
+  function toPosition(p: PositionRow): Position {
+    const i = market.resolve(p.symbol);
+    const rule = RULES[i.assetClass];
+    const dp = placesOf(i.tickSize);
+    const open = p.status === OrderStatus.InProgress;
+    const s = open ? market.snapshot(p.symbol) : null;
+    const profit = s ? roundDecimal(pricing.floating(p, s).toFixed(), 2)! : '0.00';
+    return {
+      id: p.id,
+      positionNum: `P${String(p.id).padStart(8, '0')}`,
+      symbol: p.symbol,
+      stockCode: i.code,
+      stockName: i.name,
+      source: i.source,
+      market: i.market,
+      assetClass: i.assetClass,
+      currency: p.currency,
+      walletCode: p.wallet_code,
+      walletCurrency: p.wallet_currency,
+      direction: p.direction as Position['direction'],
+      type: p.type as Position['type'],
+      status: p.status as Position['status'],
+      price: fixed(p.price, dp),
+      openPrice: p.open_price === null ? null : fixed(p.open_price, dp),
+      quantity: new Dec(p.quantity).toFixed(),
+      totalAmount: totalAmountOf(p.open_price ?? p.price, p.quantity),
+      handlingFee: fixed(p.open_fee, 2),
+      closeFee: p.close_fee === null ? null : fixed(p.close_fee, 2),
+      leverage: p.leverage,
+      margin: fixed(p.margin, 2),
+      isolatedPosition: true,
+      currentPrice: s ? exitPrice(p.direction, s).toFixed(dp) : null,
+      profit,
+      zdf: profitPercent(profit, p.margin),
+      sellProfit: p.realised === null ? null : fixed(p.realised, 2),
+      closePrice: p.close_price === null ? null : fixed(p.close_price, dp),
+      liquidationPrice: open && rule ? pricing.liquidationPrice(p, rule, dp) : null,
+      closeReason: p.close_reason,
+      largeOrder: p.large_order,
+      createTimeTimestamp: p.created_at.getTime(),
+      marketDateTimestamp: p.filled_at?.getTime() ?? null,
+      modifyTimeTimestamp: p.updated_at.getTime(),
+      closeTimeTimestamp: p.closed_at?.getTime() ?? null,
+      expiredDateTimestamp: null,
+    };
+  }
+
+  return {
+    toPosition,
+
+    withHistory: (p: PositionRow, events: EventRow[]) => ({
+      ...toPosition(p),
+      history: events.map((e) => ({
+        event: e.event,
+        status: e.status as Position['status'],
+        price: e.price === null ? null : new Dec(e.price).toFixed(),
+        quantity: e.quantity === null ? null : new Dec(e.quantity).toFixed(),
+        timestamp: e.created_at.getTime(),
+      })),
+    }),
+
+    /** The open positions with their sums (the list's header: total profit and margin). */
+    openPage(page: { rows: PositionRow[]; total: number }, all: PositionRow[], pageNo: number, size: number) {
+      const views = all.map(toPosition);
+      const sum = (f: (p: Position) => string) => fixed(views.reduce((acc, p) => acc.add(f(p)), new Dec(0)), 2);
+      return { list: page.rows.map(toPosition), total: page.total, page: pageNo, size, totalProfit: sum((p) => p.profit), totalMargin: sum((p) => p.margin) };
+    },
+
+    /** A large fill for the quote page: side, size, price, time; never who. */
+    largeFill: (r: { direction: number; quantity: string; open_price: string; filled_at: Date }) => ({
+      direction: r.direction as Position['direction'],
+      quantity: new Dec(r.quantity).toFixed(),
+      price: new Dec(r.open_price).toFixed(),
+      timestamp: r.filled_at.getTime(),
+    }),
+  };
+}
+
+export type PositionView = ReturnType<typeof createPositionView>;

@@ -1,0 +1,185 @@
+import { JournalKind, type Withdrawal } from '@tradeapp/contract';
+import type { Db, Sql } from '../../db/db';
+import { AppError } from '../../errors';
+import { Dec, fixed } from '../../lib/decimal';
+import { USER_REF_COLUMNS, reviewPending, userRefOf, type UserRefColumns } from '../../lib/review';
+import { verifySecret } from '../../lib/secrets';
+import { FUNDING_ACCOUNT, HOUSE, postJournal, postRelease, userBalances } from '../../ledger/ledger';
+import { findAddress } from '../addresses/service';
+import { findBankCard } from '../bankCards/service';
+import { requireVerifiedKyc } from '../kyc/service';
+import type { Notices } from '../notices/service';
+
+export const MIN_WITHDRAWAL = '1';
+const money = (v: Dec | string) => fixed(v, 2);
+
+interface WithdrawalRow {
+  id: number;
+  user_id: number;
+  amount: string;
+  currency: string;
+  target: 'bank' | 'crypto';
+  destination: string;
+  details: Record<string, string | null>;
+  status: number;
+  reason: string | null;
+  hold_journal_id: number;
+  reviewed_at: Date | null;
+  created_at: Date;
+}
+
+const toWithdrawal = (r: WithdrawalRow): Withdrawal => ({
+  id: r.id,
+  amount: money(r.amount),
+  currency: r.currency,
+  target: r.target,
+  destination: r.destination,
+  status: r.status as Withdrawal['status'],
+  reason: r.reason,
+  createTimeTimestamp: r.created_at.getTime(),
+  reviewTimeTimestamp: r.reviewed_at?.getTime() ?? null,
+});
+
+/** The operator pays to `details`, so the review shows them beside whose withdrawal it is. */
+const toReview = (r: WithdrawalRow & UserRefColumns) => ({ ...toWithdrawal(r), ...userRefOf(r), details: r.details });
+const REVIEW_SELECT = `select w.*, ${USER_REF_COLUMNS} from withdrawals w join users u on u.id = w.user_id`;
+const loadReview = async (sql: Sql, id: number) => toReview((await sql.query<WithdrawalRow & UserRefColumns>(`${REVIEW_SELECT} where w.id = $1`, [id]))[0]!);
+
+const mask = (value: string) => (value.length <= 4 ? value : `${'*'.repeat(Math.min(value.length - 4, 8))}${value.slice(-4)}`);
+
+/** Withdrawals from the funding account: held when asked for, paid out or returned by an operator. */
+export function createWithdrawalService(opts: { db: Db; notices: Notices }) {
+  const { db, notices } = opts;
+  const held = (w: WithdrawalRow) => ({ userId: w.user_id, wallet: FUNDING_ACCOUNT, part: 'held' as const, currency: w.currency });
+
+  /** Where the money goes, as it is when the user asks: later edits of the card or address do not move it. */
+  async function destinationOf(sql: Sql, userId: number, input: { target: 'bank' | 'crypto'; cardId?: number | undefined; addressId?: number | undefined }) {
+    if (input.target === 'bank') {
+      const card = await findBankCard(sql, userId, input.cardId!);
+      if (!card) throw new AppError('v.selectBankCardFirst', { cardId: 'v.selectBankCardFirst' });
+      return {
+        destination: `${card.bank_name} ${mask(card.card_number)}`,
+        details: {
+          bankName: card.bank_name,
+          accountName: card.account_name,
+          cardNumber: card.card_number,
+          swiftCode: card.swift_code,
+          branchCode: card.branch_code,
+          abaRouting: card.aba_routing,
+          bankAddress: card.bank_address,
+          bankCountry: card.country,
+        } as Record<string, string | null>,
+      };
+    }
+    const address = await findAddress(sql, userId, input.addressId!);
+    if (!address) throw new AppError('v.enterWalletAddress', { addressId: 'v.enterWalletAddress' });
+    return { destination: `${address.currency_type} ${mask(address.address)}`, details: { currencyType: address.currency_type, address: address.address } };
+  }
+
+  async function page(userId: number | null, pageNo: number, size: number, status: number | undefined) {
+    const where = 'where ($1::bigint is null or w.user_id = $1) and ($2::smallint is null or w.status = $2)';
+    const [count] = await db.query<{ n: number }>(`select count(*)::int as n from withdrawals w ${where}`, [userId, status ?? null]);
+    const rows = await db.query<WithdrawalRow & UserRefColumns>(
+      `${REVIEW_SELECT} ${where} order by ${userId === null ? 'w.status, w.id' : 'w.id desc'} limit $3 offset $4`,
+      [userId, status ?? null, size, (pageNo - 1) * size],
+    );
+    return { rows, total: count?.n ?? 0, page: pageNo, size };
+  }
+
+  return {
+    async usable(userId: number) {
+      const balances = await userBalances(db, userId);
+      const [u] = await db.query<{ kyc_status: number; pay_password_hash: string | null }>(
+        'select kyc_status, pay_password_hash from users where id = $1',
+        [userId],
+      );
+      return {
+        amount: money(balances.get(`${FUNDING_ACCOUNT}/available/EUR`) ?? new Dec(0)),
+        currency: 'EUR' as const,
+        minAmount: MIN_WITHDRAWAL,
+        kycVerified: u?.kyc_status === 3,
+        hasPayPassword: Boolean(u?.pay_password_hash),
+      };
+    },
+
+    async apply(
+      userId: number,
+      input: { amount: string; target: 'bank' | 'crypto'; cardId?: number | undefined; addressId?: number | undefined; payPassword: string },
+      idempotencyKey: string | undefined,
+    ) {
+      if (new Dec(input.amount).lt(MIN_WITHDRAWAL)) throw new AppError('e.belowMinimum', { amount: 'e.belowMinimum' }, { n: MIN_WITHDRAWAL });
+      const [u] = await db.query<{ pay_password_hash: string | null }>('select pay_password_hash from users where id = $1', [userId]);
+      if (!u?.pay_password_hash) throw new AppError('e.payPasswordNotSet');
+      if (!(await verifySecret(u.pay_password_hash, input.payPassword))) throw new AppError('e.payPasswordWrong', { payPassword: 'e.payPasswordWrong' });
+      const row = await db.tx(async (sql) => {
+        await requireVerifiedKyc(sql, userId);
+        const { destination, details } = await destinationOf(sql, userId, input);
+        const [w] = await sql.query<WithdrawalRow>(
+          `insert into withdrawals (user_id, amount, currency, target, destination, details, idempotency_key)
+           values ($1, $2, 'EUR', $3, $4, $5, $6) returning *`,
+          [userId, input.amount, input.target, destination, JSON.stringify(details), idempotencyKey ?? null],
+        );
+        // Held at once: from here on the money cannot be spent twice.
+        const journalId = await postJournal(
+          sql,
+          { kind: JournalKind.WithdrawalHold, userId, actorId: userId, idempotencyKey: idempotencyKey ?? null, refType: 'withdrawal', refId: w!.id },
+          [
+            { account: { userId, wallet: FUNDING_ACCOUNT, part: 'available', currency: 'EUR' }, amount: new Dec(input.amount).neg() },
+            { account: { userId, wallet: FUNDING_ACCOUNT, part: 'held', currency: 'EUR' }, amount: input.amount },
+          ],
+        );
+        await sql.query('update withdrawals set hold_journal_id = $2 where id = $1', [w!.id, journalId]);
+        return w!;
+      });
+      return toWithdrawal(row);
+    },
+
+    /** The caller's own withdrawals, newest first. */
+    async list(userId: number, pageNo: number, size: number, status: number | undefined) {
+      const { rows, ...rest } = await page(userId, pageNo, size, status);
+      return { ...rest, list: rows.map(toWithdrawal) };
+    },
+
+    /** Every user's withdrawals for the operators, waiting ones first, with where to pay. */
+    async reviewList(pageNo: number, size: number, status: number | undefined) {
+      const { rows, ...rest } = await page(null, pageNo, size, status);
+      return { ...rest, list: rows.map(toReview) };
+    },
+
+    /** Paid out: the hold goes to the house's withdrawals account. */
+    approve: (id: number, actorId: number, ip: string) =>
+      reviewPending(db, 'withdrawals', id, { actorId, ip }, async (sql, w: WithdrawalRow) => {
+        const journalId = await postRelease(sql, w.hold_journal_id, { kind: JournalKind.Withdrawal, userId: w.user_id, actorId, refType: 'withdrawal', refId: w.id }, [
+          { account: held(w), amount: new Dec(w.amount).neg() },
+          { account: { house: HOUSE.withdrawals, currency: w.currency }, amount: w.amount },
+        ]);
+        await sql.query('update withdrawals set status = 3, final_journal_id = $2, reviewed_by = $3, reviewed_at = now() where id = $1', [w.id, journalId, actorId]);
+        const push = await notices.notify(sql, w.user_id, 'withdrawal.completed', { amount: money(w.amount), currency: w.currency, destination: w.destination });
+        return { view: await loadReview(sql, w.id), push, audit: { action: 'withdrawal.approve', after: { status: 3 } } };
+      }),
+
+    /** Refused: the hold goes back to the funding account's available side. */
+    reject: (id: number, reason: string, actorId: number, ip: string) =>
+      reviewPending(db, 'withdrawals', id, { actorId, ip }, async (sql, w: WithdrawalRow) => {
+        const journalId = await postRelease(
+          sql,
+          w.hold_journal_id,
+          { kind: JournalKind.WithdrawalRelease, userId: w.user_id, actorId, refType: 'withdrawal', refId: w.id, memo: reason },
+          [
+            { account: held(w), amount: new Dec(w.amount).neg() },
+            { account: { ...held(w), part: 'available' }, amount: w.amount },
+          ],
+        );
+        await sql.query('update withdrawals set status = 2, reason = $2, final_journal_id = $3, reviewed_by = $4, reviewed_at = now() where id = $1', [
+          w.id,
+          reason,
+          journalId,
+          actorId,
+        ]);
+        const push = await notices.notify(sql, w.user_id, 'withdrawal.rejected', { amount: money(w.amount), currency: w.currency, reason });
+        return { view: await loadReview(sql, w.id), push, audit: { action: 'withdrawal.reject', after: { status: 2 }, reason } };
+      }),
+  };
+}
+
+export type WithdrawalService = ReturnType<typeof createWithdrawalService>;
