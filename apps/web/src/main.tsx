@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { configureClient } from './api/hooks';
 import { router } from './app/router';
-import { LOGIN_PATH } from './app/routes';
+import { paths, ROUTES } from './app/paths';
 import { queryClient } from './lib/queryClient';
 
 // antd-mobile 5 renders Toast and Dialog imperatively; under React 19 it needs createRoot.
@@ -29,9 +29,9 @@ configureClient({
   onUnauthorized: () => {
     queryClient.clear();
     const current = router.state.location;
-    if (current.pathname === LOGIN_PATH) return;
+    if (current.pathname === ROUTES.login) return;
     const back = `${current.pathname}${current.search}`;
-    void router.navigate(`${LOGIN_PATH}?redirect=${encodeURIComponent(back)}`, { replace: true });
+    void router.navigate(paths.login(back), { replace: true });
   },
 });
 

@@ -1,7 +1,6 @@
 // What the HTTP client asks of the app. Configured once in main.tsx; kept apart from client.ts so
 // the first page does not have to load the route table.
-
-export const LOGIN_ROUTE = '/pages/auth/login';
+import { paths } from '../app/paths';
 
 export interface ClientHooks {
   /** Shows a toast; the app points this at antd-mobile's Toast (2 s). */
@@ -13,7 +12,7 @@ export interface ClientHooks {
 export const hooks: ClientHooks = {
   notify: () => undefined,
   onUnauthorized: () => {
-    if (typeof window !== 'undefined') window.location.hash = `#${LOGIN_ROUTE}`;
+    if (typeof window !== 'undefined') window.location.hash = `#${paths.login()}`;
   },
 };
 

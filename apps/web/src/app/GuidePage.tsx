@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { markLaunched } from './guards';
-import { TAB_ROUTES } from './routes';
+import { TAB_ROUTES } from './paths';
 import { LanguageSwitch } from '../ui/LanguageSwitch';
 
 const SLIDES = [

@@ -1,7 +1,7 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { TAB_ROUTES } from './routes';
+import { TAB_ROUTES } from './paths';
 import { EmptyState } from '../ui/EmptyState';
 import { Page } from '../ui/Page';
 

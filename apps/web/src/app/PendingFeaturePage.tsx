@@ -1,7 +1,8 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useMatches, useNavigate, useSearchParams } from 'react-router';
-import { TAB_ROUTES, type PageHandle } from './routes';
+import type { PageHandle } from './handles';
+import { TAB_ROUTES } from './paths';
 import { EmptyState } from '../ui/EmptyState';
 import { Page } from '../ui/Page';
 
@@ -31,8 +32,8 @@ export default function PendingFeaturePage() {
       )}
       <EmptyState
         kind={kind}
-        title={t(kind === 'market' ? 'pending.marketTitle' : kind === 'account' ? 'pending.accountTitle' : 'pending.featureTitle')}
-        body={t(kind === 'market' ? 'pending.marketBody' : kind === 'account' ? 'pending.accountBody' : 'pending.featureBody')}
+        title={t(kind === 'market' ? 'pending.marketTitle' : kind === 'records' ? 'pending.recordsTitle' : 'pending.featureTitle')}
+        body={t(kind === 'market' ? 'pending.marketBody' : kind === 'records' ? 'pending.recordsBody' : 'pending.featureBody')}
       >
         {!isTab && (
           <Button shape="rounded" fill="outline" color="primary" data-testid="pending-home" onClick={() => void navigate(TAB_ROUTES.home)}>

@@ -1,9 +1,11 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { isSignedIn, subscribeSession } from '../lib/session';
+import { BackFallback } from '../ui/useBack';
+import { paths } from './paths';
 
-// Loaded once a user is signed in: the push socket's notice events refresh the inbox and wallets.
-const NoticeListener = lazy(() => import('../features/inbox/NoticeListener'));
+// Loaded once a user is signed in: the push socket's notice events refresh the notices and wallets.
+const NoticeListener = lazy(() => import('../features/notices/NoticeListener'));
 
 /** Shown while the first page's code loads. */
 export function Splash() {
@@ -15,7 +17,7 @@ export function RootLayout() {
   const navigation = useNavigation();
   const signedIn = useSyncExternalStore(subscribeSession, isSignedIn);
   return (
-    <>
+    <BackFallback value={paths.home()}>
       {navigation.state === 'loading' && <div className="route-progress" role="progressbar" aria-busy="true" />}
       <Outlet />
       {signedIn && (
@@ -23,6 +25,6 @@ export function RootLayout() {
           <NoticeListener />
         </Suspense>
       )}
-    </>
+    </BackFallback>
   );
 }

@@ -3,7 +3,7 @@ import { AppOutline, HistogramOutline, StarOutline, TransportQRcodeOutline, User
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { TAB_ROUTES } from './routes';
+import { TAB_ROUTES } from './paths';
 
 type TabName = keyof typeof TAB_ROUTES;
 

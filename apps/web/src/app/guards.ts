@@ -1,14 +1,14 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { isSignedIn } from '../lib/session';
 import { readStorage, StorageKey, writeStorage } from '../lib/storage';
-import { LOGIN_PATH, TAB_ROUTES } from './routes';
+import { paths, TAB_ROUTES } from './paths';
 
 /** Loader of pages that need a token: without one, go to login and come back afterwards. */
 export function requireAuth({ request }: LoaderFunctionArgs): Response | null {
   if (isSignedIn()) return null;
   const url = new URL(request.url);
   const back = `${url.pathname}${url.search}`;
-  return redirect(`${LOGIN_PATH}?redirect=${encodeURIComponent(back)}`);
+  return redirect(paths.login(back));
 }
 
 export function hasLaunched(): boolean {
@@ -24,7 +24,3 @@ export function guideLoader(): Response | null {
   return hasLaunched() ? redirect(TAB_ROUTES.home) : null;
 }
 
-/** A `redirect` query value is followed only when it is one of our own routes. */
-export function safeRedirect(target: string | null): string {
-  return target && target.startsWith('/pages/') && !target.startsWith(LOGIN_PATH) ? target : TAB_ROUTES.home;
-}

@@ -1,6 +1,7 @@
 import { createHashRouter, type RouteObject } from 'react-router';
 import { guideLoader, hasLaunched, requireAuth } from './guards';
-import { GUIDE_PATH, PAGE_ROUTES, TAB_ROUTES, type PageRoute } from './routes';
+import { ROUTES, TAB_ROUTES } from './paths';
+import { PAGE_ROUTES, type PageRoute } from './routes';
 import { RootLayout, Splash } from './RootLayout';
 
 function toRoute(page: PageRoute): RouteObject {
@@ -30,7 +31,7 @@ export const router = createHashRouter([
     HydrateFallback: Splash,
     children: [
       { index: true, loader: guideLoader, lazy: loadGuide },
-      { path: GUIDE_PATH, loader: guideLoader, lazy: loadGuide },
+      { path: ROUTES.guide, loader: guideLoader, lazy: loadGuide },
       { lazy: loadTabLayout, children: PAGE_ROUTES.filter((p) => p.tab).map(toRoute) },
       ...PAGE_ROUTES.filter((p) => !p.tab).map(toRoute),
       { path: '*', lazy: async () => ({ Component: (await import('./NotFoundPage')).default }) },

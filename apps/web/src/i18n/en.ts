@@ -1,6 +1,7 @@
+// Over 400 lines: one message file of the whole UI, kept whole so that a missing key shows in one place.
 import { contentEn } from './content/en';
 import { moneyEn } from './money/en';
-import { tradeEn } from './trade/en';
+import { tradingEn } from './trading/en';
 
 // English UI strings: the key set of every locale (nl.ts and zh-Hans.ts must have exactly these).
 // Server and validation messages are not here: they come from the contract (i18n/messages.ts).
@@ -189,8 +190,8 @@ export const en = {
     marketBody: 'This screen shows live quotes once market data is switched on. No prices are shown until then.',
     featureTitle: 'Coming soon',
     featureBody: 'This feature arrives in an upcoming release. Nothing on this page is simulated or invented.',
-    accountTitle: 'Nothing to show yet',
-    accountBody: 'Your records will appear here once this feature is available.',
+    recordsTitle: 'Nothing to show yet',
+    recordsBody: 'Your records will appear here once this feature is available.',
     backHome: 'Back to home',
   },
   titles: {
@@ -389,7 +390,7 @@ export const en = {
     unsuccessful: 'Unsuccessful',
     verified: 'Verified',
   },
-  share: {
+  referral: {
     title: 'Invite friends',
     heading: 'Invite friends to Meridian Markets',
     body: 'Friends who register with your link or code are linked to your account.',
@@ -429,7 +430,7 @@ export const en = {
     payPwdDone: 'Transaction password saved',
   },
   ...moneyEn,
-  ...tradeEn,
+  ...tradingEn,
   ...contentEn,
 } as const;
 

@@ -1,7 +1,8 @@
+// Over 400 lines: one message file of the whole UI, kept whole so that a missing key shows in one place.
 import type { UiMessages } from './en';
 import { contentNl } from './content/nl';
 import { moneyNl } from './money/nl';
-import { tradeNl } from './trade/nl';
+import { tradingNl } from './trading/nl';
 
 export const nl: UiMessages = {
   app: {
@@ -188,8 +189,8 @@ export const nl: UiMessages = {
     marketBody: 'Dit scherm toont live koersen zodra marktgegevens zijn ingeschakeld. Tot die tijd worden er geen prijzen getoond.',
     featureTitle: 'Binnenkort beschikbaar',
     featureBody: 'Deze functie komt in een volgende versie. Niets op deze pagina is gesimuleerd of verzonnen.',
-    accountTitle: 'Nog niets te tonen',
-    accountBody: 'Uw overzichten verschijnen hier zodra deze functie beschikbaar is.',
+    recordsTitle: 'Nog niets te tonen',
+    recordsBody: 'Uw overzichten verschijnen hier zodra deze functie beschikbaar is.',
     backHome: 'Terug naar home',
   },
   titles: {
@@ -388,7 +389,7 @@ export const nl: UiMessages = {
     unsuccessful: 'Niet gelukt',
     verified: 'Geverifieerd',
   },
-  share: {
+  referral: {
     title: 'Vrienden uitnodigen',
     heading: 'Nodig vrienden uit voor Meridian Markets',
     body: 'Vrienden die zich registreren met uw link of code worden aan uw rekening gekoppeld.',
@@ -428,6 +429,6 @@ export const nl: UiMessages = {
     payPwdDone: 'Transactiewachtwoord opgeslagen',
   },
   ...moneyNl,
-  ...tradeNl,
+  ...tradingNl,
   ...contentNl,
 };

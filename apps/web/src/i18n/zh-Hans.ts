@@ -1,7 +1,8 @@
+// Over 400 lines: one message file of the whole UI, kept whole so that a missing key shows in one place.
 import type { UiMessages } from './en';
 import { contentZh } from './content/zh-Hans';
 import { moneyZhHans } from './money/zh-Hans';
-import { tradeZhHans } from './trade/zh-Hans';
+import { tradingZhHans } from './trading/zh-Hans';
 
 export const zhHans: UiMessages = {
   app: {
@@ -188,8 +189,8 @@ export const zhHans: UiMessages = {
     marketBody: '行情数据开通后，此页面将显示实时报价。在此之前不显示任何价格。',
     featureTitle: '即将推出',
     featureBody: '此功能将在后续版本中推出。本页面没有任何模拟或虚构的内容。',
-    accountTitle: '暂无内容',
-    accountBody: '此功能开通后，您的记录将显示在这里。',
+    recordsTitle: '暂无内容',
+    recordsBody: '此功能开通后，您的记录将显示在这里。',
     backHome: '返回首页',
   },
   titles: {
@@ -388,7 +389,7 @@ export const zhHans: UiMessages = {
     unsuccessful: '认证失败',
     verified: '已认证',
   },
-  share: {
+  referral: {
     title: '邀请好友',
     heading: '邀请好友加入 Meridian Markets',
     body: '通过您的链接或邀请码注册的好友将与您的账户关联。',
@@ -428,6 +429,6 @@ export const zhHans: UiMessages = {
     payPwdDone: '交易密码已保存',
   },
   ...moneyZhHans,
-  ...tradeZhHans,
+  ...tradingZhHans,
   ...contentZh,
 };

@@ -2,6 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { storeUiLanguage } from '../i18n/locale';
 import {
   currencySymbol,
+  formatChartPrice,
+  formatChartTick,
+  formatChartTime,
+  formatChartVolume,
+  formatDateText,
+  formatInCurrency,
+  formatNumber,
+  formatQuantity,
   formatCompact,
   formatPrice,
   formatAmount,
@@ -28,12 +36,47 @@ describe('dates', () => {
     expect(toMillis(null)).toBeNull();
   });
 
-  it('formats per the specification', () => {
+  it('formats English by the specification’s date-time, its date and time read the same way', () => {
     expect(formatDateTime(seconds)).toBe('04/03/2026 03:06:07 PM');
     expect(formatDateTime(millis)).toBe('04/03/2026 03:06:07 PM');
-    expect(formatDate(millis)).toBe('03/04/2026');
-    expect(formatTime(seconds)).toBe('03:06');
+    expect(formatDate(millis)).toBe('04/03/2026');
+    expect(formatTime(seconds)).toBe('03:06 PM');
     expect(formatDate(undefined)).toBe('--');
+  });
+});
+
+describe('dates in the language of the screen', () => {
+  // 2026-03-04 15:06:07 UTC; tests run with TZ=UTC
+  const seconds = 1772636767;
+  afterEach(() => storeUiLanguage('en'));
+
+  it.each([
+    ['en', '04/03/2026', '04/03/2026 03:06:07 PM', '03:06 PM', '04/03', '03/2026', '04/03 03:06 PM'],
+    ['nl', '04-03-2026', '04-03-2026 15:06:07', '15:06', '04-03', '03-2026', '04-03 15:06'],
+    ['zh-Hans', '2026-03-04', '2026-03-04 15:06:07', '15:06', '03-04', '2026-03', '03-04 15:06'],
+  ] as const)('%s: one form for dates, date-times, times and chart labels', (language, date, dateTime, time, day, month, crosshair) => {
+    storeUiLanguage(language);
+    expect(formatDate(seconds)).toBe(date);
+    expect(formatDateTime(seconds)).toBe(dateTime);
+    expect(formatTime(seconds)).toBe(time);
+    expect(formatChartTick(seconds, 'day')).toBe(day);
+    expect(formatChartTick(seconds, 'month')).toBe(month);
+    expect(formatChartTick(seconds, 'year')).toBe('2026');
+    expect(formatChartTick(seconds, 'time')).toBe(time);
+    expect(formatChartTime(seconds, true)).toBe(crosshair);
+    expect(formatChartTime(seconds, false)).toBe(date);
+  });
+
+  it.each([
+    ['en', '04/03/2026 10:06:07 AM', '30/06/2027'],
+    ['nl', '04-03-2026 10:06:07', '30-06-2027'],
+    ['zh-Hans', '2026-03-04 10:06:07', '2027-06-30'],
+  ] as const)('%s: wall-clock texts from the server in the same forms, not moved to this zone', (language, dateTime, date) => {
+    storeUiLanguage(language);
+    expect(formatDateText('2026-03-04 10:06:07')).toBe(dateTime);
+    expect(formatDateText('2027-06-30')).toBe(date);
+    expect(formatDateText('next week')).toBe('next week');
+    expect(formatDateText(null)).toBe('--');
   });
 });
 
@@ -129,6 +172,33 @@ describe('numbers in the language of the screen', () => {
     expect(formatPrice('65012.5', '0.01')).toBe('65.012,50');
     expect(formatPercent('-1.234')).toBe('-1,23%');
     expect(formatCompact('35180000')).toBe('35,18M');
+  });
+
+  it.each([
+    ['en', '1,000.5', '0.045', '1.08523', '1,234,567.891', '65,012.50', '1.23K', '-1,000'],
+    ['nl', '1.000,5', '0,045', '1,08523', '1.234.567,891', '65.012,50', '1,23K', '-1.000'],
+    ['zh-Hans', '1,000.5', '0.045', '1.08523', '1,234,567.891', '65,012.50', '1.23K', '-1,000'],
+  ] as const)('%s: quantities, rates and chart labels use the same separators as prices', (language, quantity, small, rate, grouped, chartPrice, chartVolume, negative) => {
+    storeUiLanguage(language);
+    expect(formatQuantity('1000.50000000')).toBe(quantity);
+    expect(formatQuantity('0.04500000')).toBe(small);
+    expect(formatQuantity('-1000')).toBe(negative);
+    expect(formatNumber('1.08523')).toBe(rate);
+    expect(formatNumber('1234567.891', { grouping: true })).toBe(grouped);
+    expect(formatChartPrice(65012.5, 2)).toBe(chartPrice);
+    expect(formatChartVolume(1234.4)).toBe(chartVolume);
+    expect(formatQuantity(null)).toBe('--');
+  });
+
+  it.each([
+    ['en', '€1,234.50', '$1,234.50', '12.50 USDT'],
+    ['nl', '€1.234,50', '$1.234,50', '12,50 USDT'],
+    ['zh-Hans', '€1,234.50', '$1,234.50', '12.50 USDT'],
+  ] as const)('%s: an amount in its currency', (language, eur, usd, other) => {
+    storeUiLanguage(language);
+    expect(formatInCurrency('1234.5', 'EUR')).toBe(eur);
+    expect(formatInCurrency('1234.5', 'USD')).toBe(usd);
+    expect(formatInCurrency('12.5', 'USDT')).toBe(other);
   });
 
   it('keeps the English form for English and Chinese', () => {

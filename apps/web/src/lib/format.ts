@@ -1,16 +1,11 @@
-import {
-  DATE_FORMAT,
-  DATE_TIME_FORMAT,
-  FALL_COLOR,
-  RISE_COLOR,
-  TIME_FORMAT,
-  WalletCode,
-} from '@tradeapp/contract';
+import { DATE_TIME_FORMAT, FALL_COLOR, RISE_COLOR, WalletCode } from '@tradeapp/contract';
 import dayjs from 'dayjs';
-import { getUiLanguage } from '../i18n/locale';
+import { getUiLanguage, type UiLanguage } from '../i18n/locale';
 
-// Formatters of the specification (section 9). Money, prices and quantities arrive as decimal
-// strings and are rounded here by string arithmetic: they never pass through a JS float.
+// Every number and date the screens show goes through here, in the UI language's form. Money,
+// prices and quantities arrive as decimal strings and are rounded here by string arithmetic: they
+// never pass through a JS float (the chart's axis labels, which are floats already, are the one
+// exception and are fixed to the instrument's places first).
 
 export const EMPTY_VALUE = '--';
 
@@ -24,24 +19,63 @@ export function toMillis(ts: number | string | null | undefined): number | null 
   return text.length <= 10 ? value * 1000 : value;
 }
 
-function formatTs(ts: number | string | null | undefined, pattern: string): string {
+/**
+ * One pattern per language for a date, a date and time, a time, and the chart's short day and
+ * month labels. English keeps the specification's date-time (DD/MM/YYYY hh:mm:ss A) and reads its
+ * date and time the same way (the specification's MM/DD/YYYY date contradicts its own date-time);
+ * Dutch and Chinese use their usual numeric forms on a 24-hour clock.
+ */
+export const DATE_PATTERNS: Record<UiLanguage, { date: string; dateTime: string; time: string; dayMonth: string; monthYear: string }> = {
+  en: { date: 'DD/MM/YYYY', dateTime: DATE_TIME_FORMAT, time: 'hh:mm A', dayMonth: 'DD/MM', monthYear: 'MM/YYYY' },
+  nl: { date: 'DD-MM-YYYY', dateTime: 'DD-MM-YYYY HH:mm:ss', time: 'HH:mm', dayMonth: 'DD-MM', monthYear: 'MM-YYYY' },
+  'zh-Hans': { date: 'YYYY-MM-DD', dateTime: 'YYYY-MM-DD HH:mm:ss', time: 'HH:mm', dayMonth: 'MM-DD', monthYear: 'YYYY-MM' },
+};
+
+type DatePattern = keyof (typeof DATE_PATTERNS)['en'];
+
+function formatTs(ts: number | string | null | undefined, pattern: DatePattern): string {
   const ms = toMillis(ts);
-  return ms === null ? EMPTY_VALUE : dayjs(ms).format(pattern);
+  return ms === null ? EMPTY_VALUE : dayjs(ms).format(DATE_PATTERNS[getUiLanguage()][pattern]);
 }
 
-/** DD/MM/YYYY hh:mm:ss A */
+/** 04/03/2026 03:06:07 PM · 04-03-2026 15:06:07 · 2026-03-04 15:06:07 */
 export function formatDateTime(ts: number | string | null | undefined): string {
-  return formatTs(ts, DATE_TIME_FORMAT);
+  return formatTs(ts, 'dateTime');
 }
 
-/** MM/DD/YYYY */
+/** 04/03/2026 · 04-03-2026 · 2026-03-04 */
 export function formatDate(ts: number | string | null | undefined): string {
-  return formatTs(ts, DATE_FORMAT);
+  return formatTs(ts, 'date');
 }
 
-/** hh:mm */
+/** 03:06 PM · 15:06 · 15:06 */
 export function formatTime(ts: number | string | null | undefined): string {
-  return formatTs(ts, TIME_FORMAT);
+  return formatTs(ts, 'time');
+}
+
+/** The chart's axis labels: a year, a month, a day or a time of day. */
+export function formatChartTick(ts: number, unit: 'year' | 'month' | 'day' | 'time'): string {
+  if (unit === 'year') return dayjs(toMillis(ts) ?? 0).format('YYYY');
+  return formatTs(ts, unit === 'month' ? 'monthYear' : unit === 'day' ? 'dayMonth' : 'time');
+}
+
+/** The chart's crosshair label: day and time on intraday charts, the date on daily ones. */
+export function formatChartTime(ts: number, intraday: boolean): string {
+  return intraday ? `${formatTs(ts, 'dayMonth')} ${formatTs(ts, 'time')}` : formatTs(ts, 'date');
+}
+
+/**
+ * A wall-clock date-time the server sent as text ("2026-03-04 10:06:07", New York time for a
+ * quote), in the language's form without moving it to this device's zone; a date alone
+ * ("2026-06-30") as a date. Anything else is shown as sent.
+ */
+export function formatDateText(text: string | null | undefined): string {
+  if (!text) return EMPTY_VALUE;
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text.trim());
+  if (!match) return text;
+  const [, y, mo, d, h, mi, se] = match;
+  const when = dayjs(new Date(Number(y), Number(mo) - 1, Number(d), Number(h ?? 0), Number(mi ?? 0), Number(se ?? 0)));
+  return when.format(DATE_PATTERNS[getUiLanguage()][h === undefined ? 'date' : 'dateTime']);
 }
 
 const DECIMAL = /^([+-])?(\d*)(?:\.(\d*))?$/;
@@ -133,6 +167,39 @@ export function formatAmount(
   return `${sign}${text}`;
 }
 
+/**
+ * A decimal with the digits it has, in the language's separators: a rate, a tick size, an amount
+ * limit ("1.08523" -> "1,08523" in Dutch). `grouping` adds thousands separators.
+ */
+export function formatNumber(value: string | number | null | undefined, opts: { grouping?: boolean } = {}): string {
+  const parsed = parseDecimal(value);
+  if (!parsed) return EMPTY_VALUE;
+  const marks = separators();
+  const int = opts.grouping ? group(parsed.int, marks.group) : parsed.int;
+  const sign = parsed.negative && /[1-9]/.test(parsed.int + parsed.frac) ? '-' : '';
+  return `${sign}${int}${parsed.frac ? `${marks.decimal}${parsed.frac}` : ''}`;
+}
+
+/** A quantity as the server sent it, without trailing zeros and grouped: "0.04500000" -> "0.045", "1000.5" -> "1,000.5" / "1.000,5". */
+export function formatQuantity(value: string | number | null | undefined): string {
+  const parsed = parseDecimal(value);
+  if (!parsed) return EMPTY_VALUE;
+  const frac = parsed.frac.replace(/0+$/, '');
+  return formatNumber(`${parsed.negative ? '-' : ''}${parsed.int}${frac ? `.${frac}` : ''}`, { grouping: true });
+}
+
+/** A price on the chart's axis (a float there) at the instrument's places. */
+export function formatChartPrice(value: number, decimals: number): string {
+  if (!Number.isFinite(value)) return EMPTY_VALUE;
+  return formatAmount(value.toFixed(decimals), { decimals, grouping: true });
+}
+
+/** A volume on the chart's axis in short form ("1.23M" / "1,23M"). */
+export function formatChartVolume(value: number): string {
+  if (!Number.isFinite(value)) return EMPTY_VALUE;
+  return formatCompact(String(Math.round(value)));
+}
+
 /** Wallet currency symbol: $ for the US stock wallet, € otherwise. */
 export function currencySymbol(walletCode: string | null | undefined): string {
   return walletCode === WalletCode.UsStock ? '$' : '€';
@@ -144,6 +211,13 @@ export function formatMoney(value: string | null | undefined, walletCode?: strin
   if (amount === EMPTY_VALUE) return amount;
   const symbol = currencySymbol(walletCode);
   return amount.startsWith('-') ? `-${symbol}${amount.slice(1)}` : `${symbol}${amount}`;
+}
+
+/** An amount with its currency's sign: € for EUR, $ for USD, else the code after it ("12.50 USDT"). */
+export function formatInCurrency(value: string | null | undefined, currency: string): string {
+  if (currency === 'EUR') return formatMoney(value, WalletCode.Funding);
+  if (currency === 'USD') return formatMoney(value, WalletCode.UsStock);
+  return `${formatAmount(value, { grouping: true })} ${currency}`;
 }
 
 /** -1, 0 or 1 from the sign of a decimal string. */

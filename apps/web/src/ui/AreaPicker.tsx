@@ -6,7 +6,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
-import { msg } from '../i18n/messages';
+import { errorAria, Field } from './Field';
 
 export type Area = ResponseOf<Routes['areaList']>[number];
 
@@ -150,12 +150,8 @@ export function AreaField({ label, testId, value, onChange, error }: AreaFieldPr
   const id = useId();
   const [open, setOpen] = useState(false);
   const name = useAreaName(value);
-  const errorText = error ? msg(error) : '';
   return (
-    <div className={errorText ? 'field has-error' : 'field'}>
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
+    <Field id={id} label={label} error={error} testId={testId}>
       <button
         id={id}
         type="button"
@@ -163,18 +159,12 @@ export function AreaField({ label, testId, value, onChange, error }: AreaFieldPr
         data-testid={testId}
         data-value={value ?? ''}
         aria-haspopup="dialog"
-        aria-invalid={errorText ? true : undefined}
-        aria-describedby={errorText ? `${id}-error` : undefined}
+        {...errorAria(id, error)}
         onClick={() => setOpen(true)}
       >
         <span className={value ? 'area-value' : 'area-placeholder'}>{value ? name : t('area.placeholder')}</span>
         <DownOutline className="area-caret" />
       </button>
-      {errorText && (
-        <div className="field-error" id={`${id}-error`} role="alert" data-testid={`${testId}-error`}>
-          {errorText}
-        </div>
-      )}
       <AreaPopup
         visible={open}
         value={value}
@@ -184,6 +174,6 @@ export function AreaField({ label, testId, value, onChange, error }: AreaFieldPr
           onChange(code);
         }}
       />
-    </div>
+    </Field>
   );
 }

@@ -1,6 +1,8 @@
+import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
-type Kind = 'market' | 'feature' | 'account' | 'news' | 'notFound';
+type Kind = 'market' | 'feature' | 'records' | 'news' | 'notFound';
 
 function Art({ kind }: { kind: Kind }) {
   switch (kind) {
@@ -13,7 +15,7 @@ function Art({ kind }: { kind: Kind }) {
           <path d="M70 64 V72 L76 76" stroke="#8FA8E8" strokeWidth="3" fill="none" strokeLinecap="round" />
         </svg>
       );
-    case 'account':
+    case 'records':
       return (
         <svg viewBox="0 0 96 96" aria-hidden="true">
           <rect x="18" y="12" width="60" height="72" rx="8" fill="#EEF3FF" />
@@ -52,10 +54,20 @@ interface EmptyStateProps {
   body?: ReactNode;
   compact?: boolean;
   children?: ReactNode;
+  /** What failed can be asked for again: a retry button under the text. */
+  onRetry?: () => void;
+  retryTestId?: string;
 }
 
 /** A real empty state: what is missing and why, never placeholder data. */
-export function EmptyState({ kind = 'feature', title, body, compact, children }: EmptyStateProps) {
+export function EmptyState({ kind = 'feature', title, body, compact, children, onRetry, retryTestId }: EmptyStateProps) {
+  const { t } = useTranslation();
+  if (onRetry)
+    children = (
+      <Button size="small" shape="rounded" color="primary" fill="outline" onClick={onRetry} data-testid={retryTestId}>
+        {t('common.retry')}
+      </Button>
+    );
   return (
     <div className={compact ? 'empty-state compact' : 'empty-state'} data-testid="empty-state">
       <div className="empty-art">

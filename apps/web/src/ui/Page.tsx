@@ -1,6 +1,6 @@
 import { NavBar } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useBack } from './useBack';
 
 interface PageProps {
   title: ReactNode;
@@ -15,12 +15,7 @@ interface PageProps {
 
 /** A page with its navigation bar. Back goes to the previous entry, or home when opened directly. */
 export function Page({ title, back = true, right, tone = 'light', className, children }: PageProps) {
-  const navigate = useNavigate();
-  const goBack = () => {
-    const state = window.history.state as { idx?: number } | null;
-    if (state?.idx && state.idx > 0) void navigate(-1);
-    else void navigate('/pages/home/index', { replace: true });
-  };
+  const goBack = useBack();
   return (
     <div className={`page page-${tone}${className ? ` ${className}` : ''}`}>
       <NavBar className="page-nav" back={back ? '' : null} backIcon={back} onBack={goBack} right={right}>

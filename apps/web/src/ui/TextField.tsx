@@ -2,7 +2,7 @@ import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { msg } from '../i18n/messages';
+import { errorAria, Field } from './Field';
 
 type NativeProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'onChange' | 'onBlur' | 'ref' | 'type'>;
 
@@ -25,20 +25,20 @@ export function TextField({ label, testId, registration, error, hint, type = 'te
   const id = useId();
   const [visible, setVisible] = useState(false);
   const isPassword = type === 'password';
-  const errorText = error ? msg(error) : '';
+  const fullLabel = (
+    <>
+      {label}
+      {optional && <span className="field-optional"> ({t('common.optional')})</span>}
+    </>
+  );
   return (
-    <div className={errorText ? 'field has-error' : 'field'}>
-      <label className="field-label" htmlFor={id}>
-        {label}
-        {optional && <span className="field-optional"> ({t('common.optional')})</span>}
-      </label>
+    <Field id={id} label={fullLabel} error={error} testId={testId} hint={hint}>
       <div className="field-control">
         <input
           id={id}
           type={isPassword && visible ? 'text' : type}
           data-testid={testId}
-          aria-invalid={errorText ? true : undefined}
-          aria-describedby={errorText ? `${id}-error` : undefined}
+          {...errorAria(id, error)}
           autoCapitalize="off"
           autoCorrect="off"
           spellCheck={false}
@@ -59,14 +59,7 @@ export function TextField({ label, testId, registration, error, hint, type = 'te
         )}
         {suffix}
       </div>
-      {errorText ? (
-        <div className="field-error" id={`${id}-error`} role="alert" data-testid={`${testId}-error`}>
-          {errorText}
-        </div>
-      ) : (
-        hint && <div className="field-hint">{hint}</div>
-      )}
-    </div>
+    </Field>
   );
 }
 
@@ -82,12 +75,8 @@ interface SelectFieldProps {
 /** A native select styled like the text fields (the platform picker is the best one on phones). */
 export function SelectField({ label, testId, registration, error, options, placeholder }: SelectFieldProps) {
   const id = useId();
-  const errorText = error ? msg(error) : '';
   return (
-    <div className={errorText ? 'field has-error' : 'field'}>
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
+    <Field id={id} label={label} error={error} testId={testId}>
       <div className="field-control">
         <select id={id} data-testid={testId} defaultValue="" {...registration}>
           {placeholder !== undefined && (
@@ -102,11 +91,6 @@ export function SelectField({ label, testId, registration, error, options, place
           ))}
         </select>
       </div>
-      {errorText && (
-        <div className="field-error" role="alert" data-testid={`${testId}-error`}>
-          {errorText}
-        </div>
-      )}
-    </div>
+    </Field>
   );
 }

@@ -1,6 +1,7 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { paths } from '../../app/paths';
 import { msg } from '../../i18n/messages';
 
 /** "I agree to the user agreement" with links to the three legal documents. */
@@ -12,15 +13,15 @@ export function AgreementCheck({ registration, error, testId }: { registration: 
         <input type="checkbox" data-testid={testId} {...registration} />
         <span>
           {t('auth.agreePrefix')}{' '}
-          <Link className="link" to="/pages/auth/protocol?type=agreement" data-testid="link-agreement">
+          <Link className="link" to={paths.protocol('agreement')} data-testid="link-agreement">
             {t('legal.agreement')}
           </Link>
           {', '}
-          <Link className="link" to="/pages/auth/protocol?type=privacy" data-testid="link-privacy">
+          <Link className="link" to={paths.protocol('privacy')} data-testid="link-privacy">
             {t('legal.privacy')}
           </Link>{' '}
           {t('auth.and')}{' '}
-          <Link className="link" to="/pages/auth/protocol?type=risk" data-testid="link-risk">
+          <Link className="link" to={paths.protocol('risk')} data-testid="link-risk">
             {t('legal.risk')}
           </Link>
         </span>

@@ -1,8 +1,8 @@
 import { LeftOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
+import { useBack } from '../../ui/useBack';
 
 export function BrandMark() {
   return (
@@ -15,12 +15,7 @@ export function BrandMark() {
 /** Navy header of the sign-in and registration pages: back, language switch, brand, title. */
 export function AuthHero({ title, subtitle, back = true }: { title: ReactNode; subtitle?: ReactNode; back?: boolean }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const goBack = () => {
-    const state = window.history.state as { idx?: number } | null;
-    if (state?.idx && state.idx > 0) void navigate(-1);
-    else void navigate('/pages/home/index', { replace: true });
-  };
+  const goBack = useBack();
   return (
     <header className="auth-hero">
       <div className="auth-hero-top">

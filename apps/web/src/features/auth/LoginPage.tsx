@@ -4,7 +4,7 @@ import { Button } from 'antd-mobile';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { safeRedirect } from '../../app/guards';
+import { paths, safeRedirect } from '../../app/paths';
 import { applyServerFieldErrors } from '../../ui/forms';
 import { TextField } from '../../ui/TextField';
 import { useLogin } from './api';
@@ -54,14 +54,14 @@ export default function LoginPage() {
           </Button>
         </div>
         <div className="auth-links">
-          <Link className="link" to="/pages/auth/resetpwd" data-testid="login-forgot">
+          <Link className="link" to={paths.resetPassword()} data-testid="login-forgot">
             {t('auth.forgotPassword')}
           </Link>
         </div>
       </form>
       <p className="auth-foot">
         {t('auth.noAccount')}{' '}
-        <Link className="link" to="/pages/auth/register" data-testid="login-register">
+        <Link className="link" to={paths.register()} data-testid="login-register">
           {t('auth.registerLink')}
         </Link>
       </p>

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
+import { paths } from '../../app/paths';
 import { applyServerFieldErrors } from '../../ui/forms';
 import { Page } from '../../ui/Page';
 import { TextField } from '../../ui/TextField';
@@ -36,7 +37,7 @@ export default function LoginPasswordPage() {
       {
         onSuccess: () => {
           showToast(t('settings.loginPwdDone'), 'success');
-          void navigate('/pages/auth/login', { replace: true });
+          void navigate(paths.login(), { replace: true });
         },
         onError: (error) => applyServerFieldErrors(error, form.setError, ['oldPassword', 'newPassword']),
       },

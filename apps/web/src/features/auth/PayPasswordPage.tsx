@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { routes, zPayPassword } from '@tradeapp/contract';
 import { Button, DotLoading } from 'antd-mobile';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -14,6 +14,7 @@ import { showToast } from '../../ui/toast';
 import { newIdempotencyKey, useSetPayPassword, useUpdatePayPassword } from './api';
 
 const zConfirm = z.string({ error: 'v.enterTransactionPassword' }).min(1, { error: 'v.enterTransactionPassword' });
+
 function confirmMatches(value: { payPassword: string; confirmPassword: string }, ctx: z.RefinementCtx) {
   if (value.payPassword !== value.confirmPassword) {
     ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'v.passwordsMismatch' });
@@ -23,8 +24,30 @@ function confirmMatches(value: { payPassword: string; confirmPassword: string },
 const setSchema = z.object({ payPassword: zPayPassword, confirmPassword: zConfirm }).superRefine(confirmMatches);
 const changeSchema = routes.updatePayPassword.request.extend({ confirmPassword: zConfirm }).superRefine(confirmMatches);
 
-function SetPayPasswordForm({ onDone }: { onDone: () => void }) {
+/** The new payment password twice, and what it must be. */
+function NewPayPassword({ register, errors }: { register: UseFormRegister<{ payPassword: string; confirmPassword: string }>; errors: FieldErrors<{ payPassword: string; confirmPassword: string }> }) {
   const { t } = useTranslation();
+  return (
+    <>
+      <TextField label={t('settings.newPayPassword')} testId="paypwd-new" type="password" autoComplete="off" registration={register('payPassword')} error={errors.payPassword?.message} />
+      <TextField label={t('settings.confirmPayPassword')} testId="paypwd-confirm" type="password" autoComplete="off" registration={register('confirmPassword')} error={errors.confirmPassword?.message} />
+      <p className="form-note">{t('settings.payPwdNote')}</p>
+    </>
+  );
+}
+
+function PayPasswordSubmit({ pending }: { pending: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="form-actions">
+      <Button block type="submit" color="primary" size="large" shape="rounded" loading={pending} data-testid="paypwd-submit">
+        {t('common.confirm')}
+      </Button>
+    </div>
+  );
+}
+
+function SetPayPasswordForm({ onDone }: { onDone: () => void }) {
   const mutation = useSetPayPassword();
   // One intent, one key: a retried submit of the same form is not applied twice.
   const [intent] = useState(newIdempotencyKey);
@@ -39,15 +62,9 @@ function SetPayPasswordForm({ onDone }: { onDone: () => void }) {
   return (
     <form className="form-page" onSubmit={onSubmit} noValidate>
       <section className="form-section">
-        <TextField label={t('settings.newPayPassword')} testId="paypwd-new" type="password" autoComplete="off" registration={form.register('payPassword')} error={errors.payPassword?.message} />
-        <TextField label={t('settings.confirmPayPassword')} testId="paypwd-confirm" type="password" autoComplete="off" registration={form.register('confirmPassword')} error={errors.confirmPassword?.message} />
-        <p className="form-note">{t('settings.payPwdNote')}</p>
+        <NewPayPassword register={form.register} errors={errors} />
       </section>
-      <div className="form-actions">
-        <Button block type="submit" color="primary" size="large" shape="rounded" loading={mutation.isPending} data-testid="paypwd-submit">
-          {t('common.confirm')}
-        </Button>
-      </div>
+      <PayPasswordSubmit pending={mutation.isPending} />
     </form>
   );
 }
@@ -67,15 +84,9 @@ function ChangePayPasswordForm({ onDone }: { onDone: () => void }) {
     <form className="form-page" onSubmit={onSubmit} noValidate>
       <section className="form-section">
         <TextField label={t('settings.oldPayPassword')} testId="paypwd-old" type="password" autoComplete="off" registration={form.register('oldPayPassword')} error={errors.oldPayPassword?.message} />
-        <TextField label={t('settings.newPayPassword')} testId="paypwd-new" type="password" autoComplete="off" registration={form.register('payPassword')} error={errors.payPassword?.message} />
-        <TextField label={t('settings.confirmPayPassword')} testId="paypwd-confirm" type="password" autoComplete="off" registration={form.register('confirmPassword')} error={errors.confirmPassword?.message} />
-        <p className="form-note">{t('settings.payPwdNote')}</p>
+        <NewPayPassword register={form.register} errors={errors} />
       </section>
-      <div className="form-actions">
-        <Button block type="submit" color="primary" size="large" shape="rounded" loading={mutation.isPending} data-testid="paypwd-submit">
-          {t('common.confirm')}
-        </Button>
-      </div>
+      <PayPasswordSubmit pending={mutation.isPending} />
     </form>
   );
 }

@@ -4,9 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../ui/Page';
-import { articleQuery } from '../content/api';
-import { ArticleError, ArticleSkeleton } from '../content/ArticleState';
-import { ArticleView } from '../content/ArticleView';
+import { ArticleError, articleQuery, ArticleSkeleton, ArticleView } from '../content';
 
 const TYPES = Object.keys(LEGAL_SLUGS) as LegalDocType[];
 

@@ -1,20 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AccountType, IdDocumentType, zEmail, zEmailCode } from '@tradeapp/contract';
-import { Button } from 'antd-mobile';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/errors';
 import { msg } from '../../i18n/messages';
-import { applyServerFieldErrors } from '../../ui/forms';
 import { Page } from '../../ui/Page';
 import { SelectField, TextField } from '../../ui/TextField';
 import { showToast } from '../../ui/toast';
-import { AgreementCheck } from './AgreementCheck';
-import { uploadRegistrationImage, useRegisterFull } from './api';
-import { ImageField } from './ImageField';
-import { emptyAsUndefined, toRegistrationRequest, zCompanyForm } from './registration';
+import { uploadRegistrationImage } from './api';
+import { ImageField } from '../../ui/ImageField';
+import { RegistrationFinish } from './RegistrationFinish';
+import { useRegistration } from './useRegistration';
+import { emptyAsUndefined, zCompanyForm } from './registration';
 import { SignInDetailsSection, signInDetailsOf } from './SignInDetailsSection';
 
 const FIELDS = [
@@ -25,9 +24,7 @@ const FIELDS = [
 
 export default function RegisterCompanyPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [search] = useSearchParams();
-  const register = useRegisterFull();
   const form = useForm({
     resolver: zodResolver(zCompanyForm),
     defaultValues: { accountType: AccountType.Company, invitationCode: search.get('invitationCode') ?? '' },
@@ -60,15 +57,8 @@ export default function RegisterCompanyPage() {
     }
   };
 
-  const onSubmit = form.handleSubmit((values) => {
-    register.mutate(toRegistrationRequest(values), {
-      onSuccess: () => {
-        showToast(msg('e.registerSuccess'), 'success');
-        void navigate('/pages/home/index', { replace: true });
-      },
-      onError: (error) => applyServerFieldErrors(error, form.setError, FIELDS),
-    });
-  });
+  const registration = useRegistration(form.setError, FIELDS);
+  const onSubmit = form.handleSubmit(registration.submit);
 
   const idTypes = [
     { value: IdDocumentType.IdCard, label: t('auth.idCard') },
@@ -120,24 +110,12 @@ export default function RegisterCompanyPage() {
           <TextField label={t('auth.contactPhone')} testId="corp-phone" type="tel" inputMode="tel" autoComplete="tel" registration={form.register('contactPhone')} error={field('contactPhone')} />
         </section>
 
-        <section className="form-section">
-          <h2 className="form-section-title">{t('auth.sectionSecurity')}</h2>
-          <TextField label={t('auth.payPassword')} testId="corp-pay-password" type="password" optional autoComplete="off" placeholder={t('auth.payPasswordPlaceholder')} registration={form.register('payPassword', emptyAsUndefined)} error={field('payPassword')} />
-          <TextField label={t('auth.invitationCode')} testId="corp-invite" optional maxLength={6} registration={form.register('invitationCode')} error={field('invitationCode')} />
-          <AgreementCheck testId="corp-agree" registration={form.register('agreement')} error={field('agreement')} />
-        </section>
-
-        <div className="form-actions">
-          <Button block type="submit" color="primary" size="large" shape="rounded" loading={register.isPending} data-testid="corp-submit">
-            {t('auth.registerSubmit')}
-          </Button>
-        </div>
-        <p className="auth-foot">
-          {t('auth.haveAccount')}{' '}
-          <Link className="link" to="/pages/auth/login">
-            {t('auth.loginLink')}
-          </Link>
-        </p>
+        <RegistrationFinish
+          testPrefix="corp"
+          register={{ payPassword: form.register('payPassword', emptyAsUndefined), invitationCode: form.register('invitationCode'), agreement: form.register('agreement') }}
+          error={field}
+          pending={registration.pending}
+        />
       </form>
     </Page>
   );

@@ -1,18 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AccountType } from '@tradeapp/contract';
-import { Button } from 'antd-mobile';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { msg } from '../../i18n/messages';
+import { useSearchParams } from 'react-router';
 import { AreaField } from '../../ui/AreaPicker';
-import { applyServerFieldErrors } from '../../ui/forms';
 import { Page } from '../../ui/Page';
 import { TextField } from '../../ui/TextField';
-import { showToast } from '../../ui/toast';
-import { AgreementCheck } from './AgreementCheck';
-import { useRegisterFull } from './api';
-import { emptyAsUndefined, toRegistrationRequest, zIndividualForm } from './registration';
+import { RegistrationFinish } from './RegistrationFinish';
+import { useRegistration } from './useRegistration';
+import { emptyAsUndefined, zIndividualForm } from './registration';
 import { SignInDetailsSection, signInDetailsOf } from './SignInDetailsSection';
 
 const FIELDS = [
@@ -22,9 +18,7 @@ const FIELDS = [
 
 export default function RegisterIndividualPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [search] = useSearchParams();
-  const register = useRegisterFull();
   const form = useForm({
     resolver: zodResolver(zIndividualForm),
     defaultValues: { accountType: AccountType.Individual, invitationCode: search.get('invitationCode') ?? '' },
@@ -32,15 +26,8 @@ export default function RegisterIndividualPage() {
   const { errors } = form.formState;
   const field = (name: (typeof FIELDS)[number]) => errors[name]?.message;
 
-  const onSubmit = form.handleSubmit((values) => {
-    register.mutate(toRegistrationRequest(values), {
-      onSuccess: () => {
-        showToast(msg('e.registerSuccess'), 'success');
-        void navigate('/pages/home/index', { replace: true });
-      },
-      onError: (error) => applyServerFieldErrors(error, form.setError, FIELDS),
-    });
-  });
+  const registration = useRegistration(form.setError, FIELDS);
+  const onSubmit = form.handleSubmit(registration.submit);
 
   return (
     <Page title={t('auth.individualTitle')}>
@@ -85,24 +72,12 @@ export default function RegisterIndividualPage() {
           <TextField label={t('auth.postalCode')} testId="reg-postal" autoComplete="postal-code" registration={form.register('postalCode')} error={field('postalCode')} />
         </section>
 
-        <section className="form-section">
-          <h2 className="form-section-title">{t('auth.sectionSecurity')}</h2>
-          <TextField label={t('auth.payPassword')} testId="reg-pay-password" type="password" optional autoComplete="off" placeholder={t('auth.payPasswordPlaceholder')} registration={form.register('payPassword', emptyAsUndefined)} error={field('payPassword')} />
-          <TextField label={t('auth.invitationCode')} testId="reg-invite" optional maxLength={6} registration={form.register('invitationCode')} error={field('invitationCode')} />
-          <AgreementCheck testId="reg-agree" registration={form.register('agreement')} error={field('agreement')} />
-        </section>
-
-        <div className="form-actions">
-          <Button block type="submit" color="primary" size="large" shape="rounded" loading={register.isPending} data-testid="reg-submit">
-            {t('auth.registerSubmit')}
-          </Button>
-        </div>
-        <p className="auth-foot">
-          {t('auth.haveAccount')}{' '}
-          <Link className="link" to="/pages/auth/login">
-            {t('auth.loginLink')}
-          </Link>
-        </p>
+        <RegistrationFinish
+          testPrefix="reg"
+          register={{ payPassword: form.register('payPassword', emptyAsUndefined), invitationCode: form.register('invitationCode'), agreement: form.register('agreement') }}
+          error={field}
+          pending={registration.pending}
+        />
       </form>
     </Page>
   );

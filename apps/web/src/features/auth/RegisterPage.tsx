@@ -5,6 +5,7 @@ import { TeamOutline, UserOutline } from 'antd-mobile-icons';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../app/paths';
 import { msg } from '../../i18n/messages';
 import { applyServerFieldErrors } from '../../ui/forms';
 import { TextField } from '../../ui/TextField';
@@ -34,7 +35,7 @@ export default function RegisterPage() {
     register.mutate(values, {
       onSuccess: () => {
         showToast(msg('e.registerSuccess'), 'success');
-        void navigate('/pages/home/index', { replace: true });
+        void navigate(paths.home(), { replace: true });
       },
       onError: (error) => applyServerFieldErrors(error, form.setError, FIELDS),
     });
@@ -45,14 +46,14 @@ export default function RegisterPage() {
       <AuthHero title={t('auth.registerTitle')} subtitle={t('auth.registerSubtitle')} />
       <div className="auth-sheet">
         <div className="choice-grid">
-          <button type="button" className="choice" data-testid="register-individual" onClick={() => void navigate(`/pages/auth/registerindividual${suffix}`)}>
+          <button type="button" className="choice" data-testid="register-individual" onClick={() => void navigate(paths.registerIndividual(suffix))}>
             <span className="choice-icon">
               <UserOutline />
             </span>
             <span className="choice-title">{t('auth.individual')}</span>
             <span className="choice-body">{t('auth.individualBody')}</span>
           </button>
-          <button type="button" className="choice" data-testid="register-company" onClick={() => void navigate(`/pages/auth/registercompany${suffix}`)}>
+          <button type="button" className="choice" data-testid="register-company" onClick={() => void navigate(paths.registerCompany(suffix))}>
             <span className="choice-icon">
               <TeamOutline />
             </span>
@@ -120,7 +121,7 @@ export default function RegisterPage() {
       </div>
       <p className="auth-foot">
         {t('auth.haveAccount')}{' '}
-        <Link className="link" to="/pages/auth/login" data-testid="register-login">
+        <Link className="link" to={paths.login()} data-testid="register-login">
           {t('auth.loginLink')}
         </Link>
       </p>

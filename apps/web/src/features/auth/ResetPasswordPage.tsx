@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
+import { paths } from '../../app/paths';
 import { applyServerFieldErrors } from '../../ui/forms';
 import { TextField } from '../../ui/TextField';
 import { showToast } from '../../ui/toast';
@@ -33,7 +34,7 @@ export default function ResetPasswordPage() {
       {
         onSuccess: () => {
           showToast(t('auth.resetDone'), 'success');
-          void navigate('/pages/auth/login', { replace: true });
+          void navigate(paths.login(), { replace: true });
         },
         onError: (error) => applyServerFieldErrors(error, form.setError, ['email', 'code', 'newPassword']),
       },

@@ -4,14 +4,13 @@ import { useSyncExternalStore } from 'react';
 import { call } from '../../api/client';
 import { isSignedIn, subscribeSession } from '../../lib/session';
 
-// The customer-service chat (server module: content, chat). The conversation itself lives in the
+// The customer-service chat (server module: chat). The conversation itself lives in the
 // chat screen's state; only the unread count is a query, for the profile's badge.
 
 export type ChatMessage = ResponseOf<Routes['chatMessages']>['list'][number];
 export type ChatHistory = ResponseOf<Routes['chatMessages']>;
 export type ChatSend = RequestOf<Routes['chatSend']>;
 
-export const CHAT_PATH = '/pages/service/chat';
 export const CHAT_PAGE = 30;
 
 export const chatKeys = {

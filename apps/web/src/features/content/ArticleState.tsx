@@ -1,4 +1,4 @@
-import '../wallet/money.css';
+import '../../ui/money.css';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';

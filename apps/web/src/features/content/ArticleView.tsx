@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { isAppPath, paths } from '../../app/paths';
 import { formatDate } from '../../lib/format';
 import { fetchFileSrc } from '../../ui/AuthImage';
 import { showToast } from '../../ui/toast';
@@ -22,10 +23,10 @@ export function useLinkTarget() {
   const config = useQuery(appConfigQuery(i18n.language));
   const allowlist = config.data?.webviewAllowlist;
   return (href: string, title: string): string | null => {
-    if (href.startsWith('#/pages/')) return href.slice(1);
+    if (href.startsWith('#') && isAppPath(href.slice(1))) return href.slice(1);
     if (!allowlist || !allowedWebviewUrl(href, allowlist, window.location.origin)) return null;
     const query = new URLSearchParams({ url: href, ...(title ? { title } : {}) });
-    return `/pages/webview/index?${query.toString()}`;
+    return paths.content.webview(query);
   };
 }
 
@@ -70,7 +71,7 @@ export function ArticleView({ article, testIds, dateLine }: ArticleViewProps) {
     if (!anchor || !event.currentTarget.contains(anchor)) return;
     event.preventDefault();
     const href = anchor.getAttribute('href') ?? '';
-    if (!href || (href.startsWith('#') && !href.startsWith('#/pages/'))) return;
+    if (!href || (href.startsWith('#') && !isAppPath(href.slice(1)))) return;
     const target = linkTarget(href, anchor.textContent?.trim() ?? '');
     if (target) void navigate(target);
     else showToast(t('webview.refused'), 'fail');

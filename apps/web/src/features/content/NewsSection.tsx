@@ -1,11 +1,12 @@
-import '../wallet/money.css';
+import '../../ui/money.css';
 import './content.css';
 import type { ArticleCategory } from '@tradeapp/contract';
-import { Button, DotLoading } from 'antd-mobile';
+import { DotLoading } from 'antd-mobile';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { paths } from '../../app/paths';
 import { formatDate } from '../../lib/format';
 import { AuthImage } from '../../ui/AuthImage';
 import { EmptyState } from '../../ui/EmptyState';
@@ -24,7 +25,7 @@ function NewsItem({ item }: { item: ArticleSummary }) {
       data-testid="news-item"
       data-id={item.id}
       data-category={item.category}
-      onClick={() => void navigate(`/pages/news/detail?id=${item.id}`)}
+      onClick={() => void navigate(paths.content.news(item.id))}
     >
       <span className="news-text">
         <span className="news-title">{item.title}</span>
@@ -74,13 +75,7 @@ export function NewsSection() {
   let newsBody;
   if (news.query.isPending) newsBody = <SkeletonRows />;
   else if (news.query.isError && news.rows.length === 0)
-    newsBody = (
-      <EmptyState compact kind="news" title={t('news.loadFailed')} body={t('news.loadFailedBody')}>
-        <Button size="small" shape="rounded" color="primary" fill="outline" onClick={() => void news.query.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </EmptyState>
-    );
+    newsBody = <EmptyState compact kind="news" title={t('news.loadFailed')} body={t('news.loadFailedBody')} onRetry={() => void news.query.refetch()} />;
   else if (news.rows.length === 0) newsBody = <EmptyState compact kind="news" title={t('home.newsEmpty')} body={t('home.newsEmptyBody')} />;
   else
     newsBody = (

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../app/paths';
 import { wireLocale, type UiLanguage } from '../../i18n/locale';
 import { EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';
@@ -41,18 +42,12 @@ export default function WebViewPage() {
       </div>
     );
   else if (config.isError)
-    body = (
-      <EmptyState kind="feature" title={t('webview.checkFailed')} body={t('news.loadFailedBody')}>
-        <Button size="small" shape="rounded" color="primary" fill="outline" onClick={() => void config.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </EmptyState>
-    );
+    body = <EmptyState kind="feature" title={t('webview.checkFailed')} body={t('news.loadFailedBody')} onRetry={() => void config.refetch()} />;
   else if (!target)
     body = (
       <div data-testid="webview-refused">
         <EmptyState kind="notFound" title={t('webview.refused')} body={t('webview.refusedBody')}>
-          <Button size="small" shape="rounded" color="primary" fill="outline" onClick={() => void navigate('/pages/home/index', { replace: true })}>
+          <Button size="small" shape="rounded" color="primary" fill="outline" onClick={() => void navigate(paths.home(), { replace: true })}>
             {t('notFound.goHome')}
           </Button>
         </EmptyState>

@@ -14,13 +14,13 @@ import { useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUserInfo } from '../../api/user';
+import { paths } from '../../app/paths';
 import { isSignedIn, subscribeSession } from '../../lib/session';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { Refreshable } from '../../ui/Refreshable';
-import { contentKeys } from '../content/api';
-import { NewsSection } from '../content/NewsSection';
-import { marketKeys } from '../market/keys';
-import { useUnreadCount } from '../inbox/api';
+import { contentKeys, NewsSection } from '../content';
+import { marketKeys } from '../market';
+import { useUnreadCount } from '../notices';
 import { HotLists, IndexStrip, MarketStatusChips } from './MarketOverview';
 
 interface Shortcut {
@@ -40,14 +40,14 @@ export default function HomePage() {
   const unread = useUnreadCount();
 
   const shortcuts: Shortcut[] = [
-    { key: 'deposit', icon: <AddCircleOutline />, label: t('profile.deposit'), to: '/pages/deposit/index' },
-    { key: 'withdraw', icon: <SendOutline />, label: t('profile.withdraw'), to: '/pages/withdraw/bcard' },
-    { key: 'transfer', icon: <TransportQRcodeOutline />, label: t('profile.transfer'), to: '/pages/profile/transfer' },
-    { key: 'kyc', icon: <UserContactOutline />, label: t('profile.verifyIdentity'), to: '/pages/kyc/individual' },
-    { key: 'share', icon: <GiftOutline />, label: t('profile.share'), to: '/pages/profile/share' },
-    { key: 'notices', icon: <BellOutline />, label: t('profile.notices'), to: '/pages/notice/index' },
-    { key: 'service', icon: <SearchOutline />, label: t('titles.search'), to: '/pages/search/index' },
-    { key: 'settings', icon: <SetOutline />, label: t('profile.settings'), to: '/pages/setting/index' },
+    { key: 'deposit', icon: <AddCircleOutline />, label: t('profile.deposit'), to: paths.deposits.index() },
+    { key: 'withdraw', icon: <SendOutline />, label: t('profile.withdraw'), to: paths.withdrawals.bankCard() },
+    { key: 'transfer', icon: <TransportQRcodeOutline />, label: t('profile.transfer'), to: paths.wallet.transfer() },
+    { key: 'kyc', icon: <UserContactOutline />, label: t('profile.verifyIdentity'), to: paths.kyc() },
+    { key: 'share', icon: <GiftOutline />, label: t('profile.share'), to: paths.referral() },
+    { key: 'notices', icon: <BellOutline />, label: t('profile.notices'), to: paths.notices.index() },
+    { key: 'service', icon: <SearchOutline />, label: t('titles.search'), to: paths.search() },
+    { key: 'settings', icon: <SetOutline />, label: t('profile.settings'), to: paths.profile.settings() },
   ];
 
   return (
@@ -64,7 +64,7 @@ export default function HomePage() {
       <header className="home-hero">
         <div className="home-hero-top">
           <LanguageSwitch compact tone="dark" />
-          <button type="button" className="icon-button" aria-label={t('titles.search')} data-testid="home-search" onClick={() => void navigate('/pages/search/index')}>
+          <button type="button" className="icon-button" aria-label={t('titles.search')} data-testid="home-search" onClick={() => void navigate(paths.search())}>
             <SearchOutline />
           </button>
         </div>
@@ -72,10 +72,10 @@ export default function HomePage() {
         <p>{signedIn ? t('home.signedInBody') : t('home.signedOutBody')}</p>
         {!signedIn && (
           <div className="home-hero-actions">
-            <Button color="primary" shape="rounded" data-testid="home-login" onClick={() => void navigate('/pages/auth/login')}>
+            <Button color="primary" shape="rounded" data-testid="home-login" onClick={() => void navigate(paths.login())}>
               {t('common.signIn')}
             </Button>
-            <Button shape="rounded" fill="outline" style={{ '--text-color': '#fff', '--border-color': 'rgba(255,255,255,.5)', '--background-color': 'transparent' }} data-testid="home-register" onClick={() => void navigate('/pages/auth/register')}>
+            <Button shape="rounded" fill="outline" style={{ '--text-color': '#fff', '--border-color': 'rgba(255,255,255,.5)', '--background-color': 'transparent' }} data-testid="home-register" onClick={() => void navigate(paths.register())}>
               {t('common.register')}
             </Button>
           </div>

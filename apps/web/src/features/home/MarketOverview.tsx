@@ -1,29 +1,20 @@
 import type { QuoteRow as QuoteRowDto } from '@tradeapp/contract';
-import { Button } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useLiveQuote } from '../../api/push';
 import { formatChange, formatPercent, formatPrice, riseFallColor } from '../../lib/format';
 import { EmptyState } from '../../ui/EmptyState';
 import { QuoteRow, QuoteRowSkeleton } from '../../ui/QuoteRow';
 import { Sparkline } from '../../ui/Sparkline';
-import { homeStripQuery, marketStatusQuery, topListQuery } from '../market/api';
-import { PhaseTag } from '../market/components/PhaseTag';
-import { SimulatedNotice } from '../market/components/SimulatedNotice';
-import type { TopType } from '../market/keys';
-import { useLiveQuote } from '../market/push';
-import { rowData } from '../market/rows';
-import { quoteHref, SEGMENT_IDS } from '../market/segments';
+import { homeStripQuery, marketStatusQuery, PhaseTag, quoteHref, rowData, SEGMENT_IDS, SimulatedNotice, topListQuery } from '../market';
+import type { TopType } from '../market';
 
 function LoadFailed({ onRetry, testId }: { onRetry: () => void; testId: string }) {
   const { t } = useTranslation();
   return (
-    <EmptyState compact kind="market" title={t('market.loadFailed')} body={t('market.loadFailedBody')}>
-      <Button size="small" shape="rounded" color="primary" fill="outline" onClick={onRetry} data-testid={testId}>
-        {t('common.retry')}
-      </Button>
-    </EmptyState>
+    <EmptyState compact kind="market" title={t('market.loadFailed')} body={t('market.loadFailedBody')} onRetry={onRetry} retryTestId={testId} />
   );
 }
 

@@ -6,6 +6,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../app/paths';
 import { EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';
 import { QuoteRow, QuoteRowSkeleton } from '../../ui/QuoteRow';
@@ -13,7 +14,7 @@ import { Refreshable } from '../../ui/Refreshable';
 import { segmentListQuery } from './api';
 import { SimulatedNotice } from './components/SimulatedNotice';
 import type { ListSort, SortOrder } from './keys';
-import { useLiveQuote } from './push';
+import { useLiveQuote } from '../../api/push';
 import { rowData } from './rows';
 import { isSegmentId, SEGMENT_IDS, type SegmentId } from './segments';
 
@@ -134,7 +135,7 @@ export default function MarketPage() {
       tone="dark"
       className="market-page"
       right={
-        <button type="button" className="nav-icon" aria-label={t('titles.search')} data-testid="market-search" onClick={() => void navigate('/pages/search/index')}>
+        <button type="button" className="nav-icon" aria-label={t('titles.search')} data-testid="market-search" onClick={() => void navigate(paths.search())}>
           <SearchOutline />
         </button>
       }

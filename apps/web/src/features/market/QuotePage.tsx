@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { decimalsOf, EMPTY_VALUE, priceDecimals, formatAmount, formatChange, formatCompact, formatDateTime, formatPercent, formatPrice, riseFallColor } from '../../lib/format';
+import { decimalsOf, EMPTY_VALUE, formatAmount, formatChange, formatCompact, formatDateText, formatDateTime, formatPercent, formatPrice, priceDecimals, riseFallColor } from '../../lib/format';
 import { EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';
 import { Refreshable } from '../../ui/Refreshable';
@@ -16,7 +16,7 @@ import { MA_LEGEND } from './components/maLegend';
 import { KlineChart } from './components/KlineChart';
 import { PhaseTag } from './components/PhaseTag';
 import { SimulatedNotice, SimulatedTag } from './components/SimulatedNotice';
-import { useLiveQuote } from './push';
+import { useLiveQuote } from '../../api/push';
 import { isCrypto, orderHref } from './segments';
 
 type Field = { key: string; label: string; value: ReactNode; wide?: boolean };
@@ -58,12 +58,12 @@ function useFields(quote: Quote, summary: SummaryData | undefined): Field[] {
     (quote.marketCap !== null || quote.assetClass === 'stock') && { key: 'marketCap', label: t('quote.marketCap'), value: formatCompact(quote.marketCap) },
     Boolean(summary?.averageVolume) && { key: 'averageVolume', label: t('quote.averageVolume'), value: formatCompact(summary?.averageVolume) },
     (quote.openInterest !== null || futures) && { key: 'openInterest', label: t('quote.openInterest'), value: formatCompact(quote.openInterest) },
-    (quote.expiryDate !== null || futures) && { key: 'expiryDate', label: bond ? t('quote.maturity') : t('quote.expiryDate'), value: quote.expiryDate ?? EMPTY_VALUE },
+    (quote.expiryDate !== null || futures) && { key: 'expiryDate', label: bond ? t('quote.maturity') : t('quote.expiryDate'), value: formatDateText(quote.expiryDate) },
     (quote.couponRate !== null || bond) && { key: 'couponRate', label: t('quote.couponRate'), value: quote.couponRate === null ? EMPTY_VALUE : `${formatAmount(quote.couponRate, { decimals: Math.max(2, decimalsOf(quote.couponRate)) })}%` },
     Boolean(summary?.sharesOutstanding) && { key: 'shares', label: t('quote.sharesOutstanding'), value: formatCompact(summary?.sharesOutstanding) },
     { key: 'lotSize', label: t('quote.lotSize'), value: formatAmount(quote.lotSize, { decimals: decimalsOf(quote.lotSize, 0) }) },
     { key: 'currency', label: t('quote.currency'), value: quote.currency },
-    { key: 'time', label: t('quote.time'), value: quote.currencyUsDatetime, wide: true },
+    { key: 'time', label: t('quote.time'), value: formatDateText(quote.currencyUsDatetime), wide: true },
   ];
   return fields.filter((f): f is Field => Boolean(f));
 }
@@ -126,7 +126,7 @@ function QuoteBody({ quote }: { quote: Quote }) {
           />
         )}
         <div className="quote-time">
-          {t('quote.asOf', { time: quote.currencyUsDatetime })} · {quote.currency}
+          {t('quote.asOf', { time: formatDateText(quote.currencyUsDatetime) })} · {quote.currency}
         </div>
       </section>
 
@@ -250,13 +250,7 @@ export default function QuotePage() {
       </div>
     );
   else if (!quote)
-    body = (
-      <EmptyState kind="notFound" title={t('quote.notFound')} body={t('quote.notFoundBody')}>
-        <Button size="small" shape="rounded" color="primary" fill="outline" onClick={() => void query.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </EmptyState>
-    );
+    body = <EmptyState kind="notFound" title={t('quote.notFound')} body={t('quote.notFoundBody')} onRetry={() => void query.refetch()} />;
   else body = <QuoteBody quote={quote} />;
 
   return (

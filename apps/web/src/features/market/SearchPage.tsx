@@ -1,7 +1,6 @@
 import '../../ui/quotes.css';
 import './market.css';
 import type { QuoteRow as QuoteRowDto } from '@tradeapp/contract';
-import { Button } from 'antd-mobile';
 import { CloseCircleFill, SearchOutline, StarFill, StarOutline } from 'antd-mobile-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -11,7 +10,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';
 import { QuoteRow, QuoteRowSkeleton } from '../../ui/QuoteRow';
 import { searchQuery, useWatchToggle } from './api';
-import { useLiveQuote } from './push';
+import { useLiveQuote } from '../../api/push';
 import { clearRecent, readRecent, rememberSearch } from './recent';
 import { rowData } from './rows';
 
@@ -97,13 +96,7 @@ export default function SearchPage() {
     );
   else if (results.isPending) body = <QuoteRowSkeleton count={5} />;
   else if (results.isError && rows.length === 0)
-    body = (
-      <EmptyState kind="market" title={t('market.loadFailed')} body={t('market.loadFailedBody')}>
-        <Button size="small" shape="rounded" color="primary" fill="outline" onClick={() => void results.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </EmptyState>
-    );
+    body = <EmptyState kind="market" title={t('market.loadFailed')} body={t('market.loadFailedBody')} onRetry={() => void results.refetch()} />;
   else if (rows.length === 0) body = <EmptyState kind="notFound" title={t('search.noResults', { q })} body={t('search.noResultsBody')} />;
   else
     body = (

@@ -6,6 +6,7 @@ import { DeleteOutline, DownOutline, UpOutline, UploadOutline } from 'antd-mobil
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { paths } from '../../app/paths';
 import { EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';
 import { QuoteRowSkeleton } from '../../ui/QuoteRow';
@@ -46,7 +47,7 @@ export default function WatchlistManagePage() {
   else if (rows.length === 0)
     body = (
       <EmptyState kind="market" title={t('watchlist.emptyTitle')} body={t('watchlist.emptyBody')}>
-        <Button color="primary" shape="rounded" onClick={() => void navigate('/pages/search/index')}>
+        <Button color="primary" shape="rounded" onClick={() => void navigate(paths.search())}>
           {t('watchlist.searchButton')}
         </Button>
       </EmptyState>

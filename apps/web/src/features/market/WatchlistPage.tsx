@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { paths } from '../../app/paths';
 import { isSignedIn, subscribeSession } from '../../lib/session';
 import { EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';
@@ -13,10 +14,9 @@ import { QuoteRow, QuoteRowSkeleton } from '../../ui/QuoteRow';
 import { Refreshable } from '../../ui/Refreshable';
 import { watchlistQuery } from './api';
 import { SimulatedNotice } from './components/SimulatedNotice';
-import { useLiveQuote } from './push';
+import { useLiveQuote } from '../../api/push';
 import { watchRowData } from './rows';
 
-const SELF = '/pages/watchlist/index';
 
 /** The watchlist tab: the caller's instruments with live prices. */
 export default function WatchlistPage() {
@@ -27,26 +27,20 @@ export default function WatchlistPage() {
   const rows = signedIn ? (list.data ?? []) : [];
   useLiveQuote(rows.map((row) => row.symbol));
   const open = useCallback((href: string) => void navigate(href), [navigate]);
-  const toSearch = () => void navigate('/pages/search/index');
+  const toSearch = () => void navigate(paths.search());
 
   let body;
   if (!signedIn)
     body = (
       <EmptyState kind="market" title={t('watchlist.signedOutTitle')} body={t('watchlist.signedOutBody')}>
-        <Button color="primary" shape="rounded" data-testid="watchlist-signin" onClick={() => void navigate(`/pages/auth/login?redirect=${encodeURIComponent(SELF)}`)}>
+        <Button color="primary" shape="rounded" data-testid="watchlist-signin" onClick={() => void navigate(paths.login(paths.watchlist.index()))}>
           {t('common.signIn')}
         </Button>
       </EmptyState>
     );
   else if (list.isPending) body = <QuoteRowSkeleton count={6} />;
   else if (list.isError && rows.length === 0)
-    body = (
-      <EmptyState kind="market" title={t('market.loadFailed')} body={t('market.loadFailedBody')}>
-        <Button size="small" shape="rounded" color="primary" fill="outline" onClick={() => void list.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </EmptyState>
-    );
+    body = <EmptyState kind="market" title={t('market.loadFailed')} body={t('market.loadFailedBody')} onRetry={() => void list.refetch()} />;
   else if (rows.length === 0)
     body = (
       <EmptyState kind="market" title={t('watchlist.emptyTitle')} body={t('watchlist.emptyBody')}>
@@ -80,7 +74,7 @@ export default function WatchlistPage() {
       right={
         <span className="nav-actions">
           {signedIn && rows.length > 0 && (
-            <button type="button" className="nav-text" data-testid="watchlist-manage" onClick={() => void navigate('/pages/watchlist/manage')}>
+            <button type="button" className="nav-text" data-testid="watchlist-manage" onClick={() => void navigate(paths.watchlist.manage())}>
               {t('watchlist.manage')}
             </button>
           )}

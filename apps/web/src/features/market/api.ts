@@ -3,6 +3,7 @@ import { infiniteQueryOptions, keepPreviousData, queryOptions, useMutation, useQ
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { call } from '../../api/client';
+import { paths } from '../../app/paths';
 import { isSignedIn } from '../../lib/session';
 import { marketKeys, type ListSort, type SortOrder, type TopType } from './keys';
 import { applySelfSelect } from './liveCache';
@@ -161,7 +162,7 @@ export function useWatchToggle() {
     pending: mutation.isPending,
     toggle(item: Starrable) {
       if (!isSignedIn()) {
-        void navigate(`/pages/auth/login?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`);
+        void navigate(paths.login(`${location.pathname}${location.search}`));
         return;
       }
       mutation.mutate({ item, add: item.selfSelectStatus !== 1 });

@@ -1,5 +1,4 @@
 import { FALL_COLOR, RISE_COLOR, type Candle } from '@tradeapp/contract';
-import dayjs from 'dayjs';
 import {
   CandlestickSeries,
   ColorType,
@@ -16,6 +15,7 @@ import {
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
+import { formatChartPrice, formatChartTick, formatChartTime, formatChartVolume } from '../../lib/format';
 import { MA_LEGEND } from './components/maLegend';
 
 // The candlestick chart (lightweight-charts), loaded only by quote pages. Candles arrive as
@@ -90,15 +90,12 @@ export function createKlineChart(container: HTMLElement): KlineChartHandle {
       borderVisible: false,
       rightOffset: 2,
       tickMarkFormatter: (time: Time, type: TickMarkType) => {
-        const when = dayjs((time as number) * 1000);
-        if (type === TickMarkType.Year) return when.format('YYYY');
-        if (type === TickMarkType.Month) return when.format('MM/YYYY');
-        if (type === TickMarkType.DayOfMonth) return when.format('DD/MM');
-        return when.format('HH:mm');
+        const unit = type === TickMarkType.Year ? 'year' : type === TickMarkType.Month ? 'month' : type === TickMarkType.DayOfMonth ? 'day' : 'time';
+        return formatChartTick(time as number, unit);
       },
     },
     localization: {
-      timeFormatter: (time: Time) => dayjs((time as number) * 1000).format(intervalSeconds < 86_400 ? 'DD/MM HH:mm' : 'DD/MM/YYYY'),
+      timeFormatter: (time: Time) => formatChartTime(time as number, intervalSeconds < 86_400),
     },
     crosshair: { mode: CrosshairMode.Normal },
   });
@@ -111,7 +108,7 @@ export function createKlineChart(container: HTMLElement): KlineChartHandle {
   });
   const volumeSeries: ISeriesApi<'Histogram'> = chart.addSeries(HistogramSeries, {
     priceScaleId: 'volume',
-    priceFormat: { type: 'volume' },
+    priceFormat: { type: 'custom', formatter: formatChartVolume },
     lastValueVisible: false,
     priceLineVisible: false,
   });
@@ -132,9 +129,11 @@ export function createKlineChart(container: HTMLElement): KlineChartHandle {
     setData(candles, interval, decimals) {
       intervalSeconds = INTERVAL_SECONDS[interval] ?? 60;
       bars = toBars(candles);
+      // The step of the price scale, not a figure on screen: 10^-decimals without the float's tail.
       const minMove = Number((10 ** -decimals).toFixed(decimals));
-      candleSeries.applyOptions({ priceFormat: { type: 'price', precision: decimals, minMove } });
-      maSeries.forEach((s) => s.applyOptions({ priceFormat: { type: 'price', precision: decimals, minMove } }));
+      const priceFormat = { type: 'custom', minMove, formatter: (price: number) => formatChartPrice(price, decimals) } as const;
+      candleSeries.applyOptions({ priceFormat });
+      maSeries.forEach((s) => s.applyOptions({ priceFormat }));
       chart.applyOptions({ timeScale: { timeVisible: intervalSeconds < 86_400, secondsVisible: false } });
       candleSeries.setData(bars.map(candleOf));
       volumeSeries.setData(bars.map(volumeOf));

@@ -1,5 +1,6 @@
 import { MarketSource, type ListQuery, type Quote, type ResponseOf, type Routes } from '@tradeapp/contract';
 import { call } from '../../api/client';
+import { paths } from '../../app/paths';
 
 // The market tab's segments: one per market and asset class, each with its own list call.
 
@@ -39,47 +40,28 @@ export function isCrypto(quote: { market?: string | null; assetClass?: string | 
   return quote.market === 'CRYPTO' || quote.assetClass === 'crypto' || String(quote.source) === String(MarketSource.RobotCrypto);
 }
 
-/** The quote page of an instrument, chosen by its source (spec section 2). */
-export function quoteRoute(quote: QuoteIdentity): string {
-  if (isCrypto(quote)) return '/pages/quote/forex';
+/** The quote page of an instrument with its query, chosen by its source (spec section 2). */
+export function quoteHref(quote: QuoteIdentity): string {
+  const query = { name: quote.name, code: quote.stock_code, source: quote.source, market: quote.market, symbol: quote.symbol };
+  if (isCrypto(quote)) return paths.quote.forex(query);
   switch (quote.source) {
     case MarketSource.HKStock:
-      return '/pages/hkstock/quote';
+      return paths.quote.hkStock(query);
     case MarketSource.Future:
-      return '/pages/quote/future';
+      return paths.quote.future(query);
     case MarketSource.GlobalIndex:
-      return '/pages/quote/globalindex';
+      return paths.quote.globalIndex(query);
     case MarketSource.Forex:
-      return '/pages/quote/forex';
+      return paths.quote.forex(query);
     default:
-      return '/pages/quote/stock';
+      return paths.quote.stock(query);
   }
-}
-
-/** Route and query (name, code, source, market, symbol) of an instrument's quote page. */
-export function quoteHref(quote: QuoteIdentity): string {
-  const query = new URLSearchParams({
-    name: quote.name,
-    code: quote.stock_code,
-    source: String(quote.source),
-    market: quote.market,
-    symbol: quote.symbol,
-  });
-  return `${quoteRoute(quote)}?${query.toString()}`;
 }
 
 /** The order page of an instrument by source; `direction` 0 buys, 1 sells. */
 export function orderHref(quote: QuoteIdentity, direction: 0 | 1): string {
-  let path = '/pages/payment/stock';
-  if (quote.source === MarketSource.Future) path = '/pages/payment/future';
-  else if (quote.source === MarketSource.Forex || isCrypto(quote)) path = '/pages/payment/forex';
-  const query = new URLSearchParams({
-    name: quote.name,
-    code: quote.stock_code,
-    source: String(quote.source),
-    direction: String(direction),
-    market: quote.market,
-    symbol: quote.symbol,
-  });
-  return `${path}?${query.toString()}`;
+  const query = { name: quote.name, code: quote.stock_code, source: quote.source, market: quote.market, symbol: quote.symbol };
+  if (quote.source === MarketSource.Future) return paths.trading.order.future(query, direction);
+  if (quote.source === MarketSource.Forex || isCrypto(quote)) return paths.trading.order.forex(query, direction);
+  return paths.trading.order.stock(query, direction);
 }

@@ -1,5 +1,4 @@
 import { BILL_TYPES, type WalletCode } from '@tradeapp/contract';
-import { Button } from 'antd-mobile';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +6,7 @@ import { formatAmount, formatDateTime, riseFallColor } from '../../lib/format';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadMore } from '../../ui/LoadMore';
 import { billsQuery } from './api';
-import { RowsSkeleton } from './components';
+import { RowsSkeleton } from '../../ui/records';
 import type { BillFilter } from './keys';
 import { BILL_TYPE_LABEL, WALLET_LABEL } from './labels';
 
@@ -27,15 +26,9 @@ export function BillList({ walletCode, filter, onFilter }: BillListProps) {
   let body;
   if (query.isPending) body = <RowsSkeleton />;
   else if (query.isError && rows.length === 0)
-    body = (
-      <EmptyState compact kind="account" title={t('money.loadFailed')}>
-        <Button size="small" shape="rounded" color="primary" fill="outline" onClick={() => void query.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </EmptyState>
-    );
+    body = <EmptyState compact kind="records" title={t('money.loadFailed')} onRetry={() => void query.refetch()} />;
   else if (rows.length === 0)
-    body = <EmptyState compact kind="account" title={t(filtered ? 'wallet.noBillsFiltered' : 'wallet.noBills')} body={t('wallet.noBillsBody')} />;
+    body = <EmptyState compact kind="records" title={t(filtered ? 'wallet.noBillsFiltered' : 'wallet.noBills')} body={t('wallet.noBillsBody')} />;
   else
     body = (
       <>

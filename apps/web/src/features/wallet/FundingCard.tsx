@@ -1,10 +1,11 @@
-import './money.css';
+import '../../ui/money.css';
 import { useQuery } from '@tanstack/react-query';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { paths } from '../../app/paths';
 import { overviewQuery } from './api';
-import { money } from './components';
+import { formatInCurrency } from '../../lib/format';
 
 /** The funding overview on the profile: all wallets together in euros, available and held. */
 export function FundingCard() {
@@ -16,7 +17,7 @@ export function FundingCard() {
   const open = (to: string) => void navigate(to);
   return (
     <section className="card funding-card" data-testid="funding-card">
-      <button type="button" className="funding-head" data-testid="funding-open" onClick={() => open('/pages/profile/transaction?tab=overview')}>
+      <button type="button" className="funding-head" data-testid="funding-open" onClick={() => open(paths.wallet.transactions('overview'))}>
         <span className="funding-label">{t('wallet.totalAssets', { currency })}</span>
         <span className="funding-more">
           {t('wallet.details')}
@@ -24,26 +25,26 @@ export function FundingCard() {
         </span>
       </button>
       <div className="funding-total" data-testid="funding-total">
-        {overview.isError ? <span className="funding-error">{t('money.loadFailed')}</span> : data ? money(data.total, currency) : '—'}
+        {overview.isError ? <span className="funding-error">{t('money.loadFailed')}</span> : data ? formatInCurrency(data.total, currency) : '—'}
       </div>
       <div className="funding-split">
         <div>
           <span>{t('wallet.available')}</span>
-          <strong data-testid="funding-available">{data ? money(data.available, currency) : '—'}</strong>
+          <strong data-testid="funding-available">{data ? formatInCurrency(data.available, currency) : '—'}</strong>
         </div>
         <div>
           <span>{t('wallet.usedBalance')}</span>
-          <strong data-testid="funding-held">{data ? money(data.held, currency) : '—'}</strong>
+          <strong data-testid="funding-held">{data ? formatInCurrency(data.held, currency) : '—'}</strong>
         </div>
       </div>
       <div className="funding-actions">
-        <button type="button" data-testid="funding-deposit" onClick={() => open('/pages/deposit/index')}>
+        <button type="button" data-testid="funding-deposit" onClick={() => open(paths.deposits.index())}>
           {t('profile.deposit')}
         </button>
-        <button type="button" data-testid="funding-withdraw" onClick={() => open('/pages/withdraw/bcard')}>
+        <button type="button" data-testid="funding-withdraw" onClick={() => open(paths.withdrawals.bankCard())}>
           {t('profile.withdraw')}
         </button>
-        <button type="button" data-testid="funding-transfer" onClick={() => open('/pages/profile/transfer')}>
+        <button type="button" data-testid="funding-transfer" onClick={() => open(paths.wallet.transfer())}>
           {t('profile.transfer')}
         </button>
       </div>

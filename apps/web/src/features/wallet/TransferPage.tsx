@@ -1,5 +1,5 @@
-import './money.css';
-import { walletCurrency, WalletCode, zAmount } from '@tradeapp/contract';
+import '../../ui/money.css';
+import { compareDecimal, decimalInput, floorDecimal, WalletCode, walletCurrency, zAmount } from '@tradeapp/contract';
 import { Button, Dialog } from 'antd-mobile';
 import { ArrowDownCircleOutline } from 'antd-mobile-icons';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,28 +10,20 @@ import { ApiError } from '../../api/errors';
 import { newIdempotencyKey } from '../../api/client';
 import { isRetryable, useIntentKey } from '../../api/intent';
 import { msg } from '../../i18n/messages';
-import { compareDecimal, decimalInput, divDecimal, floorDecimal, mulDecimal } from '../../lib/decimal';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, formatInCurrency, formatNumber } from '../../lib/format';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadMore } from '../../ui/LoadMore';
 import { Page } from '../../ui/Page';
 import { Refreshable } from '../../ui/Refreshable';
 import { showToast } from '../../ui/toast';
-import { balancesQuery, cancelTransfer, eurUsdQuery, refreshWallet, transfer, transfersQuery, type Wallet } from './api';
-import { money, RowsSkeleton, TransferBadge } from './components';
+import { balancesQuery, cancelTransfer, exchangeRateQuery, refreshWallet, transfer, transfersQuery, type Wallet } from './api';
+import { RowsSkeleton } from '../../ui/records';
+import { TransferBadge } from './components';
+import { convertBetween } from './exchange';
 import { walletKeys } from './keys';
 import { isTransferOpen, isWalletCode, WALLET_LABEL, WALLET_TABS } from './labels';
 
-const TRADING = WALLET_TABS.filter((code) => code !== WalletCode.Balance);
-
-/** What `amount` of `from`'s currency becomes in `to`'s, at EURUSD (dollars per euro). */
-function convert(amount: string, fromCurrency: string, toCurrency: string, eurUsd: string | undefined): string | null {
-  if (fromCurrency === toCurrency) return amount;
-  if (!eurUsd) return null;
-  if (fromCurrency === 'EUR' && toCurrency === 'USD') return mulDecimal(amount, eurUsd, 2);
-  if (fromCurrency === 'USD' && toCurrency === 'EUR') return divDecimal(amount, eurUsd, 2);
-  return null;
-}
+const TRADING = WALLET_TABS.filter((code) => code !== WalletCode.Funding);
 
 function TransferList() {
   const { t } = useTranslation();
@@ -69,13 +61,9 @@ function TransferList() {
   if (query.isPending) return <RowsSkeleton />;
   if (query.isError && rows.length === 0)
     return (
-      <EmptyState compact kind="account" title={t('money.loadFailed')}>
-        <Button size="small" shape="rounded" color="primary" fill="outline" onClick={() => void query.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </EmptyState>
+      <EmptyState compact kind="records" title={t('money.loadFailed')} onRetry={() => void query.refetch()} />
     );
-  if (rows.length === 0) return <EmptyState compact kind="account" title={t('transfer.empty')} body={t('transfer.emptyBody')} />;
+  if (rows.length === 0) return <EmptyState compact kind="records" title={t('transfer.empty')} body={t('transfer.emptyBody')} />;
   return (
     <>
       {rows.map((row) => (
@@ -87,7 +75,7 @@ function TransferList() {
             <div className="record-sub">{formatDateTime(row.createTimeTimestamp)}</div>
             {row.currency !== row.toCurrency && (
               <div className="record-sub">
-                {t('transfer.rateLine', { rate: row.rate, from: row.currency, to: row.toCurrency })}
+                {t('transfer.rateLine', { rate: formatNumber(row.rate), from: row.currency, to: row.toCurrency })}
               </div>
             )}
             {isTransferOpen(row.status) && row.settleAfterTimestamp && (
@@ -96,9 +84,9 @@ function TransferList() {
           </div>
           <div className="record-figures">
             <div className="record-amount" data-testid="transfer-row-amount">
-              {money(row.amount, row.currency)}
+              {formatInCurrency(row.amount, row.currency)}
             </div>
-            {row.currency !== row.toCurrency && <div className="record-sub">→ {money(row.toAmount, row.toCurrency)}</div>}
+            {row.currency !== row.toCurrency && <div className="record-sub">→ {formatInCurrency(row.toAmount, row.toCurrency)}</div>}
             <div className="record-status">
               <TransferBadge status={row.status} testId="transfer-row-status" />
               {isTransferOpen(row.status) && (
@@ -124,10 +112,10 @@ export default function TransferPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
-  const initialFrom = isWalletCode(params.get('from')) ? (params.get('from') as WalletCode) : WalletCode.Balance;
-  const initialTo = isWalletCode(params.get('to')) ? (params.get('to') as WalletCode) : initialFrom === WalletCode.Balance ? WalletCode.Stock : WalletCode.Balance;
+  const initialFrom = isWalletCode(params.get('from')) ? (params.get('from') as WalletCode) : WalletCode.Funding;
+  const initialTo = isWalletCode(params.get('to')) ? (params.get('to') as WalletCode) : initialFrom === WalletCode.Funding ? WalletCode.Stock : WalletCode.Funding;
   const [from, setFrom] = useState<WalletCode>(initialFrom);
-  const [to, setTo] = useState<WalletCode>(initialFrom === initialTo ? (initialFrom === WalletCode.Balance ? WalletCode.Stock : WalletCode.Balance) : initialTo);
+  const [to, setTo] = useState<WalletCode>(initialFrom === initialTo ? (initialFrom === WalletCode.Funding ? WalletCode.Stock : WalletCode.Funding) : initialTo);
   const [amount, setAmount] = useState('');
   const [error, setError] = useState('');
   const [pending, setPending] = useState(false);
@@ -138,22 +126,22 @@ export default function TransferPage() {
   const fromCurrency = walletCurrency(from);
   const toCurrency = walletCurrency(to);
   const crossCurrency = fromCurrency !== toCurrency;
-  const rate = useQuery(eurUsdQuery(crossCurrency));
-  const eurUsd = rate.data?.price_nominal;
+  const exchangeRate = useQuery(exchangeRateQuery(crossCurrency));
+  const eurUsd = exchangeRate.data?.price_nominal;
   const parsed = zAmount.safeParse(amount);
-  const converted = parsed.success ? convert(parsed.data, fromCurrency, toCurrency, eurUsd) : null;
+  const converted = parsed.success ? convertBetween(parsed.data, fromCurrency, toCurrency, eurUsd) : null;
 
   // One side is always the funding account.
   const chooseFrom = (code: WalletCode) => {
     setFrom(code);
-    if (code !== WalletCode.Balance) setTo(WalletCode.Balance);
-    else if (to === WalletCode.Balance) setTo(from === WalletCode.Balance ? WalletCode.Stock : from);
+    if (code !== WalletCode.Funding) setTo(WalletCode.Funding);
+    else if (to === WalletCode.Funding) setTo(from === WalletCode.Funding ? WalletCode.Stock : from);
     setError('');
   };
   const chooseTo = (code: WalletCode) => {
     setTo(code);
-    if (code !== WalletCode.Balance) setFrom(WalletCode.Balance);
-    else if (from === WalletCode.Balance) setFrom(to === WalletCode.Balance ? WalletCode.Stock : to);
+    if (code !== WalletCode.Funding) setFrom(WalletCode.Funding);
+    else if (from === WalletCode.Funding) setFrom(to === WalletCode.Funding ? WalletCode.Stock : to);
     setError('');
   };
   const swap = () => {
@@ -161,8 +149,8 @@ export default function TransferPage() {
     setTo(from);
     setError('');
   };
-  const fromOptions = from === WalletCode.Balance ? WALLET_TABS : [WalletCode.Balance, ...TRADING];
-  const toOptions = from === WalletCode.Balance ? TRADING : [WalletCode.Balance];
+  const fromOptions = from === WalletCode.Funding ? WALLET_TABS : [WalletCode.Funding, ...TRADING];
+  const toOptions = from === WalletCode.Funding ? TRADING : [WalletCode.Funding];
 
   const submit = async () => {
     const check = zAmount.safeParse(amount);
@@ -273,7 +261,7 @@ export default function TransferPage() {
                 </div>
               ) : (
                 <div className="field-hint" data-testid="transfer-available">
-                  {t('money.available')}: {fromWallet ? money(fromWallet.balance, fromCurrency) : '—'}
+                  {t('money.available')}: {fromWallet ? formatInCurrency(fromWallet.balance, fromCurrency) : '—'}
                 </div>
               )}
             </div>
@@ -281,11 +269,11 @@ export default function TransferPage() {
               <div className="convert-box" data-testid="transfer-convert">
                 <div className="convert-line">
                   <span>{t('transfer.youGet')}</span>
-                  <strong data-testid="transfer-converted">{converted ? `≈ ${money(converted, toCurrency)}` : '—'}</strong>
+                  <strong data-testid="transfer-converted">{converted ? `≈ ${formatInCurrency(converted, toCurrency)}` : '—'}</strong>
                 </div>
                 <div className="convert-line">
                   <span>{t('transfer.rate')}</span>
-                  <span data-testid="transfer-rate">{eurUsd ? `1 EUR = ${eurUsd} USD` : rate.isError ? t('transfer.rateUnavailable') : '…'}</span>
+                  <span data-testid="transfer-rate">{eurUsd ? `1 EUR = ${formatNumber(eurUsd)} USD` : exchangeRate.isError ? t('transfer.rateUnavailable') : '…'}</span>
                 </div>
                 <p className="form-note">{t('transfer.crossNote')}</p>
               </div>

@@ -1,46 +1,23 @@
-import './money.css';
+import '../../ui/money.css';
 import { WalletCode } from '@tradeapp/contract';
 import { Button } from 'antd-mobile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../app/paths';
 import { EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';
 import { Refreshable } from '../../ui/Refreshable';
+import { TabStrip } from '../../ui/TabStrip';
 import { balancesQuery, overviewQuery, type Wallet } from './api';
 import { BillList } from './BillList';
-import { money } from './components';
 import { walletKeys, type BillFilter } from './keys';
 import { isWalletCode, WALLET_LABEL, WALLET_TABS } from './labels';
+import { formatInCurrency, formatNumber } from '../../lib/format';
 
 type TabKey = 'overview' | WalletCode;
+const TAB_KEYS: readonly TabKey[] = ['overview', ...WALLET_TABS];
 
-function Tabs({ active, onChange }: { active: TabKey; onChange: (key: TabKey) => void }) {
-  const { t } = useTranslation();
-  const bar = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    bar.current?.querySelector<HTMLElement>('[aria-selected="true"]')?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
-  }, [active]);
-  const keys: TabKey[] = ['overview', ...WALLET_TABS];
-  return (
-    <div ref={bar} className="wallet-tabs" role="tablist" aria-label={t('titles.transaction')}>
-      {keys.map((key) => (
-        <button
-          key={key}
-          type="button"
-          role="tab"
-          aria-selected={key === active}
-          className={key === active ? 'wallet-tab active' : 'wallet-tab'}
-          data-testid={`wallet-tab-${key}`}
-          onClick={() => onChange(key)}
-        >
-          {key === 'overview' ? t('wallet.overview') : t(WALLET_LABEL[key])}
-        </button>
-      ))}
-    </div>
-  );
-}
 
 function Overview({ onOpen }: { onOpen: (code: WalletCode) => void }) {
   const { t } = useTranslation();
@@ -49,11 +26,7 @@ function Overview({ onOpen }: { onOpen: (code: WalletCode) => void }) {
   if (overview.isError)
     return (
       <section className="card">
-        <EmptyState compact kind="account" title={t('money.loadFailed')}>
-          <Button size="small" shape="rounded" color="primary" fill="outline" onClick={() => void overview.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </EmptyState>
+        <EmptyState compact kind="records" title={t('money.loadFailed')} onRetry={() => void overview.refetch()} />
       </section>
     );
   const data = overview.data;
@@ -62,27 +35,27 @@ function Overview({ onOpen }: { onOpen: (code: WalletCode) => void }) {
       <section className="card balance-card" data-testid="wallet-overview">
         <div className="balance-label">{t('wallet.totalAssets', { currency: data.currency })}</div>
         <div className="balance-big" data-testid="overview-total">
-          {money(data.total, data.currency)}
+          {formatInCurrency(data.total, data.currency)}
         </div>
         <div className="balance-split">
           <div>
             <span>{t('wallet.available')}</span>
-            <strong>{money(data.available, data.currency)}</strong>
+            <strong>{formatInCurrency(data.available, data.currency)}</strong>
           </div>
           <div>
             <span>{t('wallet.usedBalance')}</span>
-            <strong>{money(data.held, data.currency)}</strong>
+            <strong>{formatInCurrency(data.held, data.currency)}</strong>
           </div>
         </div>
-        <div className="balance-note">{t('wallet.rateNote', { rate: data.eurUsd })}</div>
+        <div className="balance-note">{t('wallet.rateNote', { rate: formatNumber(data.eurUsd) })}</div>
       </section>
       <section className="card">
         {data.wallets.map((wallet) => (
           <button key={wallet.code} type="button" className="wallet-line" data-testid={`overview-wallet-${wallet.code}`} onClick={() => onOpen(wallet.code)}>
             <span className="wallet-line-name">{t(WALLET_LABEL[wallet.code])}</span>
             <span className="wallet-line-figures">
-              <strong>{money(wallet.total, wallet.currency)}</strong>
-              {wallet.currency !== data.currency && <small>≈ {money(wallet.value, data.currency)}</small>}
+              <strong>{formatInCurrency(wallet.total, wallet.currency)}</strong>
+              {wallet.currency !== data.currency && <small>≈ {formatInCurrency(wallet.value, data.currency)}</small>}
             </span>
           </button>
         ))}
@@ -95,44 +68,44 @@ function WalletCard({ code, wallet, loading }: { code: WalletCode; wallet: Walle
   const { t } = useTranslation();
   const navigate = useNavigate();
   const currency = wallet?.currency ?? (code === WalletCode.UsStock ? 'USD' : 'EUR');
-  const isFunding = code === WalletCode.Balance;
+  const isFunding = code === WalletCode.Funding;
   return (
     <section className="card balance-card" data-testid={`wallet-card-${code}`} aria-busy={loading || undefined}>
       <div className="balance-label">
         {t(WALLET_LABEL[code])} · {currency}
       </div>
       <div className="balance-big" data-testid={`wallet-balance-${code}`}>
-        {wallet ? money(wallet.balance, currency) : '—'}
+        {wallet ? formatInCurrency(wallet.balance, currency) : '—'}
       </div>
       <div className="balance-split">
         <div>
           <span>{t('wallet.usedBalance')}</span>
-          <strong data-testid={`wallet-used-${code}`}>{wallet ? money(wallet.usedBalance, currency) : '—'}</strong>
+          <strong data-testid={`wallet-used-${code}`}>{wallet ? formatInCurrency(wallet.usedBalance, currency) : '—'}</strong>
         </div>
         <div>
           <span>{t('wallet.total')}</span>
-          <strong>{wallet ? money(wallet.total, currency) : '—'}</strong>
+          <strong>{wallet ? formatInCurrency(wallet.total, currency) : '—'}</strong>
         </div>
       </div>
       <div className="balance-actions">
         {isFunding ? (
           <>
-            <Button size="small" shape="rounded" color="primary" data-testid="wallet-deposit" onClick={() => void navigate('/pages/deposit/index')}>
+            <Button size="small" shape="rounded" color="primary" data-testid="wallet-deposit" onClick={() => void navigate(paths.deposits.index())}>
               {t('profile.deposit')}
             </Button>
-            <Button size="small" shape="rounded" data-testid="wallet-withdraw" onClick={() => void navigate('/pages/withdraw/bcard')}>
+            <Button size="small" shape="rounded" data-testid="wallet-withdraw" onClick={() => void navigate(paths.withdrawals.bankCard())}>
               {t('profile.withdraw')}
             </Button>
-            <Button size="small" shape="rounded" data-testid="wallet-transfer" onClick={() => void navigate('/pages/profile/transfer')}>
+            <Button size="small" shape="rounded" data-testid="wallet-transfer" onClick={() => void navigate(paths.wallet.transfer())}>
               {t('profile.transfer')}
             </Button>
           </>
         ) : (
           <>
-            <Button size="small" shape="rounded" color="primary" data-testid="wallet-transfer-in" onClick={() => void navigate(`/pages/profile/transfer?from=BALANCE&to=${code}`)}>
+            <Button size="small" shape="rounded" color="primary" data-testid="wallet-transfer-in" onClick={() => void navigate(paths.wallet.transfer({ from: WalletCode.Funding, to: code }))}>
               {t('wallet.transferIn')}
             </Button>
-            <Button size="small" shape="rounded" data-testid="wallet-transfer-out" onClick={() => void navigate(`/pages/profile/transfer?from=${code}&to=BALANCE`)}>
+            <Button size="small" shape="rounded" data-testid="wallet-transfer-out" onClick={() => void navigate(paths.wallet.transfer({ from: code, to: WalletCode.Funding }))}>
               {t('wallet.transferOut')}
             </Button>
           </>
@@ -173,7 +146,9 @@ export default function WalletPage() {
   return (
     <Page title={t('titles.transaction')} className="money-page wallet-page">
       <div className="wallet-tabs-bar">
-        <Tabs active={tab} onChange={(key) => setView({ tab: key })} />
+        <TabStrip tabs={TAB_KEYS} active={tab} onChange={(key) => setView({ tab: key })} label={t('titles.transaction')} testPrefix="wallet-tab">
+          {(key) => (key === 'overview' ? t('wallet.overview') : t(WALLET_LABEL[key]))}
+        </TabStrip>
       </div>
       <Refreshable onRefresh={() => queryClient.refetchQueries({ queryKey: walletKeys.all, type: 'active' })}>
         {tab === 'overview' ? (

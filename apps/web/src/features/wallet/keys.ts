@@ -1,7 +1,8 @@
 import type { WalletCode } from '@tradeapp/contract';
 
-// Query keys of the wallet feature (server module: wallet). Everything lives under ['wallet'], so
-// a pushed notice refreshes every balance and record in one sweep.
+// Query keys of the money screens (server modules: wallet, deposits, withdrawals). Everything lives
+// under ['wallet'], so a pushed notice or a money movement refreshes every balance and record in one
+// sweep; the deposit and withdrawal features file their records under the same root.
 
 export interface BillFilter {
   walletCode?: WalletCode | undefined;
@@ -20,5 +21,5 @@ export const walletKeys = {
   deposits: () => ['wallet', 'deposits'] as const,
   withdrawals: () => ['wallet', 'withdrawals'] as const,
   usable: () => ['wallet', 'usable'] as const,
-  rate: () => ['wallet', 'rate', 'EURUSD'] as const,
+  exchangeRate: () => ['wallet', 'exchangeRate', 'EURUSD'] as const,
 };

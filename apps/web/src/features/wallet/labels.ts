@@ -1,11 +1,11 @@
-import { FundsReviewStatus, TransactionStatus, WalletCode } from '@tradeapp/contract';
+import { TransactionStatus, WalletCode } from '@tradeapp/contract';
 
 // Words of the wallet screens: wallet names in the order of the specification's wallet tabs,
 // bill types and statuses.
 
 /** Wallet tabs of spec section 2 after "overview": balance, follow, future, stock, subscription, forex, HK, US, Mexico, financial. */
 export const WALLET_TABS = [
-  WalletCode.Balance,
+  WalletCode.Funding,
   WalletCode.Follow,
   WalletCode.Future,
   WalletCode.Stock,
@@ -18,7 +18,7 @@ export const WALLET_TABS = [
 ] as const;
 
 export const WALLET_LABEL = {
-  [WalletCode.Balance]: 'wallet.codes.BALANCE',
+  [WalletCode.Funding]: 'wallet.codes.BALANCE',
   [WalletCode.Follow]: 'wallet.codes.FOLLOW',
   [WalletCode.Future]: 'wallet.codes.FUTURE',
   [WalletCode.Stock]: 'wallet.codes.STOCK',
@@ -60,9 +60,3 @@ export const TRANSFER_STATUS = {
 } as const;
 
 export const isTransferOpen = (status: number) => status === TransactionStatus.InProgress || status === TransactionStatus.Processing;
-
-export const REVIEW_STATUS = {
-  [FundsReviewStatus.PendingReview]: { label: 'money.review.pending', tone: 'progress' },
-  [FundsReviewStatus.AuditFailure]: { label: 'money.review.failed', tone: 'failed' },
-  [FundsReviewStatus.Completed]: { label: 'money.review.completed', tone: 'done' },
-} as const;

@@ -1,5 +1,5 @@
 // English strings of the money screens (wallets, transfers, deposits, withdrawals, bank cards,
-// addresses, KYC, inbox). Spread into en.ts; nl.ts and zh-Hans.ts mirror them.
+// crypto addresses, KYC, notices). Spread into en.ts; nl.ts and zh-Hans.ts mirror them.
 export const moneyEn = {
   money: {
     noMore: 'No more records',
@@ -92,7 +92,7 @@ export const moneyEn = {
       cancelled: 'Cancelled',
     },
   },
-  deposit: {
+  deposits: {
     intro: 'Choose how you want to add money to your funding account.',
     records: 'Records',
     crypto: 'Crypto',
@@ -124,7 +124,7 @@ export const moneyEn = {
     emptyBody: 'Your deposits and their review status appear here.',
     confirmations: 'Confirmations {{n}}/{{total}}',
   },
-  withdraw: {
+  withdrawals: {
     chooseCard: 'Bank card',
     chooseAddress: 'Digital currency address',
     usable: 'Withdrawable',
@@ -143,7 +143,7 @@ export const moneyEn = {
     payPwdTitle: 'Set a transaction password',
     payPwdBody: 'Withdrawals are confirmed with your transaction password.',
   },
-  bcard: {
+  bankCards: {
     add: 'Add bank card',
     addTitle: 'Add bank card',
     editTitle: 'Edit bank card',
@@ -178,7 +178,7 @@ export const moneyEn = {
       backImage: 'Card back',
     },
   },
-  vm: {
+  addresses: {
     add: 'Add address',
     addTitle: 'Add address',
     editTitle: 'Edit address',
@@ -217,7 +217,7 @@ export const moneyEn = {
     imageNote: 'Photos are compressed on your phone before upload. All four corners must be visible and the text readable.',
     submitted: 'Submitted for review',
   },
-  notice: {
+  notices: {
     readAll: 'Mark all read',
     unread: 'Unread',
     empty: 'No notices yet',

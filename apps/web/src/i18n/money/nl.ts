@@ -92,7 +92,7 @@ export const moneyNl: MoneyMessages = {
       cancelled: 'Geannuleerd',
     },
   },
-  deposit: {
+  deposits: {
     intro: 'Kies hoe u geld op uw hoofdrekening wilt zetten.',
     records: 'Overzicht',
     crypto: 'Crypto',
@@ -124,7 +124,7 @@ export const moneyNl: MoneyMessages = {
     emptyBody: 'Uw stortingen en hun beoordeling verschijnen hier.',
     confirmations: 'Bevestigingen {{n}}/{{total}}',
   },
-  withdraw: {
+  withdrawals: {
     chooseCard: 'Bankrekening',
     chooseAddress: 'Adres voor digitale valuta',
     usable: 'Opneembaar',
@@ -143,7 +143,7 @@ export const moneyNl: MoneyMessages = {
     payPwdTitle: 'Stel een transactiewachtwoord in',
     payPwdBody: 'Opnames bevestigt u met uw transactiewachtwoord.',
   },
-  bcard: {
+  bankCards: {
     add: 'Bankrekening toevoegen',
     addTitle: 'Bankrekening toevoegen',
     editTitle: 'Bankrekening wijzigen',
@@ -178,7 +178,7 @@ export const moneyNl: MoneyMessages = {
       backImage: 'Achterkant kaart',
     },
   },
-  vm: {
+  addresses: {
     add: 'Adres toevoegen',
     addTitle: 'Adres toevoegen',
     editTitle: 'Adres wijzigen',
@@ -217,7 +217,7 @@ export const moneyNl: MoneyMessages = {
     imageNote: 'Foto’s worden op uw telefoon verkleind voor het uploaden. Alle vier de hoeken moeten zichtbaar zijn en de tekst leesbaar.',
     submitted: 'Ter beoordeling verstuurd',
   },
-  notice: {
+  notices: {
     readAll: 'Alles gelezen',
     unread: 'Ongelezen',
     empty: 'Nog geen berichten',

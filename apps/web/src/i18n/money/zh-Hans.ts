@@ -92,7 +92,7 @@ export const moneyZhHans: MoneyMessages = {
       cancelled: '已取消',
     },
   },
-  deposit: {
+  deposits: {
     intro: '选择向资金账户充值的方式。',
     records: '记录',
     crypto: '数字货币',
@@ -124,7 +124,7 @@ export const moneyZhHans: MoneyMessages = {
     emptyBody: '您的充值及审核状态会显示在这里。',
     confirmations: '确认数 {{n}}/{{total}}',
   },
-  withdraw: {
+  withdrawals: {
     chooseCard: '银行卡',
     chooseAddress: '数字货币地址',
     usable: '可提现',
@@ -143,7 +143,7 @@ export const moneyZhHans: MoneyMessages = {
     payPwdTitle: '请设置交易密码',
     payPwdBody: '提现需要使用交易密码确认。',
   },
-  bcard: {
+  bankCards: {
     add: '添加银行卡',
     addTitle: '添加银行卡',
     editTitle: '编辑银行卡',
@@ -178,7 +178,7 @@ export const moneyZhHans: MoneyMessages = {
       backImage: '银行卡反面',
     },
   },
-  vm: {
+  addresses: {
     add: '添加地址',
     addTitle: '添加地址',
     editTitle: '编辑地址',
@@ -217,7 +217,7 @@ export const moneyZhHans: MoneyMessages = {
     imageNote: '照片会在手机上压缩后上传。请确保四角完整、文字清晰。',
     submitted: '已提交审核',
   },
-  notice: {
+  notices: {
     readAll: '全部已读',
     unread: '未读',
     empty: '暂无消息',

@@ -1,0 +1,1 @@
+export { addressesQuery, type CryptoAddress } from './api';

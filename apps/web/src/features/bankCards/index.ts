@@ -1,0 +1,1 @@
+export { bankCardKeys, cardsQuery, type BankCard } from './api';

@@ -1,0 +1,1 @@
+export { chatKeys, useChatUnread } from './api';

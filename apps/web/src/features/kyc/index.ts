@@ -1,0 +1,1 @@
+export { KYC_BADGE, KYC_LABEL } from './kyc';

@@ -1,0 +1,52 @@
+import { PushEvent } from '@tradeapp/contract';
+import { useEffect } from 'react';
+import { userInfoQueryKey } from '../../api/user';
+import { getPushClient } from '../../api/push';
+import { paths } from '../../app/paths';
+import { i18n } from '../../i18n';
+import { queryClient } from '../../lib/queryClient';
+import { showToast } from '../../ui/toast';
+import { tradingKeys } from '../trading';
+import { walletKeys } from '../wallet';
+import { bankCardKeys } from '../bankCards';
+import { chatKeys } from '../chat';
+import { noticeKeys, kindTitle } from './api';
+
+/**
+ * While signed in, what the server pushes keeps the screens current wherever the investor is:
+ * - a notice refreshes the notices and unread badge, the wallets and records, the user (KYC status)
+ *   and, after a fill or a liquidation, the positions and orders; and is toasted;
+ * - every state change of an order or a position (placed, filled, cancelled, closed, liquidated,
+ *   margin added) refreshes the trading screens and the wallets at once, not at their next poll;
+ * - chat events refresh the chat's badge; the chat screen shows replies itself, elsewhere a reply
+ *   from an operator is toasted.
+ */
+export default function NoticeListener() {
+  useEffect(() => {
+    const client = getPushClient();
+    const offs = [
+      client.on(PushEvent.Notice, ({ kind }) => {
+        void queryClient.invalidateQueries({ queryKey: noticeKeys.all });
+        void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+        void queryClient.invalidateQueries({ queryKey: bankCardKeys.all });
+        if (kind.startsWith('order.') || kind.startsWith('position.')) void queryClient.invalidateQueries({ queryKey: tradingKeys.all });
+        if (kind.startsWith('kyc.')) void queryClient.invalidateQueries({ queryKey: userInfoQueryKey });
+        // An operator's own words are in the notice itself, not in the kind's title.
+        const title = kind === 'operator.message' ? i18n.t('noticeToast.operatorMessage') : kindTitle(kind);
+        if (title) showToast(title);
+      }),
+      client.on(PushEvent.Order, () => {
+        void queryClient.invalidateQueries({ queryKey: tradingKeys.all });
+        void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+      }),
+      client.on(PushEvent.ChatMessage, (message) => {
+        void queryClient.invalidateQueries({ queryKey: chatKeys.unread() });
+        if (message.from !== 'operator') return;
+        if (!window.location.hash.startsWith(`#${paths.chat()}`)) showToast(i18n.t('chat.newReply'));
+      }),
+      client.on(PushEvent.ChatRead, () => void queryClient.invalidateQueries({ queryKey: chatKeys.unread() })),
+    ];
+    return () => offs.forEach((off) => off());
+  }, []);
+  return null;
+}

@@ -1,0 +1,1 @@
+export { noticeKeys, useUnreadCount } from './api';

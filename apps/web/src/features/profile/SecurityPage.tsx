@@ -1,0 +1,44 @@
+import { List } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useUserInfo } from '../../api/user';
+import { paths } from '../../app/paths';
+import { Page } from '../../ui/Page';
+
+export default function SecurityPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useUserInfo();
+  const hasPayPassword = user.data?.hasPayPassword;
+
+  return (
+    <Page title={t('settings.securityTitle')}>
+      <section className="card">
+        <List className="menu-list">
+          <List.Item
+            arrowIcon
+            description={t('settings.loginPasswordBody')}
+            extra={t('settings.change')}
+            data-testid="security-loginpwd"
+            onClick={() => void navigate(paths.profile.loginPassword())}
+          >
+            {t('settings.loginPassword')}
+          </List.Item>
+          <List.Item
+            arrowIcon
+            description={
+              <span className={hasPayPassword ? 'status-on' : 'status-off'} data-testid="security-paypwd-status">
+                {hasPayPassword === undefined ? '' : t(hasPayPassword ? 'settings.payPasswordSet' : 'settings.payPasswordNotSet')}
+              </span>
+            }
+            extra={hasPayPassword === undefined ? '' : t(hasPayPassword ? 'settings.change' : 'settings.setNow')}
+            data-testid="security-paypwd"
+            onClick={() => void navigate(paths.profile.payPassword())}
+          >
+            {t('settings.payPassword')}
+          </List.Item>
+        </List>
+      </section>
+    </Page>
+  );
+}

@@ -1,0 +1,306 @@
+import '../../ui/money.css';
+import './trading.css';
+import { compareDecimal, decimalInput, LARGE_ORDER_SHARES, OrderDirection, OrderStatus, type Position, type PositionDetail, type WalletCode, zAmount } from '@tradeapp/contract';
+import { Button, Popup } from 'antd-mobile';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../api/errors';
+import { useIntentKey } from '../../api/intent';
+import { paths } from '../../app/paths';
+import { msg } from '../../i18n/messages';
+import { EMPTY_VALUE, formatAmount, formatDateTime, formatInCurrency, formatQuantity } from '../../lib/format';
+import { Page } from '../../ui/Page';
+import { Refreshable } from '../../ui/Refreshable';
+import { showToast } from '../../ui/toast';
+import { balancesQuery, WALLET_LABEL } from '../wallet';
+import { quoteHref } from '../market';
+import { addMargin, refreshTrading } from './api';
+import { PositionPlaceholder, usePagePosition } from './pagePosition';
+import { DirectionTag, OrderStatusTag, positionPrice, Profit, TypeLabel, Zdf } from './components';
+
+function Row({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
+  return (
+    <div className="info-row">
+      <span className="info-label">{label}</span>
+      <span className="info-value" data-testid={testId}>
+        {children}
+      </span>
+    </div>
+  );
+}
+
+function AddMarginSheet({ position, visible, onClose }: { position: Position; visible: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState('');
+  const [pending, setPending] = useState(false);
+  const intent = useIntentKey();
+  const balances = useQuery({ ...balancesQuery(), enabled: visible });
+  const wallet = balances.data?.find((w) => w.code === position.walletCode);
+
+  const submit = async () => {
+    const check = zAmount.safeParse(amount);
+    if (!check.success) {
+      setError(check.error.issues[0]?.message ?? 'v.enterCorrectAmount');
+      return;
+    }
+    if (wallet && compareDecimal(check.data, wallet.balance) === 1) {
+      setError('e.insufficientFunds');
+      return;
+    }
+    setError('');
+    const key = intent.take(`${position.id}|${check.data}`);
+    setPending(true);
+    try {
+      await addMargin({ id: position.id, amount: check.data }, key);
+      intent.settle();
+      setAmount('');
+      onClose();
+      showToast(t('trading.addMargin.done'), 'success');
+    } catch (err) {
+      intent.settle(err);
+      if (err instanceof ApiError) setError(err.fields?.amount ?? err.key ?? err.message);
+    } finally {
+      setPending(false);
+      await refreshTrading();
+    }
+  };
+
+  return (
+    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="sheet" destroyOnClose>
+      <form
+        className="sheet-form"
+        noValidate
+        data-testid="add-margin-sheet"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <div className="sheet-head">
+          <strong>{t('trading.addMargin.title')}</strong>
+          <button type="button" className="link" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+        </div>
+        <p className="form-note">{t('trading.addMargin.body', { wallet: t(WALLET_LABEL[position.walletCode as WalletCode]) })}</p>
+        <div className={error ? 'field has-error' : 'field'}>
+          <label className="field-label" htmlFor="add-margin-amount">
+            {t('trading.addMargin.amount', { currency: position.walletCurrency })}
+          </label>
+          <div className="field-control">
+            <input
+              id="add-margin-amount"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={t('money.amountPlaceholder')}
+              data-testid="add-margin-amount"
+              value={amount}
+              onChange={(event) => {
+                setAmount(decimalInput(event.target.value));
+                setError('');
+              }}
+            />
+          </div>
+          {error ? (
+            <div className="field-error" role="alert" data-testid="add-margin-error">
+              {msg(error)}
+            </div>
+          ) : (
+            <div className="field-hint">{t('trading.addMargin.available', { amount: wallet ? formatInCurrency(wallet.balance, position.walletCurrency) : EMPTY_VALUE })}</div>
+          )}
+        </div>
+        <Button block type="submit" color="primary" size="large" shape="rounded" loading={pending} data-testid="add-margin-submit">
+          {t('trading.addMargin.submit')}
+        </Button>
+      </form>
+    </Popup>
+  );
+}
+
+function Detail({ p }: { p: Position & Partial<Pick<PositionDetail, 'history'>> }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [sheet, setSheet] = useState(false);
+  const open = p.status === OrderStatus.InProgress;
+  const closed = p.status === OrderStatus.Settled;
+  const cur = p.walletCurrency;
+  return (
+    <>
+      <section className="card card-pad detail-head" data-testid="detail-head" data-id={p.id} data-status={p.status}>
+        <div className="detail-title-row">
+          <div>
+            <h1 className="detail-name" data-testid="detail-name">
+              {p.stockName}
+            </h1>
+            <div className="position-code">
+              {p.stockCode} · {p.currency}
+            </div>
+          </div>
+          <div className="detail-tags">
+            <OrderStatusTag status={p.status} testId="detail-status" />
+            {p.largeOrder && (
+              <span className="record-tag" data-testid="detail-large-order">
+                {t('trading.largeOrder')}
+              </span>
+            )}
+          </div>
+        </div>
+        <div className="detail-profit">
+          <span className="detail-profit-label">{closed ? t('trading.realised') : t('trading.detail.floating')}</span>
+          <Profit value={closed ? p.sellProfit : p.profit} currency={cur} testId="detail-profit" big />
+          {!closed && p.status !== OrderStatus.Cancelled && (
+            <span className="detail-zdf" data-testid="detail-zdf">
+              <Zdf value={p.zdf} />
+            </span>
+          )}
+        </div>
+        {p.largeOrder && <p className="form-note">{t('trading.detail.largeOrderNote', { n: formatAmount(String(LARGE_ORDER_SHARES), { decimals: 0, grouping: true }) })}</p>}
+      </section>
+
+      <section className="card" data-testid="detail-fields">
+        <Row label={t('trading.detail.positionNum')} testId="detail-positionNum">
+          <span className="mono">{p.positionNum}</span>
+        </Row>
+        <Row label={t('trading.detail.direction')} testId="detail-direction">
+          <DirectionTag direction={p.direction} />
+        </Row>
+        <Row label={t('trading.detail.type')} testId="detail-type">
+          <TypeLabel type={p.type} />
+        </Row>
+        <Row label={t('trading.detail.leverage')} testId="detail-leverage">
+          {t('trading.leverageX', { n: p.leverage })}
+        </Row>
+        <Row label={t('trading.quantity')} testId="detail-quantity">
+          {formatQuantity(p.quantity)}
+        </Row>
+        {p.status === OrderStatus.WaitingConfirmation || p.status === OrderStatus.Cancelled ? (
+          <Row label={t('trading.limitPrice')} testId="detail-price">
+            {positionPrice(p.price)}
+          </Row>
+        ) : (
+          <Row label={t('trading.openPrice')} testId="detail-open-price">
+            {positionPrice(p.openPrice ?? p.price)}
+          </Row>
+        )}
+        {closed ? (
+          <Row label={t('trading.closePrice')} testId="detail-close-price">
+            {positionPrice(p.closePrice)}
+          </Row>
+        ) : (
+          <Row label={t('trading.currentPrice')} testId="detail-current-price">
+            {positionPrice(p.currentPrice)}
+          </Row>
+        )}
+        <Row label={t('trading.detail.totalAmount')} testId="detail-total">
+          {positionPrice(p.totalAmount)} {p.currency}
+        </Row>
+        <Row label={t('trading.margin')} testId="detail-margin">
+          {formatInCurrency(p.margin, cur)}
+        </Row>
+        <Row label={t('trading.detail.isolated')} testId="detail-isolated">
+          {t('trading.detail.isolatedValue')}
+        </Row>
+        <Row label={t('trading.detail.openFee')} testId="detail-fee">
+          {formatInCurrency(p.handlingFee, cur)}
+        </Row>
+        {p.closeFee !== null && (
+          <Row label={t('trading.detail.closeFee')} testId="detail-close-fee">
+            {formatInCurrency(p.closeFee, cur)}
+          </Row>
+        )}
+        {!closed && (
+          <Row label={t('trading.detail.liquidationPrice')} testId="detail-liquidation">
+            {p.liquidationPrice ? positionPrice(p.liquidationPrice) : EMPTY_VALUE}
+          </Row>
+        )}
+        {p.closeReason && (
+          <Row label={t('trading.detail.closeReason')} testId="detail-close-reason">
+            {p.closeReason === 'liquidation' ? <span className="status-badge tone-failed">{t('trading.detail.reasonLiquidation')}</span> : t('trading.detail.reasonUser')}
+          </Row>
+        )}
+        <Row label={t('trading.detail.wallet')} testId="detail-wallet">
+          {t(WALLET_LABEL[p.walletCode as WalletCode])} · {cur}
+        </Row>
+        <Row label={t('trading.detail.createTime')} testId="detail-create-time">
+          {formatDateTime(p.createTimeTimestamp)}
+        </Row>
+        {p.marketDateTimestamp !== null && (
+          <Row label={t('trading.detail.marketTime')} testId="detail-market-time">
+            {formatDateTime(p.marketDateTimestamp)}
+          </Row>
+        )}
+        {p.closeTimeTimestamp !== null && (
+          <Row label={t('trading.detail.closeTime')} testId="detail-close-time">
+            {formatDateTime(p.closeTimeTimestamp)}
+          </Row>
+        )}
+        {p.expiredDateTimestamp !== null && (
+          <Row label={t('trading.detail.expiry')} testId="detail-expiry">
+            {formatDateTime(p.expiredDateTimestamp)}
+          </Row>
+        )}
+        <Row label={t('trading.detail.modifyTime')} testId="detail-modify-time">
+          {formatDateTime(p.modifyTimeTimestamp)}
+        </Row>
+      </section>
+
+      {p.history && p.history.length > 0 && (
+        <section className="card card-pad" data-testid="detail-history">
+          <h2 className="history-title">{t('trading.detail.history')}</h2>
+          {p.history.map((e, index) => (
+            <div key={`${e.timestamp}-${index}`} className="history-row" data-testid="detail-history-row" data-event={e.event}>
+              <span className="history-event">{t(`trading.events.${e.event}`)}</span>
+              <span className="history-time">{formatDateTime(e.timestamp)}</span>
+              <span className="history-detail">{[e.quantity, e.price].filter(Boolean).join(' @ ')}</span>
+            </div>
+          ))}
+        </section>
+      )}
+
+      {open && (
+        <div className="detail-actions">
+          <Button shape="rounded" data-testid="add-margin" onClick={() => setSheet(true)}>
+            {t('trading.detail.addMargin')}
+          </Button>
+          <Button shape="rounded" color="primary" className={p.direction === OrderDirection.Buy ? 'close-long' : 'close-short'} data-testid="position-close" onClick={() => void navigate(paths.trading.close(p.id))}>
+            {t('trading.detail.close')}
+          </Button>
+        </div>
+      )}
+      <AddMarginSheet position={p} visible={sheet} onClose={() => setSheet(false)} />
+    </>
+  );
+}
+
+/** /pages/trade/detail?id= : every field of one order or position, with close and add margin. */
+export default function PositionDetailPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { id, query, params } = usePagePosition();
+  const p = query.data;
+  const body = p ? <Detail p={p} /> : <PositionPlaceholder id={id} pending={query.isPending} onRetry={() => void query.refetch()} lines={3} testId="detail-loading" />;
+
+  return (
+    <Page
+      title={p?.stockName ?? params.get('name') ?? t('titles.tradeDetail')}
+      className={p?.status === OrderStatus.InProgress ? 'money-page trade-detail-page has-actions' : 'money-page trade-detail-page'}
+      right={
+        p ? (
+          <button
+            type="button"
+            className="nav-text"
+            data-testid="detail-quote"
+            onClick={() => void navigate(quoteHref({ symbol: p.symbol, name: p.stockName, stock_code: p.stockCode, source: p.source, market: p.market, assetClass: p.assetClass }))}
+          >
+            {t('trading.detail.viewQuote')}
+          </button>
+        ) : null
+      }
+    >
+      <Refreshable onRefresh={() => query.refetch()}>{body}</Refreshable>
+    </Page>
+  );
+}

@@ -1,0 +1,274 @@
+import '../../ui/money.css';
+import './trading.css';
+import { type Position } from '@tradeapp/contract';
+import { Button, Dialog } from 'antd-mobile';
+import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { newIdempotencyKey } from '../../api/client';
+import { isRetryable } from '../../api/intent';
+import { paths } from '../../app/paths';
+import { formatDateTime, formatInCurrency, formatQuantity } from '../../lib/format';
+import { isSignedIn, subscribeSession } from '../../lib/session';
+import { EmptyState } from '../../ui/EmptyState';
+import { LoadMore } from '../../ui/LoadMore';
+import { Page } from '../../ui/Page';
+import { Refreshable } from '../../ui/Refreshable';
+import { showToast } from '../../ui/toast';
+import { RowsSkeleton } from '../../ui/records';
+import { TabStrip } from '../../ui/TabStrip';
+import { cancelOrder, closedQuery, entrustedQuery, positionsQuery, refreshTrading, type PositionsPage } from './api';
+import { DirectionTag, PositionRow, positionPrice, Profit, TypeLabel } from './components';
+import { tradingKeys } from './keys';
+
+// The trade tab (spec section 2): holding, closed positions, entrusted orders, subscriptions,
+// follow and bonds. Rows open the order's detail page.
+
+const TABS = ['holding', 'closed', 'entrusted', 'subscriptions', 'follow', 'bonds'] as const;
+type TabKey = (typeof TABS)[number];
+const isTab = (value: string | null): value is TabKey => value !== null && (TABS as readonly string[]).includes(value);
+
+function detailHref(p: Pick<Position, 'id' | 'stockName' | 'stockCode' | 'source'>): string {
+  return paths.trading.detail(p.id, { name: p.stockName, code: p.stockCode, source: p.source });
+}
+
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <EmptyState compact kind="records" title={t('trading.loadFailed')} onRetry={onRetry} />
+  );
+}
+
+function Summary({ data }: { data: InfiniteData<PositionsPage> | undefined }) {
+  const { t } = useTranslation();
+  const first = data?.pages[0];
+  const currency = first?.list[0]?.walletCurrency ?? 'EUR';
+  return (
+    <section className="card balance-card trade-summary" data-testid="trade-summary" aria-busy={!first || undefined}>
+      <div className="balance-label">{t('trading.totalProfit')}</div>
+      <div className="balance-big">{first ? <Profit value={first.totalProfit} currency={currency} testId="trade-total-profit" big /> : '—'}</div>
+      <div className="balance-split">
+        <div>
+          <span>{t('trading.summaryTitle')}</span>
+          <strong data-testid="trade-open-count">{first ? t('trading.positionsCount', { count: first.total }) : '—'}</strong>
+        </div>
+        <div>
+          <span>{t('trading.totalMargin')}</span>
+          <strong data-testid="trade-total-margin">{first ? formatInCurrency(first.totalMargin, currency) : '—'}</strong>
+        </div>
+      </div>
+      <div className="balance-note">{t('trading.liveNote')}</div>
+    </section>
+  );
+}
+
+function Holding() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const query = useInfiniteQuery(positionsQuery());
+  const rows = useMemo(() => query.data?.pages.flatMap((page) => page.list) ?? [], [query.data]);
+  let body;
+  if (query.isPending) body = <RowsSkeleton />;
+  else if (query.isError && rows.length === 0) body = <LoadFailed onRetry={() => void query.refetch()} />;
+  else if (rows.length === 0)
+    body = (
+      <EmptyState compact kind="market" title={t('trading.emptyHolding')} body={t('trading.emptyHoldingBody')}>
+        <Button size="small" shape="rounded" color="primary" fill="outline" onClick={() => void navigate(paths.market())}>
+          {t('trading.browseMarkets')}
+        </Button>
+      </EmptyState>
+    );
+  else
+    body = (
+      <>
+        {rows.map((p) => (
+          <PositionRow key={p.id} position={p} onOpen={() => void navigate(detailHref(p))} />
+        ))}
+        <LoadMore hasMore={query.hasNextPage} onMore={() => query.fetchNextPage({ cancelRefetch: false })} />
+      </>
+    );
+  return (
+    <>
+      <Summary data={query.data} />
+      <section className="card record-list" data-testid="holding-list">
+        {body}
+      </section>
+    </>
+  );
+}
+
+function Closed() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const query = useInfiniteQuery(closedQuery());
+  const rows = useMemo(() => query.data?.pages.flatMap((page) => page.list) ?? [], [query.data]);
+  if (query.isPending) return <RowsSkeleton />;
+  if (query.isError && rows.length === 0) return <LoadFailed onRetry={() => void query.refetch()} />;
+  if (rows.length === 0) return <EmptyState compact kind="records" title={t('trading.emptyClosed')} body={t('trading.emptyClosedBody')} />;
+  return (
+    <>
+      {rows.map((p) => (
+        <button key={p.id} type="button" className="record-row trade-row" data-testid="closed-row" data-id={p.id} data-symbol={p.symbol} data-reason={p.closeReason ?? ''} onClick={() => void navigate(detailHref(p))}>
+          <div className="record-main">
+            <div className="record-title">
+              {p.stockName}
+              <DirectionTag direction={p.direction} leverage={p.leverage} />
+              {p.closeReason === 'liquidation' && (
+                <span className="status-badge tone-failed" data-testid="closed-liquidated">
+                  {t('trading.liquidated')}
+                </span>
+              )}
+            </div>
+            <div className="record-sub">
+              {formatQuantity(p.quantity)} · {positionPrice(p.openPrice ?? p.price)} → <span data-testid="closed-price">{positionPrice(p.closePrice)}</span>
+            </div>
+            <div className="record-sub">{t('trading.closedAt', { time: formatDateTime(p.closeTimeTimestamp) })}</div>
+          </div>
+          <div className="record-figures">
+            <span className="record-sub">{t('trading.realised')}</span>
+            <div className="record-amount">
+              <Profit value={p.sellProfit} currency={p.walletCurrency} testId="closed-profit" />
+            </div>
+          </div>
+        </button>
+      ))}
+      <LoadMore hasMore={query.hasNextPage} onMore={() => query.fetchNextPage({ cancelRefetch: false })} />
+    </>
+  );
+}
+
+function Entrusted() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const query = useInfiniteQuery(entrustedQuery());
+  const rows = useMemo(() => query.data?.pages.flatMap((page) => page.list) ?? [], [query.data]);
+  // One key per order being cancelled, kept while a retry may still be needed.
+  const keys = useRef(new Map<number, string>());
+  const [busy, setBusy] = useState<number | null>(null);
+
+  const onCancel = async (id: number) => {
+    const ok = await Dialog.confirm({
+      content: t('trading.cancelConfirm'),
+      confirmText: <span data-testid="entrusted-cancel-confirm">{t('trading.cancelYes')}</span>,
+      cancelText: t('common.back'),
+    });
+    if (!ok) return;
+    let key = keys.current.get(id);
+    if (!key) {
+      key = newIdempotencyKey();
+      keys.current.set(id, key);
+    }
+    setBusy(id);
+    try {
+      await cancelOrder(id, key);
+      keys.current.delete(id);
+      showToast(t('trading.cancelled'), 'success');
+    } catch (error) {
+      if (!isRetryable(error)) keys.current.delete(id);
+    } finally {
+      setBusy(null);
+      await refreshTrading();
+    }
+  };
+
+  if (query.isPending) return <RowsSkeleton />;
+  if (query.isError && rows.length === 0) return <LoadFailed onRetry={() => void query.refetch()} />;
+  if (rows.length === 0) return <EmptyState compact kind="records" title={t('trading.emptyEntrusted')} body={t('trading.emptyEntrustedBody')} />;
+  return (
+    <>
+      {rows.map((p) => (
+        <div key={p.id} className="record-row" data-testid="entrusted-row" data-id={p.id} data-symbol={p.symbol}>
+          <button type="button" className="record-main trade-row-main" onClick={() => void navigate(detailHref(p))}>
+            <div className="record-title">
+              {p.stockName}
+              <DirectionTag direction={p.direction} leverage={p.leverage} />
+            </div>
+            <div className="record-sub">
+              <TypeLabel type={p.type} /> · {t('trading.limitPrice')} <strong data-testid="entrusted-price">{positionPrice(p.price)}</strong> · {formatQuantity(p.quantity)}
+            </div>
+            <div className="record-sub">{t('trading.placedAt', { time: formatDateTime(p.createTimeTimestamp) })}</div>
+          </button>
+          <div className="record-figures">
+            <span className="record-sub">{t('trading.margin')}</span>
+            <div className="record-amount">{formatInCurrency(p.margin, p.walletCurrency)}</div>
+            <Button size="mini" shape="rounded" color="danger" fill="outline" loading={busy === p.id} data-testid="entrusted-cancel" onClick={() => void onCancel(p.id)}>
+              {t('trading.cancel')}
+            </Button>
+          </div>
+        </div>
+      ))}
+      <LoadMore hasMore={query.hasNextPage} onMore={() => query.fetchNextPage({ cancelRefetch: false })} />
+    </>
+  );
+}
+
+function Later({ body }: { body: string }) {
+  const { t } = useTranslation();
+  return <EmptyState kind="feature" title={t('trading.laterTitle')} body={body} />;
+}
+
+export default function TradePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const signedIn = useSyncExternalStore(subscribeSession, isSignedIn);
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab');
+  const tab: TabKey = isTab(tabParam) ? tabParam : 'holding';
+
+  if (!signedIn)
+    return (
+      <Page title={t('titles.trade')} back={false} tone="dark">
+        <EmptyState kind="records" title={t('trading.signedOutTitle')} body={t('trading.signedOutBody')}>
+          <Button shape="rounded" color="primary" data-testid="trade-signin" onClick={() => void navigate(paths.login())}>
+            {t('common.signIn')}
+          </Button>
+          <Button shape="rounded" fill="outline" color="primary" onClick={() => void navigate(paths.register())}>
+            {t('common.register')}
+          </Button>
+        </EmptyState>
+      </Page>
+    );
+
+  let content;
+  switch (tab) {
+    case 'holding':
+      content = <Holding />;
+      break;
+    case 'closed':
+      content = (
+        <section className="card record-list" data-testid="closed-list">
+          <Closed />
+        </section>
+      );
+      break;
+    case 'entrusted':
+      content = (
+        <section className="card record-list" data-testid="entrusted-list">
+          <Entrusted />
+        </section>
+      );
+      break;
+    case 'subscriptions':
+      content = <Later body={t('trading.laterSubscriptions')} />;
+      break;
+    case 'follow':
+      content = <Later body={t('trading.laterFollow')} />;
+      break;
+    default:
+      content = <Later body={t('trading.laterBonds')} />;
+  }
+
+  return (
+    <Page title={t('titles.trade')} back={false} tone="dark" className="money-page trade-page">
+      <div className="wallet-tabs-bar">
+        <TabStrip tabs={TABS} active={tab} onChange={(key) => setParams({ tab: key }, { replace: true })} label={t('titles.trade')} testPrefix="trade-tab">
+          {(key) => t(`trading.tabs.${key}`)}
+        </TabStrip>
+      </div>
+      <Refreshable onRefresh={() => queryClient.refetchQueries({ queryKey: tradingKeys.all, type: 'active' })}>{content}</Refreshable>
+    </Page>
+  );
+}

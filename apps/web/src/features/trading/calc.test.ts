@@ -1,0 +1,91 @@
+import { OrderDirection, OrderType } from '@tradeapp/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import { storeUiLanguage, type UiLanguage } from '../../i18n/locale';
+import { formatInCurrency, formatPrice } from '../../lib/format';
+import { rateBetween } from '../wallet';
+import { closeShare, estimateOrder, estimatePrice, type OrderEstimate } from './calc';
+
+// @testing-library/react is not installed: the order page's figures are checked through the pure
+// estimate and the formatters it renders them with (OrderPage: inQuote, inWallet, formatPrice).
+
+const quote = { bid: '99.50', ask: '100.50', price_nominal: '100.00', assetClass: 'stock' as const, currency: 'USD', tickSize: '0.01' };
+const rule = { buyRate: '0.0005', sellRate: '0.0007', maintenanceRatio: '0.5' };
+
+function estimate(over: Partial<Parameters<typeof estimateOrder>[0]> = {}): OrderEstimate | null {
+  return estimateOrder({ quote, direction: OrderDirection.Buy, type: OrderType.Market, limitPrice: '', quantity: '3', leverage: 5, rule, rate: '1', priceDecimals: 2, ...over });
+}
+
+/** The lines of the order page's estimate, as shown. */
+function shown(e: OrderEstimate | null, walletCurrency: string) {
+  if (!e) return null;
+  return {
+    notional: formatInCurrency(e.notional, quote.currency),
+    margin: formatInCurrency(e.margin, quote.currency),
+    fee: formatInCurrency(e.fee, quote.currency),
+    liquidation: e.liquidation ? formatPrice(e.liquidation, quote.tickSize) : '--',
+    marginInWallet: e.inWallet ? formatInCurrency(e.inWallet.margin, walletCurrency) : null,
+    feeInWallet: e.inWallet ? formatInCurrency(e.inWallet.fee, walletCurrency) : null,
+  };
+}
+
+describe('the order estimate', () => {
+  afterEach(() => storeUiLanguage('en'));
+
+  it('prices a market buy at the ask, a sell at the bid, a limit at its price, an empty side at the last price', () => {
+    expect(estimatePrice(quote, OrderDirection.Buy, OrderType.Market, '')).toBe('100.50');
+    expect(estimatePrice(quote, OrderDirection.Sell, OrderType.Market, '')).toBe('99.50');
+    expect(estimatePrice(quote, OrderDirection.Buy, OrderType.Limit, '90')).toBe('90');
+    expect(estimatePrice(quote, OrderDirection.Buy, OrderType.Limit, '')).toBeNull();
+    expect(estimatePrice({ ...quote, ask: '0' }, OrderDirection.Buy, OrderType.Market, '')).toBe('100.00');
+  });
+
+  it('computes margin and fee to the cent and the liquidation price with the contract’s formulas', () => {
+    const e = estimate();
+    expect(e).toMatchObject({ price: '100.50', margin: '60.30', fee: '0.15', liquidation: '90.45', large: false });
+    expect(e?.notional).toMatch(/^301\.50*$/);
+    // A sell pays the sell rate and is liquidated above its entry: 99.50 + 19.90 × 0.5 ÷ 1.
+    expect(estimate({ direction: OrderDirection.Sell, quantity: '1' })).toMatchObject({ price: '99.50', margin: '19.90', fee: '0.07', liquidation: '109.45' });
+    expect(estimate({ quantity: '0' })).toBeNull();
+    expect(estimate({ rule: undefined })).toMatchObject({ fee: '0.00', liquidation: null });
+  });
+
+  it('charges the trading wallet in its own currency through the exchange rate', () => {
+    const rate = rateBetween('USD', 'EUR', '1.085');
+    expect(rate).toBe('0.921658986175');
+    expect(estimate({ rate })?.inWallet).toEqual({ margin: '55.58', fee: '0.14', total: '55.72' });
+    expect(rateBetween('USDT', 'USD', undefined)).toBe('1');
+    expect(rateBetween('USD', 'EUR', undefined)).toBeNull();
+    expect(estimate({ rate: null })?.inWallet).toBeNull();
+  });
+
+  it('flags a large order for stocks only', () => {
+    expect(estimate({ quantity: '10000' })?.large).toBe(true);
+    expect(estimate({ quantity: '9999' })?.large).toBe(false);
+    expect(estimate({ quote: { ...quote, assetClass: 'crypto' }, quantity: '10000' })?.large).toBe(false);
+  });
+
+  it.each<[UiLanguage, ReturnType<typeof shown>]>([
+    ['en', { notional: '$301.50', margin: '$60.30', fee: '$0.15', liquidation: '90.45', marginInWallet: '€55.58', feeInWallet: '€0.14' }],
+    ['nl', { notional: '$301,50', margin: '$60,30', fee: '$0,15', liquidation: '90,45', marginInWallet: '€55,58', feeInWallet: '€0,14' }],
+    ['zh-Hans', { notional: '$301.50', margin: '$60.30', fee: '$0.15', liquidation: '90.45', marginInWallet: '€55.58', feeInWallet: '€0.14' }],
+  ])('%s: shows the figures in the language’s form', (language, expected) => {
+    storeUiLanguage(language);
+    expect(shown(estimate({ rate: rateBetween('USD', 'EUR', '1.085') }), 'EUR')).toEqual(expected);
+  });
+
+  it('shows a large stock order’s notional grouped per language', () => {
+    const e = estimate({ quantity: '10000', leverage: 10 });
+    storeUiLanguage('nl');
+    expect(shown(e, 'EUR')?.notional).toBe('$1.005.000,00');
+    storeUiLanguage('en');
+    expect(shown(e, 'EUR')?.notional).toBe('$1,005,000.00');
+  });
+});
+
+describe('closing part of a position', () => {
+  it('realises the closed share of the floating P&L, to the cent', () => {
+    expect(closeShare('-30.00', '1', '3')).toBe('-10.00');
+    expect(closeShare('12.34', '5', '5')).toBe('12.34');
+    expect(closeShare('12.34', '0', '5')).toBeNull();
+  });
+});

@@ -1,0 +1,1 @@
+export { tradingKeys } from './keys';
