@@ -1,3 +1,4 @@
+// Over 400 lines: the content journeys share one signed-in investor, one operator and the set-up of their articles and chat.
 import { expect, test, type APIRequestContext, type Page, type WebSocketRoute } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';

@@ -23,7 +23,7 @@ async function operatorPage(browser: Browser, baseURL: string | undefined, token
     locale: 'en-US',
     timezoneId: 'UTC',
   });
-  if (token) await context.addInitScript((value) => localStorage.setItem('bo.token', value), token);
+  if (token) await context.addInitScript((value) => localStorage.setItem('operator.token', value), token);
   const page = await context.newPage();
   await page.goto('/operator/');
   if (!token) {
