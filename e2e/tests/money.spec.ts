@@ -17,7 +17,7 @@ const balanceOf = (page: Page, code: string) => page.getByTestId(`wallet-balance
 
 // ---- journeys ----
 
-test('KYC with a passport: validation, compressed upload, operator approval, the notice in the inbox', async ({ page, request }) => {
+test('KYC with a passport: validation, compressed upload, operator approval, the notice among the notices', async ({ page, request }) => {
   const user = await register(request);
   await launch(page, user.token);
 
@@ -67,7 +67,7 @@ test('KYC with a passport: validation, compressed upload, operator approval, the
   const row = page.getByTestId('notice-row').filter({ has: page.locator('[data-testid="notice-unread"]') }).first();
   await expect(row).toHaveAttribute('data-kind', 'kyc.approved');
   await expect(row).toContainText('Identity verified');
-  await screen(page, 'inbox-en');
+  await screen(page, 'notices-en');
   await row.click();
   await expect(page.getByTestId('notice-title')).toHaveText('Identity verified');
   await page.goBack();
@@ -286,7 +286,7 @@ test('money screens in English, Dutch and Chinese', async ({ page, request }) =>
 
     await page.goto('/#/pages/notice/index');
     await expect(page.getByTestId('notice-row').first()).toBeVisible();
-    await screen(page, `inbox-${short}`);
+    await screen(page, `notices-${short}`);
 
     await page.goto('/#/pages/profile/index');
     await page.getByTestId('profile-menu-service').click();

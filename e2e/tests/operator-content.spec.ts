@@ -6,7 +6,7 @@ import { launch, screen, shot, uniqueName } from './support';
 
 // The back office's content and service screens, each with the investor's side of it: the chat
 // round trip live in both directions, an article from the editor to the news list, a notice to one
-// investor's inbox and the published app version.
+// investor's notices and the published app version.
 
 /**
  * An operator's page at desktop size beside the investor's phone, signed in to the back office:
@@ -264,7 +264,7 @@ test('an article written in the editor is sanitised, published and read in Dutch
   await ops.context().close();
 });
 
-test('a notice sent to one investor arrives in that investor’s inbox', async ({ page, browser, baseURL, request }) => {
+test('a notice sent to one investor arrives among that investor’s notices', async ({ page, browser, baseURL, request }) => {
   const investor = await register(request, 'notice_');
   const found = await get(request, `/operator/users?q=${investor.username}`, await operator(request));
   const userId = found.list[0].id as number;

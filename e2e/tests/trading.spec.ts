@@ -153,7 +153,7 @@ test('a limit order far below the price rests among the orders and is cancelled'
 
 test('trading screens in Dutch and Chinese', async ({ page, request }) => {
   const user = await trader(request);
-  // One closed position, one open position and one resting order, through the API.
+  // One closed position, one open position and one entrusted order, through the API.
   const first = (await post(request, '/gold/create', user.token, gold('0.002', 5), true)) as { id: number };
   await post(request, '/position/flatPosition', user.token, { id: first.id }, true);
   const open = (await post(request, '/gold/create', user.token, gold('0.003', 10), true)) as { id: number };

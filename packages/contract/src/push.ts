@@ -21,7 +21,7 @@ export type PushQuote = Omit<Quote, 'selfSelectStatus'>;
  * the investor concerned; `chat.message` and `chat.read` to the investor and to every operator.
  */
 export const PushEvent = {
-  /** A notice was written to the investor's inbox; the screens fetch it by id. */
+  /** A notice was written to the investor's notices; the screens fetch it by id. */
   Notice: 'notice',
   /** An order or position changed state (one frame per entry of its history). */
   Order: 'order',

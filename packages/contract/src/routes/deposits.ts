@@ -40,7 +40,7 @@ export const zDeposit = z.object({
   currency: z.string(),
   network: z.string().nullable(),
   amount: zDecimal,
-  /** What reaches the funding wallet, in euros, at the rate of the moment it is credited. */
+  /** What reaches the funding account, in euros, at the rate of the moment it is credited. */
   creditedAmount: zDecimal.nullable(),
   txHash: z.string().nullable(),
   proofUrl: z.string().nullable(),

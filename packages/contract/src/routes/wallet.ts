@@ -121,7 +121,7 @@ export const walletRoutes = {
     auth: 'user',
     tag: 'wallet',
     summary:
-      'Move money between the funding wallet and a trading wallet. Same currency: done at once. Another currency: converted at the live rate, in progress until the next settlement run',
+      'Move money between the funding account and a trading wallet. Same currency: done at once. Another currency: converted at the live rate, in progress until the next settlement run',
     request: z.object({ from: zWalletCode, to: zWalletCode, amount: zAmount }),
     response: zTransfer,
     idempotency: 'required',

@@ -35,7 +35,7 @@ export const withdrawalRoutes = {
     path: '/withdrawal/getUsableWithdrawalAmount',
     auth: 'user',
     tag: 'withdrawal',
-    summary: 'What the caller can withdraw now from the funding wallet, and what a withdrawal still needs',
+    summary: 'What the caller can withdraw now from the funding account, and what a withdrawal still needs',
     request: z.object({}),
     response: z.object({
       amount: zDecimal,
@@ -50,7 +50,7 @@ export const withdrawalRoutes = {
     path: '/withdrawal/withdrawal-apply',
     auth: 'user',
     tag: 'withdrawal',
-    summary: 'Withdraw from the funding wallet to a bank card or a crypto address; the amount is held until an operator reviews it',
+    summary: 'Withdraw from the funding account to a bank card or a crypto address; the amount is held until an operator reviews it',
     request: z
       .object({
         amount: zAmount,

@@ -63,7 +63,7 @@ function DepositPanel({ item }: { item: DepositItem }) {
         subject: `${formatAmount(item.amount)} ${item.currency} from ${item.userName}`,
         approveLabel: 'Approve deposit',
         approveButton: 'Approve',
-        approveEffect: "the money has arrived; the amount is credited to the user's funding wallet.",
+        approveEffect: "the money has arrived; the amount is credited to the user's funding account.",
         rejectLabel: 'Reject deposit',
         rejectButton: 'Reject',
         rejectEffect: 'nothing is credited and the user sees the reason.',

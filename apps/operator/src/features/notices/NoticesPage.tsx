@@ -8,7 +8,7 @@ import { show } from '../../ui/format';
 import { userQueryOptions, usersQueryOptions } from '../users';
 import { useDebounced } from '../../ui/useDebounced';
 
-// Operators' notices: one message to every investor or to one, in the investors' inbox and pushed
+// Operators' notices: one message to every investor or to one, among the investors' notices and pusheded
 // to their open apps. English is required; a reader without their language gets the English text.
 
 type NoticeInput = RequestOf<Routes['operatorNoticeSend']>;
@@ -134,7 +134,7 @@ export function NoticesPage() {
       <header className="page-header">
         <div>
           <h1>Notices</h1>
-          <p className="muted">A message in the investors’ inbox, pushed to the app when it is open. It cannot be taken back once sent.</p>
+          <p className="muted">A notice to investors, pushed to the app when it is open. It cannot be taken back once sent.</p>
         </div>
       </header>
 
@@ -239,7 +239,7 @@ export function NoticesPage() {
           }}
         >
           <p data-testid="bo-notice-audience">
-            <strong>“{texts.en.title}”</strong> goes to the inbox of every investor:{' '}
+            <strong>“{texts.en.title}”</strong> goes to the notices of every investor:{' '}
             {audience.data ? `up to ${audience.data.total} ${audience.data.total === 1 ? 'account' : 'accounts'}` : 'counting…'}{' '}
             (the count includes operators’ accounts). It cannot be taken back.
           </p>

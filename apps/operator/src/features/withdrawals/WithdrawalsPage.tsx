@@ -108,10 +108,10 @@ function WithdrawalPanel({ item }: { item: WithdrawalItem }) {
       decision={{
         subject: `${formatAmount(item.amount)} ${item.currency} to ${item.userName}`,
         approveLabel: 'Mark as paid',
-        approveEffect: "you have sent the money; the held amount leaves the user's funding wallet.",
+        approveEffect: "you have sent the money; the held amount leaves the user's funding account.",
         rejectLabel: 'Reject withdrawal',
         rejectButton: 'Reject',
-        rejectEffect: "nothing is paid; the held amount returns to the user's funding wallet.",
+        rejectEffect: "nothing is paid; the held amount returns to the user's funding account.",
       }}
     >
       <h3 className="review-section">{item.target === 'bank' ? 'Pay to this bank account' : 'Pay to this address'}</h3>

@@ -18,9 +18,10 @@ import { Page } from '../../ui/Page';
 import { Refreshable } from '../../ui/Refreshable';
 import { showToast } from '../../ui/toast';
 import { isCrypto, quoteQuery } from '../market';
-import { balancesQuery, exchangeRateQuery, rateBetween, WALLET_LABEL } from '../wallet';
+import { balancesQuery, exchangeRateQuery, rateBetween } from '../wallet';
 import { createOrder, halfOrFull, minCountQuery, refreshTrading, tradingRulesQuery, type MinCount, type OrderInput, type TradingRule } from './api';
 import { estimateOrder } from './calc';
+import { OrderEstimateSection } from './OrderEstimateSection';
 import { InstrumentHead, Line, Toggle } from './orderParts';
 
 interface FormProps {
@@ -58,13 +59,10 @@ function OrderForm({ quote, limits, tradingRule, initialDirection }: FormProps) 
   const decimals = priceDecimals(quote.tickSize);
   const estimate = estimateOrder({ quote, direction, type, limitPrice: price, quantity, leverage, rule: tradingRule, rate: exchangeRate, priceDecimals: decimals });
   const entry = estimate?.price ?? null;
-  const short = Boolean(wallet && estimate?.inWallet && compareDecimal(estimate.inWallet.total, wallet.balance) === 1);
   const large = estimate?.large ?? false;
   const marketClosed = quote.marketStatus === 'closed';
   const buy = direction === OrderDirection.Buy;
   const inQuote = (v: string | null | undefined) => (v ? formatInCurrency(v, quote.currency) : EMPTY_VALUE);
-  const inWallet = (v: string | null | undefined) =>
-    v && needsRate ? <small className="estimate-sub">{t('trading.order.inWallet', { amount: formatInCurrency(v, walletCurrency) })}</small> : null;
 
   const size = async (which: 'half' | 'full') => {
     setSizing(which);
@@ -291,40 +289,15 @@ function OrderForm({ quote, limits, tradingRule, initialDirection }: FormProps) 
         </div>
       </section>
 
-      <section className="form-section estimate" data-testid="order-estimate">
-        <div className="form-section-title">{t('trading.order.estimate')}</div>
-        <Line label={t('trading.order.notional')} testId="order-notional">
-          {inQuote(estimate?.notional)}
-        </Line>
-        <Line label={t('trading.order.margin')} testId="order-margin">
-          {inQuote(estimate?.margin)}
-          {inWallet(estimate?.inWallet?.margin)}
-        </Line>
-        <Line label={t('trading.order.fee')} testId="order-fee">
-          {inQuote(estimate?.fee)}
-          {inWallet(estimate?.inWallet?.fee)}
-        </Line>
-        <Line label={t('trading.order.liquidation')} testId="order-liquidation">
-          {estimate?.liquidation ? formatPrice(estimate.liquidation, quote.tickSize) : EMPTY_VALUE}
-        </Line>
-        <div className={short ? 'estimate-line available short' : 'estimate-line available'}>
-          <span>
-            {t('trading.order.available')} · {t(WALLET_LABEL[walletCode])}
-          </span>
-          <span className="available-figures">
-            <strong data-testid="order-available">{wallet ? formatInCurrency(wallet.balance, walletCurrency) : EMPTY_VALUE}</strong>
-            <button type="button" className="link" data-testid="order-transfer" onClick={() => void navigate(paths.wallet.transfer({ from: WalletCode.Funding, to: walletCode }))}>
-              {t('trading.order.transfer')}
-            </button>
-          </span>
-        </div>
-        {short && (
-          <div className="field-error" role="alert" data-testid="order-short">
-            {t('trading.order.short', { wallet: t(WALLET_LABEL[walletCode]) })}
-          </div>
-        )}
-        <p className="form-note">{t('trading.order.estimateNote')}</p>
-      </section>
+      <OrderEstimateSection
+        estimate={estimate}
+        quote={quote}
+        walletCode={walletCode}
+        walletCurrency={walletCurrency}
+        balance={wallet?.balance}
+        needsRate={needsRate}
+        onTransfer={() => void navigate(paths.wallet.transfer({ from: WalletCode.Funding, to: walletCode }))}
+      />
 
       <div className="order-bar">
         <Button block type="submit" size="large" shape="rounded" className={buy ? 'order-submit buy' : 'order-submit sell'} loading={pending} disabled={!user.data || !verified} data-testid="order-submit">

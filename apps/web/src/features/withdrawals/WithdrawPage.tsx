@@ -115,7 +115,7 @@ function Destinations({ target, value, onChange, error }: { target: Target; valu
   );
 }
 
-/** Withdraw from the funding wallet to a bank card or a crypto address, held until reviewed. */
+/** Withdraw from the funding account to a bank card or a crypto address, held until reviewed. */
 export function WithdrawPage({ target }: { target: Target }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -198,9 +198,9 @@ export const moneyEn = {
   },
   kycForm: {
     introBody: 'Verify your identity to trade and withdraw. Have your document ready.',
-    reviewBody: 'Your documents are under review. This takes up to {{hours}} hours; the result arrives in your inbox.',
+    reviewBody: 'Your documents are under review. This takes up to {{hours}} hours; the result arrives in your notices.',
     verifiedBody: 'Your identity is verified. You can trade and withdraw.',
-    failedBody: 'Your documents were not approved. The reason is in your inbox. You can submit them again.',
+    failedBody: 'Your documents were not approved. The reason is in your notices. You can submit them again.',
     retry: 'Submit again',
     sectionPerson: 'Your name',
     sectionDocument: 'Identity document',

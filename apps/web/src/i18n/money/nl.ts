@@ -198,9 +198,9 @@ export const moneyNl: MoneyMessages = {
   },
   kycForm: {
     introBody: 'Verifieer uw identiteit om te handelen en op te nemen. Houd uw document bij de hand.',
-    reviewBody: 'Uw documenten worden beoordeeld. Dit duurt maximaal {{hours}} uur; het resultaat komt in uw inbox.',
+    reviewBody: 'Uw documenten worden beoordeeld. Dit duurt maximaal {{hours}} uur; het resultaat komt bij uw berichten.',
     verifiedBody: 'Uw identiteit is geverifieerd. U kunt handelen en opnemen.',
-    failedBody: 'Uw documenten zijn niet goedgekeurd. De reden staat in uw inbox. U kunt ze opnieuw indienen.',
+    failedBody: 'Uw documenten zijn niet goedgekeurd. De reden staat bij uw berichten. U kunt ze opnieuw indienen.',
     retry: 'Opnieuw indienen',
     sectionPerson: 'Uw naam',
     sectionDocument: 'Identiteitsdocument',
