@@ -16,7 +16,7 @@ export const PINNED_RATES: Readonly<Record<string, string>> = {
   USDJPY: '160.000',
   USDCHF: '0.80000',
   USDCAD: '1.25000',
-  USDHKD: '8.00000',
+  USDHKD: '7.80000',
   USDMXN: '20.00000',
   USDCNH: '8.00000',
 };

@@ -79,9 +79,9 @@ export class SymbolModel {
   /** Whether the instrument trades the calendar's extended hours (US stocks). */
   readonly extended: boolean;
   private readonly mu: number;
-  private readonly sigma: number;
+  protected readonly sigma: number;
   private readonly stepSd: number;
-  private readonly yearDays: number;
+  protected readonly yearDays: number;
   private readonly gapFraction: number;
   private readonly advLots: number;
   private readonly dayShape24h: boolean;
@@ -168,7 +168,62 @@ export class SymbolModel {
     if (cached) return cached;
     const path = this.paths.get(day);
     if (path) return path.summary;
+    const summary = this.buildSummary(day);
+    if (summary) {
+      if (this.summaries.size > 5000) this.summaries.clear();
+      this.summaries.set(day, summary);
+    }
+    return summary;
+  }
+
+  /** The minute path of a day without entering it in the cache (for history that is read once). */
+  minutePath(day: number): DayPath | null {
+    return this.paths.get(day) ?? this.buildDay(day);
+  }
+
+  /**
+   * OHLCV (ticks, lots) of the minutes in [from, to) of trading day `day`, read from the 15-minute
+   * blocks alone, with the number of minutes; null unless the window starts and ends on block edges.
+   */
+  windowBar(day: number, from: number, to: number): { bar: Bar; minutes: number } | null {
+    const blocks = this.blocksOf(day);
+    if (!blocks) return null;
+    const { layout, weights } = blocks;
+    const starts = startsOf(layout);
+    let first = -1;
+    let last = -1;
+    for (let b = 0; b < layout.nb; b += 1) {
+      const begin = starts[layout.blockStart[b] as number] as number;
+      if (begin === from) first = b;
+      const len = weights.blockLen[b] as number;
+      if ((starts[(layout.blockStart[b] as number) + len - 1] as number) + MINUTE === to) last = b;
+    }
+    if (first < 0 || last < first) return null;
+    let high = 0;
+    let low = Number.POSITIVE_INFINITY;
+    let volume = 0;
+    let minutes = 0;
+    for (let b = first; b <= last; b += 1) {
+      if ((blocks.hi[b] as number) > high) high = blocks.hi[b] as number;
+      if ((blocks.lo[b] as number) < low) low = blocks.lo[b] as number;
+      volume += blocks.vol[b] as number;
+      minutes += weights.blockLen[b] as number;
+    }
+    return { bar: { time: from, open: blocks.px[first] as number, high, low, close: blocks.px[last + 1] as number, volume }, minutes };
+  }
+
+  /** The regular session of a day, computed (daySummary memoises it). */
+  protected buildSummary(day: number): DayBar | null {
     return this.blocksOf(day)?.summary ?? null;
+  }
+
+  /** The priced minutes of this instrument's own sessions on `day`, or null when it does not trade. */
+  protected minutesOf(day: number): { starts: Float64Array; regFrom: number; regTo: number; time: number; end: number } | null {
+    const segments = daySegments(this.instrument.calendar, day, this.extended).filter((s) => s.priced);
+    if (segments.length === 0) return null;
+    const layout = layoutOf(segments);
+    const regular = segments.filter((seg) => seg.phase === 'regular');
+    return { starts: startsOf(layout), regFrom: layout.regFrom, regTo: layout.regTo, time: regular[0]?.start ?? 0, end: regular[regular.length - 1]?.end ?? 0 };
   }
 
   /** Highest high and lowest low of the complete trading days in the 364 days before `day`. */
@@ -273,87 +328,100 @@ export class SymbolModel {
       close: px[bTo] as number,
       volume,
     };
-    if (this.summaries.size > 5000) this.summaries.clear();
-    this.summaries.set(day, summary);
     return { layout, weights: w, px, hi, lo, vol, summary, minuteSd, prevClose: this.closeTicks(prevDay) };
   }
 
-  /**
-   * The minute path of a day, refined from its blocks: inside each block a Brownian bridge (in
-   * ticks) from the block's open through its high and low (at seeded minute boundaries) to its
-   * close, never leaving the block's range; block volume shared out over its minutes.
-   */
-  private buildDay(day: number): DayPath | null {
+  /** The minute path of a day, refined from its blocks (refineBlock). */
+  protected buildDay(day: number): DayPath | null {
     const blocks = this.blocksOf(day);
     if (!blocks) return null;
-    const { layout, weights: w, minuteSd } = blocks;
-    const { n, nb } = layout;
-    const px = new Float64Array(n + 1);
-    const hi = new Float64Array(n);
-    const lo = new Float64Array(n);
-    const vol = new Float64Array(n);
-    const anchors = [0, 0, 0, 0];
-    for (let b = 0; b < nb; b += 1) {
-      const first = layout.blockStart[b] as number;
-      const len = w.blockLen[b] as number;
-      const open = blocks.px[b] as number;
-      const close = blocks.px[b + 1] as number;
-      const top = blocks.hi[b] as number;
-      const bottom = blocks.lo[b] as number;
-      const rng = new Rng(mix(mix(mix(this.key, day), 0x510e527f), b));
-      px[first] = open;
-      px[first + len] = close;
-      const sdTicks = (((open + close) / 2) * minuteSd) * (w.sd[first] as number);
-      if (len >= 3) {
-        const p1 = 1 + rng.below(len - 1);
-        let p2 = 1 + rng.below(len - 2);
-        if (p2 >= p1) p2 += 1;
-        const highFirst = rng.next() < 0.5;
-        const e1 = Math.min(p1, p2);
-        const e2 = Math.max(p1, p2);
-        px[first + e1] = highFirst ? top : bottom;
-        px[first + e2] = highFirst ? bottom : top;
-        anchors[0] = 0;
-        anchors[1] = e1;
-        anchors[2] = e2;
-        anchors[3] = len;
-        for (let k = 0; k < 3; k += 1) bridge(px, first + (anchors[k] as number), first + (anchors[k + 1] as number), sdTicks, bottom, top, rng);
-      }
-      let lotsLeft = (blocks.vol[b] as number) - len;
-      let weightLeft = 0;
-      const share = new Float64Array(len);
-      for (let j = 0; j < len; j += 1) {
-        const s = 0.5 + rng.next();
-        share[j] = s;
-        weightLeft += s;
-      }
-      for (let j = 0; j < len; j += 1) {
-        const i = first + j;
-        const pa = px[i] as number;
-        const pb = px[i + 1] as number;
-        const reach = (pa > pb ? pa : pb) * minuteSd * (w.sd[i] as number);
-        hi[i] = Math.min(top, Math.max(pa, pb, quantise((pa > pb ? pa : pb) + reach * 0.8 * rng.next() ** 2, 1)));
-        lo[i] = Math.max(bottom, Math.min(pa, pb, quantise((pa < pb ? pa : pb) - reach * 0.8 * rng.next() ** 2, 1)));
-        // Share the block's lots out in proportion to seeded weights, exactly (largest share last).
-        const part = j === len - 1 ? lotsLeft : quantise((lotsLeft * (share[j] as number)) / weightLeft, 1);
-        vol[i] = 1 + part;
-        lotsLeft -= part;
-        weightLeft -= share[j] as number;
-      }
-    }
+    const path = this.sparsePath(day, blocks);
+    path.starts = startsOf(blocks.layout);
+    for (let b = 0; b < blocks.layout.nb; b += 1) this.refineBlock(blocks, b, path);
+    return path;
+  }
+
+  /** The 15-minute blocks of a trading day (not memoised), for reading a day without all its minutes. */
+  blocks(day: number): Blocks | null {
+    return this.blocksOf(day);
+  }
+
+  /**
+   * A minute path of a day with none of its blocks refined yet (and no minute starts): refineBlock
+   * fills the blocks one reads, each exactly as the full path has it.
+   */
+  sparsePath(day: number, blocks: Blocks): DayPath {
+    const { n, regFrom, regTo } = blocks.layout;
     return {
       day,
-      starts: startsOf(layout),
-      px,
-      hi,
-      lo,
-      vol,
-      regFrom: layout.regFrom,
-      regTo: layout.regTo,
+      starts: new Float64Array(0),
+      px: new Float64Array(n + 1),
+      hi: new Float64Array(n),
+      lo: new Float64Array(n),
+      vol: new Float64Array(n),
+      regFrom,
+      regTo,
       prevClose: blocks.prevClose,
       summary: blocks.summary,
-      minuteSd,
+      minuteSd: blocks.minuteSd,
     };
+  }
+
+  /**
+   * The minutes of block b, refined from the block: a Brownian bridge (in ticks) from the block's
+   * open through its high and low (at seeded minute boundaries) to its close, never leaving the
+   * block's range; the block's volume shared out over its minutes. Each block has its own draws.
+   */
+  refineBlock(blocks: Blocks, b: number, path: DayPath): void {
+    const { layout, weights: w, minuteSd } = blocks;
+    const { px, hi, lo, vol, day } = path;
+    const anchors = [0, 0, 0, 0];
+    const first = layout.blockStart[b] as number;
+    const len = w.blockLen[b] as number;
+    const open = blocks.px[b] as number;
+    const close = blocks.px[b + 1] as number;
+    const top = blocks.hi[b] as number;
+    const bottom = blocks.lo[b] as number;
+    const rng = new Rng(mix(mix(mix(this.key, day), 0x510e527f), b));
+    px[first] = open;
+    px[first + len] = close;
+    const sdTicks = (((open + close) / 2) * minuteSd) * (w.sd[first] as number);
+    if (len >= 3) {
+      const p1 = 1 + rng.below(len - 1);
+      let p2 = 1 + rng.below(len - 2);
+      if (p2 >= p1) p2 += 1;
+      const highFirst = rng.next() < 0.5;
+      const e1 = Math.min(p1, p2);
+      const e2 = Math.max(p1, p2);
+      px[first + e1] = highFirst ? top : bottom;
+      px[first + e2] = highFirst ? bottom : top;
+      anchors[0] = 0;
+      anchors[1] = e1;
+      anchors[2] = e2;
+      anchors[3] = len;
+      for (let k = 0; k < 3; k += 1) bridge(px, first + (anchors[k] as number), first + (anchors[k + 1] as number), sdTicks, bottom, top, rng);
+    }
+    let lotsLeft = (blocks.vol[b] as number) - len;
+    let weightLeft = 0;
+    const share = new Float64Array(len);
+    for (let j = 0; j < len; j += 1) {
+      const s = 0.5 + rng.next();
+      share[j] = s;
+      weightLeft += s;
+    }
+    for (let j = 0; j < len; j += 1) {
+      const i = first + j;
+      const pa = px[i] as number;
+      const pb = px[i + 1] as number;
+      const reach = (pa > pb ? pa : pb) * minuteSd * (w.sd[i] as number);
+      hi[i] = Math.min(top, Math.max(pa, pb, quantise((pa > pb ? pa : pb) + reach * 0.8 * rng.next() ** 2, 1)));
+      lo[i] = Math.max(bottom, Math.min(pa, pb, quantise((pa < pb ? pa : pb) - reach * 0.8 * rng.next() ** 2, 1)));
+      // Share the block's lots out in proportion to seeded weights, exactly (largest share last).
+      const part = j === len - 1 ? lotsLeft : quantise((lotsLeft * (share[j] as number)) / weightLeft, 1);
+      vol[i] = 1 + part;
+      lotsLeft -= part;
+      weightLeft -= share[j] as number;
+    }
   }
 
   /** Per-minute volatility multipliers and per-block variances and volume shares of a session layout. */
@@ -538,7 +606,7 @@ function gapFractionOf(instrument: Instrument, extended: boolean): number {
   }
 }
 
-interface Layout {
+export interface Layout {
   /** Minutes, and blocks of at most BLOCK minutes that never straddle a segment. */
   n: number;
   nb: number;
@@ -553,7 +621,7 @@ interface Layout {
   signature: string;
 }
 
-interface Weights {
+export interface Weights {
   sd: Float64Array;
   blockLen: Float64Array;
   blockVar: Float64Array;
@@ -562,7 +630,7 @@ interface Weights {
   cumVar: Float64Array;
 }
 
-interface Blocks {
+export interface Blocks {
   layout: Layout;
   weights: Weights;
   px: Float64Array;

@@ -4,8 +4,9 @@
 
 import { CALENDARS, isoToDay, localDay, previousTradingDay, session as calendarSession } from './calendars';
 import { formatSteps, quantisePositive } from './decimal';
-import { MINUTE, SymbolModel, type Bar, type DayPath, type Position } from './model';
+import { MINUTE, type Bar, type DayPath, type Position, type SymbolModel } from './model';
 import { hashString, mix, Rng, uniformOf } from './random';
+import { createModel } from './relations';
 import type { Candle, Instrument, KlineInterval, MarketProvider, SessionState, Snapshot, Tick } from './types';
 import { UNIVERSE } from './universe';
 
@@ -71,7 +72,7 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): MarketPr
     if (!m) {
       const instrument = bySymbol.get(symbol);
       if (!instrument) throw new Error(`unknown symbol ${symbol}`);
-      m = new SymbolModel(instrument, options.seed);
+      m = createModel(instrument, options.seed, (leg) => (bySymbol.has(leg) ? model(leg) : undefined));
       models.set(symbol, m);
     }
     return m;

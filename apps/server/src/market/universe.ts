@@ -227,10 +227,13 @@ function derivative(
   };
 }
 
+// ES, NQ and YM are walks of their own; SPX, NDX and DJI are derived from them (relations.ts,
+// decision 0018). Their reference prices agree: the future is its index x (1 + carry) on the day the
+// walks are anchored (2026-10-01), so the indices' reference prices stay where they were.
 const FUTURES: Instrument[] = [
-  derivative('future', 'CME', 'ES', 'E-mini S&P 500 Dec 2026', '0.25', '6850.00', '0.17', '1500000', '2026-12-18', 'Equity Index', 'The E-mini S&P 500 future settles on 50 US dollars times the S&P 500 index; the most traded equity index future in the world.'),
-  derivative('future', 'CME', 'NQ', 'E-mini Nasdaq-100 Dec 2026', '0.25', '25320.50', '0.22', '600000', '2026-12-18', 'Equity Index', 'The E-mini Nasdaq-100 future is worth 20 US dollars times the Nasdaq-100 index.'),
-  derivative('future', 'CBOT', 'YM', 'E-mini Dow ($5) Dec 2026', '1', '47480', '0.16', '150000', '2026-12-18', 'Equity Index', 'The E-mini Dow future is worth 5 US dollars times the Dow Jones Industrial Average.'),
+  derivative('future', 'CME', 'ES', 'E-mini S&P 500 Dec 2026', '0.25', '6881.75', '0.17', '1500000', '2026-12-18', 'Equity Index', 'The E-mini S&P 500 future settles on 50 US dollars times the S&P 500 index; the most traded equity index future in the world.'),
+  derivative('future', 'CME', 'NQ', 'E-mini Nasdaq-100 Dec 2026', '0.25', '25489.25', '0.22', '600000', '2026-12-18', 'Equity Index', 'The E-mini Nasdaq-100 future is worth 20 US dollars times the Nasdaq-100 index.'),
+  derivative('future', 'CBOT', 'YM', 'E-mini Dow ($5) Dec 2026', '1', '47666', '0.16', '150000', '2026-12-18', 'Equity Index', 'The E-mini Dow future is worth 5 US dollars times the Dow Jones Industrial Average.'),
   derivative('future', 'CBOT', 'ZN', '10-Year T-Note Dec 2026', '0.015625', '112.500000', '0.06', '1800000', '2026-12-21', 'Interest Rates', 'The 10-Year Treasury Note future delivers US Treasury notes with 6.5 to 10 years to maturity, 100,000 US dollars face value.'),
   derivative('metal', 'COMEX', 'GC', 'Gold Feb 2027', '0.1', '4185.0', '0.15', '220000', '2027-02-24', 'Metals', 'COMEX gold futures are for 100 troy ounces of gold, the benchmark for gold prices worldwide.'),
   derivative('metal', 'COMEX', 'SI', 'Silver Mar 2027', '0.005', '51.840', '0.28', '80000', '2027-03-29', 'Metals', 'COMEX silver futures are for 5,000 troy ounces of silver.'),
