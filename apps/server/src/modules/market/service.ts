@@ -8,11 +8,11 @@ import {
 } from '@tradeapp/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/db';
-import { notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import { Dec, fixed } from '../../lib/decimal';
-import type { Instrument, KlineInterval, MarketProvider, Snapshot } from '../../market/types';
+import type { Instrument, KlineInterval, MarketProvider, SessionState, Snapshot } from '../../market/types';
 import { listingStatus, NEW_LISTINGS, PLACINGS } from './offerings';
-import { toQuote } from './quote';
+import { exchangeTime, toQuote } from './quote';
 
 type ListQuery = z.output<typeof zListQuery>;
 type Filter = (i: Instrument) => boolean;
@@ -76,10 +76,48 @@ export function createMarketService(opts: { provider: MarketProvider; db: Db; no
 
   const snapshot = (symbol: string, at?: number): Snapshot => entry(symbol, at).snapshot;
 
+  // A tick makes the cached "now" of its symbol stale: an answer given after the trigger engine has
+  // acted on a tick (a fill, a liquidation) must not show the price from before it. On the node that
+  // runs the feed ticks arrive; elsewhere the four-a-second refresh is the bound.
+  provider.onTick((tick) => void snapshots.delete(tick.symbol));
+
+  const nextOpens = new Map<string, number>();
+  /**
+   * When a market that is not tradable now next becomes tradable, following the calendar's phase
+   * changes (the Hong Kong pre-open auction comes before the open and is not tradable); null while
+   * it is tradable. Cached per symbol and phase change, so lists stay cheap.
+   */
+  function nextOpen(symbol: string, session: SessionState): number | null {
+    if (session.tradable) return null;
+    const key = `${symbol}|${session.nextChange}`;
+    const hit = nextOpens.get(key);
+    if (hit !== undefined) return hit;
+    let found = session.nextChange;
+    for (let at = session.nextChange, step = 0; step < 8; step += 1) {
+      const s = provider.session(symbol, at);
+      if (s.tradable) {
+        found = at;
+        break;
+      }
+      if (s.nextChange <= at) break;
+      at = s.nextChange;
+    }
+    if (nextOpens.size > 20_000) nextOpens.clear();
+    nextOpens.set(key, found);
+    return found;
+  }
+
+  /** The refusal of an order that needs the market open: it says when it opens, in the exchange's time. */
+  function closedError(symbol: string): AppError {
+    const session = snapshot(symbol).session;
+    const opensAt = nextOpen(symbol, session) ?? session.nextChange;
+    return new AppError('e.marketClosedUntil', undefined, { opensAt: exchangeTime(opensAt, session.timeZone), timeZone: session.timeZone });
+  }
+
   /** The wire quote, with the caller's watchlist flag. */
   function quoteOf(symbol: string, selfSelected: boolean, at?: number): Quote {
     const e = entry(symbol, at);
-    e.quote ??= toQuote(e.snapshot, false);
+    e.quote ??= toQuote(e.snapshot, false, nextOpen(symbol, e.snapshot.session));
     return selfSelected ? { ...e.quote, selfSelectStatus: 1 } : e.quote;
   }
 
@@ -190,6 +228,7 @@ export function createMarketService(opts: { provider: MarketProvider; db: Db; no
       tradable: session.tradable,
       tradingDay: session.tradingDay,
       nextChangeTimestamp: session.nextChange,
+      nextOpenTimestamp: nextOpen(representative.symbol, session),
       instruments: members.length,
       simulated: true,
     };
@@ -207,6 +246,8 @@ export function createMarketService(opts: { provider: MarketProvider; db: Db; no
     listOf,
     kline,
     marketStatus,
+    nextOpen,
+    closedError,
     /** Every market's status, each market once. */
     marketStatuses: () => [...new Set(instruments.map((i) => i.market))].map(marketStatus),
     isStock,
