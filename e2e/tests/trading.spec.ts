@@ -62,6 +62,7 @@ test('buy bitcoin from its quote page, watch the P&L move, close it, the wallet 
   await expect(page.getByTestId('order-margin')).toContainText('USDT');
   await expect(page.getByTestId('order-fee')).toContainText('USDT');
   await expect(page.getByTestId('order-liquidation')).toHaveText(/^\d{2},\d{3}\.\d{2}$/);
+  await expect(page.getByTestId('order-liquidation-note')).toContainText('The liquidation price is fixed when the order fills');
   await expect(page.getByTestId('order-short')).toHaveCount(0);
   await shot(page, 'trade-order-en');
 
@@ -95,27 +96,45 @@ test('buy bitcoin from its quote page, watch the P&L move, close it, the wallet 
   await page.getByTestId('position-close').click();
   await expect(page).toHaveURL(/#\/pages\/payment\/close\?id=\d+/);
   await expect(page.getByTestId('close-quantity')).toHaveValue(/^0\.\d+$/);
-  await expect(page.getByTestId('close-estimate')).toContainText('€');
+  // The estimate shows price, quantity, gross P&L, both fees and the net result.
+  await expect(page.getByTestId('close-estimate-gross')).toContainText('€');
+  await expect(page.getByTestId('close-estimate-close-fee')).toHaveText(/^€\d+\.\d{2}$/);
+  await expect(page.getByTestId('close-estimate-open-fee')).toHaveText(/^€\d+\.\d{2}$/);
+  await expect(page.getByTestId('close-estimate-net')).toContainText('€');
   await shot(page, 'trade-close-en');
+  // One tap does not close: the estimate is confirmed first.
   await page.getByTestId('close-confirm').click();
+  await expect(page.getByTestId('close-confirm-summary-net')).toContainText('€');
+  await expect(page.getByTestId('close-confirm-summary-close-fee')).toHaveText(/^€\d+\.\d{2}$/);
+  await page.waitForTimeout(400); // the dialog's fade-in
+  await shot(page, 'trade-close-confirm-en');
+  await page.getByTestId('close-confirm-yes').click();
 
   await expect(page).toHaveURL(/#\/pages\/trade\/index\?tab=closed/);
   const closed = page.getByTestId('closed-row').first();
   await expect(closed).toHaveAttribute('data-symbol', 'BTCUSDT');
   await expect(closed).toHaveAttribute('data-reason', 'user');
-  await expect(closed.getByTestId('closed-profit')).toHaveAttribute('data-value', /^-?\d+\.\d{2}$/);
+  await expect(closed.getByTestId('closed-net')).toHaveAttribute('data-value', /^-?\d+\.\d{2}$/);
+  await expect(closed.getByTestId('closed-gross')).toHaveAttribute('data-value', /^-?\d+\.\d{2}$/);
   await shot(page, 'trade-closed-en');
   const id = Number(await closed.getAttribute('data-id'));
-  // The closed position's detail tells its story: placed, filled, closed.
+  const shownNet = (await closed.getByTestId('closed-net').getAttribute('data-value'))!;
+  // The closed position's detail tells its story: placed, filled, closed; and its figures, labelled.
   await closed.click();
   await expect(page.getByTestId('detail-history-row')).toHaveCount(3);
   await expect(page.getByTestId('detail-history-row').last()).toHaveAttribute('data-event', 'closed');
+  await expect(page.getByTestId('detail-profit')).toHaveAttribute('data-value', shownNet);
+  await expect(page.getByTestId('detail-gross')).toContainText('€');
+  await expect(page.getByTestId('detail-net')).toContainText('€');
+  await shot(page, 'trade-closed-detail-en');
   await page.goto('/#/pages/trade/index?tab=holding');
   await expect(page.getByTestId('position-row')).toHaveCount(0);
 
-  // The FOREX wallet: 1,000 less the opening fee plus the realised result (after the closing fee).
-  const settled = (await post(request, '/position/detail', user.token, { id })) as { handlingFee: string; sellProfit: string };
-  const expected = cents('1000.00') - cents(settled.handlingFee) + cents(settled.sellProfit);
+  // The net result is what the FOREX wallet moved: gross P&L less both fees, from 1,000.00.
+  const settled = (await post(request, '/position/detail', user.token, { id })) as { handlingFee: string; closeFee: string; grossProfit: string; netProfit: string };
+  expect(settled.netProfit).toBe(shownNet);
+  expect(cents(settled.netProfit)).toBe(cents(settled.grossProfit) - cents(settled.handlingFee) - cents(settled.closeFee));
+  const expected = cents('1000.00') + cents(settled.netProfit);
   await page.goto('/#/pages/profile/transaction?tab=FOREX');
   await expect(page.getByTestId('wallet-balance-FOREX')).toHaveText(euros(expected));
   await expect(page.getByTestId('wallet-used-FOREX')).toHaveText('€0.00');
@@ -142,7 +161,11 @@ test('a limit order far below the price rests among the orders and is cancelled'
   await expect(order).toHaveAttribute('data-symbol', 'BTCUSDT');
   await expect(order.getByTestId('entrusted-price')).toContainText(far.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
   await shot(page, 'trade-entrusted-en');
-  expect(cents(await forexBalance(request, user.token))).toBeLessThan(cents('1000.00'));
+  // The row shows the margin and the fee it holds; their sum is what the wallet holds.
+  const [margin, fee, held] = await Promise.all(['entrusted-margin', 'entrusted-fee', 'entrusted-held'].map((t) => order.getByTestId(t).textContent()));
+  const amount = (text: string | null | undefined) => cents(text!.replace(/[€,]/g, ''));
+  expect(amount(held)).toBe(amount(margin) + amount(fee));
+  expect(cents(await forexBalance(request, user.token))).toBe(cents('1000.00') - amount(held));
 
   await order.getByTestId('entrusted-cancel').click();
   await page.getByTestId('entrusted-cancel-confirm').click();
@@ -186,5 +209,19 @@ test('trading screens in Dutch and Chinese', async ({ page, request }) => {
     await shot(page, `trade-detail-${lang}`);
     await page.getByTestId('detail-history').scrollIntoViewIfNeeded();
     await shot(page, `trade-detail-history-${lang}`);
+
+    // The closed position's figures, and the close confirmation (cancelled: the position stays open).
+    await page.goto(`/#/pages/trade/detail?id=${first.id}`);
+    await expect(page.getByTestId('detail-status')).toHaveAttribute('data-status', '3');
+    await expect(page.getByTestId('detail-net')).toContainText('€');
+    await shot(page, `trade-closed-detail-${lang}`);
+    await page.goto(`/#/pages/payment/close?id=${open.id}`);
+    await expect(page.getByTestId('close-estimate-net')).toContainText('€');
+    await page.getByTestId('close-confirm').click();
+    await expect(page.getByTestId('close-confirm-summary-net')).toContainText('€');
+    await page.waitForTimeout(400); // the dialog's fade-in
+    await shot(page, `trade-close-confirm-${lang}`);
+    await page.locator('.adm-dialog').getByRole('button', { name: lang === 'nl' ? 'Annuleren' : '取消' }).click();
+    await expect(page.getByTestId('close-confirm-summary')).toHaveCount(0);
   }
 });

@@ -78,7 +78,7 @@ describe.each(await drivers())('trading on %s', (driver) => {
     expect((await buyBtc(u.token, { type: 1, price: '90000.005' })).msg).toBe('The price must be a multiple of 0.01');
     expect((await buyBtc(u.token, { quantity: '10', leverage: 1 })).msg).toBe('Insufficient balance');
     market.set('ETHUSDT', '3000.00', false);
-    expect((await order(u.token, { stockCode: 'ETHUSDT', direction: 0, type: 0, quantity: '1', leverage: 1 })).msg).toBe('The market of this instrument is closed');
+    expect((await order(u.token, { stockCode: 'ETHUSDT', direction: 0, type: 0, quantity: '1', leverage: 1 })).msg).toMatch(/^The market is closed; it opens at \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(UTC\)$/);
     expect(await forex(u.token)).toEqual(before);
     expect((await call(h, 'POST', '/web/position/me', { token: u.token, body: {} })).data.total).toBe(0);
   });
@@ -124,16 +124,30 @@ describe.each(await drivers())('trading on %s', (driver) => {
     // A quarter of the position at the bid 100999.99: margin released 1600.00 x 0.25 = 400.00;
     // profit (100999.99 - 100000.01) x 0.05 x 0.8 = 39.9992 -> 40.00; fee 100999.99 x 0.05 x 0.8 x 0.001
     // = 4.0399996 -> 4.04; realised 40.00 - 4.04 = 35.96.
-    expect(part.data).toMatchObject({ status: 3, quantity: '0.05', closePrice: '100999.99', closeReason: 'user', margin: '400.00', closeFee: '4.04', sellProfit: '35.96' });
+    // Its share of the 16.00 opening fee: 16.00 x 0.25 = 4.00; gross 35.96 + 4.04 = 40.00; net 35.96 - 4.00 = 31.96.
+    expect(part.data).toMatchObject({
+      status: 3,
+      quantity: '0.05',
+      closePrice: '100999.99',
+      closeReason: 'user',
+      margin: '400.00',
+      handlingFee: '4.00',
+      closeFee: '4.04',
+      sellProfit: '35.96',
+      grossProfit: '40.00',
+      netProfit: '31.96',
+    });
     const rest = await call(h, 'POST', '/web/position/detail', { token: u.token, body: { id: open.data.id } });
-    expect(rest.data).toMatchObject({ status: 1, quantity: '0.15', margin: '1200.00' });
+    // The open rest keeps 12.00 of the opening fee and the unrounded running totals of the closed part.
+    expect(rest.data).toMatchObject({ status: 1, quantity: '0.15', margin: '1200.00', handlingFee: '12.00', closedParts: { profit: '39.9992', fee: '4.0399996' } });
     expect((await call(h, 'POST', '/web/position/flatPosition', { token: u.token, headers: key(), body: { id: open.data.id, quantity: '0.5' } })).msg).toBe(
       'You can close at most the position’s quantity',
     );
     const all = await call(h, 'POST', '/web/position/flatPosition', { token: u.token, headers: key(), body: { id: open.data.id } });
-    // The other 0.15: profit 999.98 x 0.15 x 0.8 = 119.9976 -> 120.00; fee 100999.99 x 0.15 x 0.8 x 0.001
-    // = 12.1199988 -> 12.12; realised 120.00 - 12.12 = 107.88.
-    expect(all.data).toMatchObject({ status: 3, margin: '1200.00', closeFee: '12.12', sellProfit: '107.88' });
+    // The other 0.15: profit 999.98 x 0.15 x 0.8 = 119.9976, on the running total 39.9992: 159.9968 -> 160.00,
+    // less the 40.00 booked = 120.00; fee 100999.99 x 0.15 x 0.8 x 0.001 = 12.1199988, on 4.0399996:
+    // 16.1599984 -> 16.16, less 4.04 = 12.12; realised 120.00 - 12.12 = 107.88; net 107.88 - 12.00 = 95.88.
+    expect(all.data).toMatchObject({ status: 3, margin: '1200.00', closeFee: '12.12', sellProfit: '107.88', grossProfit: '120.00', netProfit: '95.88' });
     const history = (await call(h, 'POST', '/web/position/detail', { token: u.token, body: { id: open.data.id } })).data.history;
     expect(history.map((e: any) => [e.event, e.status, e.quantity])).toEqual([
       ['placed', 0, '0.2'],
@@ -144,7 +158,7 @@ describe.each(await drivers())('trading on %s', (driver) => {
     const partHistory = (await call(h, 'POST', '/web/position/detail', { token: u.token, body: { id: part.data.id } })).data.history;
     expect(partHistory.map((e: any) => e.event)).toEqual(['placed', 'filled', 'partially_closed']);
     expect((await call(h, 'POST', '/web/position/flatPosition', { token: u.token, headers: key(), body: { id: open.data.id } })).msg).toBe('This position is already closed');
-    // 5000.00 - 16.00 opening fee + 35.96 + 107.88 realised.
+    // 5000.00 - 16.00 opening fee + 35.96 + 107.88 realised = 5127.84: the nets 31.96 + 95.88 = 127.84 to the cent.
     expect(await forex(u.token)).toMatchObject({ usedBalance: '0.00', balance: '5127.84' });
     // A partial close leaves the opening's hold standing for the rest; the last close ends it.
     expect(await journalsOf(open.data.id, part.data.id)).toEqual([
@@ -202,12 +216,14 @@ describe.each(await drivers())('trading on %s', (driver) => {
     expect(kinds).toContain('order.filled');
   });
 
-  it('keeps the hold of an entrusted order filled without a fee until the position closes', async () => {
+  it('charges an order of the minimum size the one-cent fee floor, on open and on close', async () => {
     market.set(BTC, '100000.00');
     const u = await trader();
-    // 99000.00 x 0.00001 x 0.8 = 0.792 EUR: margin 0.79 at leverage 1, fee 0.000792 -> 0.00.
+    // 99000.00 x 0.00001 x 0.8 = 0.792 EUR: margin 0.79 at leverage 1, fee 0.000792, below the floor: 0.01.
     const tiny = await buyBtc(u.token, { type: 1, price: '99000.00', quantity: '0.00001', leverage: 1 });
-    expect(tiny.data).toMatchObject({ status: 0, margin: '0.79', handlingFee: '0.00' });
+    expect(tiny.data).toMatchObject({ status: 0, margin: '0.79', handlingFee: '0.01' });
+    // Held: 0.79 + 0.01 = 0.80.
+    expect(await forex(u.token)).toMatchObject({ usedBalance: '0.80', balance: '4999.20' });
     market.set(BTC, '98990.00');
     const filled = await until(
       () => call(h, 'POST', '/web/position/detail', { token: u.token, body: { id: tiny.data.id } }),
@@ -215,14 +231,90 @@ describe.each(await drivers())('trading on %s', (driver) => {
     );
     expect(filled.data.openPrice).toBe('99000.00');
     const closed = await call(h, 'POST', '/web/position/flatPosition', { token: u.token, headers: key(), body: { id: tiny.data.id } });
-    // At the bid 98989.99: profit -10.01 x 0.00001 x 0.8 = -0.00008008 -> 0.00, fee 0.00079 -> 0.00.
-    expect(closed.data).toMatchObject({ status: 3, closeFee: '0.00', sellProfit: '0.00' });
-    // No fee to pay, no journal at the fill: the close is what ends the order's hold.
+    // At the bid 98989.99: profit -10.01 x 0.00001 x 0.8 = -0.00008008 -> 0.00; fee 98989.99 x 0.00001 x 0.8
+    // x 0.001 = 0.00079191992, below the floor: 0.01. Realised -0.01; net -0.01 - 0.01 = -0.02.
+    expect(closed.data).toMatchObject({ status: 3, closeFee: '0.01', sellProfit: '-0.01', grossProfit: '0.00', netProfit: '-0.02' });
+    // The fee paid at the fill ends the order's hold and holds the margin; the close ends that.
     expect(await journalsOf(tiny.data.id)).toEqual([
       ['order.hold', null],
-      ['position.close', 'order.hold'],
+      ['order.open', 'order.hold'],
+      ['position.close', 'order.open'],
     ]);
-    expect(await forex(u.token)).toMatchObject({ usedBalance: '0.00', balance: '5000.00' });
+    expect(await forex(u.token)).toMatchObject({ usedBalance: '0.00', balance: '4999.98' });
+  });
+
+  it('books the same, to the cent, for a position closed in 100 pieces as for one closed at once', async () => {
+    market.set(BTC, '100000.00');
+    const [pieces, once] = [await trader(), await trader()];
+    // Each opens 0.001 at the ask 100000.01: 100000.01 x 0.001 x 0.8 = 80.000008 EUR; margin / 10 =
+    // 8.0000008 -> 8.00; fee 0.080000008 -> 0.08. Available 5000.00 - 8.00 - 0.08 = 4991.92.
+    const a = await buyBtc(pieces.token, { quantity: '0.001' });
+    const b = await buyBtc(once.token, { quantity: '0.001' });
+    for (const p of [a, b]) expect(p.data).toMatchObject({ status: 1, openPrice: '100000.01', margin: '8.00', handlingFee: '0.08' });
+    market.set(BTC, '99875.00');
+    // One close at the bid 99874.99: profit (99874.99 - 100000.01) x 0.001 x 0.8 = -125.02 x 0.0008 = -0.100016
+    // -> -0.10; fee 99874.99 x 0.0008 x 0.001 = 0.079899992 -> 0.08; realised -0.10 - 0.08 = -0.18; net with
+    // the 0.08 opening fee -0.26.
+    const whole = await call(h, 'POST', '/web/position/flatPosition', { token: once.token, headers: key(), body: { id: b.data.id } });
+    expect(whole.data).toMatchObject({ closePrice: '99874.99', grossProfit: '-0.10', handlingFee: '0.08', closeFee: '0.08', sellProfit: '-0.18', netProfit: '-0.26' });
+    // 100 closes of the minimum 0.00001 at the same bid: each piece alone is -0.00100016 of profit and
+    // 0.00079899992 of fee, both 0.00 when rounded on their own (the old booking: 0.00 realised, 0.00 fee).
+    // Rounded on the running totals instead, the first piece pays the 0.01 fee floor and books 0.00 of
+    // profit (cents(-0.00100016) = 0.00); the totals after 100 are -0.100016 -> -0.10 and 0.079899992 -> 0.08.
+    const first = await call(h, 'POST', '/web/position/flatPosition', { token: pieces.token, headers: key(), body: { id: a.data.id, quantity: '0.00001' } });
+    // Margin share 8.00 / 100 = 0.08, opening fee share 0.08 / 100 = 0.0008 -> 0.00; realised 0.00 - 0.01.
+    expect(first.data).toMatchObject({ quantity: '0.00001', margin: '0.08', handlingFee: '0.00', grossProfit: '0.00', closeFee: '0.01', sellProfit: '-0.01', netProfit: '-0.01' });
+    for (let n = 2; n < 100; n++) {
+      const r = await call(h, 'POST', '/web/position/flatPosition', { token: pieces.token, headers: key(), body: { id: a.data.id, quantity: '0.00001' } });
+      expect(r.code).toBe(200);
+    }
+    const last = await call(h, 'POST', '/web/position/flatPosition', { token: pieces.token, headers: key(), body: { id: a.data.id } });
+    expect(last.data).toMatchObject({ status: 3, quantity: '0.00001' });
+    // The wallets moved the same: 5000.00 - 0.26 = 4999.74 each, nothing held.
+    const [w1, w2] = [await forex(pieces.token), await forex(once.token)];
+    expect(w1).toMatchObject({ usedBalance: '0.00', balance: '4999.74' });
+    expect(w2).toEqual(w1);
+    // The 100 closed rows add up to the single close's figures, and their nets to the wallet's change.
+    const rows = (await call(h, 'POST', '/web/position/flatList', { token: pieces.token, body: { size: 100 } })).data;
+    expect(rows.total).toBe(100);
+    const sum = (f: string) => (rows.list.reduce((acc: number, r: any) => acc + Math.round(Number(r[f]) * 100), 0) / 100).toFixed(2);
+    expect(['grossProfit', 'handlingFee', 'closeFee', 'sellProfit', 'netProfit'].map(sum)).toEqual(['-0.10', '0.08', '0.08', '-0.18', '-0.26']);
+  });
+
+  it('keeps the liquidation price where the open put it while the exchange rate moves', async () => {
+    market.set(BTC, '100000.00');
+    const u = await trader();
+    const p = await buyBtc(u.token, { leverage: 20 });
+    // 100000.01 x 0.1 x 0.8 = 8000.0008 EUR: margin 400.00; liquidation 100000.01 - 400.00 x 0.5 / (0.1 x 0.8) = 97500.01.
+    expect(p.data).toMatchObject({ margin: '400.00', liquidationPrice: '97500.01' });
+    // At EURUSD 1.20 the rate is 0.833333333333 EUR per USDT: the floating P&L follows it, the liquidation price
+    // does not (at the live rate it would be 100000.01 - 200 / 0.0833333333333 = 97600.01).
+    market.set('EURUSD', '1.20000');
+    try {
+      const moved = await call(h, 'POST', '/web/position/detail', { token: u.token, body: { id: p.data.id } });
+      expect(moved.data).toMatchObject({ status: 1, margin: '400.00', liquidationPrice: '97500.01' });
+      // Above the liquidation price nothing happens; at 97500.00 (bid 97499.99) the position is liquidated:
+      // equity at the open's rate 400.00 + (97499.99 - 100000.01) x 0.08 = 199.9984, not above 200.00.
+      // At the live rate it would go at 97510.00. A later order of the same symbol that fills there (ask
+      // 97510.01) is the barrier: the engine checks a symbol's rows oldest first at one snapshot, so once
+      // it has filled, the position was checked at that price and kept.
+      const later = await buyBtc(u.token, { leverage: 20, type: 1, price: '97510.01' });
+      market.set(BTC, '97510.00');
+      await until(
+        () => call(h, 'POST', '/web/position/detail', { token: u.token, body: { id: later.data.id } }),
+        (r) => r.data.status === 1,
+      );
+      const still = await call(h, 'POST', '/web/position/detail', { token: u.token, body: { id: p.data.id } });
+      expect(still.data).toMatchObject({ status: 1, liquidationPrice: '97500.01' });
+      market.set(BTC, '97500.00');
+      const done = await until(
+        () => call(h, 'POST', '/web/position/detail', { token: u.token, body: { id: p.data.id } }),
+        (r) => r.data.status === 3,
+      );
+      expect(done.data).toMatchObject({ closeReason: 'liquidation', closePrice: '97499.99' });
+    } finally {
+      market.set('EURUSD', '1.25000');
+    }
   });
 
   it('liquidates exactly once at the maintenance level, the loss capped at the margin', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addPrecise,
   affordableQuantity,
+  chargedFee,
   closeFeeRate,
   closeSettlement,
   convertAmount,
@@ -146,7 +147,20 @@ describe('closing', () => {
     // pnl (110 − 100) × 10 = 100.00; fee 1100 × 0.0005 = 0.55; payout 300.00 − 0.55.
     expect(
       closeSettlement({ direction: Buy, openPrice: '100', closePrice: '110', quantity: '10', positionQuantity: '10', positionMargin: '200.00', closeFeeRate: '0.0005' }),
-    ).toEqual({ margin: '200', pnl: '100.00', closeFee: '0.55', fee: '0.55', payout: '299.45', book: '-100', realised: '99.45', loss: '-99.45' });
+    ).toEqual({
+      margin: '200',
+      pnl: '100.00',
+      closeFee: '0.55',
+      fee: '0.55',
+      payout: '299.45',
+      book: '-100',
+      realised: '99.45',
+      loss: '-99.45',
+      gross: '100.00',
+      openFee: '0',
+      net: '99.45',
+      parts: { profit: '100', fee: '0.55' },
+    });
   });
 
   it('caps the loss at the margin and the fee at what is left', () => {
@@ -169,6 +183,54 @@ describe('closing', () => {
     const part = closeSettlement({ direction: Buy, openPrice: '100', closePrice: '104', quantity: '1', positionQuantity: '3', positionMargin: '100.00', closeFeeRate: '0.0007' });
     // margin 100 × 1/3 = 33.33; pnl 4.00; fee 104 × 0.0007 = 0.0728 → 0.07.
     expect(part).toMatchObject({ margin: '33.33', pnl: '4.00', fee: '0.07', payout: '37.26', realised: '3.93' });
+  });
+});
+
+describe('rounding that cannot be gamed', () => {
+  it('charges at least one cent of fee on an order with a non-zero fee rate', () => {
+    expect(chargedFee('0.0045')).toBe('0.01');
+    expect(chargedFee('0')).toBe('0.00');
+    expect(chargedFee('0.015')).toBe('0.02');
+    // 9 × 0.0005 = 0.0045: 0.00 without the floor, 0.01 with it.
+    expect(orderCosts({ price: '9', quantity: '1', leverage: 1, feeRate: '0.0005' })).toMatchObject({ fee: '0.01', total: '9.01' });
+    expect(orderCosts({ price: '9', quantity: '1', leverage: 1, feeRate: '0' })).toMatchObject({ fee: '0.00' });
+  });
+
+  it('closes in ten pieces exactly what one close books', () => {
+    // Long 10 at 100 (margin 200.00, opening fee 0.50), closed at 99.9991 with a close rate of 0.0005.
+    // One close: pnl −0.0009 × 10 = −0.009 → −0.01; fee 999.991 × 0.0005 = 0.4999955 → 0.50;
+    // realised −0.51; net with the 0.50 opening fee −1.01.
+    const base = { direction: Buy, openPrice: '100', closePrice: '99.9991', closeFeeRate: '0.0005' };
+    const once = closeSettlement({ ...base, quantity: '10', positionQuantity: '10', positionMargin: '200.00', positionOpenFee: '0.50' });
+    expect(once).toMatchObject({ pnl: '-0.01', fee: '0.5', realised: '-0.51', gross: '-0.01', openFee: '0.5', net: '-1.01' });
+    // Ten closes of 1: each alone is −0.0009 of pnl (0.00) and 0.04999955 of fee (0.05); on the running totals
+    // the pnl books −0.01 at the sixth (−0.0054) and nothing after, and the fees add to 0.50.
+    let parts = { profit: '0', fee: '0' };
+    let [quantity, margin, openFee] = ['10', '200.00', '0.50'];
+    const booked = { pnl: '0', fee: '0', realised: '0', net: '0', openFee: '0', margin: '0' };
+    for (let i = 0; i < 10; i++) {
+      const c = closeSettlement({ ...base, quantity: '1', positionQuantity: quantity, positionMargin: margin, positionOpenFee: openFee, parts });
+      for (const k of Object.keys(booked) as (keyof typeof booked)[]) booked[k] = addPrecise(booked[k], c[k]);
+      if (i === 5) expect(c.pnl).toBe('-0.01');
+      parts = c.parts;
+      quantity = subPrecise(quantity, '1');
+      margin = subPrecise(margin, c.margin);
+      openFee = subPrecise(openFee, c.openFee);
+    }
+    expect(Object.values(booked).map((v) => roundDecimal(v, 2))).toEqual(['-0.01', '0.50', '-0.51', '-1.01', '0.50', '200.00']);
+  });
+
+  it('applies the fee floor once to a position closed in pieces', () => {
+    // Ten closes of 1 at 10 with a rate of 0.0001: 0.001 each, 0.01 in all. The first pays the floor, the rest nothing.
+    let parts = { profit: '0', fee: '0' };
+    const fees: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const c = closeSettlement({ direction: Buy, openPrice: '10', closePrice: '10', quantity: '1', positionQuantity: String(10 - i), positionMargin: '100', closeFeeRate: '0.0001', parts });
+      fees.push(c.closeFee);
+      parts = c.parts;
+    }
+    expect(fees).toEqual(['0.01', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00']);
+    expect(closeSettlement({ direction: Buy, openPrice: '10', closePrice: '10', quantity: '10', positionQuantity: '10', positionMargin: '100', closeFeeRate: '0.0001' }).closeFee).toBe('0.01');
   });
 });
 

@@ -36,6 +36,7 @@ export const zPosition = z.object({
   quantity: zDecimal,
   /** Notional at the open price, in the instrument's currency. */
   totalAmount: zDecimal,
+  /** The opening fee, in the wallet's currency; a closed part carries its share of it, the open rest the remainder. */
   handlingFee: zDecimal,
   closeFee: zDecimal.nullable(),
   leverage: z.number().int(),
@@ -48,6 +49,16 @@ export const zPosition = z.object({
   zdf: zDecimal,
   /** Realised profit or loss of a closed position, after the closing fee. */
   sellProfit: zDecimal.nullable(),
+  /** A closed position's profit or loss before both fees (sellProfit + closeFee; a loss stops at the margin). */
+  grossProfit: zDecimal.nullable(),
+  /** A closed position's result after both fees (grossProfit − handlingFee − closeFee): what its wallet moved. */
+  netProfit: zDecimal.nullable(),
+  /**
+   * The unrounded profit and closing fee of the parts already closed off this position: the next
+   * close rounds on top of them (closeSettlement's `parts`), so closing in pieces books what one
+   * close would. Zero for a position never partly closed.
+   */
+  closedParts: z.object({ profit: zDecimal, fee: zDecimal }),
   closePrice: zDecimal.nullable(),
   /** The price at which the position would be liquidated. */
   liquidationPrice: zDecimal.nullable(),

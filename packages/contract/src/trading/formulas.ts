@@ -1,4 +1,4 @@
-import { addPrecise, divPrecise, floorInteger, minDecimal, mulPrecise, plainDecimal, roundDecimal, signOf, subPrecise } from '../decimal';
+import { addPrecise, compareDecimal, divPrecise, floorInteger, minDecimal, mulPrecise, plainDecimal, roundDecimal, signOf, subPrecise } from '../decimal';
 import { OrderDirection } from '../enums';
 import type { TradingRule } from './rules';
 
@@ -38,16 +38,30 @@ export function marginOf(notionalValue: string, leverage: number | string): stri
   return cents(divPrecise(notionalValue, leverage));
 }
 
-/** Fee: notional × fee rate, to the cent. */
+/** Fee: notional × fee rate, to the cent (no floor: see `chargedFee`). */
 export function feeOf(notionalValue: string, feeRate: string): string {
   return cents(mulPrecise(notionalValue, feeRate));
 }
 
-/** What opening `quantity` at `price` costs in the wallet's currency: margin held plus fee paid, each to the cent. */
+/**
+ * The least fee an order pays when its fee rate is not zero (decision 0015, "Rounding"): without
+ * it an order of the minimum size rounds its fee to 0.00, and 100 small orders pay nothing where
+ * one order of the same size pays.
+ */
+export const FEE_FLOOR = '0.01';
+
+/** A fee owed on an exact (unrounded) amount: to the cent, at least FEE_FLOOR once anything is owed; nothing owed pays 0.00. */
+export function chargedFee(exact: string): string {
+  if (signOf(exact) <= 0) return '0.00';
+  const c = cents(exact);
+  return compareDecimal(c, FEE_FLOOR) === -1 ? FEE_FLOOR : c;
+}
+
+/** What opening `quantity` at `price` costs in the wallet's currency: margin held plus fee paid (at least FEE_FLOOR), each to the cent. */
 export function orderCosts(o: { price: string; quantity: string; rate?: string; leverage: number; feeRate: string }) {
   const n = notionalOf(o.price, o.quantity, o.rate ?? '1');
   const m = marginOf(n, o.leverage);
-  const f = feeOf(n, o.feeRate);
+  const f = chargedFee(mulPrecise(n, o.feeRate));
   return { notional: n, margin: m, fee: f, total: addPrecise(m, f) };
 }
 
@@ -90,10 +104,28 @@ export function marginShare(marginValue: string, quantity: string, total: string
   return cents(mulPrecise(marginValue, divPrecise(quantity, total)));
 }
 
+/** The unrounded P&L and closing fee of the parts already closed off a position ("0" for none). */
+export interface ClosedParts {
+  profit: string;
+  fee: string;
+}
+export const NO_PARTS: ClosedParts = { profit: '0', fee: '0' };
+
 /**
- * Closing `quantity` of a position at `closePrice`. Profit and the closing fee are each rounded to
- * the cent; the fee is capped at what the margin plus profit leaves, and a loss beyond the margin
- * is the house book's. `realised` (payout − margin) is the position's `sellProfit`.
+ * Closing `quantity` of a position at `closePrice` (decision 0015, "Rounding").
+ *
+ * P&L and the closing fee are rounded on the position's running totals, not per close: with
+ * `parts` the unrounded P&L and fee of the parts closed before, this close books
+ * cents(parts + this) − cents(parts) of P&L and chargedFee(parts + this) − chargedFee(parts) of
+ * fee, and hands back the new running totals (`parts`) for the open row to keep. N closes thus
+ * book to the cent what one close of the same quantity at the same price books: the totals are the
+ * same sums rounded once. The fee is then capped at what the margin plus profit leaves, and a loss
+ * beyond the margin is the house book's.
+ *
+ * `openFee` is this part's share of the opening fee (split by quantity like the margin, the last
+ * close taking the rest): it was paid at the open, so `net` (realised − openFee) is what the
+ * wallet moved over the part's life. `gross` is the P&L settled before fees (realised + fee: a
+ * loss stops at the margin). `realised` (payout − margin) is the position's `sellProfit`.
  */
 export function closeSettlement(p: {
   direction: number;
@@ -101,20 +133,29 @@ export function closeSettlement(p: {
   closePrice: string;
   /** What is being closed. */
   quantity: string;
-  /** The open position's whole quantity and margin. */
+  /** The open position's whole quantity, margin and opening fee. */
   positionQuantity: string;
   positionMargin: string;
+  positionOpenFee?: string;
   rate?: string;
   closeFeeRate: string;
+  /** The running totals of the parts closed before; none by default. */
+  parts?: ClosedParts;
 }) {
   const rate = p.rate ?? '1';
+  const before = p.parts ?? NO_PARTS;
   const released = marginShare(p.positionMargin, p.quantity, p.positionQuantity);
-  const pnl = cents(floatingProfit({ direction: p.direction, openPrice: p.openPrice, exitPrice: p.closePrice, quantity: p.quantity, rate }));
-  const closeFee = feeOf(notionalOf(p.closePrice, p.quantity, rate), p.closeFeeRate);
+  const openFee = marginShare(p.positionOpenFee ?? '0', p.quantity, p.positionQuantity);
+  const exactPnl = floatingProfit({ direction: p.direction, openPrice: p.openPrice, exitPrice: p.closePrice, quantity: p.quantity, rate });
+  const exactFee = mulPrecise(notionalOf(p.closePrice, p.quantity, rate), p.closeFeeRate);
+  const parts = { profit: addPrecise(before.profit, exactPnl), fee: addPrecise(before.fee, exactFee) };
+  const pnl = cents(subPrecise(cents(parts.profit), cents(before.profit)));
+  const closeFee = cents(subPrecise(chargedFee(parts.fee), chargedFee(before.fee)));
   const gross = addPrecise(released, pnl);
   const wipedOut = signOf(gross) <= 0;
   const charged = wipedOut ? '0' : minDecimal(closeFee, gross);
   const payout = wipedOut ? '0' : subPrecise(gross, charged);
+  const realised = subPrecise(payout, released);
   return {
     /** Margin leaving the held side. */
     margin: released,
@@ -127,8 +168,16 @@ export function closeSettlement(p: {
     payout,
     /** To (positive) or from (negative) the house book: margin − payout − fee. */
     book: subPrecise(subPrecise(released, payout), charged),
-    realised: subPrecise(payout, released),
+    realised,
     loss: subPrecise(released, payout),
+    /** P&L settled before both fees: realised + the fee charged. */
+    gross: cents(addPrecise(realised, charged)),
+    /** This part's share of the opening fee. */
+    openFee,
+    /** After both fees: realised − openFee, what the wallet moved over the part's life. */
+    net: cents(subPrecise(realised, openFee)),
+    /** The running totals after this close, for the rest of the position to carry. */
+    parts,
   };
 }
 

@@ -36,36 +36,46 @@ export const onGrid = (value: Dec, step: string) => value.div(step).isInteger();
 
 /**
  * Instrument prices are converted to the trading wallet's currency at the live exchange rate of
- * the moment, so a position is valued, and its liquidation price placed, at what the market says now.
+ * the moment, so a position is valued and closed at what the market says now. Its liquidation is
+ * the exception (decision 0015, "Liquidation"): the margin is worth what it was converted at when
+ * the order was placed (`open_rate`), so the liquidation price stays put while the rate moves and
+ * the trigger engine liquidates exactly where the screen says.
  */
 export function createPricing(rates: ExchangeRates) {
-  /** Units of the wallet's currency per unit of the instrument's. */
+  /** Units of the wallet's currency per unit of the instrument's, now. */
   const rateOf = (p: Pick<PositionRow, 'currency' | 'wallet_currency'>) => rates.rate(p.currency, p.wallet_currency).toFixed();
+  /** The rate the margin was set at; the live one for rows from before it was kept. */
+  const openRateOf = (p: PositionRow) => (p.open_rate === null ? rateOf(p) : new Dec(p.open_rate).toFixed());
   const instrumentRate = (i: Instrument) => rates.rate(i.currency, walletCurrency(walletFor(i))).toFixed();
 
   /** Floating profit of an open position at the snapshot's exit side, not rounded. */
-  const floating = (p: PositionRow, s: Quote) =>
-    floatingProfit({ direction: p.direction, openPrice: p.open_price!, exitPrice: exitPrice(p.direction, s).toFixed(), quantity: p.quantity, rate: rateOf(p) });
+  const floating = (p: PositionRow, s: Quote, rate = rateOf(p)) =>
+    floatingProfit({ direction: p.direction, openPrice: p.open_price!, exitPrice: exitPrice(p.direction, s).toFixed(), quantity: p.quantity, rate });
 
   return {
     floating: (p: PositionRow, s: Quote) => new Dec(floating(p, s)),
 
-    /** Margin and fee of opening `quantity` at `price`, each to the cent. */
+    /** Margin and fee of opening `quantity` at `price`, each to the cent, and the rate they were converted at. */
     costs(i: Instrument, rule: TradingRule, direction: number, price: Dec, quantity: Dec, leverage: number) {
-      const c = orderCosts({ price: price.toFixed(), quantity: quantity.toFixed(), rate: instrumentRate(i), leverage, feeRate: openFeeRate(rule, direction) });
-      return { margin: new Dec(c.margin), fee: new Dec(c.fee) };
+      const rate = instrumentRate(i);
+      const c = orderCosts({ price: price.toFixed(), quantity: quantity.toFixed(), rate, leverage, feeRate: openFeeRate(rule, direction) });
+      return { margin: new Dec(c.margin), fee: new Dec(c.fee), rate };
     },
 
-    /** Where equity reaches the maintenance level, in the instrument's currency; null before the fill. */
+    /**
+     * Where equity reaches the maintenance level, in the instrument's currency; null before the
+     * fill. From what is fixed at the open (price, quantity, margin at the open's rate): it moves
+     * only when the position does (margin added, part closed).
+     */
     liquidationPrice(p: PositionRow, rule: TradingRule, places: number): string | null {
       if (!p.open_price) return null;
-      const at = { direction: p.direction, openPrice: p.open_price, margin: p.margin, quantity: p.quantity, rate: rateOf(p), maintenanceRatio: rule.maintenanceRatio };
+      const at = { direction: p.direction, openPrice: p.open_price, margin: p.margin, quantity: p.quantity, rate: openRateOf(p), maintenanceRatio: rule.maintenanceRatio };
       return liquidationPriceOf(at, places);
     },
 
-    /** Equity (margin plus floating profit) at or below the maintenance level. */
+    /** Equity (margin plus floating profit, both at the open's rate) at or below the maintenance level: the price has reached the liquidation price. */
     reachesMaintenance: (p: PositionRow, rule: TradingRule, s: Quote) =>
-      reachesMaintenance({ margin: p.margin, floating: floating(p, s), maintenanceRatio: rule.maintenanceRatio }),
+      reachesMaintenance({ margin: p.margin, floating: floating(p, s, openRateOf(p)), maintenanceRatio: rule.maintenanceRatio }),
 
     /**
      * Closing `quantity` at `price`. The loss is capped at the margin being released: the fee
@@ -79,8 +89,10 @@ export function createPricing(rates: ExchangeRates) {
         quantity: quantity.toFixed(),
         positionQuantity: p.quantity,
         positionMargin: p.margin,
+        positionOpenFee: p.open_fee,
         rate: rateOf(p),
         closeFeeRate: closeFeeRate(rule, p.direction),
+        parts: { profit: new Dec(p.parts_profit).toFixed(), fee: new Dec(p.parts_fee).toFixed() },
       });
       return {
         whole: quantity.eq(p.quantity),
@@ -89,6 +101,8 @@ export function createPricing(rates: ExchangeRates) {
         payout: new Dec(c.payout),
         book: new Dec(c.book),
         realised: new Dec(c.realised),
+        openFee: new Dec(c.openFee),
+        parts: c.parts,
       };
     },
 

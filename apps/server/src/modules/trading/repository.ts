@@ -33,6 +33,11 @@ export interface PositionRow {
   close_fee: string | null;
   realised: string | null;
   close_reason: CloseReason | null;
+  /** Wallet currency per instrument currency at which the margin was set; null on rows from before migration 0008. */
+  open_rate: string | null;
+  /** Unrounded running totals of the parts closed off this row (migration 0008). */
+  parts_profit: string;
+  parts_fee: string;
   large_order: boolean;
   parent_id: number | null;
   created_at: Date;
@@ -67,6 +72,8 @@ export interface NewPosition {
   leverage: number;
   margin: Dec;
   fee: Dec;
+  /** The exchange rate the margin and fee were converted at. */
+  rate: string;
   largeOrder: boolean;
   idempotencyKey: string | null;
 }
@@ -79,6 +86,10 @@ export interface Settlement {
   fee: Dec;
   realised: Dec;
   reason: CloseReason;
+  /** The closed part's share of the opening fee. */
+  openFee: Dec;
+  /** The running totals the open rest carries after a partial close. */
+  parts: { profit: string; fee: string };
 }
 
 const one = async (rows: Promise<PositionRow[]>) => (await rows)[0]!;
@@ -88,8 +99,8 @@ export async function insertPosition(sql: Sql, n: NewPosition): Promise<Position
   return one(
     sql.query<PositionRow>(
       `insert into positions (user_id, symbol, wallet_code, wallet_currency, currency, direction, type, status, price, open_price, quantity, leverage,
-                              margin, open_fee, large_order, idempotency_key, filled_at)
-       values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16, case when $8::smallint = ${OPEN} then now() end) returning *`,
+                              margin, open_fee, large_order, idempotency_key, open_rate, filled_at)
+       values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17, case when $8::smallint = ${OPEN} then now() end) returning *`,
       [
         n.userId,
         n.symbol,
@@ -107,6 +118,7 @@ export async function insertPosition(sql: Sql, n: NewPosition): Promise<Position
         n.fee.toFixed(),
         n.largeOrder,
         n.idempotencyKey,
+        n.rate,
       ],
     ),
   );
@@ -131,19 +143,24 @@ export function settle(sql: Sql, id: number, s: Settlement): Promise<PositionRow
 
 /**
  * Close part of the row: the open row keeps the rest, and the closed part becomes a settled row
- * of its own pointing at it, so each row's margin and realised profit stay its own.
+ * of its own pointing at it, so each row's margin, share of the opening fee and realised profit
+ * stay its own. The open row carries the running totals the next close rounds on.
  */
 export async function settlePart(sql: Sql, id: number, s: Settlement): Promise<PositionRow> {
-  await sql.query('update positions set quantity = quantity - $2, margin = margin - $3, updated_at = now() where id = $1', [id, plain(s.quantity), plain(s.margin)]);
-  return one(
+  const part = await one(
     sql.query<PositionRow>(
       `insert into positions (user_id, symbol, wallet_code, wallet_currency, currency, direction, type, status, price, open_price, quantity, leverage,
-                              margin, open_fee, close_price, close_fee, realised, close_reason, parent_id, large_order, created_at, filled_at, closed_at)
+                              margin, open_fee, close_price, close_fee, realised, close_reason, parent_id, large_order, open_rate, created_at, filled_at, closed_at)
        select user_id, symbol, wallet_code, wallet_currency, currency, direction, type, ${SETTLED}, price, open_price, $2, leverage,
-              $3, 0, $4, $5, $6, $7, id, large_order, created_at, filled_at, now() from positions where id = $1 returning *`,
-      [id, plain(s.quantity), plain(s.margin), plain(s.price), plain(s.fee), plain(s.realised), s.reason],
+              $3, $8, $4, $5, $6, $7, id, large_order, open_rate, created_at, filled_at, now() from positions where id = $1 returning *`,
+      [id, plain(s.quantity), plain(s.margin), plain(s.price), plain(s.fee), plain(s.realised), s.reason, plain(s.openFee)],
     ),
   );
+  await sql.query(
+    'update positions set quantity = quantity - $2, margin = margin - $3, open_fee = open_fee - $4, parts_profit = $5, parts_fee = $6, updated_at = now() where id = $1',
+    [id, plain(s.quantity), plain(s.margin), plain(s.openFee), s.parts.profit, s.parts.fee],
+  );
+  return part;
 }
 
 export const markCancelled = (sql: Sql, id: number) =>

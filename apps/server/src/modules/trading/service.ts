@@ -72,7 +72,7 @@ export function createTradingService(opts: { db: Db; market: MarketService; exch
   /** Close `quantity` of an open position at `price`; returns the settled row and the pushes. */
   async function close(sql: Sql, p: PositionRow, quantity: Dec, price: Dec, reason: CloseReason, actorId: number | null, idempotencyKey: string | null) {
     const c = pricing.settlement(p, ruleOf(market.resolve(p.symbol)), quantity, price);
-    const s: repo.Settlement = { quantity, margin: c.margin, price, fee: c.fee, realised: c.realised, reason };
+    const s: repo.Settlement = { quantity, margin: c.margin, price, fee: c.fee, realised: c.realised, reason, openFee: c.openFee, parts: c.parts };
     const settled = c.whole ? await repo.settle(sql, p.id, s) : await repo.settlePart(sql, p.id, s);
     await postClose(sql, p, settled.id, { ...c, reason }, { actorId, idempotencyKey });
     const event: PositionEventName = reason === 'liquidation' ? 'liquidated' : c.whole ? 'closed' : 'partially_closed';
@@ -162,11 +162,12 @@ export function createTradingService(opts: { db: Db; market: MarketService; exch
       const limit = input.type === OrderType.Limit ? new Dec(input.price!) : null;
       // A limit order that the quote already crosses fills now, at the better quote.
       const fillsNow = limit === null || (isBuy(input.direction) ? touch.lte(limit) : touch.gte(limit));
-      // A market order needs its session open; a limit order may be entrusted while it is closed.
-      if (fillsNow && !s.session.tradable && limit === null) throw new AppError('e.marketClosed');
+      // A market order needs its session open (the refusal says when it opens); a limit order may be
+      // entrusted while it is closed and fills once the open quote crosses it.
+      if (!s.session.tradable && limit === null) throw market.closedError(i.symbol);
       const filled = fillsNow && s.session.tradable;
       const price = filled ? touch : limit!;
-      const { margin, fee } = pricing.costs(i, rule, input.direction, price, quantity, input.leverage);
+      const { margin, fee, rate } = pricing.costs(i, rule, input.direction, price, quantity, input.leverage);
       if (margin.lte(0)) throw quantityLot(i);
       const code = walletFor(i);
       const key = idempotencyKey ?? null;
@@ -187,6 +188,7 @@ export function createTradingService(opts: { db: Db; market: MarketService; exch
           leverage: input.leverage,
           margin,
           fee,
+          rate,
           largeOrder: isLargeOrder(i, quantity.toFixed()),
           idempotencyKey: key,
         });

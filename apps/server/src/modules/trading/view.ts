@@ -48,6 +48,11 @@ export function createPositionView(market: MarketService, pricing: Pricing) {
       profit,
       zdf: profitPercent(profit, p.margin),
       sellProfit: p.realised === null ? null : fixed(p.realised, 2),
+      // The settled row's figures: realised is after the closing fee; the opening fee (the row's
+      // share of it) was paid at the open. Net is what the wallet moved over the row's life.
+      grossProfit: p.realised === null ? null : fixed(new Dec(p.realised).add(p.close_fee ?? 0), 2),
+      netProfit: p.realised === null ? null : fixed(new Dec(p.realised).sub(p.open_fee), 2),
+      closedParts: { profit: new Dec(p.parts_profit).toFixed(), fee: new Dec(p.parts_fee).toFixed() },
       closePrice: p.close_price === null ? null : fixed(p.close_price, dp),
       liquidationPrice: open && rule ? pricing.liquidationPrice(p, rule, dp) : null,
       closeReason: p.close_reason,

@@ -1,13 +1,13 @@
 import '../../ui/money.css';
 import './trading.css';
 import { compareDecimal, decimalInput, divDecimal, floorToStep, OrderStatus, plainDecimal, type Position, zQuantity } from '@tradeapp/contract';
-import { Button } from 'antd-mobile';
+import { Button, Dialog } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
-import { formatQuantity } from '../../lib/format';
+import { EMPTY_VALUE, formatInCurrency, formatQuantity } from '../../lib/format';
 import { ApiError } from '../../api/errors';
 import { useIntentKey } from '../../api/intent';
 import { msg } from '../../i18n/messages';
@@ -15,10 +15,43 @@ import { EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';
 import { Refreshable } from '../../ui/Refreshable';
 import { showToast } from '../../ui/toast';
-import { closePosition, minCountQuery, refreshTrading } from './api';
-import { closeShare } from './calc';
+import { exchangeRateQuery, rateBetween } from '../wallet';
+import { closePosition, minCountQuery, refreshTrading, tradingRulesQuery } from './api';
+import { estimateClose, type CloseEstimate } from './calc';
+import { Line } from './orderParts';
 import { PositionPlaceholder, usePagePosition } from './pagePosition';
 import { DirectionTag, positionPrice, Profit, Zdf } from './components';
+
+/** A close's estimate, line by line: price, quantity, gross P&L, both fees, net; the confirmation repeats it. */
+function CloseLines({ e, currency, testId }: { e: CloseEstimate | null; currency: string; testId: string }) {
+  const { t } = useTranslation();
+  const money = (v: string | undefined) => (v === undefined ? EMPTY_VALUE : formatInCurrency(v, currency));
+  return (
+    <div className="confirm-lines" data-testid={testId}>
+      <Line label={t('trading.close.price')} testId={`${testId}-price`}>
+        {e ? positionPrice(e.price) : EMPTY_VALUE}
+      </Line>
+      <Line label={t('trading.quantity')} testId={`${testId}-quantity`}>
+        {e ? formatQuantity(e.quantity) : EMPTY_VALUE}
+      </Line>
+      <Line label={t('trading.close.gross')} testId={`${testId}-gross`}>
+        {e ? <Profit value={e.gross} currency={currency} /> : EMPTY_VALUE}
+      </Line>
+      <Line label={t('trading.close.closeFee')} testId={`${testId}-close-fee`}>
+        {money(e?.closeFee)}
+      </Line>
+      <Line label={t('trading.close.openFee')} testId={`${testId}-open-fee`}>
+        {money(e?.openFee)}
+      </Line>
+      <Line label={t('trading.close.net')} testId={`${testId}-net`} strong>
+        {e ? <Profit value={e.net} currency={currency} /> : EMPTY_VALUE}
+      </Line>
+      <Line label={t('trading.close.payout')} testId={`${testId}-payout`}>
+        {money(e?.payout)}
+      </Line>
+    </div>
+  );
+}
 
 function CloseForm({ p }: { p: Position }) {
   const { t } = useTranslation();
@@ -29,7 +62,11 @@ function CloseForm({ p }: { p: Position }) {
   const [quantity, setQuantity] = useState(held);
   const [error, setError] = useState('');
   const [pending, setPending] = useState(false);
-  const estimate = closeShare(p.profit, quantity, p.quantity);
+  const rule = useQuery(tradingRulesQuery(p.symbol)).data?.[0];
+  const needsRate = rateBetween(p.currency, p.walletCurrency, undefined) === null;
+  const eurUsd = useQuery(exchangeRateQuery(needsRate));
+  const rate = rateBetween(p.currency, p.walletCurrency, eurUsd.data?.price_nominal);
+  const estimate = estimateClose(p, quantity, rule, rate);
   const open = p.status === OrderStatus.InProgress;
 
   const half = () => {
@@ -53,6 +90,14 @@ function CloseForm({ p }: { p: Position }) {
     }
     const all = cmp === 0;
     setError('');
+    // One tap never closes: the estimate, with both fees, is confirmed first.
+    const ok = await Dialog.confirm({
+      title: t('trading.close.confirmTitle'),
+      content: <CloseLines e={estimate} currency={p.walletCurrency} testId="close-confirm-summary" />,
+      confirmText: <span data-testid="close-confirm-yes">{t('trading.close.confirmYes')}</span>,
+      cancelText: t('common.cancel'),
+    });
+    if (!ok) return;
     const key = intent.take(`${p.id}|${all ? 'all' : check.data}`);
     setPending(true);
     try {
@@ -149,10 +194,10 @@ function CloseForm({ p }: { p: Position }) {
                 <div className="field-hint">{t('trading.close.held', { quantity: formatQuantity(p.quantity) })}</div>
               )}
             </div>
-            <div className="estimate-line strong">
-              <span>{t('trading.close.estimate')}</span>
-              <span data-testid="close-estimate">{estimate ? <Profit value={estimate} currency={p.walletCurrency} /> : '--'}</span>
-            </div>
+          </section>
+          <section className="form-section estimate" data-testid="close-estimate-section">
+            <div className="form-section-title">{t('trading.close.estimate')}</div>
+            <CloseLines e={estimate} currency={p.walletCurrency} testId="close-estimate" />
             <p className="form-note">{t('trading.close.estimateNote')}</p>
           </section>
           <div className="form-actions">

@@ -60,6 +60,7 @@ async function render(language: UiLanguage, balance: string | undefined) {
     liquidation: text('order-liquidation'),
     available: text('order-available'),
     short: text('order-short'),
+    liquidationNote: text('order-liquidation-note'),
   };
 }
 
@@ -84,7 +85,9 @@ describe('the order estimate on screen', () => {
       fee: '1.00 USDT≈ €0.80',
       liquidation: '95,000.00',
       available: '€50.00',
-      short: 'Your Forex wallet holds less than the margin and fee of this order.',
+      short: expect.stringMatching(/^Your .+ wallet holds less than the margin and fee of this order\.$/),
+      liquidationNote:
+        'The liquidation price is fixed when the order fills: it depends on the open price, the quantity and the margin at the exchange rate of the order. It moves only if you add margin or close part of the position.',
     });
   });
 
@@ -98,6 +101,7 @@ describe('the order estimate on screen', () => {
       '€50,00',
     ]);
     expect(shown.short).not.toBeNull();
+    expect(shown.liquidationNote).toMatch(/^De liquidatiekoers ligt vast/);
   });
 
   it('shows them in Chinese', async () => {
@@ -109,6 +113,7 @@ describe('the order estimate on screen', () => {
       '95,000.00',
       '€50.00',
     ]);
+    expect(shown.liquidationNote).toMatch(/^强平价在委托成交时即固定/);
   });
 
   it('says nothing of a shortfall when the wallet holds the margin and fee', async () => {

@@ -7,7 +7,7 @@ import { Line } from './orderParts';
 
 /**
  * The order page's estimate: notional, margin, fee (also as the trading wallet is charged when its
- * currency differs), liquidation price, and what the wallet has. The figures come from the
+ * currency differs), liquidation price with what it depends on, and what the wallet has. The figures come from the
  * contract's formulas, the ones the server books with; this only lays them out.
  */
 export function OrderEstimateSection({
@@ -50,6 +50,9 @@ export function OrderEstimateSection({
       <Line label={t('trading.order.liquidation')} testId="order-liquidation">
         {estimate?.liquidation ? formatPrice(estimate.liquidation, quote.tickSize) : EMPTY_VALUE}
       </Line>
+      <p className="form-note" data-testid="order-liquidation-note">
+        {t('trading.order.liquidationNote')}
+      </p>
       <div className={short ? 'estimate-line available short' : 'estimate-line available'}>
         <span>
           {t('trading.order.available')} · {t(WALLET_LABEL[walletCode])}

@@ -17,7 +17,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';
 import { Refreshable } from '../../ui/Refreshable';
 import { showToast } from '../../ui/toast';
-import { isCrypto, quoteQuery } from '../market';
+import { isCrypto, quoteQuery, TradingNote } from '../market';
 import { balancesQuery, exchangeRateQuery, rateBetween } from '../wallet';
 import { createOrder, halfOrFull, minCountQuery, refreshTrading, tradingRulesQuery, type MinCount, type OrderInput, type TradingRule } from './api';
 import { estimateOrder } from './calc';
@@ -29,16 +29,19 @@ interface FormProps {
   limits: MinCount;
   tradingRule: TradingRule | undefined;
   initialDirection: OrderDirection;
+  /** A link may open the form on a limit order (the quote page does while the market is closed). */
+  initialLimit: boolean;
 }
 
-function OrderForm({ quote, limits, tradingRule, initialDirection }: FormProps) {
+function OrderForm({ quote, limits, tradingRule, initialDirection, initialLimit }: FormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useUserInfo();
   const intent = useIntentKey();
   const [direction, setDirection] = useState<OrderDirection>(initialDirection);
-  const [type, setType] = useState<OrderType>(OrderType.Market);
-  const [price, setPrice] = useState('');
+  // While the market is closed only a limit order can be placed (decision 0015): the form opens on one.
+  const [type, setType] = useState<OrderType>(initialLimit || !quote.tradable ? OrderType.Limit : OrderType.Market);
+  const [price, setPrice] = useState(initialLimit || !quote.tradable ? quote.price_nominal : '');
   const [quantity, setQuantity] = useState('');
   const [leverage, setLeverage] = useState<number>(limits.leverages[0] ?? 1);
   const [errors, setErrors] = useState<{ price?: string; quantity?: string }>({});
@@ -60,7 +63,8 @@ function OrderForm({ quote, limits, tradingRule, initialDirection }: FormProps) 
   const estimate = estimateOrder({ quote, direction, type, limitPrice: price, quantity, leverage, rule: tradingRule, rate: exchangeRate, priceDecimals: decimals });
   const entry = estimate?.price ?? null;
   const large = estimate?.large ?? false;
-  const marketClosed = quote.marketStatus === 'closed';
+  const marketClosed = !quote.tradable;
+  const refused = marketClosed && type === OrderType.Market;
   const buy = direction === OrderDirection.Buy;
   const inQuote = (v: string | null | undefined) => (v ? formatInCurrency(v, quote.currency) : EMPTY_VALUE);
 
@@ -106,7 +110,7 @@ function OrderForm({ quote, limits, tradingRule, initialDirection }: FormProps) 
   };
 
   const submit = async () => {
-    if (!orderCall) return;
+    if (!orderCall || refused) return;
     if (!verified) {
       void navigate(paths.kyc());
       return;
@@ -151,8 +155,7 @@ function OrderForm({ quote, limits, tradingRule, initialDirection }: FormProps) 
     }
   };
 
-  if (!orderCall || !quote.tradable)
-    return <EmptyState kind="market" title={t('trading.order.notTradable')} />;
+  if (!orderCall) return <TradingNote quote={quote} testId="order-trading-note" />;
 
   return (
     <form
@@ -176,6 +179,8 @@ function OrderForm({ quote, limits, tradingRule, initialDirection }: FormProps) 
           )}
         </section>
       )}
+
+      {marketClosed && <TradingNote quote={quote} testId="order-trading-note" />}
 
       <section className="form-section">
         <Toggle
@@ -202,9 +207,9 @@ function OrderForm({ quote, limits, tradingRule, initialDirection }: FormProps) 
               { value: OrderType.Limit, key: 'limit', label: t('trading.limit') },
             ]}
           />
-          {marketClosed && type === OrderType.Market && (
+          {refused && (
             <div className="field-hint warn" data-testid="order-market-closed">
-              {t('trading.order.closedMarket')}
+              {t('marketHours.marketRefused')}
             </div>
           )}
         </div>
@@ -300,7 +305,7 @@ function OrderForm({ quote, limits, tradingRule, initialDirection }: FormProps) 
       />
 
       <div className="order-bar">
-        <Button block type="submit" size="large" shape="rounded" className={buy ? 'order-submit buy' : 'order-submit sell'} loading={pending} disabled={!user.data || !verified} data-testid="order-submit">
+        <Button block type="submit" size="large" shape="rounded" className={buy ? 'order-submit buy' : 'order-submit sell'} loading={pending} disabled={!user.data || !verified || refused} data-testid="order-submit">
           {buy ? t('trading.order.submitBuy', { name: quote.name }) : t('trading.order.submitSell', { name: quote.name })}
         </Button>
       </div>
@@ -320,12 +325,21 @@ export default function OrderPage() {
   const quote = quoteQ.data;
   const symbol = quote?.symbol ?? symbolParam ?? undefined;
   useLiveQuote([symbol]);
-  const limits = useQuery(minCountQuery(symbol));
+  // Indices and bonds have no order call: their limits are never asked for (the server has none).
+  const orderCall = quote ? orderCallFor(quote) : null;
+  const limits = useQuery(minCountQuery(orderCall ? quote?.symbol : undefined));
   const tradingRules = useQuery(tradingRulesQuery(symbol));
   const tradingRule = tradingRules.data?.find((r) => r.assetClass === quote?.assetClass) ?? tradingRules.data?.[0];
 
   let body: ReactNode;
   if (!symbolParam && !code) body = <EmptyState kind="notFound" title={t('quote.notFound')} body={t('quote.notFoundBody')} />;
+  else if (quote && !orderCall)
+    body = (
+      <>
+        <InstrumentHead quote={quote} />
+        <TradingNote quote={quote} testId="order-trading-note" />
+      </>
+    );
   else if (quoteQ.isPending || (quote && limits.isPending))
     body = (
       <div className="card card-pad" aria-busy="true" data-testid="order-loading">
@@ -355,7 +369,7 @@ export default function OrderPage() {
     body = (
       <>
         <InstrumentHead quote={quote} />
-        <OrderForm key={quote.symbol} quote={quote} limits={limits.data} tradingRule={tradingRule} initialDirection={direction} />
+        <OrderForm key={quote.symbol} quote={quote} limits={limits.data} tradingRule={tradingRule} initialDirection={direction} initialLimit={params.get('type') === 'limit'} />
       </>
     );
 

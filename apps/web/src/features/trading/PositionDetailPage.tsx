@@ -17,6 +17,7 @@ import { showToast } from '../../ui/toast';
 import { balancesQuery, WALLET_LABEL } from '../wallet';
 import { quoteHref } from '../market';
 import { addMargin, refreshTrading } from './api';
+import { heldFor } from './calc';
 import { PositionPlaceholder, usePagePosition } from './pagePosition';
 import { DirectionTag, OrderStatusTag, positionPrice, Profit, TypeLabel, Zdf } from './components';
 
@@ -126,6 +127,7 @@ function Detail({ p }: { p: Position & Partial<Pick<PositionDetail, 'history'>> 
   const [sheet, setSheet] = useState(false);
   const open = p.status === OrderStatus.InProgress;
   const closed = p.status === OrderStatus.Settled;
+  const entrusted = p.status === OrderStatus.WaitingConfirmation;
   const cur = p.walletCurrency;
   return (
     <>
@@ -149,14 +151,15 @@ function Detail({ p }: { p: Position & Partial<Pick<PositionDetail, 'history'>> 
           </div>
         </div>
         <div className="detail-profit">
-          <span className="detail-profit-label">{closed ? t('trading.realised') : t('trading.detail.floating')}</span>
-          <Profit value={closed ? p.sellProfit : p.profit} currency={cur} testId="detail-profit" big />
+          <span className="detail-profit-label">{closed ? t('trading.detail.netProfit') : t('trading.detail.floating')}</span>
+          <Profit value={closed ? p.netProfit : p.profit} currency={cur} testId="detail-profit" big />
           {!closed && p.status !== OrderStatus.Cancelled && (
             <span className="detail-zdf" data-testid="detail-zdf">
               <Zdf value={p.zdf} />
             </span>
           )}
         </div>
+        {closed && <p className="form-note">{t('trading.detail.netNote')}</p>}
         {p.largeOrder && <p className="form-note">{t('trading.detail.largeOrderNote', { n: formatAmount(String(LARGE_ORDER_SHARES), { decimals: 0, grouping: true }) })}</p>}
       </section>
 
@@ -203,13 +206,29 @@ function Detail({ p }: { p: Position & Partial<Pick<PositionDetail, 'history'>> 
         <Row label={t('trading.detail.isolated')} testId="detail-isolated">
           {t('trading.detail.isolatedValue')}
         </Row>
-        <Row label={t('trading.detail.openFee')} testId="detail-fee">
+        <Row label={entrusted ? t('trading.detail.orderFee') : t('trading.detail.openFee')} testId="detail-fee">
           {formatInCurrency(p.handlingFee, cur)}
         </Row>
+        {entrusted && (
+          <Row label={t('trading.detail.held')} testId="detail-held">
+            {formatInCurrency(heldFor(p), cur)}
+          </Row>
+        )}
+        {entrusted && <p className="form-note info-note">{t('trading.detail.heldNote')}</p>}
         {p.closeFee !== null && (
           <Row label={t('trading.detail.closeFee')} testId="detail-close-fee">
             {formatInCurrency(p.closeFee, cur)}
           </Row>
+        )}
+        {closed && (
+          <>
+            <Row label={t('trading.detail.grossProfit')} testId="detail-gross">
+              <Profit value={p.grossProfit} currency={cur} />
+            </Row>
+            <Row label={t('trading.detail.netProfit')} testId="detail-net">
+              <Profit value={p.netProfit} currency={cur} />
+            </Row>
+          </>
         )}
         {!closed && (
           <Row label={t('trading.detail.liquidationPrice')} testId="detail-liquidation">

@@ -19,6 +19,7 @@ import { showToast } from '../../ui/toast';
 import { RowsSkeleton } from '../../ui/records';
 import { TabStrip } from '../../ui/TabStrip';
 import { cancelOrder, closedQuery, entrustedQuery, positionsQuery, refreshTrading, type PositionsPage } from './api';
+import { heldFor } from './calc';
 import { DirectionTag, PositionRow, positionPrice, Profit, TypeLabel } from './components';
 import { tradingKeys } from './keys';
 
@@ -124,12 +125,23 @@ function Closed() {
             <div className="record-sub">
               {formatQuantity(p.quantity)} · {positionPrice(p.openPrice ?? p.price)} → <span data-testid="closed-price">{positionPrice(p.closePrice)}</span>
             </div>
+            <div className="record-sub closed-figures">
+              <span>
+                {t('trading.gross')} <Profit value={p.grossProfit} currency={p.walletCurrency} testId="closed-gross" />
+              </span>
+              <span>
+                {t('trading.openFee')} <span data-testid="closed-open-fee">{formatInCurrency(p.handlingFee, p.walletCurrency)}</span>
+              </span>
+              <span>
+                {t('trading.closeFee')} <span data-testid="closed-close-fee">{formatInCurrency(p.closeFee, p.walletCurrency)}</span>
+              </span>
+            </div>
             <div className="record-sub">{t('trading.closedAt', { time: formatDateTime(p.closeTimeTimestamp) })}</div>
           </div>
           <div className="record-figures">
-            <span className="record-sub">{t('trading.realised')}</span>
+            <span className="record-sub">{t('trading.net')}</span>
             <div className="record-amount">
-              <Profit value={p.sellProfit} currency={p.walletCurrency} testId="closed-profit" />
+              <Profit value={p.netProfit} currency={p.walletCurrency} testId="closed-net" />
             </div>
           </div>
         </button>
@@ -191,8 +203,16 @@ function Entrusted() {
             <div className="record-sub">{t('trading.placedAt', { time: formatDateTime(p.createTimeTimestamp) })}</div>
           </button>
           <div className="record-figures">
-            <span className="record-sub">{t('trading.margin')}</span>
-            <div className="record-amount">{formatInCurrency(p.margin, p.walletCurrency)}</div>
+            <span className="record-sub">{t('trading.held')}</span>
+            <div className="record-amount" data-testid="entrusted-held">
+              {formatInCurrency(heldFor(p), p.walletCurrency)}
+            </div>
+            <span className="record-sub">
+              {t('trading.margin')} <span data-testid="entrusted-margin">{formatInCurrency(p.margin, p.walletCurrency)}</span>
+            </span>
+            <span className="record-sub">
+              {t('trading.fee')} <span data-testid="entrusted-fee">{formatInCurrency(p.handlingFee, p.walletCurrency)}</span>
+            </span>
             <Button size="mini" shape="rounded" color="danger" fill="outline" loading={busy === p.id} data-testid="entrusted-cancel" onClick={() => void onCancel(p.id)}>
               {t('trading.cancel')}
             </Button>

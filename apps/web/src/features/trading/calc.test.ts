@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { storeUiLanguage, type UiLanguage } from '../../i18n/locale';
 import { formatInCurrency, formatPrice } from '../../lib/format';
 import { rateBetween } from '../wallet';
-import { closeShare, estimateOrder, estimatePrice, type OrderEstimate } from './calc';
+import { estimateClose, estimateOrder, estimatePrice, heldFor, type OrderEstimate } from './calc';
 
 // @testing-library/react is not installed: the order page's figures are checked through the pure
 // estimate and the formatters it renders them with (OrderPage: inQuote, inWallet, formatPrice).
@@ -82,10 +82,50 @@ describe('the order estimate', () => {
   });
 });
 
-describe('closing part of a position', () => {
-  it('realises the closed share of the floating P&L, to the cent', () => {
-    expect(closeShare('-30.00', '1', '3')).toBe('-10.00');
-    expect(closeShare('12.34', '5', '5')).toBe('12.34');
-    expect(closeShare('12.34', '0', '5')).toBeNull();
+describe('closing a position', () => {
+  // A long 0.2 BTC opened at 100,000.01 USDT into the euro wallet (0.8 EUR per USDT), margin 1,600.00 EUR,
+  // opening fee 16.00 EUR, closing fee rate 0.1 %: the server's own case (apps/server/test/trading.test.ts).
+  const position = {
+    direction: OrderDirection.Buy,
+    openPrice: '100000.01',
+    price: '100000.01',
+    currentPrice: '100999.99',
+    quantity: '0.2',
+    margin: '1600.00',
+    handlingFee: '16.00',
+    closedParts: { profit: '0', fee: '0' },
+  };
+  const crypto = { buyRate: '0.001', sellRate: '0.001' };
+
+  it('estimates a partial close with the contract formula: gross, both fees, net', () => {
+    // A quarter at 100,999.99: profit 999.98 x 0.05 x 0.8 = 39.9992 -> 40.00; fee 100999.99 x 0.05 x 0.8 x 0.001
+    // = 4.0399996 -> 4.04; opening fee share 16.00 / 4 = 4.00; net 40.00 - 4.04 - 4.00 = 31.96; payout 400.00 + 40.00 - 4.04.
+    expect(estimateClose(position, '0.05', crypto, '0.8')).toEqual({
+      price: '100999.99',
+      quantity: '0.05',
+      gross: '40.00',
+      closeFee: '4.04',
+      openFee: '4.00',
+      net: '31.96',
+      payout: '435.96',
+    });
+  });
+
+  it('rounds on the running totals the rest carries, as the server books', () => {
+    // The other 0.15 after that quarter: 159.9968 -> 160.00 less 40.00 = 120.00; 16.1599984 -> 16.16 less 4.04 = 12.12.
+    const rest = { ...position, quantity: '0.15', margin: '1200.00', handlingFee: '12.00', closedParts: { profit: '39.9992', fee: '4.0399996' } };
+    expect(estimateClose(rest, '0.15', crypto, '0.8')).toMatchObject({ gross: '120.00', closeFee: '12.12', openFee: '12.00', net: '95.88' });
+  });
+
+  it('has no estimate without a rate, a rule, a price or a valid quantity', () => {
+    expect(estimateClose(position, '0.05', crypto, null)).toBeNull();
+    expect(estimateClose(position, '0.05', undefined, '0.8')).toBeNull();
+    expect(estimateClose({ ...position, currentPrice: null }, '0.05', crypto, '0.8')).toBeNull();
+    expect(estimateClose(position, '0.3', crypto, '0.8')).toBeNull();
+    expect(estimateClose(position, '', crypto, '0.8')).toBeNull();
+  });
+
+  it('says what an entrusted order holds: margin plus fee', () => {
+    expect(heldFor({ margin: '80.72', handlingFee: '0.08' })).toBe('80.80');
   });
 });

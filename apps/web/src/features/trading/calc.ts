@@ -1,22 +1,24 @@
 import {
+  addPrecise,
+  closeFeeRate,
+  closeSettlement,
   compareDecimal,
-  divPrecise,
   isDecimal,
   isLargeOrder,
   liquidationPriceOf,
-  mulPrecise,
   openFeeRate,
   OrderDirection,
   orderCosts,
   OrderType,
   roundDecimal,
   type AssetClass,
+  type Position,
   type TradingRule,
 } from '@tradeapp/contract';
 
 // What only the screens need on top of the contract's trading formulas (which the server books
-// with): which price an order is estimated at before it exists, and the share of a position's
-// floating P&L a partial close realises.
+// with): which price an order is estimated at before it exists, what a close would book, and what
+// an entrusted order holds.
 
 function positive(value: string | null | undefined): value is string {
   return isDecimal(value) && compareDecimal(value, '0') === 1;
@@ -76,8 +78,11 @@ export function estimateOrder(o: {
   const feeRate = o.rule ? openFeeRate(o.rule, o.direction) : '0';
   const own = orderCosts({ price, quantity: o.quantity, leverage: o.leverage, feeRate });
   const charged = o.rate === null ? null : orderCosts({ price, quantity: o.quantity, rate: o.rate, leverage: o.leverage, feeRate });
+  // As the server places it: the margin it books (in the wallet's currency) at the rate it converts at,
+  // fixed from then on; in the instrument's own currency until the rate is known.
+  const at = charged ? { margin: charged.margin, rate: o.rate! } : { margin: own.margin };
   const liquidation = o.rule
-    ? liquidationPriceOf({ direction: o.direction, openPrice: price, margin: own.margin, quantity: o.quantity, maintenanceRatio: o.rule.maintenanceRatio }, o.priceDecimals)
+    ? liquidationPriceOf({ direction: o.direction, openPrice: price, ...at, quantity: o.quantity, maintenanceRatio: o.rule.maintenanceRatio }, o.priceDecimals)
     : null;
   return {
     price,
@@ -90,9 +95,51 @@ export function estimateOrder(o: {
   };
 }
 
-/** The share of a position's floating P&L that closing `quantity` of it realises (before the closing fee), to the cent. */
-export function closeShare(profit: string, quantity: string, total: string): string | null {
-  if (!positive(quantity) || !positive(total) || !isDecimal(profit)) return null;
-  if (compareDecimal(quantity, total) !== -1) return profit;
-  return roundDecimal(mulPrecise(profit, divPrecise(quantity, total)), 2);
+export interface CloseEstimate {
+  /** The price the close is estimated at: the position's current exit price. */
+  price: string;
+  quantity: string;
+  /** P&L before fees, to the cent, in the wallet's currency. */
+  gross: string;
+  /** The closing fee charged. */
+  closeFee: string;
+  /** The closed quantity's share of the opening fee, paid when the position opened. */
+  openFee: string;
+  /** After both fees: what the closed row will show as its net result. */
+  net: string;
+  /** What the wallet's available side receives now (margin released + gross − closing fee). */
+  payout: string;
+}
+
+/**
+ * What closing `quantity` of an open position books at its current price, with the contract's
+ * closeSettlement (the server's formula, the position's running totals included). `rate` is units of
+ * the wallet's currency per unit of the instrument's; null (or no price, no rule, a bad quantity) gives null.
+ */
+export function estimateClose(
+  p: Pick<Position, 'direction' | 'openPrice' | 'price' | 'currentPrice' | 'quantity' | 'margin' | 'handlingFee' | 'closedParts'>,
+  quantity: string,
+  rule: Pick<TradingRule, 'buyRate' | 'sellRate'> | undefined,
+  rate: string | null,
+): CloseEstimate | null {
+  const closePrice = p.currentPrice;
+  if (!rule || rate === null || !positive(closePrice) || !positive(quantity) || compareDecimal(quantity, p.quantity) === 1) return null;
+  const c = closeSettlement({
+    direction: p.direction,
+    openPrice: p.openPrice ?? p.price,
+    closePrice,
+    quantity,
+    positionQuantity: p.quantity,
+    positionMargin: p.margin,
+    positionOpenFee: p.handlingFee,
+    rate,
+    closeFeeRate: closeFeeRate(rule, p.direction),
+    parts: p.closedParts,
+  });
+  return { price: closePrice, quantity, gross: c.gross, closeFee: roundDecimal(c.fee, 2)!, openFee: roundDecimal(c.openFee, 2)!, net: c.net, payout: roundDecimal(c.payout, 2)! };
+}
+
+/** What the wallet holds for an entrusted order: its margin plus its fee, to the cent. */
+export function heldFor(p: Pick<Position, 'margin' | 'handlingFee'>): string {
+  return roundDecimal(addPrecise(p.margin, p.handlingFee), 2)!;
 }
