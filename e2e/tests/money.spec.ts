@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { funded as fundedWith, operator, pendingOf, post, register as registerAs, verifiedUser as verifiedAs, type User } from './api';
 import { gradientPng, pngFile } from './png';
-import { LANGUAGES, launch, screen } from './support';
+import { cents, LANGUAGES, launch, screen } from './support';
 
 // Money journeys: the user's side through the UI, setup and the operator's decisions through the API.
 
@@ -293,6 +293,73 @@ test('money screens in English, Dutch and Chinese', async ({ page, request }) =>
     await expect(page.getByTestId('chat-page')).toHaveAttribute('data-status', 'ready');
     await screen(page, `service-${short}`);
   }
+});
+
+/** Cents of an amount as a screen shows it ("+€1.234,56" in Dutch, "-€12.00"), read back exactly. */
+function shownCents(text: string, ui: string): bigint {
+  const plain = text.replace(/[€$+\s]/g, '');
+  return cents(ui === 'nl' ? plain.replace(/\./g, '').replace(',', '.') : plain.replace(/,/g, ''));
+}
+
+test('total assets with an open position, the home portfolio and the deposit currencies, in three languages', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const user = await verifiedUser(request);
+  await funded(request, user, '2500');
+  await post(request, '/wallet/transfer', user.token, { from: 'BALANCE', to: 'FOREX', amount: '1000' }, true);
+  const order = { stockCode: 'BTCUSDT', stockName: 'Bitcoin', direction: 0, source: 100, type: 0, quantity: '0.01', leverage: 10, goldCode: 'BTCUSDT', goldName: 'Bitcoin' };
+  await post(request, '/gold/create', user.token, order, true);
+  // The position floats with the live price; the server's money test checks the figures to the cent.
+  const overview = await post(request, '/userCenter/getFundingOverview', user.token, { currency: 'EUR' });
+  expect(overview.wallets.find((w: { code: string }) => w.code === 'FOREX').floating).toMatch(/^-?\d+\.\d\d$/);
+
+  const forexName = { en: 'Forex & crypto', nl: 'Forex & crypto', 'zh-Hans': '外汇与加密货币' } as const;
+  const rateLine = {
+    en: /^Counted at 1 EUR = \d\.\d{4,} USD, \d\d:\d\d [AP]M$/,
+    nl: /^Geteld tegen 1 EUR = \d,\d{4,} USD, \d\d:\d\d$/,
+    'zh-Hans': /^按 1 EUR = \d\.\d{4,} USD 折算，\d\d:\d\d$/,
+  } as const;
+  for (const { ui, short } of LANGUAGES) {
+    await launch(page, user.token, ui);
+    await page.goto('/#/pages/profile/transaction?tab=overview');
+    await expect(page.getByTestId('overview-rate')).toHaveText(rateLine[ui]);
+    await expect(page.getByTestId('overview-floating-FOREX')).toBeVisible();
+    await expect(page.getByTestId('wallet-tab-FOREX')).toHaveText(forexName[ui]);
+    // One answer on screen: total = available + held + floating, to the cent (every wallet here is in euros).
+    const shown = async (id: string) => shownCents((await page.getByTestId(id).textContent()) ?? '', ui);
+    await expect(async () => {
+      expect(await shown('overview-total')).toBe((await shown('overview-available')) + (await shown('overview-held')) + (await shown('overview-floating')));
+    }).toPass({ timeout: 10_000 });
+    await screen(page, `wallet-total-${short}`);
+
+    await page.goto('/#/pages/home/index');
+    await expect(page.getByTestId('portfolio-total')).toContainText('€');
+    await expect(page.getByTestId('portfolio-change')).toContainText('€');
+    await expect(page.getByTestId('portfolio-note')).toBeVisible();
+    await expect(page.getByTestId('portfolio-rate')).toHaveText(rateLine[ui]);
+    await screen(page, `home-signed-in-${short}`);
+
+    // The fiat page takes every currency the deposit index promises.
+    await page.goto('/#/pages/deposit/index');
+    await expect(page.getByTestId('deposit-fiat')).toContainText('EUR, USD');
+    await page.getByTestId('deposit-fiat').click();
+    await expect(page.getByTestId('deposit-currency-EUR')).toHaveAttribute('aria-checked', 'true');
+    await page.getByTestId('deposit-currency-USD').click();
+    await expect(page.getByTestId('deposit-amount')).toBeVisible();
+    await expect(page.getByTestId('deposit-conversion-note')).toBeVisible();
+    await screen(page, `deposit-fiat-usd-${short}`);
+  }
+
+  // A dollar deposit reported on the page is a dollar deposit on the server.
+  await launch(page, user.token);
+  await page.goto('/#/pages/deposit/fiat');
+  await page.getByTestId('deposit-currency-USD').click();
+  await page.getByTestId('deposit-amount').fill('108.50');
+  await page.getByTestId('deposit-proof').setInputFiles(imageFile('usd.png'));
+  await expect(page.getByTestId('deposit-proof-pick').locator('img')).toBeVisible();
+  await page.getByTestId('deposit-submit').click();
+  await expect(page).toHaveURL(/#\/pages\/deposit\/record/);
+  const deposits = await post(request, '/recharge/listPage', user.token, {});
+  expect(deposits.list[0]).toMatchObject({ method: 'fiat', currency: 'USD', amount: '108.5', status: 1 });
 });
 
 test('the KYC form in Dutch and Chinese', async ({ page, request }) => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DEPOSIT_FIAT_CURRENCIES } from '@tradeapp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postRelease } from '../src/ledger/ledger';
 import { Dec } from '../src/lib/decimal';
@@ -13,8 +14,8 @@ const EUR_USD = '1.08500';
 describe.each(await drivers())('money on %s', (driver) => {
   let h: Harness;
   let op: string;
+  const market = scriptedMarket();
   beforeAll(async () => {
-    const market = scriptedMarket();
     h = await startServer(driver, { TRANSFER_SETTLE_SECONDS: '1', CHAIN_BLOCK_SECONDS: '0.2' }, { provider: market.provider });
     market.set('EURUSD', EUR_USD);
     op = await operatorToken(h);
@@ -201,6 +202,97 @@ describe.each(await drivers())('money on %s', (driver) => {
     const overview = await call(h, 'POST', '/web/userCenter/getFundingOverview', { token: u.token, body: { currency: 'EUR' } });
     // 217.00 USD at 0.921658986175 EUR per dollar is 199.999999999975 EUR; with the 300.00 EUR, 500.00 to the cent.
     expect(overview.data).toMatchObject({ currency: 'EUR', eurUsd: '1.085', total: '500.00', available: '500.00', held: '0.00' });
+  });
+
+  it('offers bank transfers in exactly the contract’s currencies, and credits dollars in euros at the live rate', async () => {
+    const u = await registerUser(h);
+    const methods = await call(h, 'POST', '/web/recharge/currency/selectList', { token: u.token, body: {} });
+    expect(methods.data.filter((m: any) => m.method === 'fiat').map((m: any) => m.currency)).toEqual([...DEPOSIT_FIAT_CURRENCIES]);
+    const d = await call(h, 'POST', '/web/recharge/create', {
+      token: u.token,
+      headers: key(),
+      body: { method: 'fiat', currency: 'USD', amount: '108.50', proofUrl: await upload(u.token) },
+    });
+    expect(d.data).toMatchObject({ status: 1, currency: 'USD', amount: '108.5' });
+    const approved = await call(h, 'POST', `/web/operator/deposits/${d.data.id}/approve`, { token: op, body: {} });
+    // 108.50 USD x 0.921658986175 EUR per dollar = 99.99999999998875 EUR: 100.00 to the cent.
+    expect(approved.data).toMatchObject({ status: 3, creditedAmount: '100.00' });
+    expect((await balances(u.token)).BALANCE!.balance).toBe('100.00');
+  });
+
+  it('counts total assets as every wallet plus the open positions’ floating profit, in euros at the stated rate, with the day change', async () => {
+    const u = await verified();
+    await fund(u.token, '3000');
+    const transfer = (to: string, amount: string) => call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'BALANCE', to, amount } });
+    expect((await transfer('FOREX', '1000')).data.status).toBe(1);
+    const usd = await transfer('US_STOCK', '200');
+    expect(usd.data.toAmount).toBe('217.00');
+    await until(
+      () => call(h, 'POST', '/web/wallet/transferList', { token: u.token, body: {} }),
+      (r) => r.data.list.find((t: any) => t.id === usd.data.id).status === 1,
+    );
+    const order = (path: string, body: object) => call(h, 'POST', path, { token: u.token, headers: key(), body });
+    market.set('BTCUSDT', '60000.00');
+    market.set('AAPL', '200.00');
+    const btc = await order('/web/gold/create', { stockCode: 'BTCUSDT', direction: 0, type: 0, quantity: '0.01', leverage: 10 });
+    // At the ask 60000.01: 60000.01 x 0.01 x 0.921658986175 EUR per USDT = 552.9954838708986175 EUR;
+    // margin / 10 = 55.30, fee x 0.001 = 0.55. FOREX: 1000.00 - 55.30 - 0.55 = 944.15 available, 55.30 held.
+    expect(btc.data).toMatchObject({ status: 1, openPrice: '60000.01', walletCode: 'FOREX', margin: '55.30', handlingFee: '0.55' });
+    const aapl = await order('/web/stock/create', { stockCode: 'AAPL', direction: 0, type: 0, quantity: '1', leverage: 1 });
+    // At the ask 200.01 USD, leverage 1: margin 200.01, fee 0.100005 -> 0.10. US_STOCK: 217.00 - 200.01 - 0.10 = 16.89 available.
+    expect(aapl.data).toMatchObject({ status: 1, openPrice: '200.01', walletCode: 'US_STOCK', margin: '200.01', handlingFee: '0.10' });
+
+    market.set('BTCUSDT', '61000.00');
+    market.set('AAPL', '190.00');
+    const overview = async () => (await call(h, 'POST', '/web/userCenter/getFundingOverview', { token: u.token, body: { currency: 'EUR' } })).data;
+    const o = await overview();
+    // Floating at the bids: BTC (60999.99 - 60000.01) x 0.01 x 0.921658986175 = 9.21640552995... -> 9.22 EUR;
+    // AAPL (189.99 - 200.01) x 1 = -10.02 USD, counted -9.23502304147350 EUR. Floating -0.01502304147350 -> -0.02.
+    // Available 1800.00 + 944.15 + 16.89 USD x 0.921658986175 (15.56682027649575) = 2759.71682027649575;
+    // held 55.30 + 200.01 USD x 0.921658986175 (184.34101382486175) = 239.64101382486175;
+    // total 2759.71682027649575 + 239.64101382486175 - 0.01502304147350 = 2999.342811059884 -> 2999.34 (the ledger alone: 2999.36).
+    expect(o).toMatchObject({
+      currency: 'EUR',
+      eurUsd: '1.085',
+      available: '2759.72',
+      held: '239.64',
+      floating: '-0.02',
+      total: '2999.34',
+      // Both positions were filled today: the day change is their floating profit since opening.
+      dayChange: '-0.02',
+    });
+    expect(o.rateTimestamp).toBeGreaterThan(Date.now() - 60_000);
+    expect(o.wallets.find((w: any) => w.code === 'FOREX')).toMatchObject({ balance: '944.15', usedBalance: '55.30', floating: '9.22' });
+    // The dollar wallet's ledger total 216.90 USD x 0.921658986175 = 199.90783410... -> 199.91 EUR.
+    expect(o.wallets.find((w: any) => w.code === 'US_STOCK')).toMatchObject({ balance: '16.89', usedBalance: '200.01', floating: '-10.02', value: '199.91' });
+    const trading = await call(h, 'POST', '/web/position/me', { token: u.token, body: {} });
+    expect(trading.data.list.map((p: any) => p.profit).sort()).toEqual(['-10.02', '9.22']);
+
+    // Held since before today's session: the bitcoin position's day change runs from its previous close.
+    await h.db.query(`update positions set filled_at = now() - interval '3 days' where id = $1`, [btc.data.id]);
+    const quote = await call(h, 'GET', '/web/m_ft/stock_detail_ft?symbol=BTCUSDT');
+    const previousClose = quote.data.preClose as string;
+    const r = new Dec('0.921658986175');
+    const atClose = new Dec(previousClose).sub('60000.01').mul('0.01').mul(r).toFixed(2);
+    const dayChange = new Dec('9.22').sub(atClose).add(new Dec('-10.02').mul(r));
+    const later = await overview();
+    expect(later.total).toBe('2999.34');
+    expect(later.dayChange).toBe(dayChange.toFixed(2));
+    const before = new Dec(later.total).sub(later.dayChange);
+    expect(later.dayChangePercent).toBe(new Dec(later.dayChange).div(before).mul(100).toFixed(2));
+
+    // Closed, the positions count what the ledger booked and nothing floats.
+    for (const id of [btc.data.id, aapl.data.id]) {
+      expect((await call(h, 'POST', '/web/position/flatPosition', { token: u.token, headers: key(), body: { id } })).code).toBe(200);
+    }
+    const closed = await overview();
+    expect(closed).toMatchObject({ floating: '0.00', dayChange: '0.00', dayChangePercent: '0.00' });
+    const ledger = await balances(u.token);
+    const sum = Object.values(ledger).reduce(
+      (acc, w) => acc.add(new Dec(w.balance).add(w.usedBalance).mul(w.currency === 'USD' ? r : 1)),
+      new Dec(0),
+    );
+    expect(closed.total).toBe(sum.toFixed(2));
   });
 
   it('moves money once for one idempotency key, and refuses the key for another request', async () => {

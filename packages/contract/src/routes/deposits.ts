@@ -10,6 +10,22 @@ import { zDecimal } from './market';
 
 export const DEPOSIT_NETWORKS = ['TRC20', 'ERC20', 'BTC', 'ETH'] as const;
 
+/** Crypto the site takes, each on its networks: `/recharge/currency/selectList` offers exactly these. */
+export const DEPOSIT_CRYPTO = [
+  { currency: 'USDT', network: 'TRC20' },
+  { currency: 'USDT', network: 'ERC20' },
+  { currency: 'BTC', network: 'BTC' },
+  { currency: 'ETH', network: 'ETH' },
+] as const satisfies ReadonlyArray<{ currency: string; network: (typeof DEPOSIT_NETWORKS)[number] }>;
+
+/**
+ * Currencies a bank transfer may be paid in, the one list the deposit pages and the server read:
+ * the methods offer one fiat method per currency, the fiat page lets the investor pick among them,
+ * and the server takes no other. A deposit in dollars is credited in euros at the live rate.
+ */
+export const DEPOSIT_FIAT_CURRENCIES = ['EUR', 'USD'] as const;
+export type DepositFiatCurrency = (typeof DEPOSIT_FIAT_CURRENCIES)[number];
+
 export const zDepositMethod = z.discriminatedUnion('method', [
   z.object({
     method: z.literal('crypto'),

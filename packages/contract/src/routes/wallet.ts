@@ -103,16 +103,31 @@ export const walletRoutes = {
     path: '/userCenter/getFundingOverview',
     auth: 'user',
     tag: 'wallet',
-    summary: 'Totals across every wallet in one currency, at live forex rates',
+    summary:
+      "The caller's total assets in one currency: available and held of every wallet plus the floating profit of open positions at the live price, other currencies counted at the stated EURUSD rate; with the day change of what is held now",
     request: z.object({ currency: z.enum(['EUR', 'USD']).default('EUR') }),
     response: z.object({
       currency: z.enum(['EUR', 'USD']),
+      /** available + held + floating, to the cent. */
       total: zDecimal,
       available: zDecimal,
       held: zDecimal,
-      /** USD per EUR used for the totals. */
+      /** Floating profit of the open positions at the live exit price (each to the cent in its wallet's currency, as the position shows it). */
+      floating: zDecimal,
+      /**
+       * The day change of what is held now: each open position's floating profit now less its floating
+       * profit at its instrument's previous close (a position opened since then: its floating profit
+       * since opening); cash changes nothing. At the rates of now.
+       */
+      dayChange: zDecimal,
+      /** dayChange as a percentage of (total − dayChange), two places; null when that is not above zero. */
+      dayChangePercent: zDecimal.nullable(),
+      /** USD per EUR at which the other currency was counted (the live EURUSD price). */
       eurUsd: zDecimal,
-      wallets: z.array(zWallet.extend({ value: zDecimal })),
+      /** When that EURUSD price was quoted (epoch ms). */
+      rateTimestamp: z.number().int(),
+      /** Each wallet with its ledger total counted in `currency` (`value`) and its open positions' floating profit in its own currency. */
+      wallets: z.array(zWallet.extend({ value: zDecimal, floating: zDecimal })),
     }),
   }),
   transfer: route({

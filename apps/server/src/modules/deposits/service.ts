@@ -1,4 +1,4 @@
-import { JournalKind, type Deposit } from '@tradeapp/contract';
+import { DEPOSIT_CRYPTO, DEPOSIT_FIAT_CURRENCIES, JournalKind, type Deposit } from '@tradeapp/contract';
 import type { Db, Sql } from '../../db/db';
 import { AppError } from '../../errors';
 import { Dec, fixed } from '../../lib/decimal';
@@ -14,14 +14,10 @@ const money = (v: Dec | string) => fixed(v, 2);
 /** Fiat to the cent; crypto as exact as it was reported. */
 const shown = (amount: string, currency: string) => ((FIAT_CURRENCIES as readonly string[]).includes(currency) ? money(amount) : new Dec(amount).toFixed());
 
-/** Crypto that can be deposited, and on which networks. */
-const CRYPTO_METHODS = [
-  { currency: 'USDT', network: 'TRC20' },
-  { currency: 'USDT', network: 'ERC20' },
-  { currency: 'BTC', network: 'BTC' },
-  { currency: 'ETH', network: 'ETH' },
-] as const;
-const FIAT_CURRENCIES = ['EUR', 'USD'] as const;
+/** Crypto that can be deposited, and on which networks: the contract's one list. */
+const CRYPTO_METHODS = DEPOSIT_CRYPTO;
+/** Currencies a bank transfer is taken in: the contract's one list, which the deposit pages read through the methods. */
+const FIAT_CURRENCIES = DEPOSIT_FIAT_CURRENCIES;
 /** Where fiat deposits are paid to. The reference identifies the user on the statement. */
 const HOUSE_BANK = { bankName: 'Meridian Client Money (simulated)', accountName: 'Meridian Markets B.V. client account', iban: 'NL00MERI0123456789', bic: 'MERINL2A' };
 

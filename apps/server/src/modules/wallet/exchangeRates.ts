@@ -26,6 +26,11 @@ export function createExchangeRates(market: MarketService) {
   };
   return {
     supports: (currency: string) => currency in usdPer,
+    /** The live EURUSD price (dollars per euro) and the moment it was quoted: what a total in euros counts dollars at. */
+    eurUsd(): { rate: Dec; time: number } {
+      const s = market.snapshot('EURUSD');
+      return { rate: new Dec(s.last), time: s.time };
+    },
     /** Units of `to` for one unit of `from`. */
     rate(from: string, to: string): Dec {
       if (from === to) return new Dec(1);

@@ -1,9 +1,12 @@
-import { JournalKind, TransactionStatus, WalletCode, walletCurrency, type Transfer } from '@tradeapp/contract';
+import { floatingProfit, JournalKind, roundDecimal, TransactionStatus, WalletCode, walletCurrency, type Transfer } from '@tradeapp/contract';
 import type { Db, Sql } from '../../db/db';
 import { AppError, notFound } from '../../errors';
 import { Dec, fixed } from '../../lib/decimal';
 import { FUNDING_ACCOUNT, HOUSE, checkLedger, findHoldJournal, postJournal, postRelease, userBalances } from '../../ledger/ledger';
+import type { MarketService } from '../market/service';
 import type { Notices } from '../notices/service';
+import { createPricing } from '../trading/pricing';
+import { allOpen } from '../trading/repository';
 import type { ExchangeRates } from './exchangeRates';
 
 const WALLETS = Object.values(WalletCode);
@@ -50,8 +53,36 @@ const wallet = (userId: number, code: WalletCode, part: 'available' | 'held') =>
 });
 
 /** Wallets, their bills, transfers between them, and the settlement of transfers across currencies. */
-export function createWalletService(opts: { db: Db; exchangeRates: ExchangeRates; notices: Notices; settleSeconds: number }) {
-  const { db, exchangeRates, notices } = opts;
+export function createWalletService(opts: { db: Db; exchangeRates: ExchangeRates; market: MarketService; notices: Notices; settleSeconds: number }) {
+  const { db, exchangeRates, market, notices } = opts;
+  const pricing = createPricing(exchangeRates);
+
+  /**
+   * The open positions' floating profit and day change, per wallet in its own currency. Each
+   * position's floating profit is trading's figure at the live exit price, to the cent as the
+   * position shows it. Its day change is that less its floating profit at its instrument's
+   * previous close (both at today's rate), or all of it when it was filled during the current
+   * trading day (it was not held at the close).
+   */
+  async function openPositions(userId: number) {
+    const floating = new Map<WalletCode, Dec>();
+    const dayChange = new Map<WalletCode, Dec>();
+    const add = (m: Map<WalletCode, Dec>, code: WalletCode, v: Dec) => m.set(code, (m.get(code) ?? new Dec(0)).add(v));
+    for (const p of await allOpen(db, userId)) {
+      const s = market.snapshot(p.symbol);
+      const now = new Dec(roundDecimal(pricing.floating(p, s).toFixed(), 2)!);
+      add(floating, p.wallet_code, now);
+      const filledToday = p.filled_at !== null && market.snapshot(p.symbol, p.filled_at.getTime()).session.tradingDay === s.session.tradingDay;
+      if (filledToday || p.open_price === null) {
+        add(dayChange, p.wallet_code, now);
+        continue;
+      }
+      const rate = exchangeRates.rate(p.currency, p.wallet_currency).toFixed();
+      const atClose = floatingProfit({ direction: p.direction, openPrice: p.open_price, exitPrice: s.previousClose, quantity: p.quantity, rate });
+      add(dayChange, p.wallet_code, now.sub(roundDecimal(atClose, 2)!));
+    }
+    return { floating, dayChange };
+  }
 
   async function wallets(userId: number) {
     const balances = await userBalances(db, userId);
@@ -99,21 +130,46 @@ export function createWalletService(opts: { db: Db; exchangeRates: ExchangeRates
   return {
     wallets,
 
+    /**
+     * Total assets in `currency`: available and held of every wallet plus the open positions'
+     * floating profit, the other currency counted at the one EURUSD price stated in the answer
+     * (units of `currency` per dollar or euro to 12 places, as every conversion of the server).
+     * Summed exactly, rounded to the cent once.
+     */
     async overview(userId: number, currency: 'EUR' | 'USD') {
       const list = await wallets(userId);
-      const eurUsd = exchangeRates.rate('EUR', 'USD');
-      const valueOf = (amount: string, from: string) => new Dec(amount).mul(exchangeRates.rate(from, currency));
-      let total = new Dec(0);
+      const open = await openPositions(userId);
+      const quoted = exchangeRates.eurUsd();
+      const eurUsd = quoted.rate.toDecimalPlaces(12);
+      const rateFrom = (from: string) => (from === currency ? new Dec(1) : currency === 'EUR' ? new Dec(1).div(eurUsd).toDecimalPlaces(12) : eurUsd);
+      const valueOf = (amount: Dec | string | number, from: string) => new Dec(amount).mul(rateFrom(from));
       let available = new Dec(0);
       let held = new Dec(0);
+      let floating = new Dec(0);
+      let dayChange = new Dec(0);
       const rows = list.map((w) => {
-        const value = valueOf(w.total, w.currency);
-        total = total.add(value);
+        const f = open.floating.get(w.code) ?? new Dec(0);
         available = available.add(valueOf(w.balance, w.currency));
         held = held.add(valueOf(w.usedBalance, w.currency));
-        return { ...w, value: money(value) };
+        floating = floating.add(valueOf(f, w.currency));
+        dayChange = dayChange.add(valueOf(open.dayChange.get(w.code) ?? 0, w.currency));
+        return { ...w, value: money(valueOf(w.total, w.currency)), floating: money(f) };
       });
-      return { currency, total: money(total), available: money(available), held: money(held), eurUsd: eurUsd.toFixed(), wallets: rows };
+      const total = new Dec(money(available.add(held).add(floating)));
+      const change = new Dec(money(dayChange));
+      const before = total.sub(change);
+      return {
+        currency,
+        total: money(total),
+        available: money(available),
+        held: money(held),
+        floating: money(floating),
+        dayChange: money(change),
+        dayChangePercent: before.gt(0) ? money(change.div(before).mul(100)) : null,
+        eurUsd: eurUsd.toFixed(),
+        rateTimestamp: quoted.time,
+        wallets: rows,
+      };
     },
 
     async bills(

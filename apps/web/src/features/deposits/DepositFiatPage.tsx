@@ -2,6 +2,7 @@ import '../../ui/money.css';
 import { decimalInput, routes } from '@tradeapp/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../lib/format';
@@ -16,11 +17,17 @@ import { useReportDeposit } from './useReportDeposit';
 
 const fiatSchema = routes.depositCreate.request.options[1].pick({ amount: true, proofUrl: true });
 
-/** Fiat deposit: pay to the shown account with the reference, then report it with the proof. */
+/**
+ * Fiat deposit: pick the currency, pay to the shown account with the reference, then report it
+ * with the proof. The currencies are the site's fiat methods (`/recharge/currency/selectList`, from
+ * the contract's DEPOSIT_FIAT_CURRENCIES), the same list the deposit index promises.
+ */
 export default function DepositFiatPage() {
   const { t } = useTranslation();
   const methods = useQuery(depositMethodsQuery());
-  const method = methods.data?.find((m): m is FiatMethod => m.method === 'fiat');
+  const fiat = methods.data?.filter((m): m is FiatMethod => m.method === 'fiat') ?? [];
+  const [picked, setPicked] = useState<string | null>(null);
+  const method = fiat.find((m) => m.currency === picked) ?? fiat[0];
 
   const schema = fiatSchema.superRefine((value, ctx) => checkMinimum(method, value.amount, ctx));
   const form = useForm({ resolver: zodResolver(schema), defaultValues: { amount: '', proofUrl: '' } });
@@ -38,6 +45,26 @@ export default function DepositFiatPage() {
   else
     body = (
       <form className="form-page" onSubmit={onSubmit} noValidate>
+        {fiat.length > 1 && (
+          <div className="chip-row" role="radiogroup" aria-label={t('deposits.currency')}>
+            {fiat.map((m) => {
+              const active = m === method;
+              return (
+                <button
+                  key={m.currency}
+                  type="button"
+                  role="radio"
+                  aria-checked={active}
+                  className={active ? 'chip active' : 'chip'}
+                  data-testid={`deposit-currency-${m.currency}`}
+                  onClick={() => setPicked(m.currency)}
+                >
+                  {m.currency}
+                </button>
+              );
+            })}
+          </div>
+        )}
         <div className="form-section-title step-title">{t('deposits.step1')}</div>
         <section className="card bank-details" data-testid="deposit-bank">
           <CopyRow label={t('deposits.bankName')} value={method.bankName} testId="deposit-bank-name" />
@@ -47,6 +74,11 @@ export default function DepositFiatPage() {
           <CopyRow label={t('deposits.reference')} value={method.reference} testId="deposit-reference" />
         </section>
         <p className="form-note pad-note">{t('deposits.referenceNote', { currency: method.currency })}</p>
+        {method.currency !== 'EUR' && (
+          <p className="form-note pad-note" data-testid="deposit-conversion-note">
+            {t('deposits.usdNote')}
+          </p>
+        )}
 
         <div className="form-section-title step-title">{t('deposits.step2')}</div>
         <section className="form-section">

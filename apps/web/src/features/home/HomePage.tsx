@@ -21,7 +21,9 @@ import { Refreshable } from '../../ui/Refreshable';
 import { contentKeys, NewsSection } from '../content';
 import { marketKeys } from '../market';
 import { useUnreadCount } from '../notices';
+import { overviewQuery } from '../wallet';
 import { HotLists, IndexStrip, MarketStatusChips } from './MarketOverview';
+import { PortfolioCard } from './PortfolioCard';
 
 interface Shortcut {
   key: string;
@@ -58,6 +60,7 @@ export default function HomePage() {
             queryClient.refetchQueries({ queryKey: marketKeys.all, type: 'active' }),
             queryClient.refetchQueries({ queryKey: contentKeys.all, type: 'active' }),
             signedIn ? user.refetch() : null,
+            signedIn ? queryClient.refetchQueries({ queryKey: overviewQuery().queryKey, type: 'active' }) : null,
           ])
         }
       >
@@ -70,6 +73,7 @@ export default function HomePage() {
         </div>
         <h1 data-testid="home-welcome">{signedIn && name ? t('home.welcomeBack', { name }) : t('home.welcome')}</h1>
         <p>{signedIn ? t('home.signedInBody') : t('home.signedOutBody')}</p>
+        {signedIn && <PortfolioCard />}
         {!signedIn && (
           <div className="home-hero-actions">
             <Button color="primary" shape="rounded" data-testid="home-login" onClick={() => void navigate(paths.login())}>

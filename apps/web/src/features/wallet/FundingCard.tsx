@@ -1,13 +1,15 @@
 import '../../ui/money.css';
+import './wallet.css';
 import { useQuery } from '@tanstack/react-query';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
 import { overviewQuery } from './api';
-import { formatInCurrency } from '../../lib/format';
+import { CountedAt, formatSignedInCurrency } from './components';
+import { formatInCurrency, riseFallColor } from '../../lib/format';
 
-/** The funding overview on the profile: all wallets together in euros, available and held. */
+/** The funding overview on the profile: total assets in euros (every wallet, available and held, plus the open positions' floating P&L) and the rate they were counted at. */
 export function FundingCard() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -27,7 +29,7 @@ export function FundingCard() {
       <div className="funding-total" data-testid="funding-total">
         {overview.isError ? <span className="funding-error">{t('money.loadFailed')}</span> : data ? formatInCurrency(data.total, currency) : '—'}
       </div>
-      <div className="funding-split">
+      <div className="funding-split three">
         <div>
           <span>{t('wallet.available')}</span>
           <strong data-testid="funding-available">{data ? formatInCurrency(data.available, currency) : '—'}</strong>
@@ -36,7 +38,14 @@ export function FundingCard() {
           <span>{t('wallet.usedBalance')}</span>
           <strong data-testid="funding-held">{data ? formatInCurrency(data.held, currency) : '—'}</strong>
         </div>
+        <div>
+          <span>{t('wallet.floating')}</span>
+          <strong data-testid="funding-floating" style={data ? { color: riseFallColor(data.floating) } : undefined}>
+            {data ? formatSignedInCurrency(data.floating, currency) : '—'}
+          </strong>
+        </div>
       </div>
+      {data && <CountedAt className="funding-rate" testId="funding-rate" eurUsd={data.eurUsd} timestamp={data.rateTimestamp} />}
       <div className="funding-actions">
         <button type="button" data-testid="funding-deposit" onClick={() => open(paths.deposits.index())}>
           {t('profile.deposit')}

@@ -1,4 +1,5 @@
 import '../../ui/money.css';
+import './wallet.css';
 import { WalletCode } from '@tradeapp/contract';
 import { Button } from 'antd-mobile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,7 +14,8 @@ import { balancesQuery, overviewQuery, type Wallet } from './api';
 import { BillList } from './BillList';
 import { walletKeys, type BillFilter } from './keys';
 import { isWalletCode, WALLET_LABEL, WALLET_TABS } from './labels';
-import { formatInCurrency, formatNumber } from '../../lib/format';
+import { formatInCurrency, riseFallColor, signOf } from '../../lib/format';
+import { CountedAt, formatSignedInCurrency } from './components';
 
 type TabKey = 'overview' | WalletCode;
 const TAB_KEYS: readonly TabKey[] = ['overview', ...WALLET_TABS];
@@ -37,17 +39,24 @@ function Overview({ onOpen }: { onOpen: (code: WalletCode) => void }) {
         <div className="balance-big" data-testid="overview-total">
           {formatInCurrency(data.total, data.currency)}
         </div>
-        <div className="balance-split">
+        <div className="balance-split three">
           <div>
             <span>{t('wallet.available')}</span>
-            <strong>{formatInCurrency(data.available, data.currency)}</strong>
+            <strong data-testid="overview-available">{formatInCurrency(data.available, data.currency)}</strong>
           </div>
           <div>
             <span>{t('wallet.usedBalance')}</span>
-            <strong>{formatInCurrency(data.held, data.currency)}</strong>
+            <strong data-testid="overview-held">{formatInCurrency(data.held, data.currency)}</strong>
+          </div>
+          <div>
+            <span>{t('wallet.floating')}</span>
+            <strong data-testid="overview-floating" style={{ color: riseFallColor(data.floating) }}>
+              {formatSignedInCurrency(data.floating, data.currency)}
+            </strong>
           </div>
         </div>
-        <div className="balance-note">{t('wallet.rateNote', { rate: formatNumber(data.eurUsd) })}</div>
+        <div className="balance-note">{t('wallet.totalNote')}</div>
+        <CountedAt className="balance-note" testId="overview-rate" eurUsd={data.eurUsd} timestamp={data.rateTimestamp} />
       </section>
       <section className="card">
         {data.wallets.map((wallet) => (
@@ -56,6 +65,11 @@ function Overview({ onOpen }: { onOpen: (code: WalletCode) => void }) {
             <span className="wallet-line-figures">
               <strong>{formatInCurrency(wallet.total, wallet.currency)}</strong>
               {wallet.currency !== data.currency && <small>≈ {formatInCurrency(wallet.value, data.currency)}</small>}
+              {signOf(wallet.floating) !== 0 && (
+                <small className="wallet-line-floating" data-testid={`overview-floating-${wallet.code}`} style={{ color: riseFallColor(wallet.floating) }}>
+                  {t('wallet.floating')} {formatSignedInCurrency(wallet.floating, wallet.currency)}
+                </small>
+              )}
             </span>
           </button>
         ))}

@@ -9,6 +9,7 @@ import { walletKeys, type BillFilter } from './keys';
 // calls carry the idempotency key of the user's intent.
 
 export type Wallet = ResponseOf<Routes['walletBalance']>[number];
+export type FundingOverview = ResponseOf<Routes['fundingOverview']>;
 export type Bill = ResponseOf<Routes['walletBill']>['list'][number];
 export type BillType = (typeof BILL_TYPES)[number];
 
@@ -23,6 +24,8 @@ export function overviewQuery() {
   return queryOptions({
     queryKey: walletKeys.overview(),
     queryFn: ({ signal }) => call('fundingOverview', { currency: 'EUR' }, { signal }),
+    // Open positions float with the market: the total is asked for again while it is on screen.
+    refetchInterval: 15_000,
   });
 }
 

@@ -1,6 +1,8 @@
 // What other features use of the wallet: balances, the exchange rate, the money query keys (the
-// deposit and withdrawal records live under them) and the funding account's card on the profile.
-export { balancesQuery, exchangeRateQuery, refreshWallet, type Wallet } from './api';
+// deposit and withdrawal records live under them), the total assets with the rate they were counted
+// at (the home screen shows them) and the funding account's card on the profile.
+export { balancesQuery, exchangeRateQuery, overviewQuery, refreshWallet, type FundingOverview, type Wallet } from './api';
+export { CountedAt, formatSignedInCurrency } from './components';
 export { rateBetween } from './exchange';
 export { FundingCard } from './FundingCard';
 export { walletKeys } from './keys';

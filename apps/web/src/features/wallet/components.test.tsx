@@ -1,0 +1,53 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { setLanguage } from '../../i18n';
+import type { UiLanguage } from '../../i18n/locale';
+import { CountedAt, formatRate, formatSignedInCurrency } from './components';
+
+// The line under every total assets: the EURUSD price the other currency was counted at and the
+// moment it was quoted, in each language's number and time format. 14:05:00 UTC (the test's zone).
+const QUOTED_AT = Date.UTC(2026, 10, 24, 14, 5, 0);
+
+let root: Root | undefined;
+let container: HTMLElement | undefined;
+beforeAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+});
+afterAll(() => setLanguage('en'));
+afterEach(() => {
+  act(() => root?.unmount());
+  container?.remove();
+  root = container = undefined;
+});
+
+async function rateLine(language: UiLanguage, eurUsd: string) {
+  act(() => root?.unmount());
+  container?.remove();
+  await setLanguage(language);
+  const host = document.createElement('div');
+  document.body.append(host);
+  const mounted = createRoot(host);
+  [container, root] = [host, mounted];
+  act(() => mounted.render(<CountedAt eurUsd={eurUsd} timestamp={QUOTED_AT} testId="rate" />));
+  return host.querySelector('[data-testid="rate"]')?.textContent;
+}
+
+describe('the rate a total was counted at', () => {
+  it('reads in three languages, the rate to at least four places', async () => {
+    expect(await rateLine('en', '1.085')).toBe('Counted at 1 EUR = 1.0850 USD, 02:05 PM');
+    expect(await rateLine('nl', '1.085')).toBe('Geteld tegen 1 EUR = 1,0850 USD, 14:05');
+    expect(await rateLine('zh-Hans', '1.08523')).toBe('按 1 EUR = 1.08523 USD 折算，14:05');
+  });
+
+  it('never drops a digit of the rate and signs a profit', async () => {
+    await setLanguage('en');
+    expect(formatRate('1.0852312')).toBe('1.0852312');
+    expect(formatRate('1.1')).toBe('1.1000');
+    expect(formatSignedInCurrency('9.22', 'EUR')).toBe('+€9.22');
+    expect(formatSignedInCurrency('-0.02', 'EUR')).toBe('-€0.02');
+    expect(formatSignedInCurrency('0.00', 'USD')).toBe('$0.00');
+    await setLanguage('nl');
+    expect(formatSignedInCurrency('1234.5', 'EUR')).toBe('+€1.234,50');
+  });
+});
