@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { PASSWORD, register as registerAs } from './api';
-import { LANGUAGES, launch, screen } from './support';
+import { funded, PASSWORD, post, register as registerAs, verifiedUser } from './api';
+import { gradientPng } from './png';
+import { LANGUAGES, launch, screen, shot } from './support';
 
 const register = (request: APIRequestContext) => registerAs(request, 'mk_');
 
@@ -315,5 +316,180 @@ for (const language of LANGUAGES) {
     await page.getByTestId('search-input').fill('Tencent');
     await expect(page.getByTestId('search-result').first()).toBeVisible();
     await screen(page, `markets-search-${language.short}`);
+  });
+}
+
+// ---- closed markets, instruments without orders, product lists (issue 11) ----
+
+type WireQuote = { symbol: string; name: string; stock_code: string; market: string; source: number; tradable: boolean; nextOpenTimestamp: number | null; timeZone: string; minQuantity: string };
+
+async function getData(request: APIRequestContext, path: string) {
+  const body = await (await request.get(`/web${path}`)).json();
+  expect(body.code, `${path}: ${JSON.stringify(body)}`).toBe(200);
+  return body.data;
+}
+
+/**
+ * A stock whose market is closed now. The stock markets never all trade at once (Hong Kong closes
+ * before New York's pre-market opens), so there is always one; the one with the longest wait is
+ * taken, so that it does not open during the test.
+ */
+async function closedStock(request: APIRequestContext): Promise<WireQuote> {
+  const markets = (await (await request.post('/web/market/getMakets', { data: {} })).json()).data as Array<{ market: string; tradable: boolean; nextOpenTimestamp: number | null }>;
+  const closed = markets
+    .filter((m) => ['US', 'HK', 'DE', 'NL', 'BE', 'MX'].includes(m.market) && !m.tradable && m.nextOpenTimestamp !== null)
+    .sort((a, b) => b.nextOpenTimestamp! - a.nextOpenTimestamp!)[0];
+  expect(closed, 'a closed stock market').toBeTruthy();
+  const list = await getData(request, `/m_ft/stock_list?market=${closed!.market}&size=1&sort=name&order=asc`);
+  return list.list[0] as WireQuote;
+}
+
+const quotePath = (q: WireQuote) =>
+  `/#/pages/${q.market === 'HK' ? 'hkstock/quote' : 'quote/stock'}?name=${encodeURIComponent(q.name)}&code=${encodeURIComponent(q.stock_code)}&source=${q.source}&market=${q.market}&symbol=${encodeURIComponent(q.symbol)}`;
+
+const WALLET_OF: Record<string, string> = { US: 'US_STOCK', HK: 'HK_STOCK', MX: 'MX_STOCK' };
+
+/** The English date-time to the minute of an instant on the test browser's clock (UTC): 19/11/2026 01:30 AM. */
+function utcMinute(ms: number): string {
+  const d = new Date(ms);
+  const two = (n: number) => String(n).padStart(2, '0');
+  const h = d.getUTCHours();
+  return `${two(d.getUTCDate())}/${two(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${two(h % 12 || 12)}:${two(d.getUTCMinutes())} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+test('a closed market: the quote says when it opens and offers limit orders only; a limit order is entrusted', async ({ page, request }) => {
+  const stock = await closedStock(request);
+  const png = gradientPng(160, 100);
+  const user = await verifiedUser(request, 'mkc_', png);
+  await funded(request, user, '5000', png);
+  await post(request, '/wallet/transfer', user.token, { from: 'BALANCE', to: WALLET_OF[stock.market] ?? 'STOCK', amount: '3000' }, true);
+  await launch(page, user.token);
+
+  await page.goto(quotePath(stock));
+  await expect(page.getByTestId('quote-name')).toContainText(stock.name);
+  const note = page.getByTestId('quote-trading-note');
+  await expect(note).toHaveAttribute('data-kind', 'closed');
+  const opens = Number(await note.getAttribute('data-next-open'));
+  expect(opens).toBeGreaterThan(Date.now());
+  // In the viewer's time (the browser runs on UTC here) and in the exchange's.
+  await expect(page.getByTestId('quote-trading-note-opens')).toContainText(`Opens ${utcMinute(opens)} your time`);
+  await expect(page.getByTestId('quote-trading-note-exchange-time')).not.toBeEmpty();
+  await expect(page.getByTestId('quote-buy')).toHaveCount(0);
+  await expect(page.getByTestId('quote-sell')).toHaveCount(0);
+  await expect(page.getByTestId('quote-limit-buy')).toBeVisible();
+  await screen(page, 'markets-quote-closed-en');
+
+  // The order page opens on a limit order; a market order is explained and cannot be sent.
+  await page.getByTestId('quote-limit-buy').click();
+  await expect(page).toHaveURL(/#\/pages\/payment\/stock\?.*type=limit/);
+  await expect(page.getByTestId('order-type-limit')).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByTestId('order-trading-note')).toHaveAttribute('data-kind', 'closed');
+  await page.getByTestId('order-type-market').click();
+  await expect(page.getByTestId('order-market-closed')).toContainText('a market order cannot be placed until it opens');
+  await expect(page.getByTestId('order-submit')).toBeDisabled();
+  await page.getByTestId('order-type-limit').click();
+  await expect(page.getByTestId('order-price')).not.toHaveValue('');
+  await page.getByTestId('order-quantity').fill(stock.minQuantity);
+  await page.getByTestId('order-leverage-10').click();
+  await shot(page, 'markets-order-closed-limit-en');
+  await page.getByTestId('order-submit').click();
+  await page.getByTestId('order-confirm').click();
+
+  await expect(page).toHaveURL(/#\/pages\/trade\/index\?tab=entrusted/);
+  await expect(page.locator(`[data-testid="entrusted-row"][data-symbol="${stock.symbol}"]`)).toBeVisible();
+});
+
+test('a bond or an index quote offers no Buy or Sell and says why; the bond order page asks nothing of the server', async ({ page, request }) => {
+  const bond = ((await (await request.post('/web/m_ft/bondsList', { data: { size: 1 } })).json()).data.list[0]) as WireQuote;
+  const minCount: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/stocka_config/getMinCount')) minCount.push(r.url());
+  });
+  await launch(page);
+  await page.goto(`/#/pages/quote/stock?name=${encodeURIComponent(bond.name)}&code=${encodeURIComponent(bond.stock_code)}&source=${bond.source}&market=BOND&symbol=${encodeURIComponent(bond.symbol)}`);
+  await expect(page.getByTestId('quote-trading-note')).toHaveAttribute('data-kind', 'bond');
+  await expect(page.getByTestId('quote-trading-note')).toContainText('Bond orders arrive in a later release');
+  await expect(page.getByTestId('quote-buy')).toHaveCount(0);
+  await expect(page.getByTestId('quote-limit-buy')).toHaveCount(0);
+
+  await page.goto('/#/pages/quote/globalindex?name=S%26P%20500&code=SPX&source=99&market=INDEX&symbol=SPX');
+  await expect(page.getByTestId('quote-trading-note')).toHaveAttribute('data-kind', 'index');
+  await expect(page.getByTestId('quote-buy')).toHaveCount(0);
+
+  const user = await register(request);
+  await launch(page, user.token);
+  await page.goto(`/#/pages/payment/stock?name=${encodeURIComponent(bond.name)}&code=${encodeURIComponent(bond.stock_code)}&source=${bond.source}&direction=0&market=BOND&symbol=${encodeURIComponent(bond.symbol)}`);
+  await expect(page.getByTestId('order-trading-note')).toHaveAttribute('data-kind', 'bond');
+  await expect(page.getByTestId('order-submit')).toHaveCount(0);
+  expect(minCount).toEqual([]);
+});
+
+test('the product pages show the live lists they are named after', async ({ page }) => {
+  await launch(page);
+  await page.goto('/#/pages/product/future');
+  const rows = page.getByTestId('product-row');
+  await expect(page.getByTestId('product-list')).toHaveAttribute('data-segment', 'future');
+  await expect(rows.first()).toBeVisible();
+  await expect(rows.first().getByTestId('sparkline')).toBeVisible();
+  // A category narrows the list on the server.
+  const chip = page.locator('[data-testid^="product-classify-"]').nth(1);
+  await chip.click();
+  await expect(page).toHaveURL(/classify=/);
+  await expect(chip).toHaveAttribute('aria-selected', 'true');
+  await expect(rows.first()).toBeVisible();
+  await expect(page.getByText('Market data arrives soon')).toHaveCount(0);
+  await rows.first().locator('.quote-row-main').click();
+  await expect(page).toHaveURL(/#\/pages\/quote\/future\?/);
+  await expect(page.getByTestId('quote-price')).toBeVisible();
+
+  await page.goto('/#/pages/hkstock/index');
+  await expect(rows.first()).toHaveAttribute('data-symbol', /\.HK$/);
+  await page.goto('/#/pages/product/forex');
+  await expect(rows.first()).toHaveAttribute('data-symbol', /^[A-Z]{6}$/);
+
+  // The most traded stocks, paged on scroll as on the market tab.
+  await page.goto('/#/pages/product/popular');
+  await expect(rows.first()).toBeVisible();
+  expect(await rows.count()).toBe(20);
+  await expect(async () => {
+    await page.mouse.wheel(0, 4000);
+    expect(await rows.count()).toBeGreaterThan(20);
+  }).toPass({ timeout: 15_000 });
+
+  // The stock table: a segment per market, a page at a time.
+  await page.goto('/#/pages/product/ucstock');
+  const table = page.getByTestId('ucstock-table');
+  await expect(table).toHaveAttribute('data-market', 'US');
+  await expect(page.getByTestId('ucstock-row')).toHaveCount(20);
+  const firstUs = await page.getByTestId('ucstock-row').first().getAttribute('data-symbol');
+  await page.getByTestId('ucstock-next').click();
+  await expect(table).toHaveAttribute('data-page', '2');
+  await expect(page.getByTestId('ucstock-row').first()).not.toHaveAttribute('data-symbol', firstUs!);
+  await expect(page.getByTestId('ucstock-page')).toContainText('Page 2 of');
+  await page.getByTestId('ucstock-segment-DE').click();
+  await expect(table).toHaveAttribute('data-market', 'DE');
+  await expect(page.getByTestId('ucstock-row').first()).toHaveAttribute('data-symbol', /\.DE$/);
+
+  // A page a later issue brings says so, and where live prices are.
+  await page.goto('/#/pages/product/auction');
+  await expect(page.getByTestId('empty-state')).toContainText('Not yet available');
+  await page.getByTestId('pending-markets').click();
+  await expect(page).toHaveURL(/#\/pages\/market\/index/);
+});
+
+for (const language of LANGUAGES) {
+  test(`closed-market quote and product list in ${language.ui}`, async ({ page, request }) => {
+    const stock = await closedStock(request);
+    await launch(page, null, language.ui);
+    await page.goto(quotePath(stock));
+    await expect(page.getByTestId('quote-trading-note')).toHaveAttribute('data-kind', 'closed');
+    await expect(page.getByTestId('chart')).toHaveAttribute('data-ready', 'true');
+    await screen(page, `markets-quote-closed-${language.short}`);
+    await page.goto('/#/pages/product/future');
+    await expect(page.getByTestId('product-row').first()).toBeVisible();
+    await screen(page, `markets-product-future-${language.short}`);
+    await page.goto('/#/pages/product/ucstock');
+    await expect(page.getByTestId('ucstock-row').first()).toBeVisible();
+    await screen(page, `markets-product-ucstock-${language.short}`);
   });
 }

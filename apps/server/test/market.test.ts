@@ -120,6 +120,12 @@ describe.each(await drivers())('markets on %s', (driver) => {
     expect(by.US).toMatchObject({ phase: 'regular', tradable: true, timeZone: 'America/New_York', tradingDay: '2026-11-18' });
     expect(by.CRYPTO.tradable).toBe(true);
     expect(by.HK.phase).toBe('closed');
+    // Closed at 23:30 in Hong Kong: it opens at 09:30 the next morning (the 09:00 auction is not tradable).
+    const opens = Date.parse('2026-11-19T01:30:00Z');
+    expect(by.HK).toMatchObject({ tradable: false, timeZone: 'Asia/Hong_Kong', nextOpenTimestamp: opens });
+    expect(by.US.nextOpenTimestamp).toBeNull();
+    const tencent = (await call(h, 'GET', '/web/m_ft/stock_detail_ft?symbol=0700.HK')).data;
+    expect(tencent).toMatchObject({ marketStatus: 'closed', tradable: false, timeZone: 'Asia/Hong_Kong', nextOpenTimestamp: opens });
     const one = await call(h, 'POST', '/web/market/getMaket', { body: { market: 'DE' } });
     expect(one.data.timeZone).toBe('Europe/Berlin');
   });

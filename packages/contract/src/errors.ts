@@ -90,6 +90,7 @@ export const ERROR_STATUS = {
   'e.invitationInvalid': ErrorCode.Unprocessable,
   'e.kycRequired': ErrorCode.Unprocessable,
   'e.marketClosed': ErrorCode.Unprocessable,
+  'e.marketClosedUntil': ErrorCode.Unprocessable,
   'e.notTradable': ErrorCode.Unprocessable,
   'e.oldPasswordWrong': ErrorCode.Unprocessable,
   'e.orderNotCancellable': ErrorCode.Unprocessable,

@@ -7,8 +7,9 @@ import { EmptyState } from '../ui/EmptyState';
 import { Page } from '../ui/Page';
 
 /**
- * A route whose feature lands in a later issue: an honest page with its title and an empty state.
- * It never shows invented data. Query parameters (name, code, source ...) are respected: the
+ * A route whose feature lands in a later issue: an honest page with its title and an empty state
+ * that says so ("not yet available"); a screen of market data points to the Markets tab, where the
+ * live prices are. It never shows invented data. Query parameters (name, code, source ...) are respected: the
  * instrument name becomes the title.
  */
 export default function PendingFeaturePage() {
@@ -35,6 +36,11 @@ export default function PendingFeaturePage() {
         title={t(kind === 'market' ? 'pending.marketTitle' : kind === 'records' ? 'pending.recordsTitle' : 'pending.featureTitle')}
         body={t(kind === 'market' ? 'pending.marketBody' : kind === 'records' ? 'pending.recordsBody' : 'pending.featureBody')}
       >
+        {kind === 'market' && (
+          <Button shape="rounded" color="primary" data-testid="pending-markets" onClick={() => void navigate(TAB_ROUTES.market)}>
+            {t('products.openMarkets')}
+          </Button>
+        )}
         {!isTab && (
           <Button shape="rounded" fill="outline" color="primary" data-testid="pending-home" onClick={() => void navigate(TAB_ROUTES.home)}>
             {t('pending.backHome')}

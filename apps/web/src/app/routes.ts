@@ -32,6 +32,11 @@ function quotePage(path: string, titleKey: TitleKey): PageRoute {
   return { path, load: () => import('../features/market/QuotePage'), handle: { titleKey, titleParam: 'name' } };
 }
 
+/** The live lists named after their product (futures, popular, forex, Hong Kong stocks) share one screen. */
+function productList(path: string, titleKey: TitleKey): PageRoute {
+  return { path, load: () => import('../features/market/ProductListPage'), handle: { titleKey } };
+}
+
 /** The order pages by source share one screen; the order call is chosen by the instrument (orderCallFor in the contract). */
 function orderPage(path: string, titleKey: TitleKey): PageRoute {
   return { path, auth: true, load: () => import('../features/trading/OrderPage'), handle: { titleKey, titleParam: 'name' } };
@@ -57,16 +62,16 @@ export const PAGE_ROUTES: PageRoute[] = [
 
   // products
   later(ROUTES.productFollow, 'titles.productFollow', 'feature'),
-  later(ROUTES.productFuture, 'titles.productFuture', 'market'),
-  later(ROUTES.productPopular, 'titles.productPopular', 'market'),
+  productList(ROUTES.productFuture, 'titles.productFuture'),
+  productList(ROUTES.productPopular, 'titles.productPopular'),
   later(ROUTES.productAuction, 'titles.productAuction', 'market'),
-  later(ROUTES.productForex, 'titles.productForex', 'market'),
+  productList(ROUTES.productForex, 'titles.productForex'),
   later(ROUTES.productBlockTrade, 'titles.productBlockTrade', 'feature'),
   later(ROUTES.productNewStock, 'titles.productNewStock', 'feature'),
-  later(ROUTES.productUcStock, 'titles.productUcStock', 'market'),
+  { path: ROUTES.productUcStock, load: () => import('../features/market/UcStockPage'), handle: { titleKey: 'titles.productUcStock' } },
 
   // Hong Kong stock
-  later(ROUTES.hkIndex, 'titles.hkIndex', 'market'),
+  productList(ROUTES.hkIndex, 'titles.hkIndex'),
   later(ROUTES.hkPayIpo, 'titles.hkPayIpo', 'feature', { auth: true, ...quote }),
 
   // auth

@@ -294,3 +294,44 @@ export function formatCompact(value: string | null | undefined): string {
   const small = parsed.frac && /[1-9]/.test(parsed.frac) ? roundDecimal(`${parsed.int}.${parsed.frac}`, 2) : parsed.int;
   return `${sign}${(small ?? '').replace('.', separators().decimal)}`;
 }
+
+const zoneClocks = new Map<string, Intl.DateTimeFormat>();
+const zoneNames = new Map<string, string>();
+
+/**
+ * Date and time to the minute of an instant: on this device's clock, or with `timeZone` on that
+ * zone's wall clock (an exchange's hours), in the language's form. 19/11/2026 09:30 AM · 19-11-2026 09:30.
+ */
+export function formatDateMinute(ts: number | string | null | undefined, timeZone?: string): string {
+  const ms = toMillis(ts);
+  if (ms === null) return EMPTY_VALUE;
+  const { date, time } = DATE_PATTERNS[getUiLanguage()];
+  let when = dayjs(ms);
+  if (timeZone) {
+    let clock = zoneClocks.get(timeZone);
+    if (!clock) {
+      clock = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' });
+      zoneClocks.set(timeZone, clock);
+    }
+    const p = Object.fromEntries(clock.formatToParts(ms).map((part) => [part.type, Number(part.value)]));
+    when = dayjs(new Date(p.year ?? 1970, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0));
+  }
+  return `${when.format(date)} ${when.format(time)}`;
+}
+
+/** A time zone's name in the UI language ("Hong Kong Standard Time", "中欧时间"), else its IANA id. */
+export function formatTimeZoneName(timeZone: string, at = Date.now()): string {
+  const language = getUiLanguage();
+  const key = `${language}|${timeZone}`;
+  let name = zoneNames.get(key);
+  if (name === undefined) {
+    try {
+      const parts = new Intl.DateTimeFormat(language, { timeZone, timeZoneName: 'longGeneric' }).formatToParts(at);
+      name = parts.find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
+    } catch {
+      name = timeZone;
+    }
+    zoneNames.set(key, name);
+  }
+  return name;
+}

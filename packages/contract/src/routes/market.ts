@@ -65,6 +65,10 @@ export const zQuote = z.object({
   currencyUsDatetime: z.string(),
   marketStatus: z.enum(SESSION_PHASES),
   tradable: z.boolean(),
+  /** The exchange's IANA time zone (`Asia/Hong_Kong`, `Europe/Berlin`, ...). */
+  timeZone: z.string(),
+  /** While not tradable: when orders may next fill (epoch ms, from the exchange's calendar); null while tradable. */
+  nextOpenTimestamp: z.number().int().nullable(),
   timestamp: z.number().int(),
   profile: z.string(),
   tickSize: zDecimal,
@@ -97,6 +101,8 @@ export const zMarketStatus = z.object({
   tradable: z.boolean(),
   tradingDay: z.string(),
   nextChangeTimestamp: z.number().int(),
+  /** While not tradable: when orders may next fill (epoch ms); null while tradable. */
+  nextOpenTimestamp: z.number().int().nullable(),
   instruments: z.number().int(),
   simulated: z.boolean(),
 });

@@ -27,8 +27,11 @@ export function newYorkTime(at: number): string {
   return lastText;
 }
 
-/** The wire quote of a snapshot: derived figures computed exactly, in the instrument's own precision. */
-export function toQuote(s: Snapshot, selfSelected: boolean): Quote {
+/**
+ * The wire quote of a snapshot: derived figures computed exactly, in the instrument's own precision.
+ * `nextOpen` is when a market that is not tradable now next is (the service reads it from the calendar).
+ */
+export function toQuote(s: Snapshot, selfSelected: boolean, nextOpen: number | null = null): Quote {
   const i = s.instrument;
   const dp = decimalsOf(i.tickSize);
   const last = new Dec(s.last);
@@ -80,6 +83,8 @@ export function toQuote(s: Snapshot, selfSelected: boolean): Quote {
     currencyUsDatetime: newYorkTime(s.time),
     marketStatus: s.session.phase,
     tradable: s.session.tradable,
+    timeZone: s.session.timeZone,
+    nextOpenTimestamp: s.session.tradable ? null : nextOpen,
     timestamp: s.time,
     profile: i.profile,
     tickSize: i.tickSize,
@@ -87,4 +92,16 @@ export function toQuote(s: Snapshot, selfSelected: boolean): Quote {
     minQuantity: i.minQuantity,
     simulated: true,
   };
+}
+
+const exchangeClocks = new Map<string, Intl.DateTimeFormat>();
+/** `YYYY-MM-DD HH:mm` of an instant in an exchange's time zone: the time a closed-market error names. */
+export function exchangeTime(at: number, timeZone: string): string {
+  let f = exchangeClocks.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    exchangeClocks.set(timeZone, f);
+  }
+  const p = Object.fromEntries(f.formatToParts(at).map((part) => [part.type, part.value]));
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
 }

@@ -1,21 +1,17 @@
 import '../../ui/quotes.css';
 import './market.css';
-import { Button, InfiniteScroll } from 'antd-mobile';
 import { SearchOutline } from 'antd-mobile-icons';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
-import { EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';
-import { QuoteRow, QuoteRowSkeleton } from '../../ui/QuoteRow';
 import { Refreshable } from '../../ui/Refreshable';
 import { segmentListQuery } from './api';
+import { LiveQuoteList } from './components/LiveQuoteList';
 import { SimulatedNotice } from './components/SimulatedNotice';
 import type { ListSort, SortOrder } from './keys';
-import { useLiveQuote } from '../../api/push';
-import { rowData } from './rows';
 import { isSegmentId, SEGMENT_IDS, type SegmentId } from './segments';
 
 const SORTS: Array<{ key: ListSort; label: 'market.colPrice' | 'market.colChange' | 'market.colVolume' }> = [
@@ -66,8 +62,6 @@ export default function MarketPage() {
   const order: SortOrder = params.get('order') === 'asc' ? 'asc' : 'desc';
 
   const list = useInfiniteQuery(segmentListQuery(segment, sort, order));
-  const rows = useMemo(() => list.data?.pages.flatMap((page) => page.list) ?? [], [list.data]);
-  useLiveQuote(rows.map((row) => row.symbol));
 
   const setView = (next: { segment?: SegmentId; sort?: ListSort | null; order?: SortOrder }) => {
     const nextSort = next.sort === undefined ? sort : next.sort;
@@ -85,48 +79,6 @@ export default function MarketPage() {
     else if (order === 'desc') setView({ sort: key, order: 'asc' });
     else setView({ sort: null });
   };
-
-  const open = useCallback((href: string) => void navigate(href), [navigate]);
-
-  let body;
-  if (list.isPending) body = <QuoteRowSkeleton />;
-  else if (list.isError && rows.length === 0)
-    body = (
-      <EmptyState kind="market" title={t('market.loadFailed')} body={t('market.loadFailedBody')}>
-        <Button size="small" shape="rounded" color="primary" fill="outline" onClick={() => void list.refetch()} data-testid="market-retry">
-          {t('common.retry')}
-        </Button>
-      </EmptyState>
-    );
-  else if (rows.length === 0) body = <EmptyState kind="market" title={t('market.empty')} body={t('market.emptyBody')} />;
-  else
-    body = (
-      <>
-        <div className="quote-list" data-testid="market-list" data-segment={segment}>
-          {rows.map((row) => (
-            <QuoteRow key={row.symbol} row={rowData(row)} testId="market-row" showVolume volumeLabel={t('market.vol')} onOpen={open} />
-          ))}
-        </div>
-        <InfiniteScroll
-          hasMore={list.hasNextPage}
-          loadMore={async () => {
-            await list.fetchNextPage({ cancelRefetch: false });
-          }}
-        >
-          {(hasMore, failed, retry) =>
-            failed ? (
-              <button type="button" className="link" onClick={retry}>
-                {t('common.retry')}
-              </button>
-            ) : hasMore ? (
-              t('common.loading')
-            ) : (
-              <span className="list-end">{t('market.noMore')}</span>
-            )
-          }
-        </InfiniteScroll>
-      </>
-    );
 
   return (
     <Page
@@ -167,7 +119,7 @@ export default function MarketPage() {
         </div>
       </div>
       <Refreshable onRefresh={() => list.refetch()}>
-        {body}
+        <LiveQuoteList list={list} testId="market-list" rowTestId="market-row" segment={segment} />
         <SimulatedNotice />
       </Refreshable>
     </Page>

@@ -1,6 +1,6 @@
 import '../../ui/quotes.css';
 import './market.css';
-import { KLINE_RANGES, type KlineRange, type Quote } from '@tradeapp/contract';
+import { KLINE_RANGES, orderCallFor, type KlineRange, type Quote } from '@tradeapp/contract';
 import { Button } from 'antd-mobile';
 import { StarFill, StarOutline } from 'antd-mobile-icons';
 import { useQuery } from '@tanstack/react-query';
@@ -16,6 +16,7 @@ import { MA_LEGEND } from './components/maLegend';
 import { KlineChart } from './components/KlineChart';
 import { PhaseTag } from './components/PhaseTag';
 import { SimulatedNotice, SimulatedTag } from './components/SimulatedNotice';
+import { TradingNote } from './components/TradingNote';
 import { useLiveQuote } from '../../api/push';
 import { isCrypto, orderHref } from './segments';
 
@@ -130,6 +131,8 @@ function QuoteBody({ quote }: { quote: Quote }) {
         </div>
       </section>
 
+      <TradingNote quote={quote} testId="quote-trading-note" />
+
       <section className="card quote-fields" data-testid="quote-fields">
         {fields.map((field) => (
           <div key={field.key} className={field.wide ? 'quote-field wide' : 'quote-field'} data-testid={`quote-field-${field.key}`}>
@@ -230,7 +233,10 @@ export default function QuotePage() {
   const quote = query.data;
   useLiveQuote([quote?.symbol ?? symbolParam]);
   const star = useWatchToggle();
-  const tradable = quote && quote.assetClass !== 'index';
+  // Indices and bonds have no order call (the contract's rule): no Buy or Sell. While the market is
+  // closed only a limit order can be placed, so the bar offers limit orders.
+  const tradable = quote !== undefined && orderCallFor(quote) !== null;
+  const closed = quote !== undefined && !quote.tradable;
   const starred = quote?.selfSelectStatus === 1;
 
   let body: ReactNode;
@@ -276,13 +282,23 @@ export default function QuotePage() {
       }
     >
       <Refreshable onRefresh={() => query.refetch()}>{body}</Refreshable>
-      {tradable && (
+      {tradable && !closed && (
         <div className="trade-bar">
           <Button block className="trade-buy" data-testid="quote-buy" onClick={() => void navigate(orderHref(quote, 0))}>
             {t('quote.buy')}
           </Button>
           <Button block className="trade-sell" data-testid="quote-sell" onClick={() => void navigate(orderHref(quote, 1))}>
             {t('quote.sell')}
+          </Button>
+        </div>
+      )}
+      {tradable && closed && (
+        <div className="trade-bar">
+          <Button block className="trade-buy limit" data-testid="quote-limit-buy" onClick={() => void navigate(orderHref(quote, 0, 'limit'))}>
+            {t('marketHours.limitBuy')}
+          </Button>
+          <Button block className="trade-sell limit" data-testid="quote-limit-sell" onClick={() => void navigate(orderHref(quote, 1, 'limit'))}>
+            {t('marketHours.limitSell')}
           </Button>
         </div>
       )}

@@ -1,4 +1,4 @@
-import type { KlineRange, Quote, ResponseOf, Routes, WatchlistRow } from '@tradeapp/contract';
+import type { KlineRange, ListQuery, Quote, ResponseOf, Routes, WatchlistRow } from '@tradeapp/contract';
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -53,6 +53,51 @@ export function segmentListQuery(segment: SegmentId, sort: ListSort | null, orde
       fetchSegment(segment, { page: pageParam, size: PAGE_SIZE, spark: true, order, ...(sort ? { sort } : {}) }, signal),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.size < last.total && last.list.length > 0 ? last.page + 1 : undefined),
+  });
+}
+
+/** The live lists of the product pages (/pages/product/future, popular, forex; /pages/hkstock/index). */
+export type ProductList = 'future' | 'popular' | 'forex' | 'hk';
+
+function fetchProduct(kind: ProductList, query: ListQuery, signal: AbortSignal) {
+  const opts = { signal };
+  switch (kind) {
+    case 'future':
+      return call('futuresList', query, opts);
+    case 'popular':
+      return call('hotStock', query, opts);
+    case 'forex':
+      return call('forexList', query, opts);
+    case 'hk':
+      return call('hkAllStockList', query, opts);
+  }
+}
+
+/** A product page's list, paged on scroll; `classify` narrows it to one category. */
+export function productListQuery(kind: ProductList, classify: string | null) {
+  return infiniteQueryOptions({
+    queryKey: marketKeys.product(kind, classify ?? ''),
+    queryFn: ({ pageParam, signal }) => fetchProduct(kind, { page: pageParam, size: PAGE_SIZE, spark: true, ...(classify ? { classify } : {}) }, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.size < last.total && last.list.length > 0 ? last.page + 1 : undefined),
+  });
+}
+
+/** The futures categories (index, metals, energy ...) with their number of contracts. */
+export function futuresCategoriesQuery() {
+  return queryOptions({
+    queryKey: marketKeys.futuresCategories(),
+    queryFn: ({ signal }) => call('futuresOptList', {}, { signal }),
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** One page of a stock market's list, for the stock table of /pages/product/ucstock. */
+export function stockTableQuery(market: string, page: number, size: number) {
+  return queryOptions({
+    queryKey: marketKeys.product('ucstock', market, page),
+    queryFn: ({ signal }) => call('stockList', { market: market as ListQuery['market'], page, size }, { signal }),
+    placeholderData: keepPreviousData,
   });
 }
 

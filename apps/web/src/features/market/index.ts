@@ -3,6 +3,7 @@
 export { homeStripQuery, marketStatusQuery, quoteQuery, topListQuery } from './api';
 export { PhaseTag } from './components/PhaseTag';
 export { SimulatedNotice } from './components/SimulatedNotice';
+export { TradingNote } from './components/TradingNote';
 export { marketKeys, type TopType } from './keys';
 export { rowData } from './rows';
 export { isCrypto, quoteHref, SEGMENT_IDS } from './segments';

@@ -58,10 +58,12 @@ export function quoteHref(quote: QuoteIdentity): string {
   }
 }
 
-/** The order page of an instrument by source; `direction` 0 buys, 1 sells. */
-export function orderHref(quote: QuoteIdentity, direction: 0 | 1): string {
+/** The order page of an instrument by source; `direction` 0 buys, 1 sells; `type` 'limit' opens it on a limit order. */
+export function orderHref(quote: QuoteIdentity, direction: 0 | 1, type?: 'limit'): string {
   const query = { name: quote.name, code: quote.stock_code, source: quote.source, market: quote.market, symbol: quote.symbol };
-  if (quote.source === MarketSource.Future) return paths.trading.order.future(query, direction);
-  if (quote.source === MarketSource.Forex || isCrypto(quote)) return paths.trading.order.forex(query, direction);
-  return paths.trading.order.stock(query, direction);
+  let href: string;
+  if (quote.source === MarketSource.Future) href = paths.trading.order.future(query, direction);
+  else if (quote.source === MarketSource.Forex || isCrypto(quote)) href = paths.trading.order.forex(query, direction);
+  else href = paths.trading.order.stock(query, direction);
+  return type ? `${href}&type=${type}` : href;
 }
