@@ -343,5 +343,7 @@ test('publishing an app version that is not higher is refused; a higher one beco
 
   const after = await (await request.get('/web/appVersion/getPublishAppVersion')).json();
   expect(after.data.version.version).toBe(next);
+  // The back office names itself by the published title.
+  await expect(ops.getByTestId('bo-app-title')).toHaveText(after.data.title);
   await ops.context().close();
 });

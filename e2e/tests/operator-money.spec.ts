@@ -33,6 +33,8 @@ test('an operator approves a KYC and a deposit, refuses a withdrawal with a reas
     idNumber: 'NW7K3L9P2',
     frontUrl,
   });
+  const methods: { method: string; currency: string; reference?: string }[] = await post(request, '/recharge/currency/selectList', token);
+  const reference = methods.find((m) => m.method === 'fiat' && m.currency === 'EUR')!.reference!;
   const deposit = await post(request, '/recharge/create', token, { method: 'fiat', currency: 'EUR', amount: '250.00', proofUrl }, true);
   const card = await post(request, '/UserAccount/addCardNo', token, {
     bankName: 'ABN AMRO',
@@ -62,7 +64,9 @@ test('an operator approves a KYC and a deposit, refuses a withdrawal with a reas
   await expect(page.getByTestId('bo-doc-lightbox')).toHaveCount(0);
   await page.getByTestId('bo-kyc-approve').click();
   await page.getByTestId('bo-confirm').click();
-  await expect(kycRow).toContainText('Verified');
+  // The decided item leaves the pending list at once; its panel stays open with the outcome.
+  await expect(page.getByTestId('bo-kyc-panel')).toContainText('Verified');
+  await expect(kycRow).toHaveCount(0);
   await expect(page.getByTestId('bo-kyc-approve')).toHaveCount(0);
 
   // ---- deposit: the proof is shown; approving credits the funding wallet ----
@@ -70,13 +74,23 @@ test('an operator approves a KYC and a deposit, refuses a withdrawal with a reas
   const depositRow = page.locator(`[data-testid="bo-deposit-row"][data-deposit-id="${deposit.id}"]`);
   await expect(depositRow).toContainText(username);
   await expect(depositRow).toContainText('250.00 EUR');
+  // The payment reference the investor was told to put on the transfer, in the row and the panel.
+  await expect(depositRow).toContainText(reference);
   await depositRow.click();
   await expect(page.getByTestId('bo-doc-image')).toBeVisible();
+  await expect(page.getByTestId('bo-deposit-reference')).toHaveText(reference);
   await screen(page, 'operator-deposits');
   await page.getByTestId('bo-deposit-approve').click();
   await page.getByTestId('bo-confirm').click();
-  await expect(depositRow).toContainText('Completed');
+  await expect(page.getByTestId('bo-deposit-panel')).toContainText('Completed');
   await expect(page.getByTestId('bo-deposit-panel')).toContainText('250.00 EUR');
+  // The filters follow the decision: gone from the pending list, listed under Completed.
+  await expect(depositRow).toHaveCount(0);
+  await screen(page, 'operator-deposit-approved');
+  await page.getByTestId('bo-deposit-status').getByRole('button', { name: 'Completed' }).click();
+  await expect(depositRow).toContainText('Completed');
+  await expect(depositRow).toContainText(reference);
+  await screen(page, 'operator-deposits-completed');
 
   // ---- withdrawal: the operator sees where to pay, then refuses it with a reason ----
   const withdrawal = await post(
@@ -95,14 +109,37 @@ test('an operator approves a KYC and a deposit, refuses a withdrawal with a reas
   await expect(details).toContainText('ABNANL2A');
   await expect(details).toContainText('ABN AMRO');
   await screen(page, 'operator-withdrawals');
+
+  // ---- the user's balances, from the ledger: 250.00 credited, 100.00 of it held by the withdrawal ----
+  await page.getByTestId('bo-withdrawal-panel').getByRole('link', { name: username }).click();
+  await expect(page.getByRole('heading', { name: username })).toBeVisible();
+  const userUrl = page.url();
+  const funding = page.locator('[data-testid="bo-balance-row"][data-wallet="BALANCE"]');
+  await expect(funding.getByTestId('bo-balance-available')).toHaveText('150.00 EUR');
+  await expect(funding.getByTestId('bo-balance-held')).toHaveText('100.00 EUR');
+  await expect(page.getByTestId('bo-balance-row')).toHaveCount(10);
+  await expect(page.locator('[data-testid="bo-balance-row"][data-wallet="US_STOCK"]').getByTestId('bo-balance-available')).toHaveText('0.00 USD');
+  await screen(page, 'operator-user-balances');
+  await page.goBack();
+  await expect(page.getByTestId('bo-withdrawal-panel')).toBeVisible();
+
   await page.getByTestId('bo-withdrawal-reject').click();
   await page.getByTestId('bo-confirm').click();
   await expect(page.getByText('Please give a reason')).toBeVisible();
   await page.getByTestId('bo-reason').fill('The account holder does not match the verified name');
   await screen(page, 'operator-withdrawal-reject');
   await page.getByTestId('bo-confirm').click();
-  await expect(withdrawalRow).toContainText('Rejected');
+  await expect(page.getByTestId('bo-withdrawal-panel')).toContainText('Rejected');
   await expect(page.getByTestId('bo-withdrawal-panel')).toContainText('The account holder does not match the verified name');
+  await expect(withdrawalRow).toHaveCount(0);
+  await page.getByTestId('bo-withdrawal-status').getByRole('button', { name: 'Rejected' }).click();
+  await expect(withdrawalRow).toContainText('Rejected');
+
+  // The refusal released the hold: everything is available again.
+  await page.goto(userUrl);
+  await expect(funding.getByTestId('bo-balance-available')).toHaveText('250.00 EUR');
+  await expect(funding.getByTestId('bo-balance-held')).toHaveText('0.00 EUR');
+  await page.goBack();
 
   // The row links to its audit trail.
   await withdrawalRow.getByTestId('bo-audit-link').click();

@@ -2,6 +2,15 @@ import { expect, test } from '@playwright/test';
 import { OPERATOR } from '../playwright.config';
 import { codeFromOutbox, screen, uniqueName } from './support';
 
+/** "Meridian Markets" → "MM", as the brand mark shows it. */
+const initials = (title: string) =>
+  title
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]!.toUpperCase())
+    .join('');
+
 test.use({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false });
 
 test('an operator signs in, finds an investor, disables the account with a reason and sees it in the audit log', async ({ page, request }) => {
@@ -9,8 +18,14 @@ test('an operator signs in, finds an investor, disables the account with a reaso
   const reg = await request.post('/web/register', { data: { username, password: 'secret-pass1', agreement: true } });
   expect((await reg.json()).code).toBe(200);
 
+  // The back office carries the app's published title (the server's APP_TITLE until another is published).
+  const appTitle = (await (await request.get('/web/appVersion/getPublishAppVersion')).json()).data.title as string;
+  expect(appTitle).toBeTruthy();
+
   await page.goto('/operator/');
   await expect(page.getByTestId('bo-email')).toBeVisible();
+  await expect(page.getByTestId('bo-app-title')).toHaveText(appTitle);
+  await expect(page).toHaveTitle(`${appTitle} · Back office`);
   await screen(page, 'operator-login');
   await page.getByTestId('bo-email').fill(OPERATOR.email);
   await page.getByTestId('bo-password').fill('wrong-password');
@@ -20,6 +35,26 @@ test('an operator signs in, finds an investor, disables the account with a reaso
   await page.getByTestId('bo-login').click();
 
   await expect(page.getByTestId('bo-operator-email')).toHaveText(OPERATOR.email);
+  await expect(page.getByTestId('bo-app-title')).toHaveText(appTitle);
+  await expect(page.locator('.brand-mark')).toHaveText(initials(appTitle));
+  await expect(page.locator('.sidebar').getByText('TA', { exact: true })).toHaveCount(0);
+
+  // Operators are not investors: the users list shows investors, the operators only under their filter.
+  const rows = page.getByTestId('bo-user-row');
+  await expect(rows.first()).toBeVisible();
+  await expect(rows.filter({ hasText: OPERATOR.email })).toHaveCount(0);
+  await expect(rows.locator('.tag', { hasText: 'operator' })).toHaveCount(0);
+  await page.getByTestId('bo-users-search').fill(OPERATOR.email);
+  await page.getByTestId('bo-users-search-submit').click();
+  await expect(page.getByText(`No investor matches “${OPERATOR.email}”.`)).toBeVisible();
+  await page.getByTestId('bo-users-role').getByRole('button', { name: 'Operators' }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText(OPERATOR.email);
+  await expect(page).toHaveURL(/role=operator/);
+  await screen(page, 'operator-users-operators');
+  await page.getByTestId('bo-users-role').getByRole('button', { name: 'Investors' }).click();
+  await expect(page.getByText(`No investor matches “${OPERATOR.email}”.`)).toBeVisible();
+
   await page.getByTestId('bo-users-search').fill(username);
   await page.getByTestId('bo-users-search-submit').click();
   await expect(page.getByTestId('bo-user-row')).toHaveCount(1);

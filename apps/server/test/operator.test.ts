@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { WalletCode } from '@tradeapp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, drivers, OPERATOR, registerUser, startServer, unique, type Harness } from './harness';
+import { call, drivers, OPERATOR, registerUser, startServer, unique, uploadImage, type Harness } from './harness';
 
 describe.each(await drivers())('back office on %s', (driver) => {
   let h: Harness;
@@ -45,6 +47,82 @@ describe.each(await drivers())('back office on %s', (driver) => {
     expect(detail.data.sessions).toHaveLength(1);
     expect((await call(h, 'GET', '/web/operator/users/99999999', { token: op })).status).toBe(404);
     expect((await call(h, 'GET', '/web/operator/users/abc', { token: op })).status).toBe(400);
+  });
+
+  it('lists investors only, and operators only when asked for', async () => {
+    const u = await registerUser(h, unique('role_'));
+    const investors = await call(h, 'GET', '/web/operator/users?size=100', { token: op });
+    const roles = (list: { role: string }[]) => [...new Set(list.map((x) => x.role))];
+    expect(roles(investors.data.list)).toEqual(['investor']);
+    expect(investors.data.list.map((x: { userId: string }) => x.userId)).toContain(u.username);
+    const [count] = await h.db.query<{ n: number }>("select count(*)::int as n from users where role = 'investor'");
+    expect(investors.data.total).toBe(count!.n);
+    // Searching for the operator by e-mail finds nobody among the investors.
+    const search = await call(h, 'GET', `/web/operator/users?q=${encodeURIComponent(OPERATOR.email)}`, { token: op });
+    expect([search.data.total, search.data.list]).toEqual([0, []]);
+    const operators = await call(h, 'GET', `/web/operator/users?role=operator&q=${encodeURIComponent(OPERATOR.email)}`, { token: op });
+    expect(operators.data.list.map((x: { email: string; role: string }) => [x.email, x.role])).toEqual([[OPERATOR.email, 'operator']]);
+    const bad = await call(h, 'GET', '/web/operator/users?role=admin', { token: op });
+    expect([bad.status, bad.msg, bad.data.fields]).toEqual([400, 'Please check this value', { role: 'v.invalidValue' }]);
+  });
+
+  it("shows a user's wallets from the ledger, available and held, to the cent", async () => {
+    const u = await registerUser(h);
+    const key = () => ({ 'idempotency-key': randomUUID() });
+    const d = await call(h, 'POST', '/web/recharge/create', {
+      token: u.token,
+      headers: key(),
+      body: { method: 'fiat', currency: 'EUR', amount: '250.00', proofUrl: await uploadImage(h, u.token, 'proof.png') },
+    });
+    expect(d.code).toBe(200);
+    expect((await call(h, 'POST', `/web/operator/deposits/${d.data.id}/approve`, { token: op, body: {} })).data.status).toBe(3);
+    const transfer = (to: string, amount: string) =>
+      call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'BALANCE', to, amount } });
+    expect((await transfer('STOCK', '40.25')).data.status).toBe(1); // same currency: at once
+    expect((await transfer('US_STOCK', '100')).data.status).toBe(0); // across currencies: held until it settles
+
+    const detail = await call(h, 'GET', `/web/operator/users/${u.id}`, { token: op });
+    const byCode = Object.fromEntries(detail.data.balances.map((b: { code: string }) => [b.code, b]));
+    expect(detail.data.balances.map((b: { code: string }) => b.code)).toEqual(Object.values(WalletCode));
+    expect(byCode.BALANCE).toEqual({ code: 'BALANCE', currency: 'EUR', available: '109.75', held: '100.00' });
+    expect(byCode.STOCK).toEqual({ code: 'STOCK', currency: 'EUR', available: '40.25', held: '0.00' });
+    expect(byCode.US_STOCK).toEqual({ code: 'US_STOCK', currency: 'USD', available: '0.00', held: '0.00' });
+    // The investor's own wallet page says the same.
+    const own = await call(h, 'POST', '/web/wallet/getWalletBalance', { token: u.token, body: {} });
+    const funding = own.data.find((w: { code: string }) => w.code === 'BALANCE');
+    expect([funding.balance, funding.usedBalance]).toEqual(['109.75', '100.00']);
+
+    const [operator] = await h.db.query<{ id: number }>('select id from users where email = $1', [OPERATOR.email]);
+    expect((await call(h, 'GET', `/web/operator/users/${operator!.id}`, { token: op })).data.balances).toEqual([]);
+  });
+
+  it('shows the reference a deposit is matched by: the fiat reference the investor was given, the crypto hash', async () => {
+    const u = await registerUser(h);
+    const key = () => ({ 'idempotency-key': randomUUID() });
+    const methods = await call(h, 'POST', '/web/recharge/currency/selectList', { token: u.token, body: {} });
+    const told = methods.data.find((m: { method: string }) => m.method === 'fiat').reference;
+    expect(told).toBe(`MM${String(u.id).padStart(8, '0')}`);
+    const fiat = await call(h, 'POST', '/web/recharge/create', {
+      token: u.token,
+      headers: key(),
+      body: { method: 'fiat', currency: 'USD', amount: '75', proofUrl: await uploadImage(h, u.token, 'proof.png') },
+    });
+    const txHash = randomUUID().replace(/-/g, '').repeat(2);
+    const crypto = await call(h, 'POST', '/web/recharge/create', {
+      token: u.token,
+      headers: key(),
+      body: { method: 'crypto', currency: 'USDT', network: 'TRC20', amount: '20', txHash },
+    });
+    expect([fiat.code, crypto.code]).toEqual([200, 200]);
+    const queue = await call(h, 'GET', '/web/operator/deposits?status=1&size=100', { token: op });
+    const row = (id: number) => queue.data.list.find((x: { id: number }) => x.id === id);
+    expect(row(fiat.data.id)).toMatchObject({ method: 'fiat', userId: u.id, paymentReference: told });
+    expect(row(crypto.data.id)).toMatchObject({ method: 'crypto', userId: u.id, paymentReference: txHash });
+    // The investor's own list is unchanged: the reference belongs to the operators' shape.
+    const own = await call(h, 'POST', '/web/recharge/listPage', { token: u.token, body: {} });
+    expect(own.data.list[0]).not.toHaveProperty('paymentReference');
+    const rejected = await call(h, 'POST', `/web/operator/deposits/${fiat.data.id}/reject`, { token: op, body: { reason: 'No payment with this reference' } });
+    expect(rejected.data).toMatchObject({ status: 2, paymentReference: told });
   });
 
   it('disables an account only with a reason, signs it out, and audits before and after', async () => {

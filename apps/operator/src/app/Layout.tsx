@@ -5,6 +5,7 @@ import { getToken } from '../api';
 import { meQueryOptions, signOut } from '../features/auth/api';
 import { unreadQueryOptions } from '../features/chat/api';
 import { useChatLive } from '../features/chat/live';
+import { BrandMark, useAppTitle } from '../features/content';
 import { usePushConnection } from '../push';
 import {
   ArticleIcon,
@@ -85,6 +86,7 @@ export function Layout() {
   const signedIn = getToken() !== null;
   const me = useQuery({ ...meQueryOptions(), enabled: signedIn });
   const [signingOut, setSigningOut] = useState(false);
+  const title = useAppTitle();
 
   if (!signedIn) return <Navigate to="/login" replace />;
 
@@ -100,10 +102,13 @@ export function Layout() {
       <LiveUpdates />
       <aside className="sidebar">
         <div className="sidebar-brand">
-          <span className="brand-mark" aria-hidden="true">
-            TA
+          <BrandMark title={title} />
+          <span className="brand-text">
+            <span className="brand-name" data-testid="bo-app-title">
+              {title ?? ''}
+            </span>
+            <span className="brand-sub">Back office</span>
           </span>
-          <span>Back office</span>
         </div>
         <nav className="sidebar-nav" aria-label="Sections">
           {nav.map((section) => (

@@ -6,14 +6,18 @@ interface SegmentedProps<T extends string | number> {
   value: T | undefined;
   onChange: (value: T | undefined) => void;
   testId: string;
-  /** Where "All" stands: before the options (filters that narrow a list) or after them (queues). */
-  all?: 'first' | 'last';
+  /**
+   * Where "All" stands: before the options (filters that narrow a list) or after them (queues);
+   * `none` for a choice between the options only.
+   */
+  all?: 'first' | 'last' | 'none';
 }
 
 /** A filter as a segmented control: one button per option and one for "All". */
 export function Segmented<T extends string | number>({ label, options, value, onChange, testId, all = 'first' }: SegmentedProps<T>) {
   const everything = { value: undefined, label: 'All' };
-  const buttons: { value: T | undefined; label: string }[] = all === 'first' ? [everything, ...options] : [...options, everything];
+  const buttons: { value: T | undefined; label: string }[] =
+    all === 'none' ? options : all === 'first' ? [everything, ...options] : [...options, everything];
   return (
     <div className="segmented" role="group" aria-label={label} data-testid={testId}>
       {buttons.map((option) => (

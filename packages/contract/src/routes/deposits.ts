@@ -70,7 +70,12 @@ export const zDeposit = z.object({
 
 export type Deposit = z.infer<typeof zDeposit>;
 
-export const zDepositReview = zDeposit.extend(userRef);
+/**
+ * A deposit in the operators' queue, with whose it is and the reference to match the payment by:
+ * for a bank transfer the reference the investor was told to put on it (`reference` of the fiat
+ * method), for crypto the reported transaction hash.
+ */
+export const zDepositReview = zDeposit.extend({ ...userRef, paymentReference: z.string().nullable() });
 
 export const depositRoutes = {
   depositMethods: route({

@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { UserStatus } from '../enums';
+import { UserRole, UserStatus } from '../enums';
 import { pageOf, zAnyPassword, zEmail } from '../fields';
 import { route } from '../route';
 import { zLoginResult, zUserInfo } from './auth';
+import { zDecimal } from './market';
+import { zWalletCode } from './wallet';
 
 const zPageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -33,8 +35,18 @@ export const zAuditEntry = z.object({
   createTimeTimestamp: z.number().int(),
 });
 
+/** One wallet of a user as the ledger has it: the available and the held side, in the wallet's currency. */
+export const zAdminWalletBalance = z.object({
+  code: zWalletCode,
+  currency: z.enum(['EUR', 'USD']),
+  available: zDecimal,
+  held: zDecimal,
+});
+
 export const zAdminUserDetail = z.object({
   user: zUserInfo,
+  /** Every wallet of an investor, in the contract's wallet order; empty for an operator. */
+  balances: z.array(zAdminWalletBalance),
   sessions: z.array(z.object({ createTimeTimestamp: z.number().int(), expiresTimestamp: z.number().int(), revoked: z.boolean() })),
   audit: z.array(zAuditEntry),
 });
@@ -64,8 +76,11 @@ export const operatorRoutes = {
     path: '/operator/users',
     auth: 'operator',
     tag: 'admin',
-    summary: 'Users, newest first, filtered by user ID, e-mail or name',
-    request: zPageQuery.extend({ q: z.string().trim().max(100).optional() }),
+    summary: 'Users of one role (investors unless asked), newest first, filtered by user ID, e-mail or name',
+    request: zPageQuery.extend({
+      q: z.string().trim().max(100).optional(),
+      role: z.enum(UserRole, { error: 'v.invalidValue' }).default(UserRole.Investor),
+    }),
     response: pageOf(zUserInfo),
   }),
   operatorUser: route({
@@ -73,7 +88,7 @@ export const operatorRoutes = {
     path: '/operator/users/:id',
     auth: 'operator',
     tag: 'admin',
-    summary: 'One user with sessions and audit trail',
+    summary: 'One user with wallet balances, sessions and audit trail',
     params: zId,
     request: z.object({}),
     response: zAdminUserDetail,

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type SubmitEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { ApiError, getToken, messageOf, takeNotice } from '../../api';
+import { BrandMark, useAppTitle } from '../content';
 import { meQueryKey, signIn } from './api';
 
 export function LoginPage() {
@@ -12,6 +13,7 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(() => takeNotice());
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
+  const title = useAppTitle();
 
   if (getToken() && !pending) return <Navigate to="/users" replace />;
 
@@ -42,12 +44,10 @@ export function LoginPage() {
     <main className="login-page">
       <form className="login-card" onSubmit={(event) => void onSubmit(event)} noValidate>
         <div className="login-brand">
-          <span className="brand-mark" aria-hidden="true">
-            TA
-          </span>
+          <BrandMark title={title} />
           <div>
-            <h1>Back office</h1>
-            <p className="muted">Sign in with your operator account</p>
+            <h1 data-testid="bo-app-title">{title ?? 'Back office'}</h1>
+            <p className="muted">{title ? 'Back office: sign in with your operator account' : 'Sign in with your operator account'}</p>
           </div>
         </div>
 

@@ -42,11 +42,13 @@ function DepositPanel({ item }: { item: DepositItem }) {
           <Detail label="Amount" mono>
             {formatAmount(item.amount)} {item.currency}
           </Detail>
-          {crypto && (
-            <Detail label="Transaction hash" mono>
-              <span className="break">{show(item.txHash)}</span>
-            </Detail>
-          )}
+          {/* What the payment is matched by: the reference the investor was told to put on the bank
+              transfer, or the transaction hash reported for crypto. */}
+          <Detail label={crypto ? 'Transaction hash' : 'Payment reference'} mono>
+            <span className="break" data-testid="bo-deposit-reference">
+              {show(item.paymentReference)}
+            </span>
+          </Detail>
           {crypto && (
             <Detail label="Confirmations">
               <Confirmations item={item} />
@@ -98,7 +100,7 @@ export function DepositsPage() {
     <ReviewQueuePage
       kind="deposits"
       title="Deposits"
-      description="Reported deposits, oldest pending first. Match bank transfers against the proof."
+      description="Reported deposits, oldest pending first. Match bank transfers by their payment reference and the proof."
       defaultStatus={FundsReviewStatus.PendingReview}
       statusOptions={FUNDS_STATUS_OPTIONS}
       columns={[{ label: 'User' }, { label: 'Method' }, { label: 'Amount', className: 'num' }]}
@@ -107,6 +109,11 @@ export function DepositsPage() {
           <UserCell name={item.userName} lines={[item.email]} />
           <td>
             <div>{methodLabel(item)}</div>
+            {item.method === 'fiat' && item.paymentReference && (
+              <div className="muted small mono" title="Payment reference">
+                {item.paymentReference}
+              </div>
+            )}
             {item.method === 'crypto' && (
               <div className="muted small">
                 <Confirmations item={item} /> confirmations

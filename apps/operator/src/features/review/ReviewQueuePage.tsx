@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Pagination } from '../../ui/Pagination';
 import { Empty, ErrorState, Loading, TableState } from '../../ui/States';
 import { TableHead, type Column } from '../../ui/TableHead';
-import { ITEM_NAME, QUEUE_PAGE_SIZE, queueQueryOptions, type ItemOf, type QueueKind, type QueueQuery } from './api';
+import { decidedQueryOptions, ITEM_NAME, QUEUE_PAGE_SIZE, queueQueryOptions, type ItemOf, type QueueKind, type QueueQuery } from './api';
 import { NothingSelected, StatusCell, StatusFilter, useQueueParams, When, type StatusOption } from './shared';
 
 // The frame shared by the KYC, deposit and withdrawal queues: the header with Refresh, the status
@@ -39,7 +39,9 @@ export function ReviewQueuePage<K extends QueueKind>(props: ReviewQueuePageProps
   const params = useQueueParams(props.defaultStatus);
   const status = params.status as QueueQuery<K>['status'];
   const queue = useQuery(queueQueryOptions(kind, { status, page: params.page }));
-  const selected = queue.data?.list.find((item) => item.id === params.selectedId);
+  // An item decided here leaves a list filtered to another status; its panel stays open with the outcome.
+  const decided = useQuery(decidedQueryOptions(kind, params.selectedId ?? 0));
+  const selected = queue.data?.list.find((item) => item.id === params.selectedId) ?? (params.selectedId ? decided.data : undefined);
 
   return (
     <section className="page">

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { UserRole, UserStatus, type ResponseOf, type Routes } from '@tradeapp/contract';
+import { UserRole, UserStatus, type ResponseOf, type Routes, type WalletCode } from '@tradeapp/contract';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { AUDIT_COLUMNS, AuditTable } from '../../ui/AuditTable';
 import { accountTypeLabel, Badge, KycBadge, UserStatusBadge } from '../../ui/Badges';
-import { formatDateTime, show } from '../../ui/format';
+import { formatAmount, formatDateTime, show } from '../../ui/format';
 import { Empty, ErrorState, Loading, TableState } from '../../ui/States';
 import { userQueryOptions } from './api';
 import { StatusDialog } from './StatusDialog';
@@ -12,6 +12,21 @@ import { StatusDialog } from './StatusDialog';
 type UserDetail = ResponseOf<Routes['operatorUser']>;
 type UserInfo = UserDetail['user'];
 type Session = UserDetail['sessions'][number];
+type Balance = UserDetail['balances'][number];
+
+/** The wallets' names as the investors' app shows them (in English). */
+const WALLET_NAMES: Record<WalletCode, string> = {
+  BALANCE: 'Funding',
+  US_STOCK: 'US stocks',
+  STOCK: 'Stocks',
+  FUTURE: 'Futures',
+  FOREX: 'Forex & crypto',
+  HK_STOCK: 'HK stocks',
+  MX_STOCK: 'Mexico stocks',
+  FOLLOW: 'Follow',
+  SUBSCRIPTION: 'Subscription',
+  FINANCIAL: 'Financial',
+};
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -100,6 +115,39 @@ function CorporateCard({ corporate }: { corporate: NonNullable<UserInfo['corpora
   );
 }
 
+/** Each wallet's two ledger accounts: what the investor can spend and what is held (withdrawals, transfers). */
+function BalancesCard({ balances }: { balances: Balance[] }) {
+  return (
+    <div className="card" data-testid="bo-user-balances">
+      <h2 className="card-title card-title-padded">Balances</h2>
+      <table className="table">
+        <thead>
+          <tr>
+            <th>Wallet</th>
+            <th className="num">Available</th>
+            <th className="num">Held</th>
+          </tr>
+        </thead>
+        <tbody>
+          {balances.map((b) => (
+            <tr key={b.code} data-testid="bo-balance-row" data-wallet={b.code}>
+              <td>
+                {WALLET_NAMES[b.code]} <span className="muted small mono">{b.code}</span>
+              </td>
+              <td className="num mono nowrap" data-testid="bo-balance-available">
+                {formatAmount(b.available)} {b.currency}
+              </td>
+              <td className="num mono nowrap" data-testid="bo-balance-held">
+                {formatAmount(b.held)} {b.currency}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 function SessionsCard({ sessions }: { sessions: Session[] }) {
   const [now] = useState(() => Date.now());
   return (
@@ -175,7 +223,7 @@ export function UserDetailPage() {
     );
   }
 
-  const { user, sessions, audit } = detail.data;
+  const { user, balances, sessions, audit } = detail.data;
   const active = user.status === UserStatus.Active;
 
   return (
@@ -223,6 +271,7 @@ export function UserDetailPage() {
       <div className="grid-2">
         <ProfileCard user={user} />
         <div className="stack">
+          {balances.length > 0 && <BalancesCard balances={balances} />}
           {user.corporate && <CorporateCard corporate={user.corporate} />}
           <SessionsCard sessions={sessions} />
         </div>

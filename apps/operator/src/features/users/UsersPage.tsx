@@ -5,21 +5,40 @@ import { accountTypeLabel, KycBadge, UserStatusBadge } from '../../ui/Badges';
 import { formatDate, show } from '../../ui/format';
 import { Pagination } from '../../ui/Pagination';
 import { SearchBox } from '../../ui/SearchBox';
+import { Segmented } from '../../ui/Segmented';
 import { Empty, ErrorState, Loading, TableState } from '../../ui/States';
 import { USERS_PAGE_SIZE, usersQueryOptions } from './api';
 
 const COLUMNS = 7;
+
+const ROLE_OPTIONS = [
+  { value: UserRole.Investor, label: 'Investors' },
+  { value: UserRole.Operator, label: 'Operators' },
+];
 
 export function UsersPage() {
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const q = searchParams.get('q') ?? '';
   const page = Math.max(1, Number(searchParams.get('page')) || 1);
+  // Investors unless the URL asks for the operators (`role=operator`).
+  const role = searchParams.get('role') === UserRole.Operator ? UserRole.Operator : UserRole.Investor;
+  const operators = role === UserRole.Operator;
 
-  const users = useQuery(usersQueryOptions({ q, page }));
+  const users = useQuery(usersQueryOptions({ q, page, role }));
 
   function onSearch(value: string) {
-    setSearchParams(value ? { q: value } : {});
+    const next = new URLSearchParams();
+    if (value) next.set('q', value);
+    if (operators) next.set('role', role);
+    setSearchParams(next);
+  }
+
+  function onRole(value: UserRole | undefined) {
+    const next = new URLSearchParams();
+    if (q) next.set('q', q);
+    if (value === UserRole.Operator) next.set('role', value);
+    setSearchParams(next);
   }
 
   function onPage(nextPage: number) {
@@ -37,9 +56,13 @@ export function UsersPage() {
       <header className="page-header">
         <div>
           <h1>Users</h1>
-          <p className="muted">Investor and operator accounts, newest first.</p>
+          <p className="muted">{operators ? 'Operator accounts, newest first.' : 'Investor accounts, newest first.'}</p>
         </div>
       </header>
+
+      <div className="toolbar">
+        <Segmented label="Role" options={ROLE_OPTIONS} value={role} onChange={onRole} testId="bo-users-role" all="none" />
+      </div>
 
       <SearchBox
         key={q}
@@ -74,7 +97,13 @@ export function UsersPage() {
               </TableState>
             ) : users.data.list.length === 0 ? (
               <TableState colSpan={COLUMNS}>
-                <Empty>{q ? `No user matches “${q}”.` : 'No users yet.'}</Empty>
+                <Empty>
+                  {q
+                    ? `No ${operators ? 'operator' : 'investor'} matches “${q}”.`
+                    : operators
+                      ? 'No operators.'
+                      : 'No investors yet.'}
+                </Empty>
               </TableState>
             ) : (
               users.data.list.map((user) => (

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UserStatus } from '@tradeapp/contract';
+import { UserRole, type UserStatus } from '@tradeapp/contract';
 import { call } from '../../api';
 
 export const USERS_PAGE_SIZE = 20;
@@ -7,6 +7,8 @@ export const USERS_PAGE_SIZE = 20;
 export interface UsersQuery {
   q: string;
   page: number;
+  /** Investors unless operators are asked for; the server lists one role at a time. */
+  role?: UserRole;
 }
 
 export const usersKeys = {
@@ -19,7 +21,11 @@ export function usersQueryOptions(query: UsersQuery) {
   return queryOptions({
     queryKey: usersKeys.list(query),
     queryFn: ({ signal }) =>
-      call('operatorUsers', { page: query.page, size: USERS_PAGE_SIZE, q: query.q || undefined }, { signal }),
+      call(
+        'operatorUsers',
+        { page: query.page, size: USERS_PAGE_SIZE, q: query.q || undefined, role: query.role ?? UserRole.Investor },
+        { signal },
+      ),
     placeholderData: keepPreviousData,
   });
 }

@@ -56,7 +56,14 @@ const toDeposit = (r: DepositRow): Deposit => ({
   reviewTimeTimestamp: r.reviewed_at?.getTime() ?? null,
 });
 
-const toReview = (r: DepositRow & UserRefColumns) => ({ ...toDeposit(r), ...userRefOf(r) });
+/** What a fiat deposit's payer puts on the transfer: the fiat method shows it, the operator matches by it. */
+export const fiatReference = (userId: number) => `MM${String(userId).padStart(8, '0')}`;
+
+const toReview = (r: DepositRow & UserRefColumns) => ({
+  ...toDeposit(r),
+  ...userRefOf(r),
+  paymentReference: r.method === 'fiat' ? fiatReference(r.user_id) : r.tx_hash,
+});
 const REVIEW_SELECT = `select d.*, ${USER_REF_COLUMNS} from deposits d join users u on u.id = d.user_id`;
 const loadReview = async (sql: Sql, id: number) => toReview((await sql.query<DepositRow & UserRefColumns>(`${REVIEW_SELECT} where d.id = $1`, [id]))[0]!);
 
@@ -122,7 +129,7 @@ export function createDepositService(opts: { db: Db; exchangeRates: ExchangeRate
           method: 'fiat' as const,
           currency,
           ...HOUSE_BANK,
-          reference: `MM${String(userId).padStart(8, '0')}`,
+          reference: fiatReference(userId),
           minAmount: MIN_DEPOSIT,
         })),
       ];

@@ -13,7 +13,7 @@ export function operatorHandlers(
       return result;
     },
     operatorMe: ({ caller }) => auth.userInfo(caller!.id),
-    operatorUsers: ({ input }) => operators.listUsers(input.q || undefined, input.page, input.size),
+    operatorUsers: ({ input }) => operators.listUsers(input.role, input.q || undefined, input.page, input.size),
     operatorUser: ({ params }) => operators.userDetail(params.id),
     operatorSetUserStatus: ({ params, input, caller, req }) => operators.setUserStatus(caller!.id, params.id, input.status, input.reason, req.ip),
     operatorOutbox: ({ input }) => operators.outbox(input.to || undefined, input.page, input.size),

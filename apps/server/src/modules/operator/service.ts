@@ -1,6 +1,8 @@
-import type { UserStatus } from '@tradeapp/contract';
+import { UserRole, WalletCode, walletCurrency, type UserStatus } from '@tradeapp/contract';
 import type { Deps } from '../../deps';
 import { notFound } from '../../errors';
+import { fixed } from '../../lib/decimal';
+import { userBalances } from '../../ledger/ledger';
 import { writeAudit } from '../../lib/audit';
 import { hashSecret, newInvitationCode, newPassword } from '../../lib/secrets';
 import * as users from '../auth/repo';
@@ -67,13 +69,15 @@ export function createOperatorService({ db, config, log }: Deps) {
       else console.log(`\n  First operator created: ${address}  password: ${password}\n  Sign in at /operator/ and keep it safe; it is not shown again.\n`);
     },
 
-    async listUsers(q: string | undefined, page: number, size: number) {
+    /** Users of one role (the users list shows investors; operators only when asked for). */
+    async listUsers(role: UserRole, q: string | undefined, page: number, size: number) {
       const filter = q ? `%${q.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null;
-      const where = `where ($1::text is null or lower(username) like $1 or email like $1
+      const where = `where role = $2 and ($1::text is null or lower(username) like $1 or email like $1
                       or lower(coalesce(first_name,'') || ' ' || coalesce(last_name,'')) like $1)`;
-      const [count] = await db.query<{ n: number }>(`select count(*)::int as n from users ${where}`, [filter]);
-      const rows = await db.query<users.UserRow>(`select * from users ${where} order by id desc limit $2 offset $3`, [
+      const [count] = await db.query<{ n: number }>(`select count(*)::int as n from users ${where}`, [filter, role]);
+      const rows = await db.query<users.UserRow>(`select * from users ${where} order by id desc limit $3 offset $4`, [
         filter,
+        role,
         size,
         (page - 1) * size,
       ]);
@@ -90,8 +94,18 @@ export function createOperatorService({ db, config, log }: Deps) {
       const audit = await db.query<AuditRow>(`${AUDIT_SELECT} where a.target_type = 'user' and a.target_id = $1 order by a.id desc limit 50`, [
         String(id),
       ]);
+      // Each wallet's two ledger accounts, to the cent as the investor's wallet page shows them.
+      const ledger = user.role === UserRole.Investor ? await userBalances(db, id) : null;
+      const balances = ledger
+        ? Object.values(WalletCode).map((code) => {
+            const currency = walletCurrency(code);
+            const part = (p: 'available' | 'held') => fixed(ledger.get(`${code}/${p}/${currency}`) ?? 0, 2);
+            return { code, currency, available: part('available'), held: part('held') };
+          })
+        : [];
       return {
         user: await users.toUserInfo(db, user),
+        balances,
         sessions: sessions.map((s) => ({
           createTimeTimestamp: s.created_at.getTime(),
           expiresTimestamp: s.expires_at.getTime(),
