@@ -372,3 +372,64 @@ test('the KYC form in Dutch and Chinese', async ({ page, request }) => {
     await screen(page, `kyc-form-${short}`);
   }
 });
+
+test('the bill reads like a statement: one line per event, its entries folded under it, in three languages', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const user = await verifiedUser(request);
+  await funded(request, user, '1000');
+  await post(request, '/wallet/transfer', user.token, { from: 'BALANCE', to: 'FOREX', amount: '600' }, true);
+  const order = { stockCode: 'BTCUSDT', stockName: 'Bitcoin', direction: 0, source: 100, type: 0, quantity: '0.01', leverage: 10, goldCode: 'BTCUSDT', goldName: 'Bitcoin' };
+  const position = await post(request, '/gold/create', user.token, order, true);
+  await post(request, '/position/flatPosition', user.token, { id: position.id }, true);
+  const card = await post(request, '/UserAccount/addCardNo', user.token, { bankName: 'ING', accountName: 'Eva Jansen', cardNumber: 'NL69INGB0123456789', swiftCode: 'INGBNL2A' });
+  await post(request, '/settingPayPassword', user.token, { payPassword: PAY_PASSWORD });
+  const withdrawal = await post(request, '/withdrawal/withdrawal-apply', user.token, { amount: '100.00', target: 'bank', cardId: card.id, payPassword: PAY_PASSWORD }, true);
+  await post(request, `/operator/withdrawals/${withdrawal.id}/reject`, await operator(request), { reason: 'Name does not match the account' });
+  // The trade's figures follow the live price: the screen must show what the server booked (its money test checks them to the cent).
+  const forex = await post(request, '/wallet/getWalletBill', user.token, { walletCode: 'FOREX', groupBy: 'journal' });
+  const [close, open] = forex.events as { wallets: { available: string; held: string }[] }[];
+
+  const fee = { en: 'Fee paid', nl: 'Kosten betaald', 'zh-Hans': '手续费' } as const;
+  const released = { en: 'Margin released', nl: 'Marge vrijgegeven', 'zh-Hans': '保证金释放' } as const;
+  for (const { ui, short } of LANGUAGES) {
+    const amount = (en: string) => (ui === 'nl' ? en.replace(/[.,]/g, (c) => (c === ',' ? '.' : ',')) : en);
+    await launch(page, user.token, ui);
+
+    // Six actions, six journals: four events in the funding account, three in the trading wallet (the transfer is in both).
+    await page.goto('/#/pages/profile/transaction?tab=BALANCE');
+    const rows = page.getByTestId('bill-row');
+    await expect(rows).toHaveCount(4);
+    expect(await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-type')))).toEqual(['withdrawal.release', 'withdrawal.hold', 'transfer', 'deposit']);
+    await expect(rows.nth(1).getByTestId('bill-amount')).toHaveText(amount('-100.00 EUR'));
+    await expect(rows.nth(1).getByTestId('bill-held')).toContainText(amount('+100.00'));
+    await expect(rows.nth(1).getByTestId('bill-after')).toContainText(amount('300.00'));
+    await expect(rows.nth(0).getByTestId('bill-after')).toContainText(amount('400.00'));
+    await expect(rows.nth(3).getByTestId('bill-amount')).toHaveText(amount('+1,000.00 EUR'));
+    await rows.nth(0).getByTestId('bill-toggle').click();
+    await expect(rows.nth(0).getByTestId('bill-details')).toBeVisible();
+    await expect(rows.nth(0).getByTestId('bill-toggle')).toHaveAttribute('aria-expanded', 'true');
+    await screen(page, `bill-balance-${short}`);
+
+    await page.getByTestId('wallet-tab-FOREX').click();
+    await expect(rows).toHaveCount(3);
+    expect(await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-type')))).toEqual(['position.close', 'order.open', 'transfer']);
+    await expect(rows.nth(0).getByTestId('bill-amount')).toHaveText(amount(`+${close!.wallets[0]!.available} EUR`));
+    await expect(rows.nth(1).getByTestId('bill-held')).toContainText(amount(`+${open!.wallets[0]!.held}`));
+    await rows.nth(0).getByTestId('bill-toggle').click();
+    const details = rows.nth(0).getByTestId('bill-details');
+    await expect(details).toContainText(released[ui]);
+    await expect(details).toContainText(fee[ui]);
+    await expect(details.getByTestId('bill-profit')).toBeVisible();
+    await rows.nth(1).getByTestId('bill-toggle').click();
+    await screen(page, `bill-forex-${short}`);
+  }
+
+  // Every wallet at once: six events, the transfer one line naming both its sides.
+  await page.getByTestId('wallet-tab-overview').click();
+  await expect(page.getByTestId('bill-row')).toHaveCount(6);
+  const transfer = page.locator('[data-testid="bill-row"][data-type="transfer"]');
+  await expect(transfer.getByTestId('bill-amount')).toHaveText(['-600.00 EUR', '+600.00 EUR']);
+  await transfer.getByTestId('bill-toggle').click();
+  await transfer.scrollIntoViewIfNeeded();
+  await screen(page, 'bill-all-zh');
+});

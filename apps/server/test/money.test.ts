@@ -480,4 +480,91 @@ describe.each(await drivers())('money on %s', (driver) => {
     expect((await call(h, 'POST', '/web/wallet/getWalletBill', { token: u.token, body: { from: tomorrow } })).data.total).toBe(0);
     expect((await call(h, 'POST', '/web/wallet/getWalletBill', { token: u.token, body: { from: 'yesterday' } })).status).toBe(400);
   });
+
+  it('reads the bill as a statement: one event per journal with its net changes, running balances and entries', async () => {
+    const u = await verified();
+    await fund(u.token, '1000');
+    const transfer = await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'BALANCE', to: 'FOREX', amount: '600' } });
+    expect(transfer.data.status).toBe(1);
+    const order = (path: string, body: object) => call(h, 'POST', path, { token: u.token, headers: key(), body });
+    market.set('BTCUSDT', '60000.00');
+    const btc = await order('/web/gold/create', { stockCode: 'BTCUSDT', direction: 0, type: 0, quantity: '0.01', leverage: 10 });
+    // At the ask 60000.01: 600.0001 USDT x 0.921658986175 = 552.99548387... EUR; margin / 10 = 55.30, fee x 0.001 = 0.55.
+    expect(btc.data).toMatchObject({ status: 1, openPrice: '60000.01', margin: '55.30', handlingFee: '0.55' });
+    market.set('BTCUSDT', '61000.00');
+    expect((await order('/web/position/flatPosition', { id: btc.data.id })).code).toBe(200);
+    // At the bid 60999.99: profit 9.9998 USDT x 0.921658986175 = 9.21640552... -> 9.22 EUR;
+    // fee 609.9999 x 0.921658986175 x 0.001 = 0.56221... -> 0.56. Payout 55.30 + 9.22 - 0.56 = 63.96.
+
+    await call(h, 'POST', '/web/settingPayPassword', { token: u.token, body: { payPassword: '654321' } });
+    const card = await call(h, 'POST', '/web/UserAccount/addCardNo', {
+      token: u.token,
+      body: { bankName: 'ING', accountName: 'Eva Jansen', cardNumber: 'NL69INGB0123456789', swiftCode: 'INGBNL2A' },
+    });
+    const apply = (amount: string) =>
+      call(h, 'POST', '/web/withdrawal/withdrawal-apply', { token: u.token, headers: key(), body: { amount, target: 'bank', cardId: card.data.id, payPassword: '654321' } });
+    // Refused for want of money: no journal, no event.
+    expect((await apply('400.01')).msg).toBe('Insufficient balance');
+    const w = await apply('100');
+    expect((await call(h, 'POST', `/web/operator/withdrawals/${w.data.id}/reject`, { token: op, body: { reason: 'Name does not match' } })).data.status).toBe(2);
+
+    const bill = async (body: object) => (await call(h, 'POST', '/web/wallet/getWalletBill', { token: u.token, body: { groupBy: 'journal', ...body } })).data;
+    const all = await bill({});
+    const side = (e: any) => e.wallets.map((x: any) => [x.walletCode, x.available, x.held, x.availableAfter, x.heldAfter]);
+    // Six actions that moved money, six events (eleven entries of the caller underneath), newest first.
+    expect(all.total).toBe(6);
+    expect(all.events.map((e: any) => [e.type, ...side(e)])).toEqual([
+      ['withdrawal.release', ['BALANCE', '100.00', '-100.00', '400.00', '0.00']],
+      ['withdrawal.hold', ['BALANCE', '-100.00', '100.00', '300.00', '100.00']],
+      ['position.close', ['FOREX', '63.96', '-55.30', '608.11', '0.00']],
+      ['order.open', ['FOREX', '-55.85', '55.30', '544.15', '55.30']],
+      ['transfer', ['BALANCE', '-600.00', '0.00', '400.00', '0.00'], ['FOREX', '600.00', '0.00', '600.00', '0.00']],
+      ['deposit', ['BALANCE', '1000.00', '0.00', '1000.00', '0.00']],
+    ]);
+    expect(all.events[0]).toMatchObject({ memo: 'Name does not match', holdJournalId: all.events[1].journalId });
+    expect(all.events[2].holdJournalId).toBe(all.events[3].journalId);
+    // Folded under the trades: the fee each paid and the profit the close booked (63.96 = 55.30 + 9.22 - 0.56).
+    expect(all.events.map((e: any) => [e.fee, e.profit])).toEqual([
+      [null, null],
+      [null, null],
+      ['0.56', '9.22'],
+      ['0.55', null],
+      [null, null],
+      [null, null],
+    ]);
+    expect(all.events.map((e: any) => e.entries.length)).toEqual([2, 2, 2, 2, 2, 1]);
+    expect(all.events[3].entries.map((b: any) => [b.part, b.amount])).toEqual([
+      ['available', '-55.85'],
+      ['held', '55.30'],
+    ]);
+    // The old fields stay: `list` holds the entries of the page's events, in the shape of a bill.
+    expect(all.list).toHaveLength(11);
+    expect(all.list[0]).toMatchObject({ type: 'withdrawal.release', walletCode: 'BALANCE', part: 'held', amount: '-100.00', balanceAfter: '0.00' });
+    const flat = (await call(h, 'POST', '/web/wallet/getWalletBill', { token: u.token, body: {} })).data;
+    expect([flat.total, flat.list.length, flat.events]).toEqual([11, 11, undefined]);
+
+    // The events' available changes add up to each wallet's balance change since it was opened at zero.
+    const b = await balances(u.token);
+    for (const code of ['BALANCE', 'FOREX']) {
+      const moved = all.events.flatMap((e: any) => e.wallets.filter((x: any) => x.walletCode === code));
+      expect(moved.reduce((acc: Dec, x: any) => acc.add(x.available), new Dec(0)).toFixed(2)).toBe(b[code]!.balance);
+      expect(moved.reduce((acc: Dec, x: any) => acc.add(x.held), new Dec(0)).toFixed(2)).toBe(b[code]!.usedBalance);
+    }
+    expect([b.BALANCE!.balance, b.FOREX!.balance]).toEqual(['400.00', '608.11']);
+
+    // Paging, the wallet, the type and the day all count events.
+    const p1 = await bill({ walletCode: 'FOREX', size: 2 });
+    const p2 = await bill({ walletCode: 'FOREX', size: 2, page: 2 });
+    expect([p1.total, p1.events.map((e: any) => e.type), p2.events.map((e: any) => e.type)]).toEqual([3, ['position.close', 'order.open'], ['transfer']]);
+    // In one wallet a transfer shows that wallet's side only.
+    expect(side(p2.events[0])).toEqual([['FOREX', '600.00', '0.00', '600.00', '0.00']]);
+    expect(p2.list.map((x: any) => [x.walletCode, x.amount])).toEqual([['FOREX', '600.00']]);
+    const closes = await bill({ type: 'position.close' });
+    expect([closes.total, side(closes.events[0])]).toEqual([1, [['FOREX', '63.96', '-55.30', '608.11', '0.00']]]);
+    const today = new Date().toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    expect((await bill({ from: today, to: tomorrow })).total).toBe(6);
+    expect((await bill({ from: tomorrow })).total).toBe(0);
+    expect((await call(h, 'POST', '/web/wallet/getWalletBill', { token: u.token, body: { groupBy: 'wallet' } })).status).toBe(400);
+  });
 });

@@ -43,6 +43,41 @@ export const zBill = z.object({
   createTimeTimestamp: z.number().int(),
 });
 
+/** One wallet's side of a bill event: the net change of its two parts and where each part stood after it. */
+export const zBillWallet = z.object({
+  walletCode: zWalletCode,
+  currency: z.string(),
+  /** Net signed change to the available part. */
+  available: zDecimal,
+  /** Net signed change to the held part. */
+  held: zDecimal,
+  /** The available part after this event (every earlier journal counted). */
+  availableAfter: zDecimal,
+  heldAfter: zDecimal,
+});
+
+/**
+ * One line of the statement: one journal, one event, named by the journal's kind. `wallets` holds
+ * the selected wallet (or, unfiltered, every wallet of the caller the journal moved); `entries`
+ * the ledger entries folded under it, in the shape of a bill.
+ */
+export const zBillEvent = z.object({
+  journalId: z.number().int(),
+  type: z.enum(BILL_TYPES),
+  memo: z.string().nullable(),
+  /** A release names the journal of its hold. */
+  holdJournalId: z.number().int().nullable(),
+  createTimeTimestamp: z.number().int(),
+  wallets: z.array(zBillWallet),
+  /** The trading fee this journal paid (its entries to the house's fees), in the wallet's currency; null without one. */
+  fee: zDecimal.nullable(),
+  /** A closed or liquidated position's profit (negative: loss), what the house book paid or took; null for other events. */
+  profit: zDecimal.nullable(),
+  entries: z.array(zBill),
+});
+
+export type BillEvent = z.infer<typeof zBillEvent>;
+
 export const zTransfer = z.object({
   id: z.number().int(),
   from: zWalletCode,
@@ -88,15 +123,18 @@ export const walletRoutes = {
     path: '/wallet/getWalletBill',
     auth: 'user',
     tag: 'wallet',
-    summary: "The caller's ledger entries, newest first, filtered by wallet, type and day",
+    summary:
+      "The caller's ledger entries, newest first, filtered by wallet, type and day. With `groupBy: 'journal'` the page counts events (one journal each): `list` holds the entries of the page's events and `events` the events with their net changes and running balances",
     request: z.object({
       ...zPaging,
       walletCode: zWalletCode.optional(),
       type: z.enum(BILL_TYPES).optional(),
       from: zDay.optional(),
       to: zDay.optional(),
+      /** `entry` (the default): one row per ledger entry; `journal`: paged by event. */
+      groupBy: z.enum(['entry', 'journal'], { error: 'v.invalidValue' }).optional(),
     }),
-    response: pageOf(zBill),
+    response: pageOf(zBill).extend({ events: z.array(zBillEvent).optional() }),
   }),
   fundingOverview: route({
     method: 'POST',

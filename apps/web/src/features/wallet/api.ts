@@ -1,17 +1,15 @@
-import { BILL_TYPES, type RequestOf, type ResponseOf, type Routes, type WalletCode } from '@tradeapp/contract';
+import type { ResponseOf, Routes, WalletCode } from '@tradeapp/contract';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { call } from '../../api/client';
 import { nextPage, PAGE_SIZE } from '../../api/paging';
 import { queryClient } from '../../lib/queryClient';
-import { walletKeys, type BillFilter } from './keys';
+import { walletKeys } from './keys';
 
 // Fetchers and query options of the wallet screens: balances, bills and transfers. Money-moving
 // calls carry the idempotency key of the user's intent.
 
 export type Wallet = ResponseOf<Routes['walletBalance']>[number];
 export type FundingOverview = ResponseOf<Routes['fundingOverview']>;
-export type Bill = ResponseOf<Routes['walletBill']>['list'][number];
-export type BillType = (typeof BILL_TYPES)[number];
 
 export function balancesQuery() {
   return queryOptions({
@@ -26,22 +24,6 @@ export function overviewQuery() {
     queryFn: ({ signal }) => call('fundingOverview', { currency: 'EUR' }, { signal }),
     // Open positions float with the market: the total is asked for again while it is on screen.
     refetchInterval: 15_000,
-  });
-}
-
-export function billsQuery(filter: BillFilter) {
-  return infiniteQueryOptions({
-    queryKey: walletKeys.bills(filter),
-    queryFn: ({ pageParam, signal }) => {
-      const input: RequestOf<Routes['walletBill']> = { page: pageParam, size: PAGE_SIZE };
-      if (filter.walletCode) input.walletCode = filter.walletCode;
-      if (filter.type && (BILL_TYPES as readonly string[]).includes(filter.type)) input.type = filter.type as BillType;
-      if (filter.from) input.from = filter.from;
-      if (filter.to) input.to = filter.to;
-      return call('walletBill', input, { signal });
-    },
-    initialPageParam: 1,
-    getNextPageParam: nextPage,
   });
 }
 
