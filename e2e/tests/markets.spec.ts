@@ -276,6 +276,45 @@ test('search finds instruments across markets and keeps recent searches', async 
   await expect(page.getByTestId('empty-state')).toBeVisible();
 });
 
+test('a Hong Kong quote tells Hong Kong time, the chart sits above the fold, intraday is a line and 1D daily candles', async ({ page }) => {
+  await launch(page);
+  await page.goto('/#/pages/hkstock/quote?name=Tencent&code=00700&source=11&market=HK&symbol=0700.HK');
+  await expect(page.getByTestId('quote-name')).toContainText('Tencent');
+  const time = page.getByTestId('quote-time');
+  await expect(time).toHaveAttribute('data-time-zone', 'Asia/Hong_Kong');
+  await expect(time).toContainText('Hong Kong');
+  await expect(time).not.toContainText('New York');
+  // The date there: Hong Kong is 8 hours ahead of UTC all year.
+  const hk = new Date(Date.now() + 8 * 3600_000);
+  const two = (n: number) => String(n).padStart(2, '0');
+  await expect(time).toContainText(`${two(hk.getUTCDate())}/${two(hk.getUTCMonth() + 1)}/${hk.getUTCFullYear()}`);
+  await expect(page.getByTestId('quote-field-time')).toContainText('Hong Kong');
+
+  const chart = page.getByTestId('chart');
+  await expect(chart).toHaveAttribute('data-ready', 'true');
+  await expect(chart).toHaveAttribute('data-time-zone', 'Asia/Hong_Kong');
+  await expect(chart).toHaveAttribute('data-style', 'line');
+  await expect(page.getByTestId('chart-preclose')).toContainText('previous close');
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  const canvas = await chart.locator('canvas').first().boundingBox();
+  expect(canvas).not.toBeNull();
+  expect(canvas!.y).toBeGreaterThan(0);
+  expect(canvas!.y + canvas!.height).toBeLessThanOrEqual(844);
+  await screen(page, 'markets-quote-hk-en');
+
+  await page.getByTestId('kline-range-1d').click();
+  await expect(chart).toHaveAttribute('data-range', '1d');
+  await expect(chart).toHaveAttribute('data-style', 'candles');
+  const daily = Number(await chart.getAttribute('data-candles'));
+  expect(daily).toBeGreaterThanOrEqual(30);
+  expect(daily).toBeLessThanOrEqual(61);
+  await screen(page, 'markets-quote-hk-1d-en');
+
+  // A German stock tells its own zone too.
+  await page.goto('/#/pages/quote/stock?name=SAP&code=SAP&source=0&market=DE&symbol=SAP.DE');
+  await expect(page.getByTestId('quote-time')).toContainText('Central European');
+});
+
 for (const language of LANGUAGES) {
   test(`market screens in ${language.ui}`, async ({ page, request }) => {
     const { token } = await register(request);
@@ -307,6 +346,11 @@ for (const language of LANGUAGES) {
     await expect(page.getByTestId('quote-fields')).toBeVisible();
     await expect(page.getByTestId('quote-field-marketCap')).toBeVisible();
     await screen(page, `markets-quote-stock-${language.short}`);
+
+    await page.goto('/#/pages/hkstock/quote?name=Tencent&code=00700&source=11&market=HK&symbol=0700.HK');
+    await expect(page.getByTestId('chart')).toHaveAttribute('data-ready', 'true');
+    await expect(page.getByTestId('quote-time')).toHaveAttribute('data-time-zone', 'Asia/Hong_Kong');
+    await screen(page, `markets-quote-hk-${language.short}`);
 
     await page.goto('/#/pages/watchlist/index');
     await expect(page.getByTestId('watchlist-row')).toHaveCount(3);

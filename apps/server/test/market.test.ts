@@ -110,6 +110,22 @@ describe.each(await drivers())('markets on %s', (driver) => {
     expect(year.data.interval).toBe('1d');
     expect(year.data.candles.length).toBeGreaterThanOrEqual(240);
     expect(PINNED - year.data.candles[0].time).toBeGreaterThan(360 * 86_400_000);
+    // 1d is daily candles over two months, not the intraday day again in 5-minute candles.
+    const day = await call(h, 'GET', '/web/m_ft/kline?symbol=AAPL&range=1d');
+    expect(day.data.interval).toBe('1d');
+    expect(day.data.candles.length).toBeGreaterThanOrEqual(35);
+    expect(day.data.candles.length).toBeLessThanOrEqual(45);
+    const days = new Set(day.data.candles.map((c: any) => new Date(c.time).toISOString().slice(0, 10)));
+    expect(days.size).toBe(day.data.candles.length);
+    expect(PINNED - day.data.candles[0].time).toBeGreaterThan(55 * 86_400_000);
+    const intraday = await call(h, 'GET', '/web/m_ft/kline?symbol=AAPL&range=intraday');
+    expect(intraday.data.interval).toBe('1m');
+    expect(new Set(intraday.data.candles.map((c: any) => new Date(c.time).toISOString().slice(0, 10))).size).toBe(1);
+    // Intraday carries the previous close of the day it draws (today's: the quote's), other ranges none.
+    const apple = (await call(h, 'GET', '/web/m_ft/stock_detail_ft?symbol=AAPL')).data;
+    expect(intraday.data.previousClose).toBe(apple.preClose);
+    expect(intraday.data.previousClose).toBe(day.data.candles.at(-2).close);
+    expect(day.data.previousClose).toBeNull();
     const crypto = await call(h, 'GET', '/web/crypto/kline?symbol=ETHUSDT&range=1w');
     expect(crypto.data.candles.length).toBeGreaterThan(0);
   });

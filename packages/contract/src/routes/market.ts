@@ -61,11 +61,11 @@ export const zQuote = z.object({
   postMarketChangePercent: zDecimal.nullable(),
   /** 1 when the instrument is on the caller's watchlist. */
   selfSelectStatus: z.union([z.literal(0), z.literal(1)]),
-  /** The quote's time in New York, `YYYY-MM-DD HH:mm:ss`. */
+  /** The quote's time in New York, `YYYY-MM-DD HH:mm:ss`, for every market (the specification's field). Screens show `timestamp` on the exchange's clock (`timeZone`) instead. */
   currencyUsDatetime: z.string(),
   marketStatus: z.enum(SESSION_PHASES),
   tradable: z.boolean(),
-  /** The exchange's IANA time zone (`Asia/Hong_Kong`, `Europe/Berlin`, ...). */
+  /** The exchange's IANA time zone (`Asia/Hong_Kong`, `Europe/Berlin`, ...): the quote's time and the chart's axis are shown on its clock. */
   timeZone: z.string(),
   /** While not tradable: when orders may next fill (epoch ms, from the exchange's calendar); null while tradable. */
   nextOpenTimestamp: z.number().int().nullable(),
@@ -91,6 +91,8 @@ export const zKline = z.object({
   range: z.enum(KLINE_RANGES),
   interval: z.enum(KLINE_INTERVALS),
   candles: z.array(zCandle),
+  /** Intraday: the close of the trading day before the one drawn (the chart's dashed line); null on other ranges. */
+  previousClose: zDecimal.nullable(),
   simulated: z.boolean(),
 });
 

@@ -27,10 +27,11 @@ const SNAPSHOT_TTL_MS = 250;
 const SPARK_TTL_MS = 60_000;
 const SPARK_POINTS = 50;
 
-/** Each range of the chart: the candle interval and how far back it reaches. */
+/** Each range of the chart: the candle interval and how far back it reaches (decision 0010). */
 const RANGES: Record<KlineRange, { interval: KlineInterval; days: number; lastDayOnly?: boolean }> = {
   intraday: { interval: '1m', days: 6, lastDayOnly: true },
-  '1d': { interval: '5m', days: 6, lastDayOnly: true },
+  // Daily candles over two months: about 42 for a stock, 61 for crypto (intraday already shows the day).
+  '1d': { interval: '1d', days: 61 },
   '1w': { interval: '30m', days: 7 },
   '1m': { interval: '1h', days: 31 },
   '3m': { interval: '1d', days: 92 },
@@ -209,11 +210,16 @@ export function createMarketService(opts: { provider: MarketProvider; db: Db; no
     const { interval, days, lastDayOnly } = RANGES[range];
     const at = now();
     let candles = provider.candles(i.symbol, interval, at - days * DAY, at + 1);
+    let previousClose: string | null = null;
     if (lastDayOnly && candles.length) {
       const day = provider.session(i.symbol, candles[candles.length - 1]!.time).tradingDay;
       candles = candles.filter((c) => provider.session(i.symbol, c.time).tradingDay === day);
+      // The day drawn may not be the quote's (before the open it is the last one): its own previous close.
+      const first = candles[0]!.time;
+      const before = provider.candles(i.symbol, '1d', first - 14 * DAY, first).filter((c) => provider.session(i.symbol, c.time).tradingDay !== day);
+      previousClose = before.at(-1)?.close ?? null;
     }
-    return { symbol: i.symbol, range, interval, candles, simulated: true };
+    return { symbol: i.symbol, range, interval, candles, previousClose, simulated: true };
   }
 
   function marketStatus(market: MarketCode) {

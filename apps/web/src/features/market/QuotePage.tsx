@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { decimalsOf, EMPTY_VALUE, formatAmount, formatChange, formatCompact, formatDateText, formatDateTime, formatPercent, formatPrice, priceDecimals, riseFallColor } from '../../lib/format';
+import { decimalsOf, EMPTY_VALUE, formatAmount, formatChange, formatCompact, formatDateText, formatDateTime, formatExchangeDateTime, formatPercent, formatPrice, formatTimeZoneName, priceDecimals, riseFallColor } from '../../lib/format';
 import { EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';
 import { Refreshable } from '../../ui/Refreshable';
@@ -64,7 +64,7 @@ function useFields(quote: Quote, summary: SummaryData | undefined): Field[] {
     Boolean(summary?.sharesOutstanding) && { key: 'shares', label: t('quote.sharesOutstanding'), value: formatCompact(summary?.sharesOutstanding) },
     { key: 'lotSize', label: t('quote.lotSize'), value: formatAmount(quote.lotSize, { decimals: decimalsOf(quote.lotSize, 0) }) },
     { key: 'currency', label: t('quote.currency'), value: quote.currency },
-    { key: 'time', label: t('quote.time'), value: formatDateText(quote.currencyUsDatetime), wide: true },
+    { key: 'time', label: t('quote.time'), value: `${formatExchangeDateTime(quote.timestamp, quote.timeZone)} ${formatTimeZoneName(quote.timeZone, quote.timestamp)}`, wide: true },
   ];
   return fields.filter((f): f is Field => Boolean(f));
 }
@@ -126,20 +126,10 @@ function QuoteBody({ quote }: { quote: Quote }) {
             testId="quote-postmarket"
           />
         )}
-        <div className="quote-time">
-          {t('quote.asOf', { time: formatDateText(quote.currencyUsDatetime) })} · {quote.currency}
+        {/* The exchange's clock and zone (the wire's currencyUsDatetime is New York's for every market). */}
+        <div className="quote-time" data-testid="quote-time" data-time-zone={quote.timeZone}>
+          {t('quote.asOf', { time: formatExchangeDateTime(quote.timestamp, quote.timeZone), zone: formatTimeZoneName(quote.timeZone, quote.timestamp) })} · {quote.currency}
         </div>
-      </section>
-
-      <TradingNote quote={quote} testId="quote-trading-note" />
-
-      <section className="card quote-fields" data-testid="quote-fields">
-        {fields.map((field) => (
-          <div key={field.key} className={field.wide ? 'quote-field wide' : 'quote-field'} data-testid={`quote-field-${field.key}`}>
-            <span className="quote-field-label">{field.label}</span>
-            <span className="quote-field-value">{field.value}</span>
-          </div>
-        ))}
       </section>
 
       <section className="card quote-chart">
@@ -159,11 +149,17 @@ function QuoteBody({ quote }: { quote: Quote }) {
           ))}
         </div>
         <div className="ma-legend">
-          {MA_LEGEND.map((ma) => (
-            <span key={ma.period} style={{ color: ma.color }}>
-              MA{ma.period}
+          {range === 'intraday' ? (
+            <span className="chart-preclose" data-testid="chart-preclose">
+              {t('quote.previousCloseLine', { price: formatPrice(kline.data?.previousClose ?? quote.preClose, quote.tickSize) })}
             </span>
-          ))}
+          ) : (
+            MA_LEGEND.map((ma) => (
+              <span key={ma.period} style={{ color: ma.color }}>
+                MA{ma.period}
+              </span>
+            ))
+          )}
           {kline.isFetching && <span className="ma-legend-loading">{t('common.loading')}</span>}
         </div>
         <KlineChart
@@ -171,6 +167,8 @@ function QuoteBody({ quote }: { quote: Quote }) {
           interval={kline.data?.interval}
           range={kline.data?.range}
           decimals={decimals}
+          timeZone={quote.timeZone}
+          previousClose={kline.data?.previousClose ?? quote.preClose}
           livePrice={quote.price_nominal}
           liveTime={quote.timestamp}
           loading={kline.isPending}
@@ -180,6 +178,17 @@ function QuoteBody({ quote }: { quote: Quote }) {
             {t('quote.chartFailed')} · {t('common.retry')}
           </button>
         )}
+      </section>
+
+      <TradingNote quote={quote} testId="quote-trading-note" />
+
+      <section className="card quote-fields" data-testid="quote-fields">
+        {fields.map((field) => (
+          <div key={field.key} className={field.wide ? 'quote-field wide' : 'quote-field'} data-testid={`quote-field-${field.key}`}>
+            <span className="quote-field-label">{field.label}</span>
+            <span className="quote-field-value">{field.value}</span>
+          </div>
+        ))}
       </section>
 
       {quote.assetClass === 'stock' && <LargeOrders symbol={quote.symbol} tickSize={quote.tickSize} />}

@@ -52,7 +52,8 @@ export default function UcStockPage() {
   else
     body = (
       <>
-        <div className="uc-table-wrap" data-testid="ucstock-table-wrap">
+        {/* It scrolls sideways: focusable and named, so a keyboard can scroll it too. */}
+        <div className="uc-table-wrap" data-testid="ucstock-table-wrap" tabIndex={0} role="region" aria-label={t('titles.productUcStock')}>
           <table className="uc-table" data-testid="ucstock-table" data-market={market} data-page={page}>
             <thead>
               <tr>

@@ -5,21 +5,28 @@ import {
   CrosshairMode,
   HistogramSeries,
   LineSeries,
+  LineStyle,
   TickMarkType,
   createChart,
+  type AutoscaleInfo,
   type CandlestickData,
   type HistogramData,
   type IChartApi,
+  type IPriceLine,
   type ISeriesApi,
   type LineData,
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import { formatChartPrice, formatChartTick, formatChartTime, formatChartVolume } from '../../lib/format';
+import { formatChartPrice, formatChartTick, formatChartTime, formatChartVolume, toWallClockSeconds } from '../../lib/format';
 import { MA_LEGEND } from './components/maLegend';
 
-// The candlestick chart (lightweight-charts), loaded only by quote pages. Candles arrive as
-// decimal strings; drawing converts them to numbers, which is fine: a chart is pixels.
+// The quote's chart (lightweight-charts), loaded only by quote pages: intraday a line of the
+// price against a dashed line at the previous close, the other ranges candles with MA5/10/20.
+// Candles arrive as decimal strings; drawing converts them to numbers, which is fine: a chart is
+// pixels. The library counts days and hours in UTC, so it is given the exchange's wall clock as if
+// it were UTC (`toWallClockSeconds`) and its labels are formatted as UTC: the axis and the
+// crosshair show exchange time, whatever the device's clock.
 
 const MA_PERIODS = MA_LEGEND;
 
@@ -66,8 +73,18 @@ export function movingAverage(bars: readonly Bar[], period: number): Array<{ tim
   return out;
 }
 
+export interface ChartOptions {
+  decimals: number;
+  /** The exchange's IANA time zone: the axis and the crosshair show its clock. */
+  timeZone?: string | undefined;
+  /** Draw the closes as a line (intraday) instead of candles. */
+  line: boolean;
+  /** The previous close, drawn dashed under the line; null for none. */
+  previousClose: number | null;
+}
+
 export interface KlineChartHandle {
-  setData(candles: readonly Candle[], interval: string, decimals: number): void;
+  setData(candles: readonly Candle[], interval: string, options: ChartOptions): void;
   /** A live price: moves the forming candle, or opens the next one on intraday charts. */
   live(price: number, timeSeconds: number): void;
   remove(): void;
@@ -76,6 +93,13 @@ export interface KlineChartHandle {
 export function createKlineChart(container: HTMLElement): KlineChartHandle {
   let intervalSeconds = 60;
   let bars: Bar[] = [];
+  let timeZone: string | undefined;
+  let line = false;
+  let previousClose: number | null = null;
+  let closeLine: IPriceLine | null = null;
+  // Bars keep real instants (the live price compares with them); the series get wall-clock times.
+  const shift = (seconds: number) => (timeZone ? toWallClockSeconds(seconds, timeZone) : seconds) as UTCTimestamp;
+  const labelZone = () => (timeZone ? 'UTC' : undefined);
   const chart: IChartApi = createChart(container, {
     autoSize: true,
     layout: {
@@ -91,11 +115,11 @@ export function createKlineChart(container: HTMLElement): KlineChartHandle {
       rightOffset: 2,
       tickMarkFormatter: (time: Time, type: TickMarkType) => {
         const unit = type === TickMarkType.Year ? 'year' : type === TickMarkType.Month ? 'month' : type === TickMarkType.DayOfMonth ? 'day' : 'time';
-        return formatChartTick(time as number, unit);
+        return formatChartTick(time as number, unit, labelZone());
       },
     },
     localization: {
-      timeFormatter: (time: Time) => formatChartTime(time as number, intervalSeconds < 86_400),
+      timeFormatter: (time: Time) => formatChartTime(time as number, intervalSeconds < 86_400, labelZone()),
     },
     crosshair: { mode: CrosshairMode.Normal },
   });
@@ -113,30 +137,60 @@ export function createKlineChart(container: HTMLElement): KlineChartHandle {
     priceLineVisible: false,
   });
   chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.78, bottom: 0 } });
+  const lineSeries: ISeriesApi<'Line'> = chart.addSeries(LineSeries, {
+    color: '#2F6BFF',
+    lineWidth: 2,
+    visible: false,
+    priceLineVisible: false,
+    // The previous close stays in view: the line is read against it.
+    autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => {
+      const range = original();
+      if (!range?.priceRange || previousClose === null) return range;
+      return { ...range, priceRange: { minValue: Math.min(range.priceRange.minValue, previousClose), maxValue: Math.max(range.priceRange.maxValue, previousClose) } };
+    },
+  });
   const maSeries = MA_PERIODS.map(({ color }) =>
     chart.addSeries(LineSeries, { color, lineWidth: 1, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false }),
   );
 
-  const candleOf = (bar: Bar): CandlestickData => ({ time: bar.time as UTCTimestamp, open: bar.open, high: bar.high, low: bar.low, close: bar.close });
-  const volumeOf = (bar: Bar): HistogramData => ({ time: bar.time as UTCTimestamp, value: bar.volume, color: bar.close >= bar.open ? RISE_VOLUME : FALL_VOLUME });
-  const lineOf = (point: { time: number; value: number }): LineData => ({ time: point.time as UTCTimestamp, value: point.value });
+  const candleOf = (bar: Bar): CandlestickData => ({ time: shift(bar.time), open: bar.open, high: bar.high, low: bar.low, close: bar.close });
+  const volumeOf = (bar: Bar): HistogramData => ({ time: shift(bar.time), value: bar.volume, color: bar.close >= bar.open ? RISE_VOLUME : FALL_VOLUME });
+  const lineOf = (point: { time: number; value: number }): LineData => ({ time: shift(point.time), value: point.value });
+  const closeOf = (bar: Bar): LineData => ({ time: shift(bar.time), value: bar.close });
 
   const drawAverages = () => {
-    MA_PERIODS.forEach(({ period }, i) => maSeries[i]!.setData(movingAverage(bars, period).map(lineOf)));
+    MA_PERIODS.forEach(({ period }, i) => maSeries[i]!.setData(line ? [] : movingAverage(bars, period).map(lineOf)));
+  };
+  const drawBar = (bar: Bar) => {
+    if (line) lineSeries.update(closeOf(bar));
+    else candleSeries.update(candleOf(bar));
+    volumeSeries.update(volumeOf(bar));
   };
 
   return {
-    setData(candles, interval, decimals) {
+    setData(candles, interval, options) {
+      const { decimals } = options;
       intervalSeconds = INTERVAL_SECONDS[interval] ?? 60;
+      timeZone = options.timeZone;
+      line = options.line;
+      previousClose = line && options.previousClose !== null && Number.isFinite(options.previousClose) ? options.previousClose : null;
       bars = toBars(candles);
       // The step of the price scale, not a figure on screen: 10^-decimals without the float's tail.
       const minMove = Number((10 ** -decimals).toFixed(decimals));
+      // Axis labels in the language's separators, grouped: 65,012.50 · 65.012,50.
       const priceFormat = { type: 'custom', minMove, formatter: (price: number) => formatChartPrice(price, decimals) } as const;
-      candleSeries.applyOptions({ priceFormat });
-      maSeries.forEach((s) => s.applyOptions({ priceFormat }));
+      candleSeries.applyOptions({ priceFormat, visible: !line });
+      lineSeries.applyOptions({ priceFormat, visible: line });
+      maSeries.forEach((s) => s.applyOptions({ priceFormat, visible: !line }));
       chart.applyOptions({ timeScale: { timeVisible: intervalSeconds < 86_400, secondsVisible: false } });
-      candleSeries.setData(bars.map(candleOf));
+      candleSeries.setData(line ? [] : bars.map(candleOf));
+      lineSeries.setData(line ? bars.map(closeOf) : []);
       volumeSeries.setData(bars.map(volumeOf));
+      if (closeLine) lineSeries.removePriceLine(closeLine);
+      closeLine =
+        previousClose === null
+          ? null
+          : lineSeries.createPriceLine({ price: previousClose, color: '#8A94A6', lineWidth: 1, lineStyle: LineStyle.Dashed, axisLabelVisible: true, title: '' });
       drawAverages();
       chart.timeScale().fitContent();
     },
@@ -147,14 +201,12 @@ export function createKlineChart(container: HTMLElement): KlineChartHandle {
         const next = { ...last, close: price, high: Math.max(last.high, price), low: Math.min(last.low, price) };
         if (next.close === last.close && next.high === last.high && next.low === last.low) return;
         bars[bars.length - 1] = next;
-        candleSeries.update(candleOf(next));
-        volumeSeries.update(volumeOf(next));
+        drawBar(next);
       } else if (intervalSeconds < 86_400) {
         const start = Math.floor(timeSeconds / intervalSeconds) * intervalSeconds;
         const next = { time: start, open: last.close, high: Math.max(last.close, price), low: Math.min(last.close, price), close: price, volume: 0 };
         bars.push(next);
-        candleSeries.update(candleOf(next));
-        volumeSeries.update(volumeOf(next));
+        drawBar(next);
       } else {
         return;
       }

@@ -9,6 +9,10 @@ interface KlineChartProps {
   /** The range the candles belong to (shown to tests as data-range). */
   range: string | undefined;
   decimals: number;
+  /** The exchange's IANA time zone: the time axis and the crosshair show its clock. */
+  timeZone?: string | undefined;
+  /** The previous close: intraday draws the price as a line against it, dashed. */
+  previousClose?: string | undefined;
   /** The live price and its time, drawn into the forming candle. */
   livePrice?: string | undefined;
   liveTime?: number | undefined;
@@ -16,10 +20,11 @@ interface KlineChartProps {
 }
 
 /**
- * Candles, volume and MA5/MA10/MA20. The chart library is fetched when the first chart mounts,
+ * Intraday: the price as a line with a dashed line at the previous close; other ranges: candles
+ * with MA5/MA10/MA20. Volume under both, times on the exchange's clock. The chart library is fetched when the first chart mounts,
  * so no other page pays for it.
  */
-export function KlineChart({ candles, interval, range, decimals, livePrice, liveTime, loading }: KlineChartProps) {
+export function KlineChart({ candles, interval, range, decimals, timeZone, previousClose, livePrice, liveTime, loading }: KlineChartProps) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const handle = useRef<KlineChartHandle | null>(null);
@@ -45,8 +50,11 @@ export function KlineChart({ candles, interval, range, decimals, livePrice, live
   }, []);
 
   useEffect(() => {
-    if (ready && candles && interval) handle.current?.setData(candles, interval, decimals);
-  }, [ready, candles, interval, decimals]);
+    if (!ready || !candles || !interval) return;
+    const line = range === 'intraday';
+    const close = previousClose === undefined ? null : Number(previousClose);
+    handle.current?.setData(candles, interval, { decimals, timeZone, line, previousClose: line ? close : null });
+  }, [ready, candles, interval, range, decimals, timeZone, previousClose]);
 
   useEffect(() => {
     if (!ready || livePrice === undefined || liveTime === undefined) return;
@@ -57,7 +65,7 @@ export function KlineChart({ candles, interval, range, decimals, livePrice, live
   const empty = !loading && candles !== undefined && candles.length === 0;
   return (
     <div className="kline-wrap">
-      <div ref={container} className="kline-canvas" data-testid="chart" data-ready={ready ? 'true' : 'false'} data-candles={candles?.length ?? 0} data-range={range} />
+      <div ref={container} className="kline-canvas" data-testid="chart" data-ready={ready ? 'true' : 'false'} data-candles={candles?.length ?? 0} data-range={range} data-style={range === 'intraday' ? 'line' : 'candles'} data-time-zone={timeZone} />
       {(loading || !ready) && !failed && <div className="kline-overlay kline-loading" aria-busy="true" />}
       {empty && <div className="kline-overlay">{t('quote.chartEmpty')}</div>}
       {failed && <div className="kline-overlay">{t('quote.chartFailed')}</div>}
