@@ -120,9 +120,9 @@ describe('amounts', () => {
   });
 
   it('colours rise and fall', () => {
-    expect(riseFallColor('0.01')).toBe('#21E57B');
-    expect(riseFallColor('-0.5')).toBe('#FD005C');
-    expect(riseFallColor('0.00')).not.toMatch(/#21E57B|#FD005C/);
+    expect(riseFallColor('0.01')).toBe('var(--mm-rise-text)');
+    expect(riseFallColor('-0.5')).toBe('var(--mm-fall-text)');
+    expect(riseFallColor('0.00')).toBe('var(--mm-flat-text)');
     expect(formatPercent('1.234')).toBe('+1.23%');
     expect(formatPercent('-0.5')).toBe('-0.50%');
   });

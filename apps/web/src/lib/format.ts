@@ -1,4 +1,4 @@
-import { DATE_TIME_FORMAT, FALL_COLOR, RISE_COLOR, WalletCode } from '@tradeapp/contract';
+import { DATE_TIME_FORMAT, WalletCode } from '@tradeapp/contract';
 import dayjs from 'dayjs';
 import { getUiLanguage, type UiLanguage } from '../i18n/locale';
 
@@ -33,9 +33,72 @@ export const DATE_PATTERNS: Record<UiLanguage, { date: string; dateTime: string;
 
 type DatePattern = keyof (typeof DATE_PATTERNS)['en'];
 
-function formatTs(ts: number | string | null | undefined, pattern: DatePattern): string {
+interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall clock of a time zone (an exchange's) at an instant. */
+function wallClockOf(ms: number, timeZone: string): WallClock {
+  let f = wallClockFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' });
+    wallClockFormats.set(timeZone, f);
+  }
+  const p = Object.fromEntries(f.formatToParts(ms).map((part) => [part.type, Number(part.value)]));
+  return { year: p.year ?? 1970, month: p.month ?? 1, day: p.day ?? 1, hour: (p.hour ?? 0) % 24, minute: p.minute ?? 0, second: p.second ?? 0 };
+}
+
+/** A wall clock in one of the patterns above, by token (no device zone involved). */
+function formatWallClock(c: WallClock, pattern: string): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return pattern.replace(/YYYY|MM|DD|HH|hh|mm|ss|A/g, (token) => {
+    switch (token) {
+      case 'YYYY':
+        return String(c.year);
+      case 'MM':
+        return two(c.month);
+      case 'DD':
+        return two(c.day);
+      case 'HH':
+        return two(c.hour);
+      case 'hh':
+        return two(c.hour % 12 || 12);
+      case 'mm':
+        return two(c.minute);
+      case 'ss':
+        return two(c.second);
+      default:
+        return c.hour < 12 ? 'AM' : 'PM';
+    }
+  });
+}
+
+/**
+ * Seconds since the epoch of the wall clock of `timeZone` read as if it were UTC: what the chart
+ * is given, so that its days and hours fall where the exchange's do (format them with 'UTC').
+ */
+export function toWallClockSeconds(seconds: number, timeZone: string): number {
+  const c = wallClockOf(seconds * 1000, timeZone);
+  return Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second) / 1000;
+}
+
+function formatTs(ts: number | string | null | undefined, pattern: DatePattern | 'year', timeZone?: string): string {
   const ms = toMillis(ts);
-  return ms === null ? EMPTY_VALUE : dayjs(ms).format(DATE_PATTERNS[getUiLanguage()][pattern]);
+  if (ms === null) return EMPTY_VALUE;
+  const format = pattern === 'year' ? 'YYYY' : DATE_PATTERNS[getUiLanguage()][pattern];
+  return timeZone ? formatWallClock(wallClockOf(ms, timeZone), format) : dayjs(ms).format(format);
+}
+
+/** An instant on an exchange's clock, to the second: 24/11/2026 05:47:46 PM · 24-11-2026 17:47:46 · 2026-11-24 17:47:46. */
+export function formatExchangeDateTime(ts: number | string | null | undefined, timeZone: string): string {
+  return formatTs(ts, 'dateTime', timeZone);
 }
 
 /** 04/03/2026 03:06:07 PM · 04-03-2026 15:06:07 · 2026-03-04 15:06:07 */
@@ -53,15 +116,14 @@ export function formatTime(ts: number | string | null | undefined): string {
   return formatTs(ts, 'time');
 }
 
-/** The chart's axis labels: a year, a month, a day or a time of day. */
-export function formatChartTick(ts: number, unit: 'year' | 'month' | 'day' | 'time'): string {
-  if (unit === 'year') return dayjs(toMillis(ts) ?? 0).format('YYYY');
-  return formatTs(ts, unit === 'month' ? 'monthYear' : unit === 'day' ? 'dayMonth' : 'time');
+/** The chart's axis labels: a year, a month, a day or a time of day; with `timeZone` on that zone's clock. */
+export function formatChartTick(ts: number, unit: 'year' | 'month' | 'day' | 'time', timeZone?: string): string {
+  return formatTs(ts, unit === 'year' ? 'year' : unit === 'month' ? 'monthYear' : unit === 'day' ? 'dayMonth' : 'time', timeZone);
 }
 
-/** The chart's crosshair label: day and time on intraday charts, the date on daily ones. */
-export function formatChartTime(ts: number, intraday: boolean): string {
-  return intraday ? `${formatTs(ts, 'dayMonth')} ${formatTs(ts, 'time')}` : formatTs(ts, 'date');
+/** The chart's crosshair label: day and time on intraday charts, the date on daily ones; with `timeZone` on that zone's clock. */
+export function formatChartTime(ts: number, intraday: boolean, timeZone?: string): string {
+  return intraday ? `${formatTs(ts, 'dayMonth', timeZone)} ${formatTs(ts, 'time', timeZone)}` : formatTs(ts, 'date', timeZone);
 }
 
 /**
@@ -227,12 +289,16 @@ export function signOf(value: string | number | null | undefined): -1 | 0 | 1 {
   return parsed.negative ? -1 : 1;
 }
 
-export const NEUTRAL_COLOR = '#8A94A6';
+export const NEUTRAL_COLOR = 'var(--mm-flat-text)';
 
-/** Rise #21E57B, fall #FD005C, unchanged neutral. */
+/**
+ * The colour of a rise, fall or unchanged figure as text: the custom properties of app/global.css,
+ * darker tones of the specification's rise #21E57B and fall #FD005C (1.67:1 and 3.93:1 on white) that
+ * read at 4.5:1 on the app's light backgrounds. Charts and fills use the contract's RISE_COLOR and FALL_COLOR.
+ */
 export function riseFallColor(change: string | number | null | undefined): string {
   const sign = signOf(change);
-  return sign > 0 ? RISE_COLOR : sign < 0 ? FALL_COLOR : NEUTRAL_COLOR;
+  return sign > 0 ? 'var(--mm-rise-text)' : sign < 0 ? 'var(--mm-fall-text)' : NEUTRAL_COLOR;
 }
 
 /** "+1.23%" from a ratio already in percent ("1.2345"). */
@@ -319,8 +385,9 @@ export function formatDateMinute(ts: number | string | null | undefined, timeZon
   return `${when.format(date)} ${when.format(time)}`;
 }
 
-/** A time zone's name in the UI language ("Hong Kong Standard Time", "中欧时间"), else its IANA id. */
+/** A time zone's name in the UI language ("Hong Kong Standard Time", "中欧时间"), else its IANA id; UTC as "UTC" (not "GMT+00:00"). */
 export function formatTimeZoneName(timeZone: string, at = Date.now()): string {
+  if (/^(Etc\/)?(UTC|UCT|GMT|Universal|Zulu)$/.test(timeZone)) return 'UTC';
   const language = getUiLanguage();
   const key = `${language}|${timeZone}`;
   let name = zoneNames.get(key);

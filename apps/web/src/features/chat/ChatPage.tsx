@@ -318,9 +318,9 @@ export default function ChatPage() {
               submit();
             }}
           >
-            <label className="chat-tool" aria-label={t('chat.image')} title={t('chat.image')}>
+            <label className="chat-tool" title={t('chat.image')}>
               <PictureOutline />
-              <input type="file" accept="image/*" hidden data-testid="chat-image-input" onChange={onPick} />
+              <input type="file" accept="image/*" hidden aria-label={t('chat.image')} data-testid="chat-image-input" onChange={onPick} />
             </label>
             <textarea
               ref={input}

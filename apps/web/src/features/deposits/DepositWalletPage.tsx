@@ -66,7 +66,7 @@ export default function DepositWalletPage() {
             {t('deposits.simulatedNote')}
           </div>
           <div className="qr-box" data-testid="deposit-qr">
-            <QRCodeSVG value={method.address} size={168} marginSize={0} />
+            <QRCodeSVG value={method.address} size={168} marginSize={0} title={t('deposits.scan', { currency: method.currency, network: method.network })} />
           </div>
           <div className="qr-caption">{t('deposits.scan', { currency: method.currency, network: method.network })}</div>
           <CopyRow label={t('deposits.address')} value={method.address} testId="deposit-address" />

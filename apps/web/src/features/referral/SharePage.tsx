@@ -101,7 +101,7 @@ export default function SharePage() {
           <h2>{t('referral.heading')}</h2>
           <p>{t('referral.body')}</p>
           <div className="qr-box" data-testid="share-qr">
-            <QRCodeSVG value={link} size={180} level="M" marginSize={0} fgColor="#0B1F3A" />
+            <QRCodeSVG value={link} size={180} level="M" marginSize={0} fgColor="#0B1F3A" title={t('referral.scan')} />
           </div>
           <div className="qr-caption">{t('referral.scan')}</div>
         </section>
