@@ -493,8 +493,9 @@ test('the product pages show the live lists they are named after', async ({ page
 
   // The most traded stocks, paged on scroll as on the market tab.
   await page.goto('/#/pages/product/popular');
-  await expect(rows.first()).toBeVisible();
-  expect(await rows.count()).toBe(20);
+  // The same screen serves the forex list just left: wait for this list's own first page.
+  await expect(page.getByTestId('product-list')).toHaveAttribute('data-segment', 'popular');
+  await expect(rows).toHaveCount(20);
   await expect(async () => {
     await page.mouse.wheel(0, 4000);
     expect(await rows.count()).toBeGreaterThan(20);
