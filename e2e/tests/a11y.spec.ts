@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 import { ROUTES } from '../../apps/web/src/app/paths';
 import { register } from './api';
-import { launch, screen } from './support';
+import { animationsDone, launch, screen } from './support';
 
 // Issue 11, item 15: every route of the investor app, at 390x844, checked by axe-core. The test
 // asserts the exact set of serious and critical rule violations per route: none, except the entries
@@ -50,8 +50,8 @@ async function open(page: Page, path: string) {
     return !!root && root.children.length > 0 && !document.querySelector('.route-progress, .splash');
   });
   await page.waitForLoadState('networkidle').catch(() => undefined);
-  // Skeletons shimmer and antd-mobile's transitions fade in: let them end before checking colours.
-  await page.waitForTimeout(700);
+  // antd-mobile's transitions fade in: let them end before checking colours.
+  await animationsDone(page);
 }
 
 /** A real instrument's query, as the market list links to its quote page. */

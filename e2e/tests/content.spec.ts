@@ -386,9 +386,11 @@ test('chat: what was written while the push socket was down arrives once it is b
   const id = await userId(request, user);
   // The push socket goes through here, so the test can cut it and keep it down for a while.
   let up = true;
+  let refused = 0;
   const sockets: WebSocketRoute[] = [];
   await page.routeWebSocket(/\/web\/push$/, (ws) => {
     if (!up) {
+      refused += 1;
       void ws.close();
       return;
     }
@@ -406,7 +408,8 @@ test('chat: what was written while the push socket was down arrives once it is b
   up = false;
   for (const ws of sockets.splice(0)) await ws.close();
   await post(request, `/operator/chats/${id}/send`, ops, { text: 'Written while you were away.' });
-  await page.waitForTimeout(1500);
+  // The app has tried to reconnect and been refused while the message was written.
+  await expect.poll(() => refused, { timeout: 20_000 }).toBeGreaterThan(0);
   up = true;
   await expect(theirs.filter({ hasText: 'Written while you were away.' })).toHaveCount(1, { timeout: 20_000 });
   await expect(theirs).toHaveCount(2);

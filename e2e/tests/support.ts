@@ -60,6 +60,17 @@ export async function launch(page: Page, token: string | null = null, language =
   await page.reload();
 }
 
+/**
+ * Until every finite animation on the page (a dialog's fade-in, a transition) has ended: what a
+ * screenshot or a colour check reads is the settled screen, without sleeping a fixed time.
+ * Looping ones (a skeleton's shimmer) never end and are not waited for.
+ */
+export async function animationsDone(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.effect?.getTiming().iterations === Infinity || a.playState !== 'running'),
+  );
+}
+
 /** A screenshot once the 2-second toast has gone. */
 export async function shot(page: Page, name: string) {
   await expect(page.locator('.adm-toast-main')).toHaveCount(0, { timeout: 5_000 });

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { funded, get, post, verifiedUser } from './api';
 import { gradientPng } from './png';
-import { cents, euros, launch, shot } from './support';
+import { animationsDone, cents, euros, launch, shot } from './support';
 
 // Trading journeys: a verified, funded user buys bitcoin from its quote page, watches the P&L move,
 // closes the position and sees the wallet settle; a limit order rests and is cancelled. Bitcoin
@@ -68,7 +68,7 @@ test('buy bitcoin from its quote page, watch the P&L move, close it, the wallet 
 
   await page.getByTestId('order-submit').click();
   await expect(page.getByTestId('order-confirm-summary')).toContainText('5x');
-  await page.waitForTimeout(400); // the dialog's fade-in
+  await animationsDone(page); // the dialog's fade-in
   await shot(page, 'trade-order-confirm-en');
   await page.getByTestId('order-confirm').click();
 
@@ -106,7 +106,7 @@ test('buy bitcoin from its quote page, watch the P&L move, close it, the wallet 
   await page.getByTestId('close-confirm').click();
   await expect(page.getByTestId('close-confirm-summary-net')).toContainText('€');
   await expect(page.getByTestId('close-confirm-summary-close-fee')).toHaveText(/^€\d+\.\d{2}$/);
-  await page.waitForTimeout(400); // the dialog's fade-in
+  await animationsDone(page); // the dialog's fade-in
   await shot(page, 'trade-close-confirm-en');
   await page.getByTestId('close-confirm-yes').click();
 
@@ -219,7 +219,7 @@ test('trading screens in Dutch and Chinese', async ({ page, request }) => {
     await expect(page.getByTestId('close-estimate-net')).toContainText('€');
     await page.getByTestId('close-confirm').click();
     await expect(page.getByTestId('close-confirm-summary-net')).toContainText('€');
-    await page.waitForTimeout(400); // the dialog's fade-in
+    await animationsDone(page); // the dialog's fade-in
     await shot(page, `trade-close-confirm-${lang}`);
     await page.locator('.adm-dialog').getByRole('button', { name: lang === 'nl' ? 'Annuleren' : '取消' }).click();
     await expect(page.getByTestId('close-confirm-summary')).toHaveCount(0);
