@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
 import { getToken } from '../api';
 import { meQueryOptions, signOut } from '../features/auth/api';
@@ -65,10 +65,14 @@ const nav: { group: string | null; items: NavItem[] }[] = [
 function ChatBadge() {
   const unread = useQuery(unreadQueryOptions());
   if (!unread.data) return null;
+  // The number is shown; a screen reader hears "3 unread" with the link's name instead.
   return (
-    <span className="nav-badge" data-testid="bo-nav-chat-unread" aria-label={`${unread.data} unread`}>
-      {unread.data > 99 ? '99+' : unread.data}
-    </span>
+    <>
+      <span className="nav-badge" data-testid="bo-nav-chat-unread" aria-hidden="true">
+        {unread.data > 99 ? '99+' : unread.data}
+      </span>
+      <span className="visually-hidden">, {unread.data} unread</span>
+    </>
   );
 }
 
@@ -87,6 +91,7 @@ export function Layout() {
   const me = useQuery({ ...meQueryOptions(), enabled: signedIn });
   const [signingOut, setSigningOut] = useState(false);
   const title = useAppTitle();
+  const content = useRef<HTMLElement>(null);
 
   if (!signedIn) return <Navigate to="/login" replace />;
 
@@ -100,7 +105,12 @@ export function Layout() {
   return (
     <div className="shell">
       <LiveUpdates />
-      <aside className="sidebar">
+      {/* The first stop of Tab, shown when focused: past the sidebar's links to the page. A button,
+          not a link to #content, which the hash router would take for a route. */}
+      <button type="button" className="skip-link" onClick={() => content.current?.focus()}>
+        Skip to content
+      </button>
+      <aside className="sidebar" aria-label="Back office">
         <div className="sidebar-brand">
           <BrandMark title={title} />
           <span className="brand-text">
@@ -146,7 +156,7 @@ export function Layout() {
             </button>
           </div>
         </header>
-        <main className="content">
+        <main className="content" id="content" ref={content} tabIndex={-1}>
           <Outlet />
         </main>
       </div>

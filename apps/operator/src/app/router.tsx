@@ -16,31 +16,33 @@ import { UsersPage } from '../features/users/UsersPage';
 import { WithdrawalsPage } from '../features/withdrawals/WithdrawalsPage';
 import { Layout } from './Layout';
 import { NotFound } from './NotFound';
+import { ROUTES } from './paths';
 
+// Every path comes from paths.ts (absolute, under the frame's '/'): the e2e tests list the routes from there.
 export const router = createHashRouter([
-  { path: '/login', element: <LoginPage /> },
+  { path: ROUTES.login, element: <LoginPage /> },
   {
     path: '/',
     element: <Layout />,
     children: [
-      { index: true, element: <Navigate to="/users" replace /> },
-      { path: 'users', element: <UsersPage /> },
-      { path: 'users/:id', element: <UserDetailPage /> },
-      { path: 'kyc', element: <KycPage /> },
-      { path: 'deposits', element: <DepositsPage /> },
-      { path: 'withdrawals', element: <WithdrawalsPage /> },
-      { path: 'ledger', element: <LedgerPage /> },
-      { path: 'service', element: <ServiceRequestsPage /> },
-      { path: 'outbox', element: <OutboxPage /> },
-      { path: 'audit', element: <AuditPage /> },
-      { path: 'chat', element: <ChatPage /> },
-      { path: 'chat/:userId', element: <ChatPage /> },
-      { path: 'articles', element: <ArticlesPage /> },
-      { path: 'articles/new', element: <ArticleEditorPage key="new" /> },
-      { path: 'articles/:id', element: <ArticleEditorPage /> },
-      { path: 'notices', element: <NoticesPage /> },
-      { path: 'app-version', element: <AppVersionPage /> },
-      { path: '*', element: <NotFound /> },
+      { index: true, element: <Navigate to={ROUTES.users} replace /> },
+      { path: ROUTES.users, element: <UsersPage /> },
+      { path: ROUTES.user, element: <UserDetailPage /> },
+      { path: ROUTES.kyc, element: <KycPage /> },
+      { path: ROUTES.deposits, element: <DepositsPage /> },
+      { path: ROUTES.withdrawals, element: <WithdrawalsPage /> },
+      { path: ROUTES.ledger, element: <LedgerPage /> },
+      { path: ROUTES.service, element: <ServiceRequestsPage /> },
+      { path: ROUTES.outbox, element: <OutboxPage /> },
+      { path: ROUTES.audit, element: <AuditPage /> },
+      { path: ROUTES.chat, element: <ChatPage /> },
+      { path: ROUTES.chatWith, element: <ChatPage /> },
+      { path: ROUTES.articles, element: <ArticlesPage /> },
+      { path: ROUTES.articleNew, element: <ArticleEditorPage key="new" /> },
+      { path: ROUTES.article, element: <ArticleEditorPage /> },
+      { path: ROUTES.notices, element: <NoticesPage /> },
+      { path: ROUTES.appVersion, element: <AppVersionPage /> },
+      { path: ROUTES.notFound, element: <NotFound /> },
     ],
   },
 ]);

@@ -8,6 +8,8 @@ export type AuditEntry = ResponseOf<Routes['operatorAudit']>['list'][number];
 
 interface AuditTableProps {
   entries: AuditEntry[] | undefined;
+  /** The level of the Before and After headings of an opened entry: one below the heading over the table. */
+  headingLevel: 2 | 3;
   /** Rendered in place of the rows while loading, on error or when empty. */
   state?: ReactNode;
 }
@@ -33,7 +35,8 @@ function Target({ entry }: { entry: AuditEntry }) {
 }
 
 /** Audit entries: who, when, what, on what and why; a click shows the before and after values. */
-export function AuditTable({ entries, state }: AuditTableProps) {
+export function AuditTable({ entries, headingLevel, state }: AuditTableProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
 
   function toggle(id: number) {
@@ -49,12 +52,14 @@ export function AuditTable({ entries, state }: AuditTableProps) {
     <table className="table table-hover">
       <thead>
         <tr>
-          <th className="col-toggle" aria-label="Details" />
-          <th>When</th>
-          <th>Who</th>
-          <th>Action</th>
-          <th>Target</th>
-          <th>Reason</th>
+          <th scope="col" className="col-toggle">
+            <span className="visually-hidden">Details</span>
+          </th>
+          <th scope="col">When</th>
+          <th scope="col">Who</th>
+          <th scope="col">Action</th>
+          <th scope="col">Target</th>
+          <th scope="col">Reason</th>
         </tr>
       </thead>
       <tbody>
@@ -63,24 +68,31 @@ export function AuditTable({ entries, state }: AuditTableProps) {
             const expanded = open.has(entry.id);
             return (
               <Fragment key={entry.id}>
+                {/* A click anywhere on the row opens it; from the keyboard, its first cell's button
+                    (a table row cannot be expanded: aria-expanded belongs to the button). */}
                 <tr
                   className={`clickable${expanded ? ' expanded' : ''}`}
-                  tabIndex={0}
-                  aria-expanded={expanded}
                   data-testid="bo-audit-row"
                   data-audit-id={entry.id}
                   onClick={() => toggle(entry.id)}
-                  onKeyDown={(event) => {
-                    if (event.key === 'Enter' || event.key === ' ') {
-                      event.preventDefault();
-                      toggle(entry.id);
-                    }
-                  }}
                 >
                   <td className="col-toggle">
-                    <span className={`chevron${expanded ? ' chevron-open' : ''}`} aria-hidden="true">
-                      ›
-                    </span>
+                    <button
+                      type="button"
+                      className="row-toggle"
+                      aria-expanded={expanded}
+                      aria-controls={expanded ? `audit-detail-${entry.id}` : undefined}
+                      aria-label={`Details of entry #${entry.id}`}
+                      data-testid="bo-audit-toggle"
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        toggle(entry.id);
+                      }}
+                    >
+                      <span className={`chevron${expanded ? ' chevron-open' : ''}`} aria-hidden="true">
+                        ›
+                      </span>
+                    </button>
                   </td>
                   <td className="nowrap">{formatDateTime(entry.createTimeTimestamp)}</td>
                   <td>{actorOf(entry)}</td>
@@ -93,15 +105,15 @@ export function AuditTable({ entries, state }: AuditTableProps) {
                   <td className="reason">{show(entry.reason)}</td>
                 </tr>
                 {expanded && (
-                  <tr className="audit-detail">
+                  <tr className="audit-detail" id={`audit-detail-${entry.id}`}>
                     <td colSpan={AUDIT_COLUMNS}>
                       <div className="diff">
                         <div>
-                          <h4>Before</h4>
+                          <Heading className="diff-heading">Before</Heading>
                           <JsonView value={entry.before} />
                         </div>
                         <div>
-                          <h4>After</h4>
+                          <Heading className="diff-heading">After</Heading>
                           <JsonView value={entry.after} />
                         </div>
                       </div>

@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { getToken } from '../api';
+import { Spinner } from './Spinner';
+import { useDialogFocus } from './useDialogFocus';
 import { useEscape } from './useEscape';
 
 /** Uploads are served at `/web/file/<id>` only to a signed-in caller, so an <img src> cannot load them. */
@@ -45,12 +47,34 @@ interface AuthImageProps {
   label: string;
 }
 
-/** An image shown large over the page; a click or Escape closes it. */
+/** An image shown large over the page; a click, Escape or its Close button closes it and the focus goes back. */
 export function Lightbox({ src, label, onClose }: { src: string; label: string; onClose: () => void }) {
   useEscape(onClose);
+  const ref = useRef<HTMLDivElement>(null);
+  useDialogFocus(ref);
 
   return (
-    <div className="lightbox" role="dialog" aria-modal="true" aria-label={label} onClick={onClose} data-testid="bo-doc-lightbox">
+    <div
+      ref={ref}
+      className="lightbox"
+      role="dialog"
+      aria-modal="true"
+      aria-label={label}
+      tabIndex={-1}
+      onClick={onClose}
+      data-testid="bo-doc-lightbox"
+    >
+      <button
+        type="button"
+        className="icon-btn lightbox-close"
+        aria-label="Close"
+        onClick={(event) => {
+          event.stopPropagation();
+          onClose();
+        }}
+      >
+        ×
+      </button>
       <img src={src} alt={label} />
       <span className="lightbox-caption">{label} · click or press Escape to close</span>
     </div>
@@ -65,7 +89,7 @@ export function AuthImage({ url, label }: AuthImageProps) {
   return (
     <figure className="doc">
       <div className="doc-frame">
-        {image.status === 'loading' && <span className="spinner" aria-label={`Loading ${label}`} />}
+        {image.status === 'loading' && <Spinner className="spinner" label={`Loading ${label}`} />}
         {image.status === 'error' && (
           <span className="doc-error" role="alert">
             Cannot load the image: {image.message}

@@ -1,5 +1,6 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { useId, useRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { messageOf } from '../api';
+import { useDialogFocus } from './useDialogFocus';
 import { useEscape } from './useEscape';
 
 interface DialogProps {
@@ -9,9 +10,15 @@ interface DialogProps {
   footer: ReactNode;
 }
 
-/** A modal dialog: Escape or a click on the backdrop closes it. */
+/**
+ * A modal dialog named by its title: Escape or a click on the backdrop closes it. It takes the focus
+ * when it opens, keeps it while open and gives it back to the opener when it closes.
+ */
 export function Dialog({ title, onClose, children, footer }: DialogProps) {
   useEscape(onClose);
+  const titleId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  useDialogFocus(ref);
 
   return (
     <div
@@ -20,9 +27,9 @@ export function Dialog({ title, onClose, children, footer }: DialogProps) {
         if (event.target === event.currentTarget) onClose();
       }}
     >
-      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="dialog-title">
+      <div ref={ref} className="dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <header className="dialog-header">
-          <h2 id="dialog-title">{title}</h2>
+          <h2 id={titleId}>{title}</h2>
           <button type="button" className="icon-btn" aria-label="Close" onClick={onClose}>
             ×
           </button>

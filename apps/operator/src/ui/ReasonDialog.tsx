@@ -1,5 +1,6 @@
 import { useState, type ReactNode, type SubmitEvent } from 'react';
 import { ActionError, Dialog, DialogButtons } from './Dialog';
+import { Field } from './Field';
 
 interface ReasonDialogProps {
   title: string;
@@ -48,20 +49,20 @@ export function ReasonDialog(props: ReasonDialogProps) {
     >
       <form id={props.formId} onSubmit={onSubmit} noValidate>
         {props.children}
-        <label className="field">
-          <span className="field-label">{props.reasonLabel}</span>
-          <textarea
-            rows={4}
-            maxLength={500}
-            autoFocus
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            onBlur={() => setTouched(true)}
-            data-testid="bo-reason"
-            aria-invalid={touched && missing ? true : undefined}
-          />
-          {touched && missing && <span className="field-error">{props.missingText}</span>}
-        </label>
+        <Field label={props.reasonLabel} error={touched && missing ? props.missingText : null}>
+          {(control) => (
+            <textarea
+              {...control}
+              rows={4}
+              maxLength={500}
+              autoFocus
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              onBlur={() => setTouched(true)}
+              data-testid="bo-reason"
+            />
+          )}
+        </Field>
         <ActionError error={props.error} />
       </form>
     </Dialog>

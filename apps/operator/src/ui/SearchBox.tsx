@@ -1,8 +1,11 @@
 import { useState, type SubmitEvent } from 'react';
+import { Spinner } from './Spinner';
 
 interface SearchBoxProps {
   /** The applied value; the box starts from it (give the component `key={value}` to reset it). */
   value: string;
+  /** The field's accessible name, e.g. "Search users". */
+  label: string;
   placeholder: string;
   onSearch: (value: string) => void;
   testId: string;
@@ -10,7 +13,7 @@ interface SearchBoxProps {
 }
 
 /** A search input with Search and Clear buttons; the value applies on submit, not on each key. */
-export function SearchBox({ value, placeholder, onSearch, testId, busy = false }: SearchBoxProps) {
+export function SearchBox({ value, label, placeholder, onSearch, testId, busy = false }: SearchBoxProps) {
   const [draft, setDraft] = useState(value);
 
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
@@ -24,6 +27,7 @@ export function SearchBox({ value, placeholder, onSearch, testId, busy = false }
         type="search"
         className="toolbar-search"
         placeholder={placeholder}
+        aria-label={label}
         value={draft}
         maxLength={100}
         onChange={(event) => setDraft(event.target.value)}
@@ -37,7 +41,7 @@ export function SearchBox({ value, placeholder, onSearch, testId, busy = false }
           Clear
         </button>
       )}
-      {busy && <span className="spinner spinner-inline" aria-label="Refreshing" />}
+      {busy && <Spinner label="Refreshing" />}
     </form>
   );
 }

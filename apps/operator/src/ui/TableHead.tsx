@@ -3,13 +3,13 @@ export interface Column {
   className?: string;
 }
 
-/** A table's header row: one `<th>` per column. */
+/** A table's header row: one `<th scope="col">` per column. */
 export function TableHead({ columns }: { columns: Column[] }) {
   return (
     <thead>
       <tr>
         {columns.map((column) => (
-          <th key={column.label} className={column.className}>
+          <th key={column.label} scope="col" className={column.className}>
             {column.label}
           </th>
         ))}

@@ -1,4 +1,5 @@
 import { useState, type SubmitEvent } from 'react';
+import { Spinner } from '../../ui/Spinner';
 
 export interface AuditFilterValue {
   targetType: string;
@@ -60,7 +61,7 @@ export function AuditFilter({ value, onApply, busy }: AuditFilterProps) {
           Clear
         </button>
       )}
-      {busy && <span className="spinner spinner-inline" aria-label="Refreshing" />}
+      {busy && <Spinner label="Refreshing" />}
     </form>
   );
 }

@@ -59,7 +59,7 @@ export function AuditPage() {
       />
 
       <div className="card">
-        <AuditTable entries={audit.data?.list} state={state} />
+        <AuditTable entries={audit.data?.list} headingLevel={2} state={state} />
         {audit.data && (
           <Pagination
             page={page}

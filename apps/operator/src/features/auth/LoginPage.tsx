@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type SubmitEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { ApiError, getToken, messageOf, takeNotice } from '../../api';
+import { Field } from '../../ui/Field';
 import { BrandMark, useAppTitle } from '../content';
 import { meQueryKey, signIn } from './api';
 
@@ -57,32 +58,32 @@ export function LoginPage() {
           </div>
         )}
 
-        <label className="field">
-          <span className="field-label">E-mail</span>
-          <input
-            type="email"
-            autoComplete="username"
-            autoFocus
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            data-testid="bo-email"
-            aria-invalid={fieldErrors.email ? true : undefined}
-          />
-          {fieldErrors.email && <span className="field-error">{fieldErrors.email}</span>}
-        </label>
+        <Field label="E-mail" error={fieldErrors.email}>
+          {(control) => (
+            <input
+              {...control}
+              type="email"
+              autoComplete="username"
+              autoFocus
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              data-testid="bo-email"
+            />
+          )}
+        </Field>
 
-        <label className="field">
-          <span className="field-label">Password</span>
-          <input
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            data-testid="bo-password"
-            aria-invalid={fieldErrors.password ? true : undefined}
-          />
-          {fieldErrors.password && <span className="field-error">{fieldErrors.password}</span>}
-        </label>
+        <Field label="Password" error={fieldErrors.password}>
+          {(control) => (
+            <input
+              {...control}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              data-testid="bo-password"
+            />
+          )}
+        </Field>
 
         <button type="submit" className="btn btn-primary btn-block" disabled={pending} data-testid="bo-login">
           {pending ? 'Signing in…' : 'Sign in'}

@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { usePushStatus } from '../../push';
 import { formatRecent } from '../../ui/format';
 import { Pagination } from '../../ui/Pagination';
+import { Spinner } from '../../ui/Spinner';
 import { Empty, ErrorState, Loading } from '../../ui/States';
 import { CONVERSATIONS_PAGE_SIZE, conversationsQueryOptions, type Conversation } from './api';
 import { ConversationPane } from './ConversationPane';
@@ -64,7 +65,7 @@ function ConversationList({ selectedId }: { selectedId: number | null }) {
             </button>
           ))}
         </div>
-        {conversations.isFetching && !conversations.isPending && <span className="spinner spinner-inline" aria-label="Refreshing" />}
+        {conversations.isFetching && !conversations.isPending && <Spinner label="Refreshing" />}
       </div>
       <div className="chat-list-body">
         {conversations.isPending ? (
@@ -98,9 +99,12 @@ function ConversationList({ selectedId }: { selectedId: number | null }) {
                       <span className="chat-conversation-bottom">
                         <span className="chat-conversation-preview">{preview(conversation)}</span>
                         {conversation.unread > 0 && (
-                          <span className="unread-badge" data-testid="bo-chat-unread" aria-label={`${conversation.unread} unread`}>
-                            {conversation.unread}
-                          </span>
+                          <>
+                            <span className="unread-badge" data-testid="bo-chat-unread" aria-hidden="true">
+                              {conversation.unread}
+                            </span>
+                            <span className="visually-hidden">, {conversation.unread} unread</span>
+                          </>
                         )}
                       </span>
                     </span>

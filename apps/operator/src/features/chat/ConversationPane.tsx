@@ -5,6 +5,7 @@ import { messageOf } from '../../api';
 import { Lightbox, useAuthorizedImage } from '../../ui/AuthImage';
 import { formatDate, formatTime } from '../../ui/format';
 import { ErrorState, Loading } from '../../ui/States';
+import { Spinner } from '../../ui/Spinner';
 import { uploadImage } from '../../api';
 import { userQueryOptions } from '../users';
 import {
@@ -45,7 +46,7 @@ function usePageVisible(): boolean {
 function ChatImage({ url, onLoad }: { url: string; onLoad: () => void }) {
   const image = useAuthorizedImage(url);
   const [enlarged, setEnlarged] = useState(false);
-  if (image.status === 'loading') return <span className="chat-image chat-image-loading spinner" aria-label="Loading image" />;
+  if (image.status === 'loading') return <Spinner className="chat-image chat-image-loading spinner" label="Loading image" />;
   if (image.status === 'error') return <span className="chat-image-error">Cannot load the image: {image.message}</span>;
   return (
     <>
@@ -242,7 +243,16 @@ export function ConversationPane({ userId }: { userId: number }) {
         </Link>
       </header>
 
-      <div className="chat-messages" ref={scroller} onScroll={onScroll} data-testid="bo-chat-messages">
+      {/* A log: new messages are read out as they come. Focusable, so the keyboard can scroll it. */}
+      <div
+        className="chat-messages"
+        ref={scroller}
+        onScroll={onScroll}
+        role="log"
+        aria-label={`Conversation with ${name}`}
+        tabIndex={0}
+        data-testid="bo-chat-messages"
+      >
         {thread.isPending ? (
           <Loading label="Loading messages…" />
         ) : thread.isError ? (

@@ -4,6 +4,7 @@ import { messageOf } from '../../api';
 import { Badge } from '../../ui/Badges';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { fieldErrorsOf } from '../../ui/errors';
+import { Field } from '../../ui/Field';
 import { formatDateTime, show } from '../../ui/format';
 import { Pagination } from '../../ui/Pagination';
 import { Empty, ErrorState, Loading, TableState } from '../../ui/States';
@@ -194,56 +195,61 @@ function PublishForm() {
         </div>
       )}
       <div className="form-grid form-grid-2">
-        <label className="field">
-          <span className="field-label">Title</span>
-          <input
-            value={shownTitle}
-            maxLength={60}
-            onChange={(event) => {
-              setTitle(event.target.value);
-              clear('title');
-            }}
-            aria-invalid={errors.title ? true : undefined}
-            data-testid="bo-appversion-title"
-          />
-          {errors.title && <span className="field-error">{errors.title}</span>}
-        </label>
-        <label className="field">
-          <span className="field-label">Version (x.y.z)</span>
-          <input
-            value={version}
-            maxLength={20}
-            placeholder={suggestion}
-            className="mono"
-            onChange={(event) => {
-              setVersion(event.target.value);
-              clear('version');
-              // The refusal was about the version: a new one is a new question.
-              publish.reset();
-            }}
-            aria-invalid={errors.version ? true : undefined}
-            data-testid="bo-appversion-version"
-          />
-          {errors.version && <span className="field-error">{errors.version}</span>}
-        </label>
+        <Field label="Title" error={errors.title}>
+          {(control) => (
+            <input
+              {...control}
+              value={shownTitle}
+              maxLength={60}
+              onChange={(event) => {
+                setTitle(event.target.value);
+                clear('title');
+              }}
+              data-testid="bo-appversion-title"
+            />
+          )}
+        </Field>
+        <Field label="Version (x.y.z)" error={errors.version}>
+          {(control) => (
+            <input
+              {...control}
+              value={version}
+              maxLength={20}
+              placeholder={suggestion}
+              className="mono"
+              onChange={(event) => {
+                setVersion(event.target.value);
+                clear('version');
+                // The refusal was about the version: a new one is a new question.
+                publish.reset();
+              }}
+              data-testid="bo-appversion-version"
+            />
+          )}
+        </Field>
       </div>
       <div className="notes-grid">
         {NOTE_LANGUAGES.map((language) => (
-          <label key={language.key} className={`field${language.key === 'en' ? ' notes-main' : ''}`}>
-            <span className="field-label">{language.label}</span>
-            <textarea
-              rows={language.key === 'en' ? 3 : 2}
-              value={notes[language.key]}
-              maxLength={2000}
-              onChange={(event) => {
-                setNotes((current) => ({ ...current, [language.key]: event.target.value }));
-                clear(`notes.${language.key}`);
-              }}
-              aria-invalid={errors[`notes.${language.key}`] ? true : undefined}
-              data-testid={language.testId}
-            />
-            {errors[`notes.${language.key}`] && <span className="field-error">{errors[`notes.${language.key}`]}</span>}
-          </label>
+          <Field
+            key={language.key}
+            label={language.label}
+            error={errors[`notes.${language.key}`]}
+            className={language.key === 'en' ? 'notes-main' : undefined}
+          >
+            {(control) => (
+              <textarea
+                {...control}
+                rows={language.key === 'en' ? 3 : 2}
+                value={notes[language.key]}
+                maxLength={2000}
+                onChange={(event) => {
+                  setNotes((current) => ({ ...current, [language.key]: event.target.value }));
+                  clear(`notes.${language.key}`);
+                }}
+                data-testid={language.testId}
+              />
+            )}
+          </Field>
         ))}
       </div>
       <label className="checkbox">

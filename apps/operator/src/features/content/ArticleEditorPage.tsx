@@ -7,6 +7,7 @@ import { AuthImage } from '../../ui/AuthImage';
 import { Badge } from '../../ui/Badges';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { fieldErrorsOf } from '../../ui/errors';
+import { Field } from '../../ui/Field';
 import { FieldError } from '../../ui/FieldError';
 import { formatDateTime, formatTime } from '../../ui/format';
 import { Empty, ErrorState, Loading } from '../../ui/States';
@@ -23,6 +24,9 @@ import {
 import { BodyField } from './BodyField';
 import { draftOf, EMPTY_TEXT, inputOf, same, type Draft, type TextDraft } from './draft';
 import { PreviewPanel } from './PreviewPanel';
+
+/** The HTML language tag of each article language. */
+const LANG_TAGS: Record<Locale, string> = { en: 'en', nl: 'nl', zh_Hans_CN: 'zh-Hans' };
 
 function ArticleForm({ article }: { article: OperatorArticle | null }) {
   const navigate = useNavigate();
@@ -180,45 +184,47 @@ function ArticleForm({ article }: { article: OperatorArticle | null }) {
         <div className="stack">
           <div className="card card-padded">
             <div className="form-grid form-grid-meta">
-              <label className="field">
-                <span className="field-label">Slug (optional)</span>
-                <input
-                  value={draft.slug}
-                  maxLength={80}
-                  placeholder="how-margin-works"
-                  onChange={(event) => change({ slug: event.target.value }, 'slug')}
-                  aria-invalid={errors.slug ? true : undefined}
-                  data-testid="bo-article-slug"
-                />
-                <FieldError message={errors.slug} />
-              </label>
-              <label className="field">
-                <span className="field-label">Category</span>
-                <select
-                  value={draft.category}
-                  onChange={(event) => change({ category: event.target.value as ArticleCategory }, 'category')}
-                  data-testid="bo-article-category"
-                >
-                  {ARTICLE_CATEGORIES.map((value) => (
-                    <option key={value} value={value}>
-                      {CATEGORY_LABELS[value]}
-                    </option>
-                  ))}
-                </select>
-                <FieldError message={errors.category} />
-              </label>
-              <label className="field">
-                <span className="field-label">Status</span>
-                <select
-                  value={draft.status}
-                  onChange={(event) => change({ status: event.target.value as ArticleStatus }, 'status')}
-                  data-testid="bo-article-status"
-                >
-                  <option value="draft">Draft (not shown in the app)</option>
-                  <option value="published">Published</option>
-                </select>
-                <FieldError message={errors.status} />
-              </label>
+              <Field label="Slug (optional)" error={errors.slug}>
+                {(control) => (
+                  <input
+                    {...control}
+                    value={draft.slug}
+                    maxLength={80}
+                    placeholder="how-margin-works"
+                    onChange={(event) => change({ slug: event.target.value }, 'slug')}
+                    data-testid="bo-article-slug"
+                  />
+                )}
+              </Field>
+              <Field label="Category" error={errors.category}>
+                {(control) => (
+                  <select
+                    {...control}
+                    value={draft.category}
+                    onChange={(event) => change({ category: event.target.value as ArticleCategory }, 'category')}
+                    data-testid="bo-article-category"
+                  >
+                    {ARTICLE_CATEGORIES.map((value) => (
+                      <option key={value} value={value}>
+                        {CATEGORY_LABELS[value]}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+              <Field label="Status" error={errors.status}>
+                {(control) => (
+                  <select
+                    {...control}
+                    value={draft.status}
+                    onChange={(event) => change({ status: event.target.value as ArticleStatus }, 'status')}
+                    data-testid="bo-article-status"
+                  >
+                    <option value="draft">Draft (not shown in the app)</option>
+                    <option value="published">Published</option>
+                  </select>
+                )}
+              </Field>
             </div>
             <div className="field">
               <span className="field-label">Cover image</span>
@@ -232,6 +238,7 @@ function ArticleForm({ article }: { article: OperatorArticle | null }) {
                 )}
                 <label className={`btn btn-small${cover.uploading ? ' disabled' : ''}`}>
                   {cover.uploading ? 'Uploading…' : draft.coverUrl ? 'Replace' : 'Upload'}
+                  <span className="visually-hidden"> cover image</span>
                   <input
                     type="file"
                     accept="image/*"
@@ -265,19 +272,26 @@ function ArticleForm({ article }: { article: OperatorArticle | null }) {
                     key={l.locale}
                     type="button"
                     role="tab"
+                    id={`article-tab-${l.locale}`}
                     aria-selected={l.locale === locale}
+                    aria-controls="article-tab-panel"
                     className={`tab${l.locale === locale ? ' tab-active' : ''}${present ? '' : ' tab-missing'}`}
                     onClick={() => setLocale(l.locale)}
                     data-testid={`bo-article-tab-${l.locale}`}
                   >
                     {l.label}
                     {l.locale === 'en' ? <span className="tab-note">required</span> : !present && <span className="tab-note">not written</span>}
-                    {hasError && <span className="tab-error-dot" aria-label="has errors" />}
+                    {hasError && (
+                      <>
+                        <span className="tab-error-dot" aria-hidden="true" />
+                        <span className="visually-hidden">(has errors)</span>
+                      </>
+                    )}
                   </button>
                 );
               })}
             </div>
-            <div className="tab-panel" role="tabpanel">
+            <div className="tab-panel" role="tabpanel" id="article-tab-panel" aria-labelledby={`article-tab-${locale}`}>
               {current === null ? (
                 <div className="language-missing">
                   <p className="muted">
@@ -289,30 +303,30 @@ function ArticleForm({ article }: { article: OperatorArticle | null }) {
                 </div>
               ) : (
                 <>
-                  <label className="field">
-                    <span className="field-label">Title</span>
-                    <input
-                      value={current.title}
-                      maxLength={200}
-                      onChange={(event) => changeText('title', event.target.value)}
-                      aria-invalid={errors[`texts.${locale}.title`] ? true : undefined}
-                      data-testid="bo-article-title"
-                    />
-                    <FieldError message={errors[`texts.${locale}.title`]} />
-                  </label>
-                  <label className="field">
-                    <span className="field-label">Summary (shown in lists)</span>
-                    <textarea
-                      rows={2}
-                      className="textarea-short"
-                      value={current.summary}
-                      maxLength={500}
-                      onChange={(event) => changeText('summary', event.target.value)}
-                      aria-invalid={errors[`texts.${locale}.summary`] ? true : undefined}
-                      data-testid="bo-article-summary"
-                    />
-                    <FieldError message={errors[`texts.${locale}.summary`]} />
-                  </label>
+                  <Field label="Title" error={errors[`texts.${locale}.title`]}>
+                    {(control) => (
+                      <input
+                        {...control}
+                        value={current.title}
+                        maxLength={200}
+                        onChange={(event) => changeText('title', event.target.value)}
+                        data-testid="bo-article-title"
+                      />
+                    )}
+                  </Field>
+                  <Field label="Summary (shown in lists)" error={errors[`texts.${locale}.summary`]}>
+                    {(control) => (
+                      <textarea
+                        {...control}
+                        rows={2}
+                        className="textarea-short"
+                        value={current.summary}
+                        maxLength={500}
+                        onChange={(event) => changeText('summary', event.target.value)}
+                        data-testid="bo-article-summary"
+                      />
+                    )}
+                  </Field>
                   <BodyField value={current.body} onChange={(value) => changeText('body', value)} error={errors[`texts.${locale}.body`]} />
                   {locale !== 'en' && (
                     <button type="button" className="btn btn-small btn-danger-outline" onClick={removeLanguage} data-testid="bo-article-remove-language">
@@ -325,7 +339,13 @@ function ArticleForm({ article }: { article: OperatorArticle | null }) {
           </div>
         </div>
 
-        <PreviewPanel key={locale} language={localeInfo.label} text={current ?? draft.texts.en} fallback={current === null} />
+        <PreviewPanel
+          key={locale}
+          language={localeInfo.label}
+          lang={current === null ? 'en' : LANG_TAGS[locale]}
+          text={current ?? draft.texts.en}
+          fallback={current === null}
+        />
       </div>
 
       {deleting && article && (

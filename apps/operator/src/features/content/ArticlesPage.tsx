@@ -5,6 +5,7 @@ import { Badge } from '../../ui/Badges';
 import { formatDateTime } from '../../ui/format';
 import { Pagination } from '../../ui/Pagination';
 import { Segmented } from '../../ui/Segmented';
+import { Spinner } from '../../ui/Spinner';
 import { Empty, ErrorState, Loading, TableState } from '../../ui/States';
 import { TableHead, type Column } from '../../ui/TableHead';
 import {
@@ -103,7 +104,7 @@ export function ArticlesPage() {
           onChange={(value) => update({ status: value, page: undefined })}
           testId="bo-articles-status"
         />
-        {articles.isFetching && !articles.isPending && <span className="spinner spinner-inline" aria-label="Refreshing" />}
+        {articles.isFetching && !articles.isPending && <Spinner label="Refreshing" />}
       </div>
 
       <div className="card">

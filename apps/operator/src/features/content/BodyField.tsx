@@ -1,12 +1,14 @@
 import { useRef } from 'react';
+import { FieldError } from '../../ui/FieldError';
 import { applyMarkup, type MarkupAction } from './markup';
 
-const TOOLS: { action: MarkupAction; label: string; title: string; className?: string }[] = [
-  { action: 'bold', label: 'B', title: 'Bold', className: 'tool-bold' },
-  { action: 'italic', label: 'I', title: 'Italic', className: 'tool-italic' },
-  { action: 'heading', label: 'H2', title: 'Heading' },
-  { action: 'list', label: '• List', title: 'Bulleted list (one item per selected line)' },
-  { action: 'link', label: 'Link', title: 'Link' },
+/** `name` is the button's accessible name: it starts with what the button shows, as speech control users say it. */
+const TOOLS: { action: MarkupAction; label: string; name: string; title: string; className?: string }[] = [
+  { action: 'bold', label: 'B', name: 'Bold', title: 'Bold', className: 'tool-bold' },
+  { action: 'italic', label: 'I', name: 'Italic', title: 'Italic', className: 'tool-italic' },
+  { action: 'heading', label: 'H2', name: 'H2 heading', title: 'Heading' },
+  { action: 'list', label: '• List', name: 'List', title: 'Bulleted list (one item per selected line)' },
+  { action: 'link', label: 'Link', name: 'Link', title: 'Link' },
 ];
 
 interface BodyFieldProps {
@@ -44,6 +46,7 @@ export function BodyField({ value, onChange, error }: BodyFieldProps) {
               type="button"
               className={`tool${tool.className ? ` ${tool.className}` : ''}`}
               title={tool.title}
+              aria-label={tool.name}
               // Keep the textarea's selection: a click would otherwise move the focus first.
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => apply(tool.action)}
@@ -62,10 +65,11 @@ export function BodyField({ value, onChange, error }: BodyFieldProps) {
           onChange={(event) => onChange(event.target.value)}
           aria-labelledby="article-body-label"
           aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'article-body-error' : undefined}
           data-testid="bo-article-body"
         />
       </div>
-      {error && <span className="field-error">{error}</span>}
+      <FieldError id="article-body-error" message={error} />
     </div>
   );
 }

@@ -2,12 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { messageOf } from '../../api';
 import { previewQueryOptions } from './api';
 import { previewDocument } from './markup';
+import { Spinner } from '../../ui/Spinner';
 import { useDebounced } from '../../ui/useDebounced';
 
 const DEBOUNCE_MS = 400;
 
 interface PreviewPanelProps {
   language: string;
+  /** The text's language tag, for the frame's `lang`. */
+  lang: string;
   text: { title: string; summary: string; body: string };
   /** The language is not written: the preview shows the English readers would get. */
   fallback: boolean;
@@ -18,7 +21,7 @@ interface PreviewPanelProps {
  * shown in a sandboxed frame with no permissions at all, so nothing in it can run even if the
  * sanitiser missed something.
  */
-export function PreviewPanel({ language, text, fallback }: PreviewPanelProps) {
+export function PreviewPanel({ language, lang, text, fallback }: PreviewPanelProps) {
   const body = useDebounced(text.body, DEBOUNCE_MS);
   const preview = useQuery({ ...previewQueryOptions(body), enabled: body.trim() !== '' });
   const html = body.trim() === '' ? '' : (preview.data?.html ?? '');
@@ -30,7 +33,7 @@ export function PreviewPanel({ language, text, fallback }: PreviewPanelProps) {
         <h2>Preview</h2>
         <span className="muted small">
           {fallback ? `${language} not written: English shown` : language}
-          {updating && <span className="spinner spinner-inline" aria-label="Updating the preview" />}
+          {updating && <Spinner label="Updating the preview" />}
         </span>
       </header>
       {preview.isError && (
@@ -43,7 +46,7 @@ export function PreviewPanel({ language, text, fallback }: PreviewPanelProps) {
         className="preview-frame"
         sandbox=""
         referrerPolicy="no-referrer"
-        srcDoc={previewDocument(text.title, text.summary, html)}
+        srcDoc={previewDocument(text.title, text.summary, html, lang)}
         data-testid="bo-article-preview"
         data-ready={!updating && (body.trim() === '' || preview.isSuccess)}
       />

@@ -48,10 +48,13 @@ export function applyMarkup(value: string, start: number, end: number, action: M
   return { value: before + openTag + text + closeTag + after, start: innerStart, end: innerStart + text.length };
 }
 
-/** An article as a reader sees it, for the preview frame. Only `bodyHtml` is HTML (already sanitised). */
-export function previewDocument(title: string, summary: string, bodyHtml: string): string {
+/**
+ * An article as a reader sees it, for the preview frame, in the language `lang` (a BCP 47 tag).
+ * Only `bodyHtml` is HTML (already sanitised).
+ */
+export function previewDocument(title: string, summary: string, bodyHtml: string, lang = 'en'): string {
   return `<!doctype html>
-<html>
+<html lang="${escapeText(lang)}">
 <head>
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src http: https: data:; style-src 'unsafe-inline'">

@@ -3,6 +3,8 @@ import { UserRole, type RequestOf, type Routes } from '@tradeapp/contract';
 import { useState, type SubmitEvent } from 'react';
 import { ApiError, call, messageOf } from '../../api';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { Field } from '../../ui/Field';
+import { FieldError } from '../../ui/FieldError';
 import { fieldErrorsOf } from '../../ui/errors';
 import { show } from '../../ui/format';
 import { userQueryOptions, usersQueryOptions } from '../users';
@@ -24,6 +26,16 @@ const TEST_SUFFIX: Record<LanguageKey, string> = { en: 'en', nl: 'nl', zh_Hans_C
 
 type Texts = Record<LanguageKey, { title: string; body: string }>;
 const EMPTY_TEXTS: Texts = { en: { title: '', body: '' }, nl: { title: '', body: '' }, zh_Hans_CN: { title: '', body: '' } };
+
+/** "Title" with its language for a screen reader: "English title". */
+function LanguageLabel({ language, children }: { language: string; children: string }) {
+  return (
+    <>
+      <span className="visually-hidden">{language} </span>
+      {children}
+    </>
+  );
+}
 
 /** Who a user number is, shown under the field before anything is sent. */
 function Recipient({ raw, onPick }: { raw: string; onPick: (id: number) => void }) {
@@ -178,43 +190,47 @@ export function NoticesPage() {
                 setErrors(({ userId: _gone, ...rest }) => rest);
               }}
               aria-invalid={errors.userId ? true : undefined}
+              aria-describedby={errors.userId ? 'notice-user-recipient notice-user-error' : 'notice-user-recipient'}
               data-testid="bo-notice-user"
             />
-            <Recipient raw={userRaw} onPick={(id) => setUserRaw(String(id))} />
-            {errors.userId && <span className="field-error">{errors.userId}</span>}
+            <div id="notice-user-recipient" aria-live="polite">
+              <Recipient raw={userRaw} onPick={(id) => setUserRaw(String(id))} />
+            </div>
+            <FieldError id="notice-user-error" message={errors.userId} />
           </div>
         )}
 
         <div className="language-columns">
           {LANGUAGES.map((language) => (
             <div key={language.key} className="notice-language">
-              <h3 className="notice-language-title">
+              <h2 className="notice-language-title">
                 {language.label}
                 <span className="language-note">{language.required ? 'required' : 'optional: English is shown when empty'}</span>
-              </h3>
-              <label className="field">
-                <span className="field-label">Title</span>
-                <input
-                  value={texts[language.key].title}
-                  maxLength={120}
-                  onChange={(event) => changeText(language.key, 'title', event.target.value)}
-                  aria-invalid={errors[`title.${language.key}`] ? true : undefined}
-                  data-testid={`bo-notice-title-${TEST_SUFFIX[language.key]}`}
-                />
-                {errors[`title.${language.key}`] && <span className="field-error">{errors[`title.${language.key}`]}</span>}
-              </label>
-              <label className="field">
-                <span className="field-label">Text</span>
-                <textarea
-                  rows={5}
-                  value={texts[language.key].body}
-                  maxLength={2000}
-                  onChange={(event) => changeText(language.key, 'body', event.target.value)}
-                  aria-invalid={errors[`body.${language.key}`] ? true : undefined}
-                  data-testid={`bo-notice-body-${TEST_SUFFIX[language.key]}`}
-                />
-                {errors[`body.${language.key}`] && <span className="field-error">{errors[`body.${language.key}`]}</span>}
-              </label>
+              </h2>
+              {/* Named with their language: "English title", as three Title fields would be alike. */}
+              <Field label={<LanguageLabel language={language.label}>Title</LanguageLabel>} error={errors[`title.${language.key}`]}>
+                {(control) => (
+                  <input
+                    {...control}
+                    value={texts[language.key].title}
+                    maxLength={120}
+                    onChange={(event) => changeText(language.key, 'title', event.target.value)}
+                    data-testid={`bo-notice-title-${TEST_SUFFIX[language.key]}`}
+                  />
+                )}
+              </Field>
+              <Field label={<LanguageLabel language={language.label}>Text</LanguageLabel>} error={errors[`body.${language.key}`]}>
+                {(control) => (
+                  <textarea
+                    {...control}
+                    rows={5}
+                    value={texts[language.key].body}
+                    maxLength={2000}
+                    onChange={(event) => changeText(language.key, 'body', event.target.value)}
+                    data-testid={`bo-notice-body-${TEST_SUFFIX[language.key]}`}
+                  />
+                )}
+              </Field>
             </div>
           ))}
         </div>

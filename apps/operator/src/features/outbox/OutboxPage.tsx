@@ -52,7 +52,8 @@ function MailPanel({ mail }: { mail: Mail | undefined }) {
           ))}
         </div>
       )}
-      <pre className="mail-body" data-testid="bo-mail-body">
+      {/* Focusable: a long mail scrolls inside the box, which the keyboard must be able to scroll too. */}
+      <pre className="mail-body" tabIndex={0} data-testid="bo-mail-body">
         {mail.text}
       </pre>
     </aside>
@@ -92,6 +93,7 @@ export function OutboxPage() {
       <SearchBox
         key={to}
         value={to}
+        label="Recipient e-mail"
         placeholder="Filter by recipient e-mail"
         onSearch={(value) => update({ to: value, page: null, mail: null })}
         testId="bo-outbox-search"
@@ -103,9 +105,9 @@ export function OutboxPage() {
           <table className="table table-hover table-fixed">
             <thead>
               <tr>
-                <th className="col-when">Sent</th>
-                <th className="col-to">To</th>
-                <th>Subject</th>
+                <th scope="col" className="col-when">Sent</th>
+                <th scope="col" className="col-to">To</th>
+                <th scope="col">Subject</th>
               </tr>
             </thead>
             <tbody>

@@ -5,6 +5,7 @@ import { ActionError, Dialog, DialogButtons } from '../../ui/Dialog';
 import { formatDateTime } from '../../ui/format';
 import { ReasonDialog } from '../../ui/ReasonDialog';
 import { Segmented } from '../../ui/Segmented';
+import { Spinner } from '../../ui/Spinner';
 import { auditLinkOf, ITEM_NAME, useDecision, type QueueKind } from './api';
 
 // Pieces shared by the KYC, deposit and withdrawal queues: the status filter, the URL state,
@@ -64,7 +65,7 @@ export function StatusFilter({ options, value, onChange, busy, testId }: StatusF
   return (
     <div className="toolbar">
       <Segmented label="Status" options={options} value={value} onChange={onChange} testId={testId} all="last" />
-      {busy && <span className="spinner spinner-inline" aria-label="Refreshing" />}
+      {busy && <Spinner label="Refreshing" />}
     </div>
   );
 }

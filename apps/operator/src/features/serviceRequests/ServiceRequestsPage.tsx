@@ -37,11 +37,11 @@ export function ServiceRequestsPage() {
         <table className="table">
           <thead>
             <tr>
-              <th>Received</th>
-              <th>User</th>
-              <th>Type</th>
-              <th>Request</th>
-              <th>Status</th>
+              <th scope="col">Received</th>
+              <th scope="col">User</th>
+              <th scope="col">Type</th>
+              <th scope="col">Request</th>
+              <th scope="col">Status</th>
             </tr>
           </thead>
           <tbody>

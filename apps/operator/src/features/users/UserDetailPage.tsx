@@ -6,6 +6,7 @@ import { AUDIT_COLUMNS, AuditTable } from '../../ui/AuditTable';
 import { accountTypeLabel, Badge, KycBadge, UserStatusBadge } from '../../ui/Badges';
 import { formatAmount, formatDateTime, show } from '../../ui/format';
 import { Empty, ErrorState, Loading, TableState } from '../../ui/States';
+import { Spinner } from '../../ui/Spinner';
 import { userQueryOptions } from './api';
 import { StatusDialog } from './StatusDialog';
 
@@ -123,9 +124,9 @@ function BalancesCard({ balances }: { balances: Balance[] }) {
       <table className="table">
         <thead>
           <tr>
-            <th>Wallet</th>
-            <th className="num">Available</th>
-            <th className="num">Held</th>
+            <th scope="col">Wallet</th>
+            <th scope="col" className="num">Available</th>
+            <th scope="col" className="num">Held</th>
           </tr>
         </thead>
         <tbody>
@@ -159,9 +160,9 @@ function SessionsCard({ sessions }: { sessions: Session[] }) {
         <table className="table">
           <thead>
             <tr>
-              <th>Signed in</th>
-              <th>Expires</th>
-              <th>State</th>
+              <th scope="col">Signed in</th>
+              <th scope="col">Expires</th>
+              <th scope="col">State</th>
             </tr>
           </thead>
           <tbody>
@@ -241,7 +242,7 @@ export function UserDetailPage() {
           </p>
         </div>
         <div className="page-actions">
-          {detail.isFetching && <span className="spinner spinner-inline" aria-label="Refreshing" />}
+          {detail.isFetching && <Spinner label="Refreshing" />}
           {user.role === UserRole.Operator ? (
             <span className="muted small">Operator accounts cannot be disabled here.</span>
           ) : active ? (
@@ -281,6 +282,7 @@ export function UserDetailPage() {
         <h2 className="card-title card-title-padded">Audit trail</h2>
         <AuditTable
           entries={audit}
+          headingLevel={3}
           state={
             audit.length === 0 ? (
               <TableState colSpan={AUDIT_COLUMNS}>

@@ -67,6 +67,7 @@ export function UsersPage() {
       <SearchBox
         key={q}
         value={q}
+        label="Search users"
         placeholder="Search by user ID, e-mail or name"
         onSearch={onSearch}
         testId="bo-users-search"
@@ -77,13 +78,13 @@ export function UsersPage() {
         <table className="table table-hover">
           <thead>
             <tr>
-              <th className="num">ID</th>
-              <th>User ID</th>
-              <th>E-mail</th>
-              <th>Account type</th>
-              <th>KYC status</th>
-              <th>Status</th>
-              <th>Created</th>
+              <th scope="col" className="num">ID</th>
+              <th scope="col">User ID</th>
+              <th scope="col">E-mail</th>
+              <th scope="col">Account type</th>
+              <th scope="col">KYC status</th>
+              <th scope="col">Status</th>
+              <th scope="col">Created</th>
             </tr>
           </thead>
           <tbody>

@@ -56,13 +56,15 @@ function readable(key: string, value: string): string {
   return value;
 }
 
-function CopyButton({ value }: { value: string }) {
+/** Copies one payment detail; its name says which ("Copy IBAN"), as every row has one. */
+function CopyButton({ value, label }: { value: string; label: string }) {
   const [copied, setCopied] = useState(false);
   return (
     <button
       type="button"
       className="copy-btn"
       title="Copy"
+      aria-label={copied ? `Copied ${label}` : `Copy ${label}`}
       onClick={() => {
         void navigator.clipboard?.writeText(value).then(
           () => {
@@ -124,7 +126,7 @@ function WithdrawalPanel({ item }: { item: WithdrawalItem }) {
               <dt>{KNOWN.get(key) ?? humanize(key)}</dt>
               <dd className={MONO_KEYS.has(key) ? 'mono' : undefined}>
                 <span>{readable(key, value)}</span>
-                <CopyButton value={value} />
+                <CopyButton value={value} label={KNOWN.get(key) ?? humanize(key)} />
               </dd>
             </div>
           ))}
