@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { LEVERAGE_RISK_VERSION } from '@tradeapp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exchangeTime } from '../src/modules/market/quote';
 import { pngBytes } from './fixtures';
@@ -48,6 +49,8 @@ describe.each(await drivers())('orders on a closed market on %s', (driver) => {
     await call(h, 'POST', `/web/operator/deposits/${d.data.id}/approve`, { token: op, body: {} });
     const t = await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'BALANCE', to: 'HK_STOCK', amount: '1000' } });
     expect(t.code, t.msg).toBe(200);
+    // Leverage 10 is above a share's retail cap of 5: the risk is acknowledged (trading-leverage.test.ts).
+    await call(h, 'POST', '/web/trading/leverageRisk/acknowledge', { token: u.token, body: { version: LEVERAGE_RISK_VERSION } });
     return u;
   }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEPOSIT_FIAT_CURRENCIES } from '@tradeapp/contract';
+import { DEPOSIT_FIAT_CURRENCIES, LEVERAGE_RISK_VERSION } from '@tradeapp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postRelease } from '../src/ledger/ledger';
 import { Dec } from '../src/lib/decimal';
@@ -234,6 +234,8 @@ describe.each(await drivers())('money on %s', (driver) => {
     const order = (path: string, body: object) => call(h, 'POST', path, { token: u.token, headers: key(), body });
     market.set('BTCUSDT', '60000.00');
     market.set('AAPL', '200.00');
+    // Leverage 10 is above bitcoin's retail cap of 2: the risk is acknowledged first (trading-leverage.test.ts).
+    await call(h, 'POST', '/web/trading/leverageRisk/acknowledge', { token: u.token, body: { version: LEVERAGE_RISK_VERSION } });
     const btc = await order('/web/gold/create', { stockCode: 'BTCUSDT', direction: 0, type: 0, quantity: '0.01', leverage: 10 });
     // At the ask 60000.01: 60000.01 x 0.01 x 0.921658986175 EUR per USDT = 552.9954838708986175 EUR;
     // margin / 10 = 55.30, fee x 0.001 = 0.55. FOREX: 1000.00 - 55.30 - 0.55 = 944.15 available, 55.30 held.
@@ -488,6 +490,8 @@ describe.each(await drivers())('money on %s', (driver) => {
     expect(transfer.data.status).toBe(1);
     const order = (path: string, body: object) => call(h, 'POST', path, { token: u.token, headers: key(), body });
     market.set('BTCUSDT', '60000.00');
+    // Leverage 10 is above bitcoin's retail cap of 2: the risk is acknowledged first (trading-leverage.test.ts).
+    await call(h, 'POST', '/web/trading/leverageRisk/acknowledge', { token: u.token, body: { version: LEVERAGE_RISK_VERSION } });
     const btc = await order('/web/gold/create', { stockCode: 'BTCUSDT', direction: 0, type: 0, quantity: '0.01', leverage: 10 });
     // At the ask 60000.01: 600.0001 USDT x 0.921658986175 = 552.99548387... EUR; margin / 10 = 55.30, fee x 0.001 = 0.55.
     expect(btc.data).toMatchObject({ status: 1, openPrice: '60000.01', margin: '55.30', handlingFee: '0.55' });

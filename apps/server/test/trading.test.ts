@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { LEVERAGE_RISK_VERSION } from '@tradeapp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngBytes } from './fixtures';
 import { call, collect, drivers, OPERATOR, registerUser, startServer, type Harness } from './harness';
@@ -38,6 +39,8 @@ describe.each(await drivers())('trading on %s', (driver) => {
     const d = await call(h, 'POST', '/web/recharge/create', { token: u.token, headers: key(), body: { method: 'fiat', currency: 'EUR', amount: forex, proofUrl: frontUrl } });
     await call(h, 'POST', `/web/operator/deposits/${d.data.id}/approve`, { token: op, body: {} });
     await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'BALANCE', to: 'FOREX', amount: forex } });
+    // Leverage 10 is above bitcoin's retail cap of 2: these traders acknowledged the risk (trading-leverage.test.ts).
+    await call(h, 'POST', '/web/trading/leverageRisk/acknowledge', { token: u.token, body: { version: LEVERAGE_RISK_VERSION } });
     return u;
   }
 

@@ -89,6 +89,7 @@ export const ERROR_STATUS = {
   'e.invalidCredentials': ErrorCode.Unprocessable,
   'e.invitationInvalid': ErrorCode.Unprocessable,
   'e.kycRequired': ErrorCode.Unprocessable,
+  'e.leverageRiskUnacknowledged': ErrorCode.Unprocessable,
   'e.marketClosed': ErrorCode.Unprocessable,
   'e.marketClosedUntil': ErrorCode.Unprocessable,
   'e.notTradable': ErrorCode.Unprocessable,

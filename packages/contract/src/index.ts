@@ -29,5 +29,6 @@ export * from './routes/referral';
 export * from './push';
 export * from './trading/assets';
 export * from './trading/instruments';
+export * from './trading/leverage';
 export * from './trading/formulas';
 export * from './trading/rules';

@@ -143,6 +143,7 @@ export const en = {
   'e.wrongOrderRoute': 'This instrument is ordered through another call',
   'e.quantityLot': 'The quantity must be a multiple of {lot} and at least {min}',
   'e.leverageNotAllowed': 'This leverage is not allowed for this instrument',
+  'e.leverageRiskUnacknowledged': 'Leverage above {cap}:1 on this instrument needs your risk acknowledgement first',
   'e.priceTick': 'The price must be a multiple of {tick}',
   'e.orderNotCancellable': 'This order can no longer be cancelled',
   'e.positionClosed': 'This position is already closed',

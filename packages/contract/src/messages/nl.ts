@@ -139,6 +139,7 @@ export const nl: Messages = {
   'e.wrongOrderRoute': 'Dit instrument wordt via een andere aanroep besteld',
   'e.quantityLot': 'Het aantal moet een veelvoud van {lot} zijn en minstens {min}',
   'e.leverageNotAllowed': 'Deze hefboom is niet toegestaan voor dit instrument',
+  'e.leverageRiskUnacknowledged': 'Een hefboom boven {cap}:1 op dit instrument vraagt eerst uw bevestiging van het risico',
   'e.priceTick': 'De prijs moet een veelvoud van {tick} zijn',
   'e.orderNotCancellable': 'Deze order kan niet meer worden geannuleerd',
   'e.positionClosed': 'Deze positie is al gesloten',

@@ -139,6 +139,7 @@ export const zh_Hans_CN: Messages = {
   'e.wrongOrderRoute': '该品种需通过其他接口下单',
   'e.quantityLot': '数量须为{lot}的整数倍且不少于{min}',
   'e.leverageNotAllowed': '该品种不允许此杠杆',
+  'e.leverageRiskUnacknowledged': '该品种杠杆高于 {cap}:1 须先确认风险提示',
   'e.priceTick': '价格须为{tick}的整数倍',
   'e.orderNotCancellable': '该订单已无法撤销',
   'e.positionClosed': '该仓位已平仓',

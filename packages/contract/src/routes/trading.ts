@@ -3,6 +3,7 @@ import { MarketSource, OrderDirection, OrderStatus, OrderType } from '../enums';
 import { pageOf, requiredText, zAmount } from '../fields';
 import { route } from '../route';
 import { ASSET_CLASSES, MARKET_CODES } from '../trading/assets';
+import { LEVERAGE_RISK_VERSION } from '../trading/leverage';
 import { zDecimal } from './market';
 import { zBill, zWalletCode } from './wallet';
 
@@ -110,6 +111,20 @@ export const zTradingRule = z.object({
   /** Liquidation when equity falls to this fraction of the margin. */
   maintenanceRatio: zDecimal,
 });
+
+/**
+ * Whether the caller acknowledged the risk of leverage above the retail caps (`leverageCapFor`):
+ * an order above its instrument's cap is refused until they have, for the current text version.
+ */
+export const zLeverageRisk = z.object({
+  acknowledged: z.boolean(),
+  /** The version of the warning's text now shown (LEVERAGE_RISK_VERSION). */
+  version: z.number().int(),
+  /** The version the caller acknowledged, and when; null if never. */
+  acknowledgedVersion: z.number().int().nullable(),
+  acknowledgedAtTimestamp: z.number().int().nullable(),
+});
+export type LeverageRisk = z.infer<typeof zLeverageRisk>;
 
 const zPaging = {
   page: z.coerce.number().int().min(1).default(1),
@@ -251,6 +266,25 @@ export const tradingRoutes = {
     summary: 'Recent large fills (10,000 shares or more in one order) of an instrument, newest first, without who placed them',
     request: z.object({ stockCode: requiredText('v.fillRequired').max(30), size: z.coerce.number().int().min(1).max(50).default(20) }),
     response: z.array(z.object({ direction: z.enum(OrderDirection), quantity: zDecimal, price: zDecimal, timestamp: z.number().int() })),
+  }),
+  leverageRisk: route({
+    method: 'GET',
+    path: '/trading/leverageRisk',
+    auth: 'user',
+    tag: 'trading',
+    summary: 'Whether the caller acknowledged the risk of leverage above the retail caps (not in the specification)',
+    request: z.object({}),
+    response: zLeverageRisk,
+  }),
+  acknowledgeLeverageRisk: route({
+    method: 'POST',
+    path: '/trading/leverageRisk/acknowledge',
+    auth: 'user',
+    tag: 'trading',
+    summary: 'Acknowledge the risk warning of leverage above the retail caps, once (a repeat changes nothing); not in the specification',
+    request: z.object({ version: z.coerce.number().pipe(z.literal(LEVERAGE_RISK_VERSION, { error: 'v.invalidValue' })) }),
+    response: zLeverageRisk,
+    rateLimit: { max: 30, windowSeconds: 60 },
   }),
   tradingWater: route({
     method: 'POST',

@@ -35,6 +35,8 @@ export function tradingHandlers(
   | 'addMargin'
   | 'largeOrders'
   | 'tradingWater'
+  | 'leverageRisk'
+  | 'acknowledgeLeverageRisk'
 > {
   const order = (call: OrderCall) =>
     (async ({ input, caller, idempotencyKey }) => {
@@ -60,5 +62,7 @@ export function tradingHandlers(
     addMargin: ({ input, caller, idempotencyKey }) => t.addMargin(caller!.id, input.id, input.amount, idempotencyKey),
     largeOrders: ({ input }) => t.largeOrders(input.stockCode, input.size),
     tradingWater: ({ input, caller }) => wallets.bills(caller!.id, { ...input, types: TRADING_KINDS }),
+    leverageRisk: ({ caller }) => t.leverageRisk(caller!.id),
+    acknowledgeLeverageRisk: ({ input, caller }) => t.acknowledgeLeverageRisk(caller!.id, input.version),
   };
 }

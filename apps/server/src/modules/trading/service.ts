@@ -1,4 +1,17 @@
-import { isLargeOrder, OrderStatus, OrderType, orderCallFor, PushEvent, walletCurrency, walletFor, type OrderCall, type TradingRule } from '@tradeapp/contract';
+import {
+  isLargeOrder,
+  LEVERAGE_RISK_VERSION,
+  leverageCapFor,
+  OrderStatus,
+  OrderType,
+  orderCallFor,
+  PushEvent,
+  walletCurrency,
+  walletFor,
+  type LeverageRisk,
+  type OrderCall,
+  type TradingRule,
+} from '@tradeapp/contract';
 import type { PushHub } from '../../push/hub';
 import type { Db, Sql } from '../../db/db';
 import { AppError, notFound } from '../../errors';
@@ -111,6 +124,17 @@ export function createTradingService(opts: { db: Db; market: MarketService; exch
     };
   }
 
+  /** The caller's acknowledgement of the leverage risk warning, as the wire says it. */
+  async function leverageRisk(sql: Sql, userId: number): Promise<LeverageRisk> {
+    const row = await repo.leverageRiskOf(sql, userId);
+    return {
+      acknowledged: row !== undefined && row.version >= LEVERAGE_RISK_VERSION,
+      version: LEVERAGE_RISK_VERSION,
+      acknowledgedVersion: row?.version ?? null,
+      acknowledgedAtTimestamp: row ? row.acknowledged_at.getTime() : null,
+    };
+  }
+
   const listing = async (userId: number, which: repo.Listing, pageNo: number, size: number) => {
     const { rows, total } = await repo.page(db, userId, which, pageNo, size);
     return { list: rows.map(view.toPosition), total, page: pageNo, size };
@@ -172,8 +196,14 @@ export function createTradingService(opts: { db: Db; market: MarketService; exch
       const code = walletFor(i);
       const key = idempotencyKey ?? null;
       let push: (() => void) | undefined;
+      const cap = leverageCapFor(i);
       const row = await db.tx(async (sql) => {
         await requireVerifiedKyc(sql, userId);
+        // The product's leverages stay on offer; above the retail cap of what the instrument follows
+        // only once the investor has acknowledged the risk (an acknowledgement is never withdrawn).
+        if (input.leverage > cap && !(await leverageRisk(sql, userId)).acknowledged) {
+          throw new AppError('e.leverageRiskUnacknowledged', { leverage: 'e.leverageRiskUnacknowledged' }, { cap });
+        }
         const p = await repo.insertPosition(sql, {
           userId,
           symbol: i.symbol,
@@ -295,6 +325,14 @@ export function createTradingService(opts: { db: Db; market: MarketService; exch
         }
       }
       return acted;
+    },
+
+    leverageRisk: (userId: number) => leverageRisk(db, userId),
+
+    /** Acknowledge the leverage risk warning of `version` (the current one); a repeat changes nothing. */
+    async acknowledgeLeverageRisk(userId: number, version: number) {
+      await repo.acknowledgeLeverageRisk(db, userId, version);
+      return leverageRisk(db, userId);
     },
 
     /** Large fills of an instrument for its quote page. */
