@@ -1,14 +1,11 @@
-import { createRequire } from 'node:module';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ROUTES } from '../../apps/web/src/app/paths';
 import { register } from './api';
-import { animationsDone, launch, screen } from './support';
+import { instrumentQuery, launch, open, screen, seriousViolations } from './support';
 
 // Issue 11, item 15: every route of the investor app, at 390x844, checked by axe-core. The test
 // asserts the exact set of serious and critical rule violations per route: none, except the entries
 // of KNOWN below, each of which must still occur (a fixed one is a stale entry and fails too).
-
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /**
  * Routes with serious/critical violations not fixed yet: route -> rule ids, sorted. Empty is the goal;
@@ -22,46 +19,6 @@ test.use({ bypassCSP: true });
 /** Visited signed out: signed in, they send the user home. */
 const SIGNED_OUT = new Set<string>([ROUTES.login, ROUTES.register, ROUTES.registerIndividual, ROUTES.registerCompany, ROUTES.resetPassword]);
 
-type Violation = { id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[]; failureSummary?: string }> };
-
-/** The serious and critical violations axe finds on the page as it is now. */
-async function seriousViolations(page: Page): Promise<Violation[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
-
-/** What shows once a route's data has come, where the route renders nothing to check before it. */
-const READY: Record<string, string> = {
-  [ROUTES.productUcStock]: '[data-testid="ucstock-table"]',
-};
-
-/** Opens `path` and waits until its page has rendered and settled (data loaded, transitions over). */
-async function open(page: Page, path: string) {
-  await page.goto(`/#${path}`);
-  const ready = READY[path.split('?')[0]!];
-  if (ready) await expect(page.locator(ready)).toBeVisible();
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return !!root && root.children.length > 0 && !document.querySelector('.route-progress, .splash');
-  });
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  // antd-mobile's transitions fade in: let them end before checking colours.
-  await animationsDone(page);
-}
-
-/** A real instrument's query, as the market list links to its quote page. */
-async function instrumentQuery(page: Page): Promise<string> {
-  await open(page, `${ROUTES.market}?seg=US`);
-  await page.getByTestId('market-row').first().locator('.quote-row-main').click();
-  await expect(page).toHaveURL(/#\/pages\/quote\/stock\?.*symbol=/);
-  return new URL(page.url().replace('#/', '')).search;
-}
-
 /** The query each route needs to show its content rather than an empty state. */
 function queryFor(path: string, instrument: string): string {
   if (path.startsWith('/pages/quote/') || path === ROUTES.hkQuote) return instrument;
@@ -69,44 +26,49 @@ function queryFor(path: string, instrument: string): string {
   return '';
 }
 
-test('every route has no serious or critical accessibility violation (axe-core)', async ({ page, request }) => {
-  test.setTimeout(600_000);
-  const user = await register(request, 'a11y_');
-  const found: Record<string, string[]> = {};
-  const details: string[] = [];
+// Both themes: the app follows the system's (apps/web/src/lib/theme.ts), here emulated.
+for (const theme of ['light', 'dark'] as const) {
+  test(`every route has no serious or critical accessibility violation, ${theme} theme (axe-core)`, async ({ page, request }) => {
+    test.setTimeout(600_000);
+    await page.emulateMedia({ colorScheme: theme });
+    const user = await register(request, 'a11y_');
+    const found: Record<string, string[]> = {};
+    const details: string[] = [];
 
-  async function check(route: string) {
-    const violations = await seriousViolations(page);
-    if (violations.length === 0) return;
-    found[route] = [...new Set(violations.map((v) => v.id))].sort();
-    for (const v of violations) {
-      details.push(`${route} ${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 6).map((n) => `    ${JSON.stringify(n.target)} ${n.failureSummary?.split('\n').slice(1).join(' ') ?? ''}`).join('\n')}`);
+    async function check(route: string) {
+      const violations = await seriousViolations(page);
+      if (violations.length === 0) return;
+      found[route] = [...new Set(violations.map((v) => v.id))].sort();
+      for (const v of violations) {
+        details.push(`${route} ${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 6).map((n) => `    ${JSON.stringify(n.target)} ${n.failureSummary?.split('\n').slice(1).join(' ') ?? ''}`).join('\n')}`);
+      }
     }
-  }
 
-  // The guide shows on the first launch only: checked first, in a fresh browser.
-  await open(page, ROUTES.guide);
-  await expect(page.locator('.guide')).toBeVisible();
-  await check(ROUTES.guide);
+    // The guide shows on the first launch only: checked first, in a fresh browser.
+    await open(page, ROUTES.guide);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await expect(page.locator('.guide')).toBeVisible();
+    await check(ROUTES.guide);
 
-  await launch(page, null);
-  for (const route of SIGNED_OUT) {
-    await open(page, route);
-    await check(route);
-  }
+    await launch(page, null);
+    for (const route of SIGNED_OUT) {
+      await open(page, route);
+      await check(route);
+    }
 
-  await launch(page, user.token);
-  const instrument = await instrumentQuery(page);
-  for (const route of Object.values(ROUTES)) {
-    if (SIGNED_OUT.has(route) || route === ROUTES.guide) continue;
-    await open(page, `${route}${queryFor(route, instrument)}`);
-    await check(route);
-    await screen(page, `a11y${route.replaceAll('/', '-')}`);
-  }
+    await launch(page, user.token);
+    const instrument = await instrumentQuery(page);
+    for (const route of Object.values(ROUTES)) {
+      if (SIGNED_OUT.has(route) || route === ROUTES.guide) continue;
+      await open(page, `${route}${queryFor(route, instrument)}`);
+      await check(route);
+      await screen(page, `a11y${theme === 'dark' ? '-dark' : ''}${route.replaceAll('/', '-')}`);
+    }
 
-  if (details.length) console.log(`axe, serious and critical:\n${details.join('\n')}`);
-  expect(found, 'serious/critical axe violations per route (KNOWN lists the accepted ones)').toEqual(KNOWN);
-});
+    if (details.length) console.log(`axe, serious and critical, ${theme} theme:\n${details.join('\n')}`);
+    expect(found, 'serious/critical axe violations per route (KNOWN lists the accepted ones)').toEqual(KNOWN);
+  });
+}
 
 // Issue 11, item 15: pinch-zoom stays on in both apps (no maximum-scale=1, no user-scalable=no).
 test('the viewport of both apps allows zooming', async ({ request }) => {

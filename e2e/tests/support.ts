@@ -1,6 +1,8 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { ROUTES } from '../../apps/web/src/app/paths';
 
 export const DATA_DIR = process.env.E2E_DATA_DIR!;
 export const SCREENS = join(import.meta.dirname, '..', 'test-results', 'screens');
@@ -91,4 +93,48 @@ export function euros(value: bigint): string {
   const abs = negative ? -value : value;
   const int = (abs / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${negative ? '-' : ''}€${int}.${(abs % 100n).toString().padStart(2, '0')}`;
+}
+
+// Accessibility checks (a11y.spec.ts, theme.spec.ts): axe-core run in the page.
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+export type Violation = { id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[]; failureSummary?: string }> };
+
+/** The serious and critical violations axe finds on the page as it is now (the app's CSP needs `bypassCSP`). */
+export async function seriousViolations(page: Page): Promise<Violation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** What shows once a route's data has come, where the route renders nothing to check before it. */
+const READY: Record<string, string> = {
+  [ROUTES.productUcStock]: '[data-testid="ucstock-table"]',
+};
+
+/** Opens `path` and waits until its page has rendered and settled (data loaded, transitions over). */
+export async function open(page: Page, path: string) {
+  await page.goto(`/#${path}`);
+  const ready = READY[path.split('?')[0]!];
+  if (ready) await expect(page.locator(ready)).toBeVisible();
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return !!root && root.children.length > 0 && !document.querySelector('.route-progress, .splash');
+  });
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  // antd-mobile's transitions fade in: let them end before checking colours.
+  await animationsDone(page);
+}
+
+/** A real instrument's query, as the market list links to its quote page. */
+export async function instrumentQuery(page: Page): Promise<string> {
+  await open(page, `${ROUTES.market}?seg=US`);
+  await page.getByTestId('market-row').first().locator('.quote-row-main').click();
+  await expect(page).toHaveURL(/#\/pages\/quote\/stock\?.*symbol=/);
+  return new URL(page.url().replace('#/', '')).search;
 }

@@ -9,6 +9,10 @@ import { configureClient } from './api/hooks';
 import { router } from './app/router';
 import { paths, ROUTES } from './app/paths';
 import { queryClient } from './lib/queryClient';
+import { initTheme } from './lib/theme';
+
+// The stored theme and rise colour go on <html> first, so the first paint is already in them.
+initTheme();
 
 // antd-mobile 5 renders Toast and Dialog imperatively; under React 19 it needs createRoot.
 unstableSetRender((node, container) => {

@@ -292,9 +292,11 @@ export function signOf(value: string | number | null | undefined): -1 | 0 | 1 {
 export const NEUTRAL_COLOR = 'var(--mm-flat-text)';
 
 /**
- * The colour of a rise, fall or unchanged figure as text: the custom properties of app/global.css,
- * darker tones of the specification's rise #21E57B and fall #FD005C (1.67:1 and 3.93:1 on white) that
- * read at 4.5:1 on the app's light backgrounds. Charts and fills use the contract's RISE_COLOR and FALL_COLOR.
+ * The colour of a rise, fall or unchanged figure as text: the custom properties of app/global.css.
+ * In the light theme, darker tones of the specification's green #21E57B and red #FD005C (1.67:1 and
+ * 3.93:1 on white) that read at 4.5:1 on the app's light backgrounds; in the dark theme the bright
+ * green and a lighter red; swapped for "red up, green down" (lib/theme.ts). Charts use the contract's
+ * RISE_COLOR and FALL_COLOR through `riseFallColors` of lib/theme.ts.
  */
 export function riseFallColor(change: string | number | null | undefined): string {
   const sign = signOf(change);

@@ -5,6 +5,8 @@ export const StorageKey = {
   language: 'mm.language',
   launched: 'mm.launched',
   recentSearches: 'mm.recentSearches',
+  theme: 'mm.theme',
+  rise: 'mm.rise',
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
 

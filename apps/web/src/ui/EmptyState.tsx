@@ -4,45 +4,46 @@ import { useTranslation } from 'react-i18next';
 
 type Kind = 'market' | 'feature' | 'records' | 'news' | 'notFound';
 
+// Drawn in app/global.css's --mm-art-* colours, which follow the theme.
 function Art({ kind }: { kind: Kind }) {
   switch (kind) {
     case 'market':
       return (
         <svg viewBox="0 0 96 96" aria-hidden="true">
-          <rect x="10" y="14" width="76" height="60" rx="10" fill="#EEF3FF" />
-          <path d="M20 58 L36 44 L48 52 L66 30 L76 38" stroke="#8FA8E8" strokeWidth="4" fill="none" strokeLinecap="round" strokeDasharray="6 6" />
-          <circle cx="70" cy="72" r="14" fill="#fff" stroke="#8FA8E8" strokeWidth="3" />
-          <path d="M70 64 V72 L76 76" stroke="#8FA8E8" strokeWidth="3" fill="none" strokeLinecap="round" />
+          <rect x="10" y="14" width="76" height="60" rx="10" style={{ fill: 'var(--mm-art-fill)' }} />
+          <path d="M20 58 L36 44 L48 52 L66 30 L76 38" strokeWidth="4" fill="none" strokeLinecap="round" strokeDasharray="6 6" style={{ stroke: 'var(--mm-art-line)' }} />
+          <circle cx="70" cy="72" r="14" strokeWidth="3" style={{ fill: 'var(--mm-art-paper)', stroke: 'var(--mm-art-line)' }} />
+          <path d="M70 64 V72 L76 76" strokeWidth="3" fill="none" strokeLinecap="round" style={{ stroke: 'var(--mm-art-line)' }} />
         </svg>
       );
     case 'records':
       return (
         <svg viewBox="0 0 96 96" aria-hidden="true">
-          <rect x="18" y="12" width="60" height="72" rx="8" fill="#EEF3FF" />
-          <path d="M30 32 H66 M30 46 H66 M30 60 H52" stroke="#8FA8E8" strokeWidth="4" strokeLinecap="round" />
+          <rect x="18" y="12" width="60" height="72" rx="8" style={{ fill: 'var(--mm-art-fill)' }} />
+          <path d="M30 32 H66 M30 46 H66 M30 60 H52" strokeWidth="4" strokeLinecap="round" style={{ stroke: 'var(--mm-art-line)' }} />
         </svg>
       );
     case 'news':
       return (
         <svg viewBox="0 0 96 96" aria-hidden="true">
-          <rect x="12" y="18" width="72" height="60" rx="8" fill="#EEF3FF" />
-          <rect x="22" y="28" width="22" height="18" rx="3" fill="#C9D7F8" />
-          <path d="M52 30 H74 M52 42 H74 M22 56 H74 M22 66 H60" stroke="#8FA8E8" strokeWidth="4" strokeLinecap="round" />
+          <rect x="12" y="18" width="72" height="60" rx="8" style={{ fill: 'var(--mm-art-fill)' }} />
+          <rect x="22" y="28" width="22" height="18" rx="3" style={{ fill: 'var(--mm-art-accent)' }} />
+          <path d="M52 30 H74 M52 42 H74 M22 56 H74 M22 66 H60" strokeWidth="4" strokeLinecap="round" style={{ stroke: 'var(--mm-art-line)' }} />
         </svg>
       );
     case 'notFound':
       return (
         <svg viewBox="0 0 96 96" aria-hidden="true">
-          <circle cx="42" cy="42" r="24" fill="#EEF3FF" stroke="#8FA8E8" strokeWidth="4" />
-          <path d="M60 60 L80 80" stroke="#8FA8E8" strokeWidth="6" strokeLinecap="round" />
-          <path d="M34 42 H50" stroke="#8FA8E8" strokeWidth="4" strokeLinecap="round" />
+          <circle cx="42" cy="42" r="24" strokeWidth="4" style={{ fill: 'var(--mm-art-fill)', stroke: 'var(--mm-art-line)' }} />
+          <path d="M60 60 L80 80" strokeWidth="6" strokeLinecap="round" style={{ stroke: 'var(--mm-art-line)' }} />
+          <path d="M34 42 H50" strokeWidth="4" strokeLinecap="round" style={{ stroke: 'var(--mm-art-line)' }} />
         </svg>
       );
     default:
       return (
         <svg viewBox="0 0 96 96" aria-hidden="true">
-          <rect x="14" y="22" width="68" height="52" rx="10" fill="#EEF3FF" />
-          <path d="M48 36 V52 M48 60 V62" stroke="#8FA8E8" strokeWidth="5" strokeLinecap="round" />
+          <rect x="14" y="22" width="68" height="52" rx="10" style={{ fill: 'var(--mm-art-fill)' }} />
+          <path d="M48 36 V52 M48 60 V62" strokeWidth="5" strokeLinecap="round" style={{ stroke: 'var(--mm-art-line)' }} />
         </svg>
       );
   }

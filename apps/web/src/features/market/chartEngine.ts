@@ -1,4 +1,4 @@
-import { FALL_COLOR, RISE_COLOR, type Candle } from '@tradeapp/contract';
+import type { Candle } from '@tradeapp/contract';
 import {
   CandlestickSeries,
   ColorType,
@@ -19,6 +19,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { formatChartPrice, formatChartTick, formatChartTime, formatChartVolume, toWallClockSeconds } from '../../lib/format';
+import { getAppearance, riseFallColors, subscribeAppearance, themeColor, withAlpha } from '../../lib/theme';
 import { MA_LEGEND } from './components/maLegend';
 
 // The quote's chart (lightweight-charts), loaded only by quote pages: intraday a line of the
@@ -27,13 +28,29 @@ import { MA_LEGEND } from './components/maLegend';
 // pixels. The library counts days and hours in UTC, so it is given the exchange's wall clock as if
 // it were UTC (`toWallClockSeconds`) and its labels are formatted as UTC: the axis and the
 // crosshair show exchange time, whatever the device's clock.
+// Colours follow the appearance (lib/theme.ts): background, text and grid from the theme's custom
+// properties, rise and fall from the contract's colours as the investor's setting maps them; the
+// chart re-styles itself when either changes.
 
 const MA_PERIODS = MA_LEGEND;
 
 const INTERVAL_SECONDS: Record<string, number> = { '1m': 60, '5m': 300, '15m': 900, '30m': 1800, '1h': 3600, '1d': 86_400, '1w': 604_800 };
 
-const RISE_VOLUME = 'rgba(33, 229, 123, 0.45)';
-const FALL_VOLUME = 'rgba(253, 0, 92, 0.45)';
+/** The chart's colours in the current appearance. */
+export function chartPalette() {
+  const { rise, fall } = riseFallColors();
+  return {
+    background: themeColor('--mm-card', '#ffffff'),
+    text: themeColor('--mm-chart-text', '#8a94a6'),
+    grid: themeColor('--mm-chart-grid', '#f2f4f8'),
+    line: themeColor('--mm-chart-line', '#2f6bff'),
+    rise,
+    fall,
+    riseVolume: withAlpha(rise, 0.45),
+    fallVolume: withAlpha(fall, 0.45),
+    averages: MA_PERIODS.map(({ token }) => themeColor(token, '#8a94a6')),
+  };
+}
 
 /** Seconds since the epoch from a 10-digit (seconds) or 13-digit (milliseconds) time. */
 export function toSeconds(time: number): number {
@@ -97,18 +114,19 @@ export function createKlineChart(container: HTMLElement): KlineChartHandle {
   let line = false;
   let previousClose: number | null = null;
   let closeLine: IPriceLine | null = null;
+  let palette = chartPalette();
   // Bars keep real instants (the live price compares with them); the series get wall-clock times.
   const shift = (seconds: number) => (timeZone ? toWallClockSeconds(seconds, timeZone) : seconds) as UTCTimestamp;
   const labelZone = () => (timeZone ? 'UTC' : undefined);
   const chart: IChartApi = createChart(container, {
     autoSize: true,
     layout: {
-      background: { type: ColorType.Solid, color: '#ffffff' },
-      textColor: '#8A94A6',
+      background: { type: ColorType.Solid, color: palette.background },
+      textColor: palette.text,
       fontSize: 10,
       fontFamily: getComputedStyle(document.body).fontFamily,
     },
-    grid: { vertLines: { color: '#F2F4F8' }, horzLines: { color: '#F2F4F8' } },
+    grid: { vertLines: { color: palette.grid }, horzLines: { color: palette.grid } },
     rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.08, bottom: 0.28 } },
     timeScale: {
       borderVisible: false,
@@ -124,10 +142,10 @@ export function createKlineChart(container: HTMLElement): KlineChartHandle {
     crosshair: { mode: CrosshairMode.Normal },
   });
   const candleSeries: ISeriesApi<'Candlestick'> = chart.addSeries(CandlestickSeries, {
-    upColor: RISE_COLOR,
-    downColor: FALL_COLOR,
-    wickUpColor: RISE_COLOR,
-    wickDownColor: FALL_COLOR,
+    upColor: palette.rise,
+    downColor: palette.fall,
+    wickUpColor: palette.rise,
+    wickDownColor: palette.fall,
     borderVisible: false,
   });
   const volumeSeries: ISeriesApi<'Histogram'> = chart.addSeries(HistogramSeries, {
@@ -138,7 +156,7 @@ export function createKlineChart(container: HTMLElement): KlineChartHandle {
   });
   chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.78, bottom: 0 } });
   const lineSeries: ISeriesApi<'Line'> = chart.addSeries(LineSeries, {
-    color: '#2F6BFF',
+    color: palette.line,
     lineWidth: 2,
     visible: false,
     priceLineVisible: false,
@@ -149,12 +167,12 @@ export function createKlineChart(container: HTMLElement): KlineChartHandle {
       return { ...range, priceRange: { minValue: Math.min(range.priceRange.minValue, previousClose), maxValue: Math.max(range.priceRange.maxValue, previousClose) } };
     },
   });
-  const maSeries = MA_PERIODS.map(({ color }) =>
-    chart.addSeries(LineSeries, { color, lineWidth: 1, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false }),
+  const maSeries = MA_PERIODS.map((_, i) =>
+    chart.addSeries(LineSeries, { color: palette.averages[i]!, lineWidth: 1, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false }),
   );
 
   const candleOf = (bar: Bar): CandlestickData => ({ time: shift(bar.time), open: bar.open, high: bar.high, low: bar.low, close: bar.close });
-  const volumeOf = (bar: Bar): HistogramData => ({ time: shift(bar.time), value: bar.volume, color: bar.close >= bar.open ? RISE_VOLUME : FALL_VOLUME });
+  const volumeOf = (bar: Bar): HistogramData => ({ time: shift(bar.time), value: bar.volume, color: bar.close >= bar.open ? palette.riseVolume : palette.fallVolume });
   const lineOf = (point: { time: number; value: number }): LineData => ({ time: shift(point.time), value: point.value });
   const closeOf = (bar: Bar): LineData => ({ time: shift(bar.time), value: bar.close });
 
@@ -166,6 +184,27 @@ export function createKlineChart(container: HTMLElement): KlineChartHandle {
     else candleSeries.update(candleOf(bar));
     volumeSeries.update(volumeOf(bar));
   };
+
+  const markPalette = () => {
+    const { resolved, rise } = getAppearance();
+    container.dataset.theme = resolved;
+    container.dataset.rise = rise;
+  };
+  markPalette();
+  // A new theme or rise colour: every colour again, the volume bars redrawn in theirs.
+  const unsubscribe = subscribeAppearance(() => {
+    palette = chartPalette();
+    chart.applyOptions({
+      layout: { background: { type: ColorType.Solid, color: palette.background }, textColor: palette.text },
+      grid: { vertLines: { color: palette.grid }, horzLines: { color: palette.grid } },
+    });
+    candleSeries.applyOptions({ upColor: palette.rise, downColor: palette.fall, wickUpColor: palette.rise, wickDownColor: palette.fall });
+    lineSeries.applyOptions({ color: palette.line });
+    maSeries.forEach((s, i) => s.applyOptions({ color: palette.averages[i]! }));
+    closeLine?.applyOptions({ color: palette.text });
+    volumeSeries.setData(bars.map(volumeOf));
+    markPalette();
+  });
 
   return {
     setData(candles, interval, options) {
@@ -190,7 +229,7 @@ export function createKlineChart(container: HTMLElement): KlineChartHandle {
       closeLine =
         previousClose === null
           ? null
-          : lineSeries.createPriceLine({ price: previousClose, color: '#8A94A6', lineWidth: 1, lineStyle: LineStyle.Dashed, axisLabelVisible: true, title: '' });
+          : lineSeries.createPriceLine({ price: previousClose, color: palette.text, lineWidth: 1, lineStyle: LineStyle.Dashed, axisLabelVisible: true, title: '' });
       drawAverages();
       chart.timeScale().fitContent();
     },
@@ -213,6 +252,7 @@ export function createKlineChart(container: HTMLElement): KlineChartHandle {
       drawAverages();
     },
     remove() {
+      unsubscribe();
       chart.remove();
     },
   };

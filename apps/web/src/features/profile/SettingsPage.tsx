@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router';
 import { isSignedIn } from '../../lib/session';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { Page } from '../../ui/Page';
+import { AppearanceCard } from './AppearanceCard';
 
 /** Build version, injected by Vite from package.json at build time; shown until the server answers. */
 const BUILD_VERSION = import.meta.env.VITE_APP_VERSION ?? '0.1.0';
@@ -28,6 +29,9 @@ export default function SettingsPage() {
       <section className="card settings-lang">
         <LanguageSwitch />
       </section>
+
+      <div className="section-title">{t('settings.appearance')}</div>
+      <AppearanceCard />
 
       <div className="section-title">{t('profile.sectionAccount')}</div>
       <section className="card">
