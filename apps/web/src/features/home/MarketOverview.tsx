@@ -133,7 +133,7 @@ export function HotLists() {
       ) : (
         <div className="quote-list" data-testid={`home-top-${type}`}>
           {list.map((quote) => (
-            <QuoteRow key={quote.symbol} row={rowData(quote)} testId="home-top-row" showVolume={type === 'active'} volumeLabel={t('market.vol')} onOpen={open} />
+            <QuoteRow key={quote.symbol} row={rowData(quote)} testId="home-top-row" showVolume={type === 'active'} volumeLabel={t('market.vol')} showCurrency onOpen={open} />
           ))}
         </div>
       )}

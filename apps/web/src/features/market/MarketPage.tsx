@@ -2,23 +2,20 @@ import '../../ui/quotes.css';
 import './market.css';
 import { SearchOutline } from 'antd-mobile-icons';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { Page } from '../../ui/Page';
+import { ListCurrency, QuoteListHead } from '../../ui/QuoteRow';
 import { Refreshable } from '../../ui/Refreshable';
 import { segmentListQuery } from './api';
 import { LiveQuoteList } from './components/LiveQuoteList';
 import { SimulatedNotice } from './components/SimulatedNotice';
 import type { ListSort, SortOrder } from './keys';
+import { listCurrency, pagedRows } from './rows';
 import { isSegmentId, SEGMENT_IDS, type SegmentId } from './segments';
 
-const SORTS: Array<{ key: ListSort; label: 'market.colPrice' | 'market.colChange' | 'market.colVolume' }> = [
-  { key: 'price_nominal', label: 'market.colPrice' },
-  { key: 'change_ratio', label: 'market.colChange' },
-  { key: 'volume', label: 'market.colVolume' },
-];
 
 function readSort(value: string | null): ListSort | null {
   return value === 'price_nominal' || value === 'change_ratio' || value === 'volume' ? value : null;
@@ -62,6 +59,7 @@ export default function MarketPage() {
   const order: SortOrder = params.get('order') === 'asc' ? 'asc' : 'desc';
 
   const list = useInfiniteQuery(segmentListQuery(segment, sort, order));
+  const currency = useMemo(() => listCurrency(pagedRows(list.data)), [list.data]);
 
   const setView = (next: { segment?: SegmentId; sort?: ListSort | null; order?: SortOrder }) => {
     const nextSort = next.sort === undefined ? sort : next.sort;
@@ -71,6 +69,8 @@ export default function MarketPage() {
       query.set('order', next.order ?? order);
     }
     setParams(query, { replace: true });
+    // Another segment or order: its list from the top.
+    window.scrollTo(0, 0);
   };
 
   // Tap cycles: high to low, low to high, server order.
@@ -78,6 +78,28 @@ export default function MarketPage() {
     if (sort !== key) setView({ sort: key, order: 'desc' });
     else if (order === 'desc') setView({ sort: key, order: 'asc' });
     else setView({ sort: null });
+  };
+
+  /** A column header that sorts its column; `title` spells out a short label (Vol). */
+  const sortButton = (key: ListSort, label: ReactNode, title?: string) => {
+    const active = sort === key;
+    return (
+      <button
+        type="button"
+        className={active ? 'sort-button active' : 'sort-button'}
+        aria-pressed={active}
+        title={title}
+        data-testid={`market-sort-${key}`}
+        data-order={active ? order : undefined}
+        onClick={() => toggleSort(key)}
+      >
+        {label}
+        <span className="sort-arrows" aria-hidden="true">
+          <i className={active && order === 'asc' ? 'on' : undefined}>▲</i>
+          <i className={active && order === 'desc' ? 'on' : undefined}>▼</i>
+        </span>
+      </button>
+    );
   };
 
   return (
@@ -94,29 +116,14 @@ export default function MarketPage() {
     >
       <div className="segment-bar">
         <SegmentTabs active={segment} onChange={(id) => setView({ segment: id, sort: null })} />
-        <div className="list-head" role="toolbar" aria-label={t('market.sortBy')}>
-          <span className="list-head-name">{t('market.colName')}</span>
-          {SORTS.map((item) => {
-            const active = sort === item.key;
-            return (
-              <button
-                key={item.key}
-                type="button"
-                className={active ? 'sort-button active' : 'sort-button'}
-                aria-pressed={active}
-                data-testid={`market-sort-${item.key}`}
-                data-order={active ? order : undefined}
-                onClick={() => toggleSort(item.key)}
-              >
-                {t(item.label)}
-                <span className="sort-arrows" aria-hidden="true">
-                  <i className={active && order === 'asc' ? 'on' : undefined}>▲</i>
-                  <i className={active && order === 'desc' ? 'on' : undefined}>▼</i>
-                </span>
-              </button>
-            );
-          })}
-        </div>
+        <QuoteListHead
+          role="toolbar"
+          aria-label={t('market.sortBy')}
+          name={t('market.colName')}
+          mid={sortButton('volume', t('market.vol'), t('market.colVolume'))}
+          price={sortButton('price_nominal', <>{t('market.colPrice')}<ListCurrency code={currency} /></>)}
+          change={sortButton('change_ratio', t('market.colChange'))}
+        />
       </div>
       <Refreshable onRefresh={() => list.refetch()}>
         <LiveQuoteList list={list} testId="market-list" rowTestId="market-row" segment={segment} />

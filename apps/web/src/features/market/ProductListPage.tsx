@@ -1,15 +1,18 @@
 import '../../ui/quotes.css';
 import './market.css';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { ROUTES } from '../../app/paths';
 import { formatQuantity } from '../../lib/format';
 import { Page } from '../../ui/Page';
+import { ListCurrency, QuoteListHead } from '../../ui/QuoteRow';
 import { Refreshable } from '../../ui/Refreshable';
 import { futuresCategoriesQuery, productListQuery, type ProductList } from './api';
 import { LiveQuoteList } from './components/LiveQuoteList';
 import { SimulatedNotice } from './components/SimulatedNotice';
+import { listCurrency, pagedRows } from './rows';
 
 /** Which list each product route shows, and its title. */
 const PRODUCT_LISTS: Record<string, { kind: ProductList; title: 'titles.productFuture' | 'titles.productPopular' | 'titles.productForex' | 'titles.hkIndex' }> = {
@@ -56,6 +59,7 @@ export default function ProductListPage() {
   const product = PRODUCT_LISTS[pathname] ?? { kind: 'popular', title: 'titles.productPopular' };
   const classify = product.kind === 'future' ? params.get('classify') : null;
   const list = useInfiniteQuery(productListQuery(product.kind, classify));
+  const currency = useMemo(() => listCurrency(pagedRows(list.data)), [list.data]);
 
   return (
     <Page title={t(product.title)} tone="dark" className="market-page product-page">
@@ -65,6 +69,19 @@ export default function ProductListPage() {
           onChange={(next) => setParams(next ? new URLSearchParams({ classify: next }) : new URLSearchParams(), { replace: true })}
         />
       )}
+      <div className="list-head-bar">
+        <QuoteListHead
+          name={t('market.colName')}
+          mid={t('market.vol')}
+          price={
+            <>
+              {t('market.colPrice')}
+              <ListCurrency code={currency} />
+            </>
+          }
+          change={t('market.colChange')}
+        />
+      </div>
       <Refreshable onRefresh={() => list.refetch()}>
         <LiveQuoteList list={list} testId="product-list" rowTestId="product-row" segment={product.kind} />
         <SimulatedNotice />

@@ -1,13 +1,15 @@
 import '../../ui/quotes.css';
 import './market.css';
-import { KLINE_RANGES, orderCallFor, type KlineRange, type Quote } from '@tradeapp/contract';
+import { KLINE_RANGES, OrderDirection, orderCallFor, type KlineRange, type Quote } from '@tradeapp/contract';
 import { Button } from 'antd-mobile';
 import { StarFill, StarOutline } from 'antd-mobile-icons';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../app/paths';
 import { decimalsOf, EMPTY_VALUE, formatAmount, formatChange, formatCompact, formatDateText, formatDateTime, formatExchangeDateTime, formatPercent, formatPrice, formatTimeZoneName, priceDecimals, riseFallColor } from '../../lib/format';
+import { isSignedIn } from '../../lib/session';
 import { EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';
 import { Refreshable } from '../../ui/Refreshable';
@@ -18,7 +20,8 @@ import { PhaseTag } from './components/PhaseTag';
 import { SimulatedNotice, SimulatedTag } from './components/SimulatedNotice';
 import { TradingNote } from './components/TradingNote';
 import { useLiveQuote } from '../../api/push';
-import { isCrypto, orderHref } from './segments';
+import { OrderSheet } from '../trading';
+import { isCrypto } from './segments';
 
 type Field = { key: string; label: string; value: ReactNode; wide?: boolean };
 
@@ -233,7 +236,8 @@ function LargeOrders({ symbol, tickSize }: { symbol: string; tickSize: string })
 export default function QuotePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
   const symbolParam = params.get('symbol')?.trim() || null;
   const code = params.get('code')?.trim() || null;
   const nameParam = params.get('name') ?? '';
@@ -247,6 +251,31 @@ export default function QuotePage() {
   const tradable = quote !== undefined && orderCallFor(quote) !== null;
   const closed = quote !== undefined && !quote.tradable;
   const starred = quote?.selfSelectStatus === 1;
+
+  // Buy and Sell open the order form in a bottom sheet over the quote. The sheet lives in the URL
+  // (order=buy|sell): opening it adds a history entry, so Back (the browser's or the nav bar's) closes
+  // it, and a link can open it. Signed out, the login page comes first and returns to the open sheet.
+  const order = params.get('order');
+  const sheetDirection = order === 'buy' ? OrderDirection.Buy : order === 'sell' ? OrderDirection.Sell : null;
+  const withOrder = (side: 'buy' | 'sell' | null) => {
+    const next = new URLSearchParams(params);
+    if (side) next.set('order', side);
+    else next.delete('order');
+    return next;
+  };
+  const openOrder = (direction: OrderDirection) => {
+    const side = direction === OrderDirection.Buy ? 'buy' : 'sell';
+    if (!isSignedIn()) {
+      void navigate(paths.login(`${location.pathname}?${withOrder(side).toString()}`));
+      return;
+    }
+    setParams(withOrder(side), { state: { orderSheet: true } });
+  };
+  const closeOrder = () => {
+    // Opened here: step back over the entry it added. Opened by a link: drop it from the URL.
+    if ((location.state as { orderSheet?: boolean } | null)?.orderSheet) void navigate(-1);
+    else setParams(withOrder(null), { replace: true });
+  };
 
   let body: ReactNode;
   if (!symbolParam && !code) body = <EmptyState kind="notFound" title={t('quote.notFound')} body={t('quote.notFoundBody')} />;
@@ -293,23 +322,28 @@ export default function QuotePage() {
       <Refreshable onRefresh={() => query.refetch()}>{body}</Refreshable>
       {tradable && !closed && (
         <div className="trade-bar">
-          <Button block className="trade-buy" data-testid="quote-buy" onClick={() => void navigate(orderHref(quote, 0))}>
+          <Button block className="trade-buy" data-testid="quote-buy" onClick={() => openOrder(OrderDirection.Buy)}>
             {t('quote.buy')}
           </Button>
-          <Button block className="trade-sell" data-testid="quote-sell" onClick={() => void navigate(orderHref(quote, 1))}>
+          <Button block className="trade-sell" data-testid="quote-sell" onClick={() => openOrder(OrderDirection.Sell)}>
             {t('quote.sell')}
           </Button>
         </div>
       )}
       {tradable && closed && (
         <div className="trade-bar">
-          <Button block className="trade-buy limit" data-testid="quote-limit-buy" onClick={() => void navigate(orderHref(quote, 0, 'limit'))}>
+          <Button block className="trade-buy limit" data-testid="quote-limit-buy" onClick={() => openOrder(OrderDirection.Buy)}>
             {t('marketHours.limitBuy')}
           </Button>
-          <Button block className="trade-sell limit" data-testid="quote-limit-sell" onClick={() => void navigate(orderHref(quote, 1, 'limit'))}>
+          <Button block className="trade-sell limit" data-testid="quote-limit-sell" onClick={() => openOrder(OrderDirection.Sell)}>
             {t('marketHours.limitSell')}
           </Button>
         </div>
+      )}
+      {tradable && isSignedIn() && (
+        <Suspense fallback={null}>
+          <OrderSheet quote={quote} direction={sheetDirection} onClose={closeOrder} />
+        </Suspense>
       )}
     </Page>
   );

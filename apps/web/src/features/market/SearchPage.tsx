@@ -12,7 +12,7 @@ import { QuoteRow, QuoteRowSkeleton } from '../../ui/QuoteRow';
 import { searchQuery, useWatchToggle } from './api';
 import { useLiveQuote } from '../../api/push';
 import { clearRecent, readRecent, rememberSearch } from './recent';
-import { rowData } from './rows';
+import { listCurrency, rowData } from './rows';
 
 const DEBOUNCE_MS = 300;
 
@@ -55,6 +55,8 @@ export default function SearchPage() {
   const rows = q ? (results.data ?? []) : [];
   useLiveQuote(rows.map((row) => row.symbol));
   const star = useWatchToggle();
+  // Results of several markets name each row's currency.
+  const mixed = listCurrency(rows) === null;
 
   const open = (href: string) => {
     setRecent(rememberSearch(text));
@@ -106,6 +108,7 @@ export default function SearchPage() {
             key={row.symbol}
             row={rowData(row)}
             testId="search-result"
+            showCurrency={mixed}
             onOpen={open}
             extra={<Star quote={row} pending={star.pending} onToggle={star.toggle} />}
           />

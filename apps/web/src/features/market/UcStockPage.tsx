@@ -35,8 +35,11 @@ export default function UcStockPage() {
   const rows = table.data?.list ?? [];
   useLiveQuote(rows.map((row) => row.symbol));
   const pages = table.data ? Math.max(1, Math.ceil(table.data.total / PAGE_SIZE)) : 1;
-  const go = (next: { market?: StockMarket; page?: number }) =>
+  const go = (next: { market?: StockMarket; page?: number }) => {
     setParams(new URLSearchParams({ market: next.market ?? market, page: String(next.page ?? 1) }), { replace: true });
+    // Another market or page: its table from the top.
+    window.scrollTo(0, 0);
+  };
 
   let body;
   if (table.isPending) body = <QuoteRowSkeleton />;

@@ -3,19 +3,19 @@ import './market.css';
 import { Button } from 'antd-mobile';
 import { SearchOutline } from 'antd-mobile-icons';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
 import { isSignedIn, subscribeSession } from '../../lib/session';
 import { EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';
-import { QuoteRow, QuoteRowSkeleton } from '../../ui/QuoteRow';
+import { ListCurrency, QuoteListHead, QuoteRow, QuoteRowSkeleton } from '../../ui/QuoteRow';
 import { Refreshable } from '../../ui/Refreshable';
 import { watchlistQuery } from './api';
 import { SimulatedNotice } from './components/SimulatedNotice';
 import { useLiveQuote } from '../../api/push';
-import { watchRowData } from './rows';
+import { listCurrency, watchRowData } from './rows';
 
 
 /** The watchlist tab: the caller's instruments with live prices. */
@@ -24,8 +24,11 @@ export default function WatchlistPage() {
   const navigate = useNavigate();
   const signedIn = useSyncExternalStore(subscribeSession, isSignedIn);
   const list = useQuery(watchlistQuery(signedIn));
-  const rows = signedIn ? (list.data ?? []) : [];
+  const rows = useMemo(() => (signedIn ? (list.data ?? []) : []), [signedIn, list.data]);
   useLiveQuote(rows.map((row) => row.symbol));
+  // The columns: a mini chart when the rows have one; the currency in the header, or per row when they differ.
+  const mid = rows.some((row) => row.quote.spark !== undefined);
+  const currency = useMemo(() => listCurrency(rows.map((row) => row.quote)), [rows]);
   const open = useCallback((href: string) => void navigate(href), [navigate]);
   const toSearch = () => void navigate(paths.search());
 
@@ -52,14 +55,20 @@ export default function WatchlistPage() {
   else
     body = (
       <>
-        <div className="list-head static">
-          <span className="list-head-name">{t('market.colName')}</span>
-          <span>{t('market.colPrice')}</span>
-          <span>{t('market.colChange')}</span>
-        </div>
+        <QuoteListHead
+          name={t('market.colName')}
+          mid={mid ? '' : undefined}
+          price={
+            <>
+              {t('market.colPrice')}
+              <ListCurrency code={currency} />
+            </>
+          }
+          change={t('market.colChange')}
+        />
         <div className="quote-list" data-testid="watchlist-list">
           {rows.map((row) => (
-            <QuoteRow key={row.id} row={watchRowData(row)} testId="watchlist-row" onOpen={open} />
+            <QuoteRow key={row.id} row={watchRowData(row)} testId="watchlist-row" mid={mid} showCurrency={currency === null} onOpen={open} />
           ))}
         </div>
         <SimulatedNotice />

@@ -17,6 +17,7 @@ export function rowData(quote: QuoteRow): QuoteRowData {
       name: quote.name,
       code: quote.stock_code,
       tag: quote.marketType,
+      currency: quote.currency,
       price: quote.price_nominal,
       change: quote.change,
       changeRatio: quote.change_ratio,
@@ -39,6 +40,7 @@ export function watchRowData(row: WatchlistRow): QuoteRowData {
       name: row.f14,
       code: row.f12,
       tag: row.quote.marketType,
+      currency: row.quote.currency,
       price: row.f2,
       change: row.f4,
       changeRatio: row.f3,
@@ -49,4 +51,19 @@ export function watchRowData(row: WatchlistRow): QuoteRowData {
     watchRows.set(row, data);
   }
   return data;
+}
+
+/**
+ * The one currency every price of a list is in, named once in its header; null when the list mixes
+ * currencies (each row then names its own) or is empty.
+ */
+export function listCurrency(rows: ReadonlyArray<{ currency?: string | undefined }>): string | null {
+  const first = rows[0]?.currency;
+  if (!first) return null;
+  return rows.every((row) => row.currency === first) ? first : null;
+}
+
+/** Every row of a paged list's pages loaded so far. */
+export function pagedRows<Row>(data: { pages: ReadonlyArray<{ list: readonly Row[] }> } | undefined): Row[] {
+  return data?.pages.flatMap((page) => page.list) ?? [];
 }

@@ -7,13 +7,14 @@ import { useNavigate } from 'react-router';
 import { useLiveQuote } from '../../../api/push';
 import { EmptyState } from '../../../ui/EmptyState';
 import { QuoteRow, QuoteRowSkeleton } from '../../../ui/QuoteRow';
-import { rowData } from '../rows';
+import { listCurrency, pagedRows, rowData } from '../rows';
 
 type Paged = { list: QuoteRowType[]; total: number; page: number; size: number };
 
 /**
- * A live, paged quote list: rows with their mini chart, the next page on scroll, prices from the
- * push socket, loading, failed and empty states. The market tab and the product lists show it.
+ * A live, paged quote list: rows with their mini chart and volume, the next page on scroll, prices
+ * from the push socket, loading, failed and empty states. The market tab and the product lists show
+ * it under a `QuoteListHead` with a middle column; a list of several currencies names each row's.
  */
 export function LiveQuoteList({
   list,
@@ -28,7 +29,9 @@ export function LiveQuoteList({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const rows = useMemo(() => list.data?.pages.flatMap((page) => page.list) ?? [], [list.data]);
+  const rows = useMemo(() => pagedRows(list.data), [list.data]);
+  // One currency: the header names it; several: each row names its own.
+  const mixed = useMemo(() => listCurrency(rows) === null, [rows]);
   useLiveQuote(rows.map((row) => row.symbol));
   const open = useCallback((href: string) => void navigate(href), [navigate]);
 
@@ -46,10 +49,13 @@ export function LiveQuoteList({
     <>
       <div className="quote-list" data-testid={testId} data-segment={segment}>
         {rows.map((row) => (
-          <QuoteRow key={row.symbol} row={rowData(row)} testId={rowTestId} showVolume volumeLabel={t('market.vol')} onOpen={open} />
+          <QuoteRow key={row.symbol} row={rowData(row)} testId={rowTestId} showVolume volumeLabel={t('market.colVolume')} showCurrency={mixed} onOpen={open} />
         ))}
       </div>
+      {/* The next page when the end of the list is 100 px below the screen: a first page of dense rows
+          ends some 150 px below it, so it is asked for on scrolling, not on opening the list. */}
       <InfiniteScroll
+        threshold={100}
         hasMore={list.hasNextPage}
         loadMore={async () => {
           await list.fetchNextPage({ cancelRefetch: false });
