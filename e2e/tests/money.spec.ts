@@ -306,6 +306,8 @@ test('total assets with an open position, the home portfolio and the deposit cur
   const user = await verifiedUser(request);
   await funded(request, user, '2500');
   await post(request, '/wallet/transfer', user.token, { from: 'BALANCE', to: 'FOREX', amount: '1000' }, true);
+  // 10x is above bitcoin's retail cap of 2:1: the risk is acknowledged first.
+  await post(request, '/trading/leverageRisk/acknowledge', user.token, { version: 1 });
   const order = { stockCode: 'BTCUSDT', stockName: 'Bitcoin', direction: 0, source: 100, type: 0, quantity: '0.01', leverage: 10, goldCode: 'BTCUSDT', goldName: 'Bitcoin' };
   await post(request, '/gold/create', user.token, order, true);
   // The position floats with the live price; the server's money test checks the figures to the cent.
@@ -378,6 +380,8 @@ test('the bill reads like a statement: one line per event, its entries folded un
   const user = await verifiedUser(request);
   await funded(request, user, '1000');
   await post(request, '/wallet/transfer', user.token, { from: 'BALANCE', to: 'FOREX', amount: '600' }, true);
+  // 10x is above bitcoin's retail cap of 2:1: the risk is acknowledged first.
+  await post(request, '/trading/leverageRisk/acknowledge', user.token, { version: 1 });
   const order = { stockCode: 'BTCUSDT', stockName: 'Bitcoin', direction: 0, source: 100, type: 0, quantity: '0.01', leverage: 10, goldCode: 'BTCUSDT', goldName: 'Bitcoin' };
   const position = await post(request, '/gold/create', user.token, order, true);
   await post(request, '/position/flatPosition', user.token, { id: position.id }, true);

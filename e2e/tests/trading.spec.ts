@@ -1,9 +1,10 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { funded, get, post, verifiedUser } from './api';
 import { gradientPng } from './png';
 import { animationsDone, cents, euros, launch, shot } from './support';
 
-// Trading journeys: a verified, funded user buys bitcoin from its quote page, watches the P&L move,
+// Trading journeys: a verified, funded user buys bitcoin from the order sheet over its quote page,
+// acknowledging the risk of leverage above bitcoin's retail cap of 2:1 once, watches the P&L move,
 // closes the position and sees the wallet settle; a limit order rests and is cancelled. Bitcoin
 // trades around the clock, so these run whatever the time. Setup goes through the API.
 
@@ -24,6 +25,42 @@ async function forexBalance(request: APIRequestContext, token: string): Promise<
   const wallets = (await post(request, '/wallet/getWalletBalance', token)) as Array<{ code: string; balance: string }>;
   return wallets.find((w) => w.code === 'FOREX')!.balance;
 }
+
+/**
+ * Until the last element of each selector is fully shown and stops moving: antd-mobile's sheets,
+ * dialogs and masks spring in (JavaScript, not CSS animations, which animationsDone waits for).
+ */
+async function still(page: Page, ...selectors: string[]) {
+  await page.evaluate(() => delete (window as { lastFrame?: string }).lastFrame);
+  // Polled once a frame: settled when two frames in a row read the same boxes, fully opaque.
+  await page.waitForFunction((sels) => {
+    const w = window as { lastFrame?: string };
+    const now = sels.map((sel) => {
+      const el = [...document.querySelectorAll(sel)].at(-1);
+      if (!el) return null;
+      const box = el.getBoundingClientRect();
+      return `${box.top}|${box.left}|${box.width}|${box.height}|${getComputedStyle(el).opacity}`;
+    });
+    const frame = JSON.stringify(now);
+    const settled = frame === w.lastFrame && now.every((v) => v !== null && v.endsWith('|1'));
+    w.lastFrame = frame;
+    return settled;
+  }, selectors);
+  await animationsDone(page);
+}
+
+/** The order sheet is up and settled, the quote's head in view above it. */
+async function sheetUp(page: Page) {
+  const sheet = page.getByTestId('order-sheet');
+  await expect(sheet).toBeVisible();
+  await still(page, '.order-sheet', '.adm-popup .adm-mask');
+  const price = await page.getByTestId('quote-price').boundingBox();
+  const top = (await sheet.boundingBox())!.y;
+  expect(price!.y + price!.height).toBeLessThanOrEqual(top);
+}
+
+/** The newest dialog (the risk warning, the confirmation) is up and settled. */
+const dialogUp = (page: Page) => still(page, '.adm-dialog .adm-center-popup-wrap > div', '.adm-dialog .adm-mask');
 
 const gold = (quantity: string, leverage: number, extra: Record<string, unknown> = {}) => ({
   stockCode: 'BTCUSDT',
@@ -46,7 +83,10 @@ test('buy bitcoin from its quote page, watch the P&L move, close it, the wallet 
 
   await page.goto(BTC_QUOTE);
   await page.getByTestId('quote-buy').click();
-  await expect(page).toHaveURL(/#\/pages\/payment\/forex\?.*symbol=BTCUSDT/);
+  // The order form opens in a sheet over the quote, kept in the URL.
+  await expect(page).toHaveURL(/#\/pages\/quote\/forex\?.*symbol=BTCUSDT.*&order=buy/);
+  await sheetUp(page);
+  await expect(page.getByTestId('order-sheet-title')).toHaveText('Bitcoin');
   await expect(page.getByTestId('order-direction-buy')).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByTestId('order-type-market')).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByTestId('order-available')).toHaveText('€1,000.00');
@@ -55,6 +95,8 @@ test('buy bitcoin from its quote page, watch the P&L move, close it, the wallet 
   await page.getByTestId('order-submit').click();
   await expect(page.getByTestId('order-quantity-error')).toBeVisible();
 
+  // Bitcoin's retail cap is 2:1 (ESMA's for crypto): said next to the leverages.
+  await expect(page.getByTestId('order-leverage-cap')).toHaveText('Retail limit 2:1. Above it we ask you once to acknowledge the risk.');
   await page.getByTestId('order-leverage-5').click();
   await expect(page.getByTestId('order-leverage-5')).toHaveAttribute('aria-checked', 'true');
   await page.getByTestId('order-half').click();
@@ -64,11 +106,34 @@ test('buy bitcoin from its quote page, watch the P&L move, close it, the wallet 
   await expect(page.getByTestId('order-liquidation')).toHaveText(/^\d{2},\d{3}\.\d{2}$/);
   await expect(page.getByTestId('order-liquidation-note')).toContainText('The liquidation price is fixed when the order fills');
   await expect(page.getByTestId('order-short')).toHaveCount(0);
-  await shot(page, 'trade-order-en');
+  await shot(page, 'trade-sheet-en');
+  // The form scrolls inside the sheet down to its submit bar.
+  await page.getByTestId('order-estimate').scrollIntoViewIfNeeded();
+  await shot(page, 'trade-sheet-estimate-en');
 
+  // 5x is above the cap: the risk warning comes first, and asks for the checkbox.
   await page.getByTestId('order-submit').click();
-  await expect(page.getByTestId('order-confirm-summary')).toContainText('5x');
-  await animationsDone(page); // the dialog's fade-in
+  await expect(page.getByTestId('leverage-risk')).toBeVisible();
+  await expect(page.getByTestId('leverage-risk-intro')).toContainText('5x on Bitcoin is above the 2:1 limit');
+  await expect(page.getByTestId('leverage-risk-warning')).toHaveText('Leverage multiplies losses as much as gains: at 5x, a price move of 20% against you costs your whole margin.');
+  await expect(page.getByTestId('leverage-risk-confirm')).toBeDisabled();
+  await dialogUp(page);
+  await shot(page, 'trade-risk-ack-en');
+  await page.getByTestId('leverage-risk-check').click();
+  await page.getByTestId('leverage-risk-confirm').click();
+
+  // Then the confirmation: notional, margin, fee, liquidation price, and the euros the FOREX wallet pays.
+  const summary = page.getByTestId('order-confirm-summary');
+  await expect(summary).toContainText('5x');
+  await expect(summary.getByTestId('confirm-leverage')).toContainText('Above the 2:1 retail limit');
+  await expect(summary.getByTestId('confirm-notional')).toHaveText(/^[\d,]+\.\d{2} USDT$/);
+  await expect(summary.getByTestId('confirm-liquidation')).toHaveText(/^\d{2},\d{3}\.\d{2}$/);
+  await expect(summary.getByTestId('confirm-wallet-notional')).toHaveText(/^€[\d,]+\.\d{2}$/);
+  await expect(summary.getByTestId('confirm-wallet-margin')).toHaveText(/^€[\d,]+\.\d{2}$/);
+  await expect(summary.getByTestId('confirm-wallet-fee')).toHaveText(/^€\d+\.\d{2}$/);
+  await expect(summary.getByTestId('confirm-wallet-total')).toHaveText(/^€[\d,]+\.\d{2}$/);
+  await expect(summary.getByTestId('confirm-wallet')).toContainText('From your Forex & crypto wallet');
+  await dialogUp(page);
   await shot(page, 'trade-order-confirm-en');
   await page.getByTestId('order-confirm').click();
 
@@ -77,6 +142,13 @@ test('buy bitcoin from its quote page, watch the P&L move, close it, the wallet 
   const row = page.locator('[data-testid="position-row"][data-symbol="BTCUSDT"]').first();
   await expect(row).toBeVisible();
   await expect(row).toContainText('5x');
+  // The positions took the sheet's place in the history: Back is the quote, without the sheet.
+  await page.goBack();
+  await expect(page).toHaveURL(/#\/pages\/quote\/forex\?(?!.*order=)/);
+  await expect(page.getByTestId('quote-price')).toBeVisible();
+  await expect(page.getByTestId('order-sheet')).toHaveCount(0);
+  await page.goForward();
+  await expect(row).toBeVisible();
   const profit = row.getByTestId('position-profit');
   await expect(profit).toHaveAttribute('data-value', /^-?\d+\.\d{2}$/);
   const before = await profit.getAttribute('data-value');
@@ -176,7 +248,9 @@ test('a limit order far below the price rests among the orders and is cancelled'
 
 test('trading screens in Dutch and Chinese', async ({ page, request }) => {
   const user = await trader(request);
-  // One closed position, one open position and one entrusted order, through the API.
+  // One closed position, one open position and one entrusted order, through the API, at 5x and 10x:
+  // above bitcoin's cap, so the risk is acknowledged first.
+  await post(request, '/trading/leverageRisk/acknowledge', user.token, { version: 1 });
   const first = (await post(request, '/gold/create', user.token, gold('0.002', 5), true)) as { id: number };
   await post(request, '/position/flatPosition', user.token, { id: first.id }, true);
   const open = (await post(request, '/gold/create', user.token, gold('0.003', 10), true)) as { id: number };
@@ -224,4 +298,127 @@ test('trading screens in Dutch and Chinese', async ({ page, request }) => {
     await page.locator('.adm-dialog').getByRole('button', { name: lang === 'nl' ? 'Annuleren' : '取消' }).click();
     await expect(page.getByTestId('close-confirm-summary')).toHaveCount(0);
   }
+});
+
+test('the order sheet closes by its button, the backdrop, Back and a drag down; a link opens it, the order route still works', async ({ page, request }) => {
+  const user = await trader(request);
+  await launch(page, user.token);
+  await page.goto(BTC_QUOTE);
+  const sheet = page.getByTestId('order-sheet');
+
+  await page.getByTestId('quote-buy').click();
+  await sheetUp(page);
+  await page.getByTestId('order-sheet-close').click();
+  await expect(sheet).toHaveCount(0);
+  await expect(page).toHaveURL(/#\/pages\/quote\/forex\?(?!.*order=)/);
+
+  await page.getByTestId('quote-sell').click();
+  await expect(page).toHaveURL(/order=sell/);
+  await sheetUp(page);
+  await expect(page.getByTestId('order-direction-sell')).toHaveAttribute('aria-checked', 'true');
+  await page.mouse.click(195, 60); // the backdrop above the sheet
+  await expect(sheet).toHaveCount(0);
+
+  await page.getByTestId('quote-buy').click();
+  await sheetUp(page);
+  await page.goBack();
+  await expect(sheet).toHaveCount(0);
+  await expect(page).toHaveURL(/#\/pages\/quote\/forex\?(?!.*order=)/);
+  await expect(page.getByTestId('quote-name')).toHaveText('Bitcoin');
+
+  await page.getByTestId('quote-buy').click();
+  await sheetUp(page);
+  const handle = (await page.getByTestId('order-sheet-handle').boundingBox())!;
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + 60, { steps: 4 });
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + 160, { steps: 4 });
+  await page.mouse.up();
+  await expect(sheet).toHaveCount(0);
+  await expect(page).toHaveURL(/#\/pages\/quote\/forex\?(?!.*order=)/);
+
+  // A link to the quote with the sheet open; closing it drops it from the URL.
+  await page.goto(`${BTC_QUOTE}&order=sell`);
+  await sheetUp(page);
+  await expect(page.getByTestId('order-direction-sell')).toHaveAttribute('aria-checked', 'true');
+  await page.getByTestId('order-sheet-close').click();
+  await expect(sheet).toHaveCount(0);
+  await expect(page).toHaveURL(/#\/pages\/quote\/forex\?(?!.*order=)/);
+
+  // The order route is the same form on a page of its own, for links into it.
+  await page.goto(BTC_ORDER);
+  await expect(page.getByTestId('order-head')).toBeVisible();
+  await expect(page.getByTestId('order-leverage-cap')).toHaveAttribute('data-cap', '2');
+  await expect(page.getByTestId('order-submit')).toBeEnabled();
+});
+
+test('the risk acknowledgement of leverage above the cap, asked once, in Dutch and Chinese', async ({ page, request }) => {
+  const texts = {
+    nl: { cap: 'Limiet voor particulieren 2:1. Daarboven vragen we u eenmalig het risico te bevestigen.', acknowledged: 'U hebt het risico van een hogere hefboom bevestigd', warning: 'bij 5x kost een koersbeweging van 20% tegen u uw hele marge', wallet: 'Van uw Forex & crypto-rekening', euro: /^€[\d.]+,\d{2}$/ },
+    'zh-Hans': { cap: '散户上限 2:1，超过需一次性确认风险提示。', acknowledged: '您已确认更高杠杆的风险', warning: '在5倍杠杆下，价格反向变动 20% 即会亏掉全部保证金', wallet: '从您的外汇与加密货币账户扣除', euro: /^€[\d,]+\.\d{2}$/ },
+  } as const;
+  for (const lang of ['nl', 'zh-Hans'] as const) {
+    const user = await trader(request);
+    await launch(page, user.token, lang);
+    await page.goto(BTC_QUOTE);
+    await page.getByTestId('quote-buy').click();
+    await sheetUp(page);
+    await expect(page.getByTestId('order-leverage-cap')).toHaveText(texts[lang].cap);
+    await page.getByTestId('order-leverage-5').click();
+    await page.getByTestId('order-half').click();
+    await expect(page.getByTestId('order-margin')).toContainText('USDT');
+    await shot(page, `trade-sheet-${lang}`);
+
+    await page.getByTestId('order-submit').click();
+    await expect(page.getByTestId('leverage-risk-warning')).toContainText(texts[lang].warning);
+    await expect(page.getByTestId('leverage-risk-confirm')).toBeDisabled();
+    await dialogUp(page);
+    await shot(page, `trade-risk-ack-${lang}`);
+    await page.getByTestId('leverage-risk-check').click();
+    await page.getByTestId('leverage-risk-confirm').click();
+
+    const summary = page.getByTestId('order-confirm-summary');
+    await expect(summary.getByTestId('confirm-wallet')).toContainText(texts[lang].wallet);
+    await expect(summary.getByTestId('confirm-wallet-total')).toHaveText(texts[lang].euro);
+    await dialogUp(page);
+    await shot(page, `trade-order-confirm-${lang}`);
+    await page.getByTestId('order-confirm').click();
+    await expect(page).toHaveURL(/#\/pages\/trade\/index\?tab=holding/);
+    await expect(page.getByTestId('position-row')).toHaveCount(1);
+    expect(((await get(request, '/trading/leverageRisk', user.token)) as { acknowledged: boolean }).acknowledged).toBe(true);
+
+    // Asked once: the next order above the cap goes straight to the confirmation.
+    await page.goto(BTC_QUOTE);
+    await page.getByTestId('quote-buy').click();
+    await sheetUp(page);
+    await expect(page.getByTestId('order-leverage-cap')).toContainText(texts[lang].acknowledged);
+    await page.getByTestId('order-leverage-10').click();
+    await page.getByTestId('order-quantity').fill('0.001');
+    await page.getByTestId('order-submit').click();
+    await expect(summary).toBeVisible();
+    await expect(page.getByTestId('leverage-risk')).toHaveCount(0);
+    await page.locator('.adm-dialog').getByRole('button', { name: lang === 'nl' ? 'Annuleren' : '取消' }).click();
+    await expect(summary).toHaveCount(0);
+  }
+});
+
+test('declining the risk warning places nothing and offers the leverage within the cap', async ({ page, request }) => {
+  const user = await trader(request);
+  await launch(page, user.token);
+  await page.goto(BTC_QUOTE);
+  await page.getByTestId('quote-buy').click();
+  await sheetUp(page);
+  await page.getByTestId('order-leverage-10').click();
+  await page.getByTestId('order-quantity').fill('0.001');
+  await page.getByTestId('order-submit').click();
+  await expect(page.getByTestId('leverage-risk')).toBeVisible();
+  await page.getByTestId('leverage-risk-lower').click();
+  await expect(page.getByTestId('leverage-risk')).toHaveCount(0);
+  await expect(page.getByTestId('order-leverage-2')).toHaveAttribute('aria-checked', 'true');
+  expect(((await get(request, '/trading/leverageRisk', user.token)) as { acknowledged: boolean }).acknowledged).toBe(false);
+  expect(await forexBalance(request, user.token)).toBe('1000.00');
+  // At the cap no warning: straight to the confirmation.
+  await page.getByTestId('order-submit').click();
+  await expect(page.getByTestId('order-confirm-summary')).toBeVisible();
+  await expect(page.getByTestId('confirm-leverage')).toHaveText('2x');
 });

@@ -73,7 +73,7 @@ describe('the order estimate on screen', () => {
       margin: '100.00',
       fee: '1.00',
       liquidation: '95000.00',
-      inWallet: { margin: '80.00', fee: '0.80', total: '80.8' },
+      inWallet: { notional: '800', margin: '80.00', fee: '0.80', total: '80.8' },
       large: false,
     });
   });

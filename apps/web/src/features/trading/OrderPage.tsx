@@ -1,319 +1,25 @@
 import '../../ui/money.css';
 import './trading.css';
-import { compareDecimal, decimalInput, isMultipleOf, KycStatus, LARGE_ORDER_SHARES, orderCallFor, OrderDirection, OrderStatus, OrderType, plainDecimal, type Quote, WalletCode, walletCurrency as currencyOf, walletFor, zPrice, zQuantity } from '@tradeapp/contract';
-import { Button, Dialog } from 'antd-mobile';
+import { orderCallFor, OrderDirection } from '@tradeapp/contract';
+import { Button } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../api/errors';
-import { useIntentKey } from '../../api/intent';
-import { useUserInfo } from '../../api/user';
+import { useSearchParams } from 'react-router';
 import { useLiveQuote } from '../../api/push';
-import { paths } from '../../app/paths';
-import { msg } from '../../i18n/messages';
-import { EMPTY_VALUE, formatAmount, formatInCurrency, formatNumber, formatPrice, formatQuantity, priceDecimals } from '../../lib/format';
 import { EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';
 import { Refreshable } from '../../ui/Refreshable';
-import { showToast } from '../../ui/toast';
 import { isCrypto, quoteQuery, TradingNote } from '../market';
-import { balancesQuery, exchangeRateQuery, rateBetween } from '../wallet';
-import { createOrder, halfOrFull, minCountQuery, refreshTrading, tradingRulesQuery, type MinCount, type OrderInput, type TradingRule } from './api';
-import { estimateOrder } from './calc';
-import { OrderEstimateSection } from './OrderEstimateSection';
-import { InstrumentHead, Line, Toggle } from './orderParts';
+import { minCountQuery, tradingRulesQuery } from './api';
+import { OrderTicket } from './OrderForm';
+import { InstrumentHead } from './orderParts';
 
-interface FormProps {
-  quote: Quote;
-  limits: MinCount;
-  tradingRule: TradingRule | undefined;
-  initialDirection: OrderDirection;
-  /** A link may open the form on a limit order (the quote page does while the market is closed). */
-  initialLimit: boolean;
-}
-
-function OrderForm({ quote, limits, tradingRule, initialDirection, initialLimit }: FormProps) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const user = useUserInfo();
-  const intent = useIntentKey();
-  const [direction, setDirection] = useState<OrderDirection>(initialDirection);
-  // While the market is closed only a limit order can be placed (decision 0015): the form opens on one.
-  const [type, setType] = useState<OrderType>(initialLimit || !quote.tradable ? OrderType.Limit : OrderType.Market);
-  const [price, setPrice] = useState(initialLimit || !quote.tradable ? quote.price_nominal : '');
-  const [quantity, setQuantity] = useState('');
-  const [leverage, setLeverage] = useState<number>(limits.leverages[0] ?? 1);
-  const [errors, setErrors] = useState<{ price?: string; quantity?: string }>({});
-  const [sizing, setSizing] = useState<'half' | 'full' | null>(null);
-  const [pending, setPending] = useState(false);
-
-  const walletCode = walletFor(quote);
-  const balances = useQuery(balancesQuery());
-  const wallet = balances.data?.find((w) => w.code === walletCode);
-  const walletCurrency = wallet?.currency ?? currencyOf(walletCode);
-  const needsRate = quote.currency !== walletCurrency && !(['USD', 'USDT'].includes(quote.currency) && walletCurrency === 'USD');
-  const eurUsd = useQuery(exchangeRateQuery(needsRate));
-  const exchangeRate = rateBetween(quote.currency, walletCurrency, eurUsd.data?.price_nominal);
-
-  const kyc = user.data?.kycStatus;
-  const verified = kyc === KycStatus.Verified;
-  const orderCall = orderCallFor(quote);
-  const decimals = priceDecimals(quote.tickSize);
-  const estimate = estimateOrder({ quote, direction, type, limitPrice: price, quantity, leverage, rule: tradingRule, rate: exchangeRate, priceDecimals: decimals });
-  const entry = estimate?.price ?? null;
-  const large = estimate?.large ?? false;
-  const marketClosed = !quote.tradable;
-  const refused = marketClosed && type === OrderType.Market;
-  const buy = direction === OrderDirection.Buy;
-  const inQuote = (v: string | null | undefined) => (v ? formatInCurrency(v, quote.currency) : EMPTY_VALUE);
-
-  const size = async (which: 'half' | 'full') => {
-    setSizing(which);
-    try {
-      const input = { stockCode: quote.symbol, direction, leverage, ...(type === OrderType.Limit && zPrice.safeParse(price).success ? { price } : {}) };
-      const result = await halfOrFull(input);
-      setQuantity(plainDecimal(result[which]));
-      setErrors((e) => ({ ...e, quantity: undefined }));
-    } catch {
-      // the client toasts the failure
-    } finally {
-      setSizing(null);
-    }
-  };
-
-  const validate = (): OrderInput | null => {
-    const next: { price?: string; quantity?: string } = {};
-    const q = zQuantity.safeParse(quantity);
-    if (!q.success) next.quantity = q.error.issues[0]?.message ?? 'v.addQuantity';
-    else if (compareDecimal(q.data, limits.minQuantity) === -1 || !isMultipleOf(q.data, limits.lotSize))
-      next.quantity = msg('e.quantityLot', { lot: formatQuantity(limits.lotSize), min: formatQuantity(limits.minQuantity) });
-    if (type === OrderType.Limit) {
-      const p = zPrice.safeParse(price);
-      if (!p.success) next.price = p.error.issues[0]?.message ?? 'v.enterCorrectAmount';
-      else if (!isMultipleOf(p.data, limits.tickSize)) next.price = msg('e.priceTick', { tick: formatNumber(limits.tickSize) });
-    }
-    setErrors(next);
-    if (next.price || next.quantity) return null;
-    const input: OrderInput = {
-      stockCode: quote.symbol,
-      stockName: quote.name,
-      direction,
-      source: quote.source,
-      type,
-      quantity,
-      leverage,
-      ...(type === OrderType.Limit ? { price } : {}),
-    };
-    if (orderCall === 'orderGold') Object.assign(input, { goldCode: quote.symbol, goldName: quote.name });
-    return input;
-  };
-
-  const submit = async () => {
-    if (!orderCall || refused) return;
-    if (!verified) {
-      void navigate(paths.kyc());
-      return;
-    }
-    const input = validate();
-    if (!input) return;
-    const ok = await Dialog.confirm({
-      title: t('trading.order.confirmTitle'),
-      content: (
-        <div className="confirm-lines" data-testid="order-confirm-summary">
-          <Line label={t('trading.order.direction')}>
-            <span>
-              <span className={buy ? 'rise-text' : 'fall-text'}>{buy ? t('trading.buy') : t('trading.sell')}</span> · {type === OrderType.Limit ? t('trading.limit') : t('trading.market')}
-            </span>
-          </Line>
-          <Line label={t('trading.quantity')}>{formatQuantity(quantity)}</Line>
-          <Line label={type === OrderType.Limit ? t('trading.limitPrice') : t('trading.currentPrice')}>{entry ? formatPrice(entry, quote.tickSize) : EMPTY_VALUE}</Line>
-          <Line label={t('trading.order.leverage')}>{t('trading.leverageX', { n: leverage })}</Line>
-          <Line label={t('trading.order.margin')}>{inQuote(estimate?.margin)}</Line>
-          <Line label={t('trading.order.fee')}>{inQuote(estimate?.fee)}</Line>
-          {large && <p className="form-note warn">{t('trading.order.largeOrder', { n: formatAmount(String(LARGE_ORDER_SHARES), { decimals: 0, grouping: true }) })}</p>}
-        </div>
-      ),
-      confirmText: <span data-testid="order-confirm">{t('trading.order.confirmYes')}</span>,
-      cancelText: t('common.cancel'),
-    });
-    if (!ok) return;
-    const key = intent.take(JSON.stringify(input));
-    setPending(true);
-    try {
-      const result = await createOrder(orderCall, input, key);
-      intent.settle();
-      const filled = result.status === OrderStatus.InProgress;
-      showToast(filled ? t('trading.order.filled') : t('trading.order.placed', { price: formatPrice(result.price, quote.tickSize) }), 'success');
-      void refreshTrading();
-      void navigate(paths.trading.index(filled ? 'holding' : 'entrusted'));
-    } catch (err) {
-      intent.settle(err);
-      if (err instanceof ApiError && err.fields) setErrors({ price: err.fields.price, quantity: err.fields.quantity });
-    } finally {
-      setPending(false);
-    }
-  };
-
-  if (!orderCall) return <TradingNote quote={quote} testId="order-trading-note" />;
-
-  return (
-    <form
-      className="form-page order-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      {!verified && user.data && (
-        <section className="kyc-prompt" data-testid="order-kyc">
-          <div>
-            <strong>{t('trading.order.kycTitle')}</strong>
-            <p>{kyc === KycStatus.UnderReview ? t('trading.order.kycReview') : t('trading.order.kycBody')}</p>
-          </div>
-          {kyc !== KycStatus.UnderReview && (
-            <Button size="small" shape="rounded" color="primary" data-testid="order-kyc-verify" onClick={() => void navigate(paths.kyc())}>
-              {t('trading.order.kycAction')}
-            </Button>
-          )}
-        </section>
-      )}
-
-      {marketClosed && <TradingNote quote={quote} testId="order-trading-note" />}
-
-      <section className="form-section">
-        <Toggle
-          value={direction}
-          testPrefix="order-direction"
-          onChange={(v) => setDirection(v)}
-          options={[
-            { value: OrderDirection.Buy, key: 'buy', label: t('trading.buy'), tone: 'buy' },
-            { value: OrderDirection.Sell, key: 'sell', label: t('trading.sell'), tone: 'sell' },
-          ]}
-        />
-        <div className="field">
-          <div className="field-label">{t('trading.order.type')}</div>
-          <Toggle
-            value={type}
-            testPrefix="order-type"
-            onChange={(v) => {
-              setType(v);
-              if (v === OrderType.Limit && !price) setPrice(quote.price_nominal);
-              setErrors((e) => ({ ...e, price: undefined }));
-            }}
-            options={[
-              { value: OrderType.Market, key: 'market', label: t('trading.market') },
-              { value: OrderType.Limit, key: 'limit', label: t('trading.limit') },
-            ]}
-          />
-          {refused && (
-            <div className="field-hint warn" data-testid="order-market-closed">
-              {t('marketHours.marketRefused')}
-            </div>
-          )}
-        </div>
-
-        {type === OrderType.Limit && (
-          <div className={errors.price ? 'field has-error' : 'field'}>
-            <label className="field-label" htmlFor="order-price">
-              {t('trading.order.price', { currency: quote.currency })}
-            </label>
-            <div className="field-control">
-              <input
-                id="order-price"
-                inputMode="decimal"
-                autoComplete="off"
-                data-testid="order-price"
-                value={price}
-                onChange={(event) => {
-                  setPrice(decimalInput(event.target.value));
-                  setErrors((e) => ({ ...e, price: undefined }));
-                }}
-              />
-            </div>
-            {errors.price ? (
-              <div className="field-error" role="alert" data-testid="order-price-error">
-                {msg(errors.price)}
-              </div>
-            ) : (
-              <div className="field-hint">{t('trading.order.tickHint', { tick: formatNumber(limits.tickSize), price: formatPrice(quote.price_nominal, quote.tickSize) })}</div>
-            )}
-          </div>
-        )}
-
-        <div className={errors.quantity ? 'field has-error' : 'field'}>
-          <label className="field-label" htmlFor="order-quantity">
-            {t('trading.order.quantity')}
-          </label>
-          <div className="field-control">
-            <input
-              id="order-quantity"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder={formatQuantity(limits.minQuantity)}
-              data-testid="order-quantity"
-              value={quantity}
-              onChange={(event) => {
-                setQuantity(decimalInput(event.target.value));
-                setErrors((e) => ({ ...e, quantity: undefined }));
-              }}
-            />
-            <button type="button" className="code-button" data-testid="order-half" disabled={sizing !== null} onClick={() => void size('half')}>
-              {t('trading.order.half')}
-            </button>
-            <button type="button" className="code-button" data-testid="order-full" disabled={sizing !== null} onClick={() => void size('full')}>
-              {t('trading.order.full')}
-            </button>
-          </div>
-          {errors.quantity ? (
-            <div className="field-error" role="alert" data-testid="order-quantity-error">
-              {msg(errors.quantity)}
-            </div>
-          ) : (
-            <div className="field-hint" data-testid="order-lot-hint">
-              {t('trading.order.lotHint', { lot: formatQuantity(limits.lotSize), min: formatQuantity(limits.minQuantity) })}
-            </div>
-          )}
-          {large && (
-            <div className="large-order-note" data-testid="order-large">
-              {t('trading.order.largeOrder', { n: formatAmount(String(LARGE_ORDER_SHARES), { decimals: 0, grouping: true }) })}
-            </div>
-          )}
-        </div>
-
-        <div className="field">
-          <div className="field-label">{t('trading.order.leverage')}</div>
-          <div className="chip-row tight" role="radiogroup">
-            {limits.leverages.map((n) => (
-              <button key={n} type="button" role="radio" aria-checked={leverage === n} className={leverage === n ? 'chip active' : 'chip'} data-testid={`order-leverage-${n}`} onClick={() => setLeverage(n)}>
-                {t('trading.leverageX', { n })}
-              </button>
-            ))}
-          </div>
-        </div>
-      </section>
-
-      <OrderEstimateSection
-        estimate={estimate}
-        quote={quote}
-        walletCode={walletCode}
-        walletCurrency={walletCurrency}
-        balance={wallet?.balance}
-        needsRate={needsRate}
-        onTransfer={() => void navigate(paths.wallet.transfer({ from: WalletCode.Funding, to: walletCode }))}
-      />
-
-      <div className="order-bar">
-        <Button block type="submit" size="large" shape="rounded" className={buy ? 'order-submit buy' : 'order-submit sell'} loading={pending} disabled={!user.data || !verified || refused} data-testid="order-submit">
-          {buy ? t('trading.order.submitBuy', { name: quote.name }) : t('trading.order.submitSell', { name: quote.name })}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-/** /pages/payment/stock | future | forex (query: name, code, source, direction, market, symbol). */
+/**
+ * /pages/payment/stock | future | forex (query: name, code, source, direction, market, symbol): the
+ * order form on a page of its own, for links into it. The quote page shows the same form in a bottom
+ * sheet over the quote.
+ */
 export default function OrderPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -325,11 +31,10 @@ export default function OrderPage() {
   const quote = quoteQ.data;
   const symbol = quote?.symbol ?? symbolParam ?? undefined;
   useLiveQuote([symbol]);
-  // Indices and bonds have no order call: their limits are never asked for (the server has none).
   const orderCall = quote ? orderCallFor(quote) : null;
+  // The ticket loads these too; here only to be asked for again on pull-to-refresh.
   const limits = useQuery(minCountQuery(orderCall ? quote?.symbol : undefined));
   const tradingRules = useQuery(tradingRulesQuery(symbol));
-  const tradingRule = tradingRules.data?.find((r) => r.assetClass === quote?.assetClass) ?? tradingRules.data?.[0];
 
   let body: ReactNode;
   if (!symbolParam && !code) body = <EmptyState kind="notFound" title={t('quote.notFound')} body={t('quote.notFoundBody')} />;
@@ -340,7 +45,7 @@ export default function OrderPage() {
         <TradingNote quote={quote} testId="order-trading-note" />
       </>
     );
-  else if (quoteQ.isPending || (quote && limits.isPending))
+  else if (quoteQ.isPending)
     body = (
       <div className="card card-pad" aria-busy="true" data-testid="order-loading">
         <span className="sk sk-line" />
@@ -348,19 +53,10 @@ export default function OrderPage() {
         <span className="sk sk-line" />
       </div>
     );
-  else if (!quote || !limits.data)
+  else if (!quote)
     body = (
       <EmptyState kind="notFound" title={t('quote.notFound')} body={t('quote.notFoundBody')}>
-        <Button
-          size="small"
-          shape="rounded"
-          color="primary"
-          fill="outline"
-          onClick={() => {
-            void quoteQ.refetch();
-            void limits.refetch();
-          }}
-        >
+        <Button size="small" shape="rounded" color="primary" fill="outline" onClick={() => void quoteQ.refetch()}>
           {t('common.retry')}
         </Button>
       </EmptyState>
@@ -369,7 +65,7 @@ export default function OrderPage() {
     body = (
       <>
         <InstrumentHead quote={quote} />
-        <OrderForm key={quote.symbol} quote={quote} limits={limits.data} tradingRule={tradingRule} initialDirection={direction} initialLimit={params.get('type') === 'limit'} />
+        <OrderTicket key={quote.symbol} quote={quote} initialDirection={direction} initialLimit={params.get('type') === 'limit'} place="page" />
       </>
     );
 

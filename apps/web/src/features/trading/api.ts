@@ -1,4 +1,4 @@
-import { OrderStatus, type OrderCall, type Position, type RequestOf, type ResponseOf, type Routes } from '@tradeapp/contract';
+import { LEVERAGE_RISK_VERSION, OrderStatus, type OrderCall, type Position, type RequestOf, type ResponseOf, type Routes } from '@tradeapp/contract';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { call } from '../../api/client';
 import { nextPage, PAGE_SIZE } from '../../api/paging';
@@ -78,6 +78,23 @@ export function minCountQuery(symbol: string | undefined) {
     enabled: Boolean(symbol),
     staleTime: 5 * 60_000,
   });
+}
+
+/** Whether the investor acknowledged the risk of leverage above the retail caps; it never expires, so it is asked for once. */
+export function leverageRiskQuery(enabled = true) {
+  return queryOptions({
+    queryKey: tradingKeys.leverageRisk(),
+    queryFn: ({ signal }) => call('leverageRisk', {}, { signal }),
+    enabled,
+    staleTime: Infinity,
+  });
+}
+
+/** Acknowledge the risk warning now shown (its text version); a repeat changes nothing. */
+export async function acknowledgeLeverageRisk() {
+  const risk = await call('acknowledgeLeverageRisk', { version: LEVERAGE_RISK_VERSION });
+  queryClient.setQueryData(tradingKeys.leverageRisk(), risk);
+  return risk;
 }
 
 export function halfOrFull(input: RequestOf<Routes['halfOrFull']>) {

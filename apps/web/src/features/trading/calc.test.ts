@@ -52,7 +52,8 @@ describe('the order estimate', () => {
   it('charges the trading wallet in its own currency through the exchange rate', () => {
     const rate = rateBetween('USD', 'EUR', '1.085');
     expect(rate).toBe('0.921658986175');
-    expect(estimate({ rate })?.inWallet).toEqual({ margin: '55.58', fee: '0.14', total: '55.72' });
+    // 301.50 USD x 0.921658986175 = 277.8801843317625 EUR of notional: margin / 5 = 55.58, fee x 0.0005 = 0.14.
+    expect(estimate({ rate })?.inWallet).toEqual({ notional: '277.8801843317625', margin: '55.58', fee: '0.14', total: '55.72' });
     expect(rateBetween('USDT', 'USD', undefined)).toBe('1');
     expect(rateBetween('USD', 'EUR', undefined)).toBeNull();
     expect(estimate({ rate: null })?.inWallet).toBeNull();

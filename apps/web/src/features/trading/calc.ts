@@ -52,8 +52,11 @@ export interface OrderEstimate {
   fee: string;
   /** Where the position would be liquidated, at the price's places; null without a trading rule. */
   liquidation: string | null;
-  /** Margin, fee and their total as the trading wallet is charged (its currency); null without an exchange rate. */
-  inWallet: { margin: string; fee: string; total: string } | null;
+  /**
+   * Notional, margin, fee and what the wallet pays (margin + fee) in the trading wallet's currency, as
+   * the server books them; null without an exchange rate. Notional and total are exact, not rounded.
+   */
+  inWallet: { notional: string; margin: string; fee: string; total: string } | null;
   /** A stock order of at least the large-order size. */
   large: boolean;
 }
@@ -90,7 +93,7 @@ export function estimateOrder(o: {
     margin: own.margin,
     fee: own.fee,
     liquidation: liquidation !== null && positive(liquidation) ? liquidation : null,
-    inWallet: charged && { margin: charged.margin, fee: charged.fee, total: charged.total },
+    inWallet: charged && { notional: charged.notional, margin: charged.margin, fee: charged.fee, total: charged.total },
     large: isLargeOrder(o.quote, o.quantity),
   };
 }

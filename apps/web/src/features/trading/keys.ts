@@ -9,4 +9,5 @@ export const tradingKeys = {
   position: (id: number) => ['trading', 'position', id] as const,
   tradingRules: (symbol: string) => ['trading', 'tradingRules', symbol] as const,
   minCount: (symbol: string) => ['trading', 'minCount', symbol] as const,
+  leverageRisk: () => ['trading', 'leverageRisk'] as const,
 };

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatChange, formatPercent, formatPrice, riseFallColor } from '../../lib/format';
 
-// Pieces of the order page: a two-way toggle, a figure line and the instrument's head.
+// Pieces of the order form: a two-way toggle, a figure line, the instrument's head and its bid and ask.
 
 export function Toggle<T extends number>({ value, options, onChange, testPrefix }: { value: T; options: Array<{ value: T; label: string; key: string; tone?: string }>; onChange: (v: T) => void; testPrefix: string }) {
   return (
@@ -35,7 +35,6 @@ export function Line({ label, children, testId, strong }: { label: string; child
 }
 
 export function InstrumentHead({ quote }: { quote: Quote }) {
-  const { t } = useTranslation();
   const color = riseFallColor(quote.change);
   return (
     <section className="order-head" data-testid="order-head">
@@ -57,16 +56,24 @@ export function InstrumentHead({ quote }: { quote: Quote }) {
           </small>
         </div>
       </div>
-      <div className="order-book">
-        <div className="order-bid">
-          <span>{t('trading.order.bid')}</span>
-          <strong data-testid="order-bid">{formatPrice(quote.bid, quote.tickSize)}</strong>
-        </div>
-        <div className="order-ask">
-          <span>{t('trading.order.ask')}</span>
-          <strong data-testid="order-ask">{formatPrice(quote.ask, quote.tickSize)}</strong>
-        </div>
-      </div>
+      <OrderBook quote={quote} />
     </section>
+  );
+}
+
+/** The best bid and ask: a sell fills at the one, a buy at the other. */
+export function OrderBook({ quote }: { quote: Pick<Quote, 'bid' | 'ask' | 'tickSize'> }) {
+  const { t } = useTranslation();
+  return (
+    <div className="order-book">
+      <div className="order-bid">
+        <span>{t('trading.order.bid')}</span>
+        <strong data-testid="order-bid">{formatPrice(quote.bid, quote.tickSize)}</strong>
+      </div>
+      <div className="order-ask">
+        <span>{t('trading.order.ask')}</span>
+        <strong data-testid="order-ask">{formatPrice(quote.ask, quote.tickSize)}</strong>
+      </div>
+    </div>
   );
 }
