@@ -32,6 +32,8 @@ interface QuoteRowProps {
   volumeLabel?: string;
   /** The row's currency under its price: for lists that mix currencies (else the header names it). */
   showCurrency?: boolean;
+  /** The row's market tag beside its code: for lists that mix markets (a list of one market says it in its tab). */
+  showTag?: boolean;
   /** Whether the row has the middle column; by default when it has a mini chart or shows volume. A list with a header passes the same for every row. */
   mid?: boolean;
   onOpen: (href: string) => void;
@@ -55,7 +57,7 @@ const hasMid = (row: QuoteRowData, showVolume: boolean | undefined) => row.spark
  * mini chart over the volume, the price (over its currency in mixed lists), the change % in
  * rise/fall colour.
  */
-export const QuoteRow = memo(function QuoteRow({ row, testId = 'quote-row', extra, showVolume, volumeLabel, showCurrency, mid = hasMid(row, showVolume), onOpen }: QuoteRowProps) {
+export const QuoteRow = memo(function QuoteRow({ row, testId = 'quote-row', extra, showVolume, volumeLabel, showCurrency, showTag = true, mid = hasMid(row, showVolume), onOpen }: QuoteRowProps) {
   const color = riseFallColor(row.change);
   return (
     <div className={mid ? 'quote-row' : 'quote-row no-mid'} data-testid={testId} data-symbol={row.symbol}>
@@ -65,7 +67,7 @@ export const QuoteRow = memo(function QuoteRow({ row, testId = 'quote-row', extr
             <span className={`quote-row-ticker${tickerSize(row.code)}`} data-testid={`${testId}-ticker`}>
               {row.code}
             </span>
-            {row.tag ? <span className="quote-row-tag">{row.tag}</span> : null}
+            {showTag && row.tag ? <span className="quote-row-tag">{row.tag}</span> : null}
           </span>
           <span className="quote-row-desc">{row.name}</span>
         </span>

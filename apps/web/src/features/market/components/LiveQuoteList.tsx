@@ -32,6 +32,8 @@ export function LiveQuoteList({
   const rows = useMemo(() => pagedRows(list.data), [list.data]);
   // One currency: the header names it; several: each row names its own.
   const mixed = useMemo(() => listCurrency(rows) === null, [rows]);
+  // One market (a tab of the Market page): its tab names it; several: each row's tag does.
+  const mixedMarkets = useMemo(() => new Set(rows.map((row) => row.marketType)).size > 1, [rows]);
   useLiveQuote(rows.map((row) => row.symbol));
   const open = useCallback((href: string) => void navigate(href), [navigate]);
 
@@ -49,7 +51,7 @@ export function LiveQuoteList({
     <>
       <div className="quote-list" data-testid={testId} data-segment={segment}>
         {rows.map((row) => (
-          <QuoteRow key={row.symbol} row={rowData(row)} testId={rowTestId} showVolume volumeLabel={t('market.colVolume')} showCurrency={mixed} onOpen={open} />
+          <QuoteRow key={row.symbol} row={rowData(row)} testId={rowTestId} showVolume volumeLabel={t('market.colVolume')} showCurrency={mixed} showTag={mixedMarkets} onOpen={open} />
         ))}
       </div>
       {/* The next page when the end of the list is 100 px below the screen: a first page of dense rows
