@@ -235,7 +235,7 @@ test('quote lists: 14 rows a screen, headers on their columns, tickers in full, 
   await expect(head.getByTestId('list-currency')).toHaveCount(0);
   const currencies = await page.getByTestId('product-row-currency').allInnerTexts();
   expect(currencies).toHaveLength(20);
-  expect(currencies).toEqual(expect.arrayContaining(['HKD', 'MXN']));
+  for (const currency of currencies) expect(currency).toMatch(/^[A-Z]{3,4}$/);
   await expectDistinctTickers(page, 'product-row', 'popular');
   // Mexican series codes are long (TLEVISACPO): all pages, every code still whole.
   await expect(async () => {
@@ -243,6 +243,10 @@ test('quote lists: 14 rows a screen, headers on their columns, tickers in full, 
     await expect(page.getByText('No more instruments')).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
   await expectDistinctTickers(page, 'product-row', 'popular, every page');
+  // Which markets lead the first page depends on the hour (volumes follow each exchange's day); the
+  // whole list holds them all, each row naming its own currency.
+  const everyCurrency = new Set(await page.getByTestId('product-row-currency').allInnerTexts());
+  expect([...everyCurrency]).toEqual(expect.arrayContaining(['USD', 'HKD', 'EUR', 'MXN']));
 
   for (const [path, currency] of [
     ['future', 'USD'],
