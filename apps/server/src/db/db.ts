@@ -51,6 +51,9 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   };
 }
 
+/** The lock pool's size: every job key of `jobs/leader.ts` held at once, and one to spare. */
+export const LOCK_CONNECTIONS = 8;
+
 export async function openPostgres(url: string, max = 10): Promise<Db> {
   const pool = new pg.Pool({
     connectionString: url,
@@ -60,8 +63,14 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
         oid === INT8 ? toInt : oid === NUMERIC ? asText : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  // A job's advisory lock lives on its own connection for the whole run, while the run's work takes
+  // others. On one pool, jobs firing together could each hold a lock connection and all wait for a
+  // work connection: a deadlock. The locks get a pool of their own, one connection per job key and
+  // a spare, so work never waits behind a lock and a lock never waits behind work.
+  const lockPool = new pg.Pool({ connectionString: url, max: LOCK_CONNECTIONS });
   // A dropped idle connection must not take the process down; the pool replaces it.
   pool.on('error', () => undefined);
+  lockPool.on('error', () => undefined);
   await pool.query('select 1');
   return {
     driver: 'postgres',
@@ -87,7 +96,7 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
       }
     },
     async tryHoldLock(key) {
-      const client = await pool.connect();
+      const client = await lockPool.connect();
       try {
         const [row] = (await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [key])).rows;
         if (row?.ok) {
@@ -102,7 +111,9 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
       client.release();
       return null;
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), lockPool.end()]);
+    },
   };
 }
 
