@@ -55,6 +55,15 @@ export async function pendingOf(request: APIRequestContext, queue: 'kyc' | 'depo
   return found!.id;
 }
 
+/** The id of `username`'s block-trading application with `status` in the operators' queue. */
+export async function blockTradeApplicationOf(request: APIRequestContext, username: string, status = 'applied') {
+  const token = await operator(request);
+  const page = await get(request, `/operator/blockTrades?status=${status}&size=100`, token);
+  const found = page.list.find((item: { userName: string }) => item.userName === username);
+  expect(found, `block-trading application of ${username}`).toBeTruthy();
+  return found.id as number;
+}
+
 /** Uploads `png` as `token` and returns its URL. */
 export async function uploadApi(request: APIRequestContext, token: string, png: Buffer, name = 'doc.png'): Promise<string> {
   const res = await request.post('/web/file/upload', { headers: { authorization: `Bearer ${token}` }, multipart: { file: pngFile(name, png) } });
@@ -79,4 +88,31 @@ export async function funded(request: APIRequestContext, user: User, amount: str
   await post(request, '/recharge/create', user.token, { method: 'fiat', currency: 'EUR', amount, proofUrl }, true);
   const id = await pendingOf(request, 'deposits', user.username);
   await post(request, `/operator/deposits/${id}/approve`, await operator(request));
+}
+
+/**
+ * A Hong Kong IPO deal announced by the operator (its window opening in `opensInDays`, dates in
+ * order on Hong Kong's calendar), with a 5-digit code no simulated instrument has.
+ */
+export async function announcedDeal(request: APIRequestContext, name: string, terms: { priceLow: string; priceHigh: string; lotSize: number; publicLots: number }, opensInDays = 2) {
+  const code = `7${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
+  const now = Date.now();
+  const day = (offset: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Hong_Kong' }).format(new Date(now + offset * 86_400_000));
+  return post(request, '/operator/deals', await operator(request), {
+    name: `${name} ${code}`,
+    code,
+    symbol: `${code}.HK`,
+    market: 'HK',
+    exchange: 'HKEX',
+    ...terms,
+    feeRate: '0.010085',
+    handlingFee: '50',
+    prospectusDate: day(opensInDays - 1),
+    fundRaising: '1000000',
+    subscriptionOpensTimestamp: now + opensInDays * 86_400_000,
+    subscriptionClosesTimestamp: now + (opensInDays + 3) * 86_400_000,
+    allotmentDate: day(opensInDays + 5),
+    listingDate: day(opensInDays + 7),
+    profile: 'A fictional company of the simulated market.',
+  }) as Promise<{ id: number; code: string; name: string }>;
 }

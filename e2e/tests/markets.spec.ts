@@ -756,7 +756,7 @@ test('the product pages show the live lists they are named after', async ({ page
   await expect(page.getByTestId('ucstock-row').first()).toHaveAttribute('data-symbol', /\.DE$/);
 
   // A page a later issue brings says so, and where live prices are.
-  await page.goto('/#/pages/product/auction');
+  await page.goto('/#/pages/bonds/list');
   await expect(page.getByTestId('empty-state')).toContainText('Not yet available');
   await page.getByTestId('pending-markets').click();
   await expect(page).toHaveURL(/#\/pages\/market\/index/);

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { ROUTES } from '../../apps/operator/src/app/paths';
 import { OPERATOR } from '../playwright.config';
-import { funded, get, operator, PASSWORD, pendingOf, post, register, uploadApi, verifiedUser } from './api';
+import { announcedDeal, blockTradeApplicationOf, funded, get, operator, PASSWORD, pendingOf, post, register, uploadApi, verifiedUser } from './api';
 import { documentPng } from './png';
 import { animationsDone, uniqueName } from './support';
 
@@ -74,6 +74,14 @@ const READY: Partial<Record<keyof typeof ROUTES, string>> = {
   kyc: '[data-testid="bo-kyc-panel"] [data-testid="bo-doc-image"]',
   deposits: '[data-testid="bo-deposit-panel"] [data-testid="bo-doc-image"]',
   withdrawals: '[data-testid="bo-withdrawal-details"]',
+  blockTrades: '[data-testid="bo-blocktrade-panel"]',
+  placements: '[data-testid="bo-placement-row"]',
+  placementNew: '[data-testid="bo-placement-floor"]',
+  placement: '[data-testid="bo-placement-order"]',
+  deals: '[data-testid="bo-deal-row"]',
+  dealNew: '[data-testid="bo-deal-editor"]',
+  deal: '[data-testid="bo-deal-basis-row"]',
+  dealEdit: '[data-testid="bo-deal-editor"]',
   ledger: '[data-testid="bo-ledger-ok"]',
   service: '[data-testid="bo-service-row"]',
   outbox: '[data-testid="bo-mail-panel"]',
@@ -121,7 +129,10 @@ async function unreachable(page: Page): Promise<string[]> {
     for (const radio of controls.filter((el): el is HTMLInputElement => el instanceof HTMLInputElement && el.type === 'radio' && !!el.name)) {
       radio.setAttribute('data-kb', `radio:${radio.name}`);
     }
-    return controls.length;
+    // Chromium stops at each part of a date or time field (month, day, year, hours, minutes, AM/PM):
+    // more presses for one control.
+    const parts = controls.filter((el) => el instanceof HTMLInputElement && /^(date|datetime-local|time|month|week)$/.test(el.type)).length * 6;
+    return controls.length + parts;
   });
   await focusTop(page);
   const reached = new Set<string>();
@@ -171,6 +182,8 @@ test('every back-office page has no serious, critical or structural accessibilit
   await post(request, '/settingPayPassword', investor.token, { payPassword: '123456' });
   await post(request, '/withdrawal/withdrawal-apply', investor.token, { amount: '50.00', target: 'bank', cardId: card.id, payPassword: '123456' }, true);
   const withdrawalId = await pendingOf(request, 'withdrawals', investor.username);
+  await post(request, '/blockTrade/apply', investor.token);
+  const blockTradeId = await blockTradeApplicationOf(request, investor.username);
   await post(request, '/chat/send', investor.token, { text: `When is my withdrawal paid? (${investor.username})` });
   await post(request, '/userCenter/apply/service', investor.token, { type: 'withdrawal', content: `Please confirm my bank details (${investor.username})` });
 
@@ -186,6 +199,32 @@ test('every back-office page has no serious, critical or structural accessibilit
   await post(request, '/getEmailCode', null, { email, type: 1 });
   const mailId = (await get(request, `/operator/outbox?to=${encodeURIComponent(email)}`, ops)).list[0].id as number;
   const articleId = (await get(request, '/operator/articles', ops)).list[0].id as number;
+  // A placement with a key issued to the investor, entered, and one purchase: its list, its detail and the new-placement form.
+  await post(request, '/wallet/transfer', investor.token, { from: 'BALANCE', to: 'STOCK', amount: '60.00' }, true);
+  const placement = await post(request, '/operator/placements', ops, {
+    symbol: 'SAP.DE',
+    kind: 'SPO',
+    price: '50.00',
+    quantity: '100',
+    minQuantity: '1',
+    opensAtTimestamp: Date.now() - 60_000,
+    closesAtTimestamp: Date.now() + 7 * 86_400_000,
+    lockupDays: 30,
+  });
+  await post(request, `/operator/placements/${placement.id}/keys`, ops, { investor: investor.username });
+  const invitation = (await get(request, '/userMessage/getMessage', investor.token)).list.find((n: { kind: string }) => n.kind === 'placement.key');
+  await post(request, '/placing_order/checkSecret', investor.token, { key: (invitation.body as string).match(/[A-HJ-NP-Z2-9]{4}(?:-[A-HJ-NP-Z2-9]{4}){3}/)![0] });
+  await post(request, '/placing_order/create', investor.token, { placementId: placement.id, quantity: '1' }, true);
+
+  // IPO deals: one announced (its editor and its steps' dialogs) and one the investor subscribed to, allotted (its basis of allotment).
+  const announced = await announcedDeal(request, 'Tsing Yi Data Centres', { priceLow: '4.50', priceHigh: '5.00', lotSize: 200, publicLots: 1000 });
+  const allotted = await announcedDeal(request, 'Sai Kung Biotech', { priceLow: '1.00', priceHigh: '1.20', lotSize: 100, publicLots: 10 });
+  await post(request, `/operator/deals/${allotted.id}/open`, ops);
+  await post(request, '/wallet/transfer', investor.token, { from: 'BALANCE', to: 'SUBSCRIPTION', amount: '40.00' }, true);
+  await post(request, '/NewShares/create', investor.token, { dealId: allotted.id, lots: 2 }, true);
+  await post(request, `/operator/deals/${allotted.id}/close`, ops);
+  await post(request, `/operator/deals/${allotted.id}/price`, ops, { finalPrice: '1.10' });
+  await post(request, `/operator/deals/${allotted.id}/allot`, ops);
 
   /** The page each route is checked at: with a selected item where it has one. */
   const VISIT: Record<keyof typeof ROUTES, string> = {
@@ -195,6 +234,14 @@ test('every back-office page has no serious, critical or structural accessibilit
     kyc: `${ROUTES.kyc}?id=${kycId}`,
     deposits: `${ROUTES.deposits}?id=${depositId}`,
     withdrawals: `${ROUTES.withdrawals}?id=${withdrawalId}`,
+    blockTrades: `${ROUTES.blockTrades}?id=${blockTradeId}`,
+    placements: ROUTES.placements,
+    placementNew: `${ROUTES.placementNew}?symbol=SAP.DE`,
+    placement: `/placements/${placement.id}`,
+    deals: ROUTES.deals,
+    dealNew: ROUTES.dealNew,
+    deal: `/deals/${allotted.id}`,
+    dealEdit: `/deals/${announced.id}/edit`,
     ledger: ROUTES.ledger,
     service: ROUTES.service,
     outbox: `${ROUTES.outbox}?to=${encodeURIComponent(email)}&mail=${mailId}`,
@@ -299,6 +346,52 @@ test('every back-office page has no serious, critical or structural accessibilit
     await dialog.getByTestId('bo-reason').fill('The account holder does not match');
     await check('withdrawals (reject dialog)');
   });
+
+  await open(page, VISIT.blockTrades, READY.blockTrades);
+  await checkDialog(page, page.getByTestId('bo-blocktrade-approve'), 'Approve block trading', async () => {
+    await check('blockTrades (approve dialog)');
+  });
+  await checkDialog(page, page.getByTestId('bo-blocktrade-refuse'), 'Refuse block trading', async (dialog) => {
+    await dialog.getByTestId('bo-confirm').click();
+    await expect(dialog.getByText('Please give a reason')).toBeVisible();
+    await check('blockTrades (refuse dialog, reason missing)');
+  });
+
+  await open(page, VISIT.placement, READY.placement);
+  await checkDialog(page, page.getByTestId('bo-placement-close'), 'Close placement early', async (dialog) => {
+    await dialog.getByTestId('bo-confirm').click();
+    await expect(dialog.getByText('Please give a reason')).toBeVisible();
+    await check('placement (close dialog, reason missing)');
+  });
+  await checkDialog(page, page.getByTestId('bo-placement-revoke'), 'Revoke placement key', async () => {
+    await check('placement (revoke dialog)');
+  });
+  await open(page, VISIT.placementNew, READY.placementNew);
+  await page.getByTestId('bo-placement-create').click();
+  await expect(page.getByText('Please enter the correct amount')).toBeVisible();
+  await expect.soft(page.getByTestId('bo-placement-price')).toHaveAccessibleDescription('Please enter the correct amount');
+  await check('placementNew (errors)');
+  await shoot(page, testInfo, 'placement-new-errors');
+
+  await open(page, `${ROUTES.deals}?view=calendar`, '[data-testid="bo-deals-calendar"]');
+  await check('deals (calendar)');
+  await checkKeyboard('deals (calendar)');
+  await shoot(page, testInfo, 'deals-calendar');
+  await open(page, `/deals/${announced.id}`, '[data-testid="bo-deal-terms"]');
+  await checkDialog(page, page.getByTestId('bo-deal-open'), 'Open subscriptions', async () => {
+    await check('deal (open dialog)');
+  });
+  await checkDialog(page, page.getByTestId('bo-deal-cancel'), 'Cancel deal', async (dialog) => {
+    await dialog.getByTestId('bo-confirm').click();
+    await expect(dialog.getByText('Please give a reason')).toBeVisible();
+    await check('deal (cancel dialog, reason missing)');
+  });
+  await open(page, VISIT.dealNew, READY.dealNew);
+  await page.getByTestId('bo-deal-save').click();
+  await expect(page.getByTestId('bo-deal-error')).toBeVisible();
+  await expect.soft(page.getByTestId('bo-deal-name')).toHaveAccessibleDescription('Please fill in the required information');
+  await check('dealNew (errors)');
+  await shoot(page, testInfo, 'deal-new-errors');
 
   await open(page, VISIT.user, READY.user);
   await checkDialog(page, page.getByTestId('bo-disable'), 'Disable account', async () => {

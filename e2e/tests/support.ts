@@ -138,3 +138,26 @@ export async function instrumentQuery(page: Page): Promise<string> {
   await expect(page).toHaveURL(/#\/pages\/quote\/stock\?.*symbol=/);
   return new URL(page.url().replace('#/', '')).search;
 }
+
+/**
+ * Until the last element of each selector is fully shown and stops moving: antd-mobile's dialogs,
+ * sheets and masks spring in by JavaScript, which `animationsDone` (CSS and Web Animations) does not
+ * see. Settled when two frames in a row read the same boxes, fully opaque.
+ */
+export async function springsDone(page: Page, ...selectors: string[]) {
+  await page.evaluate(() => delete (window as { lastSpringFrame?: string }).lastSpringFrame);
+  await page.waitForFunction((sels) => {
+    const w = window as { lastSpringFrame?: string };
+    const now = sels.map((sel) => {
+      const el = [...document.querySelectorAll(sel)].at(-1);
+      if (!el) return null;
+      const box = el.getBoundingClientRect();
+      return `${box.top}|${box.left}|${box.width}|${box.height}|${getComputedStyle(el).opacity}`;
+    });
+    const frame = JSON.stringify(now);
+    const settled = frame === w.lastSpringFrame && now.every((v) => v !== null && v.endsWith('|1'));
+    w.lastSpringFrame = frame;
+    return settled;
+  }, selectors);
+  await animationsDone(page);
+}

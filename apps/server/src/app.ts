@@ -14,17 +14,30 @@ import type { Deps } from './deps';
 import { installErrorHandling } from './http/errors';
 import { registerContractRoutes, type Handlers } from './http/register';
 import { createMailer } from './mail/mailer';
+import { auctionMatch } from './jobs/auctionMatch';
 import { chainWatcher } from './jobs/chainWatcher';
+import { dealLifecycle } from './jobs/dealLifecycle';
 import { startJobs } from './jobs/job';
 import { startTriggerEngine } from './jobs/orderTriggers';
 import { transferSettlement } from './jobs/transferSettlement';
 import { addressesHandlers } from './modules/addresses/routes';
 import { createAddressService } from './modules/addresses/service';
+import { auctionHandlers, registerAuctionTestClock, settableClock } from './modules/auction/routes';
+import { createAuctionService } from './modules/auction/service';
 import { authHandlers } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { bankCardsHandlers } from './modules/bankCards/routes';
 import { createBankCardService } from './modules/bankCards/service';
+import { blockTradesHandlers } from './modules/blockTrades/routes';
+import { createBlockTradeService } from './modules/blockTrades/service';
+import { createBlockQuoteService } from './modules/blockTrades/quotes';
 import { chatHandlers } from './modules/chat/routes';
+import { unlistedInstrument } from './modules/deals/instrument';
+import { createDealLifecycle } from './modules/deals/lifecycle';
+import { createListing } from './modules/deals/listing';
+import { dealsHandlers } from './modules/deals/routes';
+import { ensureSeedDeals } from './modules/deals/seed';
+import { createDealService } from './modules/deals/service';
 import { createChat } from './modules/chat/service';
 import { registerHelpPages } from './modules/content/help';
 import { contentHandlers } from './modules/content/routes';
@@ -45,6 +58,8 @@ import { noticesHandlers } from './modules/notices/routes';
 import { createNotices } from './modules/notices/service';
 import { operatorHandlers } from './modules/operator/routes';
 import { createOperatorService } from './modules/operator/service';
+import { placementsHandlers } from './modules/placements/routes';
+import { createPlacementService } from './modules/placements/service';
 import { referralHandlers } from './modules/referral/routes';
 import { createReferrals } from './modules/referral/service';
 import { serviceRequestsHandlers } from './modules/serviceRequests/routes';
@@ -167,10 +182,22 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const chain = createSimulatedChain({ blockSeconds: config.CHAIN_BLOCK_SECONDS, seed: config.MARKET_SEED });
   const deposits = createDepositService({ db, exchangeRates, notices, chain });
   const withdrawals = createWithdrawalService({ db, notices });
-  const trading = createTradingService({ db, market, exchangeRates, notices, hub });
+  const trading = createTradingService({ db, market, exchangeRates, notices, hub, unlisted: unlistedInstrument, ...(opts.now ? { now: opts.now } : {}) });
+  // The trigger engine starts below; the auction's first match is seconds after the jobs start.
+  const auctionClock = config.AUCTION_TEST_CLOCK ? settableClock(opts.now ?? Date.now) : undefined;
+  const auction = createAuctionService({ db, market, provider, exchangeRates, notices, hub, now: auctionClock?.now ?? opts.now ?? Date.now, watch: (symbol) => engine.watch(symbol) });
+  const clock = opts.now ? { now: opts.now } : {};
+  const deals = createDealService({ db, notices, exchangeRates, ...clock });
+  const listed = new Set(market.instruments.map((i) => i.symbol));
+  const listing = createListing({ provider, notices, now: opts.now ?? Date.now });
+  const dealSteps = createDealLifecycle({ db, notices, listing, isListed: (symbol) => listed.has(symbol), ...clock });
+  // Every node prices the listed deals from the start, and those another node lists within seconds.
+  const stopListings = await listing.startRefresh(db, app.log);
+  app.addHook('onClose', () => stopListings());
+  await ensureSeedDeals(db, (opts.now ?? Date.now)());
 
   // Every background job of the node, started here and stopped together when the server closes.
-  const stopJobs = startJobs([transferSettlement(wallets, config.TRANSFER_SETTLE_SECONDS), chainWatcher(deposits, config.CHAIN_BLOCK_SECONDS)], {
+  const stopJobs = startJobs([transferSettlement(wallets, config.TRANSFER_SETTLE_SECONDS), chainWatcher(deposits, config.CHAIN_BLOCK_SECONDS), dealLifecycle(dealSteps), auctionMatch(auction)], {
     db,
     log: app.log,
   });
@@ -191,13 +218,23 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ...bankCardsHandlers(createBankCardService(db)),
     ...addressesHandlers(createAddressService(db)),
     ...kycHandlers(createKycService(db, notices)),
+    ...blockTradesHandlers(
+      createBlockTradeService(db, notices),
+      createBlockQuoteService({ db, market, exchangeRates, trading, ...(opts.now ? { now: opts.now } : {}), watch: (symbol) => engine.watch(symbol) }),
+    ),
     ...serviceRequestsHandlers(createServiceRequests(db, notices, chat)),
     ...chatHandlers(chat),
     ...referralHandlers(createReferrals(db)),
     ...tradingHandlers(trading, wallets, engine.watch),
+    ...auctionHandlers(auction),
+    ...placementsHandlers(
+      createPlacementService({ db, market, provider, exchangeRates, trading, notices, ...(opts.now ? { now: opts.now } : {}), watch: (symbol) => engine.watch(symbol) }),
+    ),
+    ...dealsHandlers(deals, dealSteps),
     ...contentHandlers(content),
   };
   registerContractRoutes(app, db, handlers, config.RATE_LIMIT_FACTOR);
+  if (auctionClock) registerAuctionTestClock(app, db, auctionClock);
   registerFileDownload(app, db, files);
   registerHelpPages(app, content.articles);
 

@@ -57,6 +57,11 @@ const zConfig = z.object({
   /** Where the built web apps are; tests and API-only nodes may point elsewhere. */
   WEB_DIST: z.string().optional(),
   OPERATOR_DIST: z.string().optional(),
+  /**
+   * Test only: `1` lets an operator set the pre-opening auction's clock (`POST /web/test/auction/clock`),
+   * so the end-to-end run can reach 09:00 and 09:20 Hong Kong time. Never set in production.
+   */
+  AUCTION_TEST_CLOCK: z.enum(['0', '1']).default('0').transform((v) => v === '1'),
 });
 
 function webviewPrefix(item: string): string | null {

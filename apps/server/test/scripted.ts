@@ -26,9 +26,10 @@ export const PINNED_RATES: Readonly<Record<string, string>> = {
  * tick the trigger engine sees, and every snapshot of the symbol answers that price (bid one
  * tick under, ask one tick over). The scripted price path tests need for fills and liquidations.
  * The exchange rates start pinned (`rates`, PINNED_RATES by default); `set` moves them like any price.
+ * `now` is the market's clock (the forming candle), for a test that pins the server's clock too.
  */
-export function scriptedMarket(seed = 'scripted', rates: Readonly<Record<string, string>> = PINNED_RATES) {
-  const base = createSimulatedMarket({ seed });
+export function scriptedMarket(seed = 'scripted', rates: Readonly<Record<string, string>> = PINNED_RATES, now?: () => number) {
+  const base = createSimulatedMarket({ seed, ...(now ? { now } : {}) });
   const prices = new Map<string, { last: string; tradable: boolean }>(Object.entries(rates).map(([symbol, last]) => [symbol, { last, tradable: true }]));
   const listeners = new Set<(tick: Tick) => void>();
   const step = (symbol: string) => base.instrument(symbol)!.tickSize;

@@ -22,6 +22,17 @@ export const JournalKind = {
   PositionClose: 'position.close',
   PositionMargin: 'position.margin',
   PositionLiquidate: 'position.liquidate',
+  /** An IPO subscription holds its money (fee included) and pays the handling fee (decision 0019). */
+  DealSubscribe: 'deal.subscribe',
+  /** A changed or reconfirmed offer gives back its earlier hold, then holds again (`deal.hold`). */
+  DealRelease: 'deal.release',
+  DealHold: 'deal.hold',
+  /** The allotment: the allotted shares' money and fee are taken from the hold, the rest returned. */
+  DealAllot: 'deal.allot',
+  /** Nothing allotted, or an offer not reconfirmed: the whole hold returned. */
+  DealRefund: 'deal.refund',
+  /** A cancelled deal gives back every hold and the handling fee. */
+  DealCancel: 'deal.cancel',
 } as const;
 export type JournalKind = (typeof JournalKind)[keyof typeof JournalKind];
 

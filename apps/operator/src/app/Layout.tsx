@@ -10,13 +10,16 @@ import { usePushConnection } from '../push';
 import {
   ArticleIcon,
   AuditIcon,
+  CalendarIcon,
   ChatIcon,
   DepositIcon,
   IdCardIcon,
+  KeyIcon,
   LedgerIcon,
   MailIcon,
   MegaphoneIcon,
   PhoneIcon,
+  PlacementIcon,
   ServiceIcon,
   UsersIcon,
   WithdrawalIcon,
@@ -39,6 +42,14 @@ const nav: { group: string | null; items: NavItem[] }[] = [
       { to: '/kyc', label: 'KYC', icon: <IdCardIcon />, testId: 'bo-nav-kyc' },
       { to: '/deposits', label: 'Deposits', icon: <DepositIcon />, testId: 'bo-nav-deposits' },
       { to: '/withdrawals', label: 'Withdrawals', icon: <WithdrawalIcon />, testId: 'bo-nav-withdrawals' },
+      { to: '/block-trades', label: 'Block trading', icon: <KeyIcon />, testId: 'bo-nav-blocktrades' },
+    ],
+  },
+  {
+    group: 'Primary market',
+    items: [
+      { to: '/deals', label: 'IPOs', icon: <CalendarIcon />, testId: 'bo-nav-deals' },
+      { to: '/placements', label: 'Placements', icon: <PlacementIcon />, testId: 'bo-nav-placements' },
     ],
   },
   {

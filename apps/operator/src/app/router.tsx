@@ -1,15 +1,22 @@
 import { createHashRouter, Navigate } from 'react-router';
 import { AuditPage } from '../features/audit/AuditPage';
 import { LoginPage } from '../features/auth/LoginPage';
+import { BlockTradesPage } from '../features/blockTrades/BlockTradesPage';
 import { ChatPage } from '../features/chat/ChatPage';
 import { AppVersionPage } from '../features/content/AppVersionPage';
 import { ArticleEditorPage } from '../features/content/ArticleEditorPage';
 import { ArticlesPage } from '../features/content/ArticlesPage';
+import { DealDetailPage } from '../features/deals/DealDetailPage';
+import { DealEditorPage } from '../features/deals/DealEditorPage';
+import { DealsPage } from '../features/deals/DealsPage';
 import { DepositsPage } from '../features/deposits/DepositsPage';
 import { KycPage } from '../features/kyc/KycPage';
 import { LedgerPage } from '../features/ledger/LedgerPage';
 import { NoticesPage } from '../features/notices/NoticesPage';
 import { OutboxPage } from '../features/outbox/OutboxPage';
+import { PlacementDetailPage } from '../features/placements/PlacementDetailPage';
+import { PlacementNewPage } from '../features/placements/PlacementNewPage';
+import { PlacementsPage } from '../features/placements/PlacementsPage';
 import { ServiceRequestsPage } from '../features/serviceRequests/ServiceRequestsPage';
 import { UserDetailPage } from '../features/users/UserDetailPage';
 import { UsersPage } from '../features/users/UsersPage';
@@ -31,6 +38,14 @@ export const router = createHashRouter([
       { path: ROUTES.kyc, element: <KycPage /> },
       { path: ROUTES.deposits, element: <DepositsPage /> },
       { path: ROUTES.withdrawals, element: <WithdrawalsPage /> },
+      { path: ROUTES.blockTrades, element: <BlockTradesPage /> },
+      { path: ROUTES.placements, element: <PlacementsPage /> },
+      { path: ROUTES.placementNew, element: <PlacementNewPage /> },
+      { path: ROUTES.placement, element: <PlacementDetailPage /> },
+      { path: ROUTES.deals, element: <DealsPage /> },
+      { path: ROUTES.dealNew, element: <DealEditorPage key="new" /> },
+      { path: ROUTES.deal, element: <DealDetailPage /> },
+      { path: ROUTES.dealEdit, element: <DealEditorPage /> },
       { path: ROUTES.ledger, element: <LedgerPage /> },
       { path: ROUTES.service, element: <ServiceRequestsPage /> },
       { path: ROUTES.outbox, element: <OutboxPage /> },

@@ -24,9 +24,10 @@ function actorOf(entry: AuditEntry): string {
 
 function Target({ entry }: { entry: AuditEntry }) {
   const label = entry.targetId ? `${entry.targetType} #${entry.targetId}` : entry.targetType;
-  if (entry.targetType === 'user' && entry.targetId && /^\d+$/.test(entry.targetId)) {
+  const page = entry.targetType === 'user' ? '/users/' : entry.targetType === 'deal' ? '/deals/' : null;
+  if (page && entry.targetId && /^\d+$/.test(entry.targetId)) {
     return (
-      <Link to={`/users/${entry.targetId}`} onClick={(event) => event.stopPropagation()}>
+      <Link to={`${page}${entry.targetId}`} onClick={(event) => event.stopPropagation()}>
         {label}
       </Link>
     );

@@ -139,3 +139,36 @@ export function PhoneIcon() {
     </svg>
   );
 }
+
+export function KeyIcon() {
+  return (
+    <svg {...common}>
+      <circle cx="7.5" cy="15.5" r="5.5" />
+      <path d="m21 2-9.6 9.6" />
+      <path d="m15.5 7.5 3 3L22 7l-3-3" />
+    </svg>
+  );
+}
+
+/** A share certificate with a lock: shares sold privately, locked up. */
+export function PlacementIcon() {
+  return (
+    <svg {...common}>
+      <rect x="3" y="4" width="14" height="16" rx="2" />
+      <path d="M7 9h6M7 13h3" />
+      <rect x="14" y="14" width="7" height="6" rx="1" />
+      <path d="M15.5 14v-1.5a2 2 0 0 1 4 0V14" />
+    </svg>
+  );
+}
+
+/** A calendar page: IPO deals, which run on their dates. */
+export function CalendarIcon() {
+  return (
+    <svg {...common}>
+      <rect x="3" y="4" width="18" height="18" rx="2" />
+      <path d="M16 2v4M8 2v4M3 10h18" />
+      <path d="M8 14h.01M12 14h.01M16 14h.01M8 18h.01M12 18h.01" />
+    </svg>
+  );
+}

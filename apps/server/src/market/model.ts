@@ -25,7 +25,8 @@ const SECOND = 1_000;
 export const ANCHOR_DAY = isoToDay('2026-10-01');
 /** One year: slow enough to look like a trend, fast enough to keep prices plausible for years. */
 const HALF_LIFE_DAYS = 365;
-const PHI = Math.pow(0.5, 1 / HALF_LIFE_DAYS);
+/** How much of a walk's distance from its centre is left after one calendar day. */
+export const PHI = Math.pow(0.5, 1 / HALF_LIFE_DAYS);
 const PATHS_PER_SYMBOL = 4;
 
 /** OHLCV in ticks and lots. */
@@ -80,7 +81,7 @@ export class SymbolModel {
   readonly extended: boolean;
   private readonly mu: number;
   protected readonly sigma: number;
-  private readonly stepSd: number;
+  protected readonly stepSd: number;
   protected readonly yearDays: number;
   private readonly gapFraction: number;
   private readonly advLots: number;
@@ -219,7 +220,7 @@ export class SymbolModel {
 
   /** The priced minutes of this instrument's own sessions on `day`, or null when it does not trade. */
   protected minutesOf(day: number): { starts: Float64Array; regFrom: number; regTo: number; time: number; end: number } | null {
-    const segments = daySegments(this.instrument.calendar, day, this.extended).filter((s) => s.priced);
+    const segments = this.segmentsOf(day).filter((s) => s.priced);
     if (segments.length === 0) return null;
     const layout = layoutOf(segments);
     const regular = segments.filter((seg) => seg.phase === 'regular');
@@ -244,7 +245,20 @@ export class SymbolModel {
   }
 
   isTradingDay(day: number): boolean {
-    return daySegments(this.instrument.calendar, day, this.extended).length > 0;
+    return this.segmentsOf(day).length > 0;
+  }
+
+  /** The sessions of `day` this instrument trades: its calendar's (a listing has none before its first day). */
+  protected segmentsOf(day: number): readonly Segment[] {
+    return daySegments(this.instrument.calendar, day, this.extended);
+  }
+
+  /**
+   * Log of a day's first priced level: the previous close plus an overnight gap, `draw` being the
+   * day's standard normal for it (a listing's first day opens at its drawn first price instead).
+   */
+  protected openLog(_day: number, previousCloseLog: number, draw: number): number {
+    return previousCloseLog + this.gapFraction * (this.sigma / Math.sqrt(this.yearDays)) * draw;
   }
 
   /**
@@ -255,7 +269,7 @@ export class SymbolModel {
    */
   private blocksOf(day: number): Blocks | null {
     const calendar = this.instrument.calendar;
-    const segments = daySegments(calendar, day, this.extended).filter((s) => s.priced);
+    const segments = this.segmentsOf(day).filter((s) => s.priced);
     if (segments.length === 0) return null;
     const layout = layoutOf(segments);
     const { nb, bFrom, bTo, regFrom, regTo } = layout;
@@ -265,7 +279,7 @@ export class SymbolModel {
     const prevDay = previousTradingDay(calendar, day);
     const x0 = this.closeLog(prevDay);
     const x1 = this.closeLog(day);
-    const v0 = x0 + this.gapFraction * (this.sigma / Math.sqrt(this.yearDays)) * walk.normal();
+    const v0 = this.openLog(day, x0, walk.normal());
 
     const level = new Float64Array(nb + 1);
     for (let b = 0; b < nb; b += 1) level[b + 1] = (level[b] as number) + minuteSd * Math.sqrt(w.blockVar[b] as number) * walk.normal();

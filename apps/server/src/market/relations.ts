@@ -16,6 +16,7 @@
 
 import { isoToDay, previousTradingDay } from './calendars';
 import { quantisePositive } from './decimal';
+import { isListing, ListingModel } from './listing';
 import { MINUTE, SymbolModel, type Bar, type DayBar, type DayPath, type Position } from './model';
 import type { Instrument } from './types';
 
@@ -53,6 +54,7 @@ export function carryOf(relation: Extract<Relation, { kind: 'index' }>, expiry: 
 
 /** The price model of `instrument`: derived from others when a relation names it and its legs exist. */
 export function createModel(instrument: Instrument, seed: string, modelOf: (symbol: string) => SymbolModel | undefined): SymbolModel {
+  if (isListing(instrument)) return new ListingModel(instrument, seed);
   const relation = relationOf(instrument.symbol);
   if (relation?.kind === 'cross') {
     const base = modelOf(relation.base);

@@ -1,9 +1,11 @@
 // The simulated market: every answer is a pure function of (seed, symbol, time) computed by
 // SymbolModel; this file turns model integers into Snapshot/Candle/Tick strings and runs the
-// live tick timer.
+// live tick timer. Listings added at run time (listing.ts) are instruments like the others, with
+// nothing before their first open.
 
 import { CALENDARS, isoToDay, localDay, previousTradingDay, session as calendarSession } from './calendars';
 import { formatSteps, quantisePositive } from './decimal';
+import { ListingModel } from './listing';
 import { MINUTE, type Bar, type DayPath, type Position, type SymbolModel } from './model';
 import { hashString, mix, Rng, uniformOf } from './random';
 import { createModel } from './relations';
@@ -60,7 +62,7 @@ interface State {
 
 export function createSimulatedMarket(options: SimulatedMarketOptions): MarketProvider {
   const now = options.now ?? (() => Date.now());
-  const universe = options.universe ?? UNIVERSE;
+  let universe = options.universe ?? UNIVERSE;
   const bySymbol = new Map(universe.map((i) => [i.symbol, i] as const));
   const models = new Map<string, SymbolModel>();
   const sessions = new Map<string, { from: number; state: SessionState }>();
@@ -80,6 +82,8 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): MarketPr
 
   /** Session with a cache that is exact: a state holds unchanged from when it was computed until nextChange. */
   function sessionOf(m: SymbolModel, at: number): SessionState {
+    // A listing has no session of its calendar before its first open, so it skips the shared cache then.
+    if (m instanceof ListingModel && at < m.firstOpen) return m.sessionBefore();
     const key = `${m.instrument.calendar}|${m.extended ? 1 : 0}`;
     const hit = sessions.get(key);
     if (hit && hit.from <= at && at < hit.state.nextChange) return hit.state;
@@ -109,6 +113,8 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): MarketPr
   /** Bid and ask around the trading level: a class-typical spread, wider outside regular hours. */
   function quote(s: State, at: number): { bid: number; ask: number; bidLots: number; askLots: number } {
     const m = s.model;
+    // Before its first open a listing has no book: it shows its offer price and nobody bids or offers.
+    if (m instanceof ListingModel && at < m.firstOpen) return { bid: s.trading, ask: s.trading, bidLots: 0, askLots: 0 };
     const rng = new Rng(mix(mix(m.key, Math.floor(at / 1000)), 0x51ed27));
     const bps = SPREAD_BPS[m.instrument.assetClass] * (s.session.phase === 'regular' ? 1 : 4);
     const spreadTicks = quantisePositive((s.trading * bps) / 10_000, 1);
@@ -303,6 +309,13 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): MarketPr
     name: 'simulated',
     instruments: () => universe,
     instrument: (symbol) => bySymbol.get(symbol),
+    addListings(instruments) {
+      const added = instruments.filter((i) => !bySymbol.has(i.symbol));
+      if (added.length === 0) return;
+      // A new array, so that whoever keeps the last one sees the change by its identity.
+      universe = [...universe, ...added];
+      for (const i of added) bySymbol.set(i.symbol, i);
+    },
     session: (symbol, at) => sessionOf(model(symbol), at),
     snapshot,
     candles,

@@ -56,6 +56,14 @@ export interface Instrument {
   profile: string;
   /** Sector or category shown in lists, e.g. "Technology", "Metals", "Majors". */
   classify: string;
+  /**
+   * A listing (an IPO deal's instrument, decision 0019): the day it starts trading (YYYY-MM-DD on
+   * its exchange's calendar; a day the exchange is shut means the next one it opens). It has no
+   * session, candle or history before that day's regular open; `basePrice` is its offer price.
+   */
+  listedOn?: string;
+  /** A listing's oversubscription (demand over the lots offered, e.g. "12.50"), which its first-day move is drawn around. */
+  oversubscription?: string;
 }
 
 export type SessionPhase = 'pre' | 'regular' | 'post' | 'closed';
@@ -128,6 +136,13 @@ export interface MarketProvider {
   snapshot(symbol: string, at: number): Snapshot;
   /** Candles with `time` in [from, to), oldest first; during a session the last one is still forming. */
   candles(symbol: string, interval: KlineInterval, from: number, to: number): Candle[];
+  /**
+   * Instruments known only at run time (listings): each one whose symbol is new joins the market,
+   * one already known is left as it is, so adding the same listings again changes nothing and
+   * every node given the same listings computes the same prices. Absent where a provider cannot
+   * price them (the replay provider plays recorded instruments only).
+   */
+  addListings?(instruments: readonly Instrument[]): void;
   /** Live ticks for every instrument whose market is trading; returns the unsubscribe. */
   onTick(listener: (tick: Tick) => void): () => void;
   start(): void;

@@ -200,6 +200,15 @@ export const paths = {
     webview: (query: URLSearchParams) => `${ROUTES.webview}?${query.toString()}`,
   },
   chat: () => ROUTES.chat,
+  /** IPO deals: the new-stock list, one deal (by `symbol`) and its order page, Hong Kong's being payipo. */
+  deals: {
+    list: () => ROUTES.productNewStock,
+    detail: (deal: { symbol: string; name: string }) => withQuery(ROUTES.productNewStock, { symbol: deal.symbol, name: deal.name }),
+    // source 5: the specification's NewStock market source.
+    subscribe: (deal: { name: string; code: string; symbol: string; market: 'US' | 'HK' }) =>
+      withQuery(deal.market === 'HK' ? ROUTES.hkPayIpo : ROUTES.orderNewStock, { name: deal.name, code: deal.code, source: '5', market: deal.market, symbol: deal.symbol }),
+  },
+  placing: { index: () => ROUTES.placingIndex, record: () => ROUTES.placingRecord },
 };
 
 function orderQuery(q: InstrumentQuery, direction: 0 | 1) {

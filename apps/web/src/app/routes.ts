@@ -64,15 +64,15 @@ export const PAGE_ROUTES: PageRoute[] = [
   later(ROUTES.productFollow, 'titles.productFollow', 'feature'),
   productList(ROUTES.productFuture, 'titles.productFuture'),
   productList(ROUTES.productPopular, 'titles.productPopular'),
-  later(ROUTES.productAuction, 'titles.productAuction', 'market'),
+  { path: ROUTES.productAuction, load: () => import('../features/auction/AuctionPage'), handle: { titleKey: 'titles.productAuction' } },
   productList(ROUTES.productForex, 'titles.productForex'),
-  later(ROUTES.productBlockTrade, 'titles.productBlockTrade', 'feature'),
-  later(ROUTES.productNewStock, 'titles.productNewStock', 'feature'),
+  { path: ROUTES.productBlockTrade, auth: true, load: () => import('../features/blockTrades/BlockTradePage'), handle: { titleKey: 'titles.productBlockTrade' } },
+  { path: ROUTES.productNewStock, load: () => import('../features/deals/NewStockPage'), handle: { titleKey: 'titles.productNewStock' } },
   { path: ROUTES.productUcStock, load: () => import('../features/market/UcStockPage'), handle: { titleKey: 'titles.productUcStock' } },
 
   // Hong Kong stock
   productList(ROUTES.hkIndex, 'titles.hkIndex'),
-  later(ROUTES.hkPayIpo, 'titles.hkPayIpo', 'feature', { auth: true, ...quote }),
+  { path: ROUTES.hkPayIpo, auth: true, load: () => import('../features/deals/SubscribePage'), handle: { titleKey: 'titles.hkPayIpo', titleParam: 'name' } },
 
   // auth
   { path: ROUTES.login, load: () => import('../features/auth/LoginPage') },
@@ -122,7 +122,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   orderPage(ROUTES.orderStock, 'titles.paymentStock'),
   orderPage(ROUTES.orderFuture, 'titles.paymentFuture'),
   orderPage(ROUTES.orderForex, 'titles.paymentForex'),
-  later(ROUTES.orderNewStock, 'titles.paymentNewStock', 'feature', { auth: true, ...quote }),
+  { path: ROUTES.orderNewStock, auth: true, load: () => import('../features/deals/SubscribePage'), handle: { titleKey: 'titles.paymentNewStock', titleParam: 'name' } },
   { path: ROUTES.close, auth: true, load: () => import('../features/trading/ClosePage'), handle: { titleKey: 'titles.paymentClose' } },
   later(ROUTES.orderFollow, 'titles.paymentFollow', 'feature', { auth: true }),
 
@@ -141,8 +141,8 @@ export const PAGE_ROUTES: PageRoute[] = [
   later(ROUTES.quantifyIndex, 'titles.quantifyIndex', 'feature'),
   later(ROUTES.quantifyRecord, 'titles.quantifyRecord', 'records', { auth: true }),
   later(ROUTES.quantifyRecordDetail, 'titles.quantifyRecordDetail', 'records', { auth: true }),
-  later(ROUTES.placingIndex, 'titles.placingIndex', 'feature'),
-  later(ROUTES.placingRecord, 'titles.placingRecord', 'records', { auth: true }),
+  { path: ROUTES.placingIndex, auth: true, load: () => import('../features/placements/PlacingPage'), handle: { titleKey: 'titles.placingIndex' } },
+  { path: ROUTES.placingRecord, auth: true, load: () => import('../features/placements/PlacingRecordPage'), handle: { titleKey: 'titles.placingRecord' } },
   later(ROUTES.mutualIndex, 'titles.mutualIndex', 'feature'),
   later(ROUTES.mutualHold, 'titles.mutualHold', 'records', { auth: true }),
   later(ROUTES.loan, 'titles.loan', 'feature', { auth: true }),

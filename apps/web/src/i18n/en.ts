@@ -1,6 +1,10 @@
 // Over 400 lines: one message file of the whole UI, kept whole so that a missing key shows in one place.
+import { auctionEn } from './auction/en';
+import { blockTradesEn } from './blockTrades/en';
+import { dealsEn } from './deals/en';
 import { contentEn } from './content/en';
 import { moneyEn } from './money/en';
+import { placementsEn } from './placements/en';
 import { tradingEn } from './trading/en';
 
 // English UI strings: the key set of every locale (nl.ts and zh-Hans.ts must have exactly these).
@@ -468,6 +472,10 @@ export const en = {
   ...moneyEn,
   ...tradingEn,
   ...contentEn,
+  ...auctionEn,
+  ...blockTradesEn,
+  ...dealsEn,
+  ...placementsEn,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

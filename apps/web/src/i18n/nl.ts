@@ -1,7 +1,11 @@
 // Over 400 lines: one message file of the whole UI, kept whole so that a missing key shows in one place.
 import type { UiMessages } from './en';
+import { auctionNl } from './auction/nl';
+import { blockTradesNl } from './blockTrades/nl';
+import { dealsNl } from './deals/nl';
 import { contentNl } from './content/nl';
 import { moneyNl } from './money/nl';
+import { placementsNl } from './placements/nl';
 import { tradingNl } from './trading/nl';
 
 export const nl: UiMessages = {
@@ -467,4 +471,8 @@ export const nl: UiMessages = {
   ...moneyNl,
   ...tradingNl,
   ...contentNl,
+  ...auctionNl,
+  ...blockTradesNl,
+  ...dealsNl,
+  ...placementsNl,
 };

@@ -1,7 +1,11 @@
 // Over 400 lines: one message file of the whole UI, kept whole so that a missing key shows in one place.
 import type { UiMessages } from './en';
+import { auctionZhHans } from './auction/zh-Hans';
+import { blockTradesZhHans } from './blockTrades/zh-Hans';
+import { dealsZhHans } from './deals/zh-Hans';
 import { contentZh } from './content/zh-Hans';
 import { moneyZhHans } from './money/zh-Hans';
+import { placementsZhHans } from './placements/zh-Hans';
 import { tradingZhHans } from './trading/zh-Hans';
 
 export const zhHans: UiMessages = {
@@ -467,4 +471,8 @@ export const zhHans: UiMessages = {
   ...moneyZhHans,
   ...tradingZhHans,
   ...contentZh,
+  ...auctionZhHans,
+  ...blockTradesZhHans,
+  ...dealsZhHans,
+  ...placementsZhHans,
 };

@@ -1,14 +1,18 @@
 import { addressRoutes } from './addresses';
 import { articleOperatorRoutes, articleRoutes } from './articles';
+import { auctionRoutes } from './auction';
 import { authRoutes } from './auth';
 import { bankCardRoutes } from './bankCards';
+import { blockTradeOperatorRoutes, blockTradeRoutes } from './blockTrades';
 import { chatOperatorRoutes, chatRoutes } from './chat';
+import { dealOperatorRoutes, dealRoutes } from './deals';
 import { contentOperatorRoutes, contentRoutes } from './content';
 import { depositOperatorRoutes, depositRoutes } from './deposits';
 import { kycOperatorRoutes, kycRoutes } from './kyc';
 import { marketRoutes, watchlistRoutes } from './market';
 import { noticeOperatorRoutes, noticeRoutes } from './notices';
 import { operatorRoutes } from './operator';
+import { placementOperatorRoutes, placementRoutes } from './placements';
 import { referralRoutes } from './referral';
 import { serviceRequestOperatorRoutes, serviceRequestRoutes } from './serviceRequests';
 import { systemRoutes } from './system';
@@ -36,6 +40,10 @@ export const routes = {
   ...contentRoutes,
   ...chatRoutes,
   ...referralRoutes,
+  ...dealRoutes,
+  ...blockTradeRoutes,
+  ...auctionRoutes,
+  ...placementRoutes,
   ...kycOperatorRoutes,
   ...walletOperatorRoutes,
   ...depositOperatorRoutes,
@@ -45,6 +53,9 @@ export const routes = {
   ...articleOperatorRoutes,
   ...chatOperatorRoutes,
   ...contentOperatorRoutes,
+  ...dealOperatorRoutes,
+  ...blockTradeOperatorRoutes,
+  ...placementOperatorRoutes,
 };
 export type Routes = typeof routes;
 export type RouteId = keyof Routes;

@@ -109,31 +109,19 @@ export const zMarketStatus = z.object({
   simulated: z.boolean(),
 });
 
-export const zNewStock = z.object({
-  symbol: z.string(),
-  name: z.string(),
-  exchange: z.string(),
-  currency: z.string(),
-  price: zDecimal,
-  fundRaising: zDecimal,
-  lotSize: zDecimal,
-  prospectusDate: z.string(),
-  subscriptionDeadline: z.string(),
-  allotmentDate: z.string(),
-  listingDate: z.string(),
-  status: z.enum(['upcoming', 'subscribing', 'allotting', 'listed']),
-  profile: z.string(),
-});
-
+/** A placement (routes/placements.ts) in the market's list: what anyone may see; buying needs a key. */
 export const zPlacing = z.object({
+  /** The placement's id. */
+  id: z.number().int(),
   symbol: z.string(),
   name: z.string(),
   kind: z.enum(['SPO', 'QIP']),
-  /** Placing price: the live price less the discount, at the moment of the answer. */
+  /** The placement's price, fixed when an operator created it. */
   price: zDecimal,
+  /** To the last close before the placement was created, in percent; negative for a premium. */
   discountPercent: zDecimal,
   minQuantity: zDecimal,
-  /** Open while the stock's regular session is; `nextChangeTimestamp` is when that changes. */
+  /** Open while its window is (and shares remain); `nextChangeTimestamp` is when it opens or closes. */
   open: z.boolean(),
   nextChangeTimestamp: z.number().int(),
   quote: zQuote,
@@ -167,15 +155,13 @@ function list(method: 'GET' | 'POST', path: string, summary: string) {
 }
 
 export const marketRoutes = {
-  blockList: list('POST', '/m_ft/block_list', 'Stocks open to block trading (source 4)'),
-  preMarketList: list('POST', '/m_ft/preMarketList', 'Auction (pre-market) stocks with their pre-market data (source 7)'),
   bondsList: list('POST', '/m_ft/bondsList', 'Bonds with coupon, maturity and price (source 101)'),
   saleList: route({
     method: 'POST',
     path: '/m_ft/sale_list',
     auth: 'public',
     tag: 'market',
-    summary: 'Placing offerings (SPO and QIP) with their live price and window',
+    summary: 'Placements (SPO and QIP) that are open or still to open, with their price and window; buying one needs its key',
     request: zListQuery,
     response: pageOf(zPlacing),
   }),
@@ -184,7 +170,7 @@ export const marketRoutes = {
     path: '/m_ft/get_sale_time',
     auth: 'public',
     tag: 'market',
-    summary: 'The window of a placing offering, or of the next one to open',
+    summary: 'The window of the placement of a stock (the open one, else the next to open), or of the next placement to open',
     request: z.object({ symbol: z.string().trim().max(30).optional() }),
     response: z.object({ symbol: z.string().nullable(), open: z.boolean(), nextChangeTimestamp: z.number().int().nullable() }),
   }),
@@ -288,24 +274,6 @@ export const marketRoutes = {
   forexIndex: list('GET', '/m_ft/forex_index', 'The major currency pairs'),
   forexList: list('GET', '/m_ft/forex_list', 'Currency pairs'),
   ztStockList: list('GET', '/m_ft/zt_stock_list', 'Stocks up 5 % or more today, strongest first'),
-  newStockList: route({
-    method: 'GET',
-    path: '/m_ft/webull/new/stock',
-    auth: 'public',
-    tag: 'market',
-    summary: 'New listings (IPOs): upcoming, subscribing, allotting and recently listed',
-    request: z.object({ page: z.coerce.number().int().min(1).default(1), size: z.coerce.number().int().min(1).max(100).default(20) }),
-    response: pageOf(zNewStock),
-  }),
-  newStockDetail: route({
-    method: 'GET',
-    path: '/m_ft/new_stock/detail',
-    auth: 'public',
-    tag: 'market',
-    summary: 'One new listing',
-    request: zSymbolQuery,
-    response: zNewStock,
-  }),
   getStock: route({
     method: 'GET',
     path: '/quotes/getStock',

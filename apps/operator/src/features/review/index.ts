@@ -2,4 +2,4 @@
 export type { DepositItem, KycItem, WithdrawalItem } from './api';
 export { AmountCell, ReviewPanel, UserCell } from './ReviewPanel';
 export { ReviewQueuePage } from './ReviewQueuePage';
-export { Detail, FUNDS_STATUS_OPTIONS } from './shared';
+export { Detail, FUNDS_STATUS_OPTIONS, NothingSelected, When } from './shared';

@@ -119,6 +119,12 @@ const billType: Record<(typeof BILL_TYPES)[number], Labels> = {
   'position.close': l('Position closed', 'Positie gesloten', '平仓'),
   'position.margin': l('Margin added', 'Marge toegevoegd', '追加保证金'),
   'position.liquidate': l('Position liquidated', 'Positie geliquideerd', '强制平仓'),
+  'deal.subscribe': l('IPO subscription held', 'IPO-inschrijving gereserveerd', '新股认购冻结'),
+  'deal.release': l('IPO offer released', 'IPO-bod vrijgegeven', '新股认购解冻'),
+  'deal.hold': l('IPO offer held again', 'IPO-bod opnieuw gereserveerd', '新股认购重新冻结'),
+  'deal.allot': l('IPO shares allotted', 'IPO-aandelen toegewezen', '新股中签扣款'),
+  'deal.refund': l('IPO subscription refunded', 'IPO-inschrijving terugbetaald', '新股认购退款'),
+  'deal.cancel': l('IPO deal cancelled, refunded', 'IPO geannuleerd, terugbetaald', '新股发行取消退款'),
 };
 
 const articleCategory: Record<ArticleCategory, Labels> = {

@@ -1,4 +1,3 @@
-import { MarketSource } from '@tradeapp/contract';
 import { notFound } from '../../errors';
 import { Dec } from '../../lib/decimal';
 import type { HandlersOf } from '../../http/register';
@@ -11,11 +10,7 @@ const MAJOR_PAIRS = ['EURUSD', 'GBPUSD', 'USDJPY', 'USDCNH', 'AUDUSD', 'USDCHF']
 export function marketHandlers(
   m: MarketService,
 ): HandlersOf<
-  | 'blockList'
-  | 'preMarketList'
   | 'bondsList'
-  | 'saleList'
-  | 'getSaleTime'
   | 'getMarket'
   | 'getMarkets'
   | 'hkAllStockList'
@@ -34,8 +29,6 @@ export function marketHandlers(
   | 'forexIndex'
   | 'forexList'
   | 'ztStockList'
-  | 'newStockList'
-  | 'newStockDetail'
   | 'getStock'
   | 'search'
   | 'cryptoKline'
@@ -50,16 +43,7 @@ export function marketHandlers(
     return i.symbol;
   };
   return {
-    blockList: ({ input: q, caller }) =>
-      m.list((i) => i.market === 'US' && i.assetClass === 'stock' && i.exchange !== 'AMEX', q, who(caller), {
-        source: MarketSource.BlockTrade,
-        defaultSort: 'marketCap',
-      }),
-    preMarketList: ({ input: q, caller }) =>
-      m.list((i) => i.market === 'US' && i.assetClass === 'stock', q, who(caller), { source: MarketSource.AuctionStock, defaultSort: 'volume' }),
     bondsList: ({ input: q, caller }) => m.list((i) => i.assetClass === 'bond', q, who(caller)),
-    saleList: ({ input: q, caller }) => m.placings(q, who(caller)),
-    getSaleTime: async ({ input: q }) => m.saleTime(q.symbol),
     getMarket: async ({ input: q }) => m.marketStatus(q.market),
     getMarkets: async () => m.marketStatuses(),
     hkAllStockList: ({ input: q, caller }) => m.list((i) => i.market === 'HK', q, who(caller)),
@@ -82,8 +66,6 @@ export function marketHandlers(
     forexList: ({ input: q, caller }) => m.list((i) => i.market === 'FX', q, who(caller)),
     ztStockList: ({ input: q, caller }) =>
       m.list(m.isStock, { ...q, sort: 'change_ratio', order: 'desc' }, who(caller), { where: (x) => new Dec(x.change_ratio).gte(5) }),
-    newStockList: async ({ input: q }) => m.newListings(q.page, q.size),
-    newStockDetail: async ({ input: q }) => m.newListing(q.symbol),
     getStock: ({ input: q, caller }) => m.quote(q.symbol ?? q.code ?? '', who(caller)),
     search: ({ input: q, caller }) => m.search(q.q, q.size, who(caller)),
     cryptoKline: async ({ input: q }) => m.kline(crypto(q.symbol), q.range),

@@ -11,7 +11,6 @@ import type { Db } from '../../db/db';
 import { AppError, notFound } from '../../errors';
 import { Dec, fixed } from '../../lib/decimal';
 import type { Instrument, KlineInterval, MarketProvider, SessionState, Snapshot } from '../../market/types';
-import { listingStatus, NEW_LISTINGS, PLACINGS } from './offerings';
 import { exchangeTime, toQuote } from './quote';
 
 type ListQuery = z.output<typeof zListQuery>;
@@ -55,8 +54,17 @@ export function createMarketService(opts: { provider: MarketProvider; db: Db; no
   const now = opts.now ?? Date.now;
   const snapshots = new Map<string, SnapshotEntry>();
   const sparks = new Map<string, { at: number; closes: string[] }>();
-  const instruments = provider.instruments();
-  const bySymbol = new Map(instruments.map((i) => [i.symbol.toUpperCase(), i]));
+  let instruments = provider.instruments();
+  let bySymbol = new Map(instruments.map((i) => [i.symbol.toUpperCase(), i]));
+  /** Listings join the provider while the server runs (modules/deals): follow its list, rebuilt only when it changed. */
+  function known(): readonly Instrument[] {
+    const current = provider.instruments();
+    if (current !== instruments) {
+      instruments = current;
+      bySymbol = new Map(instruments.map((i) => [i.symbol.toUpperCase(), i]));
+    }
+    return instruments;
+  }
 
   /**
    * The snapshot at `at` (a tick's own moment) is always exact. "Now", as REST asks it, is
@@ -141,6 +149,7 @@ export function createMarketService(opts: { provider: MarketProvider; db: Db; no
 
   function resolve(symbolOrCode: string, market?: string): Instrument {
     const key = symbolOrCode.trim().toUpperCase();
+    known();
     const exact = bySymbol.get(key);
     if (exact) return exact;
     const byCode = instruments.find(
@@ -174,7 +183,7 @@ export function createMarketService(opts: { provider: MarketProvider; db: Db; no
     opts: { source?: Quote['source']; defaultSort?: NonNullable<ListQuery['sort']>; where?: (q: Quote) => boolean } = {},
   ) {
     const watched = await watchedSymbols(callerId);
-    let quotes = instruments
+    let quotes = known()
       .filter(base)
       .filter((i) => !query.market || i.market === query.market)
       .filter((i) => !query.exchange || i.exchange === query.exchange.toUpperCase())
@@ -223,7 +232,7 @@ export function createMarketService(opts: { provider: MarketProvider; db: Db; no
   }
 
   function marketStatus(market: MarketCode) {
-    const members = instruments.filter((i) => i.market === market);
+    const members = known().filter((i) => i.market === market);
     const representative = members[0];
     if (!representative) throw notFound();
     const session = provider.session(representative.symbol, now());
@@ -243,7 +252,9 @@ export function createMarketService(opts: { provider: MarketProvider; db: Db; no
   const isStock: Filter = (i) => i.assetClass === 'stock' && (STOCK_MARKETS as readonly string[]).includes(i.market);
 
   return {
-    instruments,
+    get instruments() {
+      return known();
+    },
     resolve,
     snapshot,
     quoteOf,
@@ -265,7 +276,7 @@ export function createMarketService(opts: { provider: MarketProvider; db: Db; no
       const needle = q.toLowerCase();
       const rank = (i: Instrument) =>
         i.code.toLowerCase() === needle || i.symbol.toLowerCase() === needle ? 0 : i.code.toLowerCase().startsWith(needle) ? 1 : i.name.toLowerCase().startsWith(needle) ? 2 : 3;
-      const hits = instruments.filter((i) => matchesText(i, q)).sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
+      const hits = known().filter((i) => matchesText(i, q)).sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
       const watched = await watchedSymbols(callerId);
       return hits.slice(0, size).map((i) => quoteOf(i.symbol, watched.has(i.symbol)));
     },
@@ -292,49 +303,6 @@ export function createMarketService(opts: { provider: MarketProvider; db: Db; no
         couponRate: i.couponRate ?? null,
         simulated: true,
       };
-    },
-
-    async placings(query: ListQuery, callerId: number | null) {
-      const watched = await watchedSymbols(callerId);
-      const rows = PLACINGS.filter((p) => bySymbol.has(p.symbol.toUpperCase())).map((p) => {
-        const s = snapshot(p.symbol);
-        const i = s.instrument;
-        const dp = i.tickSize.includes('.') ? i.tickSize.split('.')[1]!.length : 0;
-        return {
-          symbol: p.symbol,
-          name: i.name,
-          kind: p.kind,
-          price: fixed(new Dec(s.last).mul(new Dec(100).sub(p.discountPercent)).div(100), dp),
-          discountPercent: p.discountPercent,
-          minQuantity: p.minQuantity,
-          open: s.session.phase === 'regular',
-          nextChangeTimestamp: s.session.nextChange,
-          quote: quoteOf(p.symbol, watched.has(p.symbol)),
-        };
-      });
-      const start = (query.page - 1) * query.size;
-      return { list: rows.slice(start, start + query.size), total: rows.length, page: query.page, size: query.size };
-    },
-
-    saleTime(symbol: string | undefined) {
-      const offering = symbol ? PLACINGS.find((p) => p.symbol.toUpperCase() === symbol.toUpperCase()) : PLACINGS[0];
-      if (symbol && !offering) throw notFound();
-      if (!offering || !bySymbol.has(offering.symbol.toUpperCase())) return { symbol: null, open: false, nextChangeTimestamp: null };
-      const session = provider.session(offering.symbol, now());
-      return { symbol: offering.symbol, open: session.phase === 'regular', nextChangeTimestamp: session.nextChange };
-    },
-
-    newListings(page: number, size: number) {
-      const today = new Date(now()).toISOString().slice(0, 10);
-      const rows = NEW_LISTINGS.map((l) => ({ ...l, status: listingStatus(l, today) }));
-      const start = (page - 1) * size;
-      return { list: rows.slice(start, start + size), total: rows.length, page, size };
-    },
-
-    newListing(symbol: string) {
-      const l = NEW_LISTINGS.find((n) => n.symbol.toUpperCase() === symbol.toUpperCase());
-      if (!l) throw notFound();
-      return { ...l, status: listingStatus(l, new Date(now()).toISOString().slice(0, 10)) };
     },
 
     futuresCategories() {

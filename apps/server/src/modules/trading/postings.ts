@@ -2,6 +2,7 @@ import { JournalKind, walletCurrency, type WalletCode } from '@tradeapp/contract
 import type { Sql } from '../../db/db';
 import { Dec } from '../../lib/decimal';
 import { findHoldJournal, HOUSE, postJournal, postRelease, type JournalInput, type Posting } from '../../ledger/ledger';
+import { allottedHold } from '../deals/repository';
 import type { CloseReason, PositionRow } from './repository';
 
 // The ledger side of trading (docs/decisions/0015-trading-rules.md, "Books"). Every step is one
@@ -27,10 +28,13 @@ const orderHold = (sql: Sql, p: PositionRow) => findHoldJournal(sql, { refType: 
 
 /**
  * The journal that holds an open position's margin: its opening, or for an entrusted order filled
- * without a fee to pay (no opening journal) the order's hold, which then carries on unreleased.
+ * without a fee to pay (no opening journal) the order's hold, which then carries on unreleased; for
+ * listed IPO shares, which no order opened, the hold their allotment left (modules/deals).
  */
 async function positionHold(sql: Sql, p: PositionRow) {
-  return (await findHoldJournal(sql, { refType: 'position', refId: p.id, kind: JournalKind.OrderOpen })) ?? (await orderHold(sql, p));
+  return (
+    (await findHoldJournal(sql, { refType: 'position', refId: p.id, kind: JournalKind.OrderOpen })) ?? (await orderHold(sql, p)) ?? (await allottedHold(sql, p.id))
+  );
 }
 
 const post = (sql: Sql, holdId: number | undefined, j: JournalInput, postings: Posting[]) =>
@@ -108,4 +112,60 @@ export async function postClose(
   if (postings.length < 2) return;
   const kind = c.reason === 'liquidation' ? JournalKind.PositionLiquidate : JournalKind.PositionClose;
   await post(sql, c.whole ? await positionHold(sql, p) : undefined, journal(kind, p, a, settledId), postings);
+}
+
+/**
+ * An order whose money is held before it has a position row (a pre-opening auction order,
+ * modules/auction). Its journals refer to its own row and take an entrusted order's kinds: the
+ * money moves as an entrusted order's does.
+ */
+export interface HeldOrder {
+  refType: string;
+  id: number;
+  userId: number;
+  walletCode: WalletCode;
+  /** Margin and fee held, in the wallet's currency. */
+  held: Dec | string;
+}
+
+const heldJournal = (kind: JournalKind, o: HeldOrder, a: Actor): JournalInput => ({
+  kind,
+  userId: o.userId,
+  actorId: a.actorId,
+  idempotencyKey: a.idempotencyKey,
+  refType: o.refType,
+  refId: o.id,
+});
+
+/** A held order sets its margin and fee aside, as an entrusted order does. Answers the hold's journal. */
+export function postHeldOrder(sql: Sql, o: HeldOrder, a: Actor): Promise<number> {
+  return postJournal(sql, heldJournal(JournalKind.OrderHold, o, a), [
+    { account: wallet(o.userId, o.walletCode, 'available'), amount: new Dec(o.held).neg() },
+    { account: wallet(o.userId, o.walletCode, 'held'), amount: o.held },
+  ]);
+}
+
+/** A held order ends without a fill (cancelled, or passed on to be held again as an entrusted order): its hold returns whole. */
+export function postHeldOrderRelease(sql: Sql, holdId: number, o: HeldOrder, a: Actor): Promise<number> {
+  return postRelease(sql, holdId, heldJournal(JournalKind.OrderRelease, o, a), [
+    { account: wallet(o.userId, o.walletCode, 'held'), amount: new Dec(o.held).neg() },
+    { account: wallet(o.userId, o.walletCode, 'available'), amount: o.held },
+  ]);
+}
+
+/**
+ * A held order fills as the open position `p` (at a price no worse than it was held at): one
+ * journal ends the order's hold, pays p's fee to the house, leaves p's margin held and returns the
+ * rest. It is p's opening journal, so p's close releases it, as after an entrusted order's fill.
+ */
+export function postHeldOrderFill(sql: Sql, holdId: number, o: HeldOrder, p: PositionRow, a: Actor): Promise<number> {
+  const fee = new Dec(p.open_fee);
+  const rest = new Dec(o.held).sub(p.margin).sub(fee);
+  if (rest.isNegative()) throw new Error(`held order ${o.id}: the fill takes more than its hold`);
+  const postings: Posting[] = [{ account: wallet(p.user_id, p.wallet_code, 'held'), amount: rest.add(fee).neg() }];
+  if (fee.gt(0)) postings.push({ account: house('fees', p.wallet_currency), amount: fee });
+  if (rest.gt(0)) postings.push({ account: wallet(p.user_id, p.wallet_code, 'available'), amount: rest });
+  // Stock fees have a floor, so something always moves; a journal of nothing would leave the position without its hold.
+  if (postings.length < 2) throw new Error(`held order ${o.id}: a fill without a fee or a rest to move`);
+  return postRelease(sql, holdId, journal(JournalKind.OrderOpen, p, a), postings);
 }

@@ -1,4 +1,4 @@
-import { OrderStatus, type POSITION_EVENTS, type WalletCode } from '@tradeapp/contract';
+import { OrderDirection, OrderStatus, OrderType, type POSITION_EVENTS, type WalletCode } from '@tradeapp/contract';
 import type { Sql } from '../../db/db';
 import { type Dec, plain } from '../../lib/decimal';
 
@@ -39,6 +39,10 @@ export interface PositionRow {
   parts_profit: string;
   parts_fee: string;
   large_order: boolean;
+  /** The specification's market source the position came through (a block trade: 4); null is its instrument's own. */
+  source: number | null;
+  /** Not to be closed before this moment: placement shares' lock-up (migration 0013). */
+  locked_until: Date | null;
   parent_id: number | null;
   created_at: Date;
   filled_at: Date | null;
@@ -76,6 +80,8 @@ export interface NewPosition {
   rate: string;
   largeOrder: boolean;
   idempotencyKey: string | null;
+  /** Set where the order did not come through the instrument's own market (a block trade: MarketSource.BlockTrade). */
+  source?: number;
 }
 
 /** What closing settles: the figures written on the settled row. */
@@ -99,8 +105,8 @@ export async function insertPosition(sql: Sql, n: NewPosition): Promise<Position
   return one(
     sql.query<PositionRow>(
       `insert into positions (user_id, symbol, wallet_code, wallet_currency, currency, direction, type, status, price, open_price, quantity, leverage,
-                              margin, open_fee, large_order, idempotency_key, open_rate, filled_at)
-       values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17, case when $8::smallint = ${OPEN} then now() end) returning *`,
+                              margin, open_fee, large_order, idempotency_key, open_rate, source, filled_at)
+       values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18, case when $8::smallint = ${OPEN} then now() end) returning *`,
       [
         n.userId,
         n.symbol,
@@ -119,9 +125,50 @@ export async function insertPosition(sql: Sql, n: NewPosition): Promise<Position
         n.largeOrder,
         n.idempotencyKey,
         n.rate,
+        n.source ?? null,
       ],
     ),
   );
+}
+
+/** What an IPO allotment hands to trading: the allotted shares, bought at the final offer price (decision 0019). */
+export interface AllottedShares {
+  userId: number;
+  symbol: string;
+  walletCode: WalletCode;
+  walletCurrency: string;
+  currency: string;
+  price: string;
+  quantity: string;
+  margin: string;
+  fee: string;
+  /** The subscription's rate: the one its money was held at. */
+  rate: string;
+}
+
+/**
+ * An IPO allotment's position: a leverage-1 buy filled at the offer price, waiting for its
+ * listing (`ToBeSettled`). Until the listing makes it an open position it is in no list of open
+ * positions, the trigger engine never sees it and it cannot be closed: its instrument has no quote yet.
+ */
+export function insertAllotted(sql: Sql, a: AllottedShares): Promise<PositionRow> {
+  return one(
+    sql.query<PositionRow>(
+      `insert into positions (user_id, symbol, wallet_code, wallet_currency, currency, direction, type, status, price, open_price, quantity, leverage,
+                              margin, open_fee, open_rate, filled_at)
+       values ($1, $2, $3, $4, $5, $6, $7, ${OrderStatus.ToBeSettled}, $8, $8, $9, 1, $10, $11, $12, now()) returning *`,
+      [a.userId, a.symbol, a.walletCode, a.walletCurrency, a.currency, OrderDirection.Buy, OrderType.Market, a.price, a.quantity, a.margin, a.fee, a.rate],
+    ),
+  );
+}
+
+/** The listing makes allotted shares an open position, as a fill of /stock/create leaves it; none when it is not waiting any more. */
+export async function openAllotted(sql: Sql, id: number): Promise<PositionRow | undefined> {
+  const [p] = await sql.query<PositionRow>(
+    `update positions set status = ${OPEN}, updated_at = now() where id = $1 and status = ${OrderStatus.ToBeSettled} returning *`,
+    [id],
+  );
+  return p;
 }
 
 /** One of the user's rows; `lock` takes its row lock for the rest of the transaction. */
@@ -150,9 +197,9 @@ export async function settlePart(sql: Sql, id: number, s: Settlement): Promise<P
   const part = await one(
     sql.query<PositionRow>(
       `insert into positions (user_id, symbol, wallet_code, wallet_currency, currency, direction, type, status, price, open_price, quantity, leverage,
-                              margin, open_fee, close_price, close_fee, realised, close_reason, parent_id, large_order, open_rate, created_at, filled_at, closed_at)
+                              margin, open_fee, close_price, close_fee, realised, close_reason, parent_id, large_order, open_rate, source, created_at, filled_at, closed_at)
        select user_id, symbol, wallet_code, wallet_currency, currency, direction, type, ${SETTLED}, price, open_price, $2, leverage,
-              $3, $8, $4, $5, $6, $7, id, large_order, open_rate, created_at, filled_at, now() from positions where id = $1 returning *`,
+              $3, $8, $4, $5, $6, $7, id, large_order, open_rate, source, created_at, filled_at, now() from positions where id = $1 returning *`,
       [id, plain(s.quantity), plain(s.margin), plain(s.price), plain(s.fee), plain(s.realised), s.reason, plain(s.openFee)],
     ),
   );

@@ -19,6 +19,7 @@ import { Dec, fixed } from '../../lib/decimal';
 import type { Instrument, Snapshot } from '../../market/types';
 import type { Notices } from '../notices/service';
 import { requireVerifiedKyc } from '../kyc/service';
+import { exchangeTime } from '../market/quote';
 import type { MarketService } from '../market/service';
 import type { ExchangeRates } from '../wallet/exchangeRates';
 import { createPricing, entryPrice, exitPrice, isBuy, onGrid } from './pricing';
@@ -37,6 +38,29 @@ export interface OrderInput {
   leverage: number;
 }
 
+/** An order checked against its instrument and rule, with its costs: what `place` books. */
+interface Placement {
+  i: Instrument;
+  direction: number;
+  type: number;
+  /** Filled now at `price`, or entrusted until the quote crosses `limit`. */
+  filled: boolean;
+  price: Dec;
+  limit: Dec | null;
+  quantity: Dec;
+  leverage: number;
+  /** In the trading wallet's currency, to the cent, and the rate they were converted at. */
+  margin: Dec;
+  fee: Dec;
+  rate: string;
+  /** Where the order came through, if not its instrument's own market (a block trade). */
+  source?: number;
+  idempotencyKey: string | null;
+}
+
+/** When a lock-up ends, as the refusal and the notices say it: UTC, to the minute. */
+export const lockupEndText = (at: Date) => `${exchangeTime(at.getTime(), 'UTC')} UTC`;
+
 const quantityLot = (i: Instrument) => new AppError('e.quantityLot', { quantity: 'e.quantityLot' }, { lot: i.lotSize, min: i.minQuantity });
 
 /**
@@ -46,8 +70,19 @@ const quantityLot = (i: Instrument) => new AppError('e.quantityLot', { quantity:
  * lock in one transaction with its journal and its history entry; the user's socket hears of it
  * only after the commit, so a push never announces what a rollback undid.
  */
-export function createTradingService(opts: { db: Db; market: MarketService; exchangeRates: ExchangeRates; notices: Notices; hub: PushHub }) {
+export function createTradingService(opts: {
+  db: Db;
+  market: MarketService;
+  exchangeRates: ExchangeRates;
+  notices: Notices;
+  hub: PushHub;
+  /** The instrument an allotted IPO position will trade as, while the market does not quote it (modules/deals). */
+  unlisted?: (sql: Sql, symbol: string) => Promise<Instrument | undefined>;
+  /** The clock a lock-up ends by (tests move it). */
+  now?: () => number;
+}) {
   const { db, market, notices, hub } = opts;
+  const now = opts.now ?? Date.now;
   const pricing = createPricing(opts.exchangeRates);
   const view = createPositionView(market, pricing);
 
@@ -135,6 +170,58 @@ export function createTradingService(opts: { db: Db; market: MarketService; exch
     };
   }
 
+  /**
+   * An order placed in the caller's transaction: the identity and the retail cap's acknowledgement
+   * checked, then the row, its history and its journal (the fill's, or an entrusted order's hold).
+   * Answers the row and what to push once the transaction has committed.
+   */
+  async function place(sql: Sql, userId: number, o: Placement) {
+    await requireVerifiedKyc(sql, userId);
+    // The product's leverages stay on offer; above the retail cap of what the instrument follows
+    // only once the investor has acknowledged the risk (an acknowledgement is never withdrawn).
+    const cap = leverageCapFor(o.i);
+    if (o.leverage > cap && !(await leverageRisk(sql, userId)).acknowledged) {
+      throw new AppError('e.leverageRiskUnacknowledged', { leverage: 'e.leverageRiskUnacknowledged' }, { cap });
+    }
+    const code = walletFor(o.i);
+    const actor = { actorId: userId, idempotencyKey: o.idempotencyKey };
+    const p = await repo.insertPosition(sql, {
+      userId,
+      symbol: o.i.symbol,
+      walletCode: code,
+      walletCurrency: walletCurrency(code),
+      currency: o.i.currency,
+      direction: o.direction,
+      type: o.type,
+      filled: o.filled,
+      price: o.price,
+      quantity: o.quantity,
+      leverage: o.leverage,
+      margin: o.margin,
+      fee: o.fee,
+      rate: o.rate,
+      largeOrder: isLargeOrder(o.i, o.quantity.toFixed()),
+      idempotencyKey: o.idempotencyKey,
+      ...(o.source === undefined ? {} : { source: o.source }),
+    });
+    const placed = await record(sql, { ...p, status: OrderStatus.WaitingConfirmation }, 'placed', o.limit ?? o.price, o.quantity);
+    if (!o.filled) {
+      await postOrderHold(sql, p, actor);
+      return { row: p, push: placed };
+    }
+    await postOpen(sql, p, actor);
+    const event = await record(sql, p, 'filled', o.price, o.quantity);
+    const notice = await notifyFill(sql, p);
+    return {
+      row: p,
+      push: () => {
+        placed();
+        event();
+        notice();
+      },
+    };
+  }
+
   const listing = async (userId: number, which: repo.Listing, pageNo: number, size: number) => {
     const { rows, total } = await repo.page(db, userId, which, pageNo, size);
     return { list: rows.map(view.toPosition), total, page: pageNo, size };
@@ -193,54 +280,36 @@ export function createTradingService(opts: { db: Db; market: MarketService; exch
       const price = filled ? touch : limit!;
       const { margin, fee, rate } = pricing.costs(i, rule, input.direction, price, quantity, input.leverage);
       if (margin.lte(0)) throw quantityLot(i);
-      const code = walletFor(i);
-      const key = idempotencyKey ?? null;
-      let push: (() => void) | undefined;
-      const cap = leverageCapFor(i);
-      const row = await db.tx(async (sql) => {
-        await requireVerifiedKyc(sql, userId);
-        // The product's leverages stay on offer; above the retail cap of what the instrument follows
-        // only once the investor has acknowledged the risk (an acknowledgement is never withdrawn).
-        if (input.leverage > cap && !(await leverageRisk(sql, userId)).acknowledged) {
-          throw new AppError('e.leverageRiskUnacknowledged', { leverage: 'e.leverageRiskUnacknowledged' }, { cap });
-        }
-        const p = await repo.insertPosition(sql, {
-          userId,
-          symbol: i.symbol,
-          walletCode: code,
-          walletCurrency: walletCurrency(code),
-          currency: i.currency,
+      const placed = await db.tx((sql) =>
+        place(sql, userId, {
+          i,
           direction: input.direction,
           type: input.type,
           filled,
           price,
+          limit,
           quantity,
           leverage: input.leverage,
           margin,
           fee,
           rate,
-          largeOrder: isLargeOrder(i, quantity.toFixed()),
-          idempotencyKey: key,
-        });
-        const placed = await record(sql, { ...p, status: OrderStatus.WaitingConfirmation }, 'placed', limit ?? price, quantity);
-        if (filled) {
-          await postOpen(sql, p, { actorId: userId, idempotencyKey: key });
-          const event = await record(sql, p, 'filled', price, quantity);
-          const notice = await notifyFill(sql, p);
-          push = () => {
-            placed();
-            event();
-            notice();
-          };
-        } else {
-          push = placed;
-          await postOrderHold(sql, p, { actorId: userId, idempotencyKey: key });
-        }
-        return p;
-      });
-      push?.();
-      return view.toPosition(row);
+          idempotencyKey: idempotencyKey ?? null,
+        }),
+      );
+      placed.push();
+      return view.toPosition(placed.row);
     },
+
+    /**
+     * A position filled at once at a price and costs fixed before (an accepted block quote,
+     * modules/blockTrades), opened in the caller's transaction exactly as an order call opens one:
+     * the same checks, row, history, journal and notice. Answers the row and its push, to send once
+     * the caller's transaction has committed.
+     */
+    openAt: (sql: Sql, userId: number, o: Omit<Placement, 'type' | 'filled' | 'limit'>) =>
+      place(sql, userId, { ...o, type: OrderType.Market, filled: true, limit: null }),
+
+    toPosition: (p: PositionRow) => view.toPosition(p),
 
     async cancel(userId: number, id: number, idempotencyKey: string | undefined) {
       const row = await db.tx(async (sql) => {
@@ -257,7 +326,10 @@ export function createTradingService(opts: { db: Db; market: MarketService; exch
     async closeByUser(userId: number, id: number, quantity: string | undefined, idempotencyKey: string | undefined) {
       const row = await db.tx(async (sql) => {
         const p = await load(sql, userId, id, true);
+        if (p.status === OrderStatus.ToBeSettled) throw new AppError('e.positionNotListed');
         if (p.status !== OrderStatus.InProgress) throw new AppError('e.positionClosed');
+        // Placement shares (modules/placements) may not be sold before their lock-up ends.
+        if (p.locked_until && p.locked_until.getTime() > now()) throw new AppError('e.positionLocked', undefined, { until: lockupEndText(p.locked_until) });
         const i = market.resolve(p.symbol);
         const q = quantity ? new Dec(quantity) : new Dec(p.quantity);
         if (q.gt(p.quantity)) throw new AppError('e.closeTooMuch', { quantity: 'e.closeTooMuch' });
@@ -273,6 +345,8 @@ export function createTradingService(opts: { db: Db; market: MarketService; exch
     async addMargin(userId: number, id: number, amount: string, idempotencyKey: string | undefined) {
       const row = await db.tx(async (sql) => {
         const p = await load(sql, userId, id, true);
+        // Allotted IPO shares are bought outright (leverage 1) and have no price to be liquidated at before their listing.
+        if (p.status === OrderStatus.ToBeSettled) throw new AppError('e.positionNotListed');
         if (p.status !== OrderStatus.InProgress) throw new AppError('e.positionClosed');
         await postAddMargin(sql, p, amount, { actorId: userId, idempotencyKey: idempotencyKey ?? null });
         const u = await repo.addToMargin(sql, p.id, amount);
@@ -284,7 +358,10 @@ export function createTradingService(opts: { db: Db; market: MarketService; exch
 
     async detail(userId: number, id: number) {
       const p = await load(db, userId, id);
-      return view.withHistory(p, await repo.history(db, p));
+      // Allotted IPO shares are held before their instrument is on the market (and after, if the deal was cancelled).
+      const listed = market.instruments.some((i) => i.symbol === p.symbol);
+      const known = listed ? undefined : await opts.unlisted?.(db, p.symbol);
+      return view.withHistory(p, await repo.history(db, p), known);
     },
 
     async open(userId: number, pageNo: number, size: number) {

@@ -1,5 +1,6 @@
 import { OrderStatus, profitPercent, roundDecimal, totalAmountOf, type Position } from '@tradeapp/contract';
 import { Dec, fixed } from '../../lib/decimal';
+import type { Instrument } from '../../market/types';
 import type { MarketService } from '../market/service';
 import { exitPrice, type Pricing } from './pricing';
 import type { EventRow, PositionRow } from './repository';
@@ -13,8 +14,9 @@ const placesOf = (tick: string) => (tick.includes('.') ? tick.split('.')[1]!.len
  * so its profit and liquidation price follow the market without anything being stored.
  */
 export function createPositionView(market: MarketService, pricing: Pricing) {
-  function toPosition(p: PositionRow): Position {
-    const i = market.resolve(p.symbol);
+  /** `known`: the instrument of a row the market does not quote yet (allotted IPO shares before their listing). */
+  function positionOf(p: PositionRow, known?: Instrument): Position {
+    const i = known ?? market.resolve(p.symbol);
     const rule = RULES[i.assetClass];
     const dp = placesOf(i.tickSize);
     const open = p.status === OrderStatus.InProgress;
@@ -26,7 +28,7 @@ export function createPositionView(market: MarketService, pricing: Pricing) {
       symbol: p.symbol,
       stockCode: i.code,
       stockName: i.name,
-      source: i.source,
+      source: (p.source ?? i.source) as Position['source'],
       market: i.market,
       assetClass: i.assetClass,
       currency: p.currency,
@@ -65,11 +67,13 @@ export function createPositionView(market: MarketService, pricing: Pricing) {
     };
   }
 
+  const toPosition = (p: PositionRow) => positionOf(p);
+
   return {
     toPosition,
 
-    withHistory: (p: PositionRow, events: EventRow[]) => ({
-      ...toPosition(p),
+    withHistory: (p: PositionRow, events: EventRow[], known?: Instrument) => ({
+      ...positionOf(p, known),
       history: events.map((e) => ({
         event: e.event,
         status: e.status as Position['status'],

@@ -1,7 +1,7 @@
 import '../../ui/quotes.css';
 import './market.css';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { ROUTES } from '../../app/paths';
@@ -9,6 +9,7 @@ import { formatQuantity } from '../../lib/format';
 import { Page } from '../../ui/Page';
 import { ListCurrency, QuoteListHead } from '../../ui/QuoteRow';
 import { Refreshable } from '../../ui/Refreshable';
+import { dealKeys, HkDealsSection } from '../deals';
 import { futuresCategoriesQuery, productListQuery, type ProductList } from './api';
 import { LiveQuoteList } from './components/LiveQuoteList';
 import { SimulatedNotice } from './components/SimulatedNotice';
@@ -50,7 +51,8 @@ function CategoryChips({ active, onChange }: { active: string | null; onChange: 
 /**
  * /pages/product/future, popular, forex and /pages/hkstock/index: the live list each is named
  * after (futures, the most traded stocks, currency pairs, Hong Kong stocks), paged on scroll and
- * refreshed by pulling, as on the market tab. Futures can be narrowed to one category.
+ * refreshed by pulling, as on the market tab. Futures can be narrowed to one category; the Hong
+ * Kong list has the IPOs open or to come above it.
  */
 export default function ProductListPage() {
   const { t } = useTranslation();
@@ -60,6 +62,8 @@ export default function ProductListPage() {
   const classify = product.kind === 'future' ? params.get('classify') : null;
   const list = useInfiniteQuery(productListQuery(product.kind, classify));
   const currency = useMemo(() => listCurrency(pagedRows(list.data)), [list.data]);
+  const queryClient = useQueryClient();
+  const hk = product.kind === 'hk';
 
   return (
     <Page title={t(product.title)} tone="dark" className="market-page product-page">
@@ -68,6 +72,11 @@ export default function ProductListPage() {
           active={classify}
           onChange={(next) => setParams(next ? new URLSearchParams({ classify: next }) : new URLSearchParams(), { replace: true })}
         />
+      )}
+      {hk && (
+        <Suspense fallback={null}>
+          <HkDealsSection />
+        </Suspense>
       )}
       <div className="list-head-bar">
         <QuoteListHead
@@ -82,7 +91,7 @@ export default function ProductListPage() {
           change={t('market.colChange')}
         />
       </div>
-      <Refreshable onRefresh={() => list.refetch()}>
+      <Refreshable onRefresh={() => Promise.all([list.refetch(), hk && queryClient.refetchQueries({ queryKey: dealKeys.all, type: 'active' })])}>
         <LiveQuoteList list={list} testId="product-list" rowTestId="product-row" segment={product.kind} />
         <SimulatedNotice />
       </Refreshable>

@@ -8,8 +8,12 @@ import { queryClient } from '../../lib/queryClient';
 import { showToast } from '../../ui/toast';
 import { tradingKeys } from '../trading';
 import { walletKeys } from '../wallet';
+import { auctionKeys } from '../auction';
 import { bankCardKeys } from '../bankCards';
+import { blockTradeKeys } from '../blockTrades';
 import { chatKeys } from '../chat';
+import { dealKeys } from '../deals';
+import { placementKeys } from '../placements';
 import { noticeKeys, kindTitle } from './api';
 
 /**
@@ -31,6 +35,11 @@ export default function NoticeListener() {
         void queryClient.invalidateQueries({ queryKey: bankCardKeys.all });
         if (kind.startsWith('order.') || kind.startsWith('position.')) void queryClient.invalidateQueries({ queryKey: tradingKeys.all });
         if (kind.startsWith('kyc.')) void queryClient.invalidateQueries({ queryKey: userInfoQueryKey });
+        if (kind.startsWith('auction.')) void queryClient.invalidateQueries({ queryKey: auctionKeys.all });
+        if (kind.startsWith('blockTrade.')) void queryClient.invalidateQueries({ queryKey: blockTradeKeys.all });
+        // An allotment or a listing also makes or opens a position.
+        if (kind.startsWith('deal.')) [dealKeys.all, tradingKeys.all].forEach((queryKey) => void queryClient.invalidateQueries({ queryKey }));
+        if (kind.startsWith('placement.')) void queryClient.invalidateQueries({ queryKey: placementKeys.all });
         // An operator's own words are in the notice itself, not in the kind's title.
         const title = kind === 'operator.message' ? i18n.t('noticeToast.operatorMessage') : kindTitle(kind);
         if (title) showToast(title);

@@ -1,3 +1,4 @@
+import './trading.css';
 import { divPrecise, plainDecimal, roundDecimal, subPrecise } from '@tradeapp/contract';
 import { Button, Checkbox, Dialog } from 'antd-mobile';
 import { useState } from 'react';

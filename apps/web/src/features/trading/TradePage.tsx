@@ -3,7 +3,7 @@ import './trading.css';
 import { type Position } from '@tradeapp/contract';
 import { Button, Dialog } from 'antd-mobile';
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { Suspense, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { newIdempotencyKey } from '../../api/client';
@@ -18,6 +18,7 @@ import { Refreshable } from '../../ui/Refreshable';
 import { showToast } from '../../ui/toast';
 import { RowsSkeleton } from '../../ui/records';
 import { TabStrip } from '../../ui/TabStrip';
+import { dealKeys, SubscriptionList } from '../deals';
 import { cancelOrder, closedQuery, entrustedQuery, positionsQuery, refreshTrading, type PositionsPage } from './api';
 import { heldFor } from './calc';
 import { DirectionTag, PositionRow, positionPrice, Profit, TypeLabel } from './components';
@@ -272,7 +273,11 @@ export default function TradePage() {
       );
       break;
     case 'subscriptions':
-      content = <Later body={t('trading.laterSubscriptions')} />;
+      content = (
+        <Suspense fallback={<RowsSkeleton />}>
+          <SubscriptionList />
+        </Suspense>
+      );
       break;
     case 'follow':
       content = <Later body={t('trading.laterFollow')} />;
@@ -288,7 +293,13 @@ export default function TradePage() {
           {(key) => t(`trading.tabs.${key}`)}
         </TabStrip>
       </div>
-      <Refreshable onRefresh={() => queryClient.refetchQueries({ queryKey: tradingKeys.all, type: 'active' })}>{content}</Refreshable>
+      <Refreshable
+        onRefresh={() =>
+          Promise.all([tradingKeys.all, dealKeys.all].map((queryKey) => queryClient.refetchQueries({ queryKey, type: 'active' })))
+        }
+      >
+        {content}
+      </Refreshable>
     </Page>
   );
 }

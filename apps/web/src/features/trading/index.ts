@@ -7,3 +7,9 @@ export { tradingKeys } from './keys';
  * when first shown, so the pages that only need the query keys do not carry the form.
  */
 export const OrderSheet = lazy(() => import('./OrderSheet'));
+
+/** The pre-opening auction's order form in a bottom sheet (the auction feature's page opens it), loaded the same way. */
+export const AuctionOrderSheet = lazy(() => import('./AuctionOrderSheet'));
+
+/** The leverage risk warning, for the block-trading desk's requests (features/blockTrades), loaded the same way. */
+export const LeverageRiskDialog = lazy(() => import('./LeverageRiskDialog').then((m) => ({ default: m.LeverageRiskDialog })));

@@ -125,6 +125,16 @@ function WalletCard({ code, wallet, loading }: { code: WalletCode; wallet: Walle
           </>
         )}
       </div>
+      {code === WalletCode.Subscription && (
+        <div className="balance-links">
+          <button type="button" className="link" data-testid="wallet-subscriptions" onClick={() => void navigate(paths.trading.index('subscriptions'))}>
+            {t('deals.walletLinks.subscriptions')}
+          </button>
+          <button type="button" className="link" data-testid="wallet-new-stocks" onClick={() => void navigate(paths.deals.list())}>
+            {t('deals.walletLinks.newStocks')}
+          </button>
+        </div>
+      )}
     </section>
   );
 }

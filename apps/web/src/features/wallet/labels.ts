@@ -50,6 +50,12 @@ export const BILL_TYPE_LABEL = {
   'position.close': 'wallet.billTypes.positionClose',
   'position.margin': 'wallet.billTypes.positionMargin',
   'position.liquidate': 'wallet.billTypes.positionLiquidate',
+  'deal.subscribe': 'wallet.billTypes.dealSubscribe',
+  'deal.release': 'wallet.billTypes.dealRelease',
+  'deal.hold': 'wallet.billTypes.dealHold',
+  'deal.allot': 'wallet.billTypes.dealAllot',
+  'deal.refund': 'wallet.billTypes.dealRefund',
+  'deal.cancel': 'wallet.billTypes.dealCancel',
 } as const;
 
 export const TRANSFER_STATUS = {

@@ -25,7 +25,6 @@ export const tradingEn = {
     emptyEntrusted: 'No open orders',
     emptyEntrustedBody: 'Limit orders wait here until the price reaches them. You can cancel them until they fill.',
     laterTitle: 'Arrives with a later release',
-    laterSubscriptions: 'New-stock and IPO subscriptions will be listed here once subscribing opens in the app.',
     laterFollow: 'Orders you follow from investment agencies will be listed here once following opens in the app.',
     laterBonds: 'Bond holdings will be listed here once bond trading opens in the app.',
     loadFailed: 'Could not load. Pull down to retry.',

@@ -25,7 +25,6 @@ export const tradingNl: TradingMessages = {
     emptyEntrusted: 'Geen openstaande orders',
     emptyEntrustedBody: 'Limietorders wachten hier tot de koers ze bereikt. U kunt ze annuleren tot ze worden uitgevoerd.',
     laterTitle: 'Komt in een latere versie',
-    laterSubscriptions: 'Inschrijvingen op nieuwe aandelen en IPO’s verschijnen hier zodra inschrijven in de app opengaat.',
     laterFollow: 'Orders die u volgt van beleggingsinstellingen verschijnen hier zodra volgen in de app opengaat.',
     laterBonds: 'Obligatieposities verschijnen hier zodra de obligatiehandel in de app opengaat.',
     loadFailed: 'Laden mislukt. Trek omlaag om het opnieuw te proberen.',

@@ -25,7 +25,6 @@ export const tradingZhHans: TradingMessages = {
     emptyEntrusted: '暂无委托',
     emptyEntrustedBody: '限价单在价格到达前在此等待，成交前可随时撤销。',
     laterTitle: '将在后续版本推出',
-    laterSubscriptions: '新股和 IPO 申购开放后，您的申购记录会显示在这里。',
     laterFollow: '跟单功能开放后，您跟随投资机构的订单会显示在这里。',
     laterBonds: '债券交易开放后，您的债券持仓会显示在这里。',
     loadFailed: '加载失败，下拉重试。',

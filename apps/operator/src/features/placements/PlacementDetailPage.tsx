@@ -1,0 +1,342 @@
+import { useQuery } from '@tanstack/react-query';
+import { PlacementState, type PlacementDetail, type PlacementKey } from '@tradeapp/contract';
+import { useState, type ReactNode, type SubmitEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { messageOf } from '../../api';
+import { fieldErrorsOf } from '../../ui/errors';
+import { Field } from '../../ui/Field';
+import { formatAmount, formatDateTime, show } from '../../ui/format';
+import { ReasonDialog } from '../../ui/ReasonDialog';
+import { Spinner } from '../../ui/Spinner';
+import { Empty, ErrorState, Loading, TableState } from '../../ui/States';
+import { TableHead } from '../../ui/TableHead';
+import { auditLinkOf, placementQueryOptions, usePlacementAction } from './api';
+import { discountText, formatQuantity, KEY_LABELS, StateBadge } from './shared';
+
+// One placement: its figures, the keys issued for it (issue one to an investor; revoke one), its
+// purchases, and closing it early. Every action is written to the audit log.
+
+const running = (p: PlacementDetail) => p.state !== PlacementState.Closed && p.state !== PlacementState.Ended;
+
+function Stat({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className="detail-row">
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{children}</dd>
+    </div>
+  );
+}
+
+function Figures({ p }: { p: PlacementDetail }) {
+  return (
+    <div className="card card-padded">
+      <h2 className="card-title">Terms</h2>
+      <dl className="details">
+        <Stat label="Price" testId="bo-placement-price">
+          <span className="mono">
+            {p.price} {p.currency}
+          </span>{' '}
+          <span className="muted small">({discountText(p.discountPercent)})</span>
+        </Stat>
+        <Stat label="Last close">
+          <span className="mono">
+            {p.lastClose} {p.currency}
+          </span>
+        </Stat>
+        {p.floorPrice !== null && (
+          <Stat label="QIP floor" testId="bo-placement-detail-floor">
+            <span className="mono">
+              {p.floorPrice} {p.currency}
+            </span>{' '}
+            <span className="muted small">
+              (lowest price {p.minPrice} {p.currency})
+            </span>
+          </Stat>
+        )}
+        <Stat label="Sold / offered" testId="bo-placement-sold">
+          <span className="mono">
+            {formatQuantity(p.quantitySold)} / {formatQuantity(p.quantityOffered)}
+          </span>{' '}
+          <span className="muted small">({formatQuantity(p.quantityRemaining)} left)</span>
+        </Stat>
+        <Stat label="Minimum purchase (shares)">{formatQuantity(p.minQuantity)}</Stat>
+        <Stat label="Window">
+          {formatDateTime(p.opensAtTimestamp)} to {formatDateTime(p.closesAtTimestamp)}
+        </Stat>
+        <Stat label="Lock-up">{p.lockupDays} days from each purchase</Stat>
+        <Stat label="Paid from">{p.walletCode} wallet ({p.walletCurrency}), with the stock fee</Stat>
+        <Stat label="Created">{formatDateTime(p.createTimeTimestamp)}</Stat>
+        {p.closeReason && (
+          <Stat label="Closed early">
+            {formatDateTime(p.closedAtTimestamp)}: {p.closeReason}
+          </Stat>
+        )}
+      </dl>
+    </div>
+  );
+}
+
+/** Issue a key to one investor, by user number or account name: it goes to their notices, never here. */
+function IssueKey({ p }: { p: PlacementDetail }) {
+  const [investor, setInvestor] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const mutation = usePlacementAction(p.id);
+
+  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const who = investor.trim();
+    setSent(null);
+    if (!who) {
+      setError('Please enter user ID');
+      return;
+    }
+    mutation.mutate(
+      { action: 'issueKey', investor: who },
+      {
+        onSuccess: () => {
+          setSent(who);
+          setInvestor('');
+        },
+        onError: (e) => setError(fieldErrorsOf(e).investor ?? messageOf(e)),
+      },
+    );
+  }
+
+  if (!running(p)) return <p className="muted small">The placement is over: no more keys.</p>;
+  return (
+    <form className="stack" onSubmit={onSubmit} noValidate data-testid="bo-placement-issue">
+      {sent && (
+        <div className="alert alert-success" role="status" data-testid="bo-placement-key-sent">
+          A key was sent to the notices of {sent}.
+        </div>
+      )}
+      <Field label="Investor (user number or account name)" error={error}>
+        {(control) => (
+          <input
+            {...control}
+            className="input-medium"
+            value={investor}
+            maxLength={100}
+            placeholder="e.g. 42 or anna_devries"
+            onChange={(event) => {
+              setInvestor(event.target.value);
+              setError(null);
+            }}
+            data-testid="bo-placement-investor"
+          />
+        )}
+      </Field>
+      <div>
+        <button type="submit" className="btn btn-primary" disabled={mutation.isPending} data-testid="bo-placement-issue-key">
+          {mutation.isPending ? 'Sending…' : 'Issue key'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function RevokeButton({ p, k }: { p: PlacementDetail; k: PlacementKey }) {
+  const [open, setOpen] = useState(false);
+  const mutation = usePlacementAction(p.id);
+  const close = () => {
+    mutation.reset();
+    setOpen(false);
+  };
+  if (k.status === 'revoked') return null;
+  return (
+    <>
+      <button type="button" className="btn btn-small btn-danger-outline" onClick={() => setOpen(true)} data-testid="bo-placement-revoke">
+        Revoke
+      </button>
+      {open && (
+        <ReasonDialog
+          title="Revoke placement key"
+          formId={`revoke-placement-key-${String(k.id)}`}
+          reasonLabel="Reason (the investor sees it; written to the audit log)"
+          missingText="Please give a reason"
+          confirmLabel="Revoke key"
+          tone="danger"
+          pending={mutation.isPending}
+          error={mutation.error}
+          onConfirm={(reason) => mutation.mutate({ action: 'revokeKey', keyId: k.id, reason }, { onSuccess: close })}
+          onClose={close}
+        >
+          <p>
+            The key of <strong>{k.userName}</strong> stops unlocking {p.symbol}; shares bought with it stay bought.
+          </p>
+        </ReasonDialog>
+      )}
+    </>
+  );
+}
+
+const KEY_COLUMNS = [{ label: 'Investor' }, { label: 'Key' }, { label: 'Issued' }, { label: 'Entered' }, { label: 'Action' }];
+const ORDER_COLUMNS = [{ label: 'Investor' }, { label: 'Shares' }, { label: 'Amount' }, { label: 'Fee' }, { label: 'Locked until' }, { label: 'Bought' }];
+
+function IssueKeyCard({ p }: { p: PlacementDetail }) {
+  return (
+    <div className="card card-padded">
+      <h2 className="card-title">Issue a key</h2>
+      <p className="muted small">The key goes to the investor’s notices in their language; it is never shown here.</p>
+      <IssueKey p={p} />
+    </div>
+  );
+}
+
+function Keys({ p }: { p: PlacementDetail }) {
+  return (
+    <div className="card">
+      <h2 className="card-title card-title-padded">Keys</h2>
+      <table className="table">
+        <TableHead columns={KEY_COLUMNS} />
+        <tbody>
+          {p.keys.length === 0 ? (
+            <TableState colSpan={KEY_COLUMNS.length}>
+              <Empty>No keys issued yet.</Empty>
+            </TableState>
+          ) : (
+            p.keys.map((k) => (
+              <tr key={k.id} data-testid="bo-placement-key" data-status={k.status}>
+                <td>
+                  <Link to={`/users/${String(k.userId)}`}>{k.userName}</Link>
+                  <div className="muted small">{show(k.email)}</div>
+                </td>
+                <td className="small">{KEY_LABELS[k.status]}</td>
+                <td className="nowrap small">{formatDateTime(k.issuedAtTimestamp)}</td>
+                <td className="nowrap small">{formatDateTime(k.usedAtTimestamp)}</td>
+                <td>
+                  <RevokeButton p={p} k={k} />
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Orders({ p }: { p: PlacementDetail }) {
+  return (
+    <div className="card">
+      <h2 className="card-title card-title-padded">Purchases</h2>
+      <table className="table">
+        <TableHead columns={ORDER_COLUMNS} />
+        <tbody>
+          {p.orders.length === 0 ? (
+            <TableState colSpan={ORDER_COLUMNS.length}>
+              <Empty>No purchases yet.</Empty>
+            </TableState>
+          ) : (
+            p.orders.map((o) => (
+              <tr key={o.id} data-testid="bo-placement-order">
+                <td>
+                  <Link to={`/users/${String(o.userId)}`}>{o.userName}</Link>
+                </td>
+                <td className="mono">{formatQuantity(o.quantity)}</td>
+                <td className="mono nowrap">
+                  {formatAmount(o.amount)} {o.walletCurrency}
+                </td>
+                <td className="mono nowrap">
+                  {formatAmount(o.fee)} {o.walletCurrency}
+                </td>
+                <td className="nowrap small">{formatDateTime(o.lockedUntilTimestamp)}</td>
+                <td className="nowrap small">{formatDateTime(o.createTimeTimestamp)}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function CloseEarly({ p }: { p: PlacementDetail }) {
+  const [open, setOpen] = useState(false);
+  const mutation = usePlacementAction(p.id);
+  const close = () => {
+    mutation.reset();
+    setOpen(false);
+  };
+  if (!running(p)) return null;
+  return (
+    <>
+      <button type="button" className="btn btn-danger-outline" onClick={() => setOpen(true)} data-testid="bo-placement-close">
+        Close early
+      </button>
+      {open && (
+        <ReasonDialog
+          title="Close placement early"
+          formId={`close-placement-${String(p.id)}`}
+          reasonLabel="Reason (written to the audit log)"
+          missingText="Please give a reason"
+          confirmLabel="Close placement"
+          tone="danger"
+          pending={mutation.isPending}
+          error={mutation.error}
+          onConfirm={(reason) => mutation.mutate({ action: 'close', reason }, { onSuccess: close })}
+          onClose={close}
+        >
+          <p>
+            No purchase of <strong>{p.symbol}</strong> after this; the {formatQuantity(p.quantitySold)} shares bought stay bought and keep their
+            lock-up.
+          </p>
+        </ReasonDialog>
+      )}
+    </>
+  );
+}
+
+export function PlacementDetailPage() {
+  const { id: idParam } = useParams();
+  const id = Number(idParam);
+  const valid = Number.isInteger(id) && id > 0;
+  const detail = useQuery({ ...placementQueryOptions(id), enabled: valid });
+
+  const back = (
+    <Link to="/placements" className="back-link">
+      ‹ Placements
+    </Link>
+  );
+  const frame = (body: ReactNode) => (
+    <section className="page">
+      {back}
+      <div className="card">{body}</div>
+    </section>
+  );
+  if (!valid) return frame(<Empty>No such placement.</Empty>);
+  if (detail.isPending) return frame(<Loading label="Loading placement…" />);
+  if (detail.isError) return frame(<ErrorState error={detail.error} onRetry={() => void detail.refetch()} />);
+  const p = detail.data;
+
+  return (
+    <section className="page" data-testid="bo-placement-detail" data-state={p.state}>
+      {back}
+      <header className="page-header">
+        <div>
+          <h1 className="title-with-badges">
+            {p.symbol} · {p.kind}
+            <StateBadge state={p.state} />
+          </h1>
+          <p className="muted">
+            {p.name} · placement #{p.id} ·{' '}
+            <Link to={auditLinkOf(p.id)} className="audit-link" data-testid="bo-audit-link">
+              Audit log
+            </Link>
+          </p>
+        </div>
+        <div className="page-actions">
+          {detail.isFetching && <Spinner label="Refreshing" />}
+          <CloseEarly key={p.state} p={p} />
+        </div>
+      </header>
+      <div className="grid-2">
+        <Figures p={p} />
+        <IssueKeyCard p={p} />
+      </div>
+      <Keys p={p} />
+      <Orders p={p} />
+    </section>
+  );
+}

@@ -1,0 +1,323 @@
+import {
+  BLOCK_BAND_PERCENT,
+  BLOCK_QUOTE_TTL_SECONDS,
+  blockBandOf,
+  blockDifferenceOf,
+  blockQuoteOf,
+  blockReferenceOf,
+  BlockQuoteStatus,
+  isBlockQuantity,
+  LARGE_ORDER_SHARES,
+  leverageCapFor,
+  MarketSource,
+  totalAmountOf,
+  walletCurrency,
+  walletFor,
+  type BlockQuote,
+  type BlockQuoteReview,
+  type BlockTerms,
+  type OrderDirection,
+  type QuoteRow as ListRow,
+  type WalletCode,
+} from '@tradeapp/contract';
+import type { Db, Sql } from '../../db/db';
+import { AppError, notFound } from '../../errors';
+import { Dec, fixed } from '../../lib/decimal';
+import { USER_REF_COLUMNS, userRefOf, type UserRefColumns } from '../../lib/review';
+import type { Instrument } from '../../market/types';
+import type { MarketService } from '../market/service';
+import { createPricing, onGrid } from '../trading/pricing';
+import { availableBalance } from '../trading/repository';
+import { RULES } from '../trading/rules';
+import type { TradingService } from '../trading/service';
+import type { ExchangeRates } from '../wallet/exchangeRates';
+import { requireActiveBlockTrader } from './service';
+
+// Block trading's request for quote (decision 0019, "Block trades"; migration 0014). The house is
+// the desk: it prices a request at once from the live mid (contract `blockQuoteOf`), firm for
+// BLOCK_QUOTE_TTL_SECONDS; the investor's accept executes it through trading's own order path at
+// the quoted price and costs. The simulated market is not moved by it: a block print sets no last,
+// high or low (the provider's prices come from its model, never from our fills).
+
+/** The stocks open to block trading: the large listed US stocks (NASDAQ and NYSE; not AMEX), where 10,000 shares is NYSE's block. */
+export const isBlockStock = (i: Instrument) => i.market === 'US' && i.assetClass === 'stock' && i.exchange !== 'AMEX';
+
+interface QuoteRow {
+  id: number;
+  user_id: number;
+  symbol: string;
+  wallet_code: WalletCode;
+  wallet_currency: string;
+  currency: string;
+  direction: number;
+  quantity: string;
+  leverage: number;
+  reference_price: string;
+  band_low: string;
+  band_high: string;
+  spread: string;
+  price: string;
+  margin: string;
+  fee: string;
+  rate: string;
+  status: BlockQuoteStatus;
+  refusal: string | null;
+  created_at: Date;
+  expires_at: Date;
+  accepted_at: Date | null;
+  position_id: number | null;
+}
+
+const placesOf = (tick: string) => (tick.includes('.') ? tick.split('.')[1]!.length : 0);
+/** A price to the tick's places; a mid between two ticks keeps its extra place rather than be rounded onto one. */
+const priceText = (value: string, dp: number) => {
+  const v = new Dec(value);
+  return v.decimalPlaces() <= dp ? v.toFixed(dp) : v.toFixed();
+};
+
+export interface BlockQuoteInput {
+  stockCode: string;
+  direction: number;
+  quantity: string;
+  leverage: number;
+}
+
+export function createBlockQuoteService(opts: {
+  db: Db;
+  market: MarketService;
+  exchangeRates: ExchangeRates;
+  trading: TradingService;
+  /** The desk's clock: when a quote was made and until when it stands (tests move it). */
+  now?: () => number;
+  /** Trading's trigger engine: a block position is watched for liquidation like any other. */
+  watch?: (symbol: string) => void;
+}) {
+  const { db, market, trading } = opts;
+  const now = opts.now ?? Date.now;
+  const pricing = createPricing(opts.exchangeRates);
+  const rule = RULES.stock!;
+
+  /** A quoted row reads as expired from its expiry on; nothing is written when it passes. */
+  const statusAt = (r: QuoteRow, at: number): BlockQuoteStatus =>
+    r.status === BlockQuoteStatus.Quoted && at >= r.expires_at.getTime() ? BlockQuoteStatus.Expired : r.status;
+
+  function toQuote(r: QuoteRow, at: number): BlockQuote {
+    const i = market.resolve(r.symbol);
+    const dp = placesOf(i.tickSize);
+    const price = new Dec(r.price).toFixed();
+    const reference = new Dec(r.reference_price).toFixed();
+    const { difference, differencePercent } = blockDifferenceOf(price, reference);
+    return {
+      id: r.id,
+      symbol: i.symbol,
+      stockCode: i.code,
+      stockName: i.name,
+      market: i.market,
+      currency: r.currency,
+      tickSize: i.tickSize,
+      walletCode: r.wallet_code,
+      walletCurrency: r.wallet_currency,
+      direction: r.direction as OrderDirection,
+      quantity: new Dec(r.quantity).toFixed(),
+      leverage: r.leverage,
+      referencePrice: priceText(reference, dp),
+      spread: new Dec(r.spread).toFixed(),
+      price: fixed(price, dp),
+      bandPercent: BLOCK_BAND_PERCENT,
+      bandLow: fixed(r.band_low, dp),
+      bandHigh: fixed(r.band_high, dp),
+      difference: priceText(difference, dp),
+      differencePercent,
+      notional: totalAmountOf(price, r.quantity),
+      margin: fixed(r.margin, 2),
+      fee: fixed(r.fee, 2),
+      total: fixed(new Dec(r.margin).add(r.fee), 2),
+      status: statusAt(r, at),
+      createTimeTimestamp: r.created_at.getTime(),
+      expiresAtTimestamp: r.expires_at.getTime(),
+      acceptTimeTimestamp: r.accepted_at?.getTime() ?? null,
+      positionId: r.position_id,
+      timestamp: at,
+    };
+  }
+
+  /** A stock of the block list, or the refusal naming the field. */
+  function blockStock(stockCode: string): Instrument {
+    const refused = new AppError('e.blockStock', { stockCode: 'e.blockStock' });
+    let i: Instrument;
+    try {
+      i = market.resolve(stockCode);
+    } catch {
+      throw refused;
+    }
+    if (!isBlockStock(i)) throw refused;
+    return i;
+  }
+
+  /** What a block-list row is quoted on now: the live mid and the band around it. */
+  function termsOf(q: ListRow): BlockTerms {
+    const reference = blockReferenceOf(q);
+    const band = blockBandOf(reference, q.tickSize);
+    const dp = placesOf(q.tickSize);
+    return { referencePrice: priceText(reference, dp), bandLow: fixed(band.low, dp), bandHigh: fixed(band.high, dp) };
+  }
+
+  /** Statuses as stored: `expired` is a quoted row past its expiry at `at`, `quoted` one before it. */
+  const STATUS_SQL: Record<BlockQuoteStatus, string> = {
+    requested: "q.status = 'requested'",
+    quoted: "q.status = 'quoted' and q.expires_at > $1",
+    expired: "(q.status = 'expired' or (q.status = 'quoted' and q.expires_at <= $1))",
+    accepted: "q.status = 'accepted'",
+    refused: "q.status = 'refused'",
+  };
+
+  return {
+    /** `/m_ft/block_list`: the block-list stocks as quote rows, each with the terms a block is quoted on now. */
+    async blockList(query: Parameters<MarketService['list']>[1], callerId: number | null) {
+      const page = await market.list(isBlockStock, query, callerId, { source: MarketSource.BlockTrade, defaultSort: 'marketCap' });
+      return {
+        ...page,
+        list: page.list.map((q) => ({ ...q, block: termsOf(q) })),
+        bandPercent: BLOCK_BAND_PERCENT,
+        minQuantity: String(LARGE_ORDER_SHARES),
+        quoteSeconds: BLOCK_QUOTE_TTL_SECONDS,
+      };
+    },
+
+    /**
+     * `/blockTrade/create`: the house's quote for a block. Refused, with nothing written, for anyone
+     * but an active block trader, a stock off the block list, a leverage the stock rule does not
+     * offer (or above the retail cap without the risk acknowledged, as `/stock/create` refuses it), a
+     * quantity below LARGE_ORDER_SHARES or off the lot grid, a closed market. A quote the wallet
+     * cannot pay is recorded as refused (the back office sees the demand) and answered "Insufficient balance".
+     */
+    async request(userId: number, input: BlockQuoteInput, idempotencyKey: string | undefined) {
+      await requireActiveBlockTrader(db, userId);
+      const i = blockStock(input.stockCode);
+      if (!rule.leverages.includes(input.leverage)) throw new AppError('e.leverageNotAllowed', { leverage: 'e.leverageNotAllowed' });
+      const quantity = new Dec(input.quantity);
+      if (!isBlockQuantity(input.quantity) || !onGrid(quantity, i.lotSize)) {
+        throw new AppError('e.blockQuantity', { quantity: 'e.blockQuantity' }, { min: LARGE_ORDER_SHARES, lot: i.lotSize });
+      }
+      const cap = leverageCapFor(i);
+      if (input.leverage > cap && !(await trading.leverageRisk(userId)).acknowledged) {
+        throw new AppError('e.leverageRiskUnacknowledged', { leverage: 'e.leverageRiskUnacknowledged' }, { cap });
+      }
+      const s = market.snapshot(i.symbol);
+      if (!s.session.tradable) throw market.closedError(i.symbol);
+
+      const f = blockQuoteOf({ bid: s.bid, ask: s.ask, tickSize: i.tickSize, direction: input.direction, quantity: quantity.toFixed() });
+      const price = new Dec(f.price);
+      const { margin, fee, rate } = pricing.costs(i, rule, input.direction, price, quantity, input.leverage);
+      const code = walletFor(i);
+      const at = now();
+      const row = await db.tx(async (sql: Sql) => {
+        const available = new Dec((await availableBalance(sql, userId, code, walletCurrency(code))) ?? 0);
+        const refused = available.lt(margin.add(fee));
+        const [r] = await sql.query<QuoteRow>(
+          `insert into block_quotes (user_id, symbol, wallet_code, wallet_currency, currency, direction, quantity, leverage, reference_price, band_low, band_high,
+                                     spread, price, margin, fee, rate, status, refusal, created_at, expires_at, idempotency_key)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21) returning *`,
+          [
+            userId,
+            i.symbol,
+            code,
+            walletCurrency(code),
+            i.currency,
+            input.direction,
+            quantity.toFixed(),
+            input.leverage,
+            f.reference,
+            f.bandLow,
+            f.bandHigh,
+            f.spread,
+            price.toFixed(),
+            margin.toFixed(),
+            fee.toFixed(),
+            rate,
+            refused ? BlockQuoteStatus.Refused : BlockQuoteStatus.Quoted,
+            refused ? 'e.insufficientFunds' : null,
+            new Date(at),
+            new Date(at + BLOCK_QUOTE_TTL_SECONDS * 1000),
+            idempotencyKey ?? null,
+          ],
+        );
+        return r!;
+      });
+      if (row.status === BlockQuoteStatus.Refused) throw new AppError('e.insufficientFunds');
+      return toQuote(row, at);
+    },
+
+    /**
+     * `/blockTrade/accept`: the caller's live quote executes at its price, margin, fee and rate, as
+     * a position of source 4 opened by trading's order path (journal, history, fill notice). An
+     * expired or accepted quote is refused and the transaction writes nothing; another investor's
+     * quote does not exist for the caller. The quote's row lock makes a second accept wait and find
+     * it accepted; the activation's shared lock makes an operator's revocation wait for this accept
+     * (or this accept find block trading closed).
+     */
+    async accept(userId: number, id: number, idempotencyKey: string | undefined) {
+      const at = now();
+      const done = await db.tx(async (sql) => {
+        await requireActiveBlockTrader(sql, userId, true);
+        const [r] = await sql.query<QuoteRow>('select * from block_quotes where id = $1 and user_id = $2 for update', [id, userId]);
+        if (!r) throw notFound();
+        if (r.status === BlockQuoteStatus.Accepted) throw new AppError('e.blockQuoteUsed');
+        if (statusAt(r, at) !== BlockQuoteStatus.Quoted) throw new AppError('e.blockQuoteExpired');
+        const i = market.resolve(r.symbol);
+        if (!market.snapshot(i.symbol).session.tradable) throw market.closedError(i.symbol);
+        const placed = await trading.openAt(sql, userId, {
+          i,
+          direction: r.direction,
+          price: new Dec(r.price),
+          quantity: new Dec(r.quantity),
+          leverage: r.leverage,
+          margin: new Dec(r.margin),
+          fee: new Dec(r.fee),
+          rate: new Dec(r.rate).toFixed(),
+          source: MarketSource.BlockTrade,
+          idempotencyKey: idempotencyKey ?? null,
+        });
+        const [accepted] = await sql.query<QuoteRow>('update block_quotes set status = $2, accepted_at = $3, position_id = $4 where id = $1 returning *', [
+          r.id,
+          BlockQuoteStatus.Accepted,
+          new Date(at),
+          placed.row.id,
+        ]);
+        return { quote: accepted!, placed };
+      });
+      done.placed.push();
+      opts.watch?.(done.quote.symbol);
+      return { quote: toQuote(done.quote, at), position: trading.toPosition(done.placed.row) };
+    },
+
+    /** The caller's quotes, newest first. */
+    async mine(userId: number, page: number, size: number) {
+      const at = now();
+      const [count] = await db.query<{ n: number }>('select count(*)::int as n from block_quotes where user_id = $1', [userId]);
+      const rows = await db.query<QuoteRow>('select * from block_quotes where user_id = $1 order by id desc limit $2 offset $3', [userId, size, (page - 1) * size]);
+      return { list: rows.map((r) => toQuote(r, at)), total: count?.n ?? 0, page, size };
+    },
+
+    /** Every investor's quotes for the back office, newest first, by status as the investor sees it. */
+    async all(status: BlockQuoteStatus | undefined, page: number, size: number) {
+      const at = now();
+      const where = status ? STATUS_SQL[status] : 'true';
+      const params: unknown[] = where.includes('$1') ? [new Date(at)] : [];
+      const [count] = await db.query<{ n: number }>(`select count(*)::int as n from block_quotes q where ${where}`, params);
+      const rows = await db.query<QuoteRow & UserRefColumns>(
+        `select q.*, ${USER_REF_COLUMNS} from block_quotes q join users u on u.id = q.user_id
+          where ${where} order by q.id desc limit $${params.length + 1} offset $${params.length + 2}`,
+        [...params, size, (page - 1) * size],
+      );
+      return {
+        list: rows.map((r): BlockQuoteReview => ({ ...toQuote(r, at), ...userRefOf(r), refusal: r.refusal })),
+        total: count?.n ?? 0,
+        page,
+        size,
+      };
+    },
+  };
+}
+
+export type BlockQuoteService = ReturnType<typeof createBlockQuoteService>;

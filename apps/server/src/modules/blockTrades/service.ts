@@ -1,0 +1,269 @@
+import {
+  BLOCK_TRADE_STATUS_OF,
+  BlockTradeActivationStatus,
+  BlockTradeKeyStatus,
+  BlockTradeState,
+  KycStatus,
+  type BlockTradeActivation,
+  type BlockTradeActivationReview,
+} from '@tradeapp/contract';
+import type { Db, Sql } from '../../db/db';
+import { AppError, notFound } from '../../errors';
+import { writeAudit } from '../../lib/audit';
+import { issueKey, keyMatches, keyUnlocks, lockKey, markKeyUsed, revokeKey } from '../../lib/keys';
+import { USER_REF_COLUMNS, userRefOf, type UserRefColumns } from '../../lib/review';
+import type { Notices } from '../notices/service';
+
+// Block-trading activation (decision 0019): the investor applies, an operator approves (a key goes
+// to the investor's notices) or refuses, the investor enters the key and block trading is active.
+// An operator can revoke the key of an approved or active application, which closes it.
+
+interface ActivationRow {
+  id: number;
+  user_id: number;
+  status: BlockTradeActivationStatus;
+  reason: string | null;
+  key_id: number | null;
+  applied_at: Date;
+  reviewed_at: Date | null;
+  activated_at: Date | null;
+}
+
+interface ReviewRow extends ActivationRow, UserRefColumns {
+  first_name: string | null;
+  last_name: string | null;
+  key_revoked_at: Date | null;
+  key_used_at: Date | null;
+}
+
+const STATE_OF: Record<BlockTradeActivationStatus, BlockTradeState> = {
+  applied: BlockTradeState.UnderReview,
+  approved: BlockTradeState.Approved,
+  refused: BlockTradeState.Refused,
+  active: BlockTradeState.Active,
+};
+
+function keyStatusOf(r: ReviewRow): BlockTradeKeyStatus {
+  if (r.key_id === null) return BlockTradeKeyStatus.None;
+  if (r.key_revoked_at) return BlockTradeKeyStatus.Revoked;
+  return r.key_used_at ? BlockTradeKeyStatus.Used : BlockTradeKeyStatus.Sent;
+}
+
+const toReview = (r: ReviewRow): BlockTradeActivationReview => ({
+  id: r.id,
+  ...userRefOf(r),
+  firstName: r.first_name,
+  lastName: r.last_name,
+  status: r.status,
+  reason: r.reason,
+  keyStatus: keyStatusOf(r),
+  createTimeTimestamp: r.applied_at.getTime(),
+  reviewTimeTimestamp: r.reviewed_at?.getTime() ?? null,
+  activeTimeTimestamp: r.activated_at?.getTime() ?? null,
+});
+
+const REVIEW_SELECT = `select a.*, ${USER_REF_COLUMNS}, u.first_name, u.last_name, k.revoked_at as key_revoked_at, k.used_at as key_used_at
+  from block_trade_activations a join users u on u.id = a.user_id left join access_keys k on k.id = a.key_id`;
+
+const ACTIVATION_COLUMNS = 'id, user_id, status, reason, key_id, applied_at, reviewed_at, activated_at';
+
+/**
+ * Block trading is open to the caller: their newest application is active. Otherwise the
+ * specification's refusals: under review while one waits, "not yet opened" in every other case
+ * (none, approved without the key entered, refused, revoked). `lock` holds the application's row
+ * shared for the rest of the transaction: a revocation waits for it, and it for a revocation.
+ */
+export async function requireActiveBlockTrader(sql: Sql, userId: number, lock = false): Promise<void> {
+  const [row] = await sql.query<{ status: BlockTradeActivationStatus }>(
+    `select status from block_trade_activations where user_id = $1 order by id desc limit 1${lock ? ' for share' : ''}`,
+    [userId],
+  );
+  if (row?.status === BlockTradeActivationStatus.Active) return;
+  throw new AppError(row?.status === BlockTradeActivationStatus.Applied ? 'e.permissionUnderReview' : 'e.blockTradeNotOpened');
+}
+
+export interface Reviewer {
+  operatorId: number;
+  ip: string;
+}
+
+export function createBlockTradeService(db: Db, notices: Notices) {
+  const kycVerified = async (sql: Sql, userId: number, lock = false) => {
+    const [user] = await sql.query<{ kyc_status: number }>(`select kyc_status from users where id = $1${lock ? ' for update' : ''}`, [userId]);
+    return user?.kyc_status === KycStatus.Verified;
+  };
+
+  /** The investor's newest application; the ones before it are history. */
+  async function latest(sql: Sql, userId: number, lock = false): Promise<ActivationRow | undefined> {
+    const [row] = await sql.query<ActivationRow>(
+      `select ${ACTIVATION_COLUMNS} from block_trade_activations where user_id = $1 order by id desc limit 1${lock ? ' for update' : ''}`,
+      [userId],
+    );
+    return row;
+  }
+
+  async function view(sql: Sql, userId: number): Promise<BlockTradeActivation> {
+    const verified = await kycVerified(sql, userId);
+    const row = verified ? await latest(sql, userId) : undefined;
+    const status = !verified ? BlockTradeState.NotOpened : row ? STATE_OF[row.status] : BlockTradeState.CanApply;
+    return {
+      status,
+      blockTradeStatus: BLOCK_TRADE_STATUS_OF[status],
+      reason: row?.status === BlockTradeActivationStatus.Refused ? row.reason : null,
+      applyTimestamp: row?.applied_at.getTime() ?? null,
+      reviewTimestamp: row?.reviewed_at?.getTime() ?? null,
+      activeTimestamp: row?.activated_at?.getTime() ?? null,
+    };
+  }
+
+  const load = async (sql: Sql, id: number) => toReview((await sql.query<ReviewRow>(`${REVIEW_SELECT} where a.id = $1`, [id]))[0]!);
+
+  /** The application, locked: of two operators acting at once, the second sees the first one's decision. */
+  async function lockActivation(sql: Sql, id: number): Promise<ActivationRow> {
+    const [row] = await sql.query<ActivationRow>(`select ${ACTIVATION_COLUMNS} from block_trade_activations where id = $1 for update`, [id]);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  return {
+    activation: (userId: number) => view(db, userId),
+
+    async apply(userId: number) {
+      return db.tx(async (sql) => {
+        // The user's row is the lock two applications at once queue on.
+        if (!(await kycVerified(sql, userId, true))) throw new AppError('e.blockTradeNotOpened');
+        const current = await latest(sql, userId);
+        if (current?.status === BlockTradeActivationStatus.Applied) throw new AppError('e.permissionUnderReview');
+        if (current?.status === BlockTradeActivationStatus.Approved) throw new AppError('e.blockTradeKeySent');
+        if (current?.status === BlockTradeActivationStatus.Active) throw new AppError('e.blockTradeActive');
+        await sql.query('insert into block_trade_activations (user_id) values ($1)', [userId]);
+        return view(sql, userId);
+      });
+    },
+
+    /**
+     * The key from the approval's notice. Any key but the caller's own live one (mistyped, revoked,
+     * someone else's) is refused with the same message, and the transaction rolls back: nothing changes.
+     */
+    async checkSecret(userId: number, candidate: string) {
+      return db.tx(async (sql) => {
+        if (!(await kycVerified(sql, userId))) throw new AppError('e.blockTradeNotOpened');
+        const current = await latest(sql, userId, true);
+        if (!current || current.status === BlockTradeActivationStatus.Refused) throw new AppError('e.blockTradeNotOpened');
+        if (current.status === BlockTradeActivationStatus.Applied) throw new AppError('e.permissionUnderReview');
+        const key = await lockKey(sql, userId, 'block_trade', current.key_id!);
+        if (current.status === BlockTradeActivationStatus.Active) {
+          // The same key again (a repeated request) answers what the first one did.
+          if (keyMatches(key, candidate) && key!.revoked_at === null) return view(sql, userId);
+          throw new AppError('e.keyInvalid');
+        }
+        if (!keyUnlocks(key, candidate)) throw new AppError('e.keyInvalid');
+        await markKeyUsed(sql, key.id);
+        await sql.query('update block_trade_activations set status = $2, activated_at = now() where id = $1', [
+          current.id,
+          BlockTradeActivationStatus.Active,
+        ]);
+        return view(sql, userId);
+      });
+    },
+
+    /** Waiting ones first, oldest first; then the others, newest first. */
+    async list(status: BlockTradeActivationStatus | undefined, page: number, size: number) {
+      const [count] = await db.query<{ n: number }>('select count(*)::int as n from block_trade_activations where ($1::text is null or status = $1)', [
+        status ?? null,
+      ]);
+      const rows = await db.query<ReviewRow>(
+        `${REVIEW_SELECT} where ($1::text is null or a.status = $1)
+         order by (a.status = 'applied') desc, case when a.status = 'applied' then a.id end asc, a.id desc
+         limit $2 offset $3`,
+        [status ?? null, size, (page - 1) * size],
+      );
+      return { list: rows.map(toReview), total: count?.n ?? 0, page, size };
+    },
+
+    async approve(by: Reviewer, id: number) {
+      const { review, push } = await db.tx(async (sql) => {
+        const row = await lockActivation(sql, id);
+        if (row.status !== BlockTradeActivationStatus.Applied) throw new AppError('e.reviewDone');
+        const issued = await issueKey(sql, { userId: row.user_id, purpose: 'block_trade', issuedBy: by.operatorId });
+        await sql.query(
+          'update block_trade_activations set status = $2, key_id = $3, reason = null, reviewed_by = $4, reviewed_at = now() where id = $1',
+          [id, BlockTradeActivationStatus.Approved, issued.id, by.operatorId],
+        );
+        // The key's id, never the key: the audit log is read by every operator.
+        await writeAudit(sql, {
+          actorId: by.operatorId,
+          action: 'blockTrade.approve',
+          targetType: 'blockTrade',
+          targetId: id,
+          before: { status: row.status, userId: row.user_id },
+          after: { status: BlockTradeActivationStatus.Approved, userId: row.user_id, keyId: issued.id },
+          ip: by.ip,
+        });
+        // Rendered in the reader's language when read: the notice is how the key reaches them.
+        const push = await notices.notify(sql, row.user_id, 'blockTrade.approved', { key: issued.key });
+        return { review: await load(sql, id), push };
+      });
+      push();
+      return review;
+    },
+
+    async refuse(by: Reviewer, id: number, reason: string) {
+      const { review, push } = await db.tx(async (sql) => {
+        const row = await lockActivation(sql, id);
+        if (row.status !== BlockTradeActivationStatus.Applied) throw new AppError('e.reviewDone');
+        await sql.query('update block_trade_activations set status = $2, reason = $3, reviewed_by = $4, reviewed_at = now() where id = $1', [
+          id,
+          BlockTradeActivationStatus.Refused,
+          reason,
+          by.operatorId,
+        ]);
+        await writeAudit(sql, {
+          actorId: by.operatorId,
+          action: 'blockTrade.refuse',
+          targetType: 'blockTrade',
+          targetId: id,
+          before: { status: row.status, userId: row.user_id },
+          after: { status: BlockTradeActivationStatus.Refused, userId: row.user_id, reason },
+          reason,
+          ip: by.ip,
+        });
+        const push = await notices.notify(sql, row.user_id, 'blockTrade.refused', { reason });
+        return { review: await load(sql, id), push };
+      });
+      push();
+      return review;
+    },
+
+    /** The key stops working and the application closes as refused, with the reason: the investor may apply again. */
+    async revoke(by: Reviewer, id: number, reason: string) {
+      const { review, push } = await db.tx(async (sql) => {
+        const row = await lockActivation(sql, id);
+        if (row.status !== BlockTradeActivationStatus.Approved && row.status !== BlockTradeActivationStatus.Active) throw new AppError('e.noKeyToRevoke');
+        await revokeKey(sql, row.key_id!);
+        await sql.query('update block_trade_activations set status = $2, reason = $3, reviewed_by = $4, reviewed_at = now() where id = $1', [
+          id,
+          BlockTradeActivationStatus.Refused,
+          reason,
+          by.operatorId,
+        ]);
+        await writeAudit(sql, {
+          actorId: by.operatorId,
+          action: 'blockTrade.revoke',
+          targetType: 'blockTrade',
+          targetId: id,
+          before: { status: row.status, userId: row.user_id, keyId: row.key_id },
+          after: { status: BlockTradeActivationStatus.Refused, userId: row.user_id, keyId: row.key_id, keyRevoked: true, reason },
+          reason,
+          ip: by.ip,
+        });
+        const push = await notices.notify(sql, row.user_id, 'blockTrade.revoked', { reason });
+        return { review: await load(sql, id), push };
+      });
+      push();
+      return review;
+    },
+  };
+}
+
+export type BlockTradeService = ReturnType<typeof createBlockTradeService>;

@@ -1,0 +1,47 @@
+import type { HandlersOf } from '../../http/register';
+import type { DealLifecycle, Mover } from './lifecycle';
+import type { DealService } from './service';
+
+export function dealsHandlers(
+  deals: DealService,
+  lifecycle: DealLifecycle,
+): HandlersOf<
+  | 'newStockList'
+  | 'newStockDetail'
+  | 'subscribe'
+  | 'changeSubscription'
+  | 'reconfirmSubscription'
+  | 'subscriptions'
+  | 'ipoFullNum'
+  | 'dealList'
+  | 'dealDetail'
+  | 'dealCreate'
+  | 'dealUpdate'
+  | 'dealOpen'
+  | 'dealClose'
+  | 'dealPrice'
+  | 'dealAllot'
+  | 'dealListing'
+  | 'dealCancel'
+> {
+  const by = (caller: { id: number } | null, ip: string): Mover => ({ id: caller!.id, ip });
+  return {
+    newStockList: ({ input, caller }) => deals.newStocks(caller?.id ?? null, input.status, input.page, input.size),
+    newStockDetail: ({ input, caller }) => deals.newStock(caller?.id ?? null, input),
+    subscribe: ({ input, caller, idempotencyKey }) => deals.subscribe(caller!.id, input, idempotencyKey),
+    changeSubscription: ({ input, caller, idempotencyKey }) => deals.change(caller!.id, input, idempotencyKey),
+    reconfirmSubscription: ({ input, caller, idempotencyKey }) => deals.reconfirm(caller!.id, input, idempotencyKey),
+    subscriptions: ({ input, caller }) => deals.subscriptions(caller!.id, input.status, input.page, input.size),
+    ipoFullNum: ({ input, caller }) => deals.fullLots(caller!.id, input),
+    dealList: ({ input }) => lifecycle.list(input.status, input.page, input.size),
+    dealDetail: ({ params }) => lifecycle.detail(params.id),
+    dealCreate: ({ input, caller, req }) => lifecycle.create(by(caller, req.ip), input),
+    dealUpdate: ({ input, params, caller, req }) => lifecycle.update(by(caller, req.ip), params.id, input),
+    dealOpen: ({ params, caller, req }) => lifecycle.open(by(caller, req.ip), params.id),
+    dealClose: ({ params, caller, req }) => lifecycle.close(by(caller, req.ip), params.id),
+    dealPrice: ({ input, params, caller, req }) => lifecycle.price(by(caller, req.ip), params.id, input.finalPrice),
+    dealAllot: ({ params, caller, req }) => lifecycle.allot(by(caller, req.ip), params.id),
+    dealListing: ({ params, caller, req }) => lifecycle.listNow(by(caller, req.ip), params.id),
+    dealCancel: ({ input, params, caller, req }) => lifecycle.cancel(by(caller, req.ip), params.id, input.reason),
+  };
+}

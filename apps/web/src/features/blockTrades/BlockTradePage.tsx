@@ -1,0 +1,189 @@
+import '../../ui/money.css';
+import './blockTrade.css';
+import { BLOCK_BAND_PERCENT, BLOCK_QUOTE_TTL_SECONDS, KycStatus, LARGE_ORDER_SHARES, zBlockTradeKey, type BlockTradeActivation, type BlockTradeKeyInput } from '@tradeapp/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from 'antd-mobile';
+import { CheckCircleFill, ClockCircleFill, CloseCircleFill, LockFill, UserContactOutline } from 'antd-mobile-icons';
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../api/client';
+import { useUserInfo } from '../../api/user';
+import { paths } from '../../app/paths';
+import { msg } from '../../i18n/messages';
+import { formatDateTime, formatQuantity } from '../../lib/format';
+import { EmptyState } from '../../ui/EmptyState';
+import { reportFormError } from '../../ui/forms';
+import { Page } from '../../ui/Page';
+import { Refreshable } from '../../ui/Refreshable';
+import { TextField } from '../../ui/TextField';
+import { showToast } from '../../ui/toast';
+import { activationQuery, applyForBlockTrading, enterKey } from './api';
+import { BlockTradeDesk } from './BlockTradeDesk';
+
+type Tone = 'neutral' | 'progress' | 'done' | 'failed';
+
+/** The state's card: an icon in the state's tone, a title, and what to do next. */
+function StateCard({ status, tone, icon, title, children }: { status: string; tone: Tone; icon: ReactNode; title: string; children?: ReactNode }) {
+  return (
+    <div className={`kyc-status tone-${tone}`} data-testid="blocktrade-status" data-status={status}>
+      {icon}
+      <div className="blocktrade-state-text">
+        <strong className="sentence" data-testid="blocktrade-title">
+          {title}
+        </strong>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** The key from the approval's notice: "enter key" when empty, the server's one refusal under the field. */
+function KeyForm() {
+  const { t } = useTranslation();
+  const form = useForm<BlockTradeKeyInput>({ resolver: zodResolver(zBlockTradeKey), defaultValues: { key: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ key }) => {
+    try {
+      await enterKey(key);
+      showToast(t('blockTrade.activated'), 'success');
+    } catch (error) {
+      // A wrong key is a fact about this field; anything else (too many attempts, the network) is toasted.
+      if (error instanceof ApiError && error.key === 'e.keyInvalid') form.setError('key', { type: 'server', message: 'e.keyInvalid' });
+      else reportFormError(error, form.setError, ['key']);
+    }
+  });
+
+  return (
+    <form className="form-section blocktrade-key" onSubmit={onSubmit} noValidate>
+      <TextField
+        label={t('blockTrade.keyLabel')}
+        testId="blocktrade-key"
+        placeholder={t('blockTrade.keyPlaceholder')}
+        autoComplete="off"
+        autoCapitalize="characters"
+        registration={form.register('key')}
+        error={errors.key?.message}
+      />
+      <div className="form-actions">
+        <Button block type="submit" color="primary" size="large" shape="rounded" loading={isSubmitting} data-testid="blocktrade-activate">
+          {t('blockTrade.activate')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ApplyButton({ label }: { label: string }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const onApply = async () => {
+    setBusy(true);
+    try {
+      await applyForBlockTrading();
+      showToast(t('blockTrade.applied'), 'success');
+    } catch {
+      // The client has toasted the server's message already.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button size="small" shape="rounded" color="primary" loading={busy} data-testid="blocktrade-apply" onClick={() => void onApply()}>
+      {label}
+    </Button>
+  );
+}
+
+function StateView({ activation }: { activation: BlockTradeActivation }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useUserInfo();
+  const notices = (
+    <Button size="small" shape="rounded" fill="outline" color="primary" data-testid="blocktrade-notices" onClick={() => void navigate(paths.notices.index())}>
+      {t('blockTrade.openNotices')}
+    </Button>
+  );
+
+  switch (activation.status) {
+    case 'notOpened':
+      return (
+        <StateCard status="notOpened" tone="neutral" icon={<UserContactOutline className="kyc-status-icon" />} title={msg('e.blockTradeNotOpened')}>
+          <p>{t(user.data?.kycStatus === KycStatus.UnderReview ? 'blockTrade.kycUnderReviewBody' : 'blockTrade.notOpenedBody')}</p>
+          <Button size="small" shape="rounded" color="primary" data-testid="blocktrade-kyc" onClick={() => void navigate(paths.kyc())}>
+            {t('blockTrade.verifyIdentity')}
+          </Button>
+        </StateCard>
+      );
+    case 'canApply':
+      return (
+        <StateCard status="canApply" tone="neutral" icon={<LockFill className="kyc-status-icon" />} title={t('blockTrade.canApplyTitle')}>
+          <p>{t('blockTrade.canApplyBody')}</p>
+          <ApplyButton label={t('blockTrade.apply')} />
+        </StateCard>
+      );
+    case 'underReview':
+      return (
+        <StateCard status="underReview" tone="progress" icon={<ClockCircleFill className="kyc-status-icon" />} title={msg('e.permissionUnderReview')}>
+          <p>{t('blockTrade.underReviewBody')}</p>
+          {notices}
+        </StateCard>
+      );
+    case 'refused':
+      return (
+        <StateCard status="refused" tone="failed" icon={<CloseCircleFill className="kyc-status-icon" />} title={t('blockTrade.refusedTitle')}>
+          {activation.reason && <p data-testid="blocktrade-reason">{t('blockTrade.refusedReason', { reason: activation.reason })}</p>}
+          <p>{t('blockTrade.refusedBody')}</p>
+          <ApplyButton label={t('blockTrade.applyAgain')} />
+        </StateCard>
+      );
+    case 'approved':
+      return (
+        <>
+          <StateCard status="approved" tone="done" icon={<LockFill className="kyc-status-icon" />} title={t('blockTrade.approvedTitle')}>
+            <p>{t('blockTrade.approvedBody')}</p>
+            {notices}
+          </StateCard>
+          <KeyForm />
+        </>
+      );
+    case 'active':
+      return (
+        <>
+          <StateCard status="active" tone="done" icon={<CheckCircleFill className="kyc-status-icon" />} title={t('blockTrade.activeTitle')}>
+            {activation.activeTimestamp !== null && <p className="blocktrade-since">{t('blockTrade.activeSince', { date: formatDateTime(activation.activeTimestamp) })}</p>}
+            <p data-testid="blocktrade-next">
+              {t('blockTrade.activeBody', { band: BLOCK_BAND_PERCENT, seconds: BLOCK_QUOTE_TTL_SECONDS, shares: formatQuantity(LARGE_ORDER_SHARES) })}
+            </p>
+          </StateCard>
+          <BlockTradeDesk />
+        </>
+      );
+  }
+}
+
+/** The specification's block-trade page: the activation's state and its one next step; once active, the block-trading desk. */
+export default function BlockTradePage() {
+  const { t } = useTranslation();
+  const activation = useQuery(activationQuery());
+
+  let body;
+  if (activation.isPending) body = <div className="card sk-card" aria-busy="true" data-testid="blocktrade-loading" />;
+  else if (activation.isError)
+    body = <EmptyState kind="feature" title={t('blockTrade.loadFailed')} onRetry={() => void activation.refetch()} retryTestId="blocktrade-retry" />;
+  else body = <StateView activation={activation.data} />;
+
+  return (
+    <Page title={t('titles.productBlockTrade')} className="money-page">
+      <Refreshable onRefresh={() => activation.refetch()}>
+        <div className="form-page blocktrade-page">
+          <p className="blocktrade-intro">{t('blockTrade.intro', { shares: formatQuantity(LARGE_ORDER_SHARES) })}</p>
+          {body}
+        </div>
+      </Refreshable>
+    </Page>
+  );
+}
