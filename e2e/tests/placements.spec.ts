@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ROUTES } from '../../apps/web/src/app/paths';
 import { funded, get, operator, post, verifiedUser } from './api';
 import { documentPng } from './png';
-import { animationsDone, LANGUAGES, launch, screen, seriousViolations, shot } from './support';
+import { animationsDone, LANGUAGES, launch, screen, seriousViolations, shot, springsDone } from './support';
 
 // Issue 12, placements: an operator (through the API) creates a placement and issues a key to one
 // investor; the investor reads the key in the notice, enters it on the placing page, buys with the
@@ -29,25 +29,8 @@ async function axe(page: Page, what: string) {
   expect(await seriousViolations(page), `axe on ${what}`).toEqual([]);
 }
 
-/** The newest dialog is up and settled: two frames in a row with the same box, fully opaque (antd's spring is no CSS animation). */
-async function dialogUp(page: Page) {
-  const selectors = ['.adm-dialog .adm-center-popup-wrap > div', '.adm-dialog .adm-mask'];
-  await page.evaluate(() => delete (window as { lastFrame?: string }).lastFrame);
-  await page.waitForFunction((sels) => {
-    const w = window as { lastFrame?: string };
-    const now = sels.map((sel) => {
-      const el = [...document.querySelectorAll(sel)].at(-1);
-      if (!el) return null;
-      const box = el.getBoundingClientRect();
-      return `${box.top}|${box.left}|${box.width}|${box.height}|${getComputedStyle(el).opacity}`;
-    });
-    const frame = JSON.stringify(now);
-    const settled = frame === w.lastFrame && now.every((v) => v !== null && v.endsWith('|1'));
-    w.lastFrame = frame;
-    return settled;
-  }, selectors);
-  await animationsDone(page);
-}
+/** The newest dialog is up and settled (antd's spring is no CSS animation). */
+const dialogUp = (page: Page) => springsDone(page, '.adm-dialog .adm-center-popup-wrap > div', '.adm-dialog .adm-mask');
 
 /** `path` photographed in every language once `ready` shows (and left in English). */
 async function photograph(page: Page, token: string, path: string, ready: string, name: string) {

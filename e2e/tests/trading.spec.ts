@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { funded, get, post, verifiedUser } from './api';
 import { gradientPng } from './png';
-import { animationsDone, cents, euros, launch, shot } from './support';
+import { animationsDone, cents, euros, launch, shot, springsDone } from './support';
 
 // Trading journeys: a verified, funded user buys bitcoin from the order sheet over its quote page,
 // acknowledging the risk of leverage above bitcoin's retail cap of 2:1 once, watches the P&L move,
@@ -26,28 +26,7 @@ async function forexBalance(request: APIRequestContext, token: string): Promise<
   return wallets.find((w) => w.code === 'FOREX')!.balance;
 }
 
-/**
- * Until the last element of each selector is fully shown and stops moving: antd-mobile's sheets,
- * dialogs and masks spring in (JavaScript, not CSS animations, which animationsDone waits for).
- */
-async function still(page: Page, ...selectors: string[]) {
-  await page.evaluate(() => delete (window as { lastFrame?: string }).lastFrame);
-  // Polled once a frame: settled when two frames in a row read the same boxes, fully opaque.
-  await page.waitForFunction((sels) => {
-    const w = window as { lastFrame?: string };
-    const now = sels.map((sel) => {
-      const el = [...document.querySelectorAll(sel)].at(-1);
-      if (!el) return null;
-      const box = el.getBoundingClientRect();
-      return `${box.top}|${box.left}|${box.width}|${box.height}|${getComputedStyle(el).opacity}`;
-    });
-    const frame = JSON.stringify(now);
-    const settled = frame === w.lastFrame && now.every((v) => v !== null && v.endsWith('|1'));
-    w.lastFrame = frame;
-    return settled;
-  }, selectors);
-  await animationsDone(page);
-}
+const still = springsDone;
 
 /** The order sheet is up and settled, the quote's head in view above it. */
 async function sheetUp(page: Page) {
