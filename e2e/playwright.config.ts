@@ -59,8 +59,8 @@ export default defineConfig({
       OPERATOR_EMAIL: OPERATOR.email,
       OPERATOR_PASSWORD: OPERATOR.password,
       LOG_LEVEL: 'warn',
-      // The auction's own clock, moved by auction.spec.ts through the server's test-only hook.
-      AUCTION_TEST_CLOCK: '1',
+      // The auction's and the block desk's own clocks, moved by auction.spec.ts and block-trades.spec.ts through the server's test-only hooks.
+      TEST_CLOCKS: '1',
     },
   },
 });

@@ -7,7 +7,7 @@ import { animationsDone, LANGUAGES, launch, seriousViolations, shot } from './su
 // Issue 12, the pre-opening auction: an investor orders Tencent at the auction from the order sheet
 // during order input, sees the order collected (cancellable), and after the match at 09:20 sees it
 // filled at the model's opening price of the day. The e2e server shares one clock with every other
-// journey, so the auction's own clock is moved by the server's test-only hook (AUCTION_TEST_CLOCK),
+// journey, so the auction's own clock is moved by the server's test-only hook (TEST_CLOCKS),
 // to the latest Hong Kong session whose open has passed: its daily candle's open is the price the
 // auction must print. Each screen is photographed in English, Dutch and Chinese and checked by axe.
 

@@ -22,7 +22,7 @@ import { startTriggerEngine } from './jobs/orderTriggers';
 import { transferSettlement } from './jobs/transferSettlement';
 import { addressesHandlers } from './modules/addresses/routes';
 import { createAddressService } from './modules/addresses/service';
-import { auctionHandlers, registerAuctionTestClock, settableClock } from './modules/auction/routes';
+import { auctionHandlers } from './modules/auction/routes';
 import { createAuctionService } from './modules/auction/service';
 import { authHandlers } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
@@ -78,6 +78,7 @@ import type { MarketProvider } from './market/types';
 import { createPushHub } from './push/hub';
 import { registerPushRoute } from './push/route';
 import { sessionIdentity } from './http/session';
+import { registerTestClocks, settableClock } from './lib/testClock';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -184,8 +185,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const withdrawals = createWithdrawalService({ db, notices });
   const trading = createTradingService({ db, market, exchangeRates, notices, hub, unlisted: unlistedInstrument, ...(opts.now ? { now: opts.now } : {}) });
   // The trigger engine starts below; the auction's first match is seconds after the jobs start.
-  const auctionClock = config.AUCTION_TEST_CLOCK ? settableClock(opts.now ?? Date.now) : undefined;
-  const auction = createAuctionService({ db, market, provider, exchangeRates, notices, hub, now: auctionClock?.now ?? opts.now ?? Date.now, watch: (symbol) => engine.watch(symbol) });
+  const testClocks = config.TEST_CLOCKS ? { auction: settableClock(opts.now ?? Date.now), blockTrade: settableClock(opts.now ?? Date.now) } : undefined;
+  const auction = createAuctionService({ db, market, provider, exchangeRates, notices, hub, now: testClocks?.auction.now ?? opts.now ?? Date.now, watch: (symbol) => engine.watch(symbol) });
   const clock = opts.now ? { now: opts.now } : {};
   const deals = createDealService({ db, notices, exchangeRates, ...clock });
   const listed = new Set(market.instruments.map((i) => i.symbol));
@@ -220,7 +221,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ...kycHandlers(createKycService(db, notices)),
     ...blockTradesHandlers(
       createBlockTradeService(db, notices),
-      createBlockQuoteService({ db, market, exchangeRates, trading, ...(opts.now ? { now: opts.now } : {}), watch: (symbol) => engine.watch(symbol) }),
+      createBlockQuoteService({ db, market, exchangeRates, trading, now: testClocks?.blockTrade.now ?? opts.now ?? Date.now, watch: (symbol) => engine.watch(symbol) }),
     ),
     ...serviceRequestsHandlers(createServiceRequests(db, notices, chat)),
     ...chatHandlers(chat),
@@ -234,7 +235,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ...contentHandlers(content),
   };
   registerContractRoutes(app, db, handlers, config.RATE_LIMIT_FACTOR);
-  if (auctionClock) registerAuctionTestClock(app, db, auctionClock);
+  if (testClocks) registerTestClocks(app, db, testClocks);
   registerFileDownload(app, db, files);
   registerHelpPages(app, content.articles);
 

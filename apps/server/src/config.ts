@@ -58,10 +58,11 @@ const zConfig = z.object({
   WEB_DIST: z.string().optional(),
   OPERATOR_DIST: z.string().optional(),
   /**
-   * Test only: `1` lets an operator set the pre-opening auction's clock (`POST /web/test/auction/clock`),
-   * so the end-to-end run can reach 09:00 and 09:20 Hong Kong time. Never set in production.
+   * Test only: `1` lets an operator set the pre-opening auction's clock and the block desk's
+   * (`POST /web/test/auction/clock`, `/web/test/blockTrade/clock`), so the end-to-end run can reach
+   * 09:00 and 09:20 Hong Kong time and New York's session at any hour. Never set in production.
    */
-  AUCTION_TEST_CLOCK: z.enum(['0', '1']).default('0').transform((v) => v === '1'),
+  TEST_CLOCKS: z.enum(['0', '1']).default('0').transform((v) => v === '1'),
 });
 
 function webviewPrefix(item: string): string | null {

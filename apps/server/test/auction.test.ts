@@ -338,9 +338,9 @@ describe.each(await drivers())('the pre-opening auction on %s', (driver) => {
   });
 });
 
-describe('the auction’s test clock', () => {
-  it('lets an operator move the auction’s time alone when AUCTION_TEST_CLOCK is set', async () => {
-    const h = await startServer('pglite', { AUCTION_TEST_CLOCK: '1' });
+describe('the desks’ test clocks', () => {
+  it('let an operator move the auction’s time alone when TEST_CLOCKS is set', async () => {
+    const h = await startServer('pglite', { TEST_CLOCKS: '1' });
     try {
       const op = await operatorToken(h);
       const investor = await registerUser(h);
@@ -350,6 +350,32 @@ describe('the auction’s test clock', () => {
       expect(r.data.session).toMatchObject({ phase: 'input', tradingDay: '2026-03-10' });
       await call(h, 'POST', '/web/test/auction/clock', { token: op, body: { at: null } });
       expect((await call(h, 'GET', '/web/auction/indicative')).data.session.tradingDay).not.toBe('2026-03-10');
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('let an operator move the block desk’s time alone: the block list and the quotes follow it, the auction and the market do not', async () => {
+    const h = await startServer('pglite', { TEST_CLOCKS: '1' });
+    try {
+      const op = await operatorToken(h);
+      const investor = await registerUser(h);
+      const setBlockClock = (token: string, at: number | null) => call(h, 'POST', '/web/test/blockTrade/clock', { token, body: { at } });
+      const aapl = async () => (await call(h, 'POST', '/web/m_ft/block_list', { body: { q: 'AAPL' } })).data.list.find((q: { symbol: string }) => q.symbol === 'AAPL');
+      const auctionDay = async () => (await call(h, 'GET', '/web/auction/indicative')).data.session.tradingDay;
+      const before = { auction: await auctionDay(), quote: (await call(h, 'GET', '/web/m_ft/detail_quote?symbol=AAPL')).data.tradable };
+
+      expect((await setBlockClock(investor.token, Date.UTC(2026, 2, 10, 15))).status).toBe(403);
+      // Tuesday 10 March 2026, 11:00 in New York (summer time from the 8th): the regular session.
+      expect((await setBlockClock(op, Date.UTC(2026, 2, 10, 15))).code).toBe(200);
+      expect(await aapl()).toMatchObject({ tradable: true, marketStatus: 'regular', nextOpenTimestamp: null });
+      // Saturday the 14th: closed until Monday's pre-market at 04:00 in New York (08:00 UTC).
+      await setBlockClock(op, Date.UTC(2026, 2, 14, 15));
+      expect(await aapl()).toMatchObject({ tradable: false, marketStatus: 'closed', nextOpenTimestamp: Date.UTC(2026, 2, 16, 8) });
+      expect(await auctionDay()).toBe(before.auction);
+      expect((await call(h, 'GET', '/web/m_ft/detail_quote?symbol=AAPL')).data.tradable).toBe(before.quote);
+      await setBlockClock(op, null);
+      expect((await aapl()).tradable).toBe(before.quote);
     } finally {
       await h.close();
     }

@@ -97,6 +97,9 @@ export function createBlockQuoteService(opts: {
   const pricing = createPricing(opts.exchangeRates);
   const rule = RULES.stock!;
 
+  /** Whether the desk deals in `symbol` now: its market's session at the desk's clock, which outside tests is the market's. */
+  const deskOpen = (symbol: string) => market.sessionAt(symbol, now()).tradable;
+
   /** A quoted row reads as expired from its expiry on; nothing is written when it passes. */
   const statusAt = (r: QuoteRow, at: number): BlockQuoteStatus =>
     r.status === BlockQuoteStatus.Quoted && at >= r.expires_at.getTime() ? BlockQuoteStatus.Expired : r.status;
@@ -177,7 +180,11 @@ export function createBlockQuoteService(opts: {
       const page = await market.list(isBlockStock, query, callerId, { source: MarketSource.BlockTrade, defaultSort: 'marketCap' });
       return {
         ...page,
-        list: page.list.map((q) => ({ ...q, block: termsOf(q) })),
+        // Whether a stock can be quoted is the desk's say, on the desk's clock.
+        list: page.list.map((q) => {
+          const session = market.sessionAt(q.symbol, now());
+          return { ...q, marketStatus: session.phase, tradable: session.tradable, nextOpenTimestamp: market.nextOpen(q.symbol, session), block: termsOf(q) };
+        }),
         bandPercent: BLOCK_BAND_PERCENT,
         minQuantity: String(LARGE_ORDER_SHARES),
         quoteSeconds: BLOCK_QUOTE_TTL_SECONDS,
@@ -204,7 +211,7 @@ export function createBlockQuoteService(opts: {
         throw new AppError('e.leverageRiskUnacknowledged', { leverage: 'e.leverageRiskUnacknowledged' }, { cap });
       }
       const s = market.snapshot(i.symbol);
-      if (!s.session.tradable) throw market.closedError(i.symbol);
+      if (!deskOpen(i.symbol)) throw market.closedError(i.symbol, now());
 
       const f = blockQuoteOf({ bid: s.bid, ask: s.ask, tickSize: i.tickSize, direction: input.direction, quantity: quantity.toFixed() });
       const price = new Dec(f.price);
@@ -265,7 +272,7 @@ export function createBlockQuoteService(opts: {
         if (r.status === BlockQuoteStatus.Accepted) throw new AppError('e.blockQuoteUsed');
         if (statusAt(r, at) !== BlockQuoteStatus.Quoted) throw new AppError('e.blockQuoteExpired');
         const i = market.resolve(r.symbol);
-        if (!market.snapshot(i.symbol).session.tradable) throw market.closedError(i.symbol);
+        if (!deskOpen(i.symbol)) throw market.closedError(i.symbol, at);
         const placed = await trading.openAt(sql, userId, {
           i,
           direction: r.direction,

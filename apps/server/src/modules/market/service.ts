@@ -116,9 +116,12 @@ export function createMarketService(opts: { provider: MarketProvider; db: Db; no
     return found;
   }
 
-  /** The refusal of an order that needs the market open: it says when it opens, in the exchange's time. */
-  function closedError(symbol: string): AppError {
-    const session = snapshot(symbol).session;
+  /**
+   * The refusal of an order that needs the market open: it says when it opens, in the exchange's
+   * time. `at`, for a desk on a clock of its own (tests move it), judges the session then.
+   */
+  function closedError(symbol: string, at?: number): AppError {
+    const session = at === undefined ? snapshot(symbol).session : provider.session(symbol, at);
     const opensAt = nextOpen(symbol, session) ?? session.nextChange;
     return new AppError('e.marketClosedUntil', undefined, { opensAt: exchangeTime(opensAt, session.timeZone), timeZone: session.timeZone });
   }
@@ -265,6 +268,8 @@ export function createMarketService(opts: { provider: MarketProvider; db: Db; no
     marketStatus,
     nextOpen,
     closedError,
+    /** The session of `symbol` at `at`, for a desk on a clock of its own. */
+    sessionAt: (symbol: string, at: number) => provider.session(symbol, at),
     /** Every market's status, each market once. */
     marketStatuses: () => [...new Set(instruments.map((i) => i.market))].map(marketStatus),
     isStock,
