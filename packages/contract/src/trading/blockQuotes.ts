@@ -1,5 +1,5 @@
 import { LARGE_ORDER_SHARES } from '../constants';
-import { addPrecise, compareDecimal, divPrecise, floorInteger, floorToStep, minDecimal, mulPrecise, plainDecimal, roundDecimal, subPrecise } from '../decimal';
+import { addPrecise, compareDecimal, divPrecise, floorInteger, floorToStep, minDecimal, mulPrecise, plainDecimal, roundDecimal, signOf, subPrecise } from '../decimal';
 import { OrderDirection } from '../enums';
 
 // The house's block quote (decision 0019, "Block trades"): a price for at least LARGE_ORDER_SHARES
@@ -31,7 +31,8 @@ export const blockReferenceOf = (quote: { bid: string; ask: string }) => divPrec
 
 /** The spread for `quantity` shares (at least LARGE_ORDER_SHARES): base + step per further whole block, capped. */
 export function blockSpreadOf(quantity: string): string {
-  const further = Math.max(0, Number(floorInteger(divPrecise(quantity, LARGE_ORDER_SHARES))) - 1);
+  const blocks = floorInteger(divPrecise(quantity, LARGE_ORDER_SHARES));
+  const further = signOf(blocks) > 0 ? subPrecise(blocks, 1) : '0';
   return minDecimal(addPrecise(BLOCK_SPREAD.base, mulPrecise(BLOCK_SPREAD.step, further)), BLOCK_SPREAD.cap);
 }
 

@@ -84,7 +84,9 @@ export function affordableLots(a: { budget: string; lotSize: number | string; pr
   if (signOf(left) <= 0 || a.maxLots < 1) return 0;
   const fits = (lots: number) => lots <= a.maxLots && compareDecimal(subscriptionCosts({ ...a, lots }).total, left) !== 1;
   const perLot = mulPrecise(mulPrecise(mulPrecise(a.lotSize, a.price), a.rate), addPrecise(1, a.feeRate));
-  let lots = signOf(perLot) > 0 ? Math.min(a.maxLots, Number(floorInteger(divPrecise(left, perLot)))) : a.maxLots;
+  // The count becomes a number only once it is at most maxLots, so no large quotient passes through a float.
+  const estimate = signOf(perLot) > 0 ? floorInteger(divPrecise(left, perLot)) : null;
+  let lots = estimate === null || compareDecimal(estimate, String(a.maxLots)) !== -1 ? a.maxLots : Number(estimate);
   // Rounding to the cent may put the estimate one lot either side of the truth.
   while (lots > 0 && !fits(lots)) lots -= 1;
   while (fits(lots + 1)) lots += 1;
