@@ -226,7 +226,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ...serviceRequestsHandlers(createServiceRequests(db, notices, chat)),
     ...chatHandlers(chat),
     ...referralHandlers(createReferrals(db)),
-    ...tradingHandlers(trading, wallets, engine.watch),
+    ...tradingHandlers(trading, wallets, engine.watch, deals.subscribe),
     ...auctionHandlers(auction),
     ...placementsHandlers(
       createPlacementService({ db, market, provider, exchangeRates, trading, notices, ...(opts.now ? { now: opts.now } : {}), watch: (symbol) => engine.watch(symbol) }),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEAL_MARKETS, dayIn } from '@tradeapp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Dec } from '../src/lib/decimal';
 import { allotHongKong } from '../src/modules/deals/allotment';
 import { pngBytes } from './fixtures';
 import { call, drivers, operatorToken, registerUser, startServer, type Harness } from './harness';
@@ -187,9 +188,12 @@ describe.each(await drivers())('IPO deals on %s', (driver) => {
       walletCurrency: 'EUR',
       currency: 'HKD',
       liquidationPrice: null,
+      // Where it came from: an IPO allotment (source NewStock), with no lock-up.
+      source: 5,
+      lockedUntilTimestamp: null,
     });
     const [openRate] = await h.db.query<{ open_rate: string }>('select open_rate::text from positions where id = $1', [row.positionId]);
-    expect(Number(openRate!.open_rate)).toBe(0.1);
+    expect(new Dec(openRate!.open_rate).eq('0.1')).toBe(true);
     expect((await call(h, 'POST', '/web/position/me', { token: a.token, body: {} })).data.total).toBe(0);
     const close = await call(h, 'POST', '/web/position/flatPosition', { token: a.token, headers: key(), body: { id: row.positionId } });
     expect([close.status, close.msg]).toEqual([422, 'Allotted IPO shares can be sold once they are listed']);
@@ -212,6 +216,48 @@ describe.each(await drivers())('IPO deals on %s', (driver) => {
     expect(await countJournals()).toBe(journals);
     expect(await wallet(a.token)).toEqual({ available: '1358.65', held: '1125.00' });
     expect(await wallet(b.token)).toEqual({ available: '116.22', held: '375.00' });
+  });
+
+  it('pays a Hong Kong IPO through /hk/create with source NewStock, exactly as /NewShares/create; no other deal, and an order still an order', async () => {
+    const payIpo = (token: string, body: object, headers: Record<string, string> = key()) => call(h, 'POST', '/web/hk/create', { token, headers, body });
+    const deal = await openDeal();
+    const us = await openDeal({ market: 'US', lotSize: 1 });
+    const u = await investor('500.00');
+    const journals = await countJournals();
+    const before = await wallet(u.token);
+
+    // Refused field by field, nothing written: lots, the deal's name, the source; a deal of another market does not exist here.
+    expect(await payIpo(u.token, { source: 5, dealId: deal.id })).toMatchObject({ status: 400, msg: 'Apply for a whole number of lots, at least 1', data: { fields: { lots: 'v.lotsRule' } } });
+    expect(await payIpo(u.token, { source: 5, lots: 1 })).toMatchObject({ status: 400, data: { fields: { stockCode: 'v.fillRequired' } } });
+    expect(await payIpo(u.token, { source: 12345, dealId: deal.id, lots: 1 })).toMatchObject({ status: 400, data: { fields: { source: 'v.invalidValue' } } });
+    // Any other source is an order's, and an order names its stock, direction and quantity.
+    expect(await payIpo(u.token, { source: 11, dealId: deal.id, lots: 1 })).toMatchObject({
+      status: 400,
+      data: { fields: { stockCode: 'v.fillRequired', direction: 'v.invalidValue', quantity: 'v.addQuantity' } },
+    });
+    expect((await payIpo(u.token, { source: 5, dealId: us.id, lots: 1 })).status).toBe(404);
+    expect((await payIpo(u.token, { source: 5, stockCode: us.code, lots: 1 })).status).toBe(404);
+    expect((await payIpo(u.token, { source: 5, dealId: deal.id, lots: 1 }, {})).status).toBe(400);
+    expect(await countJournals()).toBe(journals);
+    expect(await wallet(u.token)).toEqual(before);
+
+    // 1 lot: 500 x 8.00 = HK$4,000 = 400.00 EUR + fee 4.034 -> 4.03 = 404.03 held, the handling fee HK$50 = 5.00 EUR paid.
+    const k = key();
+    const body = { source: 5, stockCode: deal.symbol, lots: 1, stockName: 'ignored' };
+    const paid = await payIpo(u.token, body, k);
+    expect(paid.code, paid.msg).toBe(200);
+    expect(paid.data).toMatchObject({ dealId: deal.id, lots: 1, quantity: '500', pendingPayment: '404.03', actualPayment: '5.00', status: 'subscribed', walletCode: 'SUBSCRIPTION' });
+    expect((await payIpo(u.token, body, k)).data).toEqual(paid.data);
+    expect(await wallet(u.token)).toEqual({ available: '90.97', held: '404.03' });
+    expect(await journalsOf(paid.data.id)).toEqual([
+      { kind: 'deal.subscribe', releases: null, entries: { 'SUBSCRIPTION/available': '-409.03', 'SUBSCRIPTION/held': '404.03', 'house:fees': '5.00' } },
+    ]);
+    expect((await mine(u.token)).list.map((x: any) => x.id)).toEqual([paid.data.id]);
+    expect((await payIpo(u.token, { source: 5, dealId: deal.id, lots: 1 })).msg).toBe('You have already subscribed to this deal');
+
+    // Without source 5 the call is the Hong Kong stock order it always was: its fields, its answer.
+    expect(await payIpo(u.token, { stockCode: '0700.HK', direction: 0 })).toMatchObject({ status: 400, data: { fields: { quantity: 'v.addQuantity' } } });
+    expect(await payIpo(u.token, { stockCode: '0700.HK', source: 11, direction: 0, quantity: '100', type: 1 })).toMatchObject({ status: 400, data: { fields: { price: 'v.enterCorrectAmount' } } });
   });
 
   it('answers the most lots the subscription wallet pays for, handling fee included', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { compareDecimal } from '../decimal';
-import { IpoStatus } from '../enums';
+import { IpoStatus, MarketSource } from '../enums';
 import { pageOf, requiredText } from '../fields';
 import { route } from '../route';
 import {
@@ -255,9 +255,18 @@ const dealRef = {
   dealId: z.coerce.number().int().positive().optional(),
   stockCode: z.string().trim().max(30).optional(),
 };
-const namingDeal = <T extends { dealId?: number | undefined; stockCode?: string | undefined }>(schema: z.ZodType<T>) =>
+const namingDeal = <S extends z.ZodType<{ dealId?: number | undefined; stockCode?: string | undefined }>>(schema: S): S =>
   schema.refine((v) => v.dealId !== undefined || Boolean(v.stockCode), { error: 'v.fillRequired', path: ['stockCode'] });
 const zDealRef = namingDeal(z.object(dealRef));
+
+/**
+ * `/hk/create` paying a Hong Kong IPO (the payipo page): the order call of Hong Kong stocks with
+ * `source` NewStock names a deal and the lots applied for, and is a `/NewShares/create` of a Hong
+ * Kong deal (a deal of another exchange does not exist for it).
+ */
+export const zHkIpoPayment = namingDeal(
+  z.object({ source: z.literal(MarketSource.NewStock), ...dealRef, lots: zLots, stockName: z.string().trim().max(100).optional() }),
+);
 
 const zDealId = z.object({ id: z.coerce.number().int().positive() });
 const subscriptionCall = <Req extends z.ZodType>(path: string, summary: string, request: Req) =>

@@ -4,6 +4,7 @@ import { pageOf, requiredText, zAmount } from '../fields';
 import { route } from '../route';
 import { ASSET_CLASSES, MARKET_CODES } from '../trading/assets';
 import { LEVERAGE_RISK_VERSION } from '../trading/leverage';
+import { zHkIpoPayment, zSubscription } from './deals';
 import { zDecimal } from './market';
 import { zBill, zWalletCode } from './wallet';
 
@@ -70,6 +71,8 @@ export const zPosition = z.object({
   modifyTimeTimestamp: z.number().int(),
   closeTimeTimestamp: z.number().int().nullable(),
   expiredDateTimestamp: z.number().int().nullable(),
+  /** The end of its lock-up (a placement's, epoch ms), before which it cannot be closed; null without one. */
+  lockedUntilTimestamp: z.number().int().nullable(),
 });
 export type Position = z.infer<typeof zPosition>;
 
@@ -85,22 +88,34 @@ export const zPositionEvent = z.object({
 export const zPositionDetail = zPosition.extend({ history: z.array(zPositionEvent) });
 export type PositionDetail = z.infer<typeof zPositionDetail>;
 
-export const zOrderCreate = z
-  .object({
-    stockCode: requiredText('v.fillRequired').max(30),
-    stockName: z.string().trim().max(100).optional(),
-    direction: z.coerce.number().pipe(z.enum(OrderDirection, { error: 'v.invalidValue' })),
-    source: z.coerce.number().pipe(z.enum(MarketSource, { error: 'v.invalidValue' })).optional(),
-    type: z.coerce.number().pipe(z.enum(OrderType, { error: 'v.invalidValue' })).default(OrderType.Market),
-    price: zPrice.optional(),
-    quantity: zQuantity,
-    leverage: z.coerce.number().int({ error: 'v.invalidValue' }).min(1, { error: 'v.invalidValue' }).max(500, { error: 'v.invalidValue' }).default(1),
-    goldCode: z.string().trim().max(30).optional(),
-    goldName: z.string().trim().max(100).optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.type === OrderType.Limit && !v.price) ctx.addIssue({ code: 'custom', path: ['price'], message: 'v.enterCorrectAmount' });
-  });
+const orderShape = {
+  stockCode: requiredText('v.fillRequired').max(30),
+  stockName: z.string().trim().max(100).optional(),
+  direction: z.coerce.number().pipe(z.enum(OrderDirection, { error: 'v.invalidValue' })),
+  source: z.coerce.number().pipe(z.enum(MarketSource, { error: 'v.invalidValue' })).optional(),
+  type: z.coerce.number().pipe(z.enum(OrderType, { error: 'v.invalidValue' })).default(OrderType.Market),
+  price: zPrice.optional(),
+  quantity: zQuantity,
+  leverage: z.coerce.number().int({ error: 'v.invalidValue' }).min(1, { error: 'v.invalidValue' }).max(500, { error: 'v.invalidValue' }).default(1),
+  goldCode: z.string().trim().max(30).optional(),
+  goldName: z.string().trim().max(100).optional(),
+};
+const limitHasPrice = (v: { type: OrderType; price?: string | undefined }, ctx: z.RefinementCtx) => {
+  if (v.type === OrderType.Limit && !v.price) ctx.addIssue({ code: 'custom', path: ['price'], message: 'v.enterCorrectAmount' });
+};
+export const zOrderCreate = z.object(orderShape).superRefine(limitHasPrice);
+
+/** Every source but NewStock, which makes `/hk/create` an IPO payment. */
+const ORDER_SOURCES = Object.values(MarketSource).filter((s): s is MarketSource => typeof s === 'number' && s !== MarketSource.NewStock);
+
+/**
+ * `/hk/create`: a Hong Kong stock order, or with `source` NewStock the payment of a Hong Kong IPO
+ * application (zHkIpoPayment). `source` tells them apart, so each is refused with its own fields' messages.
+ */
+export const zHkCreate = z.discriminatedUnion('source', [
+  zHkIpoPayment,
+  z.object({ ...orderShape, source: z.literal(ORDER_SOURCES, { error: 'v.invalidValue' }).optional() }).superRefine(limitHasPrice),
+]);
 
 export const zTradingRule = z.object({
   assetClass: z.enum(ASSET_CLASSES),
@@ -149,7 +164,17 @@ function create(path: string, summary: string) {
 
 export const tradingRoutes = {
   orderStock: create('/stock/create', 'Order a stock of any market but Hong Kong'),
-  orderHk: create('/hk/create', 'Order a Hong Kong stock'),
+  orderHk: route({
+    method: 'POST',
+    path: '/hk/create',
+    auth: 'user',
+    tag: 'trading',
+    summary: 'Order a Hong Kong stock (answers the position), or with source 5 (NewStock) pay a Hong Kong IPO application for `lots` as /NewShares/create does (answers the subscription)',
+    request: zHkCreate,
+    response: z.union([zPosition, zSubscription]),
+    idempotency: 'required',
+    rateLimit: { max: 120, windowSeconds: 60 },
+  }),
   orderGold: create('/gold/create', 'Order a future, a currency pair, a metal or a virtual currency (goldCode, goldName)'),
   orderCrude: create('/crude/create', 'Order an energy or agricultural contract'),
   rates: route({

@@ -5,6 +5,7 @@ import {
   affordableLots,
   handlingFeeOf,
   subscriptionCosts,
+  type DealMarket,
   type DealStatus as DealStatusType,
   type SubscriptionStatus as SubscriptionStatusType,
 } from '@tradeapp/contract';
@@ -24,6 +25,8 @@ import { breakRateOf, priceOf, priceText, toNewStock, toSubscription } from './v
 export interface DealRef {
   dealId?: number | undefined;
   stockCode?: string | undefined;
+  /** Only a deal of this market (`/hk/create` pays Hong Kong deals alone). */
+  market?: DealMarket | undefined;
 }
 
 /**
@@ -44,7 +47,7 @@ export function createDealService(opts: { db: Db; notices: Notices; exchangeRate
 
   async function dealFor(sql: Sql, ref: DealRef): Promise<DealRow> {
     const d = await repo.findDealBy(sql, ref, 'share');
-    if (!d) throw notFound();
+    if (!d || (ref.market !== undefined && d.market !== ref.market)) throw notFound();
     return d;
   }
 

@@ -1,5 +1,6 @@
-import { JournalKind, type OrderCall } from '@tradeapp/contract';
+import { JournalKind, type OrderCall, type Subscription } from '@tradeapp/contract';
 import type { HandlersOf } from '../../http/register';
+import type { DealRef } from '../deals/service';
 import type { WalletService } from '../wallet/service';
 import type { TradingService } from './service';
 
@@ -17,6 +18,8 @@ export function tradingHandlers(
   t: TradingService,
   wallets: WalletService,
   watch: (symbol: string) => void,
+  /** `/hk/create` with source NewStock: a Hong Kong IPO application (the deals' subscribe). */
+  payHkIpo: (userId: number, input: DealRef & { lots: number }, idempotencyKey: string | undefined) => Promise<Subscription>,
 ): HandlersOf<
   | 'orderStock'
   | 'orderHk'
@@ -38,7 +41,7 @@ export function tradingHandlers(
   | 'leverageRisk'
   | 'acknowledgeLeverageRisk'
 > {
-  const order = (call: OrderCall) =>
+  const order = (call: Exclude<OrderCall, 'orderHk'>) =>
     (async ({ input, caller, idempotencyKey }) => {
       const position = await t.create(caller!.id, call, input, idempotencyKey);
       watch(position.symbol);
@@ -46,7 +49,12 @@ export function tradingHandlers(
     }) satisfies HandlersOf<typeof call>[typeof call];
   return {
     orderStock: order('orderStock'),
-    orderHk: order('orderHk'),
+    orderHk: async ({ input, caller, idempotencyKey }) => {
+      if ('lots' in input) return payHkIpo(caller!.id, { ...input, market: 'HK' }, idempotencyKey);
+      const position = await t.create(caller!.id, 'orderHk', input, idempotencyKey);
+      watch(position.symbol);
+      return position;
+    },
     orderGold: order('orderGold'),
     orderCrude: order('orderCrude'),
     rates: async ({ input }) => t.rules(input.stockCode),

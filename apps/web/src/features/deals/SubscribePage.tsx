@@ -259,7 +259,7 @@ function LotsForm({ deal, mode, current }: { deal: NewStock; mode: Mode; current
     const key = intent.take(JSON.stringify({ mode, ...input }));
     setPending(true);
     try {
-      if (mode === 'subscribe') await subscribe({ ...input, stockName: deal.name }, key);
+      if (mode === 'subscribe') await subscribe(deal, count, key);
       else if (mode === 'change') await changeOffer(input, key);
       else await reconfirmOffer(input, key);
       intent.settle();

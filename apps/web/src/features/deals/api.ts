@@ -1,4 +1,4 @@
-import { DealStatus, type NewStock, type ResponseOf, type Routes, type Subscription } from '@tradeapp/contract';
+import { DealStatus, MarketSource, type NewStock, type ResponseOf, type Routes, type Subscription } from '@tradeapp/contract';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { call } from '../../api/client';
 import { nextPage, PAGE_SIZE } from '../../api/paging';
@@ -94,8 +94,13 @@ export function fullLotsQuery(dealId: number | null) {
   });
 }
 
-export function subscribe(input: { dealId: number; lots: number; stockName: string }, idempotencyKey: string) {
-  return call('subscribe', input, { idempotencyKey, silent: true });
+/** An application: a Hong Kong deal's is paid through `/hk/create` (the specification's payipo call), any other's through `/NewShares/create`. */
+export async function subscribe(deal: Pick<NewStock, 'id' | 'name' | 'market'>, lots: number, idempotencyKey: string): Promise<Subscription> {
+  const input = { dealId: deal.id, lots, stockName: deal.name };
+  if (deal.market !== 'HK') return call('subscribe', input, { idempotencyKey, silent: true });
+  const paid = await call('orderHk', { ...input, source: MarketSource.NewStock }, { idempotencyKey, silent: true });
+  if (!('dealId' in paid)) throw new Error('/hk/create answered a position for an IPO payment');
+  return paid;
 }
 
 export function changeOffer(input: { dealId: number; lots: number }, idempotencyKey: string) {

@@ -102,8 +102,11 @@ export function halfOrFull(input: RequestOf<Routes['halfOrFull']>) {
 }
 
 /** Place an order through its instrument's order call (`orderCallFor` in the contract). */
-export function createOrder(orderCall: OrderCall, input: OrderInput, idempotencyKey: string) {
-  return call(orderCall, input, { idempotencyKey });
+export async function createOrder(orderCall: OrderCall, input: OrderInput, idempotencyKey: string): Promise<Position> {
+  const placed = await call(orderCall, input, { idempotencyKey });
+  // An order answers its position; only `/hk/create` paying an IPO (source NewStock) answers a subscription.
+  if (!('positionNum' in placed)) throw new Error(`${orderCall} answered a subscription`);
+  return placed;
 }
 
 export function closePosition(input: { id: number; quantity?: string }, idempotencyKey: string) {
