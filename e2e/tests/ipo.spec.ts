@@ -188,7 +188,10 @@ test('a Hong Kong IPO: subscribe in the app, then the allotment, the refund and 
   await springsDone(page, DIALOG, DIALOG_MASK);
   await axe(page, 'the confirmation');
   await shot(page, 'ipo-payment-confirm-en');
+  // A Hong Kong IPO is paid through the Hong Kong order call, /hk/create, with source NewStock.
+  const paying = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/web/hk/create');
   await page.getByTestId('subscribe-confirm').click();
+  expect((await paying).postDataJSON()).toEqual({ source: 5, dealId: deal.id, lots: 2, stockName: NAME });
 
   // Among the trade tab's subscriptions: subscribed, what is held and the handling fee paid.
   await expect(page).toHaveURL(new RegExp(`#${ROUTES.trade}\\?tab=subscriptions`));
@@ -268,6 +271,27 @@ test('a Hong Kong IPO: subscribe in the app, then the allotment, the refund and 
   await animationsDone(page);
   await shot(page, 'ipo-position-en');
   expect(await get(request, `/operator/deals/${deal.id}`, op)).toMatchObject({ dealStatus: 'allotted' });
+
+  // The listing (the operator's "list now"; the job lists on the listing date): the instrument
+  // joins the market at the offer price until its first open, and the position opens.
+  const listed = await post(request, `/operator/deals/${deal.id}/list`, op);
+  expect(listed.dealStatus).toBe('listed');
+  const open = await post(request, '/position/detail', user.token, { id: result.positionId });
+  expect(open).toMatchObject({ status: 1, quantity: '1000', openPrice: '5.20', walletCode: 'SUBSCRIPTION', leverage: 1, source: 5 });
+  const quote = await get(request, `/m_ft/detail_quote?symbol=${encodeURIComponent(deal.symbol)}`, user.token);
+  expect(quote).toMatchObject({ symbol: deal.symbol, market: 'HK' });
+  await photograph(page, user, `${ROUTES.tradeDetail}?id=${result.positionId}`, 'position-listed', async (p) => {
+    await expect(p.getByTestId('detail-status')).toHaveAttribute('data-status', '1');
+    await expect(p.getByTestId('detail-origin')).toHaveAttribute('data-source', '5');
+  });
+  await expect(page.getByTestId('detail-origin')).toHaveText('IPO allotment');
+  await expect(page.getByTestId('detail-current-price')).toBeVisible();
+  await axe(page, 'the listed position');
+  // Among the holdings of the trade tab, and the application says it is listed.
+  await page.goto(`/#${ROUTES.trade}?tab=holding`);
+  await expect(page.locator(`[data-testid="position-row"][data-id="${result.positionId}"]`)).toBeVisible();
+  const after = await subscriptionOf(request, user, deal.id);
+  expect(after).toMatchObject({ status: 'allotted', positionId: result.positionId });
 });
 
 const nyDay = (ts: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(ts);
@@ -354,6 +378,9 @@ test('a United States offer: changed while open, reconfirmed after a price outsi
   await page.getByTestId('subscribe-submit').click();
   await springsDone(page, DIALOG, DIALOG_MASK);
   await page.getByTestId('subscribe-confirm').click();
+  // Reconfirmed, the page goes back to the subscriptions: wait for it, or a reload could come first.
+  await expect(page).toHaveURL(new RegExp(`#${ROUTES.trade}\\?tab=subscriptions`));
+  await expect(row).toHaveAttribute('data-status', 'subscribed');
   await expect(row.getByTestId('subscription-reconfirm')).toHaveCount(0);
   expect(await subscriptionOf(request, user, deal.id)).toMatchObject({ reconfirmRequired: false, priceHeld: '15.00', lots: 30 });
 

@@ -175,4 +175,14 @@ test('an investor enters the key from the notice, buys placement shares and sees
     data: { id: position.id },
   });
   expect((await close.json()).msg).toMatch(/^Placement shares are locked up until \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/);
+  expect(position.lockedUntilTimestamp).toBeGreaterThan(Date.now());
+
+  // ---- the position's page says where it came from and that it is locked up; its close waits ----
+  await page.goto(`/#${ROUTES.tradeDetail}?id=${position.id}`);
+  await expect(page.getByTestId('detail-origin')).toHaveText('Placement');
+  await expect(page.getByTestId('detail-lockup')).toHaveAttribute('data-locked', 'true');
+  await expect(page.getByTestId('detail-lockup')).toContainText('Locked up until');
+  await expect(page.getByTestId('position-close')).toBeDisabled();
+  await axe(page, 'the locked position');
+  await photograph(page, user.token, `/#${ROUTES.tradeDetail}?id=${position.id}`, '[data-testid="detail-lockup"]', 'position');
 });

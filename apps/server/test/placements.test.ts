@@ -272,7 +272,7 @@ describe.each(await drivers())('placements on %s', (driver) => {
 
     // The position: at the placement price, leverage 1, from placing stock (source 8), with the lock-up.
     const pos = await call(h, 'POST', '/web/position/detail', { token: u.token, body: { id: r.data.positionId } });
-    expect(pos.data).toMatchObject({ status: 1, direction: 0, openPrice: '190.00', quantity: '25', leverage: 1, margin: '4750.00', handlingFee: '2.38', walletCode: 'STOCK' });
+    expect(pos.data).toMatchObject({ status: 1, direction: 0, openPrice: '190.00', quantity: '25', leverage: 1, margin: '4750.00', handlingFee: '2.38', walletCode: 'STOCK', source: 8, lockedUntilTimestamp: lockedUntil });
     expect((await call(h, 'GET', `/web/operator/placements/${p.id}`, { token: op })).data).toMatchObject({ quantitySold: '25', quantityRemaining: '975', orderCount: 1 });
 
     // Locked: the close is refused with the date, the sellable count is zero.

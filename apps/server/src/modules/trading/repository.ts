@@ -1,4 +1,4 @@
-import { OrderDirection, OrderStatus, OrderType, type POSITION_EVENTS, type WalletCode } from '@tradeapp/contract';
+import { MarketSource, OrderDirection, OrderStatus, OrderType, type POSITION_EVENTS, type WalletCode } from '@tradeapp/contract';
 import type { Sql } from '../../db/db';
 import { type Dec, plain } from '../../lib/decimal';
 
@@ -147,7 +147,7 @@ export interface AllottedShares {
 }
 
 /**
- * An IPO allotment's position: a leverage-1 buy filled at the offer price, waiting for its
+ * An IPO allotment's position (source NewStock): a leverage-1 buy filled at the offer price, waiting for its
  * listing (`ToBeSettled`). Until the listing makes it an open position it is in no list of open
  * positions, the trigger engine never sees it and it cannot be closed: its instrument has no quote yet.
  */
@@ -155,9 +155,9 @@ export function insertAllotted(sql: Sql, a: AllottedShares): Promise<PositionRow
   return one(
     sql.query<PositionRow>(
       `insert into positions (user_id, symbol, wallet_code, wallet_currency, currency, direction, type, status, price, open_price, quantity, leverage,
-                              margin, open_fee, open_rate, filled_at)
-       values ($1, $2, $3, $4, $5, $6, $7, ${OrderStatus.ToBeSettled}, $8, $8, $9, 1, $10, $11, $12, now()) returning *`,
-      [a.userId, a.symbol, a.walletCode, a.walletCurrency, a.currency, OrderDirection.Buy, OrderType.Market, a.price, a.quantity, a.margin, a.fee, a.rate],
+                              margin, open_fee, open_rate, source, filled_at)
+       values ($1, $2, $3, $4, $5, $6, $7, ${OrderStatus.ToBeSettled}, $8, $8, $9, 1, $10, $11, $12, $13, now()) returning *`,
+      [a.userId, a.symbol, a.walletCode, a.walletCurrency, a.currency, OrderDirection.Buy, OrderType.Market, a.price, a.quantity, a.margin, a.fee, a.rate, MarketSource.NewStock],
     ),
   );
 }

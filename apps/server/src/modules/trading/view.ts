@@ -64,6 +64,7 @@ export function createPositionView(market: MarketService, pricing: Pricing) {
       modifyTimeTimestamp: p.updated_at.getTime(),
       closeTimeTimestamp: p.closed_at?.getTime() ?? null,
       expiredDateTimestamp: null,
+      lockedUntilTimestamp: p.locked_until?.getTime() ?? null,
     };
   }
 

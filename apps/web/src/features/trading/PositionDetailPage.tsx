@@ -1,6 +1,6 @@
 import '../../ui/money.css';
 import './trading.css';
-import { compareDecimal, decimalInput, LARGE_ORDER_SHARES, OrderDirection, OrderStatus, type Position, type PositionDetail, type WalletCode, zAmount } from '@tradeapp/contract';
+import { compareDecimal, decimalInput, LARGE_ORDER_SHARES, MarketSource, OrderDirection, OrderStatus, type Position, type PositionDetail, type WalletCode, zAmount } from '@tradeapp/contract';
 import { Button, Popup } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -121,6 +121,14 @@ function AddMarginSheet({ position, visible, onClose }: { position: Position; vi
   );
 }
 
+/** Where a position came from, for those not opened by an ordinary order: the primary market's desks. */
+const ORIGINS: Partial<Record<MarketSource, 'ipo' | 'placement' | 'block' | 'auction'>> = {
+  [MarketSource.NewStock]: 'ipo',
+  [MarketSource.PlacingStock]: 'placement',
+  [MarketSource.BlockTrade]: 'block',
+  [MarketSource.AuctionStock]: 'auction',
+};
+
 function Detail({ p }: { p: Position & Partial<Pick<PositionDetail, 'history'>> }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -129,6 +137,10 @@ function Detail({ p }: { p: Position & Partial<Pick<PositionDetail, 'history'>> 
   const closed = p.status === OrderStatus.Settled;
   const entrusted = p.status === OrderStatus.WaitingConfirmation;
   const cur = p.walletCurrency;
+  const origin = ORIGINS[p.source];
+  // Lock-ups run for days: the moment the page opened is now enough (the server refuses a close before the end anyway).
+  const [openedAt] = useState(() => Date.now());
+  const locked = p.lockedUntilTimestamp !== null && p.lockedUntilTimestamp > openedAt;
   return (
     <>
       <section className="card card-pad detail-head" data-testid="detail-head" data-id={p.id} data-status={p.status}>
@@ -143,6 +155,11 @@ function Detail({ p }: { p: Position & Partial<Pick<PositionDetail, 'history'>> 
           </div>
           <div className="detail-tags">
             <OrderStatusTag status={p.status} testId="detail-status" />
+            {origin && (
+              <span className="record-tag strong" data-testid="detail-origin" data-source={p.source}>
+                {t(`trading.detail.origins.${origin}`)}
+              </span>
+            )}
             {p.largeOrder && (
               <span className="record-tag" data-testid="detail-large-order">
                 {t('trading.largeOrder')}
@@ -160,6 +177,11 @@ function Detail({ p }: { p: Position & Partial<Pick<PositionDetail, 'history'>> 
           )}
         </div>
         {closed && <p className="form-note">{t('trading.detail.netNote')}</p>}
+        {p.lockedUntilTimestamp !== null && !closed && (
+          <p className={locked ? 'form-note warn' : 'form-note'} data-testid="detail-lockup" data-locked={String(locked)}>
+            {t(locked ? 'trading.detail.lockedUntil' : 'trading.detail.lockupEnded', { date: formatDateTime(p.lockedUntilTimestamp) })}
+          </p>
+        )}
         {p.largeOrder && <p className="form-note">{t('trading.detail.largeOrderNote', { n: formatAmount(String(LARGE_ORDER_SHARES), { decimals: 0, grouping: true }) })}</p>}
       </section>
 
@@ -284,7 +306,15 @@ function Detail({ p }: { p: Position & Partial<Pick<PositionDetail, 'history'>> 
           <Button shape="rounded" data-testid="add-margin" onClick={() => setSheet(true)}>
             {t('trading.detail.addMargin')}
           </Button>
-          <Button shape="rounded" color="primary" className={p.direction === OrderDirection.Buy ? 'close-long' : 'close-short'} data-testid="position-close" onClick={() => void navigate(paths.trading.close(p.id))}>
+          <Button
+            shape="rounded"
+            color="primary"
+            className={p.direction === OrderDirection.Buy ? 'close-long' : 'close-short'}
+            // Locked up, the server refuses the close: the button says so before the close page would.
+            disabled={locked}
+            data-testid="position-close"
+            onClick={() => void navigate(paths.trading.close(p.id))}
+          >
             {t('trading.detail.close')}
           </Button>
         </div>
