@@ -3,6 +3,7 @@ import { Fragment, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime, show } from './format';
 import { JsonView } from './JsonView';
+import { TableRows, type QueryStatus } from './States';
 
 export type AuditEntry = ResponseOf<Routes['operatorAudit']>['list'][number];
 
@@ -10,11 +11,14 @@ interface AuditTableProps {
   entries: AuditEntry[] | undefined;
   /** The level of the Before and After headings of an opened entry: one below the heading over the table. */
   headingLevel: 2 | 3;
-  /** Rendered in place of the rows while loading, on error or when empty. */
-  state?: ReactNode;
+  /** Shown when there are no entries. */
+  empty: ReactNode;
+  /** The query the entries come from; none for entries already at hand. */
+  query?: QueryStatus;
+  loadingLabel?: string;
 }
 
-export const AUDIT_COLUMNS = 6;
+const AUDIT_COLUMNS = 6;
 
 function actorOf(entry: AuditEntry): string {
   if (entry.actorName) return entry.actorName;
@@ -36,7 +40,7 @@ function Target({ entry }: { entry: AuditEntry }) {
 }
 
 /** Audit entries: who, when, what, on what and why; a click shows the before and after values. */
-export function AuditTable({ entries, headingLevel, state }: AuditTableProps) {
+export function AuditTable({ entries, headingLevel, empty, query, loadingLabel }: AuditTableProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
 
@@ -64,8 +68,8 @@ export function AuditTable({ entries, headingLevel, state }: AuditTableProps) {
         </tr>
       </thead>
       <tbody>
-        {state ??
-          entries?.map((entry) => {
+        <TableRows rows={entries} colSpan={AUDIT_COLUMNS} empty={empty} query={query} loadingLabel={loadingLabel}>
+          {(entry) => {
             const expanded = open.has(entry.id);
             return (
               <Fragment key={entry.id}>
@@ -128,7 +132,8 @@ export function AuditTable({ entries, headingLevel, state }: AuditTableProps) {
                 )}
               </Fragment>
             );
-          })}
+          }}
+        </TableRows>
       </tbody>
     </table>
   );

@@ -10,9 +10,10 @@ interface ReasonDialogProps {
   children: ReactNode;
   reasonLabel: string;
   /** Shown under the reason while it is empty. */
-  missingText: string;
+  missingText?: string;
   confirmLabel: string;
-  tone: 'primary' | 'danger';
+  /** Most such decisions refuse, revoke or cancel something: red unless said otherwise. */
+  tone?: 'primary' | 'danger';
   pending: boolean;
   error: unknown;
   onConfirm: (reason: string) => void;
@@ -20,7 +21,7 @@ interface ReasonDialogProps {
 }
 
 /** A decision that must carry a reason (`bo-reason`), which goes to the audit log. */
-export function ReasonDialog(props: ReasonDialogProps) {
+export function ReasonDialog({ missingText = 'Please give a reason', tone = 'danger', ...props }: ReasonDialogProps) {
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const missing = reason.trim() === '';
@@ -43,13 +44,13 @@ export function ReasonDialog(props: ReasonDialogProps) {
           onCancel={props.onClose}
           pending={props.pending}
           label={props.confirmLabel}
-          tone={props.tone}
+          tone={tone}
         />
       }
     >
       <form id={props.formId} onSubmit={onSubmit} noValidate>
         {props.children}
-        <Field label={props.reasonLabel} error={touched && missing ? props.missingText : null}>
+        <Field label={props.reasonLabel} error={touched && missing ? missingText : null}>
           {(control) => (
             <textarea
               {...control}

@@ -3,6 +3,11 @@ export interface Column {
   className?: string;
 }
 
+/** Columns of figures, right-aligned. */
+export function numberColumns(...labels: string[]): Column[] {
+  return labels.map((label) => ({ label, className: 'num' }));
+}
+
 /** A table's header row: one `<th scope="col">` per column. */
 export function TableHead({ columns }: { columns: Column[] }) {
   return (

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { AUDIT_COLUMNS, AuditTable } from '../../ui/AuditTable';
+import { AuditTable } from '../../ui/AuditTable';
 import { Pagination } from '../../ui/Pagination';
-import { Empty, ErrorState, Loading, TableState } from '../../ui/States';
+import { pageParam } from '../../ui/useSearchUpdate';
 import { AuditFilter, type AuditFilterValue } from './AuditFilter';
 import { AUDIT_PAGE_SIZE, auditQueryOptions } from './api';
 
@@ -10,7 +10,7 @@ export function AuditPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const targetType = searchParams.get('targetType') ?? '';
   const targetId = searchParams.get('targetId') ?? '';
-  const page = Math.max(1, Number(searchParams.get('page')) || 1);
+  const page = pageParam(searchParams);
   const filtered = Boolean(targetType || targetId);
 
   const audit = useQuery(auditQueryOptions({ targetType, targetId, page }));
@@ -27,20 +27,6 @@ export function AuditPage() {
     next.set('page', String(nextPage));
     setSearchParams(next);
   }
-
-  const state = audit.isPending ? (
-    <TableState colSpan={AUDIT_COLUMNS}>
-      <Loading label="Loading audit log…" />
-    </TableState>
-  ) : audit.isError ? (
-    <TableState colSpan={AUDIT_COLUMNS}>
-      <ErrorState error={audit.error} onRetry={() => void audit.refetch()} />
-    </TableState>
-  ) : audit.data.list.length === 0 ? (
-    <TableState colSpan={AUDIT_COLUMNS}>
-      <Empty>{filtered ? 'No audit entries match this filter.' : 'The audit log is empty.'}</Empty>
-    </TableState>
-  ) : undefined;
 
   return (
     <section className="page">
@@ -59,7 +45,13 @@ export function AuditPage() {
       />
 
       <div className="card">
-        <AuditTable entries={audit.data?.list} headingLevel={2} state={state} />
+        <AuditTable
+          entries={audit.data?.list}
+          headingLevel={2}
+          query={audit}
+          loadingLabel="Loading audit log…"
+          empty={filtered ? 'No audit entries match this filter.' : 'The audit log is empty.'}
+        />
         {audit.data && (
           <Pagination
             page={page}

@@ -6,7 +6,7 @@ import { formatAmount } from '../../ui/format';
 import { Pagination } from '../../ui/Pagination';
 import { Segmented } from '../../ui/Segmented';
 import { Spinner } from '../../ui/Spinner';
-import { Empty, ErrorState, Loading, TableState } from '../../ui/States';
+import { TableRows } from '../../ui/States';
 import { TableHead } from '../../ui/TableHead';
 import { UserCell, When } from '../review';
 import { BLOCK_TRADES_PAGE_SIZE, blockQuotesQueryOptions, type BlockQuoteItem } from './api';
@@ -113,21 +113,9 @@ export function BlockQuotesSection({
         <table className="table" aria-label="Block quotes and trades">
           <TableHead columns={columns} />
           <tbody>
-            {quotes.isPending ? (
-              <TableState colSpan={columns.length}>
-                <Loading label="Loading quotes…" />
-              </TableState>
-            ) : quotes.isError ? (
-              <TableState colSpan={columns.length}>
-                <ErrorState error={quotes.error} onRetry={() => void quotes.refetch()} />
-              </TableState>
-            ) : quotes.data.list.length === 0 ? (
-              <TableState colSpan={columns.length}>
-                <Empty>No quotes.</Empty>
-              </TableState>
-            ) : (
-              quotes.data.list.map((item) => <QuoteRow key={item.id} item={item} />)
-            )}
+            <TableRows rows={quotes.data?.list} colSpan={columns.length} query={quotes} loadingLabel="Loading quotes…" empty="No quotes.">
+              {(item) => <QuoteRow key={item.id} item={item} />}
+            </TableRows>
           </tbody>
         </table>
         {quotes.data && <Pagination page={page} size={BLOCK_TRADES_PAGE_SIZE} total={quotes.data.total} onPage={onPage} disabled={quotes.isFetching} />}

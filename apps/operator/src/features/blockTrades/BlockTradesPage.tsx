@@ -1,17 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BlockTradeActivationStatus, type BlockQuoteStatus, type BlockTradeKeyStatus } from '@tradeapp/contract';
-import { useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { Badge } from '../../ui/Badges';
-import { ActionError, Dialog, DialogButtons } from '../../ui/Dialog';
+import { Detail } from '../../ui/Detail';
 import { formatDateTime, show } from '../../ui/format';
-import { Pagination } from '../../ui/Pagination';
 import { ReasonDialog } from '../../ui/ReasonDialog';
-import { Segmented } from '../../ui/Segmented';
-import { Spinner } from '../../ui/Spinner';
-import { Empty, ErrorState, Loading, TableState } from '../../ui/States';
-import { TableHead } from '../../ui/TableHead';
-import { Detail, NothingSelected, UserCell, When } from '../review';
+import { useMutationDialog } from '../../ui/useMutationDialog';
+import { pageParam } from '../../ui/useSearchUpdate';
+import { ApproveDialog, AuditLink, ItemPanel, NothingSelected, QueueRow, QueueView, StatusFilter, useQueueParams, UserCell } from '../review';
 import {
   auditLinkOf,
   BLOCK_TRADES_PAGE_SIZE,
@@ -19,6 +14,7 @@ import {
   blockTradesQueryOptions,
   decidedQueryOptions,
   useBlockTradeDecision,
+  type BlockTradeDecision,
   type BlockTradeItem,
 } from './api';
 import { BlockQuotesSection, isQuoteStatus } from './BlockQuotesSection';
@@ -55,8 +51,7 @@ function StatusBadge({ status }: { status: BlockTradeActivationStatus }) {
   return <Badge tone={tone}>{label}</Badge>;
 }
 
-const isStatus = (value: string | null): value is BlockTradeActivationStatus =>
-  STATUS_OPTIONS.some((option) => option.value === value);
+const parseStatus = (raw: string) => STATUS_OPTIONS.find((option) => option.value === raw)?.value;
 
 /** The name the investor's verified identity gives. */
 const kycName = (item: BlockTradeItem) => [item.firstName, item.lastName].filter(Boolean).join(' ');
@@ -67,62 +62,26 @@ type View = 'applications' | 'quotes';
  * The page's state in the hash URL: the tab (`view`); the queue's `status` (a status or `all`), `page`
  * and the selected `id`; the quotes' `quoteStatus` and `quotePage`.
  */
-function useQueueParams() {
-  const [searchParams, setSearchParams] = useSearchParams();
+function useBlockTradeParams() {
+  const queue = useQueueParams(DEFAULT_STATUS, parseStatus);
+  const { searchParams, update } = queue;
   const view: View = searchParams.get('view') === 'quotes' ? 'quotes' : 'applications';
   const rawQuoteStatus = searchParams.get('quoteStatus');
-  const quoteStatus = isQuoteStatus(rawQuoteStatus) ? rawQuoteStatus : undefined;
-  const quotePage = Math.max(1, Number(searchParams.get('quotePage')) || 1);
-  const raw = searchParams.get('status');
-  const status = raw === 'all' ? undefined : isStatus(raw) ? raw : DEFAULT_STATUS;
-  const page = Math.max(1, Number(searchParams.get('page')) || 1);
-  const selectedId = Number(searchParams.get('id')) || null;
-
-  function update(changes: Record<string, string | null>) {
-    const next = new URLSearchParams(searchParams);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    // Selecting a row replaces the history entry; changing the filter or the page adds one.
-    setSearchParams(next, { replace: 'id' in changes && Object.keys(changes).length === 1 });
-  }
-
   return {
+    ...queue,
     view,
     setView: (value: View) => update({ view: value === 'quotes' ? 'quotes' : null }),
-    quoteStatus,
-    quotePage,
+    quoteStatus: isQuoteStatus(rawQuoteStatus) ? rawQuoteStatus : undefined,
+    quotePage: pageParam(searchParams, 'quotePage'),
     setQuoteStatus: (value: BlockQuoteStatus | undefined) => update({ quoteStatus: value ?? null, quotePage: null }),
     setQuotePage: (value: number) => update({ quotePage: String(value) }),
-    status,
-    page,
-    selectedId,
-    setStatus: (value: BlockTradeActivationStatus | undefined) =>
-      update({ status: value === undefined ? 'all' : value === DEFAULT_STATUS ? null : value, page: null, id: null }),
-    setPage: (value: number) => update({ page: String(value), id: null }),
-    select: (id: number) => update({ id: String(id) }),
   };
 }
-
-function AuditLink({ id, children = 'Audit' }: { id: number; children?: ReactNode }) {
-  return (
-    <Link to={auditLinkOf(id)} className="audit-link" onClick={(event) => event.stopPropagation()} data-testid="bo-audit-link">
-      {children}
-    </Link>
-  );
-}
-
-type Open = 'approve' | 'refuse' | 'revoke' | null;
 
 /** The decision on one application: approve or refuse while it waits; revoke its key once approved or active. */
 function Actions({ item, subject }: { item: BlockTradeItem; subject: string }) {
-  const [open, setOpen] = useState<Open>(null);
   const mutation = useBlockTradeDecision(item.id);
-  const close = () => {
-    mutation.reset();
-    setOpen(null);
-  };
+  const dialog = useMutationDialog<BlockTradeDecision['action'], BlockTradeDecision>(mutation);
   const waiting = item.status === BlockTradeActivationStatus.Applied;
   const keyLive = item.status === BlockTradeActivationStatus.Approved || item.status === BlockTradeActivationStatus.Active;
   if (!waiting && !keyLive) return <span className="muted small">Closed — the investor may apply again.</span>;
@@ -131,70 +90,46 @@ function Actions({ item, subject }: { item: BlockTradeItem; subject: string }) {
     <div className="review-actions">
       {waiting ? (
         <>
-          <button type="button" className="btn btn-primary" onClick={() => setOpen('approve')} data-testid="bo-blocktrade-approve">
+          <button type="button" className="btn btn-primary" onClick={() => dialog.setOpen('approve')} data-testid="bo-blocktrade-approve">
             Approve
           </button>
-          <button type="button" className="btn btn-danger-outline" onClick={() => setOpen('refuse')} data-testid="bo-blocktrade-refuse">
+          <button type="button" className="btn btn-danger-outline" onClick={() => dialog.setOpen('refuse')} data-testid="bo-blocktrade-refuse">
             Refuse
           </button>
         </>
       ) : (
-        <button type="button" className="btn btn-danger-outline" onClick={() => setOpen('revoke')} data-testid="bo-blocktrade-revoke">
+        <button type="button" className="btn btn-danger-outline" onClick={() => dialog.setOpen('revoke')} data-testid="bo-blocktrade-revoke">
           Revoke key
         </button>
       )}
-      {open === 'approve' && (
-        <Dialog
+      {dialog.open === 'approve' && (
+        <ApproveDialog
           title="Approve block trading"
-          onClose={close}
-          footer={
-            <DialogButtons
-              onCancel={close}
-              pending={mutation.isPending}
-              label="Approve block trading"
-              onClick={() => mutation.mutate({ action: 'approve' }, { onSuccess: close })}
-              autoFocus
-            />
-          }
-        >
-          <p>
-            <strong>{subject}</strong>: a key is issued and sent to the investor in a notice, in their language. It is not shown here;
-            block trading becomes active when they enter it in the app.
-          </p>
-          <p className="small">The decision is written to the audit log.</p>
-          <ActionError error={mutation.error} />
-        </Dialog>
+          subject={subject}
+          effect="a key is issued and sent to the investor in a notice, in their language. It is not shown here; block trading becomes active when they enter it in the app."
+          {...dialog.bind(() => ({ action: 'approve' }))}
+        />
       )}
-      {open === 'refuse' && (
+      {dialog.open === 'refuse' && (
         <ReasonDialog
           title="Refuse block trading"
           formId={`refuse-blocktrade-${String(item.id)}`}
           reasonLabel="Reason (the investor sees it; written to the audit log)"
-          missingText="Please give a reason"
           confirmLabel="Refuse block trading"
-          tone="danger"
-          pending={mutation.isPending}
-          error={mutation.error}
-          onConfirm={(reason) => mutation.mutate({ action: 'refuse', reason }, { onSuccess: close })}
-          onClose={close}
+          {...dialog.bind((reason: string) => ({ action: 'refuse', reason }))}
         >
           <p>
             <strong>{subject}</strong>: the application is refused; the investor may apply again.
           </p>
         </ReasonDialog>
       )}
-      {open === 'revoke' && (
+      {dialog.open === 'revoke' && (
         <ReasonDialog
           title="Revoke block-trading key"
           formId={`revoke-blocktrade-${String(item.id)}`}
           reasonLabel="Reason (the investor sees it; written to the audit log)"
-          missingText="Please give a reason"
           confirmLabel="Revoke key"
-          tone="danger"
-          pending={mutation.isPending}
-          error={mutation.error}
-          onConfirm={(reason) => mutation.mutate({ action: 'revoke', reason }, { onSuccess: close })}
-          onClose={close}
+          {...dialog.bind((reason: string) => ({ action: 'revoke', reason }))}
         >
           <p>
             <strong>{subject}</strong>: the key stops working and block trading closes
@@ -209,33 +144,32 @@ function Actions({ item, subject }: { item: BlockTradeItem; subject: string }) {
 function BlockTradePanel({ item }: { item: BlockTradeItem }) {
   const name = kycName(item);
   return (
-    <aside className="card review-panel" aria-label="Block-trading application" data-testid="bo-blocktrade-panel">
-      <header className="review-panel-header">
-        <div>
-          <h2>{show(name)}</h2>
-          <p className="muted small">Application #{item.id}</p>
-        </div>
-        <StatusBadge status={item.status} />
-      </header>
-      <dl className="details">
-        <Detail label="User">
-          <Link to={`/users/${String(item.userId)}`}>{item.userName}</Link>
-        </Detail>
-        <Detail label="E-mail">{show(item.email)}</Detail>
-        <Detail label="Name (KYC)">{show(name)}</Detail>
-        <Detail label="Key">
-          <span data-testid="bo-blocktrade-key">{KEY_LABELS[item.keyStatus]}</span>
-        </Detail>
-        <Detail label="Applied">{formatDateTime(item.createTimeTimestamp)}</Detail>
-        {item.reviewTimeTimestamp !== null && <Detail label="Reviewed">{formatDateTime(item.reviewTimeTimestamp)}</Detail>}
-        {item.activeTimeTimestamp !== null && <Detail label="Activated">{formatDateTime(item.activeTimeTimestamp)}</Detail>}
-        {item.reason && <Detail label="Reason">{item.reason}</Detail>}
-      </dl>
-      <footer className="review-panel-footer">
-        <Actions key={`${String(item.id)}-${item.status}`} item={item} subject={`${show(name)} (${item.userName})`} />
-        <AuditLink id={item.id}>Audit log</AuditLink>
-      </footer>
-    </aside>
+    <ItemPanel
+      label="Block-trading application"
+      testId="bo-blocktrade-panel"
+      heading={show(name)}
+      subtitle={`Application #${String(item.id)}`}
+      badge={<StatusBadge status={item.status} />}
+      user={item}
+      details={
+        <>
+          <Detail label="Name (KYC)">{show(name)}</Detail>
+          <Detail label="Key">
+            <span data-testid="bo-blocktrade-key">{KEY_LABELS[item.keyStatus]}</span>
+          </Detail>
+          <Detail label="Applied">{formatDateTime(item.createTimeTimestamp)}</Detail>
+          {item.reviewTimeTimestamp !== null && <Detail label="Reviewed">{formatDateTime(item.reviewTimeTimestamp)}</Detail>}
+          {item.activeTimeTimestamp !== null && <Detail label="Activated">{formatDateTime(item.activeTimeTimestamp)}</Detail>}
+          {item.reason && <Detail label="Reason">{item.reason}</Detail>}
+        </>
+      }
+      footer={
+        <>
+          <Actions key={`${String(item.id)}-${item.status}`} item={item} subject={`${show(name)} (${item.userName})`} />
+          <AuditLink to={auditLinkOf(item.id)}>Audit log</AuditLink>
+        </>
+      }
+    />
   );
 }
 
@@ -245,7 +179,7 @@ const TABS: { view: View; label: string }[] = [
 ];
 
 export function BlockTradesPage() {
-  const params = useQueueParams();
+  const params = useBlockTradeParams();
   const queryClient = useQueryClient();
   return (
     <section className="page">
@@ -289,7 +223,7 @@ export function BlockTradesPage() {
   );
 }
 
-function Applications({ params }: { params: ReturnType<typeof useQueueParams> }) {
+function Applications({ params }: { params: ReturnType<typeof useBlockTradeParams> }) {
   const columns = [{ label: 'Name / user' }, { label: 'Key' }, { label: 'Applied' }, { label: 'Status' }];
   const queue = useQuery(blockTradesQueryOptions({ status: params.status, page: params.page }));
   // An application decided here leaves a list filtered to another status; its panel stays open with the outcome.
@@ -298,65 +232,41 @@ function Applications({ params }: { params: ReturnType<typeof useQueueParams> })
 
   return (
     <>
-      <div className="toolbar">
-        <Segmented label="Status" options={STATUS_OPTIONS} value={params.status} onChange={params.setStatus} testId="bo-blocktrade-status" all="last" />
-        {queue.isFetching && !queue.isPending && <Spinner label="Refreshing" />}
-      </div>
+      <StatusFilter
+        options={STATUS_OPTIONS}
+        value={params.status}
+        onChange={params.setStatus}
+        busy={queue.isFetching && !queue.isPending}
+        testId="bo-blocktrade-status"
+      />
 
-      <div className="split split-review">
-        <div className="card">
-          <table className="table table-hover table-queue">
-            <TableHead columns={columns} />
-            <tbody>
-              {queue.isPending ? (
-                <TableState colSpan={columns.length}>
-                  <Loading label="Loading applications…" />
-                </TableState>
-              ) : queue.isError ? (
-                <TableState colSpan={columns.length}>
-                  <ErrorState error={queue.error} onRetry={() => void queue.refetch()} />
-                </TableState>
-              ) : queue.data.list.length === 0 ? (
-                <TableState colSpan={columns.length}>
-                  <Empty>{params.status === DEFAULT_STATUS ? 'Nothing to review.' : 'No applications.'}</Empty>
-                </TableState>
-              ) : (
-                queue.data.list.map((item) => (
-                  <tr
-                    key={item.id}
-                    className={`clickable${item.id === params.selectedId ? ' selected' : ''}`}
-                    tabIndex={0}
-                    aria-selected={item.id === params.selectedId}
-                    data-testid="bo-blocktrade-row"
-                    data-blocktrade-id={item.id}
-                    data-status={item.status}
-                    onClick={() => params.select(item.id)}
-                    onKeyDown={(event) => {
-                      if (event.key === 'Enter') params.select(item.id);
-                    }}
-                  >
-                    <UserCell name={show(kycName(item))} lines={[item.userName, item.email]} />
-                    <td className="small">{KEY_LABELS[item.keyStatus]}</td>
-                    <td>
-                      <When timestamp={item.createTimeTimestamp} />
-                    </td>
-                    <td>
-                      <div className="status-cell">
-                        <StatusBadge status={item.status} />
-                        <AuditLink id={item.id} />
-                      </div>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-          {queue.data && (
-            <Pagination page={params.page} size={BLOCK_TRADES_PAGE_SIZE} total={queue.data.total} onPage={params.setPage} disabled={queue.isFetching} />
-          )}
-        </div>
-        {selected ? <BlockTradePanel item={selected} /> : <NothingSelected>Select an application to review it.</NothingSelected>}
-      </div>
+      <QueueView
+        columns={columns}
+        query={queue}
+        loadingLabel="Loading applications…"
+        empty={params.status === DEFAULT_STATUS ? 'Nothing to review.' : 'No applications.'}
+        page={params.page}
+        size={BLOCK_TRADES_PAGE_SIZE}
+        onPage={params.setPage}
+        panel={selected ? <BlockTradePanel item={selected} /> : <NothingSelected>Select an application to review it.</NothingSelected>}
+      >
+        {(item) => (
+          <QueueRow
+            key={item.id}
+            selected={item.id === params.selectedId}
+            onSelect={() => params.select(item.id)}
+            data-testid="bo-blocktrade-row"
+            data-blocktrade-id={item.id}
+            data-status={item.status}
+            createdAt={item.createTimeTimestamp}
+            badge={<StatusBadge status={item.status} />}
+            auditTo={auditLinkOf(item.id)}
+          >
+            <UserCell name={show(kycName(item))} lines={[item.userName, item.email]} />
+            <td className="small">{KEY_LABELS[item.keyStatus]}</td>
+          </QueueRow>
+        )}
+      </QueueView>
     </>
   );
 }

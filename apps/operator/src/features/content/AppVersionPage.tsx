@@ -7,7 +7,7 @@ import { fieldErrorsOf } from '../../ui/errors';
 import { Field } from '../../ui/Field';
 import { formatDateTime, show } from '../../ui/format';
 import { Pagination } from '../../ui/Pagination';
-import { Empty, ErrorState, Loading, TableState } from '../../ui/States';
+import { QueryState, TableRows } from '../../ui/States';
 import { TableHead, type Column } from '../../ui/TableHead';
 import {
   appVersionKeys,
@@ -30,8 +30,7 @@ const COLUMNS: Column[] = [{ label: 'Version' }, { label: 'Title' }, { label: 'R
 
 function CurrentVersion() {
   const current = useQuery(currentVersionQueryOptions());
-  if (current.isPending) return <Loading label="Loading the published version…" />;
-  if (current.isError) return <ErrorState error={current.error} onRetry={() => void current.refetch()} />;
+  if (current.isPending || current.isError) return <QueryState query={current} loadingLabel="Loading the published version…" />;
   const { version, title } = current.data;
   if (!version) {
     return (
@@ -76,20 +75,8 @@ function History() {
       <table className="table">
         <TableHead columns={COLUMNS} />
         <tbody>
-          {history.isPending ? (
-            <TableState colSpan={COLUMNS.length}>
-              <Loading label="Loading versions…" />
-            </TableState>
-          ) : history.isError ? (
-            <TableState colSpan={COLUMNS.length}>
-              <ErrorState error={history.error} onRetry={() => void history.refetch()} />
-            </TableState>
-          ) : history.data.list.length === 0 ? (
-            <TableState colSpan={COLUMNS.length}>
-              <Empty>No versions published yet.</Empty>
-            </TableState>
-          ) : (
-            history.data.list.map((row) => (
+          <TableRows rows={history.data?.list} colSpan={COLUMNS.length} query={history} loadingLabel="Loading versions…" empty="No versions published yet.">
+            {(row) => (
               <tr key={row.id} data-testid="bo-appversion-row" data-version={row.version}>
                 <td className="mono strong top">{row.version}</td>
                 <td className="top">{row.title}</td>
@@ -107,8 +94,8 @@ function History() {
                   {row.publishedBy && <div className="muted small">{row.publishedBy}</div>}
                 </td>
               </tr>
-            ))
-          )}
+            )}
+          </TableRows>
         </tbody>
       </table>
       {history.data && history.data.total > VERSIONS_PAGE_SIZE && (

@@ -1,16 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ARTICLE_CATEGORIES, type ArticleCategory, type Locale } from '@tradeapp/contract';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useBlocker, useNavigate, useParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { messageOf, uploadImage } from '../../api';
 import { AuthImage } from '../../ui/AuthImage';
 import { Badge } from '../../ui/Badges';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { fieldErrorsOf } from '../../ui/errors';
 import { Field } from '../../ui/Field';
 import { FieldError } from '../../ui/FieldError';
 import { formatDateTime, formatTime } from '../../ui/format';
-import { Empty, ErrorState, Loading } from '../../ui/States';
+import { SaveFailureAlert, useSaveFailure } from '../../ui/SaveFailure';
+import { Empty, PageState, QueryState } from '../../ui/States';
+import { LeaveDialog, useUnsavedChanges } from '../../ui/UnsavedChanges';
+import { useEditorRoute } from '../../ui/useEditorRoute';
 import {
   ARTICLE_LOCALES,
   articleKeys,
@@ -34,38 +36,24 @@ function ArticleForm({ article }: { article: OperatorArticle | null }) {
   const [saved, setSaved] = useState(() => draftOf(article));
   const [draft, setDraft] = useState(saved);
   const [locale, setLocale] = useState<Locale>('en');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  /** The last save's refusal; one about fields goes away once those fields are changed. */
-  const [failure, setFailure] = useState<{ message: string; aboutFields: boolean } | null>(null);
+  const { errors, setErrors, failure, clear, fail } = useSaveFailure();
   const [savedAt, setSavedAt] = useState<number | null>(null);
   /** Languages removed in this session, to bring back with one click. */
   const [removed, setRemoved] = useState<Partial<Record<Locale, TextDraft>>>({});
   const [cover, setCover] = useState<{ uploading: boolean; error: string | null }>({ uploading: false, error: null });
   const [deleting, setDeleting] = useState(false);
-  const leaving = useRef(false);
   const id = article?.id ?? null;
   const dirty = !same(draft, saved);
-
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
-  // Closing or reloading the tab is outside the router: the browser asks instead.
-  useEffect(() => {
-    if (!dirty) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [dirty]);
+  const { blocker, allowLeaving } = useUnsavedChanges(dirty);
 
   const save = useMutation({
     mutationFn: () => saveArticle(id, inputOf(draft)),
-    onMutate: () => {
-      setErrors({});
-      setFailure(null);
-    },
+    onMutate: clear,
     onSuccess: async (result) => {
       queryClient.setQueryData(articleKeys.detail(result.id), result);
       void queryClient.invalidateQueries({ queryKey: [...articleKeys.all, 'list'] });
       if (id === null) {
-        leaving.current = true;
+        allowLeaving();
         await navigate(`/articles/${String(result.id)}`, { replace: true });
         return;
       }
@@ -75,9 +63,7 @@ function ArticleForm({ article }: { article: OperatorArticle | null }) {
       setSavedAt(Date.now());
     },
     onError: (error) => {
-      const fields = fieldErrorsOf(error);
-      setErrors(fields);
-      setFailure({ message: messageOf(error), aboutFields: Object.keys(fields).length > 0 });
+      const fields = fail(error);
       // Open the first language with a problem, so the message is in view.
       const bad = ARTICLE_LOCALES.find(({ locale: l }) => Object.keys(fields).some((f) => f.startsWith(`texts.${l}`)));
       if (bad && !Object.keys(fields).some((f) => f.startsWith(`texts.${locale}`))) setLocale(bad.locale);
@@ -87,7 +73,7 @@ function ArticleForm({ article }: { article: OperatorArticle | null }) {
   const remove = useMutation({
     mutationFn: () => deleteArticle(id ?? 0),
     onSuccess: async () => {
-      leaving.current = true;
+      allowLeaving();
       queryClient.removeQueries({ queryKey: articleKeys.detail(id ?? 0) });
       await queryClient.invalidateQueries({ queryKey: [...articleKeys.all, 'list'] });
       await navigate('/articles', { replace: true });
@@ -132,8 +118,6 @@ function ArticleForm({ article }: { article: OperatorArticle | null }) {
 
   const current = draft.texts[locale];
   const localeInfo = ARTICLE_LOCALES.find((l) => l.locale === locale) ?? ARTICLE_LOCALES[0]!;
-  const fieldsLeft = Object.keys(errors).length > 0;
-  const alert = failure && (!failure.aboutFields || fieldsLeft) ? failure : null;
 
   return (
     <section className="page page-wide" data-testid="bo-article-editor">
@@ -174,11 +158,7 @@ function ArticleForm({ article }: { article: OperatorArticle | null }) {
         </div>
       </header>
 
-      {alert && (
-        <div className="alert alert-error" role="alert" data-testid="bo-article-error">
-          {alert.aboutFields ? `${alert.message}. Check the fields marked below.` : alert.message}
-        </div>
-      )}
+      <SaveFailureAlert failure={failure} testId="bo-article-error" />
 
       <div className="editor-layout">
         <div className="stack">
@@ -364,31 +344,16 @@ function ArticleForm({ article }: { article: OperatorArticle | null }) {
           </p>
         </ConfirmDialog>
       )}
-      {blocker.state === 'blocked' && (
-        <ConfirmDialog
-          title="Leave without saving?"
-          confirmLabel="Discard changes"
-          danger
-          pending={false}
-          onConfirm={() => blocker.proceed()}
-          onClose={() => blocker.reset()}
-        >
-          <p>The changes to this article are not saved.</p>
-        </ConfirmDialog>
-      )}
+      <LeaveDialog blocker={blocker}>
+        <p>The changes to this article are not saved.</p>
+      </LeaveDialog>
     </section>
   );
 }
 
 export function ArticleEditorPage() {
-  const { id: param } = useParams();
-  const id = param === undefined ? null : Number(param);
-  const valid = id === null || (Number.isInteger(id) && id > 0);
+  const { id, valid } = useEditorRoute();
   const article = useQuery({ ...articleQueryOptions(id ?? 0), enabled: id !== null && valid });
-
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [id]);
 
   if (id === null) return <ArticleForm article={null} />;
   const back = (
@@ -398,22 +363,16 @@ export function ArticleEditorPage() {
   );
   if (!valid) {
     return (
-      <section className="page">
-        {back}
-        <div className="card">
-          <Empty>No such article.</Empty>
-        </div>
-      </section>
+      <PageState back={back}>
+        <Empty>No such article.</Empty>
+      </PageState>
     );
   }
   if (article.isPending || article.isError) {
     return (
-      <section className="page">
-        {back}
-        <div className="card">
-          {article.isPending ? <Loading label="Loading article…" /> : <ErrorState error={article.error} onRetry={() => void article.refetch()} />}
-        </div>
-      </section>
+      <PageState back={back}>
+        <QueryState query={article} loadingLabel="Loading article…" />
+      </PageState>
     );
   }
   return <ArticleForm key={article.data.id} article={article.data} />;

@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { ARTICLE_CATEGORIES, type ArticleCategory } from '@tradeapp/contract';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Badge } from '../../ui/Badges';
+import { ClickableRow } from '../../ui/ClickableRow';
 import { formatDateTime } from '../../ui/format';
 import { Pagination } from '../../ui/Pagination';
 import { Segmented } from '../../ui/Segmented';
 import { Spinner } from '../../ui/Spinner';
-import { Empty, ErrorState, Loading, TableState } from '../../ui/States';
+import { TableRows } from '../../ui/States';
 import { TableHead, type Column } from '../../ui/TableHead';
+import { pageParam, useSearchUpdate } from '../../ui/useSearchUpdate';
 import {
   ARTICLE_LOCALES,
   ARTICLES_PAGE_SIZE,
@@ -58,22 +60,13 @@ function isCategory(value: string | null): value is ArticleCategory {
 
 export function ArticlesPage() {
   const navigate = useNavigate();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, update] = useSearchUpdate();
   const rawCategory = searchParams.get('category');
   const category = isCategory(rawCategory) ? rawCategory : undefined;
   const rawStatus = searchParams.get('status');
   const status = rawStatus === 'draft' || rawStatus === 'published' ? rawStatus : undefined;
-  const page = Math.max(1, Number(searchParams.get('page')) || 1);
+  const page = pageParam(searchParams);
   const articles = useQuery(articlesQueryOptions({ category, status, page }));
-
-  function update(changes: Record<string, string | undefined>) {
-    const next = new URLSearchParams(searchParams);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    setSearchParams(next);
-  }
 
   const open = (id: number) => void navigate(`/articles/${String(id)}`);
 
@@ -111,31 +104,15 @@ export function ArticlesPage() {
         <table className="table table-hover">
           <TableHead columns={COLUMNS} />
           <tbody>
-            {articles.isPending ? (
-              <TableState colSpan={COLUMNS.length}>
-                <Loading label="Loading articles…" />
-              </TableState>
-            ) : articles.isError ? (
-              <TableState colSpan={COLUMNS.length}>
-                <ErrorState error={articles.error} onRetry={() => void articles.refetch()} />
-              </TableState>
-            ) : articles.data.list.length === 0 ? (
-              <TableState colSpan={COLUMNS.length}>
-                <Empty>{category || status ? 'No article matches these filters.' : 'No articles yet.'}</Empty>
-              </TableState>
-            ) : (
-              articles.data.list.map((article) => (
-                <tr
-                  key={article.id}
-                  className="clickable"
-                  tabIndex={0}
-                  data-testid="bo-article-row"
-                  data-article-id={article.id}
-                  onClick={() => open(article.id)}
-                  onKeyDown={(event) => {
-                    if (event.key === 'Enter') open(article.id);
-                  }}
-                >
+            <TableRows
+              rows={articles.data?.list}
+              colSpan={COLUMNS.length}
+              query={articles}
+              loadingLabel="Loading articles…"
+              empty={category || status ? 'No article matches these filters.' : 'No articles yet.'}
+            >
+              {(article) => (
+                <ClickableRow key={article.id} data-testid="bo-article-row" data-article-id={article.id} onOpen={() => open(article.id)}>
                   <td>
                     <div className="strong">{article.texts.en.title}</div>
                     {(article.slug || article.builtIn) && (
@@ -163,9 +140,9 @@ export function ArticlesPage() {
                     {formatDateTime(article.updateTimestamp)}
                     {article.updatedBy && <div className="muted small">{article.updatedBy}</div>}
                   </td>
-                </tr>
-              ))
-            )}
+                </ClickableRow>
+              )}
+            </TableRows>
           </tbody>
         </table>
         {articles.data && (

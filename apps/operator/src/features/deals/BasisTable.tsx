@@ -1,4 +1,5 @@
 import type { DealMarket } from '@tradeapp/contract';
+import { numberColumns, TableHead } from '../../ui/TableHead';
 import type { BasisRow } from './api';
 import { count, percentLabel } from './parts';
 
@@ -12,36 +13,18 @@ const lotsEach = (row: BasisRow) => (row.successful === 0 ? '—' : row.minLots 
  */
 export function BasisTable({ market, rows }: { market: DealMarket; rows: BasisRow[] }) {
   const pooled = market === 'HK';
+  const columns = [
+    ...(pooled ? [{ label: 'Pool' }] : []),
+    ...numberColumns('Lots applied', 'Applicants', 'Successful', 'Lots each', 'Lots allotted', 'Of lots applied'),
+  ];
   return (
     <table className="table deal-table" data-testid="bo-deal-basis">
       <caption className="visually-hidden">Basis of allotment</caption>
-      <thead>
-        <tr>
-          {pooled && <th scope="col">Pool</th>}
-          <th scope="col" className="num">
-            Lots applied
-          </th>
-          <th scope="col" className="num">
-            Applicants
-          </th>
-          <th scope="col" className="num">
-            Successful
-          </th>
-          <th scope="col" className="num">
-            Lots each
-          </th>
-          <th scope="col" className="num">
-            Lots allotted
-          </th>
-          <th scope="col" className="num">
-            Of lots applied
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={columns} />
       <tbody>
         {rows.length === 0 ? (
           <tr>
-            <td colSpan={pooled ? 7 : 6} className="muted">
+            <td colSpan={columns.length} className="muted">
               Nobody applied: nothing was allotted.
             </td>
           </tr>

@@ -2,49 +2,20 @@ import { useQuery } from '@tanstack/react-query';
 import { CANCELLABLE_DEAL_STATUSES, DealStatus, mulDecimal, mulPrecise } from '@tradeapp/contract';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { AUDIT_COLUMNS, AuditTable } from '../../ui/AuditTable';
+import { AuditTable } from '../../ui/AuditTable';
+import { CopyButton } from '../../ui/CopyButton';
+import { Detail } from '../../ui/Detail';
 import { formatAmount } from '../../ui/format';
 import { ReasonDialog } from '../../ui/ReasonDialog';
 import { Spinner } from '../../ui/Spinner';
-import { Empty, ErrorState, Loading, TableState } from '../../ui/States';
+import { Empty, PageState, QueryState } from '../../ui/States';
+import { numberColumns, TableHead } from '../../ui/TableHead';
 import { auditLinkOf, dealAuditQueryOptions, dealQueryOptions, EXCHANGE_LABELS, LIFECYCLE, poolsQueryOptions, STATUS_LABELS, useDealStep, type Deal } from './api';
 import { BasisTable } from './BasisTable';
 import { PriceDialog, StepDialog, type ConfirmStep } from './StepDialogs';
 import { count, DealStatusBadge, percentLabel, priceLabel, rangeLabel, timesLabel } from './parts';
 import { fractionToPercent } from './draft';
 import { formatDay, formatMoment, MARKET_ZONE_NAMES, zoneOf } from './time';
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="detail-row">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
-
-/** Copies the seed; its name says what it copies. */
-function CopyButton({ value, label }: { value: string; label: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <button
-      type="button"
-      className="copy-btn"
-      aria-label={copied ? `Copied ${label}` : `Copy ${label}`}
-      onClick={() => {
-        void navigator.clipboard?.writeText(value).then(
-          () => {
-            setCopied(true);
-            window.setTimeout(() => setCopied(false), 1500);
-          },
-          () => undefined,
-        );
-      }}
-    >
-      {copied ? 'Copied' : 'Copy'}
-    </button>
-  );
-}
 
 /** When each step of the lifecycle happened or is due, as the deal's dates say. */
 function whenOf(deal: Deal, status: DealStatus): string {
@@ -113,36 +84,18 @@ function nextStep(deal: Deal): { step: ConfirmStep | 'price'; label: string; not
   }
 }
 
+const POOL_COLUMNS = [{ label: 'Pool' }, ...numberColumns('Applicants', 'Lots applied', 'Lots', 'Oversubscribed', 'Chance of one lot')];
+
 function PoolsTable({ deal }: { deal: Deal }) {
   const balloting = deal.market === 'HK' && [DealStatus.Announced, DealStatus.Open, DealStatus.Closed, DealStatus.Priced].includes(deal.dealStatus as never);
   const pools = useQuery({ ...poolsQueryOptions(deal.id), enabled: balloting });
   if (!balloting) return null;
-  if (pools.isPending) return <Loading label="Loading the pools…" />;
-  if (pools.isError) return <ErrorState error={pools.error} onRetry={() => void pools.refetch()} />;
+  if (pools.isPending || pools.isError) return <QueryState query={pools} loadingLabel="Loading the pools…" />;
   if (!pools.data) return null;
   return (
     <table className="table deal-table" data-testid="bo-deal-pools">
       <caption className="table-caption">Pools if the deal closed now</caption>
-      <thead>
-        <tr>
-          <th scope="col">Pool</th>
-          <th scope="col" className="num">
-            Applicants
-          </th>
-          <th scope="col" className="num">
-            Lots applied
-          </th>
-          <th scope="col" className="num">
-            Lots
-          </th>
-          <th scope="col" className="num">
-            Oversubscribed
-          </th>
-          <th scope="col" className="num">
-            Chance of one lot
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={POOL_COLUMNS} />
       <tbody>
         {(['A', 'B'] as const).map((pool) => {
           const p = pools.data![pool];
@@ -162,31 +115,30 @@ function PoolsTable({ deal }: { deal: Deal }) {
   );
 }
 
+function Stat({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className="stat">
+      <span className="stat-label">{label}</span>
+      <span className="stat-value" data-testid={testId}>
+        {children}
+      </span>
+    </div>
+  );
+}
+
 function DemandCard({ deal }: { deal: Deal }) {
   return (
     <div className="card" data-testid="bo-deal-demand">
       <h2 className="card-title card-title-padded">Subscriptions and demand</h2>
       <div className="stats stats-4">
-        <div className="stat">
-          <span className="stat-label">Applicants</span>
-          <span className="stat-value" data-testid="bo-deal-applicants">
-            {count(deal.applicants)}
-          </span>
-        </div>
-        <div className="stat">
-          <span className="stat-label">Lots applied</span>
-          <span className="stat-value">{count(deal.demandLots)}</span>
-        </div>
-        <div className="stat">
-          <span className="stat-label">Lots offered</span>
-          <span className="stat-value">{count(deal.publicLots)}</span>
-        </div>
-        <div className="stat">
-          <span className="stat-label">Oversubscribed</span>
-          <span className="stat-value" data-testid="bo-deal-oversubscription">
-            {timesLabel(deal.oversubscription)}
-          </span>
-        </div>
+        <Stat label="Applicants" testId="bo-deal-applicants">
+          {count(deal.applicants)}
+        </Stat>
+        <Stat label="Lots applied">{count(deal.demandLots)}</Stat>
+        <Stat label="Lots offered">{count(deal.publicLots)}</Stat>
+        <Stat label="Oversubscribed" testId="bo-deal-oversubscription">
+          {timesLabel(deal.oversubscription)}
+        </Stat>
       </div>
       {deal.market === 'US' && deal.reconfirmPending > 0 && (
         <p className="note card-note">
@@ -207,42 +159,42 @@ function TermsCard({ deal }: { deal: Deal }) {
     <div className="card" data-testid="bo-deal-terms">
       <h2 className="card-title card-title-padded">Terms</h2>
       <dl className="details details-columns">
-        <Row label="Exchange">
+        <Detail label="Exchange">
           {EXCHANGE_LABELS[deal.exchange]} ({deal.market === 'HK' ? 'Hong Kong' : 'United States'}, {deal.currency})
-        </Row>
-        <Row label="Code · symbol">
+        </Detail>
+        <Detail label="Code · symbol">
           <span className="mono">
             {deal.code} · {deal.symbol}
           </span>
-        </Row>
-        <Row label="Price range">{rangeLabel(deal)}</Row>
-        <Row label="Final price">{deal.finalPrice === null ? 'not priced yet' : `${formatAmount(deal.finalPrice)} ${deal.currency}`}</Row>
-        <Row label="Lot size">{count(deal.lotSize)} shares</Row>
-        <Row label="Public lots">
+        </Detail>
+        <Detail label="Price range">{rangeLabel(deal)}</Detail>
+        <Detail label="Final price">{deal.finalPrice === null ? 'not priced yet' : `${formatAmount(deal.finalPrice)} ${deal.currency}`}</Detail>
+        <Detail label="Lot size">{count(deal.lotSize)} shares</Detail>
+        <Detail label="Public lots">
           {count(deal.publicLots)} lots, {count(shares)} shares{deal.market === 'HK' ? ' (pools A and B, half each)' : ''}
-        </Row>
-        <Row label="Fee rate">{fractionToPercent(deal.feeRate)} % of allotted shares</Row>
-        <Row label="Handling fee">
+        </Detail>
+        <Detail label="Fee rate">{fractionToPercent(deal.feeRate)} % of allotted shares</Detail>
+        <Detail label="Handling fee">
           {formatAmount(deal.handlingFee)} {deal.currency} per application
-        </Row>
-        <Row label="Fund raising">
+        </Detail>
+        <Detail label="Fund raising">
           {formatAmount(deal.fundRaising)} {deal.currency}
-        </Row>
-        <Row label="Prospectus">{formatDay(deal.prospectusDate)}</Row>
-        <Row label="Window opens">
+        </Detail>
+        <Detail label="Prospectus">{formatDay(deal.prospectusDate)}</Detail>
+        <Detail label="Window opens">
           {formatMoment(deal.subscriptionOpensTimestamp, tz)}
           <div className="muted small">your time: {formatMoment(deal.subscriptionOpensTimestamp)}</div>
-        </Row>
-        <Row label="Window closes">
+        </Detail>
+        <Detail label="Window closes">
           {formatMoment(deal.subscriptionClosesTimestamp, tz)}
           <div className="muted small">your time: {formatMoment(deal.subscriptionClosesTimestamp)}</div>
-        </Row>
-        <Row label="Allotment date">{formatDay(deal.allotmentDate)}</Row>
-        <Row label="Listing date">
+        </Detail>
+        <Detail label="Allotment date">{formatDay(deal.allotmentDate)}</Detail>
+        <Detail label="Listing date">
           {formatDay(deal.listingDate)}
           {deal.listedOn && deal.listedOn !== deal.listingDate && <div className="muted small">listed early: trades from {formatDay(deal.listedOn)}</div>}
-        </Row>
-        <Row label="Profile">{deal.profile ? <span className="pre-wrap">{deal.profile}</span> : <span className="muted">none</span>}</Row>
+        </Detail>
+        <Detail label="Profile">{deal.profile ? <span className="pre-wrap">{deal.profile}</span> : <span className="muted">none</span>}</Detail>
       </dl>
       <p className="muted small card-note">Dates are on the exchange’s calendar, times on its clock ({MARKET_ZONE_NAMES[deal.market]}).</p>
     </div>
@@ -255,15 +207,15 @@ function AllotmentCard({ deal }: { deal: Deal }) {
     <div className="card" data-testid="bo-deal-allotment">
       <h2 className="card-title card-title-padded">Basis of allotment</h2>
       <dl className="details">
-        <Row label="Final price">{priceLabel(deal)}</Row>
-        <Row label="Seed">
+        <Detail label="Final price">{priceLabel(deal)}</Detail>
+        <Detail label="Seed">
           <span className="seed">
             <code className="mono break" data-testid="bo-deal-seed">
               {deal.allotmentSeed ?? '—'}
             </code>
             {deal.allotmentSeed && <CopyButton value={deal.allotmentSeed} label="seed" />}
           </span>
-        </Row>
+        </Detail>
       </dl>
       <BasisTable market={deal.market} rows={deal.allotmentTable} />
       <p className="muted small card-note">
@@ -281,12 +233,12 @@ function FirstDayCard({ deal }: { deal: Deal }) {
     <div className="card" data-testid="bo-deal-firstday">
       <h2 className="card-title card-title-padded">First day</h2>
       <dl className="details">
-        <Row label="Trades from">{formatDay(deal.listedOn)}</Row>
-        <Row label="First price">{deal.firstDayPrice === null ? 'at the open' : `${formatAmount(deal.firstDayPrice)} ${deal.currency}`}</Row>
-        <Row label="First close">{deal.firstDayClose === null ? 'after the close' : `${formatAmount(deal.firstDayClose)} ${deal.currency}`}</Row>
-        <Row label="Against the offer">
+        <Detail label="Trades from">{formatDay(deal.listedOn)}</Detail>
+        <Detail label="First price">{deal.firstDayPrice === null ? 'at the open' : `${formatAmount(deal.firstDayPrice)} ${deal.currency}`}</Detail>
+        <Detail label="First close">{deal.firstDayClose === null ? 'after the close' : `${formatAmount(deal.firstDayClose)} ${deal.currency}`}</Detail>
+        <Detail label="Against the offer">
           {change === null ? '—' : <span className={change.startsWith('-') ? 'text-danger' : 'text-success'}>{`${change.startsWith('-') ? '' : '+'}${change} %`}</span>}
-        </Row>
+        </Detail>
       </dl>
     </div>
   );
@@ -294,19 +246,6 @@ function FirstDayCard({ deal }: { deal: Deal }) {
 
 function AuditCard({ deal }: { deal: Deal }) {
   const audit = useQuery(dealAuditQueryOptions(deal.id));
-  const state = audit.isPending ? (
-    <TableState colSpan={AUDIT_COLUMNS}>
-      <Loading label="Loading audit trail…" />
-    </TableState>
-  ) : audit.isError ? (
-    <TableState colSpan={AUDIT_COLUMNS}>
-      <ErrorState error={audit.error} onRetry={() => void audit.refetch()} />
-    </TableState>
-  ) : audit.data.list.length === 0 ? (
-    <TableState colSpan={AUDIT_COLUMNS}>
-      <Empty>No audit entries for this deal.</Empty>
-    </TableState>
-  ) : undefined;
   return (
     <div className="card">
       <div className="card-title-row">
@@ -315,7 +254,13 @@ function AuditCard({ deal }: { deal: Deal }) {
           All entries in the audit log ›
         </Link>
       </div>
-      <AuditTable entries={audit.data?.list} headingLevel={3} state={state} />
+      <AuditTable
+        entries={audit.data?.list}
+        headingLevel={3}
+        query={audit}
+        loadingLabel="Loading audit trail…"
+        empty="No audit entries for this deal."
+      />
     </div>
   );
 }
@@ -406,9 +351,7 @@ function DealView({ deal, refreshing }: { deal: Deal; refreshing: boolean }) {
           title="Cancel deal"
           formId="deal-cancel"
           reasonLabel="Reason (told to every applicant and kept in the audit log)"
-          missingText="Please give a reason"
           confirmLabel="Cancel deal"
-          tone="danger"
           pending={step.isPending}
           error={step.error}
           onConfirm={(reason) => run({ step: 'cancel', reason })}
@@ -438,21 +381,14 @@ export function DealDetailPage() {
   }, [id]);
 
   if (valid && deal.data) return <DealView deal={deal.data} refreshing={deal.isFetching} />;
+  const back = (
+    <Link to="/deals" className="back-link">
+      ‹ IPO deals
+    </Link>
+  );
   return (
-    <section className="page">
-      <Link to="/deals" className="back-link">
-        ‹ IPO deals
-      </Link>
-      <h1 className="visually-hidden">Deal</h1>
-      <div className="card">
-        {!valid ? (
-          <Empty>No such deal.</Empty>
-        ) : deal.isError ? (
-          <ErrorState error={deal.error} onRetry={() => void deal.refetch()} />
-        ) : (
-          <Loading label="Loading deal…" />
-        )}
-      </div>
-    </section>
+    <PageState back={back} title="Deal">
+      {valid ? <QueryState query={deal} loadingLabel="Loading deal…" /> : <Empty>No such deal.</Empty>}
+    </PageState>
   );
 }

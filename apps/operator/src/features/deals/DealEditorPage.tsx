@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEAL_MARKET_CODES, DEAL_MARKETS, DealStatus, isDecimal, mulPrecise, type DealExchange, type DealMarket } from '@tradeapp/contract';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useBlocker, useNavigate, useParams } from 'react-router';
-import { messageOf } from '../../api';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { fieldErrorsOf } from '../../ui/errors';
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { Field } from '../../ui/Field';
 import { formatAmount } from '../../ui/format';
-import { Empty, ErrorState, Loading } from '../../ui/States';
+import { SaveFailureAlert, useSaveFailure } from '../../ui/SaveFailure';
+import { Empty, PageState, QueryState } from '../../ui/States';
+import { LeaveDialog, useUnsavedChanges } from '../../ui/UnsavedChanges';
+import { useEditorRoute } from '../../ui/useEditorRoute';
 import { dealKeys, dealQueryOptions, EXCHANGE_LABELS, saveDeal, STATUS_LABELS, type Deal } from './api';
 import { draftOf, FIELD_OF, inputOf, newDraft, sameDraft, withMarket, type DealDraft } from './draft';
 import { count } from './parts';
@@ -29,46 +29,31 @@ function localHint(value: string, market: DealMarket): string | null {
   return own === zone ? null : `Your time: ${formatMoment(at)}`;
 }
 
+/** A field of this form, as the server names it; the server may name others, which the form does not show. */
+const isFormField = (field: string) => Object.values(FIELD_OF).includes(field);
+
 function DealForm({ deal }: { deal: Deal | null }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [saved] = useState(() => (deal ? draftOf(deal) : newDraft()));
   const [draft, setDraft] = useState(saved);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  /** The last save's refusal; one about fields goes away once those fields are changed. */
-  const [failure, setFailure] = useState<{ message: string; aboutFields: boolean } | null>(null);
-  const leaving = useRef(false);
+  const { errors, setErrors, failure, clear, fail } = useSaveFailure(isFormField);
   const id = deal?.id ?? null;
   const dirty = !sameDraft(draft, saved);
   const currency = DEAL_MARKETS[draft.market].currency;
-
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
-  useEffect(() => {
-    if (!dirty) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [dirty]);
+  const { blocker, allowLeaving } = useUnsavedChanges(dirty);
 
   const save = useMutation({
     mutationFn: () => saveDeal(id, inputOf(draft)),
-    onMutate: () => {
-      setErrors({});
-      setFailure(null);
-    },
+    onMutate: clear,
     onSuccess: async (result) => {
       queryClient.setQueryData(dealKeys.detail(result.id), result);
       void queryClient.invalidateQueries({ queryKey: dealKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: dealKeys.audit(result.id) });
-      leaving.current = true;
+      allowLeaving();
       await navigate(`/deals/${String(result.id)}`, { replace: true });
     },
-    onError: (error) => {
-      const fields = fieldErrorsOf(error);
-      setErrors(fields);
-      const known = Object.keys(fields).some((field) => Object.values(FIELD_OF).includes(field));
-      setFailure({ message: messageOf(error), aboutFields: known });
-    },
+    onError: fail,
   });
 
   function change(patch: Partial<DealDraft>) {
@@ -78,8 +63,6 @@ function DealForm({ deal }: { deal: Deal | null }) {
   }
 
   const errorOf = (key: keyof DealDraft) => errors[FIELD_OF[key]];
-  const fieldsLeft = Object.keys(errors).some((field) => Object.values(FIELD_OF).includes(field));
-  const alert = failure && (!failure.aboutFields || fieldsLeft) ? failure : null;
 
   /** A text input bound to one field of the form. */
   const text = (key: keyof DealDraft, props: { maxLength?: number; inputMode?: 'decimal' | 'numeric'; placeholder?: string; className?: string } = {}) => {
@@ -123,11 +106,7 @@ function DealForm({ deal }: { deal: Deal | null }) {
         </div>
       </header>
 
-      {alert && (
-        <div className="alert alert-error" role="alert" data-testid="bo-deal-error">
-          {alert.aboutFields ? `${alert.message}. Check the fields marked below.` : alert.message}
-        </div>
-      )}
+      <SaveFailureAlert failure={failure} testId="bo-deal-error" />
 
       <div className="card card-padded">
         <h2 className="card-title">Company</h2>
@@ -321,31 +300,16 @@ function DealForm({ deal }: { deal: Deal | null }) {
         </div>
       </div>
 
-      {blocker.state === 'blocked' && (
-        <ConfirmDialog
-          title="Leave without saving?"
-          confirmLabel="Discard changes"
-          danger
-          pending={false}
-          onConfirm={() => blocker.proceed()}
-          onClose={() => blocker.reset()}
-        >
-          <p>The changes to this deal are not saved.</p>
-        </ConfirmDialog>
-      )}
+      <LeaveDialog blocker={blocker}>
+        <p>The changes to this deal are not saved.</p>
+      </LeaveDialog>
     </section>
   );
 }
 
 export function DealEditorPage() {
-  const { id: param } = useParams();
-  const id = param === undefined ? null : Number(param);
-  const valid = id === null || (Number.isInteger(id) && id > 0);
+  const { id, valid } = useEditorRoute();
   const deal = useQuery({ ...dealQueryOptions(id ?? 0), enabled: id !== null && valid });
-
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [id]);
 
   if (id === null) return <DealForm deal={null} />;
   const back = (
@@ -354,15 +318,12 @@ export function DealEditorPage() {
     </Link>
   );
   const frame = (content: ReactNode) => (
-    <section className="page">
-      {back}
-      <h1 className="visually-hidden">Edit deal</h1>
-      <div className="card">{content}</div>
-    </section>
+    <PageState back={back} title="Edit deal">
+      {content}
+    </PageState>
   );
   if (!valid) return frame(<Empty>No such deal.</Empty>);
-  if (deal.isPending) return frame(<Loading label="Loading deal…" />);
-  if (deal.isError) return frame(<ErrorState error={deal.error} onRetry={() => void deal.refetch()} />);
+  if (deal.isPending || deal.isError) return frame(<QueryState query={deal} loadingLabel="Loading deal…" />);
   if (deal.data.dealStatus !== DealStatus.Announced) {
     return frame(
       <Empty>

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { DEAL_EXCHANGES, DEAL_STATUSES, type DealExchange, type DealStatus } from '@tradeapp/contract';
 import { useMemo, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Pagination } from '../../ui/Pagination';
 import { Segmented } from '../../ui/Segmented';
 import { Spinner } from '../../ui/Spinner';
-import { Empty, ErrorState, Loading, TableState } from '../../ui/States';
+import { QueryState, TableRows } from '../../ui/States';
 import { TableHead, type Column } from '../../ui/TableHead';
+import { pageParam, useSearchUpdate } from '../../ui/useSearchUpdate';
 import { DEALS_LOADED_MAX, DEALS_PAGE_SIZE, dealsQueryOptions, EXCHANGE_LABELS, STATUS_LABELS, type Deal } from './api';
 import { isValidMonth, monthOf } from './calendar';
 import { DealCalendar } from './DealCalendar';
@@ -76,13 +77,13 @@ function DealRow({ deal, onOpen }: { deal: Deal; onOpen: () => void }) {
 
 export function DealsPage() {
   const navigate = useNavigate();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, update] = useSearchUpdate();
   const rawStatus = searchParams.get('status');
   const status = isStatus(rawStatus) ? rawStatus : undefined;
   const rawExchange = searchParams.get('exchange');
   const exchange = isExchange(rawExchange) ? rawExchange : undefined;
   const view: View = searchParams.get('view') === 'calendar' ? 'calendar' : 'list';
-  const page = Math.max(1, Number(searchParams.get('page')) || 1);
+  const page = pageParam(searchParams);
   const rawMonth = searchParams.get('month');
   const [thisMonth] = useState(() => monthOf(ownToday()));
   const month = isValidMonth(rawMonth) ? rawMonth : thisMonth;
@@ -91,15 +92,6 @@ export function DealsPage() {
   const shown = useMemo(() => deals.data?.list.filter((d) => exchange === undefined || d.exchange === exchange) ?? [], [deals.data, exchange]);
   const pageRows = shown.slice((page - 1) * DEALS_PAGE_SIZE, page * DEALS_PAGE_SIZE);
   const filtered = status !== undefined || exchange !== undefined;
-
-  function update(changes: Record<string, string | undefined>) {
-    const next = new URLSearchParams(searchParams);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    setSearchParams(next);
-  }
 
   const open = (id: number) => void navigate(`/deals/${String(id)}`);
 
@@ -155,13 +147,9 @@ export function DealsPage() {
       )}
 
       {view === 'calendar' ? (
-        deals.isPending ? (
+        deals.isPending || deals.isError ? (
           <div className="card">
-            <Loading label="Loading deals…" />
-          </div>
-        ) : deals.isError ? (
-          <div className="card">
-            <ErrorState error={deals.error} onRetry={() => void deals.refetch()} />
+            <QueryState query={deals} loadingLabel="Loading deals…" />
           </div>
         ) : (
           <DealCalendar deals={shown} month={month} onMonth={(next) => update({ month: next })} />
@@ -171,21 +159,15 @@ export function DealsPage() {
           <table className="table table-hover">
             <TableHead columns={COLUMNS} />
             <tbody>
-              {deals.isPending ? (
-                <TableState colSpan={COLUMNS.length}>
-                  <Loading label="Loading deals…" />
-                </TableState>
-              ) : deals.isError ? (
-                <TableState colSpan={COLUMNS.length}>
-                  <ErrorState error={deals.error} onRetry={() => void deals.refetch()} />
-                </TableState>
-              ) : pageRows.length === 0 ? (
-                <TableState colSpan={COLUMNS.length}>
-                  <Empty>{filtered ? 'No deal matches these filters.' : 'No deals yet.'}</Empty>
-                </TableState>
-              ) : (
-                pageRows.map((deal) => <DealRow key={deal.id} deal={deal} onOpen={() => open(deal.id)} />)
-              )}
+              <TableRows
+                rows={pageRows}
+                colSpan={COLUMNS.length}
+                query={deals}
+                loadingLabel="Loading deals…"
+                empty={filtered ? 'No deal matches these filters.' : 'No deals yet.'}
+              >
+                {(deal) => <DealRow key={deal.id} deal={deal} onOpen={() => open(deal.id)} />}
+              </TableRows>
             </tbody>
           </table>
           {deals.data && (

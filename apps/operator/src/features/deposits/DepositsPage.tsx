@@ -1,8 +1,9 @@
 import { FundsReviewStatus } from '@tradeapp/contract';
 import { AuthImage } from '../../ui/AuthImage';
 import { FundsStatusBadge } from '../../ui/Badges';
+import { Detail } from '../../ui/Detail';
 import { formatAmount, show } from '../../ui/format';
-import { AmountCell, Detail, FUNDS_STATUS_OPTIONS, ReviewPanel, ReviewQueuePage, UserCell, type DepositItem } from '../review';
+import { AmountCell, FUNDS_STATUS_OPTIONS, ReviewPanel, ReviewQueuePage, UserCell, type DepositItem } from '../review';
 
 function methodLabel(item: DepositItem): string {
   if (item.method === 'crypto') return item.network ? `Crypto · ${item.network}` : 'Crypto';

@@ -1,8 +1,9 @@
 import { IdDocumentType, KycStatus } from '@tradeapp/contract';
 import { AuthImage } from '../../ui/AuthImage';
 import { KycBadge } from '../../ui/Badges';
+import { Detail } from '../../ui/Detail';
 import { show } from '../../ui/format';
-import { Detail, ReviewPanel, ReviewQueuePage, UserCell, type KycItem } from '../review';
+import { ReviewPanel, ReviewQueuePage, UserCell, type KycItem } from '../review';
 
 const STATUS_OPTIONS = [
   { value: KycStatus.UnderReview, label: 'Under review' },

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../ui/format';
-import { ErrorState, Loading } from '../../ui/States';
+import { QueryState } from '../../ui/States';
 import { TableHead, type Column } from '../../ui/TableHead';
 import { ledgerQueryOptions, type LedgerCheck } from './api';
 
@@ -164,13 +164,9 @@ export function LedgerPage() {
         </button>
       </header>
 
-      {check.isPending ? (
+      {check.isPending || check.isError ? (
         <div className="card">
-          <Loading label="Checking the ledger…" />
-        </div>
-      ) : check.isError ? (
-        <div className="card">
-          <ErrorState error={check.error} onRetry={() => void check.refetch()} />
+          <QueryState query={check} loadingLabel="Checking the ledger…" />
         </div>
       ) : (
         <div className={`stack${check.isFetching ? ' refreshing' : ''}`}>

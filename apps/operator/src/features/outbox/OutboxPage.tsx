@@ -1,16 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ResponseOf, Routes } from '@tradeapp/contract';
-import { useSearchParams } from 'react-router';
 import { Badge } from '../../ui/Badges';
+import { ClickableRow } from '../../ui/ClickableRow';
 import { formatDateTime } from '../../ui/format';
 import { Pagination } from '../../ui/Pagination';
 import { SearchBox } from '../../ui/SearchBox';
-import { Empty, ErrorState, Loading, TableState } from '../../ui/States';
+import { Empty, TableRows } from '../../ui/States';
+import { TableHead, type Column } from '../../ui/TableHead';
+import { pageParam, useSearchUpdate } from '../../ui/useSearchUpdate';
 import { OUTBOX_PAGE_SIZE, outboxQueryOptions } from './api';
 
 type Mail = ResponseOf<Routes['operatorOutbox']>['list'][number];
 
-const COLUMNS = 3;
+const COLUMNS: Column[] = [{ label: 'Sent', className: 'col-when' }, { label: 'To', className: 'col-to' }, { label: 'Subject' }];
 
 /** The six-digit codes in a mail body, shown large so an operator can read one out. */
 function codesIn(text: string): string[] {
@@ -61,22 +63,13 @@ function MailPanel({ mail }: { mail: Mail | undefined }) {
 }
 
 export function OutboxPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, update] = useSearchUpdate('mail');
   const to = searchParams.get('to') ?? '';
-  const page = Math.max(1, Number(searchParams.get('page')) || 1);
+  const page = pageParam(searchParams);
   const selectedId = Number(searchParams.get('mail')) || null;
 
   const outbox = useQuery(outboxQueryOptions({ to, page }));
   const selected = outbox.data?.list.find((mail) => mail.id === selectedId);
-
-  function update(changes: Record<string, string | null>) {
-    const next = new URLSearchParams(searchParams);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    setSearchParams(next, { replace: 'mail' in changes && Object.keys(changes).length === 1 });
-  }
 
   return (
     <section className="page">
@@ -103,46 +96,29 @@ export function OutboxPage() {
       <div className="split">
         <div className="card">
           <table className="table table-hover table-fixed">
-            <thead>
-              <tr>
-                <th scope="col" className="col-when">Sent</th>
-                <th scope="col" className="col-to">To</th>
-                <th scope="col">Subject</th>
-              </tr>
-            </thead>
+            <TableHead columns={COLUMNS} />
             <tbody>
-              {outbox.isPending ? (
-                <TableState colSpan={COLUMNS}>
-                  <Loading label="Loading mails…" />
-                </TableState>
-              ) : outbox.isError ? (
-                <TableState colSpan={COLUMNS}>
-                  <ErrorState error={outbox.error} onRetry={() => void outbox.refetch()} />
-                </TableState>
-              ) : outbox.data.list.length === 0 ? (
-                <TableState colSpan={COLUMNS}>
-                  <Empty>{to ? `No mail to “${to}”.` : 'No mail sent yet.'}</Empty>
-                </TableState>
-              ) : (
-                outbox.data.list.map((mail) => (
-                  <tr
+              <TableRows
+                rows={outbox.data?.list}
+                colSpan={COLUMNS.length}
+                query={outbox}
+                loadingLabel="Loading mails…"
+                empty={to ? `No mail to “${to}”.` : 'No mail sent yet.'}
+              >
+                {(mail) => (
+                  <ClickableRow
                     key={mail.id}
-                    className={`clickable${mail.id === selectedId ? ' selected' : ''}`}
-                    tabIndex={0}
-                    aria-selected={mail.id === selectedId}
+                    selected={mail.id === selectedId}
                     data-testid="bo-outbox-row"
                     data-mail-id={mail.id}
-                    onClick={() => update({ mail: String(mail.id) })}
-                    onKeyDown={(event) => {
-                      if (event.key === 'Enter') update({ mail: String(mail.id) });
-                    }}
+                    onOpen={() => update({ mail: String(mail.id) })}
                   >
                     <td className="nowrap">{formatDateTime(mail.createTimeTimestamp)}</td>
                     <td className="truncate">{mail.to}</td>
                     <td className="truncate strong">{mail.subject}</td>
-                  </tr>
-                ))
-              )}
+                  </ClickableRow>
+                )}
+              </TableRows>
             </tbody>
           </table>
           {outbox.data && (

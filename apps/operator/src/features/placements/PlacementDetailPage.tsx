@@ -1,16 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { PlacementState, type PlacementDetail, type PlacementKey } from '@tradeapp/contract';
-import { useState, type ReactNode, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { messageOf } from '../../api';
+import { Detail } from '../../ui/Detail';
 import { fieldErrorsOf } from '../../ui/errors';
 import { Field } from '../../ui/Field';
 import { formatAmount, formatDateTime, show } from '../../ui/format';
 import { ReasonDialog } from '../../ui/ReasonDialog';
 import { Spinner } from '../../ui/Spinner';
-import { Empty, ErrorState, Loading, TableState } from '../../ui/States';
+import { Empty, PageState, QueryState, TableRows } from '../../ui/States';
 import { TableHead } from '../../ui/TableHead';
-import { auditLinkOf, placementQueryOptions, usePlacementAction } from './api';
+import { useMutationDialog } from '../../ui/useMutationDialog';
+import { auditLinkOf, placementQueryOptions, usePlacementAction, type PlacementAction } from './api';
 import { discountText, formatQuantity, KEY_LABELS, StateBadge } from './shared';
 
 // One placement: its figures, the keys issued for it (issue one to an investor; revoke one), its
@@ -18,58 +20,49 @@ import { discountText, formatQuantity, KEY_LABELS, StateBadge } from './shared';
 
 const running = (p: PlacementDetail) => p.state !== PlacementState.Closed && p.state !== PlacementState.Ended;
 
-function Stat({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <div className="detail-row">
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{children}</dd>
-    </div>
-  );
-}
-
 function Figures({ p }: { p: PlacementDetail }) {
   return (
     <div className="card card-padded">
       <h2 className="card-title">Terms</h2>
       <dl className="details">
-        <Stat label="Price" testId="bo-placement-price">
+        <Detail label="Price" testId="bo-placement-price">
           <span className="mono">
             {p.price} {p.currency}
           </span>{' '}
           <span className="muted small">({discountText(p.discountPercent)})</span>
-        </Stat>
-        <Stat label="Last close">
+        </Detail>
+        <Detail label="Last close">
           <span className="mono">
             {p.lastClose} {p.currency}
           </span>
-        </Stat>
+        </Detail>
         {p.floorPrice !== null && (
-          <Stat label="QIP floor" testId="bo-placement-detail-floor">
+          <Detail label="QIP floor" testId="bo-placement-detail-floor">
             <span className="mono">
               {p.floorPrice} {p.currency}
             </span>{' '}
             <span className="muted small">
               (lowest price {p.minPrice} {p.currency})
             </span>
-          </Stat>
+          </Detail>
         )}
-        <Stat label="Sold / offered" testId="bo-placement-sold">
+        <Detail label="Sold / offered" testId="bo-placement-sold">
           <span className="mono">
             {formatQuantity(p.quantitySold)} / {formatQuantity(p.quantityOffered)}
           </span>{' '}
           <span className="muted small">({formatQuantity(p.quantityRemaining)} left)</span>
-        </Stat>
-        <Stat label="Minimum purchase (shares)">{formatQuantity(p.minQuantity)}</Stat>
-        <Stat label="Window">
+        </Detail>
+        <Detail label="Minimum purchase (shares)">{formatQuantity(p.minQuantity)}</Detail>
+        <Detail label="Window">
           {formatDateTime(p.opensAtTimestamp)} to {formatDateTime(p.closesAtTimestamp)}
-        </Stat>
-        <Stat label="Lock-up">{p.lockupDays} days from each purchase</Stat>
-        <Stat label="Paid from">{p.walletCode} wallet ({p.walletCurrency}), with the stock fee</Stat>
-        <Stat label="Created">{formatDateTime(p.createTimeTimestamp)}</Stat>
+        </Detail>
+        <Detail label="Lock-up">{p.lockupDays} days from each purchase</Detail>
+        <Detail label="Paid from">{p.walletCode} wallet ({p.walletCurrency}), with the stock fee</Detail>
+        <Detail label="Created">{formatDateTime(p.createTimeTimestamp)}</Detail>
         {p.closeReason && (
-          <Stat label="Closed early">
+          <Detail label="Closed early">
             {formatDateTime(p.closedAtTimestamp)}: {p.closeReason}
-          </Stat>
+          </Detail>
         )}
       </dl>
     </div>
@@ -137,30 +130,20 @@ function IssueKey({ p }: { p: PlacementDetail }) {
 }
 
 function RevokeButton({ p, k }: { p: PlacementDetail; k: PlacementKey }) {
-  const [open, setOpen] = useState(false);
-  const mutation = usePlacementAction(p.id);
-  const close = () => {
-    mutation.reset();
-    setOpen(false);
-  };
+  const dialog = useMutationDialog<'revoke', PlacementAction>(usePlacementAction(p.id));
   if (k.status === 'revoked') return null;
   return (
     <>
-      <button type="button" className="btn btn-small btn-danger-outline" onClick={() => setOpen(true)} data-testid="bo-placement-revoke">
+      <button type="button" className="btn btn-small btn-danger-outline" onClick={() => dialog.setOpen('revoke')} data-testid="bo-placement-revoke">
         Revoke
       </button>
-      {open && (
+      {dialog.open && (
         <ReasonDialog
           title="Revoke placement key"
           formId={`revoke-placement-key-${String(k.id)}`}
           reasonLabel="Reason (the investor sees it; written to the audit log)"
-          missingText="Please give a reason"
           confirmLabel="Revoke key"
-          tone="danger"
-          pending={mutation.isPending}
-          error={mutation.error}
-          onConfirm={(reason) => mutation.mutate({ action: 'revokeKey', keyId: k.id, reason }, { onSuccess: close })}
-          onClose={close}
+          {...dialog.bind((reason: string) => ({ action: 'revokeKey', keyId: k.id, reason }))}
         >
           <p>
             The key of <strong>{k.userName}</strong> stops unlocking {p.symbol}; shares bought with it stay bought.
@@ -191,12 +174,8 @@ function Keys({ p }: { p: PlacementDetail }) {
       <table className="table">
         <TableHead columns={KEY_COLUMNS} />
         <tbody>
-          {p.keys.length === 0 ? (
-            <TableState colSpan={KEY_COLUMNS.length}>
-              <Empty>No keys issued yet.</Empty>
-            </TableState>
-          ) : (
-            p.keys.map((k) => (
+          <TableRows rows={p.keys} colSpan={KEY_COLUMNS.length} empty="No keys issued yet.">
+            {(k) => (
               <tr key={k.id} data-testid="bo-placement-key" data-status={k.status}>
                 <td>
                   <Link to={`/users/${String(k.userId)}`}>{k.userName}</Link>
@@ -209,8 +188,8 @@ function Keys({ p }: { p: PlacementDetail }) {
                   <RevokeButton p={p} k={k} />
                 </td>
               </tr>
-            ))
-          )}
+            )}
+          </TableRows>
         </tbody>
       </table>
     </div>
@@ -224,12 +203,8 @@ function Orders({ p }: { p: PlacementDetail }) {
       <table className="table">
         <TableHead columns={ORDER_COLUMNS} />
         <tbody>
-          {p.orders.length === 0 ? (
-            <TableState colSpan={ORDER_COLUMNS.length}>
-              <Empty>No purchases yet.</Empty>
-            </TableState>
-          ) : (
-            p.orders.map((o) => (
+          <TableRows rows={p.orders} colSpan={ORDER_COLUMNS.length} empty="No purchases yet.">
+            {(o) => (
               <tr key={o.id} data-testid="bo-placement-order">
                 <td>
                   <Link to={`/users/${String(o.userId)}`}>{o.userName}</Link>
@@ -244,8 +219,8 @@ function Orders({ p }: { p: PlacementDetail }) {
                 <td className="nowrap small">{formatDateTime(o.lockedUntilTimestamp)}</td>
                 <td className="nowrap small">{formatDateTime(o.createTimeTimestamp)}</td>
               </tr>
-            ))
-          )}
+            )}
+          </TableRows>
         </tbody>
       </table>
     </div>
@@ -253,30 +228,20 @@ function Orders({ p }: { p: PlacementDetail }) {
 }
 
 function CloseEarly({ p }: { p: PlacementDetail }) {
-  const [open, setOpen] = useState(false);
-  const mutation = usePlacementAction(p.id);
-  const close = () => {
-    mutation.reset();
-    setOpen(false);
-  };
+  const dialog = useMutationDialog<'close', PlacementAction>(usePlacementAction(p.id));
   if (!running(p)) return null;
   return (
     <>
-      <button type="button" className="btn btn-danger-outline" onClick={() => setOpen(true)} data-testid="bo-placement-close">
+      <button type="button" className="btn btn-danger-outline" onClick={() => dialog.setOpen('close')} data-testid="bo-placement-close">
         Close early
       </button>
-      {open && (
+      {dialog.open && (
         <ReasonDialog
           title="Close placement early"
           formId={`close-placement-${String(p.id)}`}
           reasonLabel="Reason (written to the audit log)"
-          missingText="Please give a reason"
           confirmLabel="Close placement"
-          tone="danger"
-          pending={mutation.isPending}
-          error={mutation.error}
-          onConfirm={(reason) => mutation.mutate({ action: 'close', reason }, { onSuccess: close })}
-          onClose={close}
+          {...dialog.bind((reason: string) => ({ action: 'close', reason }))}
         >
           <p>
             No purchase of <strong>{p.symbol}</strong> after this; the {formatQuantity(p.quantitySold)} shares bought stay bought and keep their
@@ -299,15 +264,13 @@ export function PlacementDetailPage() {
       ‹ Placements
     </Link>
   );
-  const frame = (body: ReactNode) => (
-    <section className="page">
-      {back}
-      <div className="card">{body}</div>
-    </section>
-  );
-  if (!valid) return frame(<Empty>No such placement.</Empty>);
-  if (detail.isPending) return frame(<Loading label="Loading placement…" />);
-  if (detail.isError) return frame(<ErrorState error={detail.error} onRetry={() => void detail.refetch()} />);
+  if (!valid || detail.isPending || detail.isError) {
+    return (
+      <PageState back={back}>
+        {valid ? <QueryState query={detail} loadingLabel="Loading placement…" /> : <Empty>No such placement.</Empty>}
+      </PageState>
+    );
+  }
   const p = detail.data;
 
   return (

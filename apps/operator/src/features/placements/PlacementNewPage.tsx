@@ -15,9 +15,11 @@ import dayjs from 'dayjs';
 import { useState, type SubmitEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { messageOf } from '../../api';
+import { Detail } from '../../ui/Detail';
 import { fieldErrorsOf } from '../../ui/errors';
 import { Field } from '../../ui/Field';
 import { ErrorState, Loading } from '../../ui/States';
+import { TableHead } from '../../ui/TableHead';
 import { useDebounced } from '../../ui/useDebounced';
 import { floorQueryOptions, useCreatePlacement } from './api';
 import { discountText } from './shared';
@@ -92,52 +94,32 @@ function Reference({ floor, kind, price }: { floor: PlacementFloor; kind: Placem
   return (
     <>
       <dl className="details">
-        <div className="detail-row">
-          <dt>Stock</dt>
-          <dd data-testid="bo-placement-floor-name">
-            {floor.name} ({floor.currency}, tick {floor.tickSize}, lot {floor.lotSize})
-          </dd>
-        </div>
-        <div className="detail-row">
-          <dt>Last close</dt>
-          <dd className="mono" data-testid="bo-placement-last-close">
-            {floor.lastClose} {floor.currency}
-          </dd>
-        </div>
-        <div className="detail-row">
-          <dt>QIP floor</dt>
-          <dd className="mono" data-testid="bo-placement-floor">
-            {floor.floorPrice} {floor.currency}
-          </dd>
-        </div>
-        <div className="detail-row">
-          <dt>Lowest QIP price</dt>
-          <dd className="mono" data-testid="bo-placement-min-price">
-            {floor.minPrice} {floor.currency}
-          </dd>
-        </div>
+        <Detail label="Stock" testId="bo-placement-floor-name">
+          {floor.name} ({floor.currency}, tick {floor.tickSize}, lot {floor.lotSize})
+        </Detail>
+        <Detail label="Last close" mono testId="bo-placement-last-close">
+          {floor.lastClose} {floor.currency}
+        </Detail>
+        <Detail label="QIP floor" mono testId="bo-placement-floor">
+          {floor.floorPrice} {floor.currency}
+        </Detail>
+        <Detail label="Lowest QIP price" mono testId="bo-placement-min-price">
+          {floor.minPrice} {floor.currency}
+        </Detail>
         {typed && (
-          <div className="detail-row">
-            <dt>Your price</dt>
-            <dd data-testid="bo-placement-price-check">
-              {discountText(discountPercentOf(price, floor.lastClose))}
-              {kind === PlacementKind.QIP && (
-                <div className={allowed ? 'text-success small' : 'text-danger small'}>
-                  {allowed ? 'Within 5 % of the floor.' : 'More than 5 % below the floor: a QIP cannot be priced here.'}
-                </div>
-              )}
-            </dd>
-          </div>
+          <Detail label="Your price" testId="bo-placement-price-check">
+            {discountText(discountPercentOf(price, floor.lastClose))}
+            {kind === PlacementKind.QIP && (
+              <div className={allowed ? 'text-success small' : 'text-danger small'}>
+                {allowed ? 'Within 5 % of the floor.' : 'More than 5 % below the floor: a QIP cannot be priced here.'}
+              </div>
+            )}
+          </Detail>
         )}
       </dl>
       <table className="table">
         <caption className="muted small">The closes the floor is the average of</caption>
-        <thead>
-          <tr>
-            <th scope="col">Trading day</th>
-            <th scope="col">Close</th>
-          </tr>
-        </thead>
+        <TableHead columns={[{ label: 'Trading day' }, { label: 'Close' }]} />
         <tbody>
           {floor.closes.map((c) => (
             <tr key={c.tradingDay}>

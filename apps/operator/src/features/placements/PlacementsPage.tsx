@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { PLACEMENT_STATES, type PlacementState } from '@tradeapp/contract';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { formatDateTime } from '../../ui/format';
 import { Pagination } from '../../ui/Pagination';
 import { Segmented } from '../../ui/Segmented';
 import { Spinner } from '../../ui/Spinner';
-import { Empty, ErrorState, Loading, TableState } from '../../ui/States';
+import { TableRows } from '../../ui/States';
 import { TableHead } from '../../ui/TableHead';
+import { pageParam, useSearchUpdate } from '../../ui/useSearchUpdate';
 import { PLACEMENTS_PAGE_SIZE, placementsQueryOptions } from './api';
 import { discountText, formatQuantity, STATE_OPTIONS, StateBadge } from './shared';
 
@@ -17,20 +18,11 @@ const COLUMNS = [{ label: 'Placement' }, { label: 'Price' }, { label: 'Sold / of
 const isState = (value: string | null): value is PlacementState => (PLACEMENT_STATES as readonly (string | null)[]).includes(value);
 
 export function PlacementsPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, update] = useSearchUpdate();
   const raw = searchParams.get('state');
   const state = isState(raw) ? raw : undefined;
-  const page = Math.max(1, Number(searchParams.get('page')) || 1);
+  const page = pageParam(searchParams);
   const list = useQuery(placementsQueryOptions(state, page));
-
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(searchParams);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    setSearchParams(next);
-  };
 
   return (
     <section className="page">
@@ -58,20 +50,14 @@ export function PlacementsPage() {
         <table className="table">
           <TableHead columns={COLUMNS} />
           <tbody>
-            {list.isPending ? (
-              <TableState colSpan={COLUMNS.length}>
-                <Loading label="Loading placements…" />
-              </TableState>
-            ) : list.isError ? (
-              <TableState colSpan={COLUMNS.length}>
-                <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-              </TableState>
-            ) : list.data.list.length === 0 ? (
-              <TableState colSpan={COLUMNS.length}>
-                <Empty>{state ? 'No placements in this state.' : 'No placements yet.'}</Empty>
-              </TableState>
-            ) : (
-              list.data.list.map((p) => (
+            <TableRows
+              rows={list.data?.list}
+              colSpan={COLUMNS.length}
+              query={list}
+              loadingLabel="Loading placements…"
+              empty={state ? 'No placements in this state.' : 'No placements yet.'}
+            >
+              {(p) => (
                 <tr key={p.id} data-testid="bo-placement-row" data-placement-id={p.id} data-state={p.state}>
                   <td>
                     <Link to={`/placements/${String(p.id)}`} className="strong">
@@ -97,8 +83,8 @@ export function PlacementsPage() {
                     <StateBadge state={p.state} />
                   </td>
                 </tr>
-              ))
-            )}
+              )}
+            </TableRows>
           </tbody>
         </table>
         {list.data && <Pagination page={page} size={PLACEMENTS_PAGE_SIZE} total={list.data.total} onPage={(value) => update({ page: String(value) })} disabled={list.isFetching} />}

@@ -1,10 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Pagination } from '../../ui/Pagination';
-import { Empty, ErrorState, Loading, TableState } from '../../ui/States';
+import { TableRows, type QueryStatus } from '../../ui/States';
 import { TableHead, type Column } from '../../ui/TableHead';
-import { decidedQueryOptions, ITEM_NAME, QUEUE_PAGE_SIZE, queueQueryOptions, type ItemOf, type QueueKind, type QueueQuery } from './api';
-import { NothingSelected, StatusCell, StatusFilter, useQueueParams, When, type StatusOption } from './shared';
+import {
+  auditLinkOf,
+  decidedQueryOptions,
+  ITEM_NAME,
+  QUEUE_PAGE_SIZE,
+  queueQueryOptions,
+  type ItemOf,
+  type QueueKind,
+  type QueueQuery,
+} from './api';
+import { NothingSelected, QueueRow, StatusFilter, useQueueParams, type StatusOption } from './shared';
 
 // The frame shared by the KYC, deposit and withdrawal queues: the header with Refresh, the status
 // filter, the table with its loading, error and empty states, the pagination and the detail panel.
@@ -32,11 +41,14 @@ interface ReviewQueuePageProps<K extends QueueKind> {
   nothingSelected: string;
 }
 
+/** The queues' statuses are numbers, in the URL as digits. */
+const parseStatus = (raw: string) => (/^\d+$/.test(raw) ? Number(raw) : undefined);
+
 export function ReviewQueuePage<K extends QueueKind>(props: ReviewQueuePageProps<K>) {
   const { kind } = props;
   const name = ITEM_NAME[kind];
   const columns = [...props.columns, { label: props.createdLabel }, { label: 'Status' }];
-  const params = useQueueParams(props.defaultStatus);
+  const params = useQueueParams<number>(props.defaultStatus, parseStatus);
   const status = params.status as QueueQuery<K>['status'];
   const queue = useQuery(queueQueryOptions(kind, { status, page: params.page }));
   // An item decided here leaves a list filtered to another status; its panel stays open with the outcome.
@@ -63,61 +75,66 @@ export function ReviewQueuePage<K extends QueueKind>(props: ReviewQueuePageProps
         testId={`bo-${name}-status`}
       />
 
-      <div className="split split-review">
-        <div className="card">
-          <table className="table table-hover table-queue">
-            <TableHead columns={columns} />
-            <tbody>
-              {queue.isPending ? (
-                <TableState colSpan={columns.length}>
-                  <Loading label={props.loadingLabel} />
-                </TableState>
-              ) : queue.isError ? (
-                <TableState colSpan={columns.length}>
-                  <ErrorState error={queue.error} onRetry={() => void queue.refetch()} />
-                </TableState>
-              ) : queue.data.list.length === 0 ? (
-                <TableState colSpan={columns.length}>
-                  <Empty>{status === props.defaultStatus ? 'Nothing to review.' : props.emptyText}</Empty>
-                </TableState>
-              ) : (
-                queue.data.list.map((item) => (
-                  <tr
-                    key={item.id}
-                    className={`clickable${item.id === params.selectedId ? ' selected' : ''}`}
-                    tabIndex={0}
-                    aria-selected={item.id === params.selectedId}
-                    data-testid={`bo-${name}-row`}
-                    {...{ [`data-${name}-id`]: item.id }}
-                    onClick={() => params.select(item.id)}
-                    onKeyDown={(event) => {
-                      if (event.key === 'Enter') params.select(item.id);
-                    }}
-                  >
-                    {props.cells(item)}
-                    <td>
-                      <When timestamp={item.createTimeTimestamp} />
-                    </td>
-                    <StatusCell kind={kind} id={item.id}>
-                      {props.badge(item)}
-                    </StatusCell>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-          {queue.data && (
-            <Pagination
-              page={params.page}
-              size={QUEUE_PAGE_SIZE}
-              total={queue.data.total}
-              onPage={params.setPage}
-              disabled={queue.isFetching}
-            />
-          )}
-        </div>
-        {selected ? props.panel(selected) : <NothingSelected>{props.nothingSelected}</NothingSelected>}
-      </div>
+      <QueueView
+        columns={columns}
+        query={queue}
+        loadingLabel={props.loadingLabel}
+        empty={status === props.defaultStatus ? 'Nothing to review.' : props.emptyText}
+        page={params.page}
+        size={QUEUE_PAGE_SIZE}
+        onPage={params.setPage}
+        panel={selected ? props.panel(selected) : <NothingSelected>{props.nothingSelected}</NothingSelected>}
+      >
+        {(item) => (
+          <QueueRow
+            key={item.id}
+            selected={item.id === params.selectedId}
+            onSelect={() => params.select(item.id)}
+            data-testid={`bo-${name}-row`}
+            {...{ [`data-${name}-id`]: item.id }}
+            createdAt={item.createTimeTimestamp}
+            badge={props.badge(item)}
+            auditTo={auditLinkOf(kind, item.id)}
+          >
+            {props.cells(item)}
+          </QueueRow>
+        )}
+      </QueueView>
     </section>
+  );
+}
+
+interface QueueViewProps<T> {
+  /** Every column, the creation time and the status last. */
+  columns: Column[];
+  query: QueryStatus & { isFetching: boolean; data?: { list: T[]; total: number } };
+  loadingLabel: string;
+  empty: string;
+  page: number;
+  size: number;
+  onPage: (page: number) => void;
+  /** One item's `QueueRow`. */
+  children: (item: T) => ReactNode;
+  /** The selected item's panel, or what stands in its place. */
+  panel: ReactNode;
+}
+
+/** One page of a queue with its pager, beside the panel of the selected item. */
+export function QueueView<T>({ columns, query, loadingLabel, empty, page, size, onPage, children, panel }: QueueViewProps<T>) {
+  return (
+    <div className="split split-review">
+      <div className="card">
+        <table className="table table-hover table-queue">
+          <TableHead columns={columns} />
+          <tbody>
+            <TableRows rows={query.data?.list} colSpan={columns.length} query={query} loadingLabel={loadingLabel} empty={empty}>
+              {children}
+            </TableRows>
+          </tbody>
+        </table>
+        {query.data && <Pagination page={page} size={size} total={query.data.total} onPage={onPage} disabled={query.isFetching} />}
+      </div>
+      {panel}
+    </div>
   );
 }

@@ -1,18 +1,21 @@
 import { FundsReviewStatus } from '@tradeapp/contract';
-import { useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ClickableRow, type ClickableRowProps } from '../../ui/ClickableRow';
 import { ActionError, Dialog, DialogButtons } from '../../ui/Dialog';
 import { formatDateTime } from '../../ui/format';
 import { ReasonDialog } from '../../ui/ReasonDialog';
 import { Segmented } from '../../ui/Segmented';
 import { Spinner } from '../../ui/Spinner';
-import { auditLinkOf, ITEM_NAME, useDecision, type QueueKind } from './api';
+import { useMutationDialog, type MutationDialogProps } from '../../ui/useMutationDialog';
+import { pageParam, useSearchUpdate } from '../../ui/useSearchUpdate';
+import { ITEM_NAME, useDecision, type Decision, type QueueKind } from './api';
 
-// Pieces shared by the KYC, deposit and withdrawal queues: the status filter, the URL state,
-// the approve and reject buttons with their dialogs, and the link to the audit log.
+// Pieces shared by the KYC, deposit and withdrawal queues and the block-trading queue: the status
+// filter, the URL state, the rows, the approve dialog, and the link to the audit log.
 
-export interface StatusOption {
-  value: number;
+export interface StatusOption<T extends string | number = number> {
+  value: T;
   label: string;
 }
 
@@ -23,45 +26,38 @@ export const FUNDS_STATUS_OPTIONS: StatusOption[] = [
   { value: FundsReviewStatus.Completed, label: 'Completed' },
 ];
 
-/** The queue's state in the hash URL: `status` (a number or `all`), `page` and the selected `id`. */
-export function useQueueParams(defaultStatus: number) {
-  const [searchParams, setSearchParams] = useSearchParams();
+/**
+ * The queue's state in the hash URL: `status` (one `parseStatus` takes, or `all`), `page` and the
+ * selected `id`. `update` changes other params of the page beside the queue's.
+ */
+export function useQueueParams<S extends string | number>(defaultStatus: S, parseStatus: (raw: string) => S | undefined) {
+  const [searchParams, update] = useSearchUpdate('id');
   const rawStatus = searchParams.get('status');
-  const status = rawStatus === 'all' ? undefined : rawStatus !== null && /^\d+$/.test(rawStatus) ? Number(rawStatus) : defaultStatus;
-  const page = Math.max(1, Number(searchParams.get('page')) || 1);
-  const selectedId = Number(searchParams.get('id')) || null;
-
-  function update(changes: Record<string, string | null>) {
-    const next = new URLSearchParams(searchParams);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    // Selecting a row replaces the history entry; changing the filter or the page adds one.
-    setSearchParams(next, { replace: 'id' in changes && Object.keys(changes).length === 1 });
-  }
+  const status = rawStatus === 'all' ? undefined : ((rawStatus === null ? undefined : parseStatus(rawStatus)) ?? defaultStatus);
 
   return {
+    searchParams,
+    update,
     status,
-    page,
-    selectedId,
-    setStatus: (value: number | undefined) =>
+    page: pageParam(searchParams),
+    selectedId: Number(searchParams.get('id')) || null,
+    setStatus: (value: S | undefined) =>
       update({ status: value === undefined ? 'all' : value === defaultStatus ? null : String(value), page: null, id: null }),
     setPage: (value: number) => update({ page: String(value), id: null }),
     select: (id: number) => update({ id: String(id) }),
   };
 }
 
-interface StatusFilterProps {
-  options: StatusOption[];
-  value: number | undefined;
-  onChange: (value: number | undefined) => void;
+interface StatusFilterProps<T extends string | number> {
+  options: StatusOption<T>[];
+  value: T | undefined;
+  onChange: (value: T | undefined) => void;
   busy: boolean;
   testId: string;
 }
 
 /** The status filter above a queue, with a spinner while a refresh runs. */
-export function StatusFilter({ options, value, onChange, busy, testId }: StatusFilterProps) {
+export function StatusFilter<T extends string | number>({ options, value, onChange, busy, testId }: StatusFilterProps<T>) {
   return (
     <div className="toolbar">
       <Segmented label="Status" options={options} value={value} onChange={onChange} testId={testId} all="last" />
@@ -71,28 +67,61 @@ export function StatusFilter({ options, value, onChange, busy, testId }: StatusF
 }
 
 /** A link to the audit log filtered to one queue item. */
-export function AuditLink({ kind, id, children = 'Audit' }: { kind: QueueKind; id: number; children?: ReactNode }) {
+export function AuditLink({ to, children = 'Audit' }: { to: string; children?: ReactNode }) {
   return (
-    <Link
-      to={auditLinkOf(kind, id)}
-      className="audit-link"
-      onClick={(event) => event.stopPropagation()}
-      data-testid="bo-audit-link"
-    >
+    <Link to={to} className="audit-link" onClick={(event) => event.stopPropagation()} data-testid="bo-audit-link">
       {children}
     </Link>
   );
 }
 
-/** A queue row's last cell: the item's status badge and the link to its audit entries. */
-export function StatusCell({ kind, id, children }: { kind: QueueKind; id: number; children: ReactNode }) {
+type QueueRowProps = Omit<ClickableRowProps, 'onOpen' | 'children'> & {
+  onSelect: () => void;
+  /** The row's own `<td>`s, before the creation time and the status, which every queue shows last. */
+  children: ReactNode;
+  createdAt: number;
+  badge: ReactNode;
+  /** The item's entries in the audit log. */
+  auditTo: string;
+};
+
+/** A queue's row: a click or Enter selects it; its cells, then when it came in and its status with the audit link. */
+export function QueueRow({ onSelect, children, createdAt, badge, auditTo, ...row }: QueueRowProps) {
   return (
-    <td>
-      <div className="status-cell">
-        {children}
-        <AuditLink kind={kind} id={id} />
-      </div>
-    </td>
+    <ClickableRow {...row} onOpen={onSelect}>
+      {children}
+      <td>
+        <When timestamp={createdAt} />
+      </td>
+      <td>
+        <div className="status-cell">
+          {badge}
+          <AuditLink to={auditTo} />
+        </div>
+      </td>
+    </ClickableRow>
+  );
+}
+
+interface ApproveDialogProps extends MutationDialogProps {
+  /** Also the confirm button's label. */
+  title: string;
+  /** Who or what is approved: "the KYC of jane". */
+  subject: string;
+  /** What approving does. */
+  effect: ReactNode;
+}
+
+/** Approving one item, once confirmed; unlike refusing, it needs no reason. */
+export function ApproveDialog({ title, subject, effect, pending, error, onConfirm, onClose }: ApproveDialogProps) {
+  return (
+    <Dialog title={title} onClose={onClose} footer={<DialogButtons onCancel={onClose} pending={pending} label={title} onClick={onConfirm} autoFocus />}>
+      <p>
+        <strong>{subject}</strong>: {effect}
+      </p>
+      <p className="small">The decision is written to the audit log.</p>
+      <ActionError error={error} />
+    </Dialog>
   );
 }
 
@@ -115,86 +144,38 @@ export interface ReviewActionsProps {
 
 /** Approve and Reject for one pending item: approving asks for confirmation, refusing for a reason. */
 export function ReviewActions(props: ReviewActionsProps) {
-  const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
+  const mutation = useDecision(props.kind, props.id);
+  const dialog = useMutationDialog<Decision['action'], Decision>(mutation);
+  const name = ITEM_NAME[props.kind];
   return (
     <div className="review-actions">
-      <button
-        type="button"
-        className="btn btn-primary"
-        onClick={() => setDialog('approve')}
-        data-testid={`bo-${ITEM_NAME[props.kind]}-approve`}
-      >
+      <button type="button" className="btn btn-primary" onClick={() => dialog.setOpen('approve')} data-testid={`bo-${name}-approve`}>
         {props.approveButton ?? props.approveLabel}
       </button>
-      <button
-        type="button"
-        className="btn btn-danger-outline"
-        onClick={() => setDialog('reject')}
-        data-testid={`bo-${ITEM_NAME[props.kind]}-reject`}
-      >
+      <button type="button" className="btn btn-danger-outline" onClick={() => dialog.setOpen('reject')} data-testid={`bo-${name}-reject`}>
         {props.rejectButton ?? props.rejectLabel}
       </button>
-      {dialog === 'approve' && <ApproveDialog {...props} onClose={() => setDialog(null)} />}
-      {dialog === 'reject' && <RejectDialog {...props} onClose={() => setDialog(null)} />}
-    </div>
-  );
-}
-
-type DialogProps = ReviewActionsProps & { onClose: () => void };
-
-function ApproveDialog({ kind, id, subject, approveLabel, approveEffect, onClose }: DialogProps) {
-  const mutation = useDecision(kind, id);
-  return (
-    <Dialog
-      title={approveLabel}
-      onClose={onClose}
-      footer={
-        <DialogButtons
-          onCancel={onClose}
-          pending={mutation.isPending}
-          label={approveLabel}
-          onClick={() => mutation.mutate({ action: 'approve' }, { onSuccess: onClose })}
-          autoFocus
+      {dialog.open === 'approve' && (
+        <ApproveDialog
+          title={props.approveLabel}
+          subject={props.subject}
+          effect={props.approveEffect}
+          {...dialog.bind(() => ({ action: 'approve' }))}
         />
-      }
-    >
-      <p>
-        <strong>{subject}</strong>: {approveEffect}
-      </p>
-      <p className="small">The decision is written to the audit log.</p>
-      <ActionError error={mutation.error} />
-    </Dialog>
-  );
-}
-
-function RejectDialog({ kind, id, subject, rejectLabel, rejectEffect, onClose }: DialogProps) {
-  const mutation = useDecision(kind, id);
-  return (
-    <ReasonDialog
-      title={rejectLabel}
-      formId={`reject-${kind}-${String(id)}`}
-      reasonLabel="Reason (the user sees it; written to the audit log)"
-      missingText="Please give a reason"
-      confirmLabel={rejectLabel}
-      tone="danger"
-      pending={mutation.isPending}
-      error={mutation.error}
-      onConfirm={(reason) => mutation.mutate({ action: 'reject', reason }, { onSuccess: onClose })}
-      onClose={onClose}
-    >
-      <p>
-        <strong>{subject}</strong>: {rejectEffect}
-      </p>
-    </ReasonDialog>
-  );
-}
-
-/** One labelled value in a detail panel. */
-export function Detail({ label, children, mono = false }: { label: string; children: ReactNode; mono?: boolean }) {
-  return (
-    <div className="detail-row">
-      <dt>{label}</dt>
-      <dd className={mono ? 'mono' : undefined}>{children}</dd>
+      )}
+      {dialog.open === 'reject' && (
+        <ReasonDialog
+          title={props.rejectLabel}
+          formId={`reject-${props.kind}-${String(props.id)}`}
+          reasonLabel="Reason (the user sees it; written to the audit log)"
+          confirmLabel={props.rejectLabel}
+          {...dialog.bind((reason: string) => ({ action: 'reject', reason }))}
+        >
+          <p>
+            <strong>{props.subject}</strong>: {props.rejectEffect}
+          </p>
+        </ReasonDialog>
+      )}
     </div>
   );
 }

@@ -3,10 +3,12 @@ import { Link, useSearchParams } from 'react-router';
 import { Badge } from '../../ui/Badges';
 import { formatDateTime } from '../../ui/format';
 import { Pagination } from '../../ui/Pagination';
-import { Empty, ErrorState, Loading, TableState } from '../../ui/States';
+import { TableRows } from '../../ui/States';
+import { TableHead, type Column } from '../../ui/TableHead';
+import { pageParam } from '../../ui/useSearchUpdate';
 import { SERVICE_REQUESTS_PAGE_SIZE, serviceRequestsQueryOptions } from './api';
 
-const COLUMNS = 5;
+const COLUMNS: Column[] = [{ label: 'Received' }, { label: 'User' }, { label: 'Type' }, { label: 'Request' }, { label: 'Status' }];
 
 const TYPE_LABELS: Record<string, string> = {
   account: 'Account',
@@ -18,7 +20,7 @@ const TYPE_LABELS: Record<string, string> = {
 
 export function ServiceRequestsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const page = Math.max(1, Number(searchParams.get('page')) || 1);
+  const page = pageParam(searchParams);
   const requests = useQuery(serviceRequestsQueryOptions(page));
 
   return (
@@ -35,30 +37,10 @@ export function ServiceRequestsPage() {
 
       <div className="card">
         <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Received</th>
-              <th scope="col">User</th>
-              <th scope="col">Type</th>
-              <th scope="col">Request</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
+          <TableHead columns={COLUMNS} />
           <tbody>
-            {requests.isPending ? (
-              <TableState colSpan={COLUMNS}>
-                <Loading label="Loading requests…" />
-              </TableState>
-            ) : requests.isError ? (
-              <TableState colSpan={COLUMNS}>
-                <ErrorState error={requests.error} onRetry={() => void requests.refetch()} />
-              </TableState>
-            ) : requests.data.list.length === 0 ? (
-              <TableState colSpan={COLUMNS}>
-                <Empty>No service requests yet.</Empty>
-              </TableState>
-            ) : (
-              requests.data.list.map((request) => (
+            <TableRows rows={requests.data?.list} colSpan={COLUMNS.length} query={requests} loadingLabel="Loading requests…" empty="No service requests yet.">
+              {(request) => (
                 <tr key={request.id} data-testid="bo-service-row" data-service-id={request.id}>
                   <td className="nowrap top">{formatDateTime(request.createTimeTimestamp)}</td>
                   <td className="top">
@@ -80,8 +62,8 @@ export function ServiceRequestsPage() {
                     {request.status === 'open' ? <Badge tone="info">Open</Badge> : <Badge tone="neutral">Closed</Badge>}
                   </td>
                 </tr>
-              ))
-            )}
+              )}
+            </TableRows>
           </tbody>
         </table>
         {requests.data && (

@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { UserRole, UserStatus, type ResponseOf, type Routes, type WalletCode } from '@tradeapp/contract';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { AUDIT_COLUMNS, AuditTable } from '../../ui/AuditTable';
+import { AuditTable } from '../../ui/AuditTable';
 import { accountTypeLabel, Badge, KycBadge, UserStatusBadge } from '../../ui/Badges';
 import { formatAmount, formatDateTime, show } from '../../ui/format';
-import { Empty, ErrorState, Loading, TableState } from '../../ui/States';
+import { Empty, PageState, QueryState } from '../../ui/States';
 import { Spinner } from '../../ui/Spinner';
+import { TableHead } from '../../ui/TableHead';
 import { userQueryOptions } from './api';
 import { StatusDialog } from './StatusDialog';
 
@@ -122,13 +123,7 @@ function BalancesCard({ balances }: { balances: Balance[] }) {
     <div className="card" data-testid="bo-user-balances">
       <h2 className="card-title card-title-padded">Balances</h2>
       <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">Wallet</th>
-            <th scope="col" className="num">Available</th>
-            <th scope="col" className="num">Held</th>
-          </tr>
-        </thead>
+        <TableHead columns={[{ label: 'Wallet' }, { label: 'Available', className: 'num' }, { label: 'Held', className: 'num' }]} />
         <tbody>
           {balances.map((b) => (
             <tr key={b.code} data-testid="bo-balance-row" data-wallet={b.code}>
@@ -158,13 +153,7 @@ function SessionsCard({ sessions }: { sessions: Session[] }) {
         <Empty>No sessions.</Empty>
       ) : (
         <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Signed in</th>
-              <th scope="col">Expires</th>
-              <th scope="col">State</th>
-            </tr>
-          </thead>
+          <TableHead columns={[{ label: 'Signed in' }, { label: 'Expires' }, { label: 'State' }]} />
           <tbody>
             {sessions.map((session, index) => (
               <tr key={`${session.createTimeTimestamp}-${index}`}>
@@ -195,32 +184,16 @@ export function UserDetailPage() {
 
   if (!validId) {
     return (
-      <section className="page">
-        {back}
-        <div className="card">
-          <Empty>No such user.</Empty>
-        </div>
-      </section>
+      <PageState back={back}>
+        <Empty>No such user.</Empty>
+      </PageState>
     );
   }
-  if (detail.isPending) {
+  if (detail.isPending || detail.isError) {
     return (
-      <section className="page">
-        {back}
-        <div className="card">
-          <Loading label="Loading user…" />
-        </div>
-      </section>
-    );
-  }
-  if (detail.isError) {
-    return (
-      <section className="page">
-        {back}
-        <div className="card">
-          <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />
-        </div>
-      </section>
+      <PageState back={back}>
+        <QueryState query={detail} loadingLabel="Loading user…" />
+      </PageState>
     );
   }
 
@@ -280,17 +253,7 @@ export function UserDetailPage() {
 
       <div className="card">
         <h2 className="card-title card-title-padded">Audit trail</h2>
-        <AuditTable
-          entries={audit}
-          headingLevel={3}
-          state={
-            audit.length === 0 ? (
-              <TableState colSpan={AUDIT_COLUMNS}>
-                <Empty>No audit entries for this user.</Empty>
-              </TableState>
-            ) : undefined
-          }
-        />
+        <AuditTable entries={audit} headingLevel={3} empty="No audit entries for this user." />
       </div>
 
       {dialog !== null && (

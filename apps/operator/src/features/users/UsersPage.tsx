@@ -2,14 +2,25 @@ import { useQuery } from '@tanstack/react-query';
 import { UserRole } from '@tradeapp/contract';
 import { useNavigate, useSearchParams } from 'react-router';
 import { accountTypeLabel, KycBadge, UserStatusBadge } from '../../ui/Badges';
+import { ClickableRow } from '../../ui/ClickableRow';
 import { formatDate, show } from '../../ui/format';
 import { Pagination } from '../../ui/Pagination';
 import { SearchBox } from '../../ui/SearchBox';
 import { Segmented } from '../../ui/Segmented';
-import { Empty, ErrorState, Loading, TableState } from '../../ui/States';
+import { TableRows } from '../../ui/States';
+import { TableHead, type Column } from '../../ui/TableHead';
+import { pageParam } from '../../ui/useSearchUpdate';
 import { USERS_PAGE_SIZE, usersQueryOptions } from './api';
 
-const COLUMNS = 7;
+const COLUMNS: Column[] = [
+  { label: 'ID', className: 'num' },
+  { label: 'User ID' },
+  { label: 'E-mail' },
+  { label: 'Account type' },
+  { label: 'KYC status' },
+  { label: 'Status' },
+  { label: 'Created' },
+];
 
 const ROLE_OPTIONS = [
   { value: UserRole.Investor, label: 'Investors' },
@@ -20,7 +31,7 @@ export function UsersPage() {
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const q = searchParams.get('q') ?? '';
-  const page = Math.max(1, Number(searchParams.get('page')) || 1);
+  const page = pageParam(searchParams);
   // Investors unless the URL asks for the operators (`role=operator`).
   const role = searchParams.get('role') === UserRole.Operator ? UserRole.Operator : UserRole.Investor;
   const operators = role === UserRole.Operator;
@@ -76,49 +87,17 @@ export function UsersPage() {
 
       <div className="card">
         <table className="table table-hover">
-          <thead>
-            <tr>
-              <th scope="col" className="num">ID</th>
-              <th scope="col">User ID</th>
-              <th scope="col">E-mail</th>
-              <th scope="col">Account type</th>
-              <th scope="col">KYC status</th>
-              <th scope="col">Status</th>
-              <th scope="col">Created</th>
-            </tr>
-          </thead>
+          <TableHead columns={COLUMNS} />
           <tbody>
-            {users.isPending ? (
-              <TableState colSpan={COLUMNS}>
-                <Loading label="Loading users…" />
-              </TableState>
-            ) : users.isError ? (
-              <TableState colSpan={COLUMNS}>
-                <ErrorState error={users.error} onRetry={() => void users.refetch()} />
-              </TableState>
-            ) : users.data.list.length === 0 ? (
-              <TableState colSpan={COLUMNS}>
-                <Empty>
-                  {q
-                    ? `No ${operators ? 'operator' : 'investor'} matches “${q}”.`
-                    : operators
-                      ? 'No operators.'
-                      : 'No investors yet.'}
-                </Empty>
-              </TableState>
-            ) : (
-              users.data.list.map((user) => (
-                <tr
-                  key={user.id}
-                  className="clickable"
-                  tabIndex={0}
-                  data-testid="bo-user-row"
-                  data-user-id={user.id}
-                  onClick={() => openUser(user.id)}
-                  onKeyDown={(event) => {
-                    if (event.key === 'Enter') openUser(user.id);
-                  }}
-                >
+            <TableRows
+              rows={users.data?.list}
+              colSpan={COLUMNS.length}
+              query={users}
+              loadingLabel="Loading users…"
+              empty={q ? `No ${operators ? 'operator' : 'investor'} matches “${q}”.` : operators ? 'No operators.' : 'No investors yet.'}
+            >
+              {(user) => (
+                <ClickableRow key={user.id} data-testid="bo-user-row" data-user-id={user.id} onOpen={() => openUser(user.id)}>
                   <td className="num mono">{user.id}</td>
                   <td className="strong">
                     {user.userId}
@@ -133,9 +112,9 @@ export function UsersPage() {
                     <UserStatusBadge status={user.status} />
                   </td>
                   <td className="nowrap">{formatDate(user.createTimeTimestamp)}</td>
-                </tr>
-              ))
-            )}
+                </ClickableRow>
+              )}
+            </TableRows>
           </tbody>
         </table>
         {users.data && (

@@ -1,9 +1,10 @@
 import { FundsReviewStatus } from '@tradeapp/contract';
-import { useState } from 'react';
 import { AuthImage } from '../../ui/AuthImage';
 import { FundsStatusBadge } from '../../ui/Badges';
+import { CopyButton } from '../../ui/CopyButton';
+import { Detail } from '../../ui/Detail';
 import { formatAmount } from '../../ui/format';
-import { AmountCell, Detail, FUNDS_STATUS_OPTIONS, ReviewPanel, ReviewQueuePage, UserCell, type WithdrawalItem } from '../review';
+import { AmountCell, FUNDS_STATUS_OPTIONS, ReviewPanel, ReviewQueuePage, UserCell, type WithdrawalItem } from '../review';
 
 /** Labels of the payment details, in the order an operator types them into a bank's form. */
 const DETAIL_LABELS: [string, string][] = [
@@ -56,30 +57,6 @@ function readable(key: string, value: string): string {
   return value;
 }
 
-/** Copies one payment detail; its name says which ("Copy IBAN"), as every row has one. */
-function CopyButton({ value, label }: { value: string; label: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <button
-      type="button"
-      className="copy-btn"
-      title="Copy"
-      aria-label={copied ? `Copied ${label}` : `Copy ${label}`}
-      onClick={() => {
-        void navigator.clipboard?.writeText(value).then(
-          () => {
-            setCopied(true);
-            window.setTimeout(() => setCopied(false), 1500);
-          },
-          () => undefined,
-        );
-      }}
-    >
-      {copied ? 'Copied' : 'Copy'}
-    </button>
-  );
-}
-
 function WithdrawalPanel({ item }: { item: WithdrawalItem }) {
   const { text, images } = orderedDetails(item.details);
   return (
@@ -126,7 +103,8 @@ function WithdrawalPanel({ item }: { item: WithdrawalItem }) {
               <dt>{KNOWN.get(key) ?? humanize(key)}</dt>
               <dd className={MONO_KEYS.has(key) ? 'mono' : undefined}>
                 <span>{readable(key, value)}</span>
-                <CopyButton value={value} label={KNOWN.get(key) ?? humanize(key)} />
+                {/* Named for its detail ("Copy IBAN"), as every row has one. */}
+                <CopyButton value={value} label={KNOWN.get(key) ?? humanize(key)} title="Copy" />
               </dd>
             </div>
           ))}
