@@ -186,6 +186,12 @@ test('an operator cancels a deal with a reason, which a missing reason cannot sk
   await expect(page.getByTestId('bo-deal-detail')).toHaveAttribute('data-status', 'announced');
   await page.getByTestId('bo-deal-cancel').click();
   const dialog = page.getByRole('dialog', { name: 'Cancel deal' });
+  // Beside "Cancel deal" the way out reads "Keep deal", not a second "Cancel"; it changes nothing.
+  await expect(dialog.getByTestId('bo-dismiss')).toHaveText('Keep deal');
+  await dialog.getByTestId('bo-dismiss').click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('bo-deal-detail')).toHaveAttribute('data-status', 'announced');
+  await page.getByTestId('bo-deal-cancel').click();
   await dialog.getByTestId('bo-confirm').click();
   await expect(dialog.getByTestId('bo-reason')).toHaveAccessibleDescription('Please give a reason');
   await dialog.getByTestId('bo-reason').fill('The issuer withdrew its listing application');

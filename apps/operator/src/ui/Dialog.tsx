@@ -49,14 +49,16 @@ interface DialogButtonsProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement
   /** Its text while the action runs. */
   pendingLabel?: string;
   tone?: 'primary' | 'danger';
+  /** The dismiss button's text: "Cancel", unless the action itself is a cancel and the two would read alike. */
+  cancelLabel?: string;
 }
 
 /** A dialog's footer: Cancel and the confirm button (`bo-confirm`), both disabled while the action runs. */
-export function DialogButtons({ onCancel, pending, label, pendingLabel = 'Saving…', tone = 'primary', ...confirm }: DialogButtonsProps) {
+export function DialogButtons({ onCancel, pending, label, pendingLabel = 'Saving…', tone = 'primary', cancelLabel = 'Cancel', ...confirm }: DialogButtonsProps) {
   return (
     <>
-      <button type="button" className="btn" onClick={onCancel} disabled={pending}>
-        Cancel
+      <button type="button" className="btn" onClick={onCancel} disabled={pending} data-testid="bo-dismiss">
+        {cancelLabel}
       </button>
       <button type="button" {...confirm} className={`btn btn-${tone}`} disabled={pending} data-testid="bo-confirm">
         {pending ? pendingLabel : label}

@@ -12,6 +12,8 @@ interface ReasonDialogProps {
   /** Shown under the reason while it is empty. */
   missingText?: string;
   confirmLabel: string;
+  /** The dismiss button's text (DialogButtons' `cancelLabel`). */
+  cancelLabel?: string;
   /** Most such decisions refuse, revoke or cancel something: red unless said otherwise. */
   tone?: 'primary' | 'danger';
   pending: boolean;
@@ -44,6 +46,7 @@ export function ReasonDialog({ missingText = 'Please give a reason', tone = 'dan
           onCancel={props.onClose}
           pending={props.pending}
           label={props.confirmLabel}
+          {...(props.cancelLabel ? { cancelLabel: props.cancelLabel } : {})}
           tone={tone}
         />
       }

@@ -352,6 +352,7 @@ function DealView({ deal, refreshing }: { deal: Deal; refreshing: boolean }) {
           formId="deal-cancel"
           reasonLabel="Reason (told to every applicant and kept in the audit log)"
           confirmLabel="Cancel deal"
+          cancelLabel="Keep deal"
           pending={step.isPending}
           error={step.error}
           onConfirm={(reason) => run({ step: 'cancel', reason })}
