@@ -122,6 +122,15 @@ test('an operator announces, opens, closes, prices and allots a Hong Kong deal a
   await expect(page.getByTestId('bo-deal-applicants')).toHaveText('2');
   await expect(page.getByTestId('bo-deal-oversubscription')).toHaveText('1.50×');
   await expect(page.getByTestId('bo-deal-pools')).toBeVisible();
+  // The applications, oldest first: who, which pool, what is held.
+  const applications = page.getByTestId('bo-deal-application');
+  await expect(applications).toHaveCount(2);
+  await expect(applications.nth(0)).toContainText(small.username);
+  await expect(applications.nth(1)).toContainText(large.username);
+  for (const row of [applications.nth(0), applications.nth(1)]) {
+    await expect(row).toHaveAttribute('data-status', 'subscribed');
+    await expect(row.locator('td').nth(2)).toHaveText('A');
+  }
   await screen(page, 'operator-deal-open');
 
   // ---- close, then price: above the range refused on the field, then 7.50 ----
@@ -155,6 +164,14 @@ test('an operator announces, opens, closes, prices and allots a Hong Kong deal a
   await expect(page.getByTestId('bo-deal-lifecycle').locator('[aria-current="step"]')).toContainText('Allotted');
   await page.getByTestId('bo-deal-allotment').scrollIntoViewIfNeeded();
   await screen(page, 'operator-deal-allotted');
+  // Both allotted; the filter's other statuses have no one.
+  await expect(applications.and(page.locator('[data-status="allotted"]'))).toHaveCount(2);
+  await page.getByTestId('bo-deal-application-status').getByRole('button', { name: 'Not allotted' }).click();
+  await expect(page.getByTestId('bo-deal-applications')).toContainText('No application has this status.');
+  await page.getByTestId('bo-deal-application-status').getByRole('button', { name: 'Allotted', exact: true }).click();
+  await expect(applications).toHaveCount(2);
+  await page.getByTestId('bo-deal-applications').scrollIntoViewIfNeeded();
+  await screen(page, 'operator-deal-applications');
 
   let shares = 0;
   for (const investor of [small, large]) {

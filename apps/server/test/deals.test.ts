@@ -260,6 +260,37 @@ describe.each(await drivers())('IPO deals on %s', (driver) => {
     expect(await payIpo(u.token, { stockCode: '0700.HK', source: 11, direction: 0, quantity: '100', type: 1 })).toMatchObject({ status: 400, data: { fields: { price: 'v.enterCorrectAmount' } } });
   });
 
+  it('shows operators a deal’s applications with their investors and pools, by status; to operators only', async () => {
+    // Lots of 500 at HK$8.00: HK$5m is 1,250 lots, so 1,251 lots is pool B.
+    const deal = await openDeal({ publicLots: 4000 });
+    const a = await investor('2500.00');
+    // 1,251 x 500 x 8.00 = HK$5,004,000 = 500,400.00 EUR, with the fee 505,446.54.
+    const b = await investor('506000.00');
+    const sa = await subscribe(a.token, { dealId: deal.id, lots: 2 });
+    const sb = await subscribe(b.token, { dealId: deal.id, lots: 1251 });
+    expect([sa.code, sb.code], sb.msg).toEqual([200, 200]);
+    const list = async (query = '', token = op) => call(h, 'GET', `/web/operator/deals/${deal.id}/subscriptions${query}`, { token });
+
+    const all = await list();
+    expect(all.data).toMatchObject({ total: 2, page: 1 });
+    expect(all.data.list.map((r: any) => [r.id, r.userId, r.userName, r.pool, r.lots, r.status, r.pendingPayment])).toEqual([
+      [sa.data.id, a.id, a.username, 'A', 2, 'subscribed', sa.data.pendingPayment],
+      [sb.data.id, b.id, b.username, 'B', 1251, 'subscribed', sb.data.pendingPayment],
+    ]);
+    expect((await list('?size=1&page=2')).data.list.map((r: any) => r.id)).toEqual([sb.data.id]);
+    expect((await list('?status=allotted')).data).toMatchObject({ total: 0, list: [] });
+    // Cancelled: every application refunded, and the filter finds them so.
+    expect((await step(deal.id, 'cancel', { reason: 'The issuer withdrew' })).code).toBe(200);
+    expect((await list('?status=cancelled')).data.list.map((r: any) => r.id)).toEqual([sa.data.id, sb.data.id]);
+
+    expect((await list('', a.token)).status).toBe(403);
+    expect((await call(h, 'GET', '/web/operator/deals/999999/subscriptions', { token: op })).status).toBe(404);
+    // A United States deal has no pools.
+    const us = await openDeal({ market: 'US', lotSize: 1 });
+    await subscribe(a.token, { dealId: us.id, lots: 3 });
+    expect((await call(h, 'GET', `/web/operator/deals/${us.id}/subscriptions`, { token: op })).data.list.map((r: any) => [r.userId, r.pool])).toEqual([[a.id, null]]);
+  });
+
   it('answers the most lots the subscription wallet pays for, handling fee included', async () => {
     const deal = await openDeal();
     const c = await investor('1000.00');

@@ -12,7 +12,7 @@ import {
   SUBSCRIPTION_STATUSES,
   dayIn,
 } from '../trading/deals';
-import { zDay, zPaging, zReason } from './common';
+import { userRef, zDay, zPaging, zReason } from './common';
 import { zDecimal } from './market';
 import { zWalletCode } from './wallet';
 
@@ -250,6 +250,10 @@ export const zSubscription = z.object({
 });
 export type Subscription = z.infer<typeof zSubscription>;
 
+/** A subscription as the back office reads it: whose it is and, in Hong Kong, the pool it was balloted in. */
+export const zDealApplication = zSubscription.extend({ ...userRef, pool: z.enum(['A', 'B']).nullable() });
+export type DealApplication = z.infer<typeof zDealApplication>;
+
 /** A deal by its id or by its code or symbol (`stockCode`, as the specification's order calls name an instrument). */
 const dealRef = {
   dealId: z.coerce.number().int().positive().optional(),
@@ -380,6 +384,16 @@ export const dealOperatorRoutes = {
     params: zDealId,
     request: z.object({}),
     response: zDeal,
+  }),
+  dealSubscriptions: route({
+    method: 'GET',
+    path: '/operator/deals/:id/subscriptions',
+    auth: 'operator',
+    tag: 'admin',
+    summary: 'The applications of one deal, oldest first, each with its investor and (Hong Kong) its pool; by status',
+    params: zDealId,
+    request: z.object({ ...zPaging, status: z.enum(SUBSCRIPTION_STATUSES).optional() }),
+    response: pageOf(zDealApplication),
   }),
   dealCreate: route({
     method: 'POST',

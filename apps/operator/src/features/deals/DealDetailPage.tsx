@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CANCELLABLE_DEAL_STATUSES, DealStatus, mulDecimal, mulPrecise } from '@tradeapp/contract';
+import { CANCELLABLE_DEAL_STATUSES, DealStatus, mulDecimal, mulPrecise, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '@tradeapp/contract';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { AuditTable } from '../../ui/AuditTable';
@@ -8,9 +8,11 @@ import { Detail } from '../../ui/Detail';
 import { formatAmount } from '../../ui/format';
 import { ReasonDialog } from '../../ui/ReasonDialog';
 import { Spinner } from '../../ui/Spinner';
-import { Empty, PageState, QueryState } from '../../ui/States';
+import { Pagination } from '../../ui/Pagination';
+import { Segmented } from '../../ui/Segmented';
+import { Empty, PageState, QueryState, TableRows } from '../../ui/States';
 import { numberColumns, TableHead } from '../../ui/TableHead';
-import { auditLinkOf, dealAuditQueryOptions, dealQueryOptions, EXCHANGE_LABELS, LIFECYCLE, poolsQueryOptions, STATUS_LABELS, useDealStep, type Deal } from './api';
+import { APPLICATIONS_PAGE_SIZE, applicationsQueryOptions, auditLinkOf, dealAuditQueryOptions, dealQueryOptions, SUBSCRIPTION_LABELS, EXCHANGE_LABELS, LIFECYCLE, poolsQueryOptions, STATUS_LABELS, useDealStep, type Deal } from './api';
 import { BasisTable } from './BasisTable';
 import { PriceDialog, StepDialog, type ConfirmStep } from './StepDialogs';
 import { count, DealStatusBadge, percentLabel, priceLabel, rangeLabel, timesLabel } from './parts';
@@ -244,6 +246,65 @@ function FirstDayCard({ deal }: { deal: Deal }) {
   );
 }
 
+const APPLICATION_COLUMNS = [{ label: 'Investor' }, { label: 'Status' }, { label: 'Pool' }, ...numberColumns('Lots', 'Held (EUR)', 'Paid (EUR)', 'Allotted'), { label: 'Applied' }];
+
+/** Who applied, for how much and with what result: one page at a time, by status. */
+function ApplicationsCard({ deal }: { deal: Deal }) {
+  const [status, setStatus] = useState<SubscriptionStatus | undefined>(undefined);
+  const [page, setPage] = useState(1);
+  const applications = useQuery(applicationsQueryOptions(deal.id, status, page));
+  const hk = deal.market === 'HK';
+  const columns = hk ? APPLICATION_COLUMNS : APPLICATION_COLUMNS.filter((c) => c.label !== 'Pool');
+  return (
+    <div className="card" data-testid="bo-deal-applications">
+      <div className="card-title-row">
+        <h2 className="card-title">Applications</h2>
+        <Segmented
+          label="Application status"
+          options={SUBSCRIPTION_STATUSES.map((value) => ({ value, label: SUBSCRIPTION_LABELS[value] }))}
+          value={status}
+          onChange={(next) => {
+            setStatus(next);
+            setPage(1);
+          }}
+          testId="bo-deal-application-status"
+        />
+      </div>
+      <div className="deal-table-scroll">
+        <table className="table deal-table">
+          <caption className="visually-hidden">Applications</caption>
+          <TableHead columns={columns} />
+          <tbody>
+            <TableRows
+              rows={applications.data?.list}
+              colSpan={columns.length}
+              query={applications}
+              loadingLabel="Loading applications…"
+              empty={status ? 'No application has this status.' : 'No one has applied yet.'}
+            >
+              {(a) => (
+                <tr key={a.id} data-testid="bo-deal-application" data-id={a.id} data-status={a.status}>
+                  <td>
+                    <Link to={`/users/${String(a.userId)}`}>{a.userName}</Link>
+                  </td>
+                  <td>{SUBSCRIPTION_LABELS[a.status]}</td>
+                  {hk && <td>{a.pool ?? '—'}</td>}
+                  <td className="num">{count(a.lots)}</td>
+                  <td className="num">{formatAmount(a.pendingPayment)}</td>
+                  <td className="num">{formatAmount(a.actualPayment)}</td>
+                  <td className="num">{a.allottedQuantity === null ? '—' : count(a.allottedQuantity)}</td>
+                  <td>{formatMoment(a.createTimeTimestamp)}</td>
+                </tr>
+              )}
+            </TableRows>
+          </tbody>
+        </table>
+      </div>
+      <Pagination page={page} size={APPLICATIONS_PAGE_SIZE} total={applications.data?.total ?? 0} onPage={setPage} disabled={applications.isFetching} />
+    </div>
+  );
+}
+
 function AuditCard({ deal }: { deal: Deal }) {
   const audit = useQuery(dealAuditQueryOptions(deal.id));
   return (
@@ -340,6 +401,7 @@ function DealView({ deal, refreshing }: { deal: Deal; refreshing: boolean }) {
       <AllotmentCard deal={deal} />
       <DemandCard deal={deal} />
       <TermsCard deal={deal} />
+      <ApplicationsCard deal={deal} />
 
       <AuditCard deal={deal} />
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { DealStatus, type Deal, type DealExchange, type RequestOf, type Routes } from '@tradeapp/contract';
+import { DealStatus, type Deal, type DealExchange, type RequestOf, type Routes, type SubscriptionStatus } from '@tradeapp/contract';
 import { call } from '../../api';
 
 // The server's `deals` module as operators run it (decision 0019): IPO deals listed, created and
@@ -49,6 +49,7 @@ export const dealKeys = {
   detail: (id: number) => [...dealKeys.all, 'detail', id] as const,
   pools: (id: number) => [...dealKeys.all, 'pools', id] as const,
   audit: (id: number) => [...dealKeys.all, 'audit', id] as const,
+  applications: (id: number, status: SubscriptionStatus | undefined, page: number) => [...dealKeys.all, 'applications', id, status ?? 'all', page] as const,
 };
 
 /** Every deal with `status` (newest first), page after page up to DEALS_LOADED_MAX. */
@@ -86,6 +87,25 @@ export function poolsQueryOptions(id: number) {
   return queryOptions({
     queryKey: dealKeys.pools(id),
     queryFn: async ({ signal }) => (await call('newStockDetail', { id }, { signal })).pools,
+  });
+}
+
+export const APPLICATIONS_PAGE_SIZE = 20;
+
+export const SUBSCRIPTION_LABELS: Record<SubscriptionStatus, string> = {
+  subscribed: 'Subscribed',
+  allotted: 'Allotted',
+  notAllotted: 'Not allotted',
+  refunded: 'Refunded',
+  cancelled: 'Cancelled',
+};
+
+/** One page of the deal's applications, oldest first, each with its investor and pool. */
+export function applicationsQueryOptions(id: number, status: SubscriptionStatus | undefined, page: number) {
+  return queryOptions({
+    queryKey: dealKeys.applications(id, status, page),
+    queryFn: ({ signal }) => call('dealSubscriptions', { page, size: APPLICATIONS_PAGE_SIZE, ...(status ? { status } : {}) }, { params: { id }, signal }),
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -129,7 +149,7 @@ function runStep(id: number, action: DealStep): Promise<Deal> {
   }
 }
 
-/** One lifecycle step; the answer replaces the deal in the cache and the lists, pools and audit refetch. */
+/** One lifecycle step; the answer replaces the deal in the cache and the lists, pools, audit and applications refetch. */
 export function useDealStep(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -139,6 +159,7 @@ export function useDealStep(id: number) {
       void queryClient.invalidateQueries({ queryKey: dealKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: dealKeys.pools(id) });
       void queryClient.invalidateQueries({ queryKey: dealKeys.audit(id) });
+      void queryClient.invalidateQueries({ queryKey: [...dealKeys.all, 'applications', id] });
     },
   });
 }

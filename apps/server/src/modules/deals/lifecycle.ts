@@ -18,6 +18,7 @@ import type { Db, Sql } from '../../db/db';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, notFound } from '../../errors';
 import { writeAudit } from '../../lib/audit';
+import { userRefOf } from '../../lib/review';
 import { Dec, fixed } from '../../lib/decimal';
 import type { Notices } from '../notices/service';
 import { insertAllotted, insertEvent, markCancelled as cancelPosition } from '../trading/repository';
@@ -26,7 +27,7 @@ import type { Listing } from './listing';
 import { postAllot, postCancel, postRefund, type Actor } from './postings';
 import * as repo from './repository';
 import type { DealRow, SubscriptionRow } from './repository';
-import { priceText, toDeal } from './view';
+import { poolOf, priceText, toDeal, toSubscription } from './view';
 
 /** Who moves a deal on: an operator (audited with their address) or the lifecycle job (no actor). */
 export interface Mover {
@@ -284,6 +285,15 @@ export function createDealLifecycle(opts: {
       const d = await repo.findDeal(db, id);
       if (!d) throw notFound();
       return answer(d);
+    },
+
+    /** The deal's applications for the back office: each with its investor and, in Hong Kong, its pool. */
+    async subscriptions(id: number, status: SubscriptionStatus | undefined, page: number, size: number) {
+      const d = await repo.findDeal(db, id);
+      if (!d) throw notFound();
+      const { rows, total } = await repo.pageOfDeal(db, id, status, page, size);
+      const list = rows.map((s) => ({ ...toSubscription(s, d), ...userRefOf(s), pool: d.market === 'HK' ? poolOf(d, s.lots) : null }));
+      return { list, total, page, size };
     },
 
     async create(by: Mover, input: DealInput) {

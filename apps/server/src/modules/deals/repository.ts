@@ -1,5 +1,6 @@
 import { SubscriptionStatus, type DealExchange, type DealStatus, type DealInput, type DealMarket } from '@tradeapp/contract';
 import type { Sql } from '../../db/db';
+import { USER_REF_COLUMNS, type UserRefColumns } from '../../lib/review';
 
 // Every statement on `deals` and `deal_subscriptions` (migration 0010). Dates are read as text
 // (YYYY-MM-DD): a `date` parsed into a JavaScript Date would land on the reader's midnight.
@@ -337,6 +338,17 @@ export async function pageOfOwn(sql: Sql, userId: number, status: SubscriptionSt
     size,
     (page - 1) * size,
   ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** A deal's applications with their investors, oldest first (the back office's list). */
+export async function pageOfDeal(sql: Sql, dealId: number, status: SubscriptionStatus | undefined, page: number, size: number) {
+  const where = 'where s.deal_id = $1 and ($2::text is null or s.status = $2)';
+  const [count] = await sql.query<{ n: number }>(`select count(*)::int as n from deal_subscriptions s ${where}`, [dealId, status ?? null]);
+  const rows = await sql.query<SubscriptionRow & UserRefColumns>(
+    `select s.*, ${USER_REF_COLUMNS} from deal_subscriptions s join users u on u.id = s.user_id ${where} order by s.id limit $3 offset $4`,
+    [dealId, status ?? null, size, (page - 1) * size],
+  );
   return { rows, total: count?.n ?? 0 };
 }
 

@@ -15,6 +15,7 @@ export function dealsHandlers(
   | 'ipoFullNum'
   | 'dealList'
   | 'dealDetail'
+  | 'dealSubscriptions'
   | 'dealCreate'
   | 'dealUpdate'
   | 'dealOpen'
@@ -35,6 +36,7 @@ export function dealsHandlers(
     ipoFullNum: ({ input, caller }) => deals.fullLots(caller!.id, input),
     dealList: ({ input }) => lifecycle.list(input.status, input.page, input.size),
     dealDetail: ({ params }) => lifecycle.detail(params.id),
+    dealSubscriptions: ({ params, input }) => lifecycle.subscriptions(params.id, input.status, input.page, input.size),
     dealCreate: ({ input, caller, req }) => lifecycle.create(by(caller, req.ip), input),
     dealUpdate: ({ input, params, caller, req }) => lifecycle.update(by(caller, req.ip), params.id, input),
     dealOpen: ({ params, caller, req }) => lifecycle.open(by(caller, req.ip), params.id),
