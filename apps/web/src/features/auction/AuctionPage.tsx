@@ -2,12 +2,10 @@ import '../../ui/money.css';
 import './auction.css';
 import { AuctionOrderStatus, OrderDirection, OrderType, type AuctionOrder, type AuctionPhase, type AuctionSession } from '@tradeapp/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog } from 'antd-mobile';
-import { Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { Button } from 'antd-mobile';
+import { Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { newIdempotencyKey } from '../../api/client';
-import { isRetryable } from '../../api/intent';
 import { paths, ROUTES } from '../../app/paths';
 import { formatChartTick, formatCompact, formatDateText, formatInCurrency, formatPrice, formatQuantity } from '../../lib/format';
 import { isSignedIn, subscribeSession } from '../../lib/session';
@@ -15,7 +13,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';
 import { RowsSkeleton, StatusBadge } from '../../ui/records';
 import { Refreshable } from '../../ui/Refreshable';
-import { showToast } from '../../ui/toast';
+import { useConfirmedCancel } from '../../ui/useConfirmedCancel';
 import { SimulatedNotice } from '../market';
 import { AuctionOrderSheet } from '../trading';
 import { auctionKeys, auctionOrdersQuery, auctionStocksQuery, cancelAuctionOrder, refreshAuction, type AuctionStock } from './api';
@@ -181,33 +179,12 @@ function OrderRow({ order, tick, busy, onCancel }: { order: AuctionOrder; tick: 
 function MyOrders({ ticks }: { ticks: Map<string, string> }) {
   const { t } = useTranslation();
   const orders = useQuery(auctionOrdersQuery(true));
-  // One key per order being cancelled, kept while a retry may still be needed.
-  const keys = useRef(new Map<number, string>());
-  const [busy, setBusy] = useState<number | null>(null);
-
-  const onCancel = async (id: number) => {
-    const ok = await Dialog.confirm({
-      content: t('auction.cancelConfirm'),
-      confirmText: <span data-testid="auction-cancel-confirm">{t('auction.cancelYes')}</span>,
-      cancelText: t('common.back'),
-    });
-    if (!ok) return;
-    let key = keys.current.get(id);
-    if (!key) {
-      key = newIdempotencyKey();
-      keys.current.set(id, key);
-    }
-    setBusy(id);
-    try {
-      await cancelAuctionOrder(id, key);
-      keys.current.delete(id);
-      showToast(t('auction.cancelled'), 'success');
-    } catch (error) {
-      if (!isRetryable(error)) keys.current.delete(id);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const { busy, onCancel } = useConfirmedCancel({
+    question: t('auction.cancelConfirm'),
+    confirmText: <span data-testid="auction-cancel-confirm">{t('auction.cancelYes')}</span>,
+    done: t('auction.cancelled'),
+    cancel: cancelAuctionOrder,
+  });
 
   let body;
   if (orders.isPending) body = <RowsSkeleton count={2} />;

@@ -1,5 +1,4 @@
 import {
-  decimalInput,
   isBlockQuantity,
   isMultipleOf,
   leverageCapFor,
@@ -21,7 +20,9 @@ import { msg } from '../../i18n/messages';
 import { queryClient } from '../../lib/queryClient';
 import { formatAmount, formatDateTime, formatInCurrency, formatNumber, formatPrice, formatQuantity } from '../../lib/format';
 import { EmptyState } from '../../ui/EmptyState';
+import { DecimalField, DirectionToggle, LeverageChips } from '../../ui/OrderFields';
 import { RowsSkeleton, StatusBadge } from '../../ui/records';
+import { useLeverageChoice } from '../../ui/useLeverageChoice';
 import { SimulatedNotice } from '../market';
 import { LeverageRiskDialog, tradingKeys } from '../trading';
 import { balancesQuery } from '../wallet';
@@ -333,11 +334,8 @@ export function BlockTradeDesk() {
   const [picking, setPicking] = useState(false);
   const [direction, setDirection] = useState<OrderDirection>(OrderDirection.Buy);
   const [quantity, setQuantity] = useState('');
-  const [leverage, setLeverage] = useState(1);
   const [errors, setErrors] = useState<Errors>({});
   const [asking, setAsking] = useState(false);
-  const [awaitingRisk, setAwaitingRisk] = useState<BlockQuoteInput | null>(null);
-  const [acknowledging, setAcknowledging] = useState(false);
   const [quote, setQuote] = useState<{ quote: BlockQuote; receivedAt: number } | null>(null);
   const [accepting, setAccepting] = useState(false);
   const [result, setResult] = useState<BlockTradeResult | null>(null);
@@ -349,7 +347,8 @@ export function BlockTradeDesk() {
   const risk = useQuery(leverageRiskQuery());
   const acknowledged = risk.data?.acknowledged ?? false;
   const cap = stock ? leverageCapFor(stock) : 5;
-  const withinCap = Math.max(1, ...leverages.filter((n) => n <= cap));
+  const choice = useLeverageChoice<BlockQuoteInput>({ initial: 1, leverages, cap, acknowledged, acknowledge: acknowledgeLeverageRisk, proceed: (input) => ask(input) });
+  const { leverage } = choice;
   const balances = useQuery(balancesQuery());
   const wallet = balances.data?.find((w) => w.code === WalletCode.UsStock);
   const minQuantity = stocks.data?.minQuantity ?? '10000';
@@ -366,7 +365,7 @@ export function BlockTradeDesk() {
     return { stockCode: stock.symbol, direction, quantity: q.data!, leverage };
   };
 
-  const ask = async (input: BlockQuoteInput) => {
+  async function ask(input: BlockQuoteInput) {
     setAsking(true);
     setResult(null);
     try {
@@ -380,30 +379,11 @@ export function BlockTradeDesk() {
     } finally {
       setAsking(false);
     }
-  };
+  }
 
   const submit = async () => {
     const input = validate();
-    if (!input) return;
-    if (input.leverage > cap && !acknowledged) {
-      setAwaitingRisk(input);
-      return;
-    }
-    await ask(input);
-  };
-
-  const acknowledge = async () => {
-    const input = awaitingRisk;
-    setAcknowledging(true);
-    try {
-      await acknowledgeLeverageRisk();
-    } catch {
-      return;
-    } finally {
-      setAcknowledging(false);
-    }
-    setAwaitingRisk(null);
-    if (input) await ask(input);
+    if (input) await choice.go(input);
   };
 
   const accept = async () => {
@@ -499,74 +479,39 @@ export function BlockTradeDesk() {
             <span className="field-label" id="block-side-label">
               {t('blockTrade.rfq.side')}
             </span>
-            <div className="block-side" role="radiogroup" aria-labelledby="block-side-label">
-              {[OrderDirection.Buy, OrderDirection.Sell].map((d) => (
-                <button
-                  key={d}
-                  type="button"
-                  role="radio"
-                  aria-checked={direction === d}
-                  className={`block-side-item${direction === d ? (d === OrderDirection.Buy ? ' active buy' : ' active sell') : ''}`}
-                  data-testid={d === OrderDirection.Buy ? 'blocktrade-buy' : 'blocktrade-sell'}
-                  onClick={() => setDirection(d)}
-                >
-                  {t(sideKey(d))}
-                </button>
-              ))}
-            </div>
+            <DirectionToggle value={direction} onChange={setDirection} testPrefix="blocktrade" className="block-side" labelledBy="block-side-label" />
           </div>
 
-          <div className={errors.quantity ? 'field has-error' : 'field'}>
-            <label className="field-label" htmlFor="block-quantity">
-              {t('blockTrade.rfq.quantity')}
-            </label>
-            <div className="field-control">
-              <input
-                id="block-quantity"
-                inputMode="numeric"
-                autoComplete="off"
-                placeholder={formatQuantity(minQuantity)}
-                data-testid="blocktrade-quantity"
-                aria-invalid={errors.quantity ? true : undefined}
-                aria-describedby="block-quantity-note"
-                value={quantity}
-                onChange={(event) => {
-                  setQuantity(decimalInput(event.target.value));
-                  setErrors((e) => ({ ...e, quantity: undefined }));
-                }}
-              />
-            </div>
-            {errors.quantity ? (
-              <div className="field-error" role="alert" id="block-quantity-note" data-testid="blocktrade-quantity-error">
-                {msg(errors.quantity)}
-              </div>
-            ) : (
-              <div className="field-hint" id="block-quantity-note">
-                {t('blockTrade.rfq.quantityHint', { min: formatQuantity(minQuantity), lot: formatQuantity(lot) })}
-              </div>
-            )}
-          </div>
+          <DecimalField
+            id="block-quantity"
+            testId="blocktrade-quantity"
+            label={t('blockTrade.rfq.quantity')}
+            inputMode="numeric"
+            placeholder={formatQuantity(minQuantity)}
+            noteId="block-quantity-note"
+            value={quantity}
+            onChange={(v) => {
+              setQuantity(v);
+              setErrors((e) => ({ ...e, quantity: undefined }));
+            }}
+            error={errors.quantity}
+            hint={t('blockTrade.rfq.quantityHint', { min: formatQuantity(minQuantity), lot: formatQuantity(lot) })}
+          />
 
           <div className="field">
             <span className="field-label" id="block-leverage-label">
               {t('blockTrade.rfq.leverage')}
             </span>
-            <div className="chip-row tight" role="radiogroup" aria-labelledby="block-leverage-label" aria-describedby="block-leverage-cap">
-              {leverages.map((n) => (
-                <button
-                  key={n}
-                  type="button"
-                  role="radio"
-                  aria-checked={leverage === n}
-                  className={`chip${leverage === n ? ' active' : ''}${n > cap ? ' above-cap' : ''}`}
-                  data-testid={`blocktrade-leverage-${n}`}
-                  onClick={() => setLeverage(n)}
-                >
-                  {t('trading.leverageX', { n })}
-                </button>
-              ))}
-            </div>
-            <div className={leverage > cap && !acknowledged ? 'field-hint warn' : 'field-hint'} id="block-leverage-cap">
+            <LeverageChips
+              leverages={leverages}
+              value={leverage}
+              cap={cap}
+              onChange={choice.setLeverage}
+              testPrefix="blocktrade-leverage"
+              labelledBy="block-leverage-label"
+              describedBy="block-leverage-cap"
+            />
+            <div className={choice.warn ? 'field-hint warn' : 'field-hint'} id="block-leverage-cap">
               {acknowledged ? t('blockTrade.rfq.capHintAcknowledged', { cap }) : t('blockTrade.rfq.capHint', { cap })}
             </div>
             {errors.leverage && (
@@ -631,23 +576,9 @@ export function BlockTradeDesk() {
           setErrors({});
         }}
       />
-      {awaitingRisk !== null && stock && (
+      {choice.warning.visible && stock && (
         <Suspense fallback={null}>
-          <LeverageRiskDialog
-            visible
-            name={stock.name}
-            leverage={leverage}
-            cap={cap}
-            lower={withinCap}
-            maintenanceRatio={rule.data?.maintenanceRatio ?? '0.5'}
-            pending={acknowledging}
-            onAcknowledge={() => void acknowledge()}
-            onLower={() => {
-              setLeverage(withinCap);
-              setAwaitingRisk(null);
-            }}
-            onCancel={() => setAwaitingRisk(null)}
-          />
+          <LeverageRiskDialog {...choice.warning} name={stock.name} maintenanceRatio={rule.data?.maintenanceRatio ?? '0.5'} />
         </Suspense>
       )}
     </>

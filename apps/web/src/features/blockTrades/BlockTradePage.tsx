@@ -1,24 +1,20 @@
 import '../../ui/money.css';
 import './blockTrade.css';
-import { BLOCK_BAND_PERCENT, BLOCK_QUOTE_TTL_SECONDS, KycStatus, LARGE_ORDER_SHARES, zBlockTradeKey, type BlockTradeActivation, type BlockTradeKeyInput } from '@tradeapp/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { BLOCK_BAND_PERCENT, BLOCK_QUOTE_TTL_SECONDS, KycStatus, LARGE_ORDER_SHARES, zBlockTradeKey, type BlockTradeActivation } from '@tradeapp/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { CheckCircleFill, ClockCircleFill, CloseCircleFill, LockFill, UserContactOutline } from 'antd-mobile-icons';
 import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../api/client';
 import { useUserInfo } from '../../api/user';
 import { paths } from '../../app/paths';
 import { msg } from '../../i18n/messages';
 import { formatDateTime, formatQuantity } from '../../lib/format';
 import { EmptyState } from '../../ui/EmptyState';
-import { reportFormError } from '../../ui/forms';
+import { KeyForm } from '../../ui/KeyForm';
 import { Page } from '../../ui/Page';
 import { Refreshable } from '../../ui/Refreshable';
-import { TextField } from '../../ui/TextField';
 import { showToast } from '../../ui/toast';
 import { activationQuery, applyForBlockTrading, enterKey } from './api';
 import { BlockTradeDesk } from './BlockTradeDesk';
@@ -37,43 +33,6 @@ function StateCard({ status, tone, icon, title, children }: { status: string; to
         {children}
       </div>
     </div>
-  );
-}
-
-/** The key from the approval's notice: "enter key" when empty, the server's one refusal under the field. */
-function KeyForm() {
-  const { t } = useTranslation();
-  const form = useForm<BlockTradeKeyInput>({ resolver: zodResolver(zBlockTradeKey), defaultValues: { key: '' } });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async ({ key }) => {
-    try {
-      await enterKey(key);
-      showToast(t('blockTrade.activated'), 'success');
-    } catch (error) {
-      // A wrong key is a fact about this field; anything else (too many attempts, the network) is toasted.
-      if (error instanceof ApiError && error.key === 'e.keyInvalid') form.setError('key', { type: 'server', message: 'e.keyInvalid' });
-      else reportFormError(error, form.setError, ['key']);
-    }
-  });
-
-  return (
-    <form className="form-section blocktrade-key" onSubmit={onSubmit} noValidate>
-      <TextField
-        label={t('blockTrade.keyLabel')}
-        testId="blocktrade-key"
-        placeholder={t('blockTrade.keyPlaceholder')}
-        autoComplete="off"
-        autoCapitalize="characters"
-        registration={form.register('key')}
-        error={errors.key?.message}
-      />
-      <div className="form-actions">
-        <Button block type="submit" color="primary" size="large" shape="rounded" loading={isSubmitting} data-testid="blocktrade-activate">
-          {t('blockTrade.activate')}
-        </Button>
-      </div>
-    </form>
   );
 }
 
@@ -147,7 +106,17 @@ function StateView({ activation }: { activation: BlockTradeActivation }) {
             <p>{t('blockTrade.approvedBody')}</p>
             {notices}
           </StateCard>
-          <KeyForm />
+          <KeyForm
+            schema={zBlockTradeKey}
+            send={enterKey}
+            onEntered={() => showToast(t('blockTrade.activated'), 'success')}
+            className="blocktrade-key"
+            label={t('blockTrade.keyLabel')}
+            placeholder={t('blockTrade.keyPlaceholder')}
+            testId="blocktrade-key"
+            submitTestId="blocktrade-activate"
+            submitLabel={t('blockTrade.activate')}
+          />
         </>
       );
     case 'active':

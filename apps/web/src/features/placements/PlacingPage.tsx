@@ -10,13 +10,10 @@ import {
   zPlacementKeyInput,
   zQuantity,
   type Placement,
-  type PlacementKeyInput,
 } from '@tradeapp/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Dialog } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
@@ -27,11 +24,10 @@ import { msg } from '../../i18n/messages';
 import { formatDate, formatDateMinute, formatInCurrency, formatNumber, formatPrice, formatQuantity } from '../../lib/format';
 import { EmptyState } from '../../ui/EmptyState';
 import { Field } from '../../ui/Field';
-import { reportFormError } from '../../ui/forms';
+import { KeyForm } from '../../ui/KeyForm';
 import { Page } from '../../ui/Page';
 import { StatusBadge } from '../../ui/records';
 import { Refreshable } from '../../ui/Refreshable';
-import { TextField } from '../../ui/TextField';
 import { showToast } from '../../ui/toast';
 import { balancesQuery, WALLET_LABEL } from '../wallet';
 import { buyPlacement, enterKey, unlockedQuery } from './api';
@@ -76,47 +72,6 @@ function Discount({ p }: { p: Placement }) {
     <Line label={t(premium ? 'placing.premium' : 'placing.discount')} testId="placing-discount">
       {formatNumber(premium ? p.discountPercent.slice(1) : p.discountPercent)}%
     </Line>
-  );
-}
-
-/** The key from the invitation: "enter key" when empty, the server's one refusal under the field. */
-function KeyForm({ onUnlocked }: { onUnlocked: (p: Placement) => void }) {
-  const { t } = useTranslation();
-  const form = useForm<PlacementKeyInput>({ resolver: zodResolver(zPlacementKeyInput), defaultValues: { key: '' } });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async ({ key }) => {
-    try {
-      const placement = await enterKey(key);
-      form.reset({ key: '' });
-      showToast(t('placing.unlocked'), 'success');
-      onUnlocked(placement);
-    } catch (error) {
-      // A wrong key is a fact about this field; anything else (too many attempts, the network) is toasted.
-      if (error instanceof ApiError && error.key === 'e.keyInvalid') form.setError('key', { type: 'server', message: 'e.keyInvalid' });
-      else reportFormError(error, form.setError, ['key']);
-    }
-  });
-
-  return (
-    <form className="form-section placing-key" onSubmit={onSubmit} noValidate>
-      <h2 className="form-section-title">{t('placing.keyTitle')}</h2>
-      <p className="placing-note">{t('placing.keyBody')}</p>
-      <TextField
-        label={t('placing.keyLabel')}
-        testId="placing-key"
-        placeholder={t('placing.keyPlaceholder')}
-        autoComplete="off"
-        autoCapitalize="characters"
-        registration={form.register('key')}
-        error={errors.key?.message}
-      />
-      <div className="form-actions">
-        <Button block type="submit" color="primary" size="large" shape="rounded" loading={isSubmitting} data-testid="placing-unlock">
-          {t('placing.unlock')}
-        </Button>
-      </div>
-    </form>
   );
 }
 
@@ -357,7 +312,24 @@ export default function PlacingPage() {
       <Refreshable onRefresh={() => unlocked.refetch()}>
         <div className="form-page placing-page">
           <p className="placing-intro">{t('placing.intro')}</p>
-          <KeyForm onUnlocked={(p) => setLatest(p.id)} />
+          <KeyForm
+            schema={zPlacementKeyInput}
+            send={enterKey}
+            clearOnEntered
+            onEntered={(p) => {
+              showToast(t('placing.unlocked'), 'success');
+              setLatest(p.id);
+            }}
+            className="placing-key"
+            label={t('placing.keyLabel')}
+            placeholder={t('placing.keyPlaceholder')}
+            testId="placing-key"
+            submitTestId="placing-unlock"
+            submitLabel={t('placing.unlock')}
+          >
+            <h2 className="form-section-title">{t('placing.keyTitle')}</h2>
+            <p className="placing-note">{t('placing.keyBody')}</p>
+          </KeyForm>
           <h2 className="placing-section-title">{t('placing.yours')}</h2>
           <div data-testid="placing-list" data-state={unlocked.isPending ? 'loading' : unlocked.isError ? 'error' : unlocked.data.length === 0 ? 'empty' : 'list'}>
             {body}

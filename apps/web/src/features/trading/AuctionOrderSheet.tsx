@@ -2,44 +2,36 @@ import '../../ui/money.css';
 import './trading.css';
 import {
   compareDecimal,
-  decimalInput,
   exchangeRateOf,
   inverseRate,
-  isMultipleOf,
   KycStatus,
   leverageCapFor,
   OrderDirection,
   OrderType,
-  walletCurrency as currencyOf,
-  walletFor,
-  zPrice,
-  zQuantity,
   type AuctionSession,
   type RequestOf,
   type ResponseOf,
   type Routes,
 } from '@tradeapp/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Dialog, Popup } from 'antd-mobile';
+import { Popup } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../api/client';
-import { ApiError } from '../../api/errors';
-import { useIntentKey } from '../../api/intent';
 import { useUserInfo } from '../../api/user';
 import { paths } from '../../app/paths';
 import { msg } from '../../i18n/messages';
-import { queryClient } from '../../lib/queryClient';
-import { EMPTY_VALUE, formatInCurrency, formatNumber, formatPrice, formatQuantity, priceDecimals } from '../../lib/format';
+import { EMPTY_VALUE, formatInCurrency, formatPrice, formatQuantity, priceDecimals } from '../../lib/format';
+import { DecimalField, DirectionToggle, LeverageChips, Toggle } from '../../ui/OrderFields';
 import { showToast } from '../../ui/toast';
-import { balancesQuery, exchangeRateQuery, WALLET_LABEL } from '../wallet';
+import { useLeverageChoice } from '../../ui/useLeverageChoice';
+import { exchangeRateQuery, WALLET_LABEL } from '../wallet';
 import { acknowledgeLeverageRisk, leverageRiskQuery, tradingRulesQuery } from './api';
 import { estimateOrder } from './calc';
-import { tradingKeys } from './keys';
 import { LeverageRiskDialog } from './LeverageRiskDialog';
-import { Line, Toggle } from './orderParts';
+import { KycPrompt, Line, orderProblems, QuantityField, SubmitBar, useConfirmedOrder, useOrderWallet, type OrderErrors } from './orderParts';
 
 /** An auction stock as /m_ft/preMarketList lists it: its quote with its band and indicative figures. */
 export type AuctionStock = ResponseOf<Routes['preMarketList']>['list'][number];
@@ -81,7 +73,6 @@ function AuctionOrderForm({ stock, session, onPlaced }: FormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useUserInfo();
-  const intent = useIntentKey();
   const band = stock.auction;
   const [direction, setDirection] = useState<OrderDirection>(OrderDirection.Buy);
   const [type, setType] = useState<OrderType>(OrderType.Market);
@@ -90,21 +81,22 @@ function AuctionOrderForm({ stock, session, onPlaced }: FormProps) {
   const rules = useQuery(tradingRulesQuery(stock.symbol));
   const rule = rules.data?.find((r) => r.assetClass === stock.assetClass);
   const leverages = rule?.leverages ?? [1];
-  const [leverage, setLeverage] = useState(1);
-  const [errors, setErrors] = useState<{ price?: string; quantity?: string }>({});
-  const [pending, setPending] = useState(false);
-  const [awaitingRisk, setAwaitingRisk] = useState<AuctionOrderInput | null>(null);
-  const [acknowledging, setAcknowledging] = useState(false);
+  const [errors, setErrors] = useState<OrderErrors>({});
 
-  const walletCode = walletFor(stock);
-  const balances = useQuery(balancesQuery());
-  const wallet = balances.data?.find((w) => w.code === walletCode);
-  const walletCurrency = wallet?.currency ?? currencyOf(walletCode);
+  const { walletCode, wallet, walletCurrency } = useOrderWallet(stock);
   const rate = useRate(stock.currency, walletCurrency);
   const verified = user.data?.kycStatus === KycStatus.Verified;
   const risk = useQuery(leverageRiskQuery(Boolean(user.data)));
   const cap = leverageCapFor(stock);
-  const withinCap = Math.max(1, ...leverages.filter((n) => n <= cap));
+  const choice = useLeverageChoice<AuctionOrderInput>({
+    initial: 1,
+    leverages,
+    cap,
+    acknowledged: risk.data?.acknowledged ?? false,
+    acknowledge: acknowledgeLeverageRisk,
+    proceed: (input) => place(input),
+  });
+  const { leverage } = choice;
   const open = session.phase === 'input' || session.phase === 'noCancel';
   const buy = direction === OrderDirection.Buy;
   const limit = type === OrderType.Limit;
@@ -112,61 +104,45 @@ function AuctionOrderForm({ stock, session, onPlaced }: FormProps) {
   const estimate = estimateOrder({ quote: stock, direction, type: OrderType.Limit, limitPrice: holdPrice, quantity, leverage, rule, rate, priceDecimals: priceDecimals(stock.tickSize) });
   const held = estimate?.inWallet?.total;
   const short = Boolean(held && wallet && compareDecimal(held, wallet.balance) === 1);
+  const placing = useConfirmedOrder(setErrors);
 
   const validate = (): AuctionOrderInput | null => {
-    const next: { price?: string; quantity?: string } = {};
-    const q = zQuantity.safeParse(quantity);
-    if (!q.success) next.quantity = q.error.issues[0]?.message ?? 'v.addQuantity';
-    else if (compareDecimal(q.data, stock.minQuantity) === -1 || !isMultipleOf(q.data, stock.lotSize))
-      next.quantity = msg('e.quantityLot', { lot: formatQuantity(stock.lotSize), min: formatQuantity(stock.minQuantity) });
-    if (limit) {
-      const p = zPrice.safeParse(price);
-      if (!p.success) next.price = p.error.issues[0]?.message ?? 'v.enterCorrectAmount';
-      else if (!isMultipleOf(p.data, stock.tickSize)) next.price = msg('e.priceTick', { tick: formatNumber(stock.tickSize) });
-      else if (compareDecimal(p.data, band.bandLow) === -1 || compareDecimal(p.data, band.bandHigh) === 1)
-        next.price = msg('e.auctionBand', { low: formatPrice(band.bandLow, stock.tickSize), high: formatPrice(band.bandHigh, stock.tickSize) });
-    }
-    setErrors(next);
-    if (next.price || next.quantity) return null;
+    const problems = orderProblems({ quantity, price: limit ? price : null }, stock);
+    // Compared as typed: the field has left no white space for the schema to trim.
+    if (limit && !problems.price && (compareDecimal(price, band.bandLow) === -1 || compareDecimal(price, band.bandHigh) === 1))
+      problems.price = msg('e.auctionBand', { low: formatPrice(band.bandLow, stock.tickSize), high: formatPrice(band.bandHigh, stock.tickSize) });
+    setErrors(problems);
+    if (problems.price || problems.quantity) return null;
     return { stockCode: stock.symbol, stockName: stock.name, direction, source: stock.source, type, quantity, leverage, ...(limit ? { price } : {}) };
   };
 
-  const place = async (input: AuctionOrderInput) => {
-    const ok = await Dialog.confirm({
-      title: t('auction.sheet.confirmTitle'),
-      className: 'wide-dialog',
-      content: (
-        <div className="confirm-lines" data-testid="auction-confirm-summary">
-          <Line label={stock.name}>
-            {buy ? t('trading.buy') : t('trading.sell')} {formatQuantity(quantity)} · {t('trading.leverageX', { n: leverage })}
-          </Line>
-          <Line label={t('auction.sheet.type')}>{limit ? `${t('auction.atAuctionLimit')} ${formatPrice(price, stock.tickSize)}` : t('auction.atAuction')}</Line>
-          <Line label={t('auction.sheet.heldAt')}>{formatPrice(holdPrice, stock.tickSize)}</Line>
-          <Line label={t('auction.sheet.total')} strong>
-            {held ? formatInCurrency(held, walletCurrency) : EMPTY_VALUE}
-          </Line>
-          <p className="form-note confirm-note">{t('auction.sheet.heldNote')}</p>
-        </div>
-      ),
-      confirmText: <span data-testid="auction-confirm">{t('auction.sheet.confirmYes')}</span>,
-      cancelText: t('common.cancel'),
+  async function place(input: AuctionOrderInput) {
+    await placing.place({
+      input,
+      confirm: {
+        title: t('auction.sheet.confirmTitle'),
+        content: (
+          <div className="confirm-lines" data-testid="auction-confirm-summary">
+            <Line label={stock.name}>
+              {buy ? t('trading.buy') : t('trading.sell')} {formatQuantity(quantity)} · {t('trading.leverageX', { n: leverage })}
+            </Line>
+            <Line label={t('auction.sheet.type')}>{limit ? `${t('auction.atAuctionLimit')} ${formatPrice(price, stock.tickSize)}` : t('auction.atAuction')}</Line>
+            <Line label={t('auction.sheet.heldAt')}>{formatPrice(holdPrice, stock.tickSize)}</Line>
+            <Line label={t('auction.sheet.total')} strong>
+              {held ? formatInCurrency(held, walletCurrency) : EMPTY_VALUE}
+            </Line>
+            <p className="form-note confirm-note">{t('auction.sheet.heldNote')}</p>
+          </div>
+        ),
+        confirmText: <span data-testid="auction-confirm">{t('auction.sheet.confirmYes')}</span>,
+      },
+      send: (key) => call('auctionCreate', input, { idempotencyKey: key }),
+      onPlaced: () => {
+        showToast(t('auction.sheet.placed'), 'success');
+        onPlaced();
+      },
     });
-    if (!ok) return;
-    const key = intent.take(JSON.stringify(input));
-    setPending(true);
-    try {
-      await call('auctionCreate', input, { idempotencyKey: key });
-      intent.settle();
-      showToast(t('auction.sheet.placed'), 'success');
-      onPlaced();
-    } catch (err) {
-      intent.settle(err);
-      if (err instanceof ApiError && err.fields) setErrors({ price: err.fields.price, quantity: err.fields.quantity });
-      if (err instanceof ApiError && err.key === 'e.leverageRiskUnacknowledged') void queryClient.invalidateQueries({ queryKey: tradingKeys.leverageRisk() });
-    } finally {
-      setPending(false);
-    }
-  };
+  }
 
   const submit = async () => {
     if (!open) return;
@@ -175,26 +151,7 @@ function AuctionOrderForm({ stock, session, onPlaced }: FormProps) {
       return;
     }
     const input = validate();
-    if (!input) return;
-    if (leverage > cap && !risk.data?.acknowledged) {
-      setAwaitingRisk(input);
-      return;
-    }
-    await place(input);
-  };
-
-  const acknowledge = async () => {
-    const input = awaitingRisk;
-    setAcknowledging(true);
-    try {
-      await acknowledgeLeverageRisk();
-    } catch {
-      return;
-    } finally {
-      setAcknowledging(false);
-    }
-    setAwaitingRisk(null);
-    if (input) await place(input);
+    if (input) await choice.go(input);
   };
 
   return (
@@ -207,29 +164,14 @@ function AuctionOrderForm({ stock, session, onPlaced }: FormProps) {
           void submit();
         }}
       >
-        {user.data && !verified && (
-          <section className="kyc-prompt" data-testid="auction-kyc">
-            <div>
-              <strong>{t('trading.order.kycTitle')}</strong>
-              <p>{user.data.kycStatus === KycStatus.UnderReview ? t('trading.order.kycReview') : t('trading.order.kycBody')}</p>
-            </div>
-          </section>
-        )}
+        {user.data && !verified && <KycPrompt status={user.data.kycStatus} testId="auction-kyc" />}
         {!open && (
           <p className="field-hint warn auction-sheet-closed" data-testid="auction-sheet-closed">
             {t('auction.sheet.closed')}
           </p>
         )}
         <section className="form-section">
-          <Toggle
-            value={direction}
-            testPrefix="auction-direction"
-            onChange={setDirection}
-            options={[
-              { value: OrderDirection.Buy, key: 'buy', label: t('trading.buy'), tone: 'buy' },
-              { value: OrderDirection.Sell, key: 'sell', label: t('trading.sell'), tone: 'sell' },
-            ]}
-          />
+          <DirectionToggle value={direction} testPrefix="auction-direction" onChange={setDirection} />
           <div className="field">
             <div className="field-label">{t('auction.sheet.type')}</div>
             <Toggle
@@ -248,87 +190,43 @@ function AuctionOrderForm({ stock, session, onPlaced }: FormProps) {
           </div>
 
           {limit && (
-            <div className={errors.price ? 'field has-error' : 'field'}>
-              <label className="field-label" htmlFor="auction-price">
-                {t('auction.sheet.price', { currency: stock.currency })}
-              </label>
-              <div className="field-control">
-                <input
-                  id="auction-price"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  data-testid="auction-price"
-                  value={price}
-                  onChange={(event) => {
-                    setPrice(decimalInput(event.target.value));
-                    setErrors((e) => ({ ...e, price: undefined }));
-                  }}
-                />
-              </div>
-              {errors.price ? (
-                <div className="field-error" role="alert" data-testid="auction-price-error">
-                  {msg(errors.price)}
-                </div>
-              ) : (
-                <div className="field-hint" data-testid="auction-band-hint">
-                  {t('auction.sheet.bandHint', {
-                    low: formatPrice(band.bandLow, stock.tickSize),
-                    high: formatPrice(band.bandHigh, stock.tickSize),
-                    close: formatPrice(band.previousClose, stock.tickSize),
-                  })}
-                </div>
-              )}
-            </div>
+            <DecimalField
+              id="auction-price"
+              testId="auction-price"
+              label={t('auction.sheet.price', { currency: stock.currency })}
+              value={price}
+              onChange={(v) => {
+                setPrice(v);
+                setErrors((e) => ({ ...e, price: undefined }));
+              }}
+              error={errors.price}
+              hint={t('auction.sheet.bandHint', {
+                low: formatPrice(band.bandLow, stock.tickSize),
+                high: formatPrice(band.bandHigh, stock.tickSize),
+                close: formatPrice(band.previousClose, stock.tickSize),
+              })}
+              hintTestId="auction-band-hint"
+            />
           )}
 
-          <div className={errors.quantity ? 'field has-error' : 'field'}>
-            <label className="field-label" htmlFor="auction-quantity">
-              {t('trading.order.quantity')}
-            </label>
-            <div className="field-control">
-              <input
-                id="auction-quantity"
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder={formatQuantity(stock.minQuantity)}
-                data-testid="auction-quantity"
-                value={quantity}
-                onChange={(event) => {
-                  setQuantity(decimalInput(event.target.value));
-                  setErrors((e) => ({ ...e, quantity: undefined }));
-                }}
-              />
-            </div>
-            {errors.quantity ? (
-              <div className="field-error" role="alert" data-testid="auction-quantity-error">
-                {msg(errors.quantity)}
-              </div>
-            ) : (
-              <div className="field-hint">{t('trading.order.lotHint', { lot: formatQuantity(stock.lotSize), min: formatQuantity(stock.minQuantity) })}</div>
-            )}
-          </div>
+          <QuantityField
+            idPrefix="auction"
+            rules={stock}
+            value={quantity}
+            onChange={(v) => {
+              setQuantity(v);
+              setErrors((e) => ({ ...e, quantity: undefined }));
+            }}
+            error={errors.quantity}
+          />
 
           <div className="field">
             <div className="field-label" id="auction-leverage-label">
               {t('trading.order.leverage')}
             </div>
-            <div className="chip-row tight" role="radiogroup" aria-labelledby="auction-leverage-label">
-              {leverages.map((n) => (
-                <button
-                  key={n}
-                  type="button"
-                  role="radio"
-                  aria-checked={leverage === n}
-                  className={`chip${leverage === n ? ' active' : ''}${n > cap ? ' above-cap' : ''}`}
-                  data-testid={`auction-leverage-${n}`}
-                  onClick={() => setLeverage(n)}
-                >
-                  {t('trading.leverageX', { n })}
-                </button>
-              ))}
-            </div>
-            {leverages.some((n) => n > cap) && (
-              <div className={leverage > cap && !risk.data?.acknowledged ? 'field-hint warn' : 'field-hint'}>
+            <LeverageChips leverages={leverages} value={leverage} cap={cap} onChange={choice.setLeverage} testPrefix="auction-leverage" labelledBy="auction-leverage-label" />
+            {choice.capped && (
+              <div className={choice.warn ? 'field-hint warn' : 'field-hint'}>
                 {risk.data?.acknowledged ? t('trading.order.capHintAcknowledged', { cap }) : t('trading.order.capHint', { cap })}
               </div>
             )}
@@ -368,37 +266,12 @@ function AuctionOrderForm({ stock, session, onPlaced }: FormProps) {
           <p className="form-note">{t('auction.sheet.heldNote')}</p>
         </section>
 
-        <div className="order-bar">
-          <Button
-            block
-            type="submit"
-            size="large"
-            shape="rounded"
-            className={buy ? 'order-submit buy' : 'order-submit sell'}
-            loading={pending}
-            disabled={!user.data || !verified || !open}
-            data-testid="auction-submit"
-          >
-            {buy ? t('auction.sheet.submitBuy') : t('auction.sheet.submitSell')}
-          </Button>
-        </div>
+        <SubmitBar buy={buy} pending={placing.pending} disabled={!user.data || !verified || !open} testId="auction-submit">
+          {buy ? t('auction.sheet.submitBuy') : t('auction.sheet.submitSell')}
+        </SubmitBar>
       </form>
 
-      <LeverageRiskDialog
-        visible={awaitingRisk !== null}
-        name={stock.name}
-        leverage={leverage}
-        cap={cap}
-        lower={withinCap}
-        maintenanceRatio={rule?.maintenanceRatio ?? '0.5'}
-        pending={acknowledging}
-        onAcknowledge={() => void acknowledge()}
-        onLower={() => {
-          setLeverage(withinCap);
-          setAwaitingRisk(null);
-        }}
-        onCancel={() => setAwaitingRisk(null)}
-      />
+      <LeverageRiskDialog {...choice.warning} name={stock.name} maintenanceRatio={rule?.maintenanceRatio ?? '0.5'} />
     </>
   );
 }

@@ -1,13 +1,11 @@
 import '../../ui/money.css';
 import './trading.css';
 import { type Position } from '@tradeapp/contract';
-import { Button, Dialog } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { Suspense, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { Suspense, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { newIdempotencyKey } from '../../api/client';
-import { isRetryable } from '../../api/intent';
 import { paths } from '../../app/paths';
 import { formatDateTime, formatInCurrency, formatQuantity } from '../../lib/format';
 import { isSignedIn, subscribeSession } from '../../lib/session';
@@ -15,9 +13,9 @@ import { EmptyState } from '../../ui/EmptyState';
 import { LoadMore } from '../../ui/LoadMore';
 import { Page } from '../../ui/Page';
 import { Refreshable } from '../../ui/Refreshable';
-import { showToast } from '../../ui/toast';
 import { RowsSkeleton } from '../../ui/records';
 import { TabStrip } from '../../ui/TabStrip';
+import { useConfirmedCancel } from '../../ui/useConfirmedCancel';
 import { dealKeys, SubscriptionList } from '../deals';
 import { cancelOrder, closedQuery, entrustedQuery, positionsQuery, refreshTrading, type PositionsPage } from './api';
 import { heldFor } from './calc';
@@ -157,34 +155,13 @@ function Entrusted() {
   const navigate = useNavigate();
   const query = useInfiniteQuery(entrustedQuery());
   const rows = useMemo(() => query.data?.pages.flatMap((page) => page.list) ?? [], [query.data]);
-  // One key per order being cancelled, kept while a retry may still be needed.
-  const keys = useRef(new Map<number, string>());
-  const [busy, setBusy] = useState<number | null>(null);
-
-  const onCancel = async (id: number) => {
-    const ok = await Dialog.confirm({
-      content: t('trading.cancelConfirm'),
-      confirmText: <span data-testid="entrusted-cancel-confirm">{t('trading.cancelYes')}</span>,
-      cancelText: t('common.back'),
-    });
-    if (!ok) return;
-    let key = keys.current.get(id);
-    if (!key) {
-      key = newIdempotencyKey();
-      keys.current.set(id, key);
-    }
-    setBusy(id);
-    try {
-      await cancelOrder(id, key);
-      keys.current.delete(id);
-      showToast(t('trading.cancelled'), 'success');
-    } catch (error) {
-      if (!isRetryable(error)) keys.current.delete(id);
-    } finally {
-      setBusy(null);
-      await refreshTrading();
-    }
-  };
+  const { busy, onCancel } = useConfirmedCancel({
+    question: t('trading.cancelConfirm'),
+    confirmText: <span data-testid="entrusted-cancel-confirm">{t('trading.cancelYes')}</span>,
+    done: t('trading.cancelled'),
+    cancel: cancelOrder,
+    afterwards: refreshTrading,
+  });
 
   if (query.isPending) return <RowsSkeleton />;
   if (query.isError && rows.length === 0) return <LoadFailed onRetry={() => void query.refetch()} />;
