@@ -672,6 +672,12 @@ test('a closed market: the quote says when it opens and offers limit orders only
   await expect(page.getByTestId('order-price')).not.toHaveValue('');
   await page.getByTestId('order-quantity').fill(stock.minQuantity);
   await page.getByTestId('order-leverage-10').click();
+  // Where the stock's currency is not the wallet's (Hong Kong dollars or pesos into the euro wallet),
+  // the estimate shows what the wallet pays beside it, through the currencies' dollar pairs.
+  const walletCurrency = stock.market === 'US' ? 'USD' : 'EUR';
+  const stockCurrency = ({ US: 'USD', HK: 'HKD', MX: 'MXN' } as Record<string, string>)[stock.market] ?? 'EUR';
+  await expect(page.getByTestId('order-margin').locator('.estimate-sub')).toHaveCount(walletCurrency === stockCurrency ? 0 : 1);
+  if (walletCurrency !== stockCurrency) await expect(page.getByTestId('order-margin').locator('.estimate-sub')).toContainText(/€\d/);
   await shot(page, 'markets-order-closed-limit-en');
   await page.getByTestId('order-submit').click();
   // 10x is above a share's retail cap of 5:1: the risk is acknowledged first, once.

@@ -7,6 +7,8 @@ import {
   closeSettlement,
   convertAmount,
   divPrecise,
+  dollarPairOf,
+  dollarsPerUnit,
   exchangeRateOf,
   feeOf,
   floatingProfit,
@@ -276,5 +278,23 @@ describe('instruments', () => {
     expect(isLargeOrder({ assetClass: 'stock' }, '10000')).toBe(true);
     expect(isLargeOrder({ assetClass: 'stock' }, '9999.99')).toBe(false);
     expect(isLargeOrder({ assetClass: 'future' }, '20000')).toBe(false);
+  });
+});
+
+describe('dollar pairs', () => {
+  it('value a currency in dollars by its pair, quoted either way, the dollar and USDT at one', () => {
+    expect(dollarsPerUnit('USD', undefined)).toBe('1');
+    expect(dollarsPerUnit('USDT', undefined)).toBe('1');
+    expect(dollarsPerUnit('EUR', '1.085')).toBe('1.085');
+    // USDHKD quotes Hong Kong dollars per dollar: one is 1 ÷ 7.8.
+    expect(dollarsPerUnit('HKD', '7.8')).toBe(divPrecise(1, '7.8'));
+    expect(dollarsPerUnit('HKD', undefined)).toBeNull();
+  });
+
+  it('know no currency outside the table, not even an object’s own names', () => {
+    for (const currency of ['XYZ', 'constructor', 'toString', '__proto__']) {
+      expect(dollarPairOf(currency), currency).toBeUndefined();
+      expect(dollarsPerUnit(currency, '1'), currency).toBeNull();
+    }
   });
 });

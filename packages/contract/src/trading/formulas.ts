@@ -195,6 +195,41 @@ export function affordableQuantity(o: { budget: string; price: string; rate?: st
 /** Half a budget, as the server halves the free balance before `affordableQuantity`. */
 export const halfOf = (budget: string) => divPrecise(budget, 2);
 
+/**
+ * How each currency is valued in dollars on the simulated market: by the live price of its pair
+ * with the dollar, quoted either way (`inverse`: the pair quotes dollars in it, USDHKD, so a unit is
+ * 1 ÷ the price); the dollar and USDT (counted as one dollar) need none. The server converts money
+ * with it and the screens estimate with it, so both take the same pairs.
+ */
+export const DOLLAR_PAIRS: Readonly<Record<string, { symbol: string; inverse: boolean } | null>> = {
+  USD: null,
+  USDT: null,
+  EUR: { symbol: 'EURUSD', inverse: false },
+  GBP: { symbol: 'GBPUSD', inverse: false },
+  AUD: { symbol: 'AUDUSD', inverse: false },
+  NZD: { symbol: 'NZDUSD', inverse: false },
+  JPY: { symbol: 'USDJPY', inverse: true },
+  CHF: { symbol: 'USDCHF', inverse: true },
+  CAD: { symbol: 'USDCAD', inverse: true },
+  HKD: { symbol: 'USDHKD', inverse: true },
+  MXN: { symbol: 'USDMXN', inverse: true },
+  CNH: { symbol: 'USDCNH', inverse: true },
+  BTC: { symbol: 'BTCUSDT', inverse: false },
+  ETH: { symbol: 'ETHUSDT', inverse: false },
+};
+
+/** The dollar pair of `currency`: null for the dollar itself, undefined for a currency the market does not price. */
+export const dollarPairOf = (currency: string) => (Object.prototype.hasOwnProperty.call(DOLLAR_PAIRS, currency) ? DOLLAR_PAIRS[currency] : undefined);
+
+/** Dollars per unit of `currency` from its pair's price (DOLLAR_PAIRS); null for a currency without one or a price not in yet. */
+export function dollarsPerUnit(currency: string, pairPrice: string | null | undefined): string | null {
+  const pair = dollarPairOf(currency);
+  if (pair === undefined) return null;
+  if (pair === null) return '1';
+  if (!pairPrice) return null;
+  return pair.inverse ? inverseRate(pairPrice) : pairPrice;
+}
+
 /** Units of one currency per unit of another from each one's dollar value: from ÷ to, to 12 places. */
 export function exchangeRateOf(usdPerFrom: string, usdPerTo: string): string {
   return plainDecimal(roundDecimal(divPrecise(usdPerFrom, usdPerTo), 12)!);

@@ -1,3 +1,4 @@
+import { dollarPairOf } from '@tradeapp/contract';
 import { Dec } from '../../lib/decimal';
 import type { MarketService } from '../market/service';
 
@@ -7,25 +8,15 @@ import type { MarketService } from '../market/service';
  */
 export function createExchangeRates(market: MarketService) {
   const last = (symbol: string) => new Dec(market.snapshot(symbol).last);
-  const inverse = (symbol: string) => () => new Dec(1).div(last(symbol));
-  const usdPer: Record<string, () => Dec> = {
-    USD: () => new Dec(1),
-    USDT: () => new Dec(1),
-    EUR: () => last('EURUSD'),
-    GBP: () => last('GBPUSD'),
-    AUD: () => last('AUDUSD'),
-    NZD: () => last('NZDUSD'),
-    JPY: inverse('USDJPY'),
-    CHF: inverse('USDCHF'),
-    CAD: inverse('USDCAD'),
-    HKD: inverse('USDHKD'),
-    MXN: inverse('USDMXN'),
-    CNH: inverse('USDCNH'),
-    BTC: () => last('BTCUSDT'),
-    ETH: () => last('ETHUSDT'),
+  // The contract's DOLLAR_PAIRS, as the screens estimate with them: the pair's last, or 1 ÷ it for a pair quoting dollars in the currency.
+  const usdPer = (currency: string): Dec | null => {
+    const pair = dollarPairOf(currency);
+    if (pair === undefined) return null;
+    if (pair === null) return new Dec(1);
+    return pair.inverse ? new Dec(1).div(last(pair.symbol)) : last(pair.symbol);
   };
   return {
-    supports: (currency: string) => currency in usdPer,
+    supports: (currency: string) => dollarPairOf(currency) !== undefined,
     /** The live EURUSD price (dollars per euro) and the moment it was quoted: what a total in euros counts dollars at. */
     eurUsd(): { rate: Dec; time: number } {
       const s = market.snapshot('EURUSD');
@@ -34,10 +25,10 @@ export function createExchangeRates(market: MarketService) {
     /** Units of `to` for one unit of `from`. */
     rate(from: string, to: string): Dec {
       if (from === to) return new Dec(1);
-      const f = usdPer[from];
-      const t = usdPer[to];
+      const f = usdPer(from);
+      const t = usdPer(to);
       if (!f || !t) throw new Error(`no rate from ${from} to ${to}`);
-      return f().div(t()).toDecimalPlaces(12);
+      return f.div(t).toDecimalPlaces(12);
     },
   };
 }

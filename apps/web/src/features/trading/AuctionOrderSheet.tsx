@@ -2,8 +2,6 @@ import '../../ui/money.css';
 import './trading.css';
 import {
   compareDecimal,
-  exchangeRateOf,
-  inverseRate,
   KycStatus,
   leverageCapFor,
   OrderDirection,
@@ -27,7 +25,7 @@ import { EMPTY_VALUE, formatInCurrency, formatPrice, formatQuantity, priceDecima
 import { DecimalField, DirectionToggle, LeverageChips, Toggle } from '../../ui/OrderFields';
 import { showToast } from '../../ui/toast';
 import { useLeverageChoice } from '../../ui/useLeverageChoice';
-import { exchangeRateQuery, WALLET_LABEL } from '../wallet';
+import { useRateBetween, WALLET_LABEL } from '../wallet';
 import { acknowledgeLeverageRisk, leverageRiskQuery, tradingRulesQuery } from './api';
 import { estimateOrder } from './calc';
 import { LeverageRiskDialog } from './LeverageRiskDialog';
@@ -36,25 +34,6 @@ import { KycPrompt, Line, orderProblems, QuantityField, SubmitBar, useConfirmedO
 /** An auction stock as /m_ft/preMarketList lists it: its quote with its band and indicative figures. */
 export type AuctionStock = ResponseOf<Routes['preMarketList']>['list'][number];
 type AuctionOrderInput = RequestOf<Routes['auctionCreate']>;
-
-/**
- * Units of the wallet's currency per unit of the stock's, as the server converts (through the
- * dollar): Hong Kong dollars through USDHKD and EURUSD. Null until both are in.
- */
-function useRate(currency: string, walletCurrency: string): string | null {
-  const needs = currency !== walletCurrency;
-  const eurUsd = useQuery(exchangeRateQuery(needs));
-  const usdHkd = useQuery({
-    queryKey: ['auction', 'rate', 'USDHKD'],
-    queryFn: ({ signal }) => call('stockDetail', { symbol: 'USDHKD' }, { signal, silent: true }),
-    enabled: needs && currency === 'HKD',
-    staleTime: 10_000,
-  });
-  if (!needs) return '1';
-  const usdPerTo = walletCurrency === 'EUR' ? eurUsd.data?.price_nominal : walletCurrency === 'USD' ? '1' : undefined;
-  const usdPerFrom = currency === 'HKD' && usdHkd.data ? inverseRate(usdHkd.data.price_nominal) : currency === 'USD' ? '1' : undefined;
-  return usdPerFrom && usdPerTo ? exchangeRateOf(usdPerFrom, usdPerTo) : null;
-}
 
 interface FormProps {
   stock: AuctionStock;
@@ -84,7 +63,7 @@ function AuctionOrderForm({ stock, session, onPlaced }: FormProps) {
   const [errors, setErrors] = useState<OrderErrors>({});
 
   const { walletCode, wallet, walletCurrency } = useOrderWallet(stock);
-  const rate = useRate(stock.currency, walletCurrency);
+  const rate = useRateBetween(stock.currency, walletCurrency);
   const verified = user.data?.kycStatus === KycStatus.Verified;
   const risk = useQuery(leverageRiskQuery(Boolean(user.data)));
   const cap = leverageCapFor(stock);

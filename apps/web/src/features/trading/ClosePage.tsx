@@ -15,7 +15,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';
 import { Refreshable } from '../../ui/Refreshable';
 import { showToast } from '../../ui/toast';
-import { exchangeRateQuery, rateBetween } from '../wallet';
+import { useRateBetween } from '../wallet';
 import { closePosition, minCountQuery, refreshTrading, tradingRulesQuery } from './api';
 import { estimateClose, type CloseEstimate } from './calc';
 import { Line } from './orderParts';
@@ -63,9 +63,7 @@ function CloseForm({ p }: { p: Position }) {
   const [error, setError] = useState('');
   const [pending, setPending] = useState(false);
   const rule = useQuery(tradingRulesQuery(p.symbol)).data?.[0];
-  const needsRate = rateBetween(p.currency, p.walletCurrency, undefined) === null;
-  const eurUsd = useQuery(exchangeRateQuery(needsRate));
-  const rate = rateBetween(p.currency, p.walletCurrency, eurUsd.data?.price_nominal);
+  const rate = useRateBetween(p.currency, p.walletCurrency);
   const estimate = estimateClose(p, quantity, rule, rate);
   const open = p.status === OrderStatus.InProgress;
 

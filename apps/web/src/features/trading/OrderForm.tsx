@@ -26,7 +26,7 @@ import { DecimalField, DirectionToggle, LeverageChips, Toggle } from '../../ui/O
 import { showToast } from '../../ui/toast';
 import { useLeverageChoice } from '../../ui/useLeverageChoice';
 import { TradingNote } from '../market';
-import { exchangeRateQuery, rateBetween } from '../wallet';
+import { useRateBetween } from '../wallet';
 import {
   acknowledgeLeverageRisk,
   createOrder,
@@ -76,9 +76,9 @@ function OrderForm({ quote, limits, tradingRule, initialDirection, initialLimit,
   const [sizing, setSizing] = useState<'half' | 'full' | null>(null);
 
   const { walletCode, wallet, walletCurrency } = useOrderWallet(quote);
+  const exchangeRate = useRateBetween(quote.currency, walletCurrency);
+  // The estimate shows the wallet's amounts beside the instrument's when the two currencies differ (a dollar and USDT do not).
   const needsRate = quote.currency !== walletCurrency && !(['USD', 'USDT'].includes(quote.currency) && walletCurrency === 'USD');
-  const eurUsd = useQuery(exchangeRateQuery(needsRate));
-  const exchangeRate = rateBetween(quote.currency, walletCurrency, eurUsd.data?.price_nominal);
 
   const kyc = user.data?.kycStatus;
   const verified = kyc === KycStatus.Verified;

@@ -2,7 +2,7 @@ import { OrderDirection, OrderType } from '@tradeapp/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { storeUiLanguage, type UiLanguage } from '../../i18n/locale';
 import { formatInCurrency, formatPrice } from '../../lib/format';
-import { rateBetween } from '../wallet';
+import { rateBetween, rateFrom } from '../wallet';
 import { estimateClose, estimateOrder, estimatePrice, heldFor, type OrderEstimate } from './calc';
 
 // @testing-library/react is not installed: the order page's figures are checked through the pure
@@ -57,6 +57,15 @@ describe('the order estimate', () => {
     expect(rateBetween('USDT', 'USD', undefined)).toBe('1');
     expect(rateBetween('USD', 'EUR', undefined)).toBeNull();
     expect(estimate({ rate: null })?.inWallet).toBeNull();
+  });
+
+  it('converts a Hong Kong stock into euros through USDHKD and EURUSD, as the server does', () => {
+    // 1 HKD = 1 ÷ 7.8 dollars, and a euro 1.085 dollars: 1 ÷ (7.8 × 1.085) = 0.1181614084839891… EUR, to 12 places.
+    expect(rateFrom('HKD', 'EUR', { USDHKD: '7.8', EURUSD: '1.085' })).toBe('0.118161408484');
+    expect(rateFrom('EUR', 'HKD', { USDHKD: '7.8', EURUSD: '1.085' })).toBe('8.463');
+    expect(rateFrom('HKD', 'EUR', { EURUSD: '1.085' })).toBeNull();
+    expect(rateFrom('XYZ', 'EUR', { EURUSD: '1.085' })).toBeNull();
+    expect(rateFrom('HKD', 'HKD', {})).toBe('1');
   });
 
   it('flags a large order for stocks only', () => {

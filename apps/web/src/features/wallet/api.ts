@@ -36,16 +36,19 @@ export function transfersQuery() {
   });
 }
 
-/** The EURUSD exchange rate (dollars per euro) for showing what an amount converts to; the server fixes the real rate. */
-export function exchangeRateQuery(enabled: boolean) {
+/** The quote of a currency's dollar pair (DOLLAR_PAIRS) for showing what an amount converts to; the server fixes the real rate. */
+export function pairQuery(symbol: string, enabled: boolean) {
   return queryOptions({
-    queryKey: walletKeys.exchangeRate(),
-    queryFn: ({ signal }) => call('stockDetail', { symbol: 'EURUSD' }, { signal, silent: true }),
+    queryKey: walletKeys.exchangeRate(symbol),
+    queryFn: ({ signal }) => call('stockDetail', { symbol }, { signal, silent: true }),
     enabled,
     staleTime: 10_000,
     refetchInterval: enabled ? 15_000 : false,
   });
 }
+
+/** The EURUSD exchange rate (dollars per euro): what the wallets' euros and dollars convert at. */
+export const exchangeRateQuery = (enabled: boolean) => pairQuery('EURUSD', enabled);
 
 export function transfer(input: { from: WalletCode; to: WalletCode; amount: string }, idempotencyKey: string) {
   return call('transfer', input, { idempotencyKey });

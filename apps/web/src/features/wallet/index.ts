@@ -3,7 +3,7 @@
 // at (the home screen shows them) and the funding account's card on the profile.
 export { balancesQuery, exchangeRateQuery, overviewQuery, refreshWallet, type FundingOverview, type Wallet } from './api';
 export { CountedAt, formatSignedInCurrency } from './components';
-export { rateBetween } from './exchange';
+export { rateBetween, rateFrom, useRateBetween } from './exchange';
 export { FundingCard } from './FundingCard';
 export { walletKeys } from './keys';
 export { WALLET_LABEL } from './labels';

@@ -21,5 +21,5 @@ export const walletKeys = {
   deposits: () => ['wallet', 'deposits'] as const,
   withdrawals: () => ['wallet', 'withdrawals'] as const,
   usable: () => ['wallet', 'usable'] as const,
-  exchangeRate: () => ['wallet', 'exchangeRate', 'EURUSD'] as const,
+  exchangeRate: (symbol = 'EURUSD') => ['wallet', 'exchangeRate', symbol] as const,
 };
