@@ -248,6 +248,8 @@ describe.each(await drivers())('IPO deals on %s', (driver) => {
     expect(paid.code, paid.msg).toBe(200);
     expect(paid.data).toMatchObject({ dealId: deal.id, lots: 1, quantity: '500', pendingPayment: '404.03', actualPayment: '5.00', status: 'subscribed', walletCode: 'SUBSCRIPTION' });
     expect((await payIpo(u.token, body, k)).data).toEqual(paid.data);
+    // The source as the order page's query text pays too (here: the one subscription a deal allows).
+    expect((await payIpo(u.token, { source: '5', dealId: deal.id, lots: 1 })).msg).toBe('You have already subscribed to this deal');
     expect(await wallet(u.token)).toEqual({ available: '90.97', held: '404.03' });
     expect(await journalsOf(paid.data.id)).toEqual([
       { kind: 'deal.subscribe', releases: null, entries: { 'SUBSCRIPTION/available': '-409.03', 'SUBSCRIPTION/held': '404.03', 'house:fees': '5.00' } },
@@ -258,6 +260,7 @@ describe.each(await drivers())('IPO deals on %s', (driver) => {
     // Without source 5 the call is the Hong Kong stock order it always was: its fields, its answer.
     expect(await payIpo(u.token, { stockCode: '0700.HK', direction: 0 })).toMatchObject({ status: 400, data: { fields: { quantity: 'v.addQuantity' } } });
     expect(await payIpo(u.token, { stockCode: '0700.HK', source: 11, direction: 0, quantity: '100', type: 1 })).toMatchObject({ status: 400, data: { fields: { price: 'v.enterCorrectAmount' } } });
+    expect(await payIpo(u.token, { stockCode: '0700.HK', source: '11', direction: 0, quantity: '100', type: 1 })).toMatchObject({ status: 400, data: { fields: { price: 'v.enterCorrectAmount' } } });
   });
 
   it('shows operators a deal’s applications with their investors and pools, by status; to operators only', async () => {

@@ -269,7 +269,13 @@ const zDealRef = namingDeal(z.object(dealRef));
  * Kong deal (a deal of another exchange does not exist for it).
  */
 export const zHkIpoPayment = namingDeal(
-  z.object({ source: z.literal(MarketSource.NewStock), ...dealRef, lots: zLots, stockName: z.string().trim().max(100).optional() }),
+  z.object({
+    // As a number or as the order page's query text ("5"), like every order call's source.
+    source: z.literal([MarketSource.NewStock, String(MarketSource.NewStock)]).transform(() => MarketSource.NewStock),
+    ...dealRef,
+    lots: zLots,
+    stockName: z.string().trim().max(100).optional(),
+  }),
 );
 
 const zDealId = z.object({ id: z.coerce.number().int().positive() });

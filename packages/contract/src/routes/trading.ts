@@ -114,7 +114,15 @@ const ORDER_SOURCES = Object.values(MarketSource).filter((s): s is MarketSource 
  */
 export const zHkCreate = z.discriminatedUnion('source', [
   zHkIpoPayment,
-  z.object({ ...orderShape, source: z.literal(ORDER_SOURCES, { error: 'v.invalidValue' }).optional() }).superRefine(limitHasPrice),
+  z
+    .object({
+      ...orderShape,
+      source: z
+        .literal([...ORDER_SOURCES, ...ORDER_SOURCES.map(String)], { error: 'v.invalidValue' })
+        .transform((s) => Number(s) as MarketSource)
+        .optional(),
+    })
+    .superRefine(limitHasPrice),
 ]);
 
 export const zTradingRule = z.object({
