@@ -110,8 +110,9 @@ test('a Hong Kong IPO: subscribe in the app, then the allotment, the refund and 
   await expect(hkRow.getByTestId('hk-ipo-state')).toHaveAttribute('data-state', '0');
   await expect(page.getByTestId('product-row').first()).toBeVisible();
   await axe(page, 'the Hong Kong page');
-  await animationsDone(page);
-  await shot(page, 'ipo-hk-index-en');
+  await photograph(page, user, ROUTES.hkIndex, 'hk-index', async (p) => {
+    await expect(p.locator(`[data-testid="hk-ipo-row"][data-symbol="${deal.symbol}"]`)).toBeVisible();
+  });
 
   // The list: the deal with its state, range, lot, dates and the demand so far; the break rate.
   await page.goto(`/#${ROUTES.productNewStock}`);
@@ -212,8 +213,9 @@ test('a Hong Kong IPO: subscribe in the app, then the allotment, the refund and 
   await page.goto(`/#${ROUTES.transactions}?tab=SUBSCRIPTION`);
   await expect(page.getByTestId('wallet-used-SUBSCRIPTION')).toHaveText(euros(cents(applied.pendingPayment)));
   await axe(page, 'the subscription wallet');
-  await animationsDone(page);
-  await shot(page, 'ipo-wallet-en');
+  await photograph(page, user, `${ROUTES.transactions}?tab=SUBSCRIPTION`, 'wallet', async (p) => {
+    await expect(p.getByTestId('wallet-used-SUBSCRIPTION')).toBeVisible();
+  });
   await page.getByTestId('wallet-subscriptions').click();
   await expect(page).toHaveURL(new RegExp(`#${ROUTES.trade}\\?tab=subscriptions`));
 
