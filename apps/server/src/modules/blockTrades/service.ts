@@ -119,6 +119,32 @@ export function createBlockTradeService(db: Db, notices: Notices) {
   const load = async (sql: Sql, id: number) => toReview((await sql.query<ReviewRow>(`${REVIEW_SELECT} where a.id = $1`, [id]))[0]!);
 
   /** The application, locked: of two operators acting at once, the second sees the first one's decision. */
+  /**
+   * The application closes as refused with the operator's reason, audited, and its investor told:
+   * a refusal of an application, or (`revoked`) the revocation of an approved one's key.
+   */
+  async function closeAsRefused(sql: Sql, by: Reviewer, row: ActivationRow, reason: string, revoked: boolean) {
+    await sql.query('update block_trade_activations set status = $2, reason = $3, reviewed_by = $4, reviewed_at = now() where id = $1', [
+      row.id,
+      BlockTradeActivationStatus.Refused,
+      reason,
+      by.operatorId,
+    ]);
+    const key = revoked ? { keyId: row.key_id } : {};
+    await writeAudit(sql, {
+      actorId: by.operatorId,
+      action: revoked ? 'blockTrade.revoke' : 'blockTrade.refuse',
+      targetType: 'blockTrade',
+      targetId: row.id,
+      before: { status: row.status, userId: row.user_id, ...key },
+      after: { status: BlockTradeActivationStatus.Refused, userId: row.user_id, ...key, ...(revoked ? { keyRevoked: true } : {}), reason },
+      reason,
+      ip: by.ip,
+    });
+    const push = await notices.notify(sql, row.user_id, revoked ? 'blockTrade.revoked' : 'blockTrade.refused', { reason });
+    return { review: await load(sql, row.id), push };
+  }
+
   async function lockActivation(sql: Sql, id: number): Promise<ActivationRow> {
     const [row] = await sql.query<ActivationRow>(`select ${ACTIVATION_COLUMNS} from block_trade_activations where id = $1 for update`, [id]);
     if (!row) throw notFound();
@@ -212,24 +238,7 @@ export function createBlockTradeService(db: Db, notices: Notices) {
       const { review, push } = await db.tx(async (sql) => {
         const row = await lockActivation(sql, id);
         if (row.status !== BlockTradeActivationStatus.Applied) throw new AppError('e.reviewDone');
-        await sql.query('update block_trade_activations set status = $2, reason = $3, reviewed_by = $4, reviewed_at = now() where id = $1', [
-          id,
-          BlockTradeActivationStatus.Refused,
-          reason,
-          by.operatorId,
-        ]);
-        await writeAudit(sql, {
-          actorId: by.operatorId,
-          action: 'blockTrade.refuse',
-          targetType: 'blockTrade',
-          targetId: id,
-          before: { status: row.status, userId: row.user_id },
-          after: { status: BlockTradeActivationStatus.Refused, userId: row.user_id, reason },
-          reason,
-          ip: by.ip,
-        });
-        const push = await notices.notify(sql, row.user_id, 'blockTrade.refused', { reason });
-        return { review: await load(sql, id), push };
+        return closeAsRefused(sql, by, row, reason, false);
       });
       push();
       return review;
@@ -241,24 +250,7 @@ export function createBlockTradeService(db: Db, notices: Notices) {
         const row = await lockActivation(sql, id);
         if (row.status !== BlockTradeActivationStatus.Approved && row.status !== BlockTradeActivationStatus.Active) throw new AppError('e.noKeyToRevoke');
         await revokeKey(sql, row.key_id!);
-        await sql.query('update block_trade_activations set status = $2, reason = $3, reviewed_by = $4, reviewed_at = now() where id = $1', [
-          id,
-          BlockTradeActivationStatus.Refused,
-          reason,
-          by.operatorId,
-        ]);
-        await writeAudit(sql, {
-          actorId: by.operatorId,
-          action: 'blockTrade.revoke',
-          targetType: 'blockTrade',
-          targetId: id,
-          before: { status: row.status, userId: row.user_id, keyId: row.key_id },
-          after: { status: BlockTradeActivationStatus.Refused, userId: row.user_id, keyId: row.key_id, keyRevoked: true, reason },
-          reason,
-          ip: by.ip,
-        });
-        const push = await notices.notify(sql, row.user_id, 'blockTrade.revoked', { reason });
-        return { review: await load(sql, id), push };
+        return closeAsRefused(sql, by, row, reason, true);
       });
       push();
       return review;
