@@ -61,6 +61,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The auction's and the block desk's own clocks, moved by auction.spec.ts and block-trades.spec.ts through the server's test-only hooks.
       TEST_CLOCKS: '1',
+      // The agencies backfill a hundred days, not the full history: the journeys start while it runs.
+      AGENCY_START: new Date(Date.now() - 100 * 86_400_000).toISOString().slice(0, 10),
     },
   },
 });

@@ -253,6 +253,7 @@ test('every back-office page has no serious, critical or structural accessibilit
     article: `/articles/${articleId}`,
     notices: ROUTES.notices,
     appVersion: ROUTES.appVersion,
+    agencies: ROUTES.agencies,
     notFound: '/no-such-page',
   };
 

@@ -14,6 +14,7 @@ import type { Deps } from './deps';
 import { installErrorHandling } from './http/errors';
 import { registerContractRoutes, type Handlers } from './http/register';
 import { createMailer } from './mail/mailer';
+import { agencyTrade } from './jobs/agencyTrade';
 import { auctionMatch } from './jobs/auctionMatch';
 import { chainWatcher } from './jobs/chainWatcher';
 import { dealLifecycle } from './jobs/dealLifecycle';
@@ -46,6 +47,10 @@ import { createSimulatedChain } from './modules/deposits/chain';
 import { depositsHandlers } from './modules/deposits/routes';
 import { createDepositService } from './modules/deposits/service';
 import { fileHandlers, registerFileDownload } from './modules/files/routes';
+import { createFollowEngine } from './modules/follow/engine';
+import { followHandlers } from './modules/follow/routes';
+import { createFollowService } from './modules/follow/service';
+import { registerFollowTestRoutes } from './modules/follow/testRoutes';
 import { createFileService } from './modules/files/service';
 import { kycHandlers } from './modules/kyc/routes';
 import { createKycService } from './modules/kyc/service';
@@ -196,12 +201,28 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const stopListings = await listing.startRefresh(db, app.log);
   app.addHook('onClose', () => stopListings());
   await ensureSeedDeals(db, (opts.now ?? Date.now)());
+  const followEngine = createFollowEngine({
+    db,
+    market,
+    provider,
+    trading,
+    exchangeRates,
+    now: opts.now ?? Date.now,
+    ...(config.AGENCY_START ? { start: Date.parse(`${config.AGENCY_START}T00:00:00Z`) } : {}),
+  });
+  const follows = createFollowService({ db, market, trading, engine: followEngine, now: opts.now ?? Date.now });
 
   // Every background job of the node, started here and stopped together when the server closes.
-  const stopJobs = startJobs([transferSettlement(wallets, config.TRANSFER_SETTLE_SECONDS), chainWatcher(deposits, config.CHAIN_BLOCK_SECONDS), dealLifecycle(dealSteps), auctionMatch(auction)], {
-    db,
-    log: app.log,
-  });
+  const stopJobs = startJobs(
+    [
+      transferSettlement(wallets, config.TRANSFER_SETTLE_SECONDS),
+      chainWatcher(deposits, config.CHAIN_BLOCK_SECONDS),
+      dealLifecycle(dealSteps),
+      auctionMatch(auction),
+      ...(config.AGENCIES ? [agencyTrade(followEngine)] : []),
+    ],
+    { db, log: app.log },
+  );
   const engine = startTriggerEngine({ provider, market, trading, log: app.log });
   app.addHook('onClose', async () => void (await Promise.all([stopJobs(), engine.stop()])));
 
@@ -232,10 +253,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       createPlacementService({ db, market, provider, exchangeRates, trading, notices, ...(opts.now ? { now: opts.now } : {}), watch: (symbol) => engine.watch(symbol) }),
     ),
     ...dealsHandlers(deals, dealSteps),
+    ...followHandlers(follows),
     ...contentHandlers(content),
   };
   registerContractRoutes(app, db, handlers, config.RATE_LIMIT_FACTOR);
-  if (testClocks) registerTestClocks(app, db, testClocks);
+  if (testClocks) {
+    registerTestClocks(app, db, testClocks);
+    registerFollowTestRoutes(app, db, followEngine);
+  }
   registerFileDownload(app, db, files);
   registerHelpPages(app, content.articles);
 

@@ -63,6 +63,13 @@ const zConfig = z.object({
    * 09:00 and 09:20 Hong Kong time and New York's session at any hour. Never set in production.
    */
   TEST_CLOCKS: z.enum(['0', '1']).default('0').transform((v) => v === '1'),
+  /**
+   * `0` leaves the agencies (decision 0020) idle: no backfill, no trading, no copies. The server's
+   * tests of other modules run so, to keep the agencies' positions out of their ledgers and timings.
+   */
+  AGENCIES: z.enum(['0', '1']).default('1').transform((v) => v === '1'),
+  /** The agencies' first day (ISO date); tests start later to backfill less. Defaults to 2025-10-01. */
+  AGENCY_START: z.iso.date().optional(),
 });
 
 function webviewPrefix(item: string): string | null {

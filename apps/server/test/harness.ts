@@ -36,6 +36,7 @@ export const testConfig = (dataDir: string, env: Record<string, string> = {}) =>
     LOG_LEVEL: 'silent',
     WEB_DIST: join(dataDir, 'no-web'),
     OPERATOR_DIST: join(dataDir, 'no-operator'),
+    AGENCIES: '0',
     ...env,
   });
 

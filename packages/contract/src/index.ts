@@ -30,6 +30,7 @@ export * from './routes/deals';
 export * from './routes/blockTrades';
 export * from './routes/auction';
 export * from './routes/placements';
+export * from './routes/follow';
 export * from './push';
 export * from './trading/assets';
 export * from './trading/instruments';

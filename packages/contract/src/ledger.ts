@@ -33,6 +33,19 @@ export const JournalKind = {
   DealRefund: 'deal.refund',
   /** A cancelled deal gives back every hold and the handling fee. */
   DealCancel: 'deal.cancel',
+  /** An agency's starting capital, from the house (decision 0020). */
+  AgencyCapital: 'agency.capital',
+  /** A follow's money set aside from the follow wallet: the first amount, and each addition. */
+  FollowStart: 'follow.start',
+  FollowAdd: 'follow.add',
+  /** A copy opens: its margin and fee leave the follow's money for the wallet's side that trading books from. */
+  FollowCopy: 'follow.copy',
+  /** A copy closed: what it paid out returns to the follow's money. */
+  FollowReturn: 'follow.return',
+  /** A follow ended: what it holds returns to the follow wallet. */
+  FollowStop: 'follow.stop',
+  /** The follow wallet became a dollar wallet: a euro balance left in it went back to the funding account. */
+  FollowMigrate: 'follow.migrate',
 } as const;
 export type JournalKind = (typeof JournalKind)[keyof typeof JournalKind];
 

@@ -8,6 +8,7 @@ import { useChatLive } from '../features/chat/live';
 import { BrandMark, useAppTitle } from '../features/content';
 import { usePushConnection } from '../push';
 import {
+  AgencyIcon,
   ArticleIcon,
   AuditIcon,
   CalendarIcon,
@@ -51,6 +52,10 @@ const nav: { group: string | null; items: NavItem[] }[] = [
       { to: '/deals', label: 'IPOs', icon: <CalendarIcon />, testId: 'bo-nav-deals' },
       { to: '/placements', label: 'Placements', icon: <PlacementIcon />, testId: 'bo-nav-placements' },
     ],
+  },
+  {
+    group: 'Copy following',
+    items: [{ to: '/agencies', label: 'Agencies', icon: <AgencyIcon />, testId: 'bo-nav-agencies' }],
   },
   {
     group: 'Operations',

@@ -17,6 +17,7 @@ export const ROUTES = {
   dealNew: '/deals/new',
   deal: '/deals/:id',
   dealEdit: '/deals/:id/edit',
+  agencies: '/agencies',
   ledger: '/ledger',
   service: '/service',
   outbox: '/outbox',

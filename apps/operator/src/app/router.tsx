@@ -1,4 +1,5 @@
 import { createHashRouter, Navigate } from 'react-router';
+import { AgenciesPage } from '../features/agencies/AgenciesPage';
 import { AuditPage } from '../features/audit/AuditPage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { BlockTradesPage } from '../features/blockTrades/BlockTradesPage';
@@ -46,6 +47,7 @@ export const router = createHashRouter([
       { path: ROUTES.dealNew, element: <DealEditorPage key="new" /> },
       { path: ROUTES.deal, element: <DealDetailPage /> },
       { path: ROUTES.dealEdit, element: <DealEditorPage /> },
+      { path: ROUTES.agencies, element: <AgenciesPage /> },
       { path: ROUTES.ledger, element: <LedgerPage /> },
       { path: ROUTES.service, element: <ServiceRequestsPage /> },
       { path: ROUTES.outbox, element: <OutboxPage /> },

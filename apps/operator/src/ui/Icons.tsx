@@ -172,3 +172,14 @@ export function CalendarIcon() {
     </svg>
   );
 }
+
+/** A rising line with its trades marked: the agencies, strategy accounts that trade. */
+export function AgencyIcon() {
+  return (
+    <svg {...common}>
+      <path d="M3 3v18h18" />
+      <path d="m7 15 4-4 3 3 6-6" />
+      <path d="M16 8h4v4" />
+    </svg>
+  );
+}

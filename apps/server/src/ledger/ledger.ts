@@ -24,6 +24,8 @@ export const HOUSE = {
   fees: 'fees',
   /** The house book: the counterparty of every trade; it pays profits and takes losses. */
   book: 'book',
+  /** The agencies' starting capital (decision 0020): the house's own money the strategy accounts trade with. */
+  agencyCapital: 'agency-capital',
 } as const;
 
 export type AccountRef =
@@ -48,6 +50,8 @@ export interface JournalInput {
   reverses?: number;
   /** The hold this journal releases (see `postRelease`). */
   holdJournalId?: number;
+  /** When the money moved, if not now: an agency's backfilled trades happened at their moment in the market's history (decision 0020). */
+  at?: Date;
 }
 
 const CHECK_VIOLATION = '23514';
@@ -86,8 +90,8 @@ export async function postJournal(sql: Sql, journal: JournalInput, postings: Pos
   const resolved = await Promise.all(postings.map(async (p) => ({ id: await accountId(sql, p.account), p })));
   resolved.sort((a, b) => a.id - b.id);
   const [row] = await sql.query<{ id: number }>(
-    `insert into ledger_journals (kind, user_id, actor_id, idempotency_key, ref_type, ref_id, memo, reverses, hold_journal_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
+    `insert into ledger_journals (kind, user_id, actor_id, idempotency_key, ref_type, ref_id, memo, reverses, hold_journal_id, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, coalesce($10::timestamptz, now())) returning id`,
     [
       journal.kind,
       journal.userId,
@@ -98,6 +102,7 @@ export async function postJournal(sql: Sql, journal: JournalInput, postings: Pos
       journal.memo ?? null,
       journal.reverses ?? null,
       journal.holdJournalId ?? null,
+      journal.at ?? null,
     ],
   ).catch((err: unknown) => {
     // Callers release a hold only under the lock of the row that owns it, after checking its

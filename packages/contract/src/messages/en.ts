@@ -161,6 +161,12 @@ export const en = {
   'e.leverageRiskUnacknowledged': 'Leverage above {cap}:1 on this instrument needs your risk acknowledgement first',
   'e.priceTick': 'The price must be a multiple of {tick}',
   'e.orderNotCancellable': 'This order can no longer be cancelled',
+  'v.followAmount': 'The follow amount is between 100 and 1,000,000 dollars',
+  'v.copyStopLoss': 'The copy stop-loss is a whole percentage from 5 to 95',
+  'e.copyNotClosable': 'This position follows its agency and cannot be sold after placing: stop following to close it',
+  'e.alreadyFollowing': 'You already follow this agency: add money to that follow instead',
+  'e.followNotRunning': 'This follow has stopped',
+  'e.agencyPaused': 'This agency is paused and takes no new followers',
   'e.positionClosed': 'This position is already closed',
   'e.closeTooMuch': 'You can close at most the position’s quantity',
   // content and service (issue 6)

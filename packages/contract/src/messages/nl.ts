@@ -157,6 +157,12 @@ export const nl: Messages = {
   'e.leverageRiskUnacknowledged': 'Een hefboom boven {cap}:1 op dit instrument vraagt eerst uw bevestiging van het risico',
   'e.priceTick': 'De prijs moet een veelvoud van {tick} zijn',
   'e.orderNotCancellable': 'Deze order kan niet meer worden geannuleerd',
+  'v.followAmount': 'Het volgbedrag ligt tussen 100 en 1.000.000 dollar',
+  'v.copyStopLoss': 'De kopieer-stop-loss is een heel percentage van 5 tot 95',
+  'e.copyNotClosable': 'Deze positie volgt haar beheerder en kan na plaatsing niet worden verkocht: stop met volgen om haar te sluiten',
+  'e.alreadyFollowing': 'U volgt deze beheerder al: voeg geld toe aan die volgorder',
+  'e.followNotRunning': 'Deze volgorder is gestopt',
+  'e.agencyPaused': 'Deze beheerder is gepauzeerd en neemt geen nieuwe volgers aan',
   'e.positionClosed': 'Deze positie is al gesloten',
   'e.closeTooMuch': 'U kunt hooguit het aantal van de positie sluiten',
   // content and service (issue 6)

@@ -157,6 +157,12 @@ export const zh_Hans_CN: Messages = {
   'e.leverageRiskUnacknowledged': '该品种杠杆高于 {cap}:1 须先确认风险提示',
   'e.priceTick': '价格须为{tick}的整数倍',
   'e.orderNotCancellable': '该订单已无法撤销',
+  'v.followAmount': '跟单金额须在 100 至 1,000,000 美元之间',
+  'v.copyStopLoss': '跟单止损为 5 至 95 之间的整数百分比',
+  'e.copyNotClosable': '该仓位跟随其机构，下单后不可卖出：停止跟单即可平仓',
+  'e.alreadyFollowing': '您已在跟随该机构：请向该跟单追加资金',
+  'e.followNotRunning': '该跟单已停止',
+  'e.agencyPaused': '该机构已暂停，不接受新的跟随者',
   'e.positionClosed': '该仓位已平仓',
   'e.closeTooMuch': '平仓数量不能超过持仓数量',
   // content and service (issue 6)

@@ -8,6 +8,7 @@ import { chatOperatorRoutes, chatRoutes } from './chat';
 import { dealOperatorRoutes, dealRoutes } from './deals';
 import { contentOperatorRoutes, contentRoutes } from './content';
 import { depositOperatorRoutes, depositRoutes } from './deposits';
+import { followOperatorRoutes, followRoutes } from './follow';
 import { kycOperatorRoutes, kycRoutes } from './kyc';
 import { marketRoutes, watchlistRoutes } from './market';
 import { noticeOperatorRoutes, noticeRoutes } from './notices';
@@ -44,6 +45,7 @@ export const routes = {
   ...blockTradeRoutes,
   ...auctionRoutes,
   ...placementRoutes,
+  ...followRoutes,
   ...kycOperatorRoutes,
   ...walletOperatorRoutes,
   ...depositOperatorRoutes,
@@ -56,6 +58,7 @@ export const routes = {
   ...dealOperatorRoutes,
   ...blockTradeOperatorRoutes,
   ...placementOperatorRoutes,
+  ...followOperatorRoutes,
 };
 export type Routes = typeof routes;
 export type RouteId = keyof Routes;

@@ -15,6 +15,9 @@ import { zBill, zWalletCode } from './wallet';
 export const zQuantity = requiredText('v.addQuantity').regex(/^(?:0|[1-9]\d{0,14})(?:\.\d{1,8})?$/, { error: 'v.addQuantity' }).refine((v) => /[1-9]/.test(v), { error: 'v.addQuantity' });
 export const zPrice = requiredText('v.enterCorrectAmount').regex(/^(?:0|[1-9]\d{0,14})(?:\.\d{1,8})?$/, { error: 'v.enterCorrectAmount' }).refine((v) => /[1-9]/.test(v), { error: 'v.enterCorrectAmount' });
 
+export const CLOSE_REASONS = ['user', 'liquidation', 'agency', 'copyStop', 'unfollow'] as const;
+export type CloseReason = (typeof CLOSE_REASONS)[number];
+
 export const zPosition = z.object({
   id: z.number().int(),
   positionNum: z.string(),
@@ -64,7 +67,8 @@ export const zPosition = z.object({
   closePrice: zDecimal.nullable(),
   /** The price at which the position would be liquidated. */
   liquidationPrice: zDecimal.nullable(),
-  closeReason: z.enum(['user', 'liquidation']).nullable(),
+  /** Closed by its owner, by liquidation; a copy by its agency's close, by the copy stop-loss or by the end of its follow. */
+  closeReason: z.enum(CLOSE_REASONS).nullable(),
   largeOrder: z.boolean(),
   createTimeTimestamp: z.number().int(),
   marketDateTimestamp: z.number().int().nullable(),
@@ -73,6 +77,8 @@ export const zPosition = z.object({
   expiredDateTimestamp: z.number().int().nullable(),
   /** The end of its lock-up (a placement's, epoch ms), before which it cannot be closed; null without one. */
   lockedUntilTimestamp: z.number().int().nullable(),
+  /** A copy's follow (decision 0020): it closes with its agency's position, never by its owner; null for any other position. */
+  followId: z.number().int().nullable(),
 });
 export type Position = z.infer<typeof zPosition>;
 

@@ -11,8 +11,11 @@ import { zDecimal } from './market';
 
 export const zWalletCode = z.enum(WalletCode, { error: 'v.invalidValue' });
 
-/** The specification's currency rule: the US stock wallet holds dollars, every other wallet euros. */
-export const walletCurrency = (code: WalletCode): 'USD' | 'EUR' => (code === WalletCode.UsStock ? 'USD' : 'EUR');
+/**
+ * The specification's currency rule: the US stock wallet holds dollars, and so does the follow wallet,
+ * whose amounts the specification states in dollars (decision 0020); every other wallet euros.
+ */
+export const walletCurrency = (code: WalletCode): 'USD' | 'EUR' => (code === WalletCode.UsStock || code === WalletCode.Follow ? 'USD' : 'EUR');
 
 export const zWallet = z.object({
   code: zWalletCode,

@@ -187,7 +187,8 @@ export function createAuthService({ config, db, mailer }: Deps) {
     async login(input: { username: string; password: string }, req: FastifyRequest, role: 'investor' | 'operator' | 'any' = 'any') {
       const user = await repo.findUserByLogin(db, input.username);
       const valid = user ? await verifySecret(user.password_hash, input.password) : await burnVerify(input.password);
-      if (!user || !valid) throw new AppError('e.invalidCredentials');
+      // An agency (modules/follow) is a house strategy account: it has no password and never signs in.
+      if (!user || !valid || (user.role as string) === 'agency') throw new AppError('e.invalidCredentials');
       if (user.status !== 'active') throw new AppError('e.accountDisabled');
       if (role === 'operator' && user.role !== 'operator') throw new AppError('e.operatorOnly');
       return db.tx((sql) => startSession(sql, user, req));

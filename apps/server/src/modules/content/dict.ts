@@ -125,6 +125,13 @@ const billType: Record<(typeof BILL_TYPES)[number], Labels> = {
   'deal.allot': l('IPO shares allotted', 'IPO-aandelen toegewezen', '新股中签扣款'),
   'deal.refund': l('IPO subscription refunded', 'IPO-inschrijving terugbetaald', '新股认购退款'),
   'deal.cancel': l('IPO deal cancelled, refunded', 'IPO geannuleerd, terugbetaald', '新股发行取消退款'),
+  'agency.capital': l('Agency capital', 'Startkapitaal beheerder', '机构初始资金'),
+  'follow.start': l('Follow started', 'Volgorder gestart', '跟单开始'),
+  'follow.add': l('Money added to a follow', 'Geld toegevoegd aan volgorder', '跟单追加'),
+  'follow.copy': l('Copy opened from a follow', 'Kopie geopend uit volgorder', '跟单复制开仓'),
+  'follow.return': l('Copy closed, back to the follow', 'Kopie gesloten, terug naar volgorder', '跟单复制平仓回款'),
+  'follow.stop': l('Follow ended, money returned', 'Volgorder beëindigd, geld terug', '跟单结束退款'),
+  'follow.migrate': l('Euro balance moved to funding', 'Eurosaldo naar financieringsrekening', '欧元余额转回资金账户'),
 };
 
 const articleCategory: Record<ArticleCategory, Labels> = {

@@ -1,3 +1,4 @@
+import { RANKING_RULE, RISK_STEPS as STEPS } from '@tradeapp/contract';
 import { Dec, fixed } from '../../lib/decimal';
 
 // An agency's record (decision 0020, "The record"), as pure functions of its daily equity and its
@@ -17,12 +18,8 @@ export interface NavPoint {
   nav: Dec;
 }
 
-/** The windows a record's returns are read over, in calendar days. */
-export const RECORD_WINDOWS = [7, 30, 90, 180, 365] as const;
-export type RecordWindow = (typeof RECORD_WINDOWS)[number];
-
-/** The ranking's rule: the 90-day return among agencies whose 90-day maximum drawdown is at most 25 %. */
-export const RANKING = { windowDays: 90, maxDrawdown: '0.25', size: 3 } as const;
+/** The ranking's rule (the contract's, shown beside the ranking). */
+export const RANKING = RANKING_RULE;
 
 /** NAV per day: equity over the starting capital (agencies take no outside money, so units never change). */
 export function navOf(points: readonly EquityPoint[], capital: string): NavPoint[] {
@@ -104,10 +101,7 @@ export function volatility(nav: readonly NavPoint[], days = 365): string | null 
  * The risk score, 1 (calm) to 10: the higher of two scales, one for the annualised volatility and
  * one for the 365-day maximum drawdown, each step a bound the figure is at most. Shown with its table.
  */
-export const RISK_STEPS = {
-  volatility: ['0.02', '0.05', '0.08', '0.12', '0.16', '0.22', '0.30', '0.40', '0.55'],
-  drawdown: ['0.02', '0.05', '0.08', '0.12', '0.16', '0.22', '0.30', '0.40', '0.55'],
-} as const;
+export const RISK_STEPS = { volatility: STEPS, drawdown: STEPS } as const;
 
 export function riskScore(vol: string | null, drawdown: string): number {
   const step = (value: string, bounds: readonly string[]) => {

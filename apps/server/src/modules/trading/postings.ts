@@ -13,7 +13,8 @@ import type { CloseReason, PositionRow } from './repository';
 const wallet = (userId: number, code: WalletCode, part: 'available' | 'held') => ({ userId, wallet: code, part, currency: walletCurrency(code) });
 const house = (name: keyof typeof HOUSE, currency: string) => ({ house: HOUSE[name], currency });
 
-type Actor = { actorId: number | null; idempotencyKey: string | null };
+/** Who moved the money, and when if not now (an agency's backfilled trade, modules/follow). */
+type Actor = { actorId: number | null; idempotencyKey: string | null; at?: Date | undefined };
 const journal = (kind: JournalKind, p: PositionRow, a: Actor, refId = p.id): JournalInput => ({
   kind,
   userId: p.user_id,
@@ -21,6 +22,7 @@ const journal = (kind: JournalKind, p: PositionRow, a: Actor, refId = p.id): Jou
   idempotencyKey: a.idempotencyKey,
   refType: 'position',
   refId,
+  ...(a.at ? { at: a.at } : {}),
 });
 
 /** The journal whose hold a fill or a cancel of the entrusted order `p` ends. */

@@ -46,7 +46,8 @@ export function createPricing(rates: ExchangeRates) {
   const rateOf = (p: Pick<PositionRow, 'currency' | 'wallet_currency'>) => rates.rate(p.currency, p.wallet_currency).toFixed();
   /** The rate the margin was set at; the live one for rows from before it was kept. */
   const openRateOf = (p: PositionRow) => (p.open_rate === null ? rateOf(p) : new Dec(p.open_rate).toFixed());
-  const instrumentRate = (i: Instrument) => rates.rate(i.currency, walletCurrency(walletFor(i))).toFixed();
+  /** Units of the wallet's currency per unit of the instrument's: its own trading wallet's, or the one it is booked in (an agency's or a copy's follow wallet). */
+  const instrumentRate = (i: Instrument, currency = walletCurrency(walletFor(i))) => rates.rate(i.currency, currency).toFixed();
 
   /** Floating profit of an open position at the snapshot's exit side, not rounded. */
   const floating = (p: PositionRow, s: Quote, rate = rateOf(p)) =>
@@ -56,8 +57,8 @@ export function createPricing(rates: ExchangeRates) {
     floating: (p: PositionRow, s: Quote) => new Dec(floating(p, s)),
 
     /** Margin and fee of opening `quantity` at `price`, each to the cent, and the rate they were converted at. */
-    costs(i: Instrument, rule: TradingRule, direction: number, price: Dec, quantity: Dec, leverage: number) {
-      const rate = instrumentRate(i);
+    costs(i: Instrument, rule: TradingRule, direction: number, price: Dec, quantity: Dec, leverage: number, walletCurrency?: 'USD' | 'EUR') {
+      const rate = instrumentRate(i, walletCurrency);
       const c = orderCosts({ price: price.toFixed(), quantity: quantity.toFixed(), rate, leverage, feeRate: openFeeRate(rule, direction) });
       return { margin: new Dec(c.margin), fee: new Dec(c.fee), rate };
     },

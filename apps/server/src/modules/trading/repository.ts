@@ -1,4 +1,4 @@
-import { MarketSource, OrderDirection, OrderStatus, OrderType, type POSITION_EVENTS, type WalletCode } from '@tradeapp/contract';
+import { MarketSource, OrderDirection, OrderStatus, OrderType, type CloseReason, type POSITION_EVENTS, type WalletCode } from '@tradeapp/contract';
 import type { Sql } from '../../db/db';
 import { type Dec, plain } from '../../lib/decimal';
 
@@ -44,13 +44,16 @@ export interface PositionRow {
   /** Not to be closed before this moment: placement shares' lock-up (migration 0013). */
   locked_until: Date | null;
   parent_id: number | null;
+  /** A copy's follow and the agency position it copies (migration 0016); null for any other position. */
+  follow_id: number | null;
+  copy_of: number | null;
   created_at: Date;
   filled_at: Date | null;
   updated_at: Date;
   closed_at: Date | null;
 }
 
-export type CloseReason = 'user' | 'liquidation';
+export type { CloseReason };
 export type PositionEventName = (typeof POSITION_EVENTS)[number];
 
 export interface EventRow {
@@ -82,6 +85,11 @@ export interface NewPosition {
   idempotencyKey: string | null;
   /** Set where the order did not come through the instrument's own market (a block trade: MarketSource.BlockTrade). */
   source?: number;
+  /** A copy: its follow and the agency position it copies (modules/follow). */
+  followId?: number;
+  copyOf?: number;
+  /** When it was placed and filled, if not now (an agency's backfilled trade). */
+  at?: Date | undefined;
 }
 
 /** What closing settles: the figures written on the settled row. */
@@ -96,6 +104,8 @@ export interface Settlement {
   openFee: Dec;
   /** The running totals the open rest carries after a partial close. */
   parts: { profit: string; fee: string };
+  /** When, if not now (an agency's backfilled trade). */
+  at?: Date | undefined;
 }
 
 const one = async (rows: Promise<PositionRow[]>) => (await rows)[0]!;
@@ -105,8 +115,9 @@ export async function insertPosition(sql: Sql, n: NewPosition): Promise<Position
   return one(
     sql.query<PositionRow>(
       `insert into positions (user_id, symbol, wallet_code, wallet_currency, currency, direction, type, status, price, open_price, quantity, leverage,
-                              margin, open_fee, large_order, idempotency_key, open_rate, source, filled_at)
-       values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18, case when $8::smallint = ${OPEN} then now() end) returning *`,
+                              margin, open_fee, large_order, idempotency_key, open_rate, source, filled_at, created_at, follow_id, copy_of)
+       values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18, case when $8::smallint = ${OPEN} then coalesce($19::timestamptz, now()) end,
+               coalesce($19::timestamptz, now()), $20, $21) returning *`,
       [
         n.userId,
         n.symbol,
@@ -126,6 +137,9 @@ export async function insertPosition(sql: Sql, n: NewPosition): Promise<Position
         n.idempotencyKey,
         n.rate,
         n.source ?? null,
+        n.at ?? null,
+        n.followId ?? null,
+        n.copyOf ?? null,
       ],
     ),
   );
@@ -181,9 +195,10 @@ export async function findOwn(sql: Sql, userId: number, id: number, lock = false
 export function settle(sql: Sql, id: number, s: Settlement): Promise<PositionRow> {
   return one(
     sql.query<PositionRow>(
-      `update positions set status = ${SETTLED}, close_price = $2, close_fee = $3, realised = $4, close_reason = $5, closed_at = now(), updated_at = now()
+      `update positions set status = ${SETTLED}, close_price = $2, close_fee = $3, realised = $4, close_reason = $5, closed_at = coalesce($6::timestamptz, now()),
+              updated_at = coalesce($6::timestamptz, now())
         where id = $1 returning *`,
-      [id, plain(s.price), plain(s.fee), plain(s.realised), s.reason],
+      [id, plain(s.price), plain(s.fee), plain(s.realised), s.reason, s.at ?? null],
     ),
   );
 }
@@ -220,13 +235,14 @@ export const addToMargin = (sql: Sql, id: number, amount: string) =>
 export const markFilled = (sql: Sql, id: number) =>
   one(sql.query<PositionRow>(`update positions set status = ${OPEN}, open_price = price, filled_at = now(), updated_at = now() where id = $1 returning *`, [id]));
 
-export async function insertEvent(sql: Sql, p: PositionRow, event: PositionEventName, price: Dec | string | null, quantity: Dec | string | null) {
-  await sql.query('insert into position_events (position_id, status, event, price, quantity) values ($1, $2, $3, $4, $5)', [
+export async function insertEvent(sql: Sql, p: PositionRow, event: PositionEventName, price: Dec | string | null, quantity: Dec | string | null, at?: Date) {
+  await sql.query('insert into position_events (position_id, status, event, price, quantity, created_at) values ($1, $2, $3, $4, $5, coalesce($6::timestamptz, now()))', [
     p.id,
     p.status,
     event,
     price === null ? null : plain(price),
     quantity === null ? null : plain(quantity),
+    at ?? null,
   ]);
 }
 

@@ -17,6 +17,7 @@ import type { Db, Sql } from '../../db/db';
 import { AppError, notFound } from '../../errors';
 import { Dec, fixed } from '../../lib/decimal';
 import type { Instrument, Snapshot } from '../../market/types';
+import type { WalletCode } from '@tradeapp/contract';
 import type { Notices } from '../notices/service';
 import { requireVerifiedKyc } from '../kyc/service';
 import { exchangeTime } from '../market/quote';
@@ -56,7 +57,22 @@ interface Placement {
   /** Where the order came through, if not its instrument's own market (a block trade). */
   source?: number;
   idempotencyKey: string | null;
+  /** A house strategy account's order (an agency, modules/follow): no person to identify, nobody to notify. */
+  house?: boolean;
+  /** The wallet it is booked in, if not its instrument's trading wallet: agencies and copies trade from the follow wallet. */
+  walletCode?: WalletCode;
+  /** A copy: its follow and the agency position it copies. */
+  followId?: number;
+  copyOf?: number;
+  /** When, if not now: an agency's backfilled trade at its moment in the market's history. */
+  at?: Date;
 }
+
+/**
+ * What happens in the closing transaction after a position has settled (modules/follow: a copy's
+ * payout returns to its follow; an agency's close closes its copies). Answers what to push once committed.
+ */
+export type SettleHook = (sql: Sql, p: PositionRow, settled: PositionRow, payout: Dec, at: Date | undefined) => Promise<(() => void) | void>;
 
 /** When a lock-up ends, as the refusal and the notices say it: UTC, to the minute. */
 export const lockupEndText = (at: Date) => `${exchangeTime(at.getTime(), 'UTC')} UTC`;
@@ -86,9 +102,11 @@ export function createTradingService(opts: {
   const pricing = createPricing(opts.exchangeRates);
   const view = createPositionView(market, pricing);
 
+  const settleHooks: SettleHook[] = [];
+
   /** Record a state change in the row's history; returns its push, to send once committed. */
-  async function record(sql: Sql, p: PositionRow, event: PositionEventName, price: Dec | string | null, quantity: Dec | string | null) {
-    await repo.insertEvent(sql, p, event, price, quantity);
+  async function record(sql: Sql, p: PositionRow, event: PositionEventName, price: Dec | string | null, quantity: Dec | string | null, at?: Date) {
+    await repo.insertEvent(sql, p, event, price, quantity, at);
     return () => hub.publishUserEvent(p.user_id, PushEvent.Order, { id: p.id, status: p.status, event });
   }
 
@@ -118,14 +136,18 @@ export function createTradingService(opts: {
   }
 
   /** Close `quantity` of an open position at `price`; returns the settled row and the pushes. */
-  async function close(sql: Sql, p: PositionRow, quantity: Dec, price: Dec, reason: CloseReason, actorId: number | null, idempotencyKey: string | null) {
+  async function close(sql: Sql, p: PositionRow, quantity: Dec, price: Dec, reason: CloseReason, actorId: number | null, idempotencyKey: string | null, at?: Date) {
     const c = pricing.settlement(p, ruleOf(market.resolve(p.symbol)), quantity, price);
-    const s: repo.Settlement = { quantity, margin: c.margin, price, fee: c.fee, realised: c.realised, reason, openFee: c.openFee, parts: c.parts };
+    const s: repo.Settlement = { quantity, margin: c.margin, price, fee: c.fee, realised: c.realised, reason, openFee: c.openFee, parts: c.parts, at };
     const settled = c.whole ? await repo.settle(sql, p.id, s) : await repo.settlePart(sql, p.id, s);
-    await postClose(sql, p, settled.id, { ...c, reason }, { actorId, idempotencyKey });
+    await postClose(sql, p, settled.id, { ...c, reason }, { actorId, idempotencyKey, at });
     const event: PositionEventName = reason === 'liquidation' ? 'liquidated' : c.whole ? 'closed' : 'partially_closed';
-    const pushes = [await record(sql, settled, event, price, quantity)];
-    if (!c.whole) pushes.push(await record(sql, { ...p, status: OrderStatus.InProgress }, 'partially_closed', price, quantity));
+    const pushes: Array<() => void> = [await record(sql, settled, event, price, quantity, at)];
+    if (!c.whole) pushes.push(await record(sql, { ...p, status: OrderStatus.InProgress }, 'partially_closed', price, quantity, at));
+    for (const hook of settleHooks) {
+      const pushed = await hook(sql, p, settled, c.payout, at);
+      if (pushed) pushes.push(pushed);
+    }
     return { settled, loss: c.realised.neg(), pushed: () => pushes.forEach((f) => f()) };
   }
 
@@ -176,15 +198,20 @@ export function createTradingService(opts: {
    * Answers the row and what to push once the transaction has committed.
    */
   async function place(sql: Sql, userId: number, o: Placement) {
-    await requireVerifiedKyc(sql, userId);
     // The product's leverages stay on offer; above the retail cap of what the instrument follows
     // only once the investor has acknowledged the risk (an acknowledgement is never withdrawn).
+    // A house strategy account trades within the cap and has no person to identify.
     const cap = leverageCapFor(o.i);
-    if (o.leverage > cap && !(await leverageRisk(sql, userId)).acknowledged) {
-      throw new AppError('e.leverageRiskUnacknowledged', { leverage: 'e.leverageRiskUnacknowledged' }, { cap });
+    if (o.house) {
+      if (o.leverage > cap) throw new Error(`a house account trades ${o.i.symbol} within the retail cap of ${cap}`);
+    } else {
+      await requireVerifiedKyc(sql, userId);
+      if (o.leverage > cap && !(await leverageRisk(sql, userId)).acknowledged) {
+        throw new AppError('e.leverageRiskUnacknowledged', { leverage: 'e.leverageRiskUnacknowledged' }, { cap });
+      }
     }
-    const code = walletFor(o.i);
-    const actor = { actorId: userId, idempotencyKey: o.idempotencyKey };
+    const code = o.walletCode ?? walletFor(o.i);
+    const actor = { actorId: userId, idempotencyKey: o.idempotencyKey, at: o.at };
     const p = await repo.insertPosition(sql, {
       userId,
       symbol: o.i.symbol,
@@ -203,15 +230,17 @@ export function createTradingService(opts: {
       largeOrder: isLargeOrder(o.i, o.quantity.toFixed()),
       idempotencyKey: o.idempotencyKey,
       ...(o.source === undefined ? {} : { source: o.source }),
+      ...(o.followId === undefined ? {} : { followId: o.followId, copyOf: o.copyOf! }),
+      at: o.at,
     });
-    const placed = await record(sql, { ...p, status: OrderStatus.WaitingConfirmation }, 'placed', o.limit ?? o.price, o.quantity);
+    const placed = await record(sql, { ...p, status: OrderStatus.WaitingConfirmation }, 'placed', o.limit ?? o.price, o.quantity, o.at);
     if (!o.filled) {
       await postOrderHold(sql, p, actor);
       return { row: p, push: placed };
     }
     await postOpen(sql, p, actor);
-    const event = await record(sql, p, 'filled', o.price, o.quantity);
-    const notice = await notifyFill(sql, p);
+    const event = await record(sql, p, 'filled', o.price, o.quantity, o.at);
+    const notice = o.house ? () => {} : await notifyFill(sql, p);
     return {
       row: p,
       push: () => {
@@ -311,6 +340,26 @@ export function createTradingService(opts: {
 
     toPosition: (p: PositionRow) => view.toPosition(p),
 
+    /**
+     * Close a whole open position at `price` in the caller's transaction, for a reason of the
+     * caller's (modules/follow: an agency's rule, a copy following it, the copy stop-loss, the end
+     * of a follow), as a close by its owner books it. Answers the settled row and its pushes.
+     */
+    closeAt: (sql: Sql, p: PositionRow, price: Dec, reason: CloseReason, actorId: number | null, at?: Date) =>
+      close(sql, p, new Dec(p.quantity), price, reason, actorId, null, at),
+
+    /** Margin and fee of opening `quantity` of `i` at `price` in the wallet `code`, as an order would book them, and the rate they were converted at. */
+    costs: (i: Instrument, direction: number, price: Dec, quantity: Dec, leverage: number, code: WalletCode) =>
+      pricing.costs(i, ruleOf(i), direction, price, quantity, leverage, walletCurrency(code)),
+
+    /** An open position's floating profit at the snapshot's exit side, in its wallet's currency, not rounded. */
+    floating: (p: PositionRow, s: Snapshot) => pricing.floating(p, s),
+
+    /** Run `hook` in every closing transaction, after the position has settled. */
+    onSettle(hook: SettleHook) {
+      settleHooks.push(hook);
+    },
+
     async cancel(userId: number, id: number, idempotencyKey: string | undefined) {
       const row = await db.tx(async (sql) => {
         const p = await load(sql, userId, id, true);
@@ -328,6 +377,8 @@ export function createTradingService(opts: {
         const p = await load(sql, userId, id, true);
         if (p.status === OrderStatus.ToBeSettled) throw new AppError('e.positionNotListed');
         if (p.status !== OrderStatus.InProgress) throw new AppError('e.positionClosed');
+        // "Cannot be sold after placing": a copy closes with its agency's position (decision 0020).
+        if (p.follow_id !== null) throw new AppError('e.copyNotClosable');
         // Placement shares (modules/placements) may not be sold before their lock-up ends.
         if (p.locked_until && p.locked_until.getTime() > now()) throw new AppError('e.positionLocked', undefined, { until: lockupEndText(p.locked_until) });
         const i = market.resolve(p.symbol);
@@ -348,6 +399,8 @@ export function createTradingService(opts: {
         // Allotted IPO shares are bought outright (leverage 1) and have no price to be liquidated at before their listing.
         if (p.status === OrderStatus.ToBeSettled) throw new AppError('e.positionNotListed');
         if (p.status !== OrderStatus.InProgress) throw new AppError('e.positionClosed');
+        // A copy's margin is its follow's money, sized by its agency's trade.
+        if (p.follow_id !== null) throw new AppError('e.copyNotClosable');
         await postAddMargin(sql, p, amount, { actorId: userId, idempotencyKey: idempotencyKey ?? null });
         const u = await repo.addToMargin(sql, p.id, amount);
         return { row: u, push: await record(sql, u, 'margin_added', null, null) };

@@ -65,6 +65,7 @@ export function createPositionView(market: MarketService, pricing: Pricing) {
       closeTimeTimestamp: p.closed_at?.getTime() ?? null,
       expiredDateTimestamp: null,
       lockedUntilTimestamp: p.locked_until?.getTime() ?? null,
+      followId: p.follow_id,
     };
   }
 

@@ -1,0 +1,353 @@
+import {
+  JournalKind,
+  WalletCode,
+  type Agency,
+  type AgencyDetail,
+  type AgencyRecord,
+  type AgencyTrade,
+  type Follow,
+  type FollowDetail,
+} from '@tradeapp/contract';
+import type { z } from 'zod';
+import type { zFollowInput } from '@tradeapp/contract';
+import type { Db, Sql } from '../../db/db';
+import { AppError, notFound } from '../../errors';
+import { writeAudit } from '../../lib/audit';
+import { Dec, fixed, plain } from '../../lib/decimal';
+import { postJournal } from '../../ledger/ledger';
+import { requireVerifiedKyc } from '../kyc/service';
+import type { MarketService } from '../market/service';
+import type { PositionRow } from '../trading/repository';
+import { entryPrice, exitPrice } from '../trading/pricing';
+import type { TradingService } from '../trading/service';
+import { stopLossEquity, type FollowEngine } from './engine';
+import { maxDrawdown, navOf, ranking, riskScore, volatility, windowReturn, winRate, type EquityPoint } from './record';
+import * as repo from './repository';
+import type { AgencyRow, FollowRow } from './repository';
+import { STRATEGIES } from './strategies';
+
+const DAY_MS = 86_400_000;
+const dayOf = (t: number) => new Date(t).toISOString().slice(0, 10);
+/** A position's net result after both fees: what its wallet moved. */
+const netOf = (p: PositionRow) => new Dec(p.realised!).sub(p.open_fee);
+
+interface Curve {
+  points: Array<EquityPoint & { backfilled: boolean }>;
+  /** The closed positions' net results, for the win rate. */
+  nets: string[];
+}
+
+/**
+ * Copy-following as the investor and the back office see it (decision 0020): the agencies' records
+ * computed from their own journals and positions, the follows and their copies, and the calls that
+ * start, add to and stop a follow. The trading itself is the engine's (engine.ts).
+ */
+export function createFollowService(opts: { db: Db; market: MarketService; trading: TradingService; engine: FollowEngine; now: () => number }) {
+  const { db, market, trading, engine } = opts;
+
+  /**
+   * An agency's equity at each UTC day's end from its first day to today: its follow wallet's
+   * balance from the journals up to that moment, plus the floating P&L of the positions open then,
+   * at that moment's quote. Today's point is now. Days before today are kept until a journal changes them.
+   */
+  const curves = new Map<number, { key: string; past: Curve['points']; nets: string[] }>();
+  async function curveOf(sql: Sql, a: AgencyRow): Promise<Curve> {
+    const now = opts.now();
+    const today = dayOf(now);
+    const key = `${await repo.lastJournalId(sql, a.user_id)}|${today}`;
+    let cached = curves.get(a.id);
+    if (!cached || cached.key !== key) {
+      const entries = await repo.walletEntries(sql, a.user_id);
+      const positions = [...(await repo.openPositions(sql, a.user_id)), ...(await repo.closedPositions(sql, a.user_id))];
+      const past: Curve['points'] = [];
+      let cash = new Dec(0);
+      let e = 0;
+      for (let t = Date.parse(`${dayOf(a.start_at.getTime())}T00:00:00Z`) + DAY_MS; dayOf(t - 1) < today; t += DAY_MS) {
+        while (e < entries.length && entries[e]!.at.getTime() < t) cash = cash.add(entries[e++]!.amount);
+        let equity = cash;
+        for (const p of positions) {
+          const opened = (p.filled_at ?? p.created_at).getTime();
+          if (opened < t && (p.closed_at === null || p.closed_at.getTime() >= t)) equity = equity.add(trading.floating(p, market.snapshot(p.symbol, t - 1)));
+        }
+        past.push({ day: dayOf(t - 1), equity: fixed(equity, 2), backfilled: t <= a.live_from.getTime() });
+      }
+      const nets = positions.filter((p) => p.closed_at !== null).map((p) => netOf(p).toFixed());
+      cached = { key, past, nets };
+      curves.set(a.id, cached);
+    }
+    const live = await engine.equityOf(sql, a.user_id);
+    return { points: [...cached.past, { day: today, equity: fixed(live, 2), backfilled: false }], nets: cached.nets };
+  }
+
+  function recordOf(a: AgencyRow, curve: Curve): AgencyRecord {
+    const nav = navOf(curve.points, a.capital);
+    const last = curve.points[curve.points.length - 1]!;
+    const ret = (days: number) => windowReturn(nav, days);
+    const drawdown365 = maxDrawdown(nav, 365);
+    const vol = volatility(nav, 365);
+    return {
+      equity: last.equity,
+      capital: fixed(a.capital, 2),
+      nav: fixed(nav[nav.length - 1]!.nav, 4),
+      returns: { d7: ret(7), d30: ret(30), d90: ret(90), d180: ret(180), d365: ret(365) },
+      maxDrawdown90: maxDrawdown(nav, 90),
+      maxDrawdown365: drawdown365,
+      winRate: winRate(curve.nets),
+      closedTrades: curve.nets.length,
+      volatility: vol,
+      riskScore: riskScore(vol, drawdown365),
+      startDay: dayOf(a.start_at.getTime()),
+      liveDay: dayOf(Math.max(a.live_from.getTime(), a.start_at.getTime())),
+    };
+  }
+
+  async function agencies(sql: Sql) {
+    const rows = await repo.agencies(sql);
+    const totals = new Map((await repo.followingTotals(sql)).map((t) => [t.agency_id, t]));
+    const list: Array<{ row: AgencyRow; curve: Curve; agency: Agency }> = [];
+    for (const a of rows) {
+      const curve = await curveOf(sql, a);
+      const record = recordOf(a, curve);
+      const t = totals.get(a.id);
+      list.push({
+        row: a,
+        curve,
+        agency: {
+          id: a.id,
+          strategy: a.strategy,
+          symbols: [...STRATEGIES[a.strategy].symbols],
+          leverage: STRATEGIES[a.strategy].leverage,
+          currency: 'USD' as const,
+          paused: a.paused_at !== null,
+          record,
+          followers: t?.followers ?? 0,
+          followingAmount: fixed(t?.amount ?? 0, 2),
+          rank: null,
+        },
+      });
+    }
+    const top = ranking(list.map((x) => ({ id: x.agency.id, return90: x.agency.record.returns.d90, drawdown90: x.agency.record.maxDrawdown90 })));
+    top.forEach((r, n) => {
+      list.find((x) => x.agency.id === r.id)!.agency.rank = n + 1;
+    });
+    return { list, ranking: top.map((r) => r.id) };
+  }
+
+  const tradeOf =
+    (a: AgencyRow) =>
+    (p: PositionRow): AgencyTrade => {
+      const open = p.closed_at === null;
+      const s = open ? market.snapshot(p.symbol) : null;
+      return {
+        id: p.id,
+        symbol: p.symbol,
+        stockName: market.resolve(p.symbol).name,
+        direction: p.direction as AgencyTrade['direction'],
+        quantity: plain(p.quantity),
+        leverage: p.leverage,
+        openPrice: plain(p.open_price!),
+        price: s ? exitPrice(p.direction, s).toFixed() : plain(p.close_price!),
+        profit: fixed(s ? trading.floating(p, s) : netOf(p), 2),
+        fees: fixed(new Dec(p.open_fee).add(p.close_fee ?? 0), 2),
+        openTimestamp: (p.filled_at ?? p.created_at).getTime(),
+        closeTimestamp: p.closed_at?.getTime() ?? null,
+        backfilled: (p.filled_at ?? p.created_at).getTime() < a.live_from.getTime(),
+      };
+    };
+
+  /** The agency's NAV change from the last day's end before `since` to now, percent; null when the record starts after it. */
+  function agencyReturnSince(curve: Curve, capital: string, since: number): string | null {
+    const nav = navOf(curve.points, capital);
+    const before = dayOf(since - DAY_MS);
+    const start = [...nav].reverse().find((p) => p.day <= before);
+    if (!start) return null;
+    return fixed(nav[nav.length - 1]!.nav.div(start.nav).sub(1).mul(100), 2);
+  }
+
+  async function followOf(sql: Sql, f: FollowRow): Promise<Follow> {
+    const a = (await repo.agency(sql, f.agency_id))!;
+    const value = await engine.followValue(sql, f);
+    const closed = await repo.closedCopies(sql, f.id);
+    const realised = closed.reduce((sum, p) => sum.add(netOf(p)), new Dec(0));
+    const fees = [...closed, ...value.open].reduce((sum, p) => sum.add(p.open_fee).add(p.close_fee ?? 0), new Dec(0));
+    const amount = new Dec(f.amount);
+    return {
+      id: f.id,
+      agencyId: f.agency_id,
+      strategy: a.strategy,
+      status: f.status,
+      stopReason: f.stop_reason,
+      amount: fixed(amount, 2),
+      stopLossPercent: f.stop_loss_percent,
+      stopLossEquity: fixed(stopLossEquity(f), 2),
+      copyOpen: f.copy_open,
+      cash: fixed(value.cash, 2),
+      margin: fixed(value.margin, 2),
+      floating: fixed(value.floating, 2),
+      equity: fixed(value.equity, 2),
+      realised: fixed(realised, 2),
+      fees: fixed(fees, 2),
+      returnPercent: fixed(value.equity.sub(amount).div(amount).mul(100), 2),
+      agencyReturnPercent: agencyReturnSince(await curveOf(sql, a), a.capital, f.created_at.getTime()),
+      openCopies: value.open.length,
+      skippedCopies: await repo.skippedCount(sql, f.id),
+      createTimeTimestamp: f.created_at.getTime(),
+      stoppedTimestamp: f.stopped_at?.getTime() ?? null,
+    };
+  }
+
+  async function detailOf(sql: Sql, f: FollowRow): Promise<FollowDetail> {
+    return {
+      ...(await followOf(sql, f)),
+      copies: (await repo.copies(sql, f.id)).map(trading.toPosition),
+      skipped: (await repo.skipped(sql, f.id)).map((s) => {
+        const i = market.resolve(s.symbol);
+        return {
+          id: s.id,
+          symbol: s.symbol,
+          stockName: i.name,
+          direction: s.direction as FollowDetail['skipped'][number]['direction'],
+          agencyQuantity: plain(s.agency_quantity),
+          quantity: plain(s.quantity),
+          minQuantity: i.minQuantity,
+          reason: s.reason as FollowDetail['skipped'][number]['reason'],
+          timestamp: s.created_at.getTime(),
+        };
+      }),
+      additions: (await repo.additions(sql, f.id)).map((x) => ({ amount: fixed(x.amount, 2), timestamp: x.created_at.getTime() })),
+    };
+  }
+
+  async function own(sql: Sql, userId: number, id: number, lock = false) {
+    const f = await repo.ownFollow(sql, userId, id, lock);
+    if (!f) throw notFound();
+    return f;
+  }
+
+  const adminOf = (x: { row: AgencyRow; agency: Agency }) => ({
+    ...x.agency,
+    userId: x.row.user_id,
+    pausedReason: x.row.paused_reason,
+    pausedTimestamp: x.row.paused_at?.getTime() ?? null,
+  });
+
+  async function setPause(id: number, by: { operatorId: number; ip?: string | null }, reason: string, pause: boolean) {
+    await db.tx(async (sql) => {
+      const before = await repo.agency(sql, id, true);
+      if (!before) throw notFound();
+      if ((before.paused_at !== null) === pause) throw new AppError(pause ? 'e.agencyPaused' : 'e.badRequest');
+      await repo.setPaused(sql, id, pause ? by.operatorId : null, pause ? reason : null);
+      await writeAudit(sql, {
+        actorId: by.operatorId,
+        action: pause ? 'agency.pause' : 'agency.resume',
+        targetType: 'agency',
+        targetId: id,
+        before: { paused: before.paused_at !== null },
+        after: { paused: pause },
+        reason,
+        ip: by.ip ?? null,
+      });
+    });
+    const { list } = await agencies(db);
+    return adminOf(list.find((x) => x.row.id === id)!);
+  }
+
+  return {
+    async agencies() {
+      const { list, ranking: top } = await agencies(db);
+      return { list: list.map((x) => x.agency), ranking: top };
+    },
+
+    async agency(id: number, callerId: number | null): Promise<AgencyDetail> {
+      const { list } = await agencies(db);
+      const x = list.find((y) => y.row.id === id);
+      if (!x) throw notFound();
+      const nav = navOf(x.curve.points, x.row.capital);
+      const trade = tradeOf(x.row);
+      const running = callerId === null ? undefined : await repo.runningFollowOf(db, callerId, id);
+      return {
+        ...x.agency,
+        curve: x.curve.points.map((p, n) => ({ day: p.day, equity: p.equity, nav: fixed(nav[n]!.nav, 4), backfilled: p.backfilled })),
+        open: (await repo.openPositions(db, x.row.user_id)).map(trade),
+        closed: (await repo.closedPositions(db, x.row.user_id, 50)).map(trade),
+        followId: running?.id ?? null,
+      };
+    },
+
+    async follows(userId: number, page: number, size: number) {
+      const rows = await repo.userFollows(db, userId, size, (page - 1) * size);
+      const list = [];
+      for (const f of rows) list.push(await followOf(db, f));
+      return { list, total: await repo.countUserFollows(db, userId), page, size };
+    },
+
+    follow: async (userId: number, id: number) => detailOf(db, await own(db, userId, id)),
+
+    /** Start following: one journal sets the amount aside from the follow wallet; with "copy open trades", the agency's open positions are copied at the live price. */
+    async add(userId: number, input: z.output<typeof zFollowInput>, idempotencyKey: string | undefined): Promise<FollowDetail> {
+      const result = await db.tx(async (sql) => {
+        await requireVerifiedKyc(sql, userId);
+        const a = await repo.agency(sql, input.agencyId, true);
+        if (!a) throw notFound();
+        if (a.paused_at) throw new AppError('e.agencyPaused');
+        if (await repo.runningFollowOf(sql, userId, a.id)) throw new AppError('e.alreadyFollowing');
+        const f = await repo.insertFollow(sql, { userId, agencyId: a.id, amount: input.amount, stopLossPercent: input.stopLossPercent, copyOpen: input.copyOpen });
+        await postJournal(sql, { kind: JournalKind.FollowStart, userId, actorId: userId, idempotencyKey: idempotencyKey ?? null, refType: 'follow', refId: f.id }, [
+          { account: { userId, wallet: WalletCode.Follow, part: 'available', currency: 'USD' }, amount: new Dec(input.amount).neg() },
+          { account: { userId, wallet: WalletCode.Follow, part: 'held', currency: 'USD' }, amount: input.amount },
+        ]);
+        const pushes: Array<() => void> = [];
+        if (input.copyOpen) {
+          const agencyEquity = await engine.equityOf(sql, a.user_id);
+          for (const p of await repo.openPositions(sql, a.user_id)) {
+            const s = market.snapshot(p.symbol);
+            // At the live price, as a new trade of the agency's size would be: its position as of now.
+            if (!s.session.tradable) continue;
+            const asOfNow = { ...p, open_price: entryPrice(p.direction, s).toFixed() };
+            pushes.push(await engine.copyInto(sql, a.id, asOfNow, agencyEquity, undefined, f));
+          }
+        }
+        return { detail: await detailOf(sql, f), pushes };
+      });
+      result.pushes.forEach((p) => p());
+      return result.detail;
+    },
+
+    /** Add money to a running follow: one journal; copies are sized from its larger equity from the next agency trade on. */
+    async addition(userId: number, id: number, amount: string, idempotencyKey: string | undefined) {
+      return db.tx(async (sql) => {
+        const f = await own(sql, userId, id, true);
+        if (f.status !== 'following') throw new AppError('e.followNotRunning');
+        await postJournal(sql, { kind: JournalKind.FollowAdd, userId, actorId: userId, idempotencyKey: idempotencyKey ?? null, refType: 'follow', refId: f.id }, [
+          { account: { userId, wallet: WalletCode.Follow, part: 'available', currency: 'USD' }, amount: new Dec(amount).neg() },
+          { account: { userId, wallet: WalletCode.Follow, part: 'held', currency: 'USD' }, amount },
+        ]);
+        await repo.addToAmount(sql, f.id, amount);
+        await repo.insertAddition(sql, f.id, amount);
+        return detailOf(sql, (await repo.follow(sql, f.id))!);
+      });
+    },
+
+    /** Stop following: copies close at market now where their market trades, the rest at their next open (the engine's guard); then the money returns. */
+    async stop(userId: number, id: number) {
+      const done = await db.tx(async (sql) => {
+        const f = await own(sql, userId, id, true);
+        if (f.status !== 'following') throw new AppError('e.followNotRunning');
+        await repo.markStopping(sql, f.id, 'user');
+        const pushed = await engine.windDown(sql, { ...f, status: 'stopping', stop_reason: 'user' });
+        return { pushed, detail: await detailOf(sql, (await repo.follow(sql, f.id))!) };
+      });
+      done.pushed();
+      return done.detail;
+    },
+
+    async operatorAgencies() {
+      const { list } = await agencies(db);
+      return list.map(adminOf);
+    },
+    pause: (id: number, by: { operatorId: number; ip?: string | null }, reason: string) => setPause(id, by, reason, true),
+    resume: (id: number, by: { operatorId: number; ip?: string | null }, reason: string) => setPause(id, by, reason, false),
+  };
+}
+
+export type FollowService = ReturnType<typeof createFollowService>;
