@@ -207,6 +207,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     provider,
     trading,
     exchangeRates,
+    notices,
     now: opts.now ?? Date.now,
     ...(config.AGENCY_START ? { start: Date.parse(`${config.AGENCY_START}T00:00:00Z`) } : {}),
   });

@@ -212,6 +212,26 @@ describe.each(await drivers())('copy-following on %s', (driver) => {
     const returned = new Dec(1000).add(f.realised);
     expect(await followWallet(u.token)).toMatchObject({ balance: fixed(returned, 2), usedBalance: '0.00' });
     expect(new Dec(f.equity).lte(f.stopLossEquity)).toBe(true);
+    // The investor is told twice: when the stop-loss fires, and when the money is back.
+    const notices = (await call(h, 'GET', '/web/userMessage/getMessage', { token: u.token })).data.list as Array<{ kind: string; body: string }>;
+    expect(notices.map((n) => n.kind).slice(0, 2)).toEqual(['follow.stopped', 'follow.stopLoss']);
+    expect(notices[1]!.body).toContain('Crypto breakout');
+    expect(notices[1]!.body).toContain('5 % stop-loss (950.00 USD)');
+    expect(notices[0]!.body).toContain(`${fixed(returned, 2)} USD returned to your follow wallet`);
+  });
+
+  it('lists an open agency position as skipped when "copy open trades" finds its market closed', async () => {
+    market.set('BTCUSDT', '50000.00', false);
+    try {
+      const u = await investor('400');
+      const started = await follow(u.token, { agencyId: await agencyId('breakout'), amount: '500', copyOpen: true });
+      expect(started.code, started.msg).toBe(200);
+      expect(started.data.copies).toEqual([]);
+      expect(started.data.skipped).toEqual([expect.objectContaining({ symbol: 'BTCUSDT', reason: 'marketClosed' })]);
+      expect((await call(h, 'POST', '/web/userFollowInvest/stop', { token: u.token, headers: idem(), body: { id: started.data.id } })).data.status).toBe('stopped');
+    } finally {
+      market.set('BTCUSDT', '50000.00');
+    }
   });
 
   it('stops following on request: copies closed at market, the money returned, and the follow cannot be stopped twice', async () => {

@@ -16,6 +16,10 @@ describe('links to the specification’s routes', () => {
     expect(paths.bankCards.form(3)).toBe('/pages/bcard/modify?id=3');
     expect(paths.protocol('risk')).toBe('/pages/auth/protocol?type=risk');
     expect(paths.register({ invitationCode: 'AB12CD' })).toBe('/pages/auth/register?invitationCode=AB12CD');
+    expect(paths.follow.agencies()).toBe('/pages/product/follow');
+    expect(paths.follow.agency(2)).toBe('/pages/product/follow/agency?id=2');
+    expect(paths.follow.order(2)).toBe('/pages/payment/follow?agencyId=2');
+    expect(paths.follow.detail(7)).toBe('/pages/product/follow/order?id=7');
   });
 
   it('sends to the login page with the way back encoded', () => {

@@ -29,6 +29,9 @@ export const ROUTES = {
   productBlockTrade: '/pages/product/blocktrade',
   productNewStock: '/pages/product/newstock',
   productUcStock: '/pages/product/ucstock',
+  // Not in the specification (decision 0020): one agency's record, and one of the caller's follows.
+  followAgency: '/pages/product/follow/agency',
+  followDetail: '/pages/product/follow/order',
 
   login: '/pages/auth/login',
   register: '/pages/auth/register',
@@ -209,6 +212,13 @@ export const paths = {
       withQuery(deal.market === 'HK' ? ROUTES.hkPayIpo : ROUTES.orderNewStock, { name: deal.name, code: deal.code, source: '5', market: deal.market, symbol: deal.symbol }),
   },
   placing: { index: () => ROUTES.placingIndex, record: () => ROUTES.placingRecord },
+  /** Copy-following (decision 0020): the agencies, one agency, the follow order for one, one follow. */
+  follow: {
+    agencies: () => ROUTES.productFollow,
+    agency: (id: number) => withQuery(ROUTES.followAgency, { id }),
+    order: (agencyId: number) => withQuery(ROUTES.orderFollow, { agencyId }),
+    detail: (id: number) => withQuery(ROUTES.followDetail, { id }),
+  },
 };
 
 function orderQuery(q: InstrumentQuery, direction: 0 | 1) {

@@ -61,7 +61,9 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: ROUTES.tradeDetail, auth: true, load: () => import('../features/trading/PositionDetailPage'), handle: { titleKey: 'titles.tradeDetail', titleParam: 'name' } },
 
   // products
-  later(ROUTES.productFollow, 'titles.productFollow', 'feature'),
+  { path: ROUTES.productFollow, load: () => import('../features/follow/AgenciesPage'), handle: { titleKey: 'titles.productFollow' } },
+  { path: ROUTES.followAgency, load: () => import('../features/follow/AgencyPage'), handle: { titleKey: 'titles.followAgency' } },
+  { path: ROUTES.followDetail, auth: true, load: () => import('../features/follow/FollowPage'), handle: { titleKey: 'titles.followDetail' } },
   productList(ROUTES.productFuture, 'titles.productFuture'),
   productList(ROUTES.productPopular, 'titles.productPopular'),
   { path: ROUTES.productAuction, load: () => import('../features/auction/AuctionPage'), handle: { titleKey: 'titles.productAuction' } },
@@ -124,7 +126,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   orderPage(ROUTES.orderForex, 'titles.paymentForex'),
   { path: ROUTES.orderNewStock, auth: true, load: () => import('../features/deals/SubscribePage'), handle: { titleKey: 'titles.paymentNewStock', titleParam: 'name' } },
   { path: ROUTES.close, auth: true, load: () => import('../features/trading/ClosePage'), handle: { titleKey: 'titles.paymentClose' } },
-  later(ROUTES.orderFollow, 'titles.paymentFollow', 'feature', { auth: true }),
+  { path: ROUTES.orderFollow, auth: true, load: () => import('../features/follow/FollowOrderPage'), handle: { titleKey: 'titles.paymentFollow' } },
 
   // bonds
   later(ROUTES.bondsList, 'titles.bondsList', 'market'),

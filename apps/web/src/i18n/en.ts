@@ -2,6 +2,7 @@
 import { auctionEn } from './auction/en';
 import { blockTradesEn } from './blockTrades/en';
 import { dealsEn } from './deals/en';
+import { followEn } from './follow/en';
 import { contentEn } from './content/en';
 import { moneyEn } from './money/en';
 import { placementsEn } from './placements/en';
@@ -247,6 +248,8 @@ export const en = {
     productBlockTrade: 'Block trading',
     productNewStock: 'New stock subscription',
     productUcStock: 'Stock list',
+    followAgency: 'Agency',
+    followDetail: 'My follow',
     transaction: 'Transaction records',
     transfer: 'Transfer',
     withdrawVm: 'Withdraw to digital currency',
@@ -476,6 +479,7 @@ export const en = {
   ...blockTradesEn,
   ...dealsEn,
   ...placementsEn,
+  ...followEn,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

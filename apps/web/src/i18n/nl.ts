@@ -3,6 +3,7 @@ import type { UiMessages } from './en';
 import { auctionNl } from './auction/nl';
 import { blockTradesNl } from './blockTrades/nl';
 import { dealsNl } from './deals/nl';
+import { followNl } from './follow/nl';
 import { contentNl } from './content/nl';
 import { moneyNl } from './money/nl';
 import { placementsNl } from './placements/nl';
@@ -238,7 +239,7 @@ export const nl: UiMessages = {
     hkQuote: 'Koers Hongkong-aandeel',
     hkIndex: 'Hongkongse aandelen',
     hkPayIpo: 'Betaling IPO Hongkong',
-    productFollow: 'Orders volgen',
+    productFollow: 'Beheerders volgen',
     productFuture: 'Futures',
     productPopular: 'Populair',
     productAuction: 'Voorbeursaandelen',
@@ -246,6 +247,8 @@ export const nl: UiMessages = {
     productBlockTrade: 'Blokhandel',
     productNewStock: 'Inschrijven op nieuwe aandelen',
     productUcStock: 'Aandelenlijst',
+    followAgency: 'Beheerder',
+    followDetail: 'Mijn volgorder',
     transaction: 'Transactieoverzicht',
     transfer: 'Overboeken',
     withdrawVm: 'Opnemen naar digitale valuta',
@@ -270,7 +273,7 @@ export const nl: UiMessages = {
     paymentForex: 'Forexorder plaatsen',
     paymentNewStock: 'Inschrijven op nieuw aandeel',
     paymentClose: 'Positie sluiten',
-    paymentFollow: 'Order volgen',
+    paymentFollow: 'Volgorder plaatsen',
     bondsList: 'Obligaties',
     bondsOpen: 'Obligatie kopen',
     bondsClose: 'Obligatie verkopen',
@@ -475,4 +478,5 @@ export const nl: UiMessages = {
   ...blockTradesNl,
   ...dealsNl,
   ...placementsNl,
+  ...followNl,
 };

@@ -3,6 +3,7 @@ import type { UiMessages } from './en';
 import { auctionZhHans } from './auction/zh-Hans';
 import { blockTradesZhHans } from './blockTrades/zh-Hans';
 import { dealsZhHans } from './deals/zh-Hans';
+import { followZhHans } from './follow/zh-Hans';
 import { contentZh } from './content/zh-Hans';
 import { moneyZhHans } from './money/zh-Hans';
 import { placementsZhHans } from './placements/zh-Hans';
@@ -246,6 +247,8 @@ export const zhHans: UiMessages = {
     productBlockTrade: '大宗交易',
     productNewStock: '新股申购',
     productUcStock: '股票列表',
+    followAgency: '机构',
+    followDetail: '我的跟单',
     transaction: '交易记录',
     transfer: '划转',
     withdrawVm: '提现到数字货币',
@@ -475,4 +478,5 @@ export const zhHans: UiMessages = {
   ...blockTradesZhHans,
   ...dealsZhHans,
   ...placementsZhHans,
+  ...followZhHans,
 };

@@ -113,9 +113,11 @@ describe('amounts', () => {
 
   it('uses $ for the US stock wallet and € otherwise', () => {
     expect(currencySymbol('US_STOCK')).toBe('$');
+    expect(currencySymbol('FOLLOW')).toBe('$');
     expect(currencySymbol('BALANCE')).toBe('€');
     expect(currencySymbol(undefined)).toBe('€');
     expect(formatMoney('1234.5', 'US_STOCK')).toBe('$1,234.50');
+    expect(formatMoney('500', 'FOLLOW')).toBe('$500.00');
     expect(formatMoney('-12', 'BALANCE')).toBe('-€12.00');
   });
 

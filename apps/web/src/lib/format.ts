@@ -1,4 +1,4 @@
-import { DATE_TIME_FORMAT, WalletCode } from '@tradeapp/contract';
+import { DATE_TIME_FORMAT, walletCurrency, type WalletCode } from '@tradeapp/contract';
 import dayjs from 'dayjs';
 import { getUiLanguage, type UiLanguage } from '../i18n/locale';
 
@@ -262,24 +262,29 @@ export function formatChartVolume(value: number): string {
   return formatCompact(String(Math.round(value)));
 }
 
-/** Wallet currency symbol: $ for the US stock wallet, € otherwise. */
+const SYMBOLS: Record<string, string> = { EUR: '€', USD: '$' };
+
+/** Wallet currency symbol by the contract's currency rule (`walletCurrency`): $ for the dollar wallets (US stock, follow), € otherwise. */
 export function currencySymbol(walletCode: string | null | undefined): string {
-  return walletCode === WalletCode.UsStock ? '$' : '€';
+  return walletCode && walletCurrency(walletCode as WalletCode) === 'USD' ? '$' : '€';
 }
 
-/** "€1,234.50" / "-$12.00" */
-export function formatMoney(value: string | null | undefined, walletCode?: string | null): string {
+/** "€1,234.50" / "-$12.00": the sign before the amount's minus-free digits. */
+function withSymbol(value: string | null | undefined, symbol: string): string {
   const amount = formatAmount(value, { grouping: true });
   if (amount === EMPTY_VALUE) return amount;
-  const symbol = currencySymbol(walletCode);
   return amount.startsWith('-') ? `-${symbol}${amount.slice(1)}` : `${symbol}${amount}`;
+}
+
+/** "€1,234.50" / "-$12.00" in a wallet's currency. */
+export function formatMoney(value: string | null | undefined, walletCode?: string | null): string {
+  return withSymbol(value, currencySymbol(walletCode));
 }
 
 /** An amount with its currency's sign: € for EUR, $ for USD, else the code after it ("12.50 USDT"). */
 export function formatInCurrency(value: string | null | undefined, currency: string): string {
-  if (currency === 'EUR') return formatMoney(value, WalletCode.Funding);
-  if (currency === 'USD') return formatMoney(value, WalletCode.UsStock);
-  return `${formatAmount(value, { grouping: true })} ${currency}`;
+  const symbol = SYMBOLS[currency];
+  return symbol ? withSymbol(value, symbol) : `${formatAmount(value, { grouping: true })} ${currency}`;
 }
 
 /** -1, 0 or 1 from the sign of a decimal string. */

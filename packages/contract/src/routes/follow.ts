@@ -34,8 +34,8 @@ export const FollowStatus = { Following: 'following', Stopping: 'stopping', Stop
 export type FollowStatus = (typeof FollowStatus)[keyof typeof FollowStatus];
 export const FOLLOW_STOP_REASONS = ['user', 'stopLoss'] as const;
 
-/** Why an agency trade was not copied. */
-export const SKIP_REASONS = ['belowMinimum', 'insufficientFunds'] as const;
+/** Why an agency trade was not copied: the proportional size under the minimum, more than the follow's cash pays for, or (copying open trades at the start) its market closed. */
+export const SKIP_REASONS = ['belowMinimum', 'insufficientFunds', 'marketClosed'] as const;
 
 /** The follow amount: an amount (at most two decimals) from 100 to 1,000,000 dollars, the specification's bounds. */
 export const zFollowAmount = zAmount.refine(

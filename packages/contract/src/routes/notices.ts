@@ -32,6 +32,8 @@ export const NOTICE_KINDS = [
   'blockTrade.revoked',
   'placement.key',
   'placement.revoked',
+  'follow.stopLoss',
+  'follow.stopped',
   /** Written by an operator (a broadcast or a note to one user); its texts are in the params per language. */
   'operator.message',
 ] as const;

@@ -62,7 +62,7 @@ create table skipped_copies (
   follow_id          bigint not null references follows(id),
   agency_position_id bigint not null references positions(id),
   quantity           numeric(38, 8) not null,
-  reason             text not null check (reason in ('belowMinimum', 'insufficientFunds')),
+  reason             text not null check (reason in ('belowMinimum', 'insufficientFunds', 'marketClosed')),
   created_at         timestamptz not null default now(),
   unique (follow_id, agency_position_id)
 );

@@ -1,9 +1,10 @@
-import { AGENCY_STRATEGIES, JournalKind, WalletCode, type AgencyStrategy, type CloseReason } from '@tradeapp/contract';
+import { AGENCY_STRATEGIES, JournalKind, leverageCapFor, WalletCode, type AgencyStrategy, type CloseReason } from '@tradeapp/contract';
 import type { Db, Sql } from '../../db/db';
-import { Dec } from '../../lib/decimal';
+import { Dec, fixed } from '../../lib/decimal';
 import { HOUSE, postJournal } from '../../ledger/ledger';
 import type { MarketProvider } from '../../market/types';
 import type { MarketService } from '../market/service';
+import type { Notices } from '../notices/service';
 import type { PositionRow } from '../trading/repository';
 import { entryPrice, exitPrice } from '../trading/pricing';
 import type { TradingService } from '../trading/service';
@@ -47,11 +48,12 @@ export function createFollowEngine(opts: {
   provider: MarketProvider;
   trading: TradingService;
   exchangeRates: ExchangeRates;
+  notices: Notices;
   now: () => number;
   /** The agencies' first day (tests start later, to backfill less). */
   start?: number;
 }) {
-  const { db, market, provider, trading, exchangeRates } = opts;
+  const { db, market, provider, trading, exchangeRates, notices } = opts;
   const start = opts.start ?? AGENCY_START;
 
   /** The snapshot of `symbol` at `at`, or now. */
@@ -100,10 +102,15 @@ export function createFollowEngine(opts: {
       const value = await followValue(sql, f, at?.getTime());
       const lots = new Dec(p.quantity).mul(value.equity).div(agencyEquity).div(i.lotSize).floor();
       const quantity = lots.mul(i.lotSize);
-      const skip = (reason: 'belowMinimum' | 'insufficientFunds') =>
+      const skip = (reason: 'belowMinimum' | 'insufficientFunds' | 'marketClosed') =>
         repo.insertSkipped(sql, { followId: f.id, agencyPositionId: p.id, quantity: quantity.toFixed(), reason, at });
       if (quantity.lt(i.minQuantity) || quantity.lte(0)) {
         await skip('belowMinimum');
+        continue;
+      }
+      // Copying the open trades at the start is at the live price: not while the market is closed.
+      if (!at && !quoteAt(p.symbol).session.tradable) {
+        await skip('marketClosed');
         continue;
       }
       const price = new Dec(p.open_price!);
@@ -292,6 +299,15 @@ export function createFollowEngine(opts: {
       const cash = new Dec(await repo.followCash(sql, f.id));
       if (cash.gt(0)) await shuttle(sql, JournalKind.FollowStop, f, cash);
       await repo.markStopped(sql, f.id);
+      const a = (await repo.agency(sql, f.agency_id))!;
+      pushes.push(
+        await notices.notify(sql, f.user_id, 'follow.stopped', {
+          agency: `f.${a.strategy}`,
+          returned: fixed(cash, 2),
+          amount: fixed(f.amount, 2),
+          result: fixed(cash.sub(f.amount), 2),
+        }),
+      );
     }
     return () => pushes.forEach((p) => p());
   }
@@ -308,6 +324,18 @@ export function createFollowEngine(opts: {
           if (value.equity.gt(stopLossEquity(f))) return null;
           await repo.markStopping(sql, f.id, 'stopLoss');
           f = { ...f, status: 'stopping', stop_reason: 'stopLoss' };
+          const a = (await repo.agency(sql, f.agency_id))!;
+          const notice = await notices.notify(sql, f.user_id, 'follow.stopLoss', {
+            agency: `f.${a.strategy}`,
+            equity: fixed(value.equity, 2),
+            percent: f.stop_loss_percent,
+            level: fixed(stopLossEquity(f), 2),
+          });
+          const wound = await windDown(sql, f);
+          return () => {
+            notice();
+            wound();
+          };
         }
         return windDown(sql, f);
       });
@@ -342,7 +370,8 @@ export function createFollowEngine(opts: {
         const price = entryPrice(order.open.direction, market.snapshot(i.symbol));
         const quantity = new Dec(order.open.quantity);
         const equity = await equityOf(sql, a.user_id);
-        const leverage = STRATEGIES[a.strategy].leverage;
+        // Its rule's leverage, within the retail cap of what the script trades (BTC at 2x whatever the agency).
+        const leverage = Math.min(STRATEGIES[a.strategy].leverage, leverageCapFor(i));
         const placed = await trading.openAt(sql, a.user_id, {
           i,
           direction: order.open.direction,

@@ -301,8 +301,7 @@ export function createFollowService(opts: { db: Db; market: MarketService; tradi
           const agencyEquity = await engine.equityOf(sql, a.user_id);
           for (const p of await repo.openPositions(sql, a.user_id)) {
             const s = market.snapshot(p.symbol);
-            // At the live price, as a new trade of the agency's size would be: its position as of now.
-            if (!s.session.tradable) continue;
+            // At the live price, as a new trade of the agency's size would be (a closed market's is listed as skipped).
             const asOfNow = { ...p, open_price: entryPrice(p.direction, s).toFixed() };
             pushes.push(await engine.copyInto(sql, a.id, asOfNow, agencyEquity, undefined, f));
           }

@@ -13,6 +13,7 @@ import { bankCardKeys } from '../bankCards';
 import { blockTradeKeys } from '../blockTrades';
 import { chatKeys } from '../chat';
 import { dealKeys } from '../deals';
+import { followKeys } from '../follow';
 import { placementKeys } from '../placements';
 import { noticeKeys, kindTitle } from './api';
 
@@ -34,6 +35,8 @@ export default function NoticeListener() {
         void queryClient.invalidateQueries({ queryKey: walletKeys.all });
         void queryClient.invalidateQueries({ queryKey: bankCardKeys.all });
         if (kind.startsWith('order.') || kind.startsWith('position.')) void queryClient.invalidateQueries({ queryKey: tradingKeys.all });
+        // A copy opened or closed, a copy stop-loss fired, a follow stopped: the follows move with them.
+        if (kind.startsWith('follow.') || kind.startsWith('position.')) void queryClient.invalidateQueries({ queryKey: followKeys.all });
         if (kind.startsWith('kyc.')) void queryClient.invalidateQueries({ queryKey: userInfoQueryKey });
         if (kind.startsWith('auction.')) void queryClient.invalidateQueries({ queryKey: auctionKeys.all });
         if (kind.startsWith('blockTrade.')) void queryClient.invalidateQueries({ queryKey: blockTradeKeys.all });
@@ -46,6 +49,7 @@ export default function NoticeListener() {
       }),
       client.on(PushEvent.Order, () => {
         void queryClient.invalidateQueries({ queryKey: tradingKeys.all });
+        void queryClient.invalidateQueries({ queryKey: followKeys.all });
         void queryClient.invalidateQueries({ queryKey: walletKeys.all });
       }),
       client.on(PushEvent.ChatMessage, (message) => {

@@ -150,6 +150,8 @@ function CloseForm({ p }: { p: Position }) {
 
       {!open ? (
         <EmptyState compact kind="records" title={t('trading.close.notOpen')} />
+      ) : p.followId !== null ? (
+        <EmptyState compact kind="records" title={msg('e.copyNotClosable')} />
       ) : (
         <>
           <section className="form-section">

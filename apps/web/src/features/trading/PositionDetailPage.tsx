@@ -3,7 +3,7 @@ import './trading.css';
 import { compareDecimal, decimalInput, LARGE_ORDER_SHARES, MarketSource, OrderDirection, OrderStatus, type Position, type PositionDetail, type WalletCode, zAmount } from '@tradeapp/contract';
 import { Button, Popup } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/errors';
@@ -14,12 +14,13 @@ import { EMPTY_VALUE, formatAmount, formatDateTime, formatInCurrency, formatQuan
 import { Page } from '../../ui/Page';
 import { Refreshable } from '../../ui/Refreshable';
 import { showToast } from '../../ui/toast';
+import { CopyNote } from '../follow';
 import { balancesQuery, WALLET_LABEL } from '../wallet';
 import { quoteHref } from '../market';
 import { addMargin, refreshTrading } from './api';
 import { heldFor } from './calc';
 import { PositionPlaceholder, usePagePosition } from './pagePosition';
-import { DirectionTag, OrderStatusTag, positionPrice, Profit, TypeLabel, Zdf } from './components';
+import { CloseReasonText, DirectionTag, OrderStatusTag, positionPrice, Profit, TypeLabel, Zdf } from './components';
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   return (
@@ -141,6 +142,9 @@ function Detail({ p }: { p: Position & Partial<Pick<PositionDetail, 'history'>> 
   // Lock-ups run for days: the moment the page opened is now enough (the server refuses a close before the end anyway).
   const [openedAt] = useState(() => Date.now());
   const locked = p.lockedUntilTimestamp !== null && p.lockedUntilTimestamp > openedAt;
+  // A copy follows its agency: it closes with the agency's position, by the copy stop-loss or when
+  // its follow stops, never by its owner (the server refuses; the buttons say so first).
+  const copy = p.followId !== null;
   return (
     <>
       <section className="card card-pad detail-head" data-testid="detail-head" data-id={p.id} data-status={p.status}>
@@ -181,6 +185,11 @@ function Detail({ p }: { p: Position & Partial<Pick<PositionDetail, 'history'>> 
           <p className={locked ? 'form-note warn' : 'form-note'} data-testid="detail-lockup" data-locked={String(locked)}>
             {t(locked ? 'trading.detail.lockedUntil' : 'trading.detail.lockupEnded', { date: formatDateTime(p.lockedUntilTimestamp) })}
           </p>
+        )}
+        {p.followId !== null && (
+          <Suspense fallback={null}>
+            <CopyNote followId={p.followId} />
+          </Suspense>
         )}
         {p.largeOrder && <p className="form-note">{t('trading.detail.largeOrderNote', { n: formatAmount(String(LARGE_ORDER_SHARES), { decimals: 0, grouping: true }) })}</p>}
       </section>
@@ -259,7 +268,7 @@ function Detail({ p }: { p: Position & Partial<Pick<PositionDetail, 'history'>> 
         )}
         {p.closeReason && (
           <Row label={t('trading.detail.closeReason')} testId="detail-close-reason">
-            {p.closeReason === 'liquidation' ? <span className="status-badge tone-failed">{t('trading.detail.reasonLiquidation')}</span> : t('trading.detail.reasonUser')}
+            <CloseReasonText reason={p.closeReason} />
           </Row>
         )}
         <Row label={t('trading.detail.wallet')} testId="detail-wallet">
@@ -301,17 +310,23 @@ function Detail({ p }: { p: Position & Partial<Pick<PositionDetail, 'history'>> 
         </section>
       )}
 
+      {open && copy && (
+        <p className="form-note pad-note warn" id="detail-copy-locked" data-testid="detail-copy-locked">
+          {msg('e.copyNotClosable')}
+        </p>
+      )}
       {open && (
         <div className="detail-actions">
-          <Button shape="rounded" data-testid="add-margin" onClick={() => setSheet(true)}>
+          <Button shape="rounded" disabled={copy} aria-describedby={copy ? 'detail-copy-locked' : undefined} data-testid="add-margin" onClick={() => setSheet(true)}>
             {t('trading.detail.addMargin')}
           </Button>
           <Button
             shape="rounded"
             color="primary"
             className={p.direction === OrderDirection.Buy ? 'close-long' : 'close-short'}
-            // Locked up, the server refuses the close: the button says so before the close page would.
-            disabled={locked}
+            // Locked up, or a copy, the server refuses the close: the button says so before the close page would.
+            disabled={locked || copy}
+            aria-describedby={copy ? 'detail-copy-locked' : undefined}
             data-testid="position-close"
             onClick={() => void navigate(paths.trading.close(p.id))}
           >

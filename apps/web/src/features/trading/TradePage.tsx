@@ -17,6 +17,7 @@ import { RowsSkeleton } from '../../ui/records';
 import { TabStrip } from '../../ui/TabStrip';
 import { useConfirmedCancel } from '../../ui/useConfirmedCancel';
 import { dealKeys, SubscriptionList } from '../deals';
+import { FollowList, followKeys } from '../follow';
 import { cancelOrder, closedQuery, entrustedQuery, positionsQuery, refreshTrading, type PositionsPage } from './api';
 import { heldFor } from './calc';
 import { DirectionTag, PositionRow, positionPrice, Profit, TypeLabel } from './components';
@@ -118,6 +119,11 @@ function Closed() {
               {p.closeReason === 'liquidation' && (
                 <span className="status-badge tone-failed" data-testid="closed-liquidated">
                   {t('trading.liquidated')}
+                </span>
+              )}
+              {p.followId !== null && (
+                <span className="record-tag strong" data-testid="closed-copy">
+                  {t('trading.copy')}
                 </span>
               )}
             </div>
@@ -257,7 +263,11 @@ export default function TradePage() {
       );
       break;
     case 'follow':
-      content = <Later body={t('trading.laterFollow')} />;
+      content = (
+        <Suspense fallback={<RowsSkeleton />}>
+          <FollowList />
+        </Suspense>
+      );
       break;
     default:
       content = <Later body={t('trading.laterBonds')} />;
@@ -272,7 +282,7 @@ export default function TradePage() {
       </div>
       <Refreshable
         onRefresh={() =>
-          Promise.all([tradingKeys.all, dealKeys.all].map((queryKey) => queryClient.refetchQueries({ queryKey, type: 'active' })))
+          Promise.all([tradingKeys.all, dealKeys.all, followKeys.all].map((queryKey) => queryClient.refetchQueries({ queryKey, type: 'active' })))
         }
       >
         {content}

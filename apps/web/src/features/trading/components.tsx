@@ -1,4 +1,4 @@
-import { OrderDirection, OrderStatus, OrderType, type Position } from '@tradeapp/contract';
+import { OrderDirection, OrderStatus, OrderType, type CloseReason, type Position } from '@tradeapp/contract';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatDateTime, formatInCurrency, formatPercent, formatQuantity, riseFallColor } from '../../lib/format';
 
@@ -36,6 +36,29 @@ export function OrderStatusTag({ status, testId }: { status: OrderStatus; testId
   return (
     <span className={`status-badge tone-${tone}`} data-testid={testId} data-status={status}>
       {t(label)}
+    </span>
+  );
+}
+
+/** Who or what closed a position, in words: its owner, liquidation; a copy its agency, the copy stop-loss or the end of its follow. */
+export const CLOSE_REASON_LABEL = {
+  user: 'trading.detail.reasonUser',
+  liquidation: 'trading.detail.reasonLiquidation',
+  agency: 'trading.detail.reasonAgency',
+  copyStop: 'trading.detail.reasonCopyStop',
+  unfollow: 'trading.detail.reasonUnfollow',
+} as const satisfies Record<CloseReason, string>;
+
+export function CloseReasonText({ reason, testId }: { reason: CloseReason; testId?: string }) {
+  const { t } = useTranslation();
+  const text = t(CLOSE_REASON_LABEL[reason]);
+  return reason === 'liquidation' ? (
+    <span className="status-badge tone-failed" data-testid={testId} data-reason={reason}>
+      {text}
+    </span>
+  ) : (
+    <span data-testid={testId} data-reason={reason}>
+      {text}
     </span>
   );
 }
@@ -104,6 +127,11 @@ export function PositionRow({ position, onOpen }: { position: Position; onOpen: 
           </span>
         )}
         {position.largeOrder && <span className="record-tag">{t('trading.largeOrder')}</span>}
+        {position.followId !== null && (
+          <span className="record-tag strong" data-testid="position-copy">
+            {t('trading.copy')}
+          </span>
+        )}
       </div>
     </button>
   );

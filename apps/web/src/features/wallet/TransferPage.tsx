@@ -10,7 +10,7 @@ import { ApiError } from '../../api/errors';
 import { newIdempotencyKey } from '../../api/client';
 import { isRetryable, useIntentKey } from '../../api/intent';
 import { msg } from '../../i18n/messages';
-import { formatDateTime, formatInCurrency, formatNumber } from '../../lib/format';
+import { currencySymbol, formatDateTime, formatInCurrency, formatNumber } from '../../lib/format';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadMore } from '../../ui/LoadMore';
 import { Page } from '../../ui/Page';
@@ -181,7 +181,7 @@ export default function TransferPage() {
 
   const walletOption = (code: WalletCode) => (
     <option key={code} value={code}>
-      {t(WALLET_LABEL[code])} ({walletCurrency(code) === 'USD' ? '$' : '€'})
+      {t(WALLET_LABEL[code])} ({currencySymbol(code)})
     </option>
   );
 

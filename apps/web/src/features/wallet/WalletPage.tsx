@@ -1,15 +1,18 @@
 import '../../ui/money.css';
 import './wallet.css';
-import { WalletCode } from '@tradeapp/contract';
+import { WalletCode, walletCurrency } from '@tradeapp/contract';
 import { Button } from 'antd-mobile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';
+import { RowsSkeleton } from '../../ui/records';
 import { Refreshable } from '../../ui/Refreshable';
 import { TabStrip } from '../../ui/TabStrip';
+import { followKeys, RunningFollows } from '../follow';
 import { balancesQuery, overviewQuery, type Wallet } from './api';
 import { BillList } from './BillList';
 import { walletKeys, type BillFilter } from './keys';
@@ -81,7 +84,7 @@ function Overview({ onOpen }: { onOpen: (code: WalletCode) => void }) {
 function WalletCard({ code, wallet, loading }: { code: WalletCode; wallet: Wallet | undefined; loading: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const currency = wallet?.currency ?? (code === WalletCode.UsStock ? 'USD' : 'EUR');
+  const currency = wallet?.currency ?? walletCurrency(code);
   const isFunding = code === WalletCode.Funding;
   return (
     <section className="card balance-card" data-testid={`wallet-card-${code}`} aria-busy={loading || undefined}>
@@ -174,11 +177,16 @@ export default function WalletPage() {
           {(key) => (key === 'overview' ? t('wallet.overview') : t(WALLET_LABEL[key]))}
         </TabStrip>
       </div>
-      <Refreshable onRefresh={() => queryClient.refetchQueries({ queryKey: walletKeys.all, type: 'active' })}>
+      <Refreshable onRefresh={() => Promise.all([walletKeys.all, followKeys.all].map((queryKey) => queryClient.refetchQueries({ queryKey, type: 'active' })))}>
         {tab === 'overview' ? (
           <Overview onOpen={(code) => setView({ tab: code })} />
         ) : (
           <WalletCard code={tab} wallet={wallet} loading={balances.isPending} />
+        )}
+        {tab === WalletCode.Follow && (
+          <Suspense fallback={<RowsSkeleton count={2} lines={1} />}>
+            <RunningFollows />
+          </Suspense>
         )}
         {balances.isError && tab !== 'overview' && <div className="load-error">{t('money.loadFailed')}</div>}
         <div className="section-title">{t('wallet.bills')}</div>

@@ -1,4 +1,4 @@
-import { TransactionStatus, WalletCode } from '@tradeapp/contract';
+import { TransactionStatus, WalletCode, type JournalKind } from '@tradeapp/contract';
 
 // Words of the wallet screens: wallet names in the order of the specification's wallet tabs,
 // bill types and statuses.
@@ -56,7 +56,14 @@ export const BILL_TYPE_LABEL = {
   'deal.allot': 'wallet.billTypes.dealAllot',
   'deal.refund': 'wallet.billTypes.dealRefund',
   'deal.cancel': 'wallet.billTypes.dealCancel',
-} as const;
+  'agency.capital': 'wallet.billTypes.agencyCapital',
+  'follow.start': 'wallet.billTypes.followStart',
+  'follow.add': 'wallet.billTypes.followAdd',
+  'follow.copy': 'wallet.billTypes.followCopy',
+  'follow.return': 'wallet.billTypes.followReturn',
+  'follow.stop': 'wallet.billTypes.followStop',
+  'follow.migrate': 'wallet.billTypes.followMigrate',
+} as const satisfies Record<JournalKind, string>;
 
 export const TRANSFER_STATUS = {
   [TransactionStatus.InProgress]: { label: 'transfer.status.inProgress', tone: 'progress' },

@@ -1,0 +1,421 @@
+import '../../ui/money.css';
+import './follow.css';
+import { compareDecimal, decimalInput, FollowStatus, OrderStatus, WalletCode, walletCurrency, zAmount, type FollowDetail, type Position } from '@tradeapp/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Dialog, Popup } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../api/errors';
+import { useIntentKey } from '../../api/intent';
+import { paths } from '../../app/paths';
+import { msg } from '../../i18n/messages';
+import { formatDateTime, formatInCurrency, formatNumber, formatQuantity } from '../../lib/format';
+import { EmptyState } from '../../ui/EmptyState';
+import { Page } from '../../ui/Page';
+import { Refreshable } from '../../ui/Refreshable';
+import { showToast } from '../../ui/toast';
+import { CloseReasonText, DirectionTag, positionPrice, Profit } from '../trading';
+import { balancesQuery } from '../wallet';
+import { addToFollow, followQuery, stopFollow } from './api';
+import { NO_VALUE } from './calc';
+import { Figure, FollowStatusBadge, Return, useAgencyName } from './components';
+
+// One of the caller's follows (/pages/product/follow/order?id=): what it holds and made, its
+// result beside the agency's over the same time, the copies (open first), the skipped copies with
+// their reason, the additions; adding money and stopping while it runs. Every figure is the server's.
+
+const CURRENCY = walletCurrency(WalletCode.Follow);
+const money = (v: string | null | undefined) => formatInCurrency(v, CURRENCY);
+
+function Head({ f }: { f: FollowDetail }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const nameOf = useAgencyName();
+  return (
+    <section className="card card-pad follow-head" data-testid="follow-head" data-id={f.id} data-status={f.status}>
+      <div className="follow-head-row">
+        <div>
+          <h1 className="follow-title" data-testid="follow-agency-name">
+            {nameOf(f.strategy)}
+          </h1>
+          <p className="follow-sub">
+            {t('follow.detail.startedAt', { time: formatDateTime(f.createTimeTimestamp) })}
+            {f.stoppedTimestamp !== null && ` · ${t('follow.detail.stoppedAt', { time: formatDateTime(f.stoppedTimestamp) })}`}
+          </p>
+        </div>
+        <div className="follow-tags">
+          <FollowStatusBadge status={f.status} testId="follow-status" />
+        </div>
+      </div>
+      {f.stopReason !== null && (
+        <p className="follow-note" data-testid="follow-stop-reason" data-reason={f.stopReason}>
+          {t(`follow.stopReasons.${f.stopReason}`)}
+        </p>
+      )}
+      {f.status === FollowStatus.Stopping && (
+        <p className="follow-note warn" role="status" data-testid="follow-stopping-note">
+          {t('follow.detail.stoppingNote')}
+        </p>
+      )}
+      <div className="follow-equity">
+        <span>{t('follow.equity')}</span>
+        <strong data-testid="follow-equity">{money(f.equity)}</strong>
+      </div>
+      <dl className="follow-figures">
+        <Figure label={t('follow.yourReturn')} testId="follow-return">
+          <Return value={f.returnPercent} />
+        </Figure>
+        <Figure label={t('follow.agencyReturn')} testId="follow-agency-return">
+          <Return value={f.agencyReturnPercent} />
+        </Figure>
+      </dl>
+      <p className="follow-note">{t('follow.differNote')}</p>
+      <button type="button" className="link follow-link" data-testid="follow-agency-link" onClick={() => void navigate(paths.follow.agency(f.agencyId))}>
+        {t('follow.detail.agencyPage')}
+      </button>
+    </section>
+  );
+}
+
+function Figures({ f }: { f: FollowDetail }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card card-pad" aria-label={t('follow.equity')} data-testid="follow-figures">
+      <dl className="follow-figures">
+        <Figure label={t('follow.putIn')} testId="follow-amount">
+          {money(f.amount)}
+        </Figure>
+        <Figure label={t('follow.detail.cash')} testId="follow-cash">
+          {money(f.cash)}
+        </Figure>
+        <Figure label={t('follow.detail.margin')} testId="follow-margin">
+          {money(f.margin)}
+        </Figure>
+        <Figure label={t('follow.detail.floating')} testId="follow-floating">
+          <Profit value={f.floating} currency={CURRENCY} />
+        </Figure>
+        <Figure label={t('follow.detail.realised')} testId="follow-realised">
+          <Profit value={f.realised} currency={CURRENCY} />
+        </Figure>
+        <Figure label={t('follow.detail.fees')} testId="follow-fees">
+          {money(f.fees)}
+        </Figure>
+        <Figure label={t('follow.detail.stopLoss')} testId="follow-stop-loss" wide>
+          {t('follow.detail.stopLossValue', { percent: String(f.stopLossPercent), level: money(f.stopLossEquity) })}
+        </Figure>
+        <Figure label={t('follow.detail.copyOpen')} testId="follow-copy-open">
+          {t(f.copyOpen ? 'follow.order.yes' : 'follow.order.no')}
+        </Figure>
+        <Figure label={t('follow.openCopies')} testId="follow-open-copies">
+          {formatNumber(f.openCopies, { grouping: true })}
+        </Figure>
+      </dl>
+    </section>
+  );
+}
+
+function CopyRow({ p }: { p: Position }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const open = p.status === OrderStatus.InProgress;
+  const closed = p.status === OrderStatus.Settled;
+  return (
+    <li>
+      <button
+        type="button"
+        className="record-row follow-row-button"
+        data-testid="follow-copy"
+        data-id={p.id}
+        data-symbol={p.symbol}
+        data-status={p.status}
+        onClick={() => void navigate(paths.trading.detail(p.id, { name: p.stockName, code: p.stockCode, source: p.source }))}
+      >
+        <span className="record-main">
+          <span className="record-title">
+            {p.stockName}
+            <DirectionTag direction={p.direction} leverage={p.leverage} />
+          </span>
+          <span className="record-sub">
+            {formatQuantity(p.quantity)} · {positionPrice(p.openPrice ?? p.price)} → {positionPrice(closed ? p.closePrice : p.currentPrice)}
+          </span>
+          <span className="record-sub">
+            {closed && p.closeTimeTimestamp !== null
+              ? t('follow.agency.closedAt', { time: formatDateTime(p.closeTimeTimestamp) })
+              : t('follow.agency.openedAt', { time: formatDateTime(p.marketDateTimestamp ?? p.createTimeTimestamp) })}
+          </span>
+          {closed && p.closeReason !== null && (
+            <span className="record-sub">
+              {t('trading.detail.closeReason')}: <CloseReasonText reason={p.closeReason} testId="follow-copy-reason" />
+            </span>
+          )}
+        </span>
+        <span className="record-figures">
+          <span className="record-sub">{open ? t('follow.agency.floating') : t('follow.agency.net')}</span>
+          <span className="record-amount">
+            <Profit value={open ? p.profit : p.netProfit} currency={p.walletCurrency} testId="follow-copy-profit" />
+          </span>
+          <span className={open ? 'status-badge tone-done' : 'status-badge tone-muted'}>{t(open ? 'trading.status.open' : 'trading.status.settled')}</span>
+        </span>
+      </button>
+    </li>
+  );
+}
+
+function Copies({ f }: { f: FollowDetail }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card" aria-labelledby="follow-copies-title" data-testid="follow-copies">
+      <h2 className="card-title" id="follow-copies-title">
+        {t('follow.detail.copiesTitle')}
+      </h2>
+      {f.copies.length === 0 ? (
+        <EmptyState compact kind="records" title={t('follow.detail.copiesEmpty')} body={t('follow.detail.copiesEmptyBody')} />
+      ) : (
+        <ul className="record-list follow-rows">
+          {f.copies.map((p) => (
+            <CopyRow key={p.id} p={p} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Skipped({ f }: { f: FollowDetail }) {
+  const { t } = useTranslation();
+  if (f.skipped.length === 0) return null;
+  return (
+    <section className="card" aria-labelledby="follow-skipped-title" data-testid="follow-skipped">
+      <h2 className="card-title" id="follow-skipped-title">
+        {t('follow.detail.skippedTitle')}
+      </h2>
+      <ul className="record-list follow-rows">
+        {f.skipped.map((s) => (
+          <li key={s.id} className="record-row" data-testid="follow-skipped-row" data-id={s.id} data-reason={s.reason}>
+            <div className="record-main">
+              <div className="record-title">
+                {s.stockName}
+                <DirectionTag direction={s.direction} />
+              </div>
+              <div className="record-memo" data-testid="follow-skipped-reason">
+                {t(`follow.skipReasons.${s.reason}`, { quantity: formatQuantity(s.quantity), min: formatQuantity(s.minQuantity) })}
+              </div>
+              <div className="record-sub">
+                {s.symbol} · {t('follow.detail.agencyQuantity', { quantity: formatQuantity(s.agencyQuantity) })} · {formatDateTime(s.timestamp)}
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Additions({ f }: { f: FollowDetail }) {
+  const { t } = useTranslation();
+  if (f.additions.length === 0) return null;
+  return (
+    <section className="card" aria-labelledby="follow-additions-title" data-testid="follow-additions">
+      <h2 className="card-title" id="follow-additions-title">
+        {t('follow.detail.additionsTitle')}
+      </h2>
+      <ul className="record-list follow-rows">
+        {f.additions.map((a, index) => (
+          <li key={`${a.timestamp}-${index}`} className="record-row" data-testid="follow-addition">
+            <span className="record-sub">{formatDateTime(a.timestamp)}</span>
+            <span className="record-amount">{money(a.amount)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Money added from the follow wallet (`/orders/additions`) under the intent's idempotency key. */
+function AddMoneySheet({ f, visible, onClose }: { f: FollowDetail; visible: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState('');
+  const [pending, setPending] = useState(false);
+  const intent = useIntentKey();
+  const balances = useQuery({ ...balancesQuery(), enabled: visible });
+  const wallet = balances.data?.find((w) => w.code === WalletCode.Follow);
+  const short = wallet !== undefined && compareDecimal(amount, wallet.balance) === 1;
+
+  const submit = async () => {
+    const check = zAmount.safeParse(amount);
+    if (!check.success) {
+      setError(check.error.issues[0]?.message ?? 'v.enterCorrectAmount');
+      return;
+    }
+    if (wallet && compareDecimal(check.data, wallet.balance) === 1) {
+      setError('e.insufficientFunds');
+      return;
+    }
+    setError('');
+    const key = intent.take(`${f.id}|${check.data}`);
+    setPending(true);
+    try {
+      await addToFollow({ orderId: f.id, amount: check.data }, key);
+      intent.settle();
+      setAmount('');
+      onClose();
+      showToast(t('follow.detail.addDone'), 'success');
+    } catch (err) {
+      intent.settle(err);
+      // The server's sentence (with its figures) under the field; a short wallet keeps its key, for the transfer link.
+      if (err instanceof ApiError && !err.aborted) setError(err.fields?.amount ?? (err.key === 'e.insufficientFunds' ? err.key : err.message));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="sheet" destroyOnClose>
+      <form
+        className="sheet-form"
+        noValidate
+        aria-labelledby="follow-add-title"
+        data-testid="follow-add-sheet"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <div className="sheet-head">
+          <strong id="follow-add-title">{t('follow.detail.addTitle')}</strong>
+          <button type="button" className="link" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+        </div>
+        <p className="form-note">{t('follow.detail.addBody')}</p>
+        <div className={error ? 'field has-error' : 'field'}>
+          <label className="field-label" htmlFor="follow-add-amount">
+            {t('follow.detail.addAmount')}
+          </label>
+          <div className="field-control">
+            <input
+              id="follow-add-amount"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={t('money.amountPlaceholder')}
+              data-testid="follow-add-amount"
+              value={amount}
+              aria-invalid={error ? true : undefined}
+              aria-describedby="follow-add-note"
+              onChange={(event) => {
+                setAmount(decimalInput(event.target.value));
+                setError('');
+              }}
+            />
+          </div>
+          {error ? (
+            <div className="field-error" role="alert" id="follow-add-note" data-testid="follow-add-error">
+              {msg(error)}
+            </div>
+          ) : (
+            <div className="field-hint" id="follow-add-note" data-testid="follow-add-available">
+              {t('follow.detail.addAvailable', { amount: wallet ? money(wallet.balance) : NO_VALUE })}
+            </div>
+          )}
+        </div>
+        {(short || error === 'e.insufficientFunds') && (
+          <p className="follow-note warn">
+            <button type="button" className="link" data-testid="follow-add-transfer" onClick={() => void navigate(paths.wallet.transfer({ from: WalletCode.Funding, to: WalletCode.Follow }))}>
+              {t('follow.order.transfer')}
+            </button>
+          </p>
+        )}
+        <Button block type="submit" color="primary" size="large" shape="rounded" loading={pending} data-testid="follow-add-submit">
+          {t('follow.detail.addSubmit')}
+        </Button>
+      </form>
+    </Popup>
+  );
+}
+
+function Actions({ f }: { f: FollowDetail }) {
+  const { t } = useTranslation();
+  const [sheet, setSheet] = useState(false);
+  const [stopping, setStopping] = useState(false);
+  const intent = useIntentKey();
+
+  const onStop = async () => {
+    const ok = await Dialog.confirm({
+      title: t('follow.detail.stopTitle'),
+      'aria-label': t('follow.detail.stopTitle'),
+      content: <p data-testid="follow-stop-body">{t('follow.detail.stopBody')}</p>,
+      confirmText: <span data-testid="follow-stop-confirm">{t('follow.detail.stopYes')}</span>,
+      cancelText: t('common.cancel'),
+    });
+    if (!ok) return;
+    const key = intent.take(`stop|${f.id}`);
+    setStopping(true);
+    try {
+      await stopFollow(f.id, key);
+      intent.settle();
+      showToast(t('follow.detail.stopDone'), 'success');
+    } catch (err) {
+      // The client has shown the server's refusal already.
+      intent.settle(err);
+    } finally {
+      setStopping(false);
+    }
+  };
+
+  return (
+    <>
+      <div className="follow-actions">
+        <Button shape="rounded" data-testid="follow-add" onClick={() => setSheet(true)}>
+          {t('follow.detail.addMoney')}
+        </Button>
+        <Button shape="rounded" color="danger" loading={stopping} data-testid="follow-stop" onClick={() => void onStop()}>
+          {t('follow.detail.stop')}
+        </Button>
+      </div>
+      <AddMoneySheet f={f} visible={sheet} onClose={() => setSheet(false)} />
+    </>
+  );
+}
+
+export default function FollowPage() {
+  const { t } = useTranslation();
+  const nameOf = useAgencyName();
+  const [params] = useSearchParams();
+  const raw = Number(params.get('id') ?? 0);
+  const id = Number.isSafeInteger(raw) && raw > 0 ? raw : 0;
+  const query = useQuery(followQuery(id));
+  const f = query.data;
+  const running = f?.status === FollowStatus.Following;
+
+  let body;
+  if (f)
+    body = (
+      <>
+        <Head f={f} />
+        <Figures f={f} />
+        <Copies f={f} />
+        <Skipped f={f} />
+        <Additions f={f} />
+        <p className="follow-note pad-note">{t('follow.order.statementLocked')}</p>
+      </>
+    );
+  else if (id === 0) body = <EmptyState kind="notFound" title={t('follow.detail.notFound')} body={t('follow.detail.notFoundBody')} />;
+  else if (query.isPending)
+    body = (
+      <div className="card card-pad" aria-busy="true" data-testid="follow-loading">
+        <span className="sk sk-line" />
+        <span className="sk sk-short" />
+      </div>
+    );
+  else body = <EmptyState kind="notFound" title={t('follow.detail.notFound')} body={query.error?.message ?? t('follow.detail.notFoundBody')} onRetry={() => void query.refetch()} retryTestId="follow-retry" />;
+
+  return (
+    <Page title={f ? nameOf(f.strategy) : t('titles.followDetail')} className={running ? 'money-page follow-page has-actions' : 'money-page follow-page'}>
+      <Refreshable onRefresh={() => query.refetch()}>{body}</Refreshable>
+      {f && running && <Actions f={f} />}
+    </Page>
+  );
+}
