@@ -110,6 +110,10 @@ test('an investor follows an agency from the ranking with 500 dollars, sees its 
   await photograph(page, user.token, `/#${ROUTES.trade}?tab=follow`, '[data-testid="follow-row"]', 'trade-tab');
   await photograph(page, user.token, `/#${ROUTES.transactions}?tab=FOLLOW`, '[data-testid="wallet-follows"]', 'wallet');
 
+  // ---- the agency's page beside the follower's own result ----
+  await photograph(page, user.token, `/#${agencyPath}`, '[data-testid="agency-your-follow"]', 'agency-followed');
+  await expect(page.getByTestId('agency-your-return')).toContainText('%');
+
   // ---- stop following: the copy closed at market, the money back in the follow wallet ----
   await page.goto(`/#${followPath}`);
   await page.getByTestId('follow-stop').click();

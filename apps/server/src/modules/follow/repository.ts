@@ -63,7 +63,9 @@ export async function insertAgency(sql: Sql, strategy: AgencyStrategy, capital: 
   return row;
 }
 
-export const setDecided = (sql: Sql, id: number, through: number) => sql.query('update agencies set decided_through = $2 where id = $1', [id, through]);
+/** Only ever forward: a run that fell behind another (the job and the test route at once) never makes a day due again. */
+export const setDecided = (sql: Sql, id: number, through: number) =>
+  sql.query('update agencies set decided_through = $2 where id = $1 and (decided_through is null or decided_through < $2)', [id, through]);
 
 export const setPaused = (sql: Sql, id: number, by: number | null, reason: string | null) =>
   sql.query<AgencyRow>(

@@ -11,7 +11,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';
 import { Refreshable } from '../../ui/Refreshable';
 import { DirectionTag, positionPrice, Profit } from '../trading';
-import { agencyQuery } from './api';
+import { agencyQuery, followQuery } from './api';
 import { formatFraction, riskRows } from './calc';
 import { BackfilledTag, Figure, Return, useAgencyName } from './components';
 import { EquityCurve } from './EquityCurve';
@@ -195,11 +195,36 @@ function Trades({ a, closed }: { a: AgencyDetail; closed: boolean }) {
   );
 }
 
+/** The caller's running follow of this agency: their return beside the agency's over the same time. */
+function YourFollow({ followId }: { followId: number }) {
+  const { t } = useTranslation();
+  const follow = useQuery(followQuery(followId));
+  const f = follow.data;
+  if (!f) return null;
+  return (
+    <section className="card card-pad" aria-labelledby="agency-your-follow-title" data-testid="agency-your-follow">
+      <h2 className="follow-section-title" id="agency-your-follow-title">
+        {t('follow.agency.yourFollowTitle')}
+      </h2>
+      <dl className="follow-figures">
+        <Figure label={t('follow.yourReturn')} testId="agency-your-return">
+          <Return value={f.returnPercent} />
+        </Figure>
+        <Figure label={t('follow.agencyReturn')} testId="agency-your-agency-return">
+          <Return value={f.agencyReturnPercent} />
+        </Figure>
+      </dl>
+      <p className="follow-note">{t('follow.differNote')}</p>
+    </section>
+  );
+}
+
 function Detail({ a }: { a: AgencyDetail }) {
   const { t } = useTranslation();
   return (
     <>
       <Head a={a} />
+      {a.followId !== null && <YourFollow followId={a.followId} />}
       <EquityCurve curve={a.curve} liveDay={a.record.liveDay} />
       <Returns a={a} />
       <Risk a={a} />

@@ -89,6 +89,7 @@ export const followEn = {
       recordSince: 'Record since {{start}}, traded live since {{live}}. Before that it is backfilled: the same rule run over the market\'s history.',
       follow: 'Follow',
       viewFollow: 'View your follow',
+      yourFollowTitle: 'Your follow of it',
       pausedNote: 'This agency is paused: it opens nothing new and takes no new followers. Its open positions still close by its rule.',
     },
     order: {

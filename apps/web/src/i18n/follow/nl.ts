@@ -86,6 +86,7 @@ export const followNl: FollowMessages = {
       recordSince: 'Verloop sinds {{start}}, live gehandeld sinds {{live}}. Daarvoor is het teruggerekend: dezelfde regel toegepast op de geschiedenis van de markt.',
       follow: 'Volgen',
       viewFollow: 'Uw volgorder bekijken',
+      yourFollowTitle: 'Uw volgorder van deze beheerder',
       pausedNote: 'Deze beheerder is gepauzeerd: hij opent niets nieuws en neemt geen nieuwe volgers aan. Zijn open posities sluiten nog volgens zijn regel.',
     },
     order: {

@@ -84,6 +84,7 @@ export const followZhHans: FollowMessages = {
       recordSince: '记录始于 {{start}}，自 {{live}} 起实盘交易。此前为回溯：以同一规则在市场历史上运行所得。',
       follow: '跟单',
       viewFollow: '查看您的跟单',
+      yourFollowTitle: '您对该机构的跟单',
       pausedNote: '该机构已暂停：不开新仓，也不接受新的跟随者。其现有仓位仍按规则平仓。',
     },
     order: {
