@@ -149,6 +149,9 @@ describe.each(await drivers())('copy-following on %s', (driver) => {
     // 0.005 x (51,999.99 − 50,000.01) = 9.9999 → 10.00 gross; closing fee 0.1 % of 259.99995 → 0.26; net 10.00 − 0.25 − 0.26 = 9.49.
     expect(f.copies[0].netProfit).toBe('9.49');
     expect(f).toMatchObject({ cash: '509.49', margin: '0.00', equity: '509.49', realised: '9.49', fees: '0.51', returnPercent: '1.90', openCopies: 0 });
+    // The agency over the same time: 1 BTC, fees 50.00 and 52.00, net 1,897.98 on its 100,000.00: 1.89798 %. The two differ by the rounding of the copy's cents.
+    expect(f.agencyReturnPercent).toBe('1.90');
+    expect((await agencies()).list.find((a) => a.id === id)!.record.equity).toBe('101897.98');
     expect(await followWallet(u.token)).toMatchObject({ balance: '0.00', usedBalance: '509.49' });
   });
 

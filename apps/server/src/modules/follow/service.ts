@@ -35,6 +35,8 @@ interface Curve {
   points: Array<EquityPoint & { backfilled: boolean }>;
   /** The closed positions' net results, for the win rate. */
   nets: string[];
+  /** The equity at any moment up to now, from the same journals and positions. */
+  equityAt: (t: number) => Dec;
 }
 
 /**
@@ -50,7 +52,7 @@ export function createFollowService(opts: { db: Db; market: MarketService; tradi
    * balance from the journals up to that moment, plus the floating P&L of the positions open then,
    * at that moment's quote. Today's point is now. Days before today are kept until a journal changes them.
    */
-  const curves = new Map<number, { key: string; past: Curve['points']; nets: string[] }>();
+  const curves = new Map<number, { key: string; past: Curve['points']; nets: string[]; equityAt: (t: number) => Dec }>();
   async function curveOf(sql: Sql, a: AgencyRow): Promise<Curve> {
     const now = opts.now();
     const today = dayOf(now);
@@ -59,24 +61,26 @@ export function createFollowService(opts: { db: Db; market: MarketService; tradi
     if (!cached || cached.key !== key) {
       const entries = await repo.walletEntries(sql, a.user_id);
       const positions = [...(await repo.openPositions(sql, a.user_id)), ...(await repo.closedPositions(sql, a.user_id))];
-      const past: Curve['points'] = [];
-      let cash = new Dec(0);
-      let e = 0;
-      for (let t = Date.parse(`${dayOf(a.start_at.getTime())}T00:00:00Z`) + DAY_MS; dayOf(t - 1) < today; t += DAY_MS) {
-        while (e < entries.length && entries[e]!.at.getTime() < t) cash = cash.add(entries[e++]!.amount);
-        let equity = cash;
+      /** Just before `t`: the journals before it, and the positions open then at that moment's quote. */
+      const equityAt = (t: number) => {
+        let equity = new Dec(0);
+        for (const entry of entries) if (entry.at.getTime() < t) equity = equity.add(entry.amount);
         for (const p of positions) {
           const opened = (p.filled_at ?? p.created_at).getTime();
           if (opened < t && (p.closed_at === null || p.closed_at.getTime() >= t)) equity = equity.add(trading.floating(p, market.snapshot(p.symbol, t - 1)));
         }
-        past.push({ day: dayOf(t - 1), equity: fixed(equity, 2), backfilled: t <= a.live_from.getTime() });
+        return equity;
+      };
+      const past: Curve['points'] = [];
+      for (let t = Date.parse(`${dayOf(a.start_at.getTime())}T00:00:00Z`) + DAY_MS; dayOf(t - 1) < today; t += DAY_MS) {
+        past.push({ day: dayOf(t - 1), equity: fixed(equityAt(t), 2), backfilled: t <= a.live_from.getTime() });
       }
       const nets = positions.filter((p) => p.closed_at !== null).map((p) => netOf(p).toFixed());
-      cached = { key, past, nets };
+      cached = { key, past, nets, equityAt };
       curves.set(a.id, cached);
     }
     const live = await engine.equityOf(sql, a.user_id);
-    return { points: [...cached.past, { day: today, equity: fixed(live, 2), backfilled: false }], nets: cached.nets };
+    return { points: [...cached.past, { day: today, equity: fixed(live, 2), backfilled: false }], nets: cached.nets, equityAt: cached.equityAt };
   }
 
   function recordOf(a: AgencyRow, curve: Curve): AgencyRecord {
@@ -155,13 +159,14 @@ export function createFollowService(opts: { db: Db; market: MarketService; tradi
       };
     };
 
-  /** The agency's NAV change from the last day's end before `since` to now, percent; null when the record starts after it. */
-  function agencyReturnSince(curve: Curve, capital: string, since: number): string | null {
-    const nav = navOf(curve.points, capital);
-    const before = dayOf(since - DAY_MS);
-    const start = [...nav].reverse().find((p) => p.day <= before);
-    if (!start) return null;
-    return fixed(nav[nav.length - 1]!.nav.div(start.nav).sub(1).mul(100), 2);
+  /**
+   * The agency's return over the follow's own time: its equity now over its equity at the moment
+   * the follow began (agencies take no outside money, so this is the NAV's change), percent.
+   */
+  function agencyReturnSince(curve: Curve, since: number): string {
+    const then = curve.equityAt(since);
+    const now = new Dec(curve.points[curve.points.length - 1]!.equity);
+    return fixed(now.div(then).sub(1).mul(100), 2);
   }
 
   async function followOf(sql: Sql, f: FollowRow): Promise<Follow> {
@@ -188,7 +193,7 @@ export function createFollowService(opts: { db: Db; market: MarketService; tradi
       realised: fixed(realised, 2),
       fees: fixed(fees, 2),
       returnPercent: fixed(value.equity.sub(amount).div(amount).mul(100), 2),
-      agencyReturnPercent: agencyReturnSince(await curveOf(sql, a), a.capital, f.created_at.getTime()),
+      agencyReturnPercent: agencyReturnSince(await curveOf(sql, a), f.created_at.getTime()),
       openCopies: value.open.length,
       skippedCopies: await repo.skippedCount(sql, f.id),
       createTimeTimestamp: f.created_at.getTime(),
