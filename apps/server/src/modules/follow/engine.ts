@@ -28,6 +28,8 @@ export const AGENCY_CAPITAL = '100000';
 export const EXECUTION_DELAY_MS = 5 * 60_000;
 
 const DAY_MS = 86_400_000;
+/** How long an agency with nothing due is left before its candles are read again. */
+const IDLE_MS = 60_000;
 
 const follows = (userId: number, part: 'available' | 'held') => ({ userId, wallet: WalletCode.Follow, part, currency: 'USD' });
 
@@ -186,11 +188,12 @@ export function createFollowEngine(opts: {
   async function step(a: AgencyRow): Promise<number> {
     const def = STRATEGIES[a.strategy];
     const now = opts.now();
-    // Stocks trade about 252 days of 365: twice the warm-up in calendar days covers it.
-    const from = a.start_at.getTime() - (def.warmup * 2 + 10) * DAY_MS;
+    const decided = a.decided_through === null ? -Infinity : Number(a.decided_through);
+    // The warm-up before the first day not yet acted on, and no further back: stocks trade about 252
+    // days of 365, so twice the warm-up in calendar days covers it.
+    const from = Math.max(a.start_at.getTime(), decided) - (def.warmup * 2 + 10) * DAY_MS;
     const bars = new Map(def.symbols.map((s) => [s, provider.candles(s, '1d', from, now + 1).map(toBar)]));
     const calendar = bars.get(def.symbols[0]!)!;
-    const decided = a.decided_through === null ? -Infinity : Number(a.decided_through);
     const cursor = new Map(def.symbols.map((s) => [s, 0]));
     let held = heldOf((await repo.openPositions(db, a.user_id)).filter((p) => p.wallet_code === WalletCode.Follow));
     let trades = 0;
@@ -392,6 +395,8 @@ export function createFollowEngine(opts: {
     return trading.toPosition(done.row);
   }
 
+  const idleUntil = new Map<number, number>();
+
   return {
     ensureAgencies,
     scripted,
@@ -402,10 +407,20 @@ export function createFollowEngine(opts: {
     equityOf,
     followValue,
     shuttle,
-    /** Every agency acts on its due days, then the follows are guarded. */
+    /**
+     * Every agency acts on its due days, then the follows are guarded. An agency with nothing due is
+     * looked at again IDLE_MS later: a day's trading moment is fixed, so looking late changes no trade.
+     */
     async run() {
       let trades = 0;
-      for (const a of await ensureAgencies()) trades += await step(a);
+      const now = opts.now();
+      for (const a of await ensureAgencies()) {
+        if ((idleUntil.get(a.id) ?? 0) > now) continue;
+        const done = await step(a);
+        trades += done;
+        if (done === 0) idleUntil.set(a.id, now + IDLE_MS);
+        else idleUntil.delete(a.id);
+      }
       return { trades, guarded: await guard() };
     },
   };
