@@ -11,6 +11,7 @@ import type { TradingService } from '../trading/service';
 import type { ExchangeRates } from '../wallet/exchangeRates';
 import * as repo from './repository';
 import type { AgencyRow, FollowRow } from './repository';
+import { liquidatedWithin as historyLiquidations, type Liquidation } from './history';
 import { STRATEGIES, type DailyBar, type Decision, type Held } from './strategies';
 
 // The agencies' trading and the copies (decision 0020). An agency's rule decides at each daily
@@ -171,12 +172,23 @@ export function createFollowEngine(opts: {
     return repo.agencies(db);
   }
 
-  const toBar = (c: { time: number; high: string; low: string; close: string }): DailyBar => ({
+  const toBar = (c: { time: number; open: string; high: string; low: string; close: string }): DailyBar => ({
     time: c.time,
+    open: new Dec(c.open),
     high: new Dec(c.high),
     low: new Dec(c.low),
     close: new Dec(c.close),
   });
+
+  /** The open positions the market's history liquidated in the hours of one day (history.ts). */
+  const liquidatedWithin = (open: readonly PositionRow[], hours: ReadonlyMap<string, readonly DailyBar[]>, cursors: Map<string, number>, from: number, to: number) =>
+    historyLiquidations(
+      open.map((p) => ({ id: p.id, symbol: p.symbol, direction: p.direction, openedAt: (p.filled_at ?? p.created_at).getTime(), level: trading.toPosition(p).liquidationPrice })),
+      hours,
+      cursors,
+      from,
+      to,
+    );
 
   const heldOf = (rows: readonly PositionRow[]): Held[] =>
     rows.map((p) => ({ id: p.id, symbol: p.symbol, direction: p.direction, openedAt: (p.filled_at ?? p.created_at).getTime() }));
@@ -195,7 +207,11 @@ export function createFollowEngine(opts: {
     const bars = new Map(def.symbols.map((s) => [s, provider.candles(s, '1d', from, now + 1).map(toBar)]));
     const calendar = bars.get(def.symbols[0]!)!;
     const cursor = new Map(def.symbols.map((s) => [s, 0]));
-    let held = heldOf((await repo.openPositions(db, a.user_id)).filter((p) => p.wallet_code === WalletCode.Follow));
+    // The hours since the first day not yet acted on: what an open position went through between two decisions.
+    const hourFrom = Math.max(a.start_at.getTime(), decided) - DAY_MS;
+    const hours = new Map(def.symbols.map((s) => [s, provider.candles(s, '1h', hourFrom, now + 1).map(toBar)]));
+    const hourCursor = new Map(def.symbols.map((s) => [s, 0]));
+    let open = (await repo.openPositions(db, a.user_id)).filter((p) => p.wallet_code === WalletCode.Follow);
     let trades = 0;
     let through: number | null = null;
     for (let k = 0; k + 1 < calendar.length; k += 1) {
@@ -203,6 +219,8 @@ export function createFollowEngine(opts: {
       const at = calendar[k + 1]!.time + EXECUTION_DELAY_MS;
       if (at > now) break;
       if (day < a.start_at.getTime() || day <= decided) continue;
+      const liquidations = liquidatedWithin(open, hours, hourCursor, day, calendar[k + 1]!.time);
+      const held = heldOf(open.filter((p) => !liquidations.some((l) => l.id === p.id)));
       const upTo = new Map<string, DailyBar[]>();
       for (const s of def.symbols) {
         const all = bars.get(s)!;
@@ -213,14 +231,14 @@ export function createFollowEngine(opts: {
       }
       const decision = def.decide(upTo, held);
       const opens = a.paused_at ? [] : decision.open;
-      if (decision.close.length === 0 && opens.length === 0) {
+      if (decision.close.length === 0 && opens.length === 0 && liquidations.length === 0) {
         through = day;
         continue;
       }
-      const result = await trade(a, day, new Date(at), decision.close, opens);
+      const result = await trade(a, day, new Date(at), decision.close, opens, liquidations);
       if (result === null) return trades; // another run acted on this day: it carries on from there
       trades += result.trades;
-      held = heldOf(result.open);
+      open = result.open;
       through = null;
     }
     if (through !== null) await repo.setDecided(db, a.id, through);
@@ -228,13 +246,21 @@ export function createFollowEngine(opts: {
   }
 
   /** One day's trades of an agency in one transaction, with their copies; null when the day was already acted on. */
-  async function trade(a: AgencyRow, day: number, at: Date, close: number[], open: Decision['open']) {
+  async function trade(a: AgencyRow, day: number, at: Date, close: number[], open: Decision['open'], liquidations: Liquidation[]) {
     const done = await db.tx(async (sql) => {
       const locked = (await repo.agency(sql, a.id, true))!;
       if (locked.decided_through !== null && Number(locked.decided_through) >= day) return null;
       const pushes: Array<() => void> = [];
       let trades = 0;
-      const mine = await repo.openPositions(sql, a.user_id);
+      let mine = await repo.openPositions(sql, a.user_id, true);
+      for (const l of liquidations) {
+        const p = mine.find((x) => x.id === l.id);
+        if (!p) continue;
+        const closed = await trading.closeAt(sql, p, l.price, 'liquidation', null, l.at);
+        pushes.push(closed.pushed);
+        trades += 1;
+      }
+      mine = mine.filter((p) => !liquidations.some((l) => l.id === p.id));
       for (const id of close) {
         const p = mine.find((x) => x.id === id);
         if (!p) continue;
@@ -362,7 +388,7 @@ export function createFollowEngine(opts: {
       const pushes: Array<() => void> = [];
       let row: PositionRow | undefined;
       if (order.close !== undefined) {
-        const p = (await repo.openPositions(sql, a.user_id)).find((x) => x.id === order.close);
+        const p = (await repo.openPositions(sql, a.user_id, true)).find((x) => x.id === order.close);
         if (!p) throw new Error(`agency ${agencyId} holds no open position ${order.close}`);
         const closed = await trading.closeAt(sql, p, exitPrice(p.direction, market.snapshot(p.symbol)), 'agency', null);
         pushes.push(closed.pushed);

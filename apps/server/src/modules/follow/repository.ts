@@ -73,9 +73,9 @@ export const setPaused = (sql: Sql, id: number, by: number | null, reason: strin
     [id, by, reason],
   );
 
-/** An owner's open positions, oldest first. */
-export const openPositions = (sql: Sql, userId: number) =>
-  sql.query<PositionRow>(`select * from positions where user_id = $1 and status = ${OPEN} order by id`, [userId]);
+/** An owner's open positions, oldest first; `lock` takes their row locks (a row the trigger engine settled meanwhile drops out). */
+export const openPositions = (sql: Sql, userId: number, lock = false) =>
+  sql.query<PositionRow>(`select * from positions where user_id = $1 and status = ${OPEN} order by id${lock ? ' for update' : ''}`, [userId]);
 
 /** An agency's closed positions (whole or parts), newest first. */
 export const closedPositions = (sql: Sql, userId: number, limit?: number) =>

@@ -9,6 +9,7 @@ import { Dec } from '../../lib/decimal';
 export interface DailyBar {
   /** The candle's start, epoch ms. */
   time: number;
+  open: Dec;
   high: Dec;
   low: Dec;
   close: Dec;
