@@ -103,7 +103,7 @@ function AgencyRow({ agency }: { agency: AgencyAdmin }) {
         <div className="strong">{STRATEGY_LABELS[agency.strategy]}</div>
         <div className="muted small">agency #{agency.id}</div>
       </td>
-      <td>
+      <td className="col-symbols">
         <div className="mono">{agency.symbols.join(', ')}</div>
         <div className="muted small">leverage {leverageText(agency.leverage)}</div>
       </td>
