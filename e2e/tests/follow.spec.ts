@@ -114,8 +114,20 @@ test('an investor follows an agency from the ranking with 500 dollars, sees its 
   await photograph(page, user.token, `/#${agencyPath}`, '[data-testid="agency-your-follow"]', 'agency-followed');
   await expect(page.getByTestId('agency-your-return')).toContainText('%');
 
-  // ---- stop following: the copy closed at market, the money back in the follow wallet ----
+  // ---- add money to the follow: 20 dollars from the follow wallet ----
   await page.goto(`/#${followPath}`);
+  await page.getByTestId('follow-add').click();
+  await expect(page.getByTestId('follow-add-sheet')).toBeVisible();
+  await page.getByTestId('follow-add-amount').fill('20.001');
+  await page.getByTestId('follow-add-submit').click();
+  await expect(page.getByTestId('follow-add-error')).toHaveText('Amount: greater than 0, at most 2 decimals');
+  await page.getByTestId('follow-add-amount').fill('20');
+  await page.getByTestId('follow-add-submit').click();
+  await expect(page.getByTestId('follow-add-sheet')).toHaveCount(0);
+  await expect(page.getByTestId('follow-addition')).toHaveCount(1);
+  expect(await post(request, '/userFollowInvest/detail', user.token, { id: followId })).toMatchObject({ amount: '520.00' });
+
+  // ---- stop following: the copy closed at market, the money back in the follow wallet ----
   await page.getByTestId('follow-stop').click();
   await dialogUp(page);
   await expect(page.getByTestId('follow-stop-body')).toBeVisible();
@@ -124,7 +136,7 @@ test('an investor follows an agency from the ranking with 500 dollars, sees its 
   const stopped = await post(request, '/userFollowInvest/detail', user.token, { id: followId });
   expect(stopped).toMatchObject({ status: 'stopped', openCopies: 0, cash: '0.00' });
   expect(stopped.copies[0]).toMatchObject({ closeReason: 'unfollow' });
-  // What came back is what was put in plus the copy's net result, to the cent: the wallet is where it was, plus that net.
+  // What came back is what was put in (520.00) plus the copy's net result, to the cent: the wallet is where it was, plus that net.
   const after = await followWallet();
   expect(cents(after.balance)).toBe(before + cents(stopped.copies[0].netProfit));
   expect(cents(stopped.realised)).toBe(cents(stopped.copies[0].netProfit));

@@ -1,24 +1,21 @@
 import '../../ui/money.css';
 import './follow.css';
-import { compareDecimal, decimalInput, FollowStatus, OrderStatus, WalletCode, walletCurrency, zAmount, type FollowDetail, type Position } from '@tradeapp/contract';
+import { FollowStatus, OrderStatus, WalletCode, walletCurrency, type FollowDetail, type Position } from '@tradeapp/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Dialog, Popup } from 'antd-mobile';
+import { Button, Dialog } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../api/errors';
 import { useIntentKey } from '../../api/intent';
 import { paths } from '../../app/paths';
-import { msg } from '../../i18n/messages';
 import { formatDateTime, formatInCurrency, formatNumber, formatQuantity } from '../../lib/format';
 import { EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';
 import { Refreshable } from '../../ui/Refreshable';
 import { showToast } from '../../ui/toast';
 import { CloseReasonText, DirectionTag, positionPrice, Profit } from '../trading';
-import { balancesQuery } from '../wallet';
+import { WalletAmountSheet } from '../wallet';
 import { addToFollow, followQuery, stopFollow } from './api';
-import { NO_VALUE } from './calc';
 import { Figure, FollowStatusBadge, Return, useAgencyName } from './components';
 
 // One of the caller's follows (/pages/product/follow/order?id=): what it holds and made, its
@@ -236,103 +233,29 @@ function Additions({ f }: { f: FollowDetail }) {
 function AddMoneySheet({ f, visible, onClose }: { f: FollowDetail; visible: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [amount, setAmount] = useState('');
-  const [error, setError] = useState('');
-  const [pending, setPending] = useState(false);
-  const intent = useIntentKey();
-  const balances = useQuery({ ...balancesQuery(), enabled: visible });
-  const wallet = balances.data?.find((w) => w.code === WalletCode.Follow);
-  const short = wallet !== undefined && compareDecimal(amount, wallet.balance) === 1;
-
-  const submit = async () => {
-    const check = zAmount.safeParse(amount);
-    if (!check.success) {
-      setError(check.error.issues[0]?.message ?? 'v.enterCorrectAmount');
-      return;
-    }
-    if (wallet && compareDecimal(check.data, wallet.balance) === 1) {
-      setError('e.insufficientFunds');
-      return;
-    }
-    setError('');
-    const key = intent.take(`${f.id}|${check.data}`);
-    setPending(true);
-    try {
-      await addToFollow({ orderId: f.id, amount: check.data }, key);
-      intent.settle();
-      setAmount('');
-      onClose();
-      showToast(t('follow.detail.addDone'), 'success');
-    } catch (err) {
-      intent.settle(err);
-      // The server's sentence (with its figures) under the field; a short wallet keeps its key, for the transfer link.
-      if (err instanceof ApiError && !err.aborted) setError(err.fields?.amount ?? (err.key === 'e.insufficientFunds' ? err.key : err.message));
-    } finally {
-      setPending(false);
-    }
-  };
-
   return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="sheet" destroyOnClose>
-      <form
-        className="sheet-form"
-        noValidate
-        aria-labelledby="follow-add-title"
-        data-testid="follow-add-sheet"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <div className="sheet-head">
-          <strong id="follow-add-title">{t('follow.detail.addTitle')}</strong>
-          <button type="button" className="link" onClick={onClose}>
-            {t('common.cancel')}
+    <WalletAmountSheet
+      visible={visible}
+      onClose={onClose}
+      walletCode={WalletCode.Follow}
+      currency={CURRENCY}
+      testId="follow-add"
+      scope={f.id}
+      title={t('follow.detail.addTitle')}
+      body={t('follow.detail.addBody')}
+      label={t('follow.detail.addAmount')}
+      available={(amount) => t('follow.detail.addAvailable', { amount })}
+      submitLabel={t('follow.detail.addSubmit')}
+      doneToast={t('follow.detail.addDone')}
+      send={(amount, key) => addToFollow({ orderId: f.id, amount }, key)}
+      short={
+        <p className="follow-note warn">
+          <button type="button" className="link" data-testid="follow-add-transfer" onClick={() => void navigate(paths.wallet.transfer({ from: WalletCode.Funding, to: WalletCode.Follow }))}>
+            {t('follow.order.transfer')}
           </button>
-        </div>
-        <p className="form-note">{t('follow.detail.addBody')}</p>
-        <div className={error ? 'field has-error' : 'field'}>
-          <label className="field-label" htmlFor="follow-add-amount">
-            {t('follow.detail.addAmount')}
-          </label>
-          <div className="field-control">
-            <input
-              id="follow-add-amount"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder={t('money.amountPlaceholder')}
-              data-testid="follow-add-amount"
-              value={amount}
-              aria-invalid={error ? true : undefined}
-              aria-describedby="follow-add-note"
-              onChange={(event) => {
-                setAmount(decimalInput(event.target.value));
-                setError('');
-              }}
-            />
-          </div>
-          {error ? (
-            <div className="field-error" role="alert" id="follow-add-note" data-testid="follow-add-error">
-              {msg(error)}
-            </div>
-          ) : (
-            <div className="field-hint" id="follow-add-note" data-testid="follow-add-available">
-              {t('follow.detail.addAvailable', { amount: wallet ? money(wallet.balance) : NO_VALUE })}
-            </div>
-          )}
-        </div>
-        {(short || error === 'e.insufficientFunds') && (
-          <p className="follow-note warn">
-            <button type="button" className="link" data-testid="follow-add-transfer" onClick={() => void navigate(paths.wallet.transfer({ from: WalletCode.Funding, to: WalletCode.Follow }))}>
-              {t('follow.order.transfer')}
-            </button>
-          </p>
-        )}
-        <Button block type="submit" color="primary" size="large" shape="rounded" loading={pending} data-testid="follow-add-submit">
-          {t('follow.detail.addSubmit')}
-        </Button>
-      </form>
-    </Popup>
+        </p>
+      }
+    />
   );
 }
 

@@ -1,21 +1,17 @@
 import '../../ui/money.css';
 import './trading.css';
-import { compareDecimal, decimalInput, LARGE_ORDER_SHARES, MarketSource, OrderDirection, OrderStatus, type Position, type PositionDetail, type WalletCode, zAmount } from '@tradeapp/contract';
-import { Button, Popup } from 'antd-mobile';
-import { useQuery } from '@tanstack/react-query';
+import { LARGE_ORDER_SHARES, MarketSource, OrderDirection, OrderStatus, type Position, type PositionDetail, type WalletCode } from '@tradeapp/contract';
+import { Button } from 'antd-mobile';
 import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../api/errors';
-import { useIntentKey } from '../../api/intent';
 import { paths } from '../../app/paths';
 import { msg } from '../../i18n/messages';
 import { EMPTY_VALUE, formatAmount, formatDateTime, formatInCurrency, formatQuantity } from '../../lib/format';
 import { Page } from '../../ui/Page';
 import { Refreshable } from '../../ui/Refreshable';
-import { showToast } from '../../ui/toast';
 import { CopyNote } from '../follow';
-import { balancesQuery, WALLET_LABEL } from '../wallet';
+import { WALLET_LABEL, WalletAmountSheet } from '../wallet';
 import { quoteHref } from '../market';
 import { addMargin, refreshTrading } from './api';
 import { heldFor } from './calc';
@@ -35,90 +31,23 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
 
 function AddMarginSheet({ position, visible, onClose }: { position: Position; visible: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const [amount, setAmount] = useState('');
-  const [error, setError] = useState('');
-  const [pending, setPending] = useState(false);
-  const intent = useIntentKey();
-  const balances = useQuery({ ...balancesQuery(), enabled: visible });
-  const wallet = balances.data?.find((w) => w.code === position.walletCode);
-
-  const submit = async () => {
-    const check = zAmount.safeParse(amount);
-    if (!check.success) {
-      setError(check.error.issues[0]?.message ?? 'v.enterCorrectAmount');
-      return;
-    }
-    if (wallet && compareDecimal(check.data, wallet.balance) === 1) {
-      setError('e.insufficientFunds');
-      return;
-    }
-    setError('');
-    const key = intent.take(`${position.id}|${check.data}`);
-    setPending(true);
-    try {
-      await addMargin({ id: position.id, amount: check.data }, key);
-      intent.settle();
-      setAmount('');
-      onClose();
-      showToast(t('trading.addMargin.done'), 'success');
-    } catch (err) {
-      intent.settle(err);
-      if (err instanceof ApiError) setError(err.fields?.amount ?? err.key ?? err.message);
-    } finally {
-      setPending(false);
-      await refreshTrading();
-    }
-  };
-
   return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="sheet" destroyOnClose>
-      <form
-        className="sheet-form"
-        noValidate
-        data-testid="add-margin-sheet"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <div className="sheet-head">
-          <strong>{t('trading.addMargin.title')}</strong>
-          <button type="button" className="link" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-        </div>
-        <p className="form-note">{t('trading.addMargin.body', { wallet: t(WALLET_LABEL[position.walletCode as WalletCode]) })}</p>
-        <div className={error ? 'field has-error' : 'field'}>
-          <label className="field-label" htmlFor="add-margin-amount">
-            {t('trading.addMargin.amount', { currency: position.walletCurrency })}
-          </label>
-          <div className="field-control">
-            <input
-              id="add-margin-amount"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder={t('money.amountPlaceholder')}
-              data-testid="add-margin-amount"
-              value={amount}
-              onChange={(event) => {
-                setAmount(decimalInput(event.target.value));
-                setError('');
-              }}
-            />
-          </div>
-          {error ? (
-            <div className="field-error" role="alert" data-testid="add-margin-error">
-              {msg(error)}
-            </div>
-          ) : (
-            <div className="field-hint">{t('trading.addMargin.available', { amount: wallet ? formatInCurrency(wallet.balance, position.walletCurrency) : EMPTY_VALUE })}</div>
-          )}
-        </div>
-        <Button block type="submit" color="primary" size="large" shape="rounded" loading={pending} data-testid="add-margin-submit">
-          {t('trading.addMargin.submit')}
-        </Button>
-      </form>
-    </Popup>
+    <WalletAmountSheet
+      visible={visible}
+      onClose={onClose}
+      walletCode={position.walletCode as WalletCode}
+      currency={position.walletCurrency}
+      testId="add-margin"
+      scope={position.id}
+      title={t('trading.addMargin.title')}
+      body={t('trading.addMargin.body', { wallet: t(WALLET_LABEL[position.walletCode as WalletCode]) })}
+      label={t('trading.addMargin.amount', { currency: position.walletCurrency })}
+      available={(amount) => t('trading.addMargin.available', { amount })}
+      submitLabel={t('trading.addMargin.submit')}
+      doneToast={t('trading.addMargin.done')}
+      send={(amount, key) => addMargin({ id: position.id, amount }, key)}
+      settled={refreshTrading}
+    />
   );
 }
 

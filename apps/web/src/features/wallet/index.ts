@@ -7,3 +7,4 @@ export { rateBetween, rateFrom, useRateBetween } from './exchange';
 export { FundingCard } from './FundingCard';
 export { walletKeys } from './keys';
 export { WALLET_LABEL } from './labels';
+export { WalletAmountSheet } from './WalletAmountSheet';
