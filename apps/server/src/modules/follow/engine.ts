@@ -111,7 +111,7 @@ export function createFollowEngine(opts: {
         await skip('belowMinimum');
         continue;
       }
-      // Copying the open trades at the start is at the live price: not while the market is closed.
+      // A copy made now (the open trades at a follow's start, a scripted trade) is at the live price: not while the market is closed.
       if (!at && !quoteAt(p.symbol).session.tradable) {
         await skip('marketClosed');
         continue;
