@@ -1,11 +1,11 @@
-import { AGENCY_STRATEGIES, JournalKind, leverageCapFor, WalletCode, type AgencyStrategy, type CloseReason } from '@tradeapp/contract';
+import { AGENCY_STRATEGIES, JournalKind, leverageCapFor, WalletCode, type CloseReason } from '@tradeapp/contract';
 import type { Db, Sql } from '../../db/db';
-import { Dec, fixed } from '../../lib/decimal';
+import { Dec, fixed, plain } from '../../lib/decimal';
 import { HOUSE, postJournal } from '../../ledger/ledger';
 import type { MarketProvider } from '../../market/types';
 import type { MarketService } from '../market/service';
 import type { Notices } from '../notices/service';
-import type { PositionRow } from '../trading/repository';
+import { availableBalance, type PositionRow } from '../trading/repository';
 import { entryPrice, exitPrice } from '../trading/pricing';
 import type { TradingService } from '../trading/service';
 import type { ExchangeRates } from '../wallet/exchangeRates';
@@ -106,7 +106,7 @@ export function createFollowEngine(opts: {
       const lots = new Dec(p.quantity).mul(value.equity).div(agencyEquity).div(i.lotSize).floor();
       const quantity = lots.mul(i.lotSize);
       const skip = (reason: 'belowMinimum' | 'insufficientFunds' | 'marketClosed') =>
-        repo.insertSkipped(sql, { followId: f.id, agencyPositionId: p.id, quantity: quantity.toFixed(), reason, at });
+        repo.insertSkipped(sql, { followId: f.id, agencyPositionId: p.id, quantity: plain(quantity), reason, at });
       if (quantity.lt(i.minQuantity) || quantity.lte(0)) {
         await skip('belowMinimum');
         continue;
@@ -269,10 +269,7 @@ export function createFollowEngine(opts: {
         trades += 1;
       }
       const equity = await equityOf(sql, a.user_id, at.getTime());
-      let available = new Dec((await sql.query<{ b: string }>(
-        `select coalesce(sum(balance), 0)::text as b from ledger_accounts where user_id = $1 and code = '${WalletCode.Follow}' and part = 'available'`,
-        [a.user_id],
-      ))[0]!.b);
+      let available = new Dec((await availableBalance(sql, a.user_id, WalletCode.Follow, 'USD')) ?? 0);
       const def = STRATEGIES[a.strategy];
       for (const o of open) {
         const i = market.resolve(o.symbol);
@@ -456,4 +453,3 @@ export function createFollowEngine(opts: {
 export const stopLossEquity = (f: Pick<FollowRow, 'amount' | 'stop_loss_percent'>) => new Dec(f.amount).mul(new Dec(100).sub(f.stop_loss_percent)).div(100);
 
 export type FollowEngine = ReturnType<typeof createFollowEngine>;
-export type { AgencyStrategy };

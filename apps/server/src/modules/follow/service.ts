@@ -7,9 +7,9 @@ import {
   type AgencyTrade,
   type Follow,
   type FollowDetail,
+  type zFollowInput,
 } from '@tradeapp/contract';
 import type { z } from 'zod';
-import type { zFollowInput } from '@tradeapp/contract';
 import type { Db, Sql } from '../../db/db';
 import { AppError, notFound } from '../../errors';
 import { writeAudit } from '../../lib/audit';
@@ -75,7 +75,7 @@ export function createFollowService(opts: { db: Db; market: MarketService; tradi
       for (let t = Date.parse(`${dayOf(a.start_at.getTime())}T00:00:00Z`) + DAY_MS; dayOf(t - 1) < today; t += DAY_MS) {
         past.push({ day: dayOf(t - 1), equity: fixed(equityAt(t), 2), backfilled: t <= a.live_from.getTime() });
       }
-      const nets = positions.filter((p) => p.closed_at !== null).map((p) => netOf(p).toFixed());
+      const nets = positions.filter((p) => p.closed_at !== null).map((p) => plain(netOf(p)));
       cached = { key, past, nets, equityAt };
       curves.set(a.id, cached);
     }
@@ -150,7 +150,7 @@ export function createFollowService(opts: { db: Db; market: MarketService; tradi
         quantity: plain(p.quantity),
         leverage: p.leverage,
         openPrice: plain(p.open_price!),
-        price: s ? exitPrice(p.direction, s).toFixed() : plain(p.close_price!),
+        price: plain(s ? exitPrice(p.direction, s) : p.close_price!),
         profit: fixed(s ? trading.floating(p, s) : netOf(p), 2),
         fees: fixed(new Dec(p.open_fee).add(p.close_fee ?? 0), 2),
         openTimestamp: (p.filled_at ?? p.created_at).getTime(),
@@ -307,7 +307,7 @@ export function createFollowService(opts: { db: Db; market: MarketService; tradi
           for (const p of await repo.openPositions(sql, a.user_id)) {
             const s = market.snapshot(p.symbol);
             // At the live price, as a new trade of the agency's size would be (a closed market's is listed as skipped).
-            const asOfNow = { ...p, open_price: entryPrice(p.direction, s).toFixed() };
+            const asOfNow = { ...p, open_price: plain(entryPrice(p.direction, s)) };
             pushes.push(await engine.copyInto(sql, a.id, asOfNow, agencyEquity, undefined, f));
           }
         }

@@ -11,13 +11,13 @@ import {
   type LeverageRisk,
   type OrderCall,
   type TradingRule,
+  type WalletCode,
 } from '@tradeapp/contract';
 import type { PushHub } from '../../push/hub';
 import type { Db, Sql } from '../../db/db';
 import { AppError, notFound } from '../../errors';
 import { Dec, fixed } from '../../lib/decimal';
 import type { Instrument, Snapshot } from '../../market/types';
-import type { WalletCode } from '@tradeapp/contract';
 import type { Notices } from '../notices/service';
 import { requireVerifiedKyc } from '../kyc/service';
 import { exchangeTime } from '../market/quote';

@@ -13,7 +13,7 @@ import { Refreshable } from '../../ui/Refreshable';
 import { DirectionTag, positionPrice, Profit } from '../trading';
 import { agencyQuery, followQuery } from './api';
 import { formatFraction, riskRows } from './calc';
-import { BackfilledTag, Figure, Return, useAgencyName } from './components';
+import { BackfilledTag, Figure, Return, ReturnBeside, useAgencyName } from './components';
 import { EquityCurve } from './EquityCurve';
 
 // One agency (/pages/product/follow/agency?id=): its declared style, the equity curve with the
@@ -206,15 +206,7 @@ function YourFollow({ followId }: { followId: number }) {
       <h2 className="follow-section-title" id="agency-your-follow-title">
         {t('follow.agency.yourFollowTitle')}
       </h2>
-      <dl className="follow-figures">
-        <Figure label={t('follow.yourReturn')} testId="agency-your-return">
-          <Return value={f.returnPercent} />
-        </Figure>
-        <Figure label={t('follow.agencyReturn')} testId="agency-your-agency-return">
-          <Return value={f.agencyReturnPercent} />
-        </Figure>
-      </dl>
-      <p className="follow-note">{t('follow.differNote')}</p>
+      <ReturnBeside follow={f} testId="agency-your" />
     </section>
   );
 }

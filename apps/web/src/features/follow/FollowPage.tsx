@@ -16,7 +16,7 @@ import { showToast } from '../../ui/toast';
 import { CloseReasonText, DirectionTag, positionPrice, Profit } from '../trading';
 import { WalletAmountSheet } from '../wallet';
 import { addToFollow, followQuery, stopFollow } from './api';
-import { Figure, FollowStatusBadge, Return, useAgencyName } from './components';
+import { Figure, FollowStatusBadge, ReturnBeside, useAgencyName } from './components';
 
 // One of the caller's follows (/pages/product/follow/order?id=): what it holds and made, its
 // result beside the agency's over the same time, the copies (open first), the skipped copies with
@@ -59,15 +59,7 @@ function Head({ f }: { f: FollowDetail }) {
         <span>{t('follow.equity')}</span>
         <strong data-testid="follow-equity">{money(f.equity)}</strong>
       </div>
-      <dl className="follow-figures">
-        <Figure label={t('follow.yourReturn')} testId="follow-return">
-          <Return value={f.returnPercent} />
-        </Figure>
-        <Figure label={t('follow.agencyReturn')} testId="follow-agency-return">
-          <Return value={f.agencyReturnPercent} />
-        </Figure>
-      </dl>
-      <p className="follow-note">{t('follow.differNote')}</p>
+      <ReturnBeside follow={f} testId="follow" />
       <button type="button" className="link follow-link" data-testid="follow-agency-link" onClick={() => void navigate(paths.follow.agency(f.agencyId))}>
         {t('follow.detail.agencyPage')}
       </button>

@@ -66,3 +66,21 @@ export function BackfilledTag() {
     </span>
   );
 }
+
+/** A follower's return beside its agency's over the same time, and why they differ. `testId` prefixes each figure. */
+export function ReturnBeside({ follow, testId }: { follow: { returnPercent: string; agencyReturnPercent: string | null }; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <dl className="follow-figures">
+        <Figure label={t('follow.yourReturn')} testId={`${testId}-return`}>
+          <Return value={follow.returnPercent} />
+        </Figure>
+        <Figure label={t('follow.agencyReturn')} testId={`${testId}-agency-return`}>
+          <Return value={follow.agencyReturnPercent} />
+        </Figure>
+      </dl>
+      <p className="follow-note">{t('follow.differNote')}</p>
+    </>
+  );
+}
