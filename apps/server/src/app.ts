@@ -15,6 +15,7 @@ import { installErrorHandling } from './http/errors';
 import { registerContractRoutes, type Handlers } from './http/register';
 import { createMailer } from './mail/mailer';
 import { agencyTrade } from './jobs/agencyTrade';
+import { robotTrade } from './jobs/robotTrade';
 import { auctionMatch } from './jobs/auctionMatch';
 import { chainWatcher } from './jobs/chainWatcher';
 import { dealLifecycle } from './jobs/dealLifecycle';
@@ -51,6 +52,10 @@ import { createFollowEngine } from './modules/follow/engine';
 import { followHandlers } from './modules/follow/routes';
 import { createFollowService } from './modules/follow/service';
 import { registerFollowTestRoutes } from './modules/follow/testRoutes';
+import { createRobotEngine } from './modules/robots/engine';
+import { robotHandlers } from './modules/robots/routes';
+import { createRobotService } from './modules/robots/service';
+import { registerRobotTestRoutes } from './modules/robots/testRoutes';
 import { createFileService } from './modules/files/service';
 import { kycHandlers } from './modules/kyc/routes';
 import { createKycService } from './modules/kyc/service';
@@ -212,6 +217,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ...(config.AGENCY_START ? { start: Date.parse(`${config.AGENCY_START}T00:00:00Z`) } : {}),
   });
   const follows = createFollowService({ db, market, trading, engine: followEngine, now: opts.now ?? Date.now });
+  const robotEngine = createRobotEngine({ db, market, trading, exchangeRates, notices, now: opts.now ?? Date.now });
+  const robots = createRobotService({ db, market, trading, exchangeRates, engine: robotEngine, now: opts.now ?? Date.now });
+  await robots.ensureRobots();
 
   // Every background job of the node, started here and stopped together when the server closes.
   const stopJobs = startJobs(
@@ -221,6 +229,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       dealLifecycle(dealSteps),
       auctionMatch(auction),
       ...(config.AGENCIES ? [agencyTrade(followEngine)] : []),
+      robotTrade(robotEngine),
     ],
     { db, log: app.log },
   );
@@ -255,12 +264,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ),
     ...dealsHandlers(deals, dealSteps),
     ...followHandlers(follows),
+    ...robotHandlers(robots),
     ...contentHandlers(content),
   };
   registerContractRoutes(app, db, handlers, config.RATE_LIMIT_FACTOR);
   if (testClocks) {
     registerTestClocks(app, db, testClocks);
     registerFollowTestRoutes(app, db, followEngine);
+    registerRobotTestRoutes(app, db, robotEngine);
   }
   registerFileDownload(app, db, files);
   registerHelpPages(app, content.articles);

@@ -31,6 +31,7 @@ export * from './routes/blockTrades';
 export * from './routes/auction';
 export * from './routes/placements';
 export * from './routes/follow';
+export * from './routes/robots';
 export * from './push';
 export * from './trading/assets';
 export * from './trading/instruments';

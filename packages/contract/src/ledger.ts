@@ -46,6 +46,15 @@ export const JournalKind = {
   FollowStop: 'follow.stop',
   /** The follow wallet became a dollar wallet: a euro balance left in it went back to the funding account. */
   FollowMigrate: 'follow.migrate',
+  /** A robot order's amount set aside in the financial wallet (decision 0021), and its rent or price paid to the house. */
+  RobotStart: 'robot.start',
+  RobotRent: 'robot.rent',
+  RobotBuy: 'robot.buy',
+  /** A robot fill's margin and fee leave the robot's money for the side trading books from; a close's payout comes back. */
+  RobotFund: 'robot.fund',
+  RobotReturn: 'robot.return',
+  /** Redeemed: what the robot order holds returns to the financial wallet. */
+  RobotStop: 'robot.stop',
 } as const;
 export type JournalKind = (typeof JournalKind)[keyof typeof JournalKind];
 

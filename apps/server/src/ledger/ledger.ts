@@ -26,6 +26,8 @@ export const HOUSE = {
   book: 'book',
   /** The agencies' starting capital (decision 0020): the house's own money the strategy accounts trade with. */
   agencyCapital: 'agency-capital',
+  /** Robots' rents and prices (decision 0021). */
+  robots: 'robots',
 } as const;
 
 export type AccountRef =

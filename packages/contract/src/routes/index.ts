@@ -9,6 +9,7 @@ import { dealOperatorRoutes, dealRoutes } from './deals';
 import { contentOperatorRoutes, contentRoutes } from './content';
 import { depositOperatorRoutes, depositRoutes } from './deposits';
 import { followOperatorRoutes, followRoutes } from './follow';
+import { robotOperatorRoutes, robotRoutes } from './robots';
 import { kycOperatorRoutes, kycRoutes } from './kyc';
 import { marketRoutes, watchlistRoutes } from './market';
 import { noticeOperatorRoutes, noticeRoutes } from './notices';
@@ -46,6 +47,7 @@ export const routes = {
   ...auctionRoutes,
   ...placementRoutes,
   ...followRoutes,
+  ...robotRoutes,
   ...kycOperatorRoutes,
   ...walletOperatorRoutes,
   ...depositOperatorRoutes,
@@ -59,6 +61,7 @@ export const routes = {
   ...blockTradeOperatorRoutes,
   ...placementOperatorRoutes,
   ...followOperatorRoutes,
+  ...robotOperatorRoutes,
 };
 export type Routes = typeof routes;
 export type RouteId = keyof Routes;

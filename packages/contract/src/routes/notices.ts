@@ -34,6 +34,8 @@ export const NOTICE_KINDS = [
   'placement.revoked',
   'follow.stopLoss',
   'follow.stopped',
+  'robot.energyOut',
+  'robot.expired',
   /** Written by an operator (a broadcast or a note to one user); its texts are in the params per language. */
   'operator.message',
 ] as const;

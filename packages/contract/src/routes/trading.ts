@@ -15,7 +15,7 @@ import { zBill, zWalletCode } from './wallet';
 export const zQuantity = requiredText('v.addQuantity').regex(/^(?:0|[1-9]\d{0,14})(?:\.\d{1,8})?$/, { error: 'v.addQuantity' }).refine((v) => /[1-9]/.test(v), { error: 'v.addQuantity' });
 export const zPrice = requiredText('v.enterCorrectAmount').regex(/^(?:0|[1-9]\d{0,14})(?:\.\d{1,8})?$/, { error: 'v.enterCorrectAmount' }).refine((v) => /[1-9]/.test(v), { error: 'v.enterCorrectAmount' });
 
-export const CLOSE_REASONS = ['user', 'liquidation', 'agency', 'copyStop', 'unfollow'] as const;
+export const CLOSE_REASONS = ['user', 'liquidation', 'agency', 'copyStop', 'unfollow', 'robot', 'robotRedeem'] as const;
 export type CloseReason = (typeof CLOSE_REASONS)[number];
 
 export const zPosition = z.object({
@@ -79,6 +79,8 @@ export const zPosition = z.object({
   lockedUntilTimestamp: z.number().int().nullable(),
   /** A copy's follow (decision 0020): it closes with its agency's position, never by its owner; null for any other position. */
   followId: z.number().int().nullable(),
+  /** A robot's fill (decision 0021): it closes by its robot's rule or when the robot is redeemed, never by its owner; null for any other position. */
+  robotOrderId: z.number().int().nullable(),
 });
 export type Position = z.infer<typeof zPosition>;
 

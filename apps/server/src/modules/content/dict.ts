@@ -132,6 +132,12 @@ const billType: Record<(typeof BILL_TYPES)[number], Labels> = {
   'follow.return': l('Copy closed, back to the follow', 'Kopie gesloten, terug naar volgorder', '跟单复制平仓回款'),
   'follow.stop': l('Follow ended, money returned', 'Volgorder beëindigd, geld terug', '跟单结束退款'),
   'follow.migrate': l('Euro balance moved to funding', 'Eurosaldo naar financieringsrekening', '欧元余额转回资金账户'),
+  'robot.start': l('Robot started', 'Robot gestart', '机器人启动'),
+  'robot.rent': l('Robot rent', 'Robothuur', '机器人租金'),
+  'robot.buy': l('Robot bought', 'Robot gekocht', '购买机器人'),
+  'robot.fund': l('Robot fill paid', 'Robottransactie betaald', '机器人成交付款'),
+  'robot.return': l('Robot sale, back to the robot', 'Robotverkoop, terug naar robot', '机器人卖出回款'),
+  'robot.stop': l('Robot redeemed, money returned', 'Robot afgelost, geld terug', '机器人赎回退款'),
 };
 
 const articleCategory: Record<ArticleCategory, Labels> = {

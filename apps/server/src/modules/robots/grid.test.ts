@@ -16,10 +16,10 @@ describe('a grid robot’s rule', () => {
     expect(() => gridLevels({ lower: '110', upper: '90', cells: 4, mode: 'arithmetic', tick: '0.01' })).toThrow();
   });
 
-  it('starts by buying at every level under the price, an equal share of the capital at each, floored to the lot', () => {
+  it('starts by buying at every level under the price, an equal share of the capital for each cell, floored to the lot', () => {
     const levels = gridLevels({ lower: '90', upper: '110', cells: 4, mode: 'arithmetic', tick: '0.01' });
-    const cells = startCells(levels, d('101'), d('300'), '0.001')!;
-    // 300 over the three levels under 101: 100 at 90 (1.111), at 95 (1.052), at 100 (1); the cell at 105 waits.
+    const cells = startCells(levels, d('101'), d('400'), '0.001')!;
+    // 400 over four cells: 100 at 90 (1.111), at 95 (1.052), at 100 (1); the cell at 105 (0.952) waits.
     expect(cells.map((c) => [c.buy.toFixed(), c.sell.toFixed(), c.quantity.toFixed(), c.state])).toEqual([
       ['90', '95', '1.111', 'buying'],
       ['95', '100', '1.052', 'buying'],
@@ -27,12 +27,12 @@ describe('a grid robot’s rule', () => {
       ['105', '110', '0.952', 'idle'],
     ]);
     expect(startCells(levels, d('89'), d('300'), '0.001')).toBeNull();
-    expect(startCells(levels, d('101'), d('0.05'), '0.001')).toBeNull();
+    expect(startCells(levels, d('101'), d('0.2'), '0.001')).toBeNull();
   });
 
   it('makes exactly the trades a price path implies: buys on the way down, sells one level up, re-buys, and stops at its energy', () => {
     const levels = gridLevels({ lower: '90', upper: '110', cells: 4, mode: 'arithmetic', tick: '0.01' });
-    let cells: Cell[] = startCells(levels, d('101'), d('300'), '0.001')!;
+    let cells: Cell[] = startCells(levels, d('101'), d('400'), '0.001')!;
     let energy = 5;
     const trades: string[] = [];
     for (const q of [quote('99.99', '100.00'), quote('94.99', '95.00'), quote('100.01', '100.02'), quote('105.40', '105.50'), quote('104.99', '105.00'), quote('99.90', '99.95')]) {

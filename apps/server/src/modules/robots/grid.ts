@@ -51,20 +51,19 @@ export interface Cell {
 /**
  * The cells a grid starts with at `price` (status 1, "searching for a pool"): every cell whose buy
  * level is under the price waits to buy (`buying`); the rest are idle until the price falls under
- * them and rises again. Each buying cell's quantity is an equal share of the capital at its level,
- * floored to the lot: capital ÷ cells under the price ÷ level. Null when not one lot fits.
+ * them after rising over them. Every cell gets an equal share of the capital at its level, floored
+ * to the lot (capital ÷ cells ÷ level), so that all of them buying at once is paid for. Null when a
+ * buying cell has not one lot, or no cell is under the price.
  */
 export function startCells(levels: readonly Dec[], price: Dec, capital: Dec, lot: string): Cell[] | null {
-  const under = levels.slice(0, -1).filter((level) => level.lt(price)).length;
-  if (under === 0) return null;
-  const share = capital.div(under);
+  const share = capital.div(levels.length - 1);
   const cells: Cell[] = [];
   for (let i = 0; i + 1 < levels.length; i += 1) {
     const buy = levels[i]!;
     const quantity = share.div(buy).div(lot).floor().mul(lot);
     cells.push({ buy, sell: levels[i + 1]!, quantity, state: buy.lt(price) ? 'buying' : 'idle' });
   }
-  if (cells.some((c) => c.state === 'buying' && c.quantity.lte(0))) return null;
+  if (!cells.some((c) => c.state === 'buying') || cells.some((c) => c.quantity.lte(0))) return null;
   return cells;
 }
 

@@ -47,6 +47,8 @@ export interface PositionRow {
   /** A copy's follow and the agency position it copies (migration 0016); null for any other position. */
   follow_id: number | null;
   copy_of: number | null;
+  /** A robot's fill (modules/robots). */
+  robot_order_id: number | null;
   created_at: Date;
   filled_at: Date | null;
   updated_at: Date;
@@ -88,6 +90,8 @@ export interface NewPosition {
   /** A copy: its follow and the agency position it copies (modules/follow). */
   followId?: number;
   copyOf?: number;
+  /** A robot's fill: its robot order (modules/robots). */
+  robotOrderId?: number;
   /** When it was placed and filled, if not now (an agency's backfilled trade). */
   at?: Date | undefined;
 }
@@ -115,9 +119,9 @@ export async function insertPosition(sql: Sql, n: NewPosition): Promise<Position
   return one(
     sql.query<PositionRow>(
       `insert into positions (user_id, symbol, wallet_code, wallet_currency, currency, direction, type, status, price, open_price, quantity, leverage,
-                              margin, open_fee, large_order, idempotency_key, open_rate, source, filled_at, created_at, follow_id, copy_of)
+                              margin, open_fee, large_order, idempotency_key, open_rate, source, filled_at, created_at, follow_id, copy_of, robot_order_id)
        values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18, case when $8::smallint = ${OPEN} then coalesce($19::timestamptz, now()) end,
-               coalesce($19::timestamptz, now()), $20, $21) returning *`,
+               coalesce($19::timestamptz, now()), $20, $21, $22) returning *`,
       [
         n.userId,
         n.symbol,
@@ -140,6 +144,7 @@ export async function insertPosition(sql: Sql, n: NewPosition): Promise<Position
         n.at ?? null,
         n.followId ?? null,
         n.copyOf ?? null,
+        n.robotOrderId ?? null,
       ],
     ),
   );

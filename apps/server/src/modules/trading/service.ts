@@ -64,6 +64,8 @@ interface Placement {
   /** A copy: its follow and the agency position it copies. */
   followId?: number;
   copyOf?: number;
+  /** A robot's fill: its robot order (modules/robots); the robot's log tells of it, not a notice per fill. */
+  robotOrderId?: number;
   /** When, if not now: an agency's backfilled trade at its moment in the market's history. */
   at?: Date;
 }
@@ -231,6 +233,7 @@ export function createTradingService(opts: {
       idempotencyKey: o.idempotencyKey,
       ...(o.source === undefined ? {} : { source: o.source }),
       ...(o.followId === undefined ? {} : { followId: o.followId, copyOf: o.copyOf! }),
+      ...(o.robotOrderId === undefined ? {} : { robotOrderId: o.robotOrderId }),
       at: o.at,
     });
     const placed = await record(sql, { ...p, status: OrderStatus.WaitingConfirmation }, 'placed', o.limit ?? o.price, o.quantity, o.at);
@@ -240,7 +243,7 @@ export function createTradingService(opts: {
     }
     await postOpen(sql, p, actor);
     const event = await record(sql, p, 'filled', o.price, o.quantity, o.at);
-    const notice = o.house ? () => {} : await notifyFill(sql, p);
+    const notice = o.house || o.robotOrderId !== undefined ? () => {} : await notifyFill(sql, p);
     return {
       row: p,
       push: () => {
@@ -379,6 +382,7 @@ export function createTradingService(opts: {
         if (p.status !== OrderStatus.InProgress) throw new AppError('e.positionClosed');
         // "Cannot be sold after placing": a copy closes with its agency's position (decision 0020).
         if (p.follow_id !== null) throw new AppError('e.copyNotClosable');
+        if (p.robot_order_id !== null) throw new AppError('e.robotPosition');
         // Placement shares (modules/placements) may not be sold before their lock-up ends.
         if (p.locked_until && p.locked_until.getTime() > now()) throw new AppError('e.positionLocked', undefined, { until: lockupEndText(p.locked_until) });
         const i = market.resolve(p.symbol);
@@ -401,6 +405,7 @@ export function createTradingService(opts: {
         if (p.status !== OrderStatus.InProgress) throw new AppError('e.positionClosed');
         // A copy's margin is its follow's money, sized by its agency's trade.
         if (p.follow_id !== null) throw new AppError('e.copyNotClosable');
+        if (p.robot_order_id !== null) throw new AppError('e.robotPosition');
         await postAddMargin(sql, p, amount, { actorId: userId, idempotencyKey: idempotencyKey ?? null });
         const u = await repo.addToMargin(sql, p.id, amount);
         return { row: u, push: await record(sql, u, 'margin_added', null, null) };

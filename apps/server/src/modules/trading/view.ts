@@ -66,6 +66,7 @@ export function createPositionView(market: MarketService, pricing: Pricing) {
       expiredDateTimestamp: null,
       lockedUntilTimestamp: p.locked_until?.getTime() ?? null,
       followId: p.follow_id,
+      robotOrderId: p.robot_order_id,
     };
   }
 

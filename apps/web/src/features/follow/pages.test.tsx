@@ -109,6 +109,7 @@ const copy: Position = {
   expiredDateTimestamp: null,
   lockedUntilTimestamp: null,
   followId: 7,
+  robotOrderId: null,
 };
 const follow: FollowDetail = {
   id: 7,

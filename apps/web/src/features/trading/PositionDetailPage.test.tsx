@@ -54,6 +54,7 @@ const copy: Position = {
   expiredDateTimestamp: null,
   lockedUntilTimestamp: null,
   followId: 7,
+  robotOrderId: null,
 };
 let position: Position = copy;
 

@@ -47,6 +47,8 @@ export const CLOSE_REASON_LABEL = {
   agency: 'trading.detail.reasonAgency',
   copyStop: 'trading.detail.reasonCopyStop',
   unfollow: 'trading.detail.reasonUnfollow',
+  robot: 'trading.detail.reasonRobot',
+  robotRedeem: 'trading.detail.reasonRobotRedeem',
 } as const satisfies Record<CloseReason, string>;
 
 export function CloseReasonText({ reason, testId }: { reason: CloseReason; testId?: string }) {

@@ -63,6 +63,12 @@ export const BILL_TYPE_LABEL = {
   'follow.return': 'wallet.billTypes.followReturn',
   'follow.stop': 'wallet.billTypes.followStop',
   'follow.migrate': 'wallet.billTypes.followMigrate',
+  'robot.start': 'wallet.billTypes.robotStart',
+  'robot.rent': 'wallet.billTypes.robotRent',
+  'robot.buy': 'wallet.billTypes.robotBuy',
+  'robot.fund': 'wallet.billTypes.robotFund',
+  'robot.return': 'wallet.billTypes.robotReturn',
+  'robot.stop': 'wallet.billTypes.robotStop',
 } as const satisfies Record<JournalKind, string>;
 
 export const TRANSFER_STATUS = {

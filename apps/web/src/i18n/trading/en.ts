@@ -112,6 +112,8 @@ export const tradingEn = {
       reasonAgency: 'The agency closed its position',
       reasonCopyStop: 'The copy stop-loss',
       reasonUnfollow: 'Stopping the follow',
+      reasonRobot: 'Its robot’s rule',
+      reasonRobotRedeem: 'Robot redeemed',
       largeOrderNote: 'A large order: a single transaction of at least {{n}} units.',
       close: 'Close position',
       addMargin: 'Add margin',

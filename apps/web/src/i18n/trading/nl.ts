@@ -112,6 +112,8 @@ export const tradingNl: TradingMessages = {
       reasonAgency: 'De beheerder sloot zijn positie',
       reasonCopyStop: 'De kopieer-stop-loss',
       reasonUnfollow: 'Stoppen met volgen',
+      reasonRobot: 'Regel van de robot',
+      reasonRobotRedeem: 'Robot afgelost',
       largeOrderNote: 'Een grote order: één transactie van minstens {{n}} eenheden.',
       close: 'Positie sluiten',
       addMargin: 'Marge toevoegen',

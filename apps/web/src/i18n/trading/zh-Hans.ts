@@ -112,6 +112,8 @@ export const tradingZhHans: TradingMessages = {
       reasonAgency: '机构平仓',
       reasonCopyStop: '跟单止损',
       reasonUnfollow: '停止跟单',
+      reasonRobot: '机器人策略',
+      reasonRobotRedeem: '机器人已赎回',
       largeOrderNote: '大单：单笔成交不少于 {{n}} 股。',
       close: '平仓',
       addMargin: '追加保证金',
