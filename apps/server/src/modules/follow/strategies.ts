@@ -85,7 +85,7 @@ export function change(bars: readonly DailyBar[], n: number): Dec | null {
 const lastOf = (bars: ReadonlyMap<string, readonly DailyBar[]>, symbol: string) => bars.get(symbol) ?? [];
 
 /** The ISO week of a day (Monday first): a new week starts a rebalance. */
-const weekOf = (time: number) => Math.floor((Math.floor(time / 86_400_000) + 3) / 7);
+export const weekOf = (time: number) => Math.floor((Math.floor(time / 86_400_000) + 3) / 7);
 
 /**
  * Trend following on index futures: long while the 20-day average is above the 50-day one, short
