@@ -5,14 +5,14 @@ import { HOUSE, postJournal } from '../../ledger/ledger';
 import type { MarketProvider } from '../../market/types';
 import type { MarketService } from '../market/service';
 import type { Notices } from '../notices/service';
-import { availableBalance, type PositionRow } from '../trading/repository';
+import type { PositionRow } from '../trading/repository';
 import { entryPrice, exitPrice } from '../trading/pricing';
 import type { TradingService } from '../trading/service';
 import type { ExchangeRates } from '../wallet/exchangeRates';
 import * as repo from './repository';
 import type { AgencyRow, FollowRow } from './repository';
-import { liquidatedWithin as historyLiquidations, type Liquidation } from './history';
-import { STRATEGIES, type DailyBar, type Decision, type Held } from './strategies';
+import { createDailyRunner } from '../strategy/runner';
+import { STRATEGIES } from './strategies';
 
 // The agencies' trading and the copies (decision 0020). An agency's rule decides at each daily
 // candle's close and trades at the next candle's start plus EXECUTION_DELAY, at that moment's quote:
@@ -25,10 +25,7 @@ import { STRATEGIES, type DailyBar, type Decision, type Held } from './strategie
 export const AGENCY_START = Date.parse('2025-10-01T00:00:00Z');
 /** Each agency's starting capital, in dollars. */
 export const AGENCY_CAPITAL = '100000';
-/** A decision taken at a day's close is traded this long after the next session opens. */
-export const EXECUTION_DELAY_MS = 5 * 60_000;
 
-const DAY_MS = 86_400_000;
 /** How long an agency with nothing due is left before its candles are read again. */
 const IDLE_MS = 60_000;
 
@@ -62,14 +59,23 @@ export function createFollowEngine(opts: {
   /** The snapshot of `symbol` at `at`, or now. */
   const quoteAt = (symbol: string, at?: number) => (at === undefined ? market.snapshot(symbol) : market.snapshot(symbol, at));
 
-  /** A user's equity in the follow wallet at `at` (or now): balance plus the floating P&L of its open positions. */
-  async function equityOf(sql: Sql, userId: number, at?: number): Promise<Dec> {
-    let equity = new Dec(await repo.walletBalance(sql, userId));
-    for (const p of await repo.openPositions(sql, userId)) {
-      if (p.wallet_code === WalletCode.Follow) equity = equity.add(trading.floating(p, quoteAt(p.symbol, at)));
-    }
-    return equity;
-  }
+  // The agencies' daily loop; each agency trade is copied into its running follows in the same transaction.
+  const runner = createDailyRunner({
+    db,
+    market,
+    provider,
+    trading,
+    exchangeRates,
+    now: opts.now,
+    wallet: WalletCode.Follow,
+    currency: 'USD',
+    lock: (sql, id) => repo.agency(sql, id, true),
+    setDecided: repo.setDecided,
+    closeReason: 'agency',
+    afterOpen: (sql, agencyId, placed, equity, at) => copyInto(sql, agencyId, placed, equity, at),
+  });
+  const equityOf = runner.equityOf;
+  const step = (a: AgencyRow) => runner.step(a, STRATEGIES[a.strategy]);
 
   async function followValue(sql: Sql, f: FollowRow, at?: number): Promise<FollowValue> {
     const cash = new Dec(await repo.followCash(sql, f.id));
@@ -170,139 +176,6 @@ export function createFollowEngine(opts: {
       });
     }
     return repo.agencies(db);
-  }
-
-  const toBar = (c: { time: number; open: string; high: string; low: string; close: string }): DailyBar => ({
-    time: c.time,
-    open: new Dec(c.open),
-    high: new Dec(c.high),
-    low: new Dec(c.low),
-    close: new Dec(c.close),
-  });
-
-  /** The open positions the market's history liquidated in the hours of one day (history.ts). */
-  const liquidatedWithin = (open: readonly PositionRow[], hours: ReadonlyMap<string, readonly DailyBar[]>, cursors: Map<string, number>, from: number, to: number) =>
-    historyLiquidations(
-      open.map((p) => ({ id: p.id, symbol: p.symbol, direction: p.direction, openedAt: (p.filled_at ?? p.created_at).getTime(), level: trading.toPosition(p).liquidationPrice })),
-      hours,
-      cursors,
-      from,
-      to,
-    );
-
-  const heldOf = (rows: readonly PositionRow[]): Held[] =>
-    rows.map((p) => ({ id: p.id, symbol: p.symbol, direction: p.direction, openedAt: (p.filled_at ?? p.created_at).getTime() }));
-
-  /**
-   * Act on every day of the agency's calendar not yet acted on whose trading moment has come:
-   * from its first day (the backfill) up to now (live). Answers the number of trades.
-   */
-  async function step(a: AgencyRow): Promise<number> {
-    const def = STRATEGIES[a.strategy];
-    const now = opts.now();
-    const decided = a.decided_through === null ? -Infinity : Number(a.decided_through);
-    // The warm-up before the first day not yet acted on, and no further back: stocks trade about 252
-    // days of 365, so twice the warm-up in calendar days covers it.
-    const from = Math.max(a.start_at.getTime(), decided) - (def.warmup * 2 + 10) * DAY_MS;
-    const bars = new Map(def.symbols.map((s) => [s, provider.candles(s, '1d', from, now + 1).map(toBar)]));
-    const calendar = bars.get(def.symbols[0]!)!;
-    const cursor = new Map(def.symbols.map((s) => [s, 0]));
-    // The hours since the first day not yet acted on: what an open position went through between two decisions.
-    const hourFrom = Math.max(a.start_at.getTime(), decided) - DAY_MS;
-    const hours = new Map(def.symbols.map((s) => [s, provider.candles(s, '1h', hourFrom, now + 1).map(toBar)]));
-    const hourCursor = new Map(def.symbols.map((s) => [s, 0]));
-    let open = (await repo.openPositions(db, a.user_id)).filter((p) => p.wallet_code === WalletCode.Follow);
-    let trades = 0;
-    let through: number | null = null;
-    for (let k = 0; k + 1 < calendar.length; k += 1) {
-      const day = calendar[k]!.time;
-      const at = calendar[k + 1]!.time + EXECUTION_DELAY_MS;
-      if (at > now) break;
-      if (day < a.start_at.getTime() || day <= decided) continue;
-      const liquidations = liquidatedWithin(open, hours, hourCursor, day, calendar[k + 1]!.time);
-      const held = heldOf(open.filter((p) => !liquidations.some((l) => l.id === p.id)));
-      const upTo = new Map<string, DailyBar[]>();
-      for (const s of def.symbols) {
-        const all = bars.get(s)!;
-        let n = cursor.get(s)!;
-        while (n < all.length && all[n]!.time <= day) n += 1;
-        cursor.set(s, n);
-        upTo.set(s, all.slice(0, n));
-      }
-      const decision = def.decide(upTo, held);
-      const opens = a.paused_at ? [] : decision.open;
-      if (decision.close.length === 0 && opens.length === 0 && liquidations.length === 0) {
-        through = day;
-        continue;
-      }
-      const result = await trade(a, day, new Date(at), decision.close, opens, liquidations);
-      if (result === null) return trades; // another run acted on this day: it carries on from there
-      trades += result.trades;
-      open = result.open;
-      through = null;
-    }
-    if (through !== null) await repo.setDecided(db, a.id, through);
-    return trades;
-  }
-
-  /** One day's trades of an agency in one transaction, with their copies; null when the day was already acted on. */
-  async function trade(a: AgencyRow, day: number, at: Date, close: number[], open: Decision['open'], liquidations: Liquidation[]) {
-    const done = await db.tx(async (sql) => {
-      const locked = (await repo.agency(sql, a.id, true))!;
-      if (locked.decided_through !== null && Number(locked.decided_through) >= day) return null;
-      const pushes: Array<() => void> = [];
-      let trades = 0;
-      let mine = await repo.openPositions(sql, a.user_id, true);
-      for (const l of liquidations) {
-        const p = mine.find((x) => x.id === l.id);
-        if (!p) continue;
-        const closed = await trading.closeAt(sql, p, l.price, 'liquidation', null, l.at);
-        pushes.push(closed.pushed);
-        trades += 1;
-      }
-      mine = mine.filter((p) => !liquidations.some((l) => l.id === p.id));
-      for (const id of close) {
-        const p = mine.find((x) => x.id === id);
-        if (!p) continue;
-        const closed = await trading.closeAt(sql, p, exitPrice(p.direction, quoteAt(p.symbol, at.getTime())), 'agency', null, at);
-        pushes.push(closed.pushed);
-        trades += 1;
-      }
-      const equity = await equityOf(sql, a.user_id, at.getTime());
-      let available = new Dec((await availableBalance(sql, a.user_id, WalletCode.Follow, 'USD')) ?? 0);
-      const def = STRATEGIES[a.strategy];
-      for (const o of open) {
-        const i = market.resolve(o.symbol);
-        const s = quoteAt(o.symbol, at.getTime());
-        const price = entryPrice(o.direction, s);
-        const rate = exchangeRates.rate(i.currency, 'USD');
-        const quantity = equity.mul(o.weight).div(price.mul(rate)).div(i.lotSize).floor().mul(i.lotSize);
-        if (quantity.lt(i.minQuantity) || quantity.lte(0)) continue;
-        const costs = trading.costs(i, o.direction, price, quantity, def.leverage, WalletCode.Follow);
-        if (costs.margin.add(costs.fee).gt(available)) continue;
-        available = available.sub(costs.margin).sub(costs.fee);
-        const placed = await trading.openAt(sql, a.user_id, {
-          i,
-          direction: o.direction,
-          price,
-          quantity,
-          leverage: def.leverage,
-          ...costs,
-          idempotencyKey: null,
-          house: true,
-          walletCode: WalletCode.Follow,
-          at,
-        });
-        pushes.push(placed.push);
-        pushes.push(await copyInto(sql, a.id, placed.row, equity, at));
-        trades += 1;
-      }
-      await repo.setDecided(sql, a.id, day);
-      return { trades, open: (await repo.openPositions(sql, a.user_id)).filter((p) => p.wallet_code === WalletCode.Follow), pushes };
-    });
-    if (!done) return null;
-    done.pushes.forEach((f) => f());
-    return done;
   }
 
   /**

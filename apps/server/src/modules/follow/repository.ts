@@ -96,13 +96,6 @@ export const walletEntries = (sql: Sql, userId: number) =>
     [userId],
   );
 
-export async function walletBalance(sql: Sql, userId: number): Promise<string> {
-  const [row] = await sql.query<{ total: string }>(
-    `select coalesce(sum(balance), 0)::text as total from ledger_accounts where user_id = $1 and code = '${WalletCode.Follow}' and currency = 'USD'`,
-    [userId],
-  );
-  return row!.total;
-}
 
 export async function lastJournalId(sql: Sql, userId: number): Promise<number> {
   const [row] = await sql.query<{ id: number | null }>('select max(id)::int as id from ledger_journals where user_id = $1', [userId]);
