@@ -349,7 +349,7 @@ describe.each(await drivers())('robots on %s', (driver) => {
   it('refuses an operator’s robot that is not a crypto pair, whose grid falls on one tick, or whose DCA orders exceed the capital', async () => {
     const base = { cycleDays: 7, rent: '1.00', price: '5.00', energy: 10, minAmount: '100', maxAmount: '1000', reason: 'new' };
     const post = (body: object) => call(h, 'POST', '/web/operator/robots', { token: op, body: { ...base, ...body } });
-    expect((await post({ symbol: 'AAPL', params: { kind: 'grid', rangePercent: '4', cells: 4, mode: 'arithmetic' } })).msg).toBe('Robots trade crypto pairs only');
+    for (const symbol of ['AAPL', 'FOOUSDT']) expect((await post({ symbol, params: { kind: 'grid', rangePercent: '4', cells: 4, mode: 'arithmetic' } })).msg).toBe('Robots trade crypto pairs only');
     expect((await post({ symbol: 'BTCUSDT', params: { kind: 'grid', rangePercent: '0.00001', cells: 50, mode: 'arithmetic' } })).msg).toBe(
       'Two levels of this grid would fall on the same price: use fewer cells or a wider range',
     );

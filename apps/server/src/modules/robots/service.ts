@@ -84,7 +84,9 @@ export function createRobotService(opts: { db: Db; market: MarketService; tradin
   const { db, market, trading, exchangeRates, engine } = opts;
 
   async function ensureRobots() {
-    for (const r of SEED_ROBOTS) await repo.insertRobot(db, { ...r, createdBy: null });
+    // Looked up first: an insert that finds its seed key taken would still use up a number of the id sequence.
+    const seeded = new Set((await repo.robots(db)).map((r) => r.seed_key));
+    for (const r of SEED_ROBOTS) if (!seeded.has(r.seed_key)) await repo.insertRobot(db, { ...r, createdBy: null });
   }
 
   const robotOf = (r: RobotRow, owned: boolean, running: number): Robot => ({
@@ -200,8 +202,8 @@ export function createRobotService(opts: { db: Db; market: MarketService; tradin
 
   /** Checks an operator's robot against its pair: a crypto pair, percentages in (0, 100), a grid whose levels fit the tick at the live price. */
   function checkRobot(input: z.output<typeof zRobotCreate>) {
-    const i = market.resolve(input.symbol);
-    if (i.assetClass !== 'crypto') throw new AppError('e.robotNotCrypto');
+    const i = market.instruments.find((x) => x.symbol === input.symbol.toUpperCase());
+    if (i?.assetClass !== 'crypto') throw new AppError('e.robotNotCrypto');
     if (!(new Dec(input.minAmount).gt(0) && new Dec(input.minAmount).lte(input.maxAmount))) throw new AppError('e.robotBounds');
     const p = input.params;
     const inside = (v: string) => new Dec(v).gt(0) && new Dec(v).lt(100);
