@@ -93,6 +93,8 @@ const READY: Partial<Record<keyof typeof ROUTES, string>> = {
   article: '[data-testid="bo-article-preview"][data-ready="true"]',
   notices: '[data-testid="bo-notices"]',
   appVersion: '[data-testid="bo-appversion-row"]',
+  robots: '[data-testid="bo-robot-row"]',
+  robotNew: '[data-testid="bo-robot-form"]',
   notFound: '.state-empty',
 };
 
@@ -254,6 +256,8 @@ test('every back-office page has no serious, critical or structural accessibilit
     notices: ROUTES.notices,
     appVersion: ROUTES.appVersion,
     agencies: ROUTES.agencies,
+    robots: ROUTES.robots,
+    robotNew: ROUTES.robotNew,
     notFound: '/no-such-page',
   };
 
@@ -393,6 +397,28 @@ test('every back-office page has no serious, critical or structural accessibilit
   await expect.soft(page.getByTestId('bo-deal-name')).toHaveAccessibleDescription('Please fill in the required information');
   await check('dealNew (errors)');
   await shoot(page, testInfo, 'deal-new-errors');
+
+  // ---- robots: the pause dialog with its reason missing, and the new robot form with its errors showing ----
+  await open(page, VISIT.robots, READY.robots);
+  await checkDialog(page, page.getByTestId('bo-robot-pause').first(), 'Pause robot', async (dialog) => {
+    await dialog.getByTestId('bo-confirm').click();
+    await expect(dialog.getByText('Please give a reason')).toBeVisible();
+    await check('robots (pause dialog, reason missing)');
+    await shoot(page, testInfo, 'robots-pause-dialog');
+  });
+  await open(page, VISIT.robotNew, READY.robotNew);
+  await page.getByTestId('bo-robot-create').click();
+  await expect(page.getByTestId('bo-robot-symbol')).toHaveAccessibleDescription('Please fill in the required information');
+  // Described by its hint ("around the price at the start") and its error.
+  await expect.soft(page.getByTestId('bo-robot-rangePercent')).toHaveAccessibleDescription(/Please fill in the required information$/);
+  await check('robotNew (errors, grid)');
+  await page.getByTestId('bo-robot-kind-dca').check();
+  await page.getByTestId('bo-robot-symbol').fill('BTCUSDT');
+  await page.getByTestId('bo-robot-create').click();
+  await expect(page.getByTestId('bo-robot-takeProfitPercent')).toHaveAccessibleDescription(/Please fill in the required information$/);
+  await expect(page.getByTestId('bo-robot-pair-price')).toBeVisible();
+  await check('robotNew (errors, DCA)');
+  await shoot(page, testInfo, 'robot-new-errors');
 
   await open(page, VISIT.user, READY.user);
   await checkDialog(page, page.getByTestId('bo-disable'), 'Disable account', async () => {

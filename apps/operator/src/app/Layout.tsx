@@ -21,6 +21,7 @@ import {
   MegaphoneIcon,
   PhoneIcon,
   PlacementIcon,
+  RobotIcon,
   ServiceIcon,
   UsersIcon,
   WithdrawalIcon,
@@ -56,6 +57,10 @@ const nav: { group: string | null; items: NavItem[] }[] = [
   {
     group: 'Copy following',
     items: [{ to: '/agencies', label: 'Agencies', icon: <AgencyIcon />, testId: 'bo-nav-agencies' }],
+  },
+  {
+    group: 'AI robots',
+    items: [{ to: '/robots', label: 'Robots', icon: <RobotIcon />, testId: 'bo-nav-robots' }],
   },
   {
     group: 'Operations',

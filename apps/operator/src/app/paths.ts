@@ -18,6 +18,8 @@ export const ROUTES = {
   deal: '/deals/:id',
   dealEdit: '/deals/:id/edit',
   agencies: '/agencies',
+  robots: '/robots',
+  robotNew: '/robots/new',
   ledger: '/ledger',
   service: '/service',
   outbox: '/outbox',

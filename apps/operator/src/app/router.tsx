@@ -18,6 +18,8 @@ import { OutboxPage } from '../features/outbox/OutboxPage';
 import { PlacementDetailPage } from '../features/placements/PlacementDetailPage';
 import { PlacementNewPage } from '../features/placements/PlacementNewPage';
 import { PlacementsPage } from '../features/placements/PlacementsPage';
+import { RobotNewPage } from '../features/robots/RobotNewPage';
+import { RobotsPage } from '../features/robots/RobotsPage';
 import { ServiceRequestsPage } from '../features/serviceRequests/ServiceRequestsPage';
 import { UserDetailPage } from '../features/users/UserDetailPage';
 import { UsersPage } from '../features/users/UsersPage';
@@ -48,6 +50,8 @@ export const router = createHashRouter([
       { path: ROUTES.deal, element: <DealDetailPage /> },
       { path: ROUTES.dealEdit, element: <DealEditorPage /> },
       { path: ROUTES.agencies, element: <AgenciesPage /> },
+      { path: ROUTES.robots, element: <RobotsPage /> },
+      { path: ROUTES.robotNew, element: <RobotNewPage /> },
       { path: ROUTES.ledger, element: <LedgerPage /> },
       { path: ROUTES.service, element: <ServiceRequestsPage /> },
       { path: ROUTES.outbox, element: <OutboxPage /> },

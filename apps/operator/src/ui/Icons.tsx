@@ -183,3 +183,15 @@ export function AgencyIcon() {
     </svg>
   );
 }
+
+/** A robot's head: the AI robots, grid and DCA strategies investors rent or buy. */
+export function RobotIcon() {
+  return (
+    <svg {...common}>
+      <rect x="4" y="8" width="16" height="12" rx="2" />
+      <path d="M12 8V4M10 4h4" />
+      <path d="M9 13h.01M15 13h.01M9 17h6" />
+      <path d="M2 13v2M22 13v2" />
+    </svg>
+  );
+}

@@ -13,7 +13,7 @@ interface AuditFilterProps {
 }
 
 /** Target types the server writes today; any other type can still be typed in. */
-const KNOWN_TARGET_TYPES = ['user', 'session', 'kyc', 'deposit', 'withdrawal', 'blockTrade', 'deal', 'order', 'instrument'];
+const KNOWN_TARGET_TYPES = ['user', 'session', 'kyc', 'deposit', 'withdrawal', 'blockTrade', 'deal', 'order', 'instrument', 'robot'];
 
 export function AuditFilter({ value, onApply, busy }: AuditFilterProps) {
   const [targetType, setTargetType] = useState(value.targetType);
