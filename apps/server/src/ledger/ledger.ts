@@ -142,6 +142,20 @@ export function postRelease(sql: Sql, holdJournalId: number, journal: Omit<Journ
 }
 
 /** The hold journal of a row that predates its own link to it (found by the row's reference). */
+/**
+ * What the journals of one reference (a follow, a robot order) put on a wallet's held side: the money
+ * set aside for it, less what it has spent, plus what came back to it.
+ */
+export async function heldByRef(sql: Sql, refType: string, refId: number, wallet: WalletCode): Promise<string> {
+  const [row] = await sql.query<{ held: string }>(
+    `select coalesce(sum(e.amount), 0)::text as held from ledger_journals j join ledger_entries e on e.journal_id = j.id
+       join ledger_accounts a on a.id = e.account_id
+      where j.ref_type = $1 and j.ref_id = $2 and a.code = $3 and a.part = 'held'`,
+    [refType, refId, wallet],
+  );
+  return row!.held;
+}
+
 export async function findHoldJournal(sql: Sql, ref: { refType: string; refId: number; kind: JournalKind }): Promise<number | undefined> {
   const [row] = await sql.query<{ id: number }>('select id from ledger_journals where ref_type = $1 and ref_id = $2 and kind = $3 order by id limit 1', [
     ref.refType,

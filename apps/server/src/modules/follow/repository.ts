@@ -1,5 +1,6 @@
 import { OrderStatus, WalletCode, type AgencyStrategy, type FollowStatus } from '@tradeapp/contract';
 import type { Sql } from '../../db/db';
+import { heldByRef } from '../../ledger/ledger';
 import type { PositionRow } from '../trading/repository';
 
 // Every statement of copy-following on `agencies`, `follows`, `follow_additions`, `skipped_copies`
@@ -103,15 +104,7 @@ export async function lastJournalId(sql: Sql, userId: number): Promise<number> {
 }
 
 /** A follow's money not in a copy: what its own journals put on the follow wallet's held side. */
-export async function followCash(sql: Sql, followId: number): Promise<string> {
-  const [row] = await sql.query<{ cash: string }>(
-    `select coalesce(sum(e.amount), 0)::text as cash from ledger_journals j join ledger_entries e on e.journal_id = j.id
-       join ledger_accounts a on a.id = e.account_id
-      where j.ref_type = 'follow' and j.ref_id = $1 and a.code = '${WalletCode.Follow}' and a.part = 'held'`,
-    [followId],
-  );
-  return row!.cash;
-}
+export const followCash = (sql: Sql, id: number) => heldByRef(sql, 'follow', id, WalletCode.Follow);
 
 export async function insertFollow(sql: Sql, f: { userId: number; agencyId: number; amount: string; stopLossPercent: number; copyOpen: boolean }) {
   const [row] = await sql.query<FollowRow>(

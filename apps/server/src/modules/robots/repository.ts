@@ -1,5 +1,6 @@
 import { WalletCode, type RobotKind, type RobotMessageKind, type RobotParams } from '@tradeapp/contract';
 import type { Sql } from '../../db/db';
+import { heldByRef } from '../../ledger/ledger';
 import type { PositionRow } from '../trading/repository';
 
 export interface RobotRow {
@@ -155,15 +156,7 @@ export const soldCount = async (sql: Sql, orderId: number) =>
   (await sql.query<{ n: number }>("select count(*)::int as n from robot_messages where robot_order_id = $1 and kind = 'sold'", [orderId]))[0]!.n;
 
 /** A robot order's money not in a position: what its own journals put on the financial wallet's held side. */
-export async function orderCash(sql: Sql, orderId: number): Promise<string> {
-  const [row] = await sql.query<{ cash: string }>(
-    `select coalesce(sum(e.amount), 0)::text as cash from ledger_journals j join ledger_entries e on e.journal_id = j.id
-       join ledger_accounts a on a.id = e.account_id
-      where j.ref_type = 'robot' and j.ref_id = $1 and a.code = '${WalletCode.Financial}' and a.part = 'held'`,
-    [orderId],
-  );
-  return row!.cash;
-}
+export const orderCash = (sql: Sql, id: number) => heldByRef(sql, 'robot', id, WalletCode.Financial);
 
 /** The order's positions: open first, then closed, newest first. */
 export const positionsOf = (sql: Sql, orderId: number, limit = 1000) =>
