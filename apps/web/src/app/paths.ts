@@ -219,6 +219,18 @@ export const paths = {
     order: (agencyId: number) => withQuery(ROUTES.orderFollow, { agencyId }),
     detail: (id: number) => withQuery(ROUTES.followDetail, { id }),
   },
+  /**
+   * AI robots (decision 0021): the robots on offer, one robot, its order form (`mode` rent or buy),
+   * the caller's robot orders, one robot order, and its K-line (by robot order id).
+   */
+  robots: {
+    index: () => ROUTES.robotIndex,
+    product: (id: number) => withQuery(ROUTES.robotProduct, { id }),
+    rental: (id: number, mode?: 'rent' | 'buy') => withQuery(ROUTES.robotRental, { id, mode }),
+    record: () => ROUTES.robotRecord,
+    detail: (id: number) => withQuery(ROUTES.robotDetail, { id }),
+    quote: (id: number) => withQuery(ROUTES.robotQuote, { id }),
+  },
 };
 
 function orderQuery(q: InstrumentQuery, direction: 0 | 1) {

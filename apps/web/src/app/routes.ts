@@ -134,12 +134,12 @@ export const PAGE_ROUTES: PageRoute[] = [
   later(ROUTES.bondsClose, 'titles.bondsClose', 'records', { auth: true, ...quote }),
 
   // robots, quantify, placing, funds, loans
-  later(ROUTES.robotIndex, 'titles.robotIndex', 'feature'),
-  later(ROUTES.robotProduct, 'titles.robotProduct', 'feature'),
-  later(ROUTES.robotDetail, 'titles.robotDetail', 'feature'),
-  later(ROUTES.robotQuote, 'titles.robotQuote', 'market', quote),
-  later(ROUTES.robotRecord, 'titles.robotRecord', 'records', { auth: true }),
-  later(ROUTES.robotRental, 'titles.robotRental', 'feature', { auth: true }),
+  { path: ROUTES.robotIndex, load: () => import('../features/robots/RobotsPage'), handle: { titleKey: 'titles.robotIndex' } },
+  { path: ROUTES.robotProduct, load: () => import('../features/robots/RobotProductPage'), handle: { titleKey: 'titles.robotProduct' } },
+  { path: ROUTES.robotDetail, auth: true, load: () => import('../features/robots/RobotOrderPage'), handle: { titleKey: 'titles.robotDetail' } },
+  { path: ROUTES.robotQuote, auth: true, load: () => import('../features/robots/RobotQuotePage'), handle: { titleKey: 'titles.robotQuote' } },
+  { path: ROUTES.robotRecord, auth: true, load: () => import('../features/robots/RobotRecordPage'), handle: { titleKey: 'titles.robotRecord' } },
+  { path: ROUTES.robotRental, auth: true, load: () => import('../features/robots/RobotRentalPage'), handle: { titleKey: 'titles.robotRental' } },
   later(ROUTES.quantifyIndex, 'titles.quantifyIndex', 'feature'),
   later(ROUTES.quantifyRecord, 'titles.quantifyRecord', 'records', { auth: true }),
   later(ROUTES.quantifyRecordDetail, 'titles.quantifyRecordDetail', 'records', { auth: true }),

@@ -6,6 +6,7 @@ import { followEn } from './follow/en';
 import { contentEn } from './content/en';
 import { moneyEn } from './money/en';
 import { placementsEn } from './placements/en';
+import { robotsEn } from './robots/en';
 import { tradingEn } from './trading/en';
 
 // English UI strings: the key set of every locale (nl.ts and zh-Hans.ts must have exactly these).
@@ -480,6 +481,7 @@ export const en = {
   ...dealsEn,
   ...placementsEn,
   ...followEn,
+  ...robotsEn,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

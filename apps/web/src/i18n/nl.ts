@@ -7,6 +7,7 @@ import { followNl } from './follow/nl';
 import { contentNl } from './content/nl';
 import { moneyNl } from './money/nl';
 import { placementsNl } from './placements/nl';
+import { robotsNl } from './robots/nl';
 import { tradingNl } from './trading/nl';
 
 export const nl: UiMessages = {
@@ -479,4 +480,5 @@ export const nl: UiMessages = {
   ...dealsNl,
   ...placementsNl,
   ...followNl,
+  ...robotsNl,
 };

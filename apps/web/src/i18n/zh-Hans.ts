@@ -7,6 +7,7 @@ import { followZhHans } from './follow/zh-Hans';
 import { contentZh } from './content/zh-Hans';
 import { moneyZhHans } from './money/zh-Hans';
 import { placementsZhHans } from './placements/zh-Hans';
+import { robotsZhHans } from './robots/zh-Hans';
 import { tradingZhHans } from './trading/zh-Hans';
 
 export const zhHans: UiMessages = {
@@ -479,4 +480,5 @@ export const zhHans: UiMessages = {
   ...dealsZhHans,
   ...placementsZhHans,
   ...followZhHans,
+  ...robotsZhHans,
 };

@@ -8,6 +8,7 @@ import {
   LineStyle,
   TickMarkType,
   createChart,
+  createSeriesMarkers,
   type AutoscaleInfo,
   type CandlestickData,
   type HistogramData,
@@ -15,6 +16,7 @@ import {
   type IPriceLine,
   type ISeriesApi,
   type LineData,
+  type SeriesMarker,
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
@@ -98,10 +100,49 @@ export interface ChartOptions {
   line: boolean;
   /** The previous close, drawn dashed under the line; null for none. */
   previousClose: number | null;
+  /**
+   * Data refreshed for the view already drawn (the same key as the last call): the investor's pan and
+   * zoom are kept instead of fitting the chart to all of it again. Without a key, every call fits.
+   */
+  viewKey?: string | undefined;
+}
+
+/** A fill drawn over the chart (the robot K-line): its time (seconds or milliseconds), side and price. */
+export interface ChartMark {
+  time: number;
+  side: 'buy' | 'sell';
+  price: number;
+}
+
+/**
+ * The marks as markers on the bars they fall in (the last bar at or before each; one after the last
+ * bar goes on the last, one before the first is left out), ascending: buys as arrows up at their
+ * price, sells as arrows down.
+ */
+export function snapMarks(bars: readonly Bar[], marks: readonly ChartMark[]): Array<{ time: number; side: 'buy' | 'sell'; price: number }> {
+  const out: Array<{ time: number; side: 'buy' | 'sell'; price: number }> = [];
+  if (bars.length === 0) return out;
+  for (const mark of [...marks].sort((a, b) => toSeconds(a.time) - toSeconds(b.time))) {
+    const at = toSeconds(mark.time);
+    if (!Number.isFinite(mark.price) || at < bars[0]!.time) continue;
+    let lo = 0;
+    let hi = bars.length - 1;
+    while (lo < hi) {
+      const mid = Math.ceil((lo + hi) / 2);
+      if (bars[mid]!.time <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    out.push({ time: bars[lo]!.time, side: mark.side, price: mark.price });
+  }
+  return out;
 }
 
 export interface KlineChartHandle {
   setData(candles: readonly Candle[], interval: string, options: ChartOptions): void;
+  /** Fills as markers and price levels as dashed lines over the chart (the robot K-line); empty for none. */
+  setOverlay(marks: readonly ChartMark[], levels: readonly number[]): void;
+  /** Shows the bars around the marks (from a little before the first to the latest bar); false when there is none. */
+  focusMarks(): boolean;
   /** A live price: moves the forming candle, or opens the next one on intraday charts. */
   live(price: number, timeSeconds: number): void;
   remove(): void;
@@ -114,7 +155,16 @@ export function createKlineChart(container: HTMLElement): KlineChartHandle {
   let line = false;
   let previousClose: number | null = null;
   let closeLine: IPriceLine | null = null;
+  let marks: readonly ChartMark[] = [];
+  let levels: readonly number[] = [];
+  let levelLines: Array<{ series: ISeriesApi<'Candlestick'> | ISeriesApi<'Line'>; line: IPriceLine }> = [];
+  let viewKey: string | undefined;
   let palette = chartPalette();
+  /** The overlay's levels stay in view: a grid is read against them. */
+  const withLevels = (range: AutoscaleInfo | null): AutoscaleInfo | null => {
+    if (!range?.priceRange || levels.length === 0) return range;
+    return { ...range, priceRange: { minValue: Math.min(range.priceRange.minValue, ...levels), maxValue: Math.max(range.priceRange.maxValue, ...levels) } };
+  };
   // Bars keep real instants (the live price compares with them); the series get wall-clock times.
   const shift = (seconds: number) => (timeZone ? toWallClockSeconds(seconds, timeZone) : seconds) as UTCTimestamp;
   const labelZone = () => (timeZone ? 'UTC' : undefined);
@@ -147,6 +197,7 @@ export function createKlineChart(container: HTMLElement): KlineChartHandle {
     wickUpColor: palette.rise,
     wickDownColor: palette.fall,
     borderVisible: false,
+    autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => withLevels(original()),
   });
   const volumeSeries: ISeriesApi<'Histogram'> = chart.addSeries(HistogramSeries, {
     priceScaleId: 'volume',
@@ -162,11 +213,13 @@ export function createKlineChart(container: HTMLElement): KlineChartHandle {
     priceLineVisible: false,
     // The previous close stays in view: the line is read against it.
     autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => {
-      const range = original();
+      const range = withLevels(original());
       if (!range?.priceRange || previousClose === null) return range;
       return { ...range, priceRange: { minValue: Math.min(range.priceRange.minValue, previousClose), maxValue: Math.max(range.priceRange.maxValue, previousClose) } };
     },
   });
+  const candleMarkers = createSeriesMarkers(candleSeries, []);
+  const lineMarkers = createSeriesMarkers(lineSeries, []);
   const maSeries = MA_PERIODS.map((_, i) =>
     chart.addSeries(LineSeries, { color: palette.averages[i]!, lineWidth: 1, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false }),
   );
@@ -183,6 +236,30 @@ export function createKlineChart(container: HTMLElement): KlineChartHandle {
     if (line) lineSeries.update(closeOf(bar));
     else candleSeries.update(candleOf(bar));
     volumeSeries.update(volumeOf(bar));
+  };
+
+  // The overlay goes on the series shown: the line intraday, the candles otherwise.
+  const drawOverlay = () => {
+    for (const { series, line: priceLine } of levelLines) series.removePriceLine(priceLine);
+    const target = line ? lineSeries : candleSeries;
+    levelLines = levels.map((price) => ({
+      series: target,
+      line: target.createPriceLine({ price, color: palette.text, lineWidth: 1, lineStyle: LineStyle.Dashed, axisLabelVisible: false, title: '' }),
+    }));
+    const snapped = snapMarks(bars, marks);
+    const markers: Array<SeriesMarker<Time>> = snapped.map((m) => ({
+      time: shift(m.time),
+      position: m.side === 'buy' ? 'atPriceTop' : 'atPriceBottom',
+      price: m.price,
+      shape: m.side === 'buy' ? 'arrowUp' : 'arrowDown',
+      color: m.side === 'buy' ? palette.rise : palette.fall,
+    }));
+    (line ? lineMarkers : candleMarkers).setMarkers(markers);
+    (line ? candleMarkers : lineMarkers).setMarkers([]);
+    // What is drawn, for tests and assistive notes beside the chart (the canvas says nothing).
+    container.dataset.marksBuy = String(snapped.filter((m) => m.side === 'buy').length);
+    container.dataset.marksSell = String(snapped.filter((m) => m.side === 'sell').length);
+    container.dataset.levels = String(levelLines.length);
   };
 
   const markPalette = () => {
@@ -203,6 +280,7 @@ export function createKlineChart(container: HTMLElement): KlineChartHandle {
     maSeries.forEach((s, i) => s.applyOptions({ color: palette.averages[i]! }));
     closeLine?.applyOptions({ color: palette.text });
     volumeSeries.setData(bars.map(volumeOf));
+    if (marks.length || levels.length) drawOverlay();
     markPalette();
   });
 
@@ -231,7 +309,25 @@ export function createKlineChart(container: HTMLElement): KlineChartHandle {
           ? null
           : lineSeries.createPriceLine({ price: previousClose, color: palette.text, lineWidth: 1, lineStyle: LineStyle.Dashed, axisLabelVisible: true, title: '' });
       drawAverages();
-      chart.timeScale().fitContent();
+      if (marks.length || levels.length || levelLines.length) drawOverlay();
+      const keep = options.viewKey !== undefined && options.viewKey === viewKey;
+      viewKey = options.viewKey;
+      if (!keep) chart.timeScale().fitContent();
+    },
+    focusMarks() {
+      const snapped = snapMarks(bars, marks);
+      const first = snapped[0];
+      if (!first || bars.length === 0) return false;
+      const index = bars.findIndex((b) => b.time === first.time);
+      const to = bars.length + 2;
+      const from = Math.max(0, Math.min(index - 15, bars.length - 60));
+      chart.timeScale().setVisibleLogicalRange({ from, to });
+      return true;
+    },
+    setOverlay(nextMarks, nextLevels) {
+      marks = nextMarks;
+      levels = nextLevels.filter(Number.isFinite);
+      drawOverlay();
     },
     live(price, timeSeconds) {
       const last = bars[bars.length - 1];

@@ -15,6 +15,7 @@ import { chatKeys } from '../chat';
 import { dealKeys } from '../deals';
 import { followKeys } from '../follow';
 import { placementKeys } from '../placements';
+import { robotKeys } from '../robots';
 import { noticeKeys, kindTitle } from './api';
 
 /**
@@ -43,6 +44,8 @@ export default function NoticeListener() {
         // An allotment or a listing also makes or opens a position.
         if (kind.startsWith('deal.')) [dealKeys.all, tradingKeys.all].forEach((queryKey) => void queryClient.invalidateQueries({ queryKey }));
         if (kind.startsWith('placement.')) void queryClient.invalidateQueries({ queryKey: placementKeys.all });
+        // A robot spent its energy or ended its cycle; its fills and closes are positions too.
+        if (kind.startsWith('robot.') || kind.startsWith('position.')) void queryClient.invalidateQueries({ queryKey: robotKeys.all });
         // An operator's own words are in the notice itself, not in the kind's title.
         const title = kind === 'operator.message' ? i18n.t('noticeToast.operatorMessage') : kindTitle(kind);
         if (title) showToast(title);
@@ -50,6 +53,7 @@ export default function NoticeListener() {
       client.on(PushEvent.Order, () => {
         void queryClient.invalidateQueries({ queryKey: tradingKeys.all });
         void queryClient.invalidateQueries({ queryKey: followKeys.all });
+        void queryClient.invalidateQueries({ queryKey: robotKeys.all });
         void queryClient.invalidateQueries({ queryKey: walletKeys.all });
       }),
       client.on(PushEvent.ChatMessage, (message) => {

@@ -152,6 +152,12 @@ function CloseForm({ p }: { p: Position }) {
         <EmptyState compact kind="records" title={t('trading.close.notOpen')} />
       ) : p.followId !== null ? (
         <EmptyState compact kind="records" title={msg('e.copyNotClosable')} />
+      ) : p.robotOrderId !== null ? (
+        <EmptyState compact kind="records" title={msg('e.robotPosition')}>
+          <Button size="small" shape="rounded" color="primary" fill="outline" data-testid="close-robot-order" onClick={() => void navigate(paths.robots.detail(p.robotOrderId!))}>
+            {t('robots.positionNote.link')}
+          </Button>
+        </EmptyState>
       ) : (
         <>
           <section className="form-section">

@@ -9,7 +9,8 @@ import { queryClient } from '../../lib/queryClient';
 import PositionDetailPage from './PositionDetailPage';
 
 // A copy's position page (decision 0020): where it came from, with the way to its follow, and the
-// close and add-margin buttons off with the server's sentence; a closed copy says what closed it.
+// close and add-margin buttons off with the server's sentence; a closed copy says what closed it. A
+// robot's position (decision 0021) the same, with the way to its robot order.
 
 const T = Date.UTC(2026, 10, 24, 12, 0, 0);
 const copy: Position = {
@@ -131,6 +132,17 @@ describe('a copy’s position page', () => {
     const page = await show({ ...copy, status: OrderStatus.Settled, closePrice: '4990', netProfit: '-1.10', grossProfit: '-1.00', closeFee: '0.05', closeReason: 'copyStop', closeTimeTimestamp: T });
     expect(page.text('detail-close-reason')).toBe('The copy stop-loss');
     expect(page.el.querySelector('[data-testid="position-close"]')).toBeNull();
+  });
+
+  it('says a robot’s position belongs to its robot order, links it, and cannot be closed or topped up', async () => {
+    const page = await show({ ...copy, walletCode: WalletCode.Financial, followId: null, robotOrderId: 12 });
+    await page.until('detail-robot-order');
+    expect(page.text('detail-robot-tag')).toBe('Robot');
+    expect(page.text('detail-robot-order')).toBe('View the robot');
+    expect(page.text('detail-robot-locked')).toBe('This position belongs to a robot: redeem the robot to close it');
+    expect(page.el.querySelector('[data-testid="detail-copy"]')).toBeNull();
+    expect(page.el.querySelector<HTMLButtonElement>('[data-testid="position-close"]')?.disabled).toBe(true);
+    expect(page.el.querySelector<HTMLButtonElement>('[data-testid="add-margin"]')?.disabled).toBe(true);
   });
 
   it('leaves an ordinary position closable', async () => {

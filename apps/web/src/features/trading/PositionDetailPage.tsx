@@ -11,6 +11,7 @@ import { EMPTY_VALUE, formatAmount, formatDateTime, formatInCurrency, formatQuan
 import { Page } from '../../ui/Page';
 import { Refreshable } from '../../ui/Refreshable';
 import { CopyNote } from '../follow';
+import { RobotNote } from '../robots';
 import { WALLET_LABEL, WalletAmountSheet } from '../wallet';
 import { quoteHref } from '../market';
 import { addMargin, refreshTrading } from './api';
@@ -72,8 +73,11 @@ function Detail({ p }: { p: Position & Partial<Pick<PositionDetail, 'history'>> 
   const [openedAt] = useState(() => Date.now());
   const locked = p.lockedUntilTimestamp !== null && p.lockedUntilTimestamp > openedAt;
   // A copy follows its agency: it closes with the agency's position, by the copy stop-loss or when
-  // its follow stops, never by its owner (the server refuses; the buttons say so first).
+  // its follow stops, never by its owner (the server refuses; the buttons say so first). A robot's
+  // position likewise closes by the robot's rule or when the robot is redeemed.
   const copy = p.followId !== null;
+  const robot = p.robotOrderId !== null;
+  const lockedNote = copy ? 'detail-copy-locked' : robot ? 'detail-robot-locked' : undefined;
   return (
     <>
       <section className="card card-pad detail-head" data-testid="detail-head" data-id={p.id} data-status={p.status}>
@@ -118,6 +122,11 @@ function Detail({ p }: { p: Position & Partial<Pick<PositionDetail, 'history'>> 
         {p.followId !== null && (
           <Suspense fallback={null}>
             <CopyNote followId={p.followId} />
+          </Suspense>
+        )}
+        {p.robotOrderId !== null && (
+          <Suspense fallback={null}>
+            <RobotNote robotOrderId={p.robotOrderId} />
           </Suspense>
         )}
         {p.largeOrder && <p className="form-note">{t('trading.detail.largeOrderNote', { n: formatAmount(String(LARGE_ORDER_SHARES), { decimals: 0, grouping: true }) })}</p>}
@@ -244,18 +253,23 @@ function Detail({ p }: { p: Position & Partial<Pick<PositionDetail, 'history'>> 
           {msg('e.copyNotClosable')}
         </p>
       )}
+      {open && robot && !copy && (
+        <p className="form-note pad-note warn" id="detail-robot-locked" data-testid="detail-robot-locked">
+          {msg('e.robotPosition')}
+        </p>
+      )}
       {open && (
         <div className="detail-actions">
-          <Button shape="rounded" disabled={copy} aria-describedby={copy ? 'detail-copy-locked' : undefined} data-testid="add-margin" onClick={() => setSheet(true)}>
+          <Button shape="rounded" disabled={copy || robot} aria-describedby={lockedNote} data-testid="add-margin" onClick={() => setSheet(true)}>
             {t('trading.detail.addMargin')}
           </Button>
           <Button
             shape="rounded"
             color="primary"
             className={p.direction === OrderDirection.Buy ? 'close-long' : 'close-short'}
-            // Locked up, or a copy, the server refuses the close: the button says so before the close page would.
-            disabled={locked || copy}
-            aria-describedby={copy ? 'detail-copy-locked' : undefined}
+            // Locked up, a copy or a robot's, the server refuses the close: the button says so before the close page would.
+            disabled={locked || copy || robot}
+            aria-describedby={lockedNote}
             data-testid="position-close"
             onClick={() => void navigate(paths.trading.close(p.id))}
           >

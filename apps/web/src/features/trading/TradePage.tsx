@@ -126,6 +126,11 @@ function Closed() {
                   {t('trading.copy')}
                 </span>
               )}
+              {p.robotOrderId !== null && (
+                <span className="record-tag strong" data-testid="closed-robot">
+                  {t('robots.positionNote.tag')}
+                </span>
+              )}
             </div>
             <div className="record-sub">
               {formatQuantity(p.quantity)} · {positionPrice(p.openPrice ?? p.price)} → <span data-testid="closed-price">{positionPrice(p.closePrice)}</span>

@@ -1,8 +1,10 @@
+import './trading.css';
 import { OrderDirection, OrderStatus, OrderType, type CloseReason, type Position } from '@tradeapp/contract';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatDateTime, formatInCurrency, formatPercent, formatQuantity, riseFallColor } from '../../lib/format';
 
-// Pieces shared by the trade tab, the detail and the order pages.
+// Pieces shared by the trade tab, the detail and the order pages, and the screens that list positions
+// with them (follow, robots): their styles come with them.
 
 /** A price of a position at a sensible precision (positions carry no tick size). */
 export function positionPrice(value: string | null | undefined): string {
@@ -132,6 +134,11 @@ export function PositionRow({ position, onOpen }: { position: Position; onOpen: 
         {position.followId !== null && (
           <span className="record-tag strong" data-testid="position-copy">
             {t('trading.copy')}
+          </span>
+        )}
+        {position.robotOrderId !== null && (
+          <span className="record-tag strong" data-testid="position-robot" data-robot-order={position.robotOrderId}>
+            {t('robots.positionNote.tag')}
           </span>
         )}
       </div>

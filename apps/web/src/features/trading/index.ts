@@ -14,5 +14,8 @@ export const AuctionOrderSheet = lazy(() => import('./AuctionOrderSheet'));
 /** The leverage risk warning, for the block-trading desk's requests (features/blockTrades), loaded the same way. */
 export const LeverageRiskDialog = lazy(() => import('./LeverageRiskDialog').then((m) => ({ default: m.LeverageRiskDialog })));
 
-/** How a position's figures read (direction and leverage, a signed amount, a price): the follow screens list copies and agency trades with them. */
-export { CloseReasonText, DirectionTag, positionPrice, Profit } from './components';
+/**
+ * How a position's figures read (direction and leverage, a signed amount, a price) and an open
+ * position's row: the follow screens list copies and agency trades with them, a robot order its fills.
+ */
+export { CloseReasonText, DirectionTag, PositionRow, positionPrice, Profit } from './components';

@@ -13,6 +13,7 @@ import { RowsSkeleton } from '../../ui/records';
 import { Refreshable } from '../../ui/Refreshable';
 import { TabStrip } from '../../ui/TabStrip';
 import { followKeys, RunningFollows } from '../follow';
+import { FinancialRobots, robotKeys } from '../robots';
 import { balancesQuery, overviewQuery, type Wallet } from './api';
 import { BillList } from './BillList';
 import { walletKeys, type BillFilter } from './keys';
@@ -177,7 +178,7 @@ export default function WalletPage() {
           {(key) => (key === 'overview' ? t('wallet.overview') : t(WALLET_LABEL[key]))}
         </TabStrip>
       </div>
-      <Refreshable onRefresh={() => Promise.all([walletKeys.all, followKeys.all].map((queryKey) => queryClient.refetchQueries({ queryKey, type: 'active' })))}>
+      <Refreshable onRefresh={() => Promise.all([walletKeys.all, followKeys.all, robotKeys.all].map((queryKey) => queryClient.refetchQueries({ queryKey, type: 'active' })))}>
         {tab === 'overview' ? (
           <Overview onOpen={(code) => setView({ tab: code })} />
         ) : (
@@ -186,6 +187,11 @@ export default function WalletPage() {
         {tab === WalletCode.Follow && (
           <Suspense fallback={<RowsSkeleton count={2} lines={1} />}>
             <RunningFollows />
+          </Suspense>
+        )}
+        {tab === WalletCode.Financial && (
+          <Suspense fallback={<RowsSkeleton count={2} lines={1} />}>
+            <FinancialRobots />
           </Suspense>
         )}
         {balances.isError && tab !== 'overview' && <div className="load-error">{t('money.loadFailed')}</div>}

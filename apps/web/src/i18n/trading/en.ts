@@ -112,7 +112,7 @@ export const tradingEn = {
       reasonAgency: 'The agency closed its position',
       reasonCopyStop: 'The copy stop-loss',
       reasonUnfollow: 'Stopping the follow',
-      reasonRobot: 'Its robot’s rule',
+      reasonRobot: 'The robot\'s rule',
       reasonRobotRedeem: 'Robot redeemed',
       largeOrderNote: 'A large order: a single transaction of at least {{n}} units.',
       close: 'Close position',

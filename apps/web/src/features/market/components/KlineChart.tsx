@@ -1,7 +1,7 @@
 import type { Candle } from '@tradeapp/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { KlineChartHandle } from '../chartEngine';
+import type { ChartMark, KlineChartHandle } from '../chartEngine';
 
 interface KlineChartProps {
   candles: readonly Candle[] | undefined;
@@ -17,6 +17,14 @@ interface KlineChartProps {
   livePrice?: string | undefined;
   liveTime?: number | undefined;
   loading: boolean;
+  /** Fills drawn as markers (the robot K-line): time, side and price as the server sent them. */
+  marks?: ReadonlyArray<{ time: number; side: 'buy' | 'sell'; price: string }> | undefined;
+  /** Price levels drawn as dashed lines (a robot's grid). */
+  levels?: readonly string[] | undefined;
+  /** What the chart shows, in words, for screen readers (the canvas says nothing). */
+  label?: string | undefined;
+  /** Refreshed data keeps the investor's pan and zoom, and the view opens on the marks (the robot K-line). */
+  focusMarks?: boolean | undefined;
 }
 
 /**
@@ -24,12 +32,14 @@ interface KlineChartProps {
  * with MA5/MA10/MA20. Volume under both, times on the exchange's clock. The chart library is fetched when the first chart mounts,
  * so no other page pays for it.
  */
-export function KlineChart({ candles, interval, range, decimals, timeZone, previousClose, livePrice, liveTime, loading }: KlineChartProps) {
+export function KlineChart({ candles, interval, range, decimals, timeZone, previousClose, livePrice, liveTime, loading, marks, levels, label, focusMarks }: KlineChartProps) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const handle = useRef<KlineChartHandle | null>(null);
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
+  /** The range whose view was opened on the marks already. */
+  const focused = useRef<string | undefined>(undefined);
 
   useEffect(() => {
     let disposed = false;
@@ -53,8 +63,15 @@ export function KlineChart({ candles, interval, range, decimals, timeZone, previ
     if (!ready || !candles || !interval) return;
     const line = range === 'intraday';
     const close = previousClose === undefined ? null : Number(previousClose);
-    handle.current?.setData(candles, interval, { decimals, timeZone, line, previousClose: line ? close : null });
-  }, [ready, candles, interval, range, decimals, timeZone, previousClose]);
+    handle.current?.setData(candles, interval, { decimals, timeZone, line, previousClose: line ? close : null, viewKey: focusMarks ? `${range}|${interval}` : undefined });
+  }, [ready, candles, interval, range, decimals, timeZone, previousClose, focusMarks]);
+
+  useEffect(() => {
+    if (!ready || (marks === undefined && levels === undefined)) return;
+    const drawn: ChartMark[] = (marks ?? []).map((m) => ({ time: m.time, side: m.side, price: Number(m.price) }));
+    handle.current?.setOverlay(drawn, (levels ?? []).map(Number));
+    if (focusMarks && candles && focused.current !== range && handle.current?.focusMarks()) focused.current = range;
+  }, [ready, candles, marks, levels, focusMarks, range]);
 
   useEffect(() => {
     if (!ready || livePrice === undefined || liveTime === undefined) return;
@@ -65,6 +82,7 @@ export function KlineChart({ candles, interval, range, decimals, timeZone, previ
   const empty = !loading && candles !== undefined && candles.length === 0;
   return (
     <div className="kline-wrap">
+      {label && <p className="sr-only">{label}</p>}
       <div ref={container} className="kline-canvas" data-testid="chart" data-ready={ready ? 'true' : 'false'} data-candles={candles?.length ?? 0} data-range={range} data-style={range === 'intraday' ? 'line' : 'candles'} data-time-zone={timeZone} />
       {(loading || !ready) && !failed && <div className="kline-overlay kline-loading" aria-busy="true" />}
       {empty && <div className="kline-overlay">{t('quote.chartEmpty')}</div>}
