@@ -136,7 +136,10 @@ export type RobotMessageKind = (typeof ROBOT_MESSAGE_KINDS)[number];
 export const zRobotMessage = z.object({
   id: z.number().int(),
   kind: z.enum(ROBOT_MESSAGE_KINDS),
-  /** Prices and quantities as decimal strings, counts as numbers; which ones depends on the kind. */
+  /**
+   * Prices and quantities as decimal strings, counts as numbers; which ones depends on the kind. Prices and
+   * a `sold` message's `profit` (the pair's or deal's result before fees) are in the pair's currency; `returned` is in euros.
+   */
   values: z.record(z.string(), z.union([z.string(), z.number()])),
   status: z.number().int(),
   timestamp: z.number().int(),
