@@ -315,6 +315,38 @@ describe.each(await drivers())('robots on %s', (driver) => {
     await call(h, 'POST', '/web/robotOrder/redeem', { token: u.token, headers: idem(), body: { id: next.data.id } });
   });
 
+  it('neither sells nor spends energy for a cell whose position the trigger engine liquidated', async () => {
+    const robot = await grid({ energy: 20 });
+    const u = await investor('300');
+    market.set('BTCUSDT', '50000.00');
+    const id = (await create(u.token, { robotId: robot.id, amount: '200' })).data.id as number;
+    await at('50000.00');
+    expect(await at('48999.99')).toBe(1);
+    // At 1x the position's equity reaches the maintenance level (half its margin) near half its price: the tick liquidates it.
+    // The trigger engine learns of a new position's symbol within two seconds; each poll is a new tick.
+    await expect
+      .poll(
+        async () => {
+          market.set('BTCUSDT', '20000.00');
+          return (await detail(u.token, id)).positions[0]?.status;
+        },
+        { timeout: 8000, intervals: [250] },
+      )
+      .toBe(3);
+    // The ask under every level: the cell at 48,000, the only one still waiting to buy, buys at its level.
+    expect(await at('20000.00')).toBe(1);
+    const before = await detail(u.token, id);
+    // Back over 50,000: the liquidated cell has nothing to sell; only the cells that bought at 20,000 do.
+    await at('50000.01');
+    const o = await detail(u.token, id);
+    const sold = o.messages.filter((m) => m.kind === 'sold');
+    expect(sold.every((m) => m.values.buy !== '49000')).toBe(true);
+    expect(o.energyLeft).toBe(before.energyLeft - sold.length);
+    expect(o.positions.find((p) => p.openPrice === '49000.00')).toMatchObject({ status: 3 });
+    await call(h, 'POST', '/web/robotOrder/redeem', { token: u.token, headers: idem(), body: { id } });
+    market.set('BTCUSDT', '50000.00');
+  });
+
   it('refuses an amount outside the robot’s bounds, more than the wallet holds, and a paused robot, with their messages, and writes nothing', async () => {
     const robot = await grid();
     const u = await investor('300');

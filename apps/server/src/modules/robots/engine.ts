@@ -146,15 +146,19 @@ export function createRobotEngine(opts: { db: Db; market: MarketService; trading
         pushes.push(placed.push);
         return placed.row.id;
       };
+      /** Sells the positions still open; answers how many. One the trigger engine liquidated meanwhile has nothing left to sell. */
       const sell = async (positionIds: number[], price: Dec, at: number) => {
         const open = await repo.openPositionsOf(sql, o.id, true);
+        let sold = 0;
         for (const id of positionIds) {
           const p = open.find((x) => x.id === id);
-          if (!p) continue; // liquidated by the trigger engine meanwhile: nothing left to sell
+          if (!p) continue;
           const closed = await trading.closeAt(sql, p, price, 'robot', null, new Date(at));
           pushes.push(closed.pushed);
           cash = cash.add(closed.settled.margin).add(closed.settled.realised ?? 0);
+          sold += 1;
         }
+        return sold;
       };
       const filled = () => {
         fills += 1;
@@ -188,9 +192,10 @@ export function createRobotEngine(opts: { db: Db; market: MarketService; trading
           for (const e of r.events) {
             const c = state.cells[e.cell]!;
             if (e.kind === 'sold') {
-              await sell(c.positionId === null ? [] : [c.positionId], e.price, t);
+              const sold = await sell(c.positionId === null ? [] : [c.positionId], e.price, t);
               c.state = 'buying';
               c.positionId = null;
+              if (sold === 0) continue;
               filled();
               await say('sold', { price: plain(e.price), quantity: plain(e.quantity), buy: c.buy, profit: plain(grid.pairProfit(new Dec(c.buy), e.price, e.quantity)) }, t);
             } else {
@@ -218,7 +223,7 @@ export function createRobotEngine(opts: { db: Db; market: MarketService; trading
           const r = dca.onQuote(state.params, deal, q, energy);
           for (const e of r.events) {
             if (e.kind === 'sold') {
-              await sell(
+              const sold = await sell(
                 state.fills.map((f) => f.positionId),
                 e.price,
                 t,
@@ -226,6 +231,7 @@ export function createRobotEngine(opts: { db: Db; market: MarketService; trading
               state.fills = [];
               // A deal its money could not finish ends like any other; the next one may buy every safety order again.
               if (robot.params.kind === 'dca') state.params = { ...state.params, safetyOrders: robot.params.safetyOrders };
+              if (sold === 0) continue;
               filled();
               await say('sold', { price: plain(e.price), quantity: plain(e.quantity), profit: plain(e.profit) }, t);
             } else {
