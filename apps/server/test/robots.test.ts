@@ -330,7 +330,7 @@ describe.each(await drivers())('robots on %s', (driver) => {
           market.set('BTCUSDT', '20000.00');
           return (await detail(u.token, id)).positions[0]?.status;
         },
-        { timeout: 8000, intervals: [250] },
+        { timeout: 8000, interval: 250 },
       )
       .toBe(3);
     // The ask under every level: the cell at 48,000, the only one still waiting to buy, buys at its level.
