@@ -83,7 +83,8 @@ export interface RawRequest extends RequestOptions {
   auth?: AuthLevel;
   query?: Record<string, unknown>;
   json?: unknown;
-  form?: FormData;
+  /** A multipart body (an upload), or a form-encoded one (a route whose `body` is `form`). */
+  form?: FormData | URLSearchParams;
 }
 
 export type CallOptions<K extends RouteId> = RequestOptions & { params?: ParamsOf<Routes[K]> };
@@ -264,7 +265,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       method: def.method,
       path,
       auth: def.auth,
-      ...(def.method === 'GET' ? { query: payload } : { json: payload }),
+      ...(def.method === 'GET' ? { query: payload } : def.body === 'form' ? { form: formEncoded(payload) } : { json: payload }),
     });
   }
 
@@ -290,6 +291,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return { call, upload, request };
+}
+
+/** A form-encoded body: every field as text, absent ones left out (fetch sets the content type). */
+function formEncoded(payload: Record<string, unknown>): URLSearchParams {
+  const form = new URLSearchParams();
+  for (const [name, value] of Object.entries(payload)) if (value !== undefined && value !== null) form.append(name, String(value));
+  return form;
 }
 
 /** A fresh key for one money-moving intent. */

@@ -54,6 +54,20 @@ describe('createApiClient', () => {
     expect(headers['content-type']).toBe('application/json');
   });
 
+  it('sends a route whose body is form encoded as a form, every field as text, without a JSON content type', async () => {
+    token = 'tok-1';
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => envelope(200, {}));
+    vi.stubGlobal('fetch', fetchMock);
+    await client.call('quantOrderSave', { poolId: 3, kind: 'subscribe', amount: '250.50' }, { idempotencyKey: 'k-1' });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/web/quantization/order/save');
+    expect(init!.body).toBeInstanceOf(URLSearchParams);
+    expect(String(init!.body)).toBe('poolId=3&kind=subscribe&amount=250.50');
+    const headers = init!.headers as Record<string, string>;
+    expect(headers['content-type']).toBeUndefined();
+    expect(headers['Idempotency-Key']).toBe('k-1');
+  });
+
   it('asks in English without a locale, at the given base, with the given fetch', async () => {
     const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => envelope(200, { status: 'ok' }));
     const plain = createApiClient({ base: '/api', getToken: () => null, onUnauthorized, fetch: fetchMock as unknown as typeof fetch });

@@ -32,6 +32,7 @@ export * from './routes/auction';
 export * from './routes/placements';
 export * from './routes/follow';
 export * from './routes/robots';
+export * from './routes/quantify';
 export * from './push';
 export * from './trading/assets';
 export * from './trading/instruments';

@@ -55,6 +55,16 @@ export const JournalKind = {
   RobotReturn: 'robot.return',
   /** Redeemed: what the robot order holds returns to the financial wallet. */
   RobotStop: 'robot.stop',
+  /** A pool's seed capital from the house (decision 0021, "AI quantify"). */
+  PoolCapital: 'pool.capital',
+  /** A subscription's amount set aside in the financial wallet until its NAV prices it, or returned when it is withdrawn. */
+  PoolHold: 'pool.hold',
+  PoolRelease: 'pool.release',
+  /** Priced: a subscription's amount goes to the pool; a redemption's payout comes from it. */
+  PoolSubscribe: 'pool.subscribe',
+  PoolRedeem: 'pool.redeem',
+  /** The day's management fee, from the pool to the house. */
+  PoolFee: 'pool.fee',
 } as const;
 export type JournalKind = (typeof JournalKind)[keyof typeof JournalKind];
 

@@ -10,6 +10,7 @@ import { contentOperatorRoutes, contentRoutes } from './content';
 import { depositOperatorRoutes, depositRoutes } from './deposits';
 import { followOperatorRoutes, followRoutes } from './follow';
 import { robotOperatorRoutes, robotRoutes } from './robots';
+import { quantifyOperatorRoutes, quantifyRoutes } from './quantify';
 import { kycOperatorRoutes, kycRoutes } from './kyc';
 import { marketRoutes, watchlistRoutes } from './market';
 import { noticeOperatorRoutes, noticeRoutes } from './notices';
@@ -48,6 +49,7 @@ export const routes = {
   ...placementRoutes,
   ...followRoutes,
   ...robotRoutes,
+  ...quantifyRoutes,
   ...kycOperatorRoutes,
   ...walletOperatorRoutes,
   ...depositOperatorRoutes,
@@ -62,6 +64,7 @@ export const routes = {
   ...placementOperatorRoutes,
   ...followOperatorRoutes,
   ...robotOperatorRoutes,
+  ...quantifyOperatorRoutes,
 };
 export type Routes = typeof routes;
 export type RouteId = keyof Routes;

@@ -36,6 +36,8 @@ export const NOTICE_KINDS = [
   'follow.stopped',
   'robot.energyOut',
   'robot.expired',
+  'pool.key',
+  'pool.revoked',
   /** Written by an operator (a broadcast or a note to one user); its texts are in the params per language. */
   'operator.message',
 ] as const;

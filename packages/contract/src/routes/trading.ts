@@ -15,7 +15,7 @@ import { zBill, zWalletCode } from './wallet';
 export const zQuantity = requiredText('v.addQuantity').regex(/^(?:0|[1-9]\d{0,14})(?:\.\d{1,8})?$/, { error: 'v.addQuantity' }).refine((v) => /[1-9]/.test(v), { error: 'v.addQuantity' });
 export const zPrice = requiredText('v.enterCorrectAmount').regex(/^(?:0|[1-9]\d{0,14})(?:\.\d{1,8})?$/, { error: 'v.enterCorrectAmount' }).refine((v) => /[1-9]/.test(v), { error: 'v.enterCorrectAmount' });
 
-export const CLOSE_REASONS = ['user', 'liquidation', 'agency', 'copyStop', 'unfollow', 'robot', 'robotRedeem'] as const;
+export const CLOSE_REASONS = ['user', 'liquidation', 'agency', 'copyStop', 'unfollow', 'robot', 'robotRedeem', 'pool'] as const;
 export type CloseReason = (typeof CLOSE_REASONS)[number];
 
 export const zPosition = z.object({
