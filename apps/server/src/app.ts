@@ -16,6 +16,7 @@ import { registerContractRoutes, type Handlers } from './http/register';
 import { createMailer } from './mail/mailer';
 import { agencyTrade } from './jobs/agencyTrade';
 import { robotTrade } from './jobs/robotTrade';
+import { poolTrade } from './jobs/poolTrade';
 import { auctionMatch } from './jobs/auctionMatch';
 import { chainWatcher } from './jobs/chainWatcher';
 import { dealLifecycle } from './jobs/dealLifecycle';
@@ -56,6 +57,10 @@ import { createRobotEngine } from './modules/robots/engine';
 import { robotHandlers } from './modules/robots/routes';
 import { createRobotService } from './modules/robots/service';
 import { registerRobotTestRoutes } from './modules/robots/testRoutes';
+import { createPoolEngine } from './modules/quantify/engine';
+import { quantifyHandlers } from './modules/quantify/routes';
+import { createQuantifyService } from './modules/quantify/service';
+import { registerQuantifyTestRoutes } from './modules/quantify/testRoutes';
 import { createFileService } from './modules/files/service';
 import { kycHandlers } from './modules/kyc/routes';
 import { createKycService } from './modules/kyc/service';
@@ -162,6 +167,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   await app.register(rateLimit, { global: false, ...(redis ? { redis } : {}) });
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 5, parts: 6 } });
+  // A form-encoded body (the specification's quantify order/save), read by the platform's own parser; every field stays text.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16_384 }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
   installErrorHandling(app);
 
   const auth = createAuthService(deps);
@@ -220,6 +229,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const robotEngine = createRobotEngine({ db, market, trading, exchangeRates, notices, now: opts.now ?? Date.now });
   const robots = createRobotService({ db, market, trading, exchangeRates, engine: robotEngine, now: opts.now ?? Date.now });
   await robots.ensureRobots();
+  const poolEngine = createPoolEngine({
+    db,
+    market,
+    provider,
+    trading,
+    exchangeRates,
+    now: opts.now ?? Date.now,
+    ...(config.AGENCY_START ? { start: Date.parse(`${config.AGENCY_START}T00:00:00Z`) } : {}),
+  });
+  await poolEngine.ensurePools();
+  const quantify = createQuantifyService({ db, engine: poolEngine, notices, now: opts.now ?? Date.now });
 
   // Every background job of the node, started here and stopped together when the server closes.
   const stopJobs = startJobs(
@@ -228,7 +248,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       chainWatcher(deposits, config.CHAIN_BLOCK_SECONDS),
       dealLifecycle(dealSteps),
       auctionMatch(auction),
-      ...(config.AGENCIES ? [agencyTrade(followEngine)] : []),
+      ...(config.AGENCIES ? [agencyTrade(followEngine), poolTrade(poolEngine)] : []),
       robotTrade(robotEngine),
     ],
     { db, log: app.log },
@@ -265,6 +285,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ...dealsHandlers(deals, dealSteps),
     ...followHandlers(follows),
     ...robotHandlers(robots),
+    ...quantifyHandlers(quantify),
     ...contentHandlers(content),
   };
   registerContractRoutes(app, db, handlers, config.RATE_LIMIT_FACTOR);
@@ -272,6 +293,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     registerTestClocks(app, db, testClocks);
     registerFollowTestRoutes(app, db, followEngine);
     registerRobotTestRoutes(app, db, robotEngine);
+    registerQuantifyTestRoutes(app, db, poolEngine);
   }
   registerFileDownload(app, db, files);
   registerHelpPages(app, content.articles);

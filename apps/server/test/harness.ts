@@ -90,12 +90,13 @@ export async function call<T = any>(
   h: Harness,
   method: 'GET' | 'POST',
   path: string,
-  opts: { body?: unknown; token?: string; lang?: string; headers?: Record<string, string>; form?: FormData } = {},
+  opts: { body?: unknown; token?: string; lang?: string; headers?: Record<string, string>; form?: FormData | URLSearchParams } = {},
 ): Promise<Answer<T>> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.lang) headers.languages = opts.lang;
-  let body: FormData | string | undefined;
+  // A URLSearchParams body goes as application/x-www-form-urlencoded (fetch sets the type).
+  let body: FormData | URLSearchParams | string | undefined;
   if (opts.form) body = opts.form;
   else if (opts.body !== undefined) {
     headers['content-type'] = 'application/json';

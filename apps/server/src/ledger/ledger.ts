@@ -28,6 +28,9 @@ export const HOUSE = {
   agencyCapital: 'agency-capital',
   /** Robots' rents and prices (decision 0021). */
   robots: 'robots',
+  /** The quantify pools' seed capital (decision 0021), and the management fees they pay. */
+  poolCapital: 'pool-capital',
+  poolFees: 'pool-fees',
 } as const;
 
 export type AccountRef =
@@ -141,7 +144,6 @@ export function postRelease(sql: Sql, holdJournalId: number, journal: Omit<Journ
   return postJournal(sql, { ...journal, holdJournalId }, postings);
 }
 
-/** The hold journal of a row that predates its own link to it (found by the row's reference). */
 /**
  * What the journals of one reference (a follow, a robot order) put on a wallet's held side: the money
  * set aside for it, less what it has spent, plus what came back to it.
@@ -156,6 +158,7 @@ export async function heldByRef(sql: Sql, refType: string, refId: number, wallet
   return row!.held;
 }
 
+/** The hold journal of a row that predates its own link to it (found by the row's reference). */
 export async function findHoldJournal(sql: Sql, ref: { refType: string; refId: number; kind: JournalKind }): Promise<number | undefined> {
   const [row] = await sql.query<{ id: number }>('select id from ledger_journals where ref_type = $1 and ref_id = $2 and kind = $3 order by id limit 1', [
     ref.refType,

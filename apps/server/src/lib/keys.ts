@@ -6,7 +6,7 @@ import { sameHash, sha256 } from './secrets';
 // placements next. The key is handed back once, to be sent to the investor; only its SHA-256 is
 // stored, and a key typed in is compared with it in constant time.
 
-export type KeyPurpose = 'block_trade' | 'placement';
+export type KeyPurpose = 'block_trade' | 'placement' | 'pool';
 
 /** Without the look-alikes 0/O and 1/I: the investor types the key from a notice. */
 const KEY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

@@ -138,6 +138,12 @@ const billType: Record<(typeof BILL_TYPES)[number], Labels> = {
   'robot.fund': l('Robot fill paid', 'Robottransactie betaald', '机器人成交付款'),
   'robot.return': l('Robot sale, back to the robot', 'Robotverkoop, terug naar robot', '机器人卖出回款'),
   'robot.stop': l('Robot redeemed, money returned', 'Robot afgelost, geld terug', '机器人赎回退款'),
+  'pool.capital': l('Pool capital', 'Poolkapitaal', '资金池本金'),
+  'pool.hold': l('Pool subscription held', 'Poolinschrijving gereserveerd', '资金池申购冻结'),
+  'pool.release': l('Pool subscription withdrawn', 'Poolinschrijving ingetrokken', '资金池申购撤回'),
+  'pool.subscribe': l('Pool subscription', 'Poolinschrijving', '资金池申购'),
+  'pool.redeem': l('Pool redemption', 'Pooluitkering', '资金池赎回'),
+  'pool.fee': l('Pool management fee', 'Poolbeheervergoeding', '资金池管理费'),
 };
 
 const articleCategory: Record<ArticleCategory, Labels> = {

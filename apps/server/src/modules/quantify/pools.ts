@@ -43,12 +43,13 @@ const weekStarts = (calendar: readonly DailyBar[]) => calendar.length >= 2 && we
 /**
  * Market-neutral pairs on Coca-Cola and PepsiCo: the ratio of their closes against its 20-day mean.
  * Two standard deviations over: short Coca-Cola and buy PepsiCo; two under: the reverse; each leg
- * half the equity in notional at 1x, so the pool is as long as it is short. Out when the ratio is
- * back within half a deviation or after 20 trading days.
+ * half the equity in notional, so the pool is as long as it is short. Out when the ratio is back
+ * within half a deviation or after 20 trading days. At 2x, so that half the pool stays in cash: its
+ * fee and its investors' redemptions are paid from cash, never by selling.
  */
 const pairs: StrategyDef = {
   symbols: ['KO', 'PEP'],
-  leverage: 1,
+  leverage: 2,
   warmup: 21,
   decide(bars, held) {
     const d: Decision = { close: [], open: [] };
@@ -96,11 +97,12 @@ const momentum: StrategyDef = {
 /**
  * Volatility-targeted crypto: long Bitcoin and Ether, each sized at each week's first close so that
  * it alone would move the pool about 15 % a year: weight = 0.15 ÷ its 20-day annualised volatility,
- * at most half the equity, at 1x. Rebalancing closes the week's positions and opens the new sizes.
+ * at most half the equity, at 2x (the retail cap for crypto), so that at least half the pool stays in
+ * cash. Rebalancing closes the week's positions and opens the new sizes.
  */
 const volTarget: StrategyDef = {
   symbols: ['BTCUSDT', 'ETHUSDT'],
-  leverage: 1,
+  leverage: 2,
   warmup: 21,
   decide(bars, held) {
     const d: Decision = { close: [], open: [] };

@@ -99,10 +99,11 @@ export function createDailyRunner(opts: {
 
   /**
    * Act on every day of the account's calendar not yet acted on whose trading moment has come: from
-   * its first day (the backfill) up to now (live). Answers the number of trades.
+   * its first day (the backfill) up to now (live), or up to `until` (a pool valued at a day's end
+   * trades up to that moment first). Answers the number of trades.
    */
-  async function step(a: StrategyAccount, def: StrategyDef): Promise<number> {
-    const now = opts.now();
+  async function step(a: StrategyAccount, def: StrategyDef, until?: number): Promise<number> {
+    const now = Math.min(opts.now(), until ?? Infinity);
     const decided = a.decided_through === null ? -Infinity : Number(a.decided_through);
     // The warm-up before the first day not yet acted on, and no further back: stocks trade about 252
     // days of 365, so twice the warm-up in calendar days covers it.

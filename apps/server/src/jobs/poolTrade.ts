@@ -1,0 +1,16 @@
+import type { PoolEngine } from '../modules/quantify/engine';
+import { defineJob } from './job';
+import { LOCKS } from './leader';
+
+/**
+ * The quantify pools (decision 0021): each pool's rule trades its due days and each UTC day that has
+ * ended is valued and its orders priced. Idempotent: a day is traded once (`decided_through`) and
+ * valued once (`valued_through`), each under the pool's row lock.
+ */
+export const poolTrade = (engine: PoolEngine) =>
+  defineJob({
+    name: 'pool-trade',
+    everyMs: 10_000,
+    lock: LOCKS.poolTrade,
+    run: () => engine.run(),
+  });

@@ -1,0 +1,204 @@
+import { JournalKind, POOL_RULES, POOL_UNIT_DECIMALS, WalletCode } from '@tradeapp/contract';
+import type { Db, Sql } from '../../db/db';
+import { Dec, plain } from '../../lib/decimal';
+import { findHoldJournal, HOUSE, postJournal, postRelease } from '../../ledger/ledger';
+import type { MarketProvider } from '../../market/types';
+import type { MarketService } from '../market/service';
+import { createDailyRunner } from '../strategy/runner';
+import { availableBalance } from '../trading/repository';
+import type { TradingService } from '../trading/service';
+import type { ExchangeRates } from '../wallet/exchangeRates';
+import { POOL_STRATEGIES } from './pools';
+import * as repo from './repository';
+import type { PoolRow } from './repository';
+
+// The pools' daily life (decision 0021, "AI quantify"). Each pool is a user of role `pool` trading
+// from its financial account in euros, by its rule through the strategy runner (the agencies' daily
+// loop). At the end of each UTC day it is valued: the day's management fee goes to the house, the NAV
+// is its value ÷ the units outstanding, and the orders of that day are priced at that NAV: a
+// subscription's held euros go to the pool for units (rounded down), a redemption's units are paid
+// out (rounded down to the cent). Before a day is valued the rule trades up to its end, so the
+// history (backtested) and the live days are the same code and two runs agree to the digit.
+
+export const DAY_MS = 86_400_000;
+/** Each pool's seed capital in euros, the house's units at NAV 1. */
+export const POOL_CAPITAL = '100000';
+/** The pools offered from the start; an operator opens more. */
+export const SEED_POOLS = POOL_RULES.map((rule) => ({ rule, seedKey: rule, private: false, feePercent: '1.00', minAmount: '100' }));
+/** The house strategies' first day (the agencies' too): backtested from here. */
+export const POOL_START = Date.parse('2025-10-01T00:00:00Z');
+
+/** How long a pool with nothing due is left before its candles are read again. */
+const IDLE_MS = 60_000;
+
+const financial = (userId: number, part: 'available' | 'held') => ({ userId, wallet: WalletCode.Financial, part, currency: 'EUR' });
+
+/** The UTC day (its midnight, epoch ms) that `at` falls in. */
+export const dayOf = (at: number) => Math.floor(at / DAY_MS) * DAY_MS;
+
+const units6 = (x: Dec) => x.toDecimalPlaces(POOL_UNIT_DECIMALS, Dec.ROUND_DOWN);
+
+export function createPoolEngine(opts: {
+  db: Db;
+  market: MarketService;
+  provider: MarketProvider;
+  trading: TradingService;
+  exchangeRates: ExchangeRates;
+  now: () => number;
+  start?: number;
+}) {
+  const { db, market } = opts;
+  const start = dayOf(opts.start ?? POOL_START);
+
+  // A paused pool still trades: it takes no new money, but the money it has is managed to the end.
+  const runner = createDailyRunner({
+    ...opts,
+    wallet: WalletCode.Financial,
+    currency: 'EUR',
+    lock: async (sql, id) => {
+      const p = await repo.pool(sql, id, true);
+      return p && { ...p, paused_at: null };
+    },
+    setDecided: repo.setDecided,
+    closeReason: 'pool',
+  });
+
+  /** Buy and hold of the basket from the pool's start, in equal parts: the mean of each price's ratio to its price at the start. */
+  function benchmarkAt(p: PoolRow, at: number): Dec {
+    const symbols = POOL_STRATEGIES[p.rule].symbols;
+    const first = p.start_at.getTime();
+    const sum = symbols.reduce((acc, s) => acc.add(new Dec(market.snapshot(s, at).last).div(market.snapshot(s, first).last)), new Dec(0));
+    return sum.div(symbols.length).toDecimalPlaces(POOL_UNIT_DECIMALS, Dec.ROUND_HALF_EVEN);
+  }
+
+  /** Value the pool at the end of `day` and price that day's orders, once (under the pool's row lock). False when another run did. */
+  async function value(poolId: number, day: number): Promise<boolean> {
+    const end = day + DAY_MS;
+    const at = new Date(end);
+    return db.tx(async (sql) => {
+      const p = await repo.pool(sql, poolId, true);
+      if (!p || (p.valued_through !== null && Number(p.valued_through) >= day)) return false;
+      const units = new Dec(p.seed_units).add(await repo.investorUnits(sql, p.id));
+      const gross = await runner.equityOf(sql, p.user_id, end);
+      // The declared yearly fee, a 365th of it each day, on the day's value; never more than the pool's free cash.
+      const cash = new Dec((await availableBalance(sql, p.user_id, WalletCode.Financial, 'EUR')) ?? 0);
+      const due = gross.gt(0) ? gross.mul(p.fee_percent).div(100).div(365).toDecimalPlaces(2, Dec.ROUND_DOWN) : new Dec(0);
+      const fee = Dec.max(new Dec(0), Dec.min(due, cash));
+      if (fee.gt(0)) {
+        await postJournal(sql, { kind: JournalKind.PoolFee, userId: p.user_id, actorId: null, refType: 'pool', refId: p.id, at }, [
+          { account: financial(p.user_id, 'available'), amount: fee.neg() },
+          { account: { house: HOUSE.poolFees, currency: 'EUR' }, amount: fee },
+        ]);
+      }
+      const equity = gross.sub(fee);
+      const nav = Dec.max(equity.div(units), new Dec('0.000001')).toDecimalPlaces(POOL_UNIT_DECIMALS, Dec.ROUND_HALF_EVEN);
+      await repo.insertDay(sql, {
+        poolId: p.id,
+        day: new Date(day),
+        nav: plain(nav),
+        equity: plain(equity),
+        units: plain(units),
+        fee: plain(fee),
+        benchmark: plain(benchmarkAt(p, end)),
+      });
+      let free = cash.sub(fee);
+      for (const o of await repo.dueOrders(sql, p.id, new Date(day))) {
+        if (o.kind === 'subscribe') {
+          const amount = new Dec(o.amount!);
+          const bought = units6(amount.div(nav));
+          const hold = (await findHoldJournal(sql, { refType: 'pool_order', refId: o.id, kind: JournalKind.PoolHold }))!;
+          await postRelease(sql, hold, { kind: JournalKind.PoolSubscribe, userId: o.user_id, actorId: null, refType: 'pool_order', refId: o.id, at }, [
+            { account: financial(o.user_id, 'held'), amount: amount.neg() },
+            { account: financial(p.user_id, 'available'), amount },
+          ]);
+          await repo.markDone(sql, o.id, { amount: plain(amount), units: plain(bought), nav: plain(nav), at });
+          free = free.add(amount);
+          continue;
+        }
+        const payout = new Dec(o.units!).mul(nav).toDecimalPlaces(2, Dec.ROUND_DOWN);
+        // What its rule has in positions is not sold to pay a redemption: it waits for the cash.
+        if (payout.gt(free)) {
+          await repo.postpone(sql, o.id, new Date(day + DAY_MS));
+          continue;
+        }
+        if (payout.gt(0)) {
+          await postJournal(sql, { kind: JournalKind.PoolRedeem, userId: o.user_id, actorId: null, refType: 'pool_order', refId: o.id, at }, [
+            { account: financial(p.user_id, 'available'), amount: payout.neg() },
+            { account: financial(o.user_id, 'available'), amount: payout },
+          ]);
+        }
+        await repo.markDone(sql, o.id, { amount: plain(payout), units: o.units!, nav: plain(nav), at });
+        free = free.sub(payout);
+      }
+      await repo.setValued(sql, p.id, day);
+      return true;
+    });
+  }
+
+  /** Each day of the pool not yet valued whose end has come: its rule trades up to the day's end, then the day is valued; then the rule trades up to now. */
+  async function step(poolId: number): Promise<{ trades: number; days: number }> {
+    let trades = 0;
+    let days = 0;
+    for (;;) {
+      const p = (await repo.pool(db, poolId))!;
+      const next = p.valued_through === null ? dayOf(p.start_at.getTime()) : Number(p.valued_through) + DAY_MS;
+      const def = POOL_STRATEGIES[p.rule];
+      if (next + DAY_MS > opts.now()) {
+        trades += await runner.step({ ...p, paused_at: null }, def);
+        return { trades, days };
+      }
+      trades += await runner.step({ ...p, paused_at: null }, def, next + DAY_MS);
+      const fresh = (await repo.pool(db, poolId))!;
+      // Another run may have traded past this point; the day is then valued by whichever gets the lock first.
+      if (await value(fresh.id, next)) days += 1;
+    }
+  }
+
+  /** The seeded pools, each with its capital from the house (one journal, dated its first day). */
+  async function ensurePools(): Promise<void> {
+    for (const seed of SEED_POOLS) {
+      await db.tx(async (sql) => {
+        const p = await repo.insertPool(sql, { ...seed, capital: POOL_CAPITAL, startAt: new Date(start), liveFrom: new Date(opts.now()), createdBy: null });
+        if (p) await seedCapital(sql, p);
+      });
+    }
+  }
+
+  const seedCapital = (sql: Sql, p: PoolRow) =>
+    postJournal(sql, { kind: JournalKind.PoolCapital, userId: p.user_id, actorId: null, refType: 'pool', refId: p.id, at: p.start_at }, [
+      { account: { house: HOUSE.poolCapital, currency: 'EUR' }, amount: new Dec(p.capital).neg() },
+      { account: financial(p.user_id, 'available'), amount: p.capital },
+    ]);
+
+  const idleUntil = new Map<number, number>();
+
+  return {
+    start,
+    runner,
+    value,
+    step,
+    ensurePools,
+    seedCapital,
+    /**
+     * Every pool's due days and trades. A pool with nothing due is looked at again IDLE_MS later: its
+     * trading moments and its day's end are fixed, so looking late changes nothing it does.
+     */
+    async run() {
+      await ensurePools();
+      const at = opts.now();
+      let trades = 0;
+      let days = 0;
+      for (const p of await repo.pools(db)) {
+        if ((idleUntil.get(p.id) ?? 0) > at) continue;
+        const done = await step(p.id);
+        trades += done.trades;
+        days += done.days;
+        if (done.trades === 0 && done.days === 0) idleUntil.set(p.id, at + IDLE_MS);
+        else idleUntil.delete(p.id);
+      }
+      return { trades, days };
+    },
+  };
+}
+
+export type PoolEngine = ReturnType<typeof createPoolEngine>;
