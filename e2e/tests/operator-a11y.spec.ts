@@ -95,6 +95,8 @@ const READY: Partial<Record<keyof typeof ROUTES, string>> = {
   appVersion: '[data-testid="bo-appversion-row"]',
   robots: '[data-testid="bo-robot-row"]',
   robotNew: '[data-testid="bo-robot-form"]',
+  pools: '[data-testid="bo-pool-row"]',
+  poolNew: '[data-testid="bo-pool-form"]',
   notFound: '.state-empty',
 };
 
@@ -258,6 +260,8 @@ test('every back-office page has no serious, critical or structural accessibilit
     agencies: ROUTES.agencies,
     robots: ROUTES.robots,
     robotNew: ROUTES.robotNew,
+    pools: ROUTES.pools,
+    poolNew: ROUTES.poolNew,
     notFound: '/no-such-page',
   };
 
@@ -419,6 +423,22 @@ test('every back-office page has no serious, critical or structural accessibilit
   await expect(page.getByTestId('bo-robot-pair-price')).toBeVisible();
   await check('robotNew (errors, DCA)');
   await shoot(page, testInfo, 'robot-new-errors');
+
+  // ---- pools: the pause dialog with its reason missing, and the new pool form with its errors showing ----
+  await open(page, VISIT.pools, READY.pools);
+  await checkDialog(page, page.getByTestId('bo-pool-pause').first(), 'Pause pool', async (dialog) => {
+    await dialog.getByTestId('bo-confirm').click();
+    await expect(dialog.getByText('Please give a reason')).toBeVisible();
+    await check('pools (pause dialog, reason missing)');
+    await shoot(page, testInfo, 'pools-pause-dialog');
+  });
+  await open(page, VISIT.poolNew, READY.poolNew);
+  await page.getByTestId('bo-pool-create').click();
+  await expect(page.getByTestId('bo-pool-rule')).toHaveAccessibleDescription('Please fill in the required information');
+  // Described by its hint (the fee's range) and its error.
+  await expect.soft(page.getByTestId('bo-pool-feePercent')).toHaveAccessibleDescription(/Please fill in the required information$/);
+  await check('poolNew (errors)');
+  await shoot(page, testInfo, 'pool-new-errors');
 
   await open(page, VISIT.user, READY.user);
   await checkDialog(page, page.getByTestId('bo-disable'), 'Disable account', async () => {

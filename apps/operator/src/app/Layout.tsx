@@ -63,6 +63,11 @@ const nav: { group: string | null; items: NavItem[] }[] = [
     items: [{ to: '/robots', label: 'Robots', icon: <RobotIcon />, testId: 'bo-nav-robots' }],
   },
   {
+    group: 'AI quantify',
+    // The agencies' rising line: a pool, too, is a house strategy that trades.
+    items: [{ to: '/pools', label: 'Pools', icon: <AgencyIcon />, testId: 'bo-nav-pools' }],
+  },
+  {
     group: 'Operations',
     items: [
       { to: '/chat', label: 'Chat', icon: <ChatIcon />, testId: 'bo-nav-chat', chatBadge: true },

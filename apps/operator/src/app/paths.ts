@@ -20,6 +20,8 @@ export const ROUTES = {
   agencies: '/agencies',
   robots: '/robots',
   robotNew: '/robots/new',
+  pools: '/pools',
+  poolNew: '/pools/new',
   ledger: '/ledger',
   service: '/service',
   outbox: '/outbox',

@@ -18,6 +18,8 @@ import { OutboxPage } from '../features/outbox/OutboxPage';
 import { PlacementDetailPage } from '../features/placements/PlacementDetailPage';
 import { PlacementNewPage } from '../features/placements/PlacementNewPage';
 import { PlacementsPage } from '../features/placements/PlacementsPage';
+import { PoolNewPage } from '../features/pools/PoolNewPage';
+import { PoolsPage } from '../features/pools/PoolsPage';
 import { RobotNewPage } from '../features/robots/RobotNewPage';
 import { RobotsPage } from '../features/robots/RobotsPage';
 import { ServiceRequestsPage } from '../features/serviceRequests/ServiceRequestsPage';
@@ -52,6 +54,8 @@ export const router = createHashRouter([
       { path: ROUTES.agencies, element: <AgenciesPage /> },
       { path: ROUTES.robots, element: <RobotsPage /> },
       { path: ROUTES.robotNew, element: <RobotNewPage /> },
+      { path: ROUTES.pools, element: <PoolsPage /> },
+      { path: ROUTES.poolNew, element: <PoolNewPage /> },
       { path: ROUTES.ledger, element: <LedgerPage /> },
       { path: ROUTES.service, element: <ServiceRequestsPage /> },
       { path: ROUTES.outbox, element: <OutboxPage /> },
