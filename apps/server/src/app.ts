@@ -204,7 +204,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const withdrawals = createWithdrawalService({ db, notices });
   const trading = createTradingService({ db, market, exchangeRates, notices, hub, unlisted: unlistedInstrument, ...(opts.now ? { now: opts.now } : {}) });
   // The trigger engine starts below; the auction's first match is seconds after the jobs start.
-  const testClocks = config.TEST_CLOCKS ? { auction: settableClock(opts.now ?? Date.now), blockTrade: settableClock(opts.now ?? Date.now) } : undefined;
+  const testClocks = config.TEST_CLOCKS
+    ? { auction: settableClock(opts.now ?? Date.now), blockTrade: settableClock(opts.now ?? Date.now), quantify: settableClock(opts.now ?? Date.now) }
+    : undefined;
   const auction = createAuctionService({ db, market, provider, exchangeRates, notices, hub, now: testClocks?.auction.now ?? opts.now ?? Date.now, watch: (symbol) => engine.watch(symbol) });
   const clock = opts.now ? { now: opts.now } : {};
   const deals = createDealService({ db, notices, exchangeRates, ...clock });
@@ -235,11 +237,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     provider,
     trading,
     exchangeRates,
-    now: opts.now ?? Date.now,
+    now: testClocks?.quantify.now ?? opts.now ?? Date.now,
     ...(config.AGENCY_START ? { start: Date.parse(`${config.AGENCY_START}T00:00:00Z`) } : {}),
   });
   await poolEngine.ensurePools();
-  const quantify = createQuantifyService({ db, engine: poolEngine, notices, now: opts.now ?? Date.now });
+  const quantify = createQuantifyService({ db, engine: poolEngine, notices, now: testClocks?.quantify.now ?? opts.now ?? Date.now });
 
   // Every background job of the node, started here and stopped together when the server closes.
   const stopJobs = startJobs(

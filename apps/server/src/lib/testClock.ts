@@ -18,14 +18,15 @@ export function settableClock(base: () => number) {
 export type SettableClock = ReturnType<typeof settableClock>;
 
 /** The desks whose clocks the end-to-end run moves (`TEST_CLOCKS=1`), each on its own. */
-export const TEST_CLOCK_DESKS = ['auction', 'blockTrade'] as const;
+export const TEST_CLOCK_DESKS = ['auction', 'blockTrade', 'quantify'] as const;
 export type TestClockDesk = (typeof TEST_CLOCK_DESKS)[number];
 
 /**
  * Test only (`TEST_CLOCKS=1`): an operator sets one desk's clock (`POST /web/test/{desk}/clock`),
  * or `null` puts it back on the server's. The end-to-end run shares one server with every other
  * journey and can neither wait for 09:20 in Hong Kong nor for New York's open, so this moves that
- * desk's time alone; the market keeps its own, and so does every other desk. Not in the contract:
+ * desk's time alone (the quantify pools' days: a day's NAV and the next cannot be waited for either);
+ * the market keeps its own, and so does every other desk. Not in the contract:
  * it is no part of the API.
  */
 export function registerTestClocks(app: FastifyInstance, db: Db, clocks: Record<TestClockDesk, SettableClock>) {

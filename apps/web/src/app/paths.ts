@@ -231,6 +231,12 @@ export const paths = {
     detail: (id: number) => withQuery(ROUTES.robotDetail, { id }),
     quote: (id: number) => withQuery(ROUTES.robotQuote, { id }),
   },
+  /** AI quantify (decision 0021): the pools and their ranking, the caller's investments, one pool (by pool id). */
+  quantify: {
+    index: () => ROUTES.quantifyIndex,
+    record: () => ROUTES.quantifyRecord,
+    detail: (poolId: number) => withQuery(ROUTES.quantifyRecordDetail, { id: poolId }),
+  },
 };
 
 function orderQuery(q: InstrumentQuery, direction: 0 | 1) {

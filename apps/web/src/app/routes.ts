@@ -140,9 +140,10 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: ROUTES.robotQuote, auth: true, load: () => import('../features/robots/RobotQuotePage'), handle: { titleKey: 'titles.robotQuote' } },
   { path: ROUTES.robotRecord, auth: true, load: () => import('../features/robots/RobotRecordPage'), handle: { titleKey: 'titles.robotRecord' } },
   { path: ROUTES.robotRental, auth: true, load: () => import('../features/robots/RobotRentalPage'), handle: { titleKey: 'titles.robotRental' } },
-  later(ROUTES.quantifyIndex, 'titles.quantifyIndex', 'feature'),
-  later(ROUTES.quantifyRecord, 'titles.quantifyRecord', 'records', { auth: true }),
-  later(ROUTES.quantifyRecordDetail, 'titles.quantifyRecordDetail', 'records', { auth: true }),
+  { path: ROUTES.quantifyIndex, load: () => import('../features/quantify/QuantifyPage'), handle: { titleKey: 'titles.quantifyIndex' } },
+  { path: ROUTES.quantifyRecord, auth: true, load: () => import('../features/quantify/QuantifyRecordPage'), handle: { titleKey: 'titles.quantifyRecord' } },
+  // One pool is public, as the pools are (a visitor sees its rule and record; investing asks to sign in).
+  { path: ROUTES.quantifyRecordDetail, load: () => import('../features/quantify/PoolPage'), handle: { titleKey: 'titles.quantifyRecordDetail' } },
   { path: ROUTES.placingIndex, auth: true, load: () => import('../features/placements/PlacingPage'), handle: { titleKey: 'titles.placingIndex' } },
   { path: ROUTES.placingRecord, auth: true, load: () => import('../features/placements/PlacingRecordPage'), handle: { titleKey: 'titles.placingRecord' } },
   later(ROUTES.mutualIndex, 'titles.mutualIndex', 'feature'),

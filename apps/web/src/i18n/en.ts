@@ -6,6 +6,7 @@ import { followEn } from './follow/en';
 import { contentEn } from './content/en';
 import { moneyEn } from './money/en';
 import { placementsEn } from './placements/en';
+import { quantifyEn } from './quantify/en';
 import { robotsEn } from './robots/en';
 import { tradingEn } from './trading/en';
 
@@ -286,8 +287,8 @@ export const en = {
     robotRecord: 'Robot records',
     robotRental: 'Rent a robot',
     quantifyIndex: 'AI quantify',
-    quantifyRecord: 'Quantify records',
-    quantifyRecordDetail: 'Quantify record',
+    quantifyRecord: 'My investments',
+    quantifyRecordDetail: 'Pool',
     placingIndex: 'Placing shares',
     placingRecord: 'Placing records',
     mutualIndex: 'Mutual funds',
@@ -482,6 +483,7 @@ export const en = {
   ...placementsEn,
   ...followEn,
   ...robotsEn,
+  ...quantifyEn,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -7,6 +7,7 @@ import { followNl } from './follow/nl';
 import { contentNl } from './content/nl';
 import { moneyNl } from './money/nl';
 import { placementsNl } from './placements/nl';
+import { quantifyNl } from './quantify/nl';
 import { robotsNl } from './robots/nl';
 import { tradingNl } from './trading/nl';
 
@@ -285,8 +286,8 @@ export const nl: UiMessages = {
     robotRecord: 'Robotoverzicht',
     robotRental: 'Robot huren',
     quantifyIndex: 'AI-kwantificatie',
-    quantifyRecord: 'Kwantificatieoverzicht',
-    quantifyRecordDetail: 'Kwantificatieregel',
+    quantifyRecord: 'Mijn beleggingen',
+    quantifyRecordDetail: 'Pool',
     placingIndex: 'Plaatsingsaandelen',
     placingRecord: 'Plaatsingsoverzicht',
     mutualIndex: 'Beleggingsfondsen',
@@ -481,4 +482,5 @@ export const nl: UiMessages = {
   ...placementsNl,
   ...followNl,
   ...robotsNl,
+  ...quantifyNl,
 };

@@ -7,6 +7,7 @@ import { followZhHans } from './follow/zh-Hans';
 import { contentZh } from './content/zh-Hans';
 import { moneyZhHans } from './money/zh-Hans';
 import { placementsZhHans } from './placements/zh-Hans';
+import { quantifyZhHans } from './quantify/zh-Hans';
 import { robotsZhHans } from './robots/zh-Hans';
 import { tradingZhHans } from './trading/zh-Hans';
 
@@ -285,8 +286,8 @@ export const zhHans: UiMessages = {
     robotRecord: '机器人记录',
     robotRental: '租用机器人',
     quantifyIndex: 'AI量化',
-    quantifyRecord: '量化记录',
-    quantifyRecordDetail: '量化记录详情',
+    quantifyRecord: '我的投资',
+    quantifyRecordDetail: '资金池',
     placingIndex: '配售股票',
     placingRecord: '配售记录',
     mutualIndex: '共同基金',
@@ -481,4 +482,5 @@ export const zhHans: UiMessages = {
   ...placementsZhHans,
   ...followZhHans,
   ...robotsZhHans,
+  ...quantifyZhHans,
 };

@@ -15,6 +15,7 @@ import { chatKeys } from '../chat';
 import { dealKeys } from '../deals';
 import { followKeys } from '../follow';
 import { placementKeys } from '../placements';
+import { quantifyKeys } from '../quantify';
 import { robotKeys } from '../robots';
 import { noticeKeys, kindTitle } from './api';
 
@@ -46,6 +47,8 @@ export default function NoticeListener() {
         if (kind.startsWith('placement.')) void queryClient.invalidateQueries({ queryKey: placementKeys.all });
         // A robot spent its energy or ended its cycle; its fills and closes are positions too.
         if (kind.startsWith('robot.') || kind.startsWith('position.')) void queryClient.invalidateQueries({ queryKey: robotKeys.all });
+        // A key unlocked a private pool, or was revoked.
+        if (kind.startsWith('pool.')) void queryClient.invalidateQueries({ queryKey: quantifyKeys.all });
         // An operator's own words are in the notice itself, not in the kind's title.
         const title = kind === 'operator.message' ? i18n.t('noticeToast.operatorMessage') : kindTitle(kind);
         if (title) showToast(title);

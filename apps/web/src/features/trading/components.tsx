@@ -51,6 +51,7 @@ export const CLOSE_REASON_LABEL = {
   unfollow: 'trading.detail.reasonUnfollow',
   robot: 'trading.detail.reasonRobot',
   robotRedeem: 'trading.detail.reasonRobotRedeem',
+  pool: 'trading.detail.reasonPool',
 } as const satisfies Record<CloseReason, string>;
 
 export function CloseReasonText({ reason, testId }: { reason: CloseReason; testId?: string }) {

@@ -13,6 +13,7 @@ import { RowsSkeleton } from '../../ui/records';
 import { Refreshable } from '../../ui/Refreshable';
 import { TabStrip } from '../../ui/TabStrip';
 import { followKeys, RunningFollows } from '../follow';
+import { FinancialPools, quantifyKeys } from '../quantify';
 import { FinancialRobots, robotKeys } from '../robots';
 import { balancesQuery, overviewQuery, type Wallet } from './api';
 import { BillList } from './BillList';
@@ -178,7 +179,7 @@ export default function WalletPage() {
           {(key) => (key === 'overview' ? t('wallet.overview') : t(WALLET_LABEL[key]))}
         </TabStrip>
       </div>
-      <Refreshable onRefresh={() => Promise.all([walletKeys.all, followKeys.all, robotKeys.all].map((queryKey) => queryClient.refetchQueries({ queryKey, type: 'active' })))}>
+      <Refreshable onRefresh={() => Promise.all([walletKeys.all, followKeys.all, robotKeys.all, quantifyKeys.all].map((queryKey) => queryClient.refetchQueries({ queryKey, type: 'active' })))}>
         {tab === 'overview' ? (
           <Overview onOpen={(code) => setView({ tab: code })} />
         ) : (
@@ -192,6 +193,7 @@ export default function WalletPage() {
         {tab === WalletCode.Financial && (
           <Suspense fallback={<RowsSkeleton count={2} lines={1} />}>
             <FinancialRobots />
+            <FinancialPools />
           </Suspense>
         )}
         {balances.isError && tab !== 'overview' && <div className="load-error">{t('money.loadFailed')}</div>}

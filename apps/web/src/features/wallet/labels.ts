@@ -69,6 +69,12 @@ export const BILL_TYPE_LABEL = {
   'robot.fund': 'wallet.billTypes.robotFund',
   'robot.return': 'wallet.billTypes.robotReturn',
   'robot.stop': 'wallet.billTypes.robotStop',
+  'pool.capital': 'wallet.billTypes.poolCapital',
+  'pool.hold': 'wallet.billTypes.poolHold',
+  'pool.release': 'wallet.billTypes.poolRelease',
+  'pool.subscribe': 'wallet.billTypes.poolSubscribe',
+  'pool.redeem': 'wallet.billTypes.poolRedeem',
+  'pool.fee': 'wallet.billTypes.poolFee',
 } as const satisfies Record<JournalKind, string>;
 
 export const TRANSFER_STATUS = {

@@ -114,6 +114,7 @@ export const tradingEn = {
       reasonUnfollow: 'Stopping the follow',
       reasonRobot: 'The robot\'s rule',
       reasonRobotRedeem: 'Robot redeemed',
+      reasonPool: 'Pool',
       largeOrderNote: 'A large order: a single transaction of at least {{n}} units.',
       close: 'Close position',
       addMargin: 'Add margin',

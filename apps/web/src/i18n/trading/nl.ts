@@ -114,6 +114,7 @@ export const tradingNl: TradingMessages = {
       reasonUnfollow: 'Stoppen met volgen',
       reasonRobot: 'Regel van de robot',
       reasonRobotRedeem: 'Robot afgelost',
+      reasonPool: 'Pool',
       largeOrderNote: 'Een grote order: één transactie van minstens {{n}} eenheden.',
       close: 'Positie sluiten',
       addMargin: 'Marge toevoegen',

@@ -114,6 +114,7 @@ export const tradingZhHans: TradingMessages = {
       reasonUnfollow: '停止跟单',
       reasonRobot: '机器人策略',
       reasonRobotRedeem: '机器人已赎回',
+      reasonPool: '资金池',
       largeOrderNote: '大单：单笔成交不少于 {{n}} 股。',
       close: '平仓',
       addMargin: '追加保证金',
