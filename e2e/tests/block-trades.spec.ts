@@ -261,9 +261,14 @@ test('an active block trader asks for a quote, sees it within the band with its 
   expect(stock, `${SYMBOL} on the block list`).toBeTruthy();
   // The house quotes blocks while New York trades. Outside its session the desk's own clock (the
   // server's test-only hook) is moved an hour into the next one; the market keeps its time.
+  // The next tradable moment may be the pre-market, hours before the open (a run between 01:00 and
+  // 09:00 UTC): the desk moves on an hour at a time until the regular session.
   if (!stock.tradable) {
-    await setDeskClock(request, stock.nextOpenTimestamp + HOUR);
-    const moved = (await post(request, '/m_ft/block_list', null, { q: SYMBOL })).list.find((q: { symbol: string }) => q.symbol === SYMBOL);
+    let moved: { marketStatus: string } | undefined;
+    for (let at = stock.nextOpenTimestamp + HOUR, n = 0; n < 8 && moved?.marketStatus !== 'regular'; at += HOUR, n += 1) {
+      await setDeskClock(request, at);
+      moved = (await post(request, '/m_ft/block_list', null, { q: SYMBOL })).list.find((q: { symbol: string }) => q.symbol === SYMBOL);
+    }
     expect(moved).toMatchObject({ tradable: true, nextOpenTimestamp: null, marketStatus: 'regular' });
   }
   const user = await activeBlockTrader(request, '100000');
