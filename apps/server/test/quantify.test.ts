@@ -294,4 +294,39 @@ describe.each(await drivers())('AI quantify on %s', (driver) => {
     const audit = (await call(h, 'GET', `/web/operator/audit?targetType=pool&targetId=${id}&size=100`, { token: op })).data.list.map((a: { action: string }) => a.action);
     expect(audit).toEqual(expect.arrayContaining(['pool.pause', 'pool.resume']));
   });
+
+  it('pays a redemption larger than the pool’s cash in full by selling its largest positions at the prices its NAV was struck at', async () => {
+    const u = await investor('2000000.00');
+    const pool = (await pools())[2]!;
+    const { user_id } = await poolRow(pool.id);
+    expect((await save(u.token, { poolId: String(pool.id), kind: 'subscribe', amount: '2000000.00' })).code).toBe(200);
+    clock += DAY;
+    await run();
+    // A week on, the rule has rebalanced with the new money: part of it is margin of open positions.
+    clock += 8 * DAY;
+    await run();
+    const openCount = async () => (await h.db.query<{ n: number }>('select count(*)::int as n from positions where user_id = $1 and status = 1', [user_id]))[0]!.n;
+    expect(await openCount()).toBeGreaterThan(0);
+    const redeem = await call(h, 'POST', '/web/quantization/order/save', { token: u.token, headers: idem(), body: { poolId: pool.id, kind: 'redeem', units: 'all' } });
+    expect(redeem.code, redeem.msg).toBe(200);
+    const units = new Dec(redeem.data.units);
+    const day = Math.floor(clock / DAY) * DAY;
+    clock = day + DAY + 60_000;
+    await run();
+    const priced = (await detail(pool.id)).days.find((d) => d.day === day)!;
+    const payout = units.mul(priced.nav).toDecimalPlaces(2, Dec.ROUND_DOWN);
+    const done = (await call(h, 'POST', '/web/quantization/order/pageList', { token: u.token, body: {} })).data.list[0];
+    expect(done).toMatchObject({ id: redeem.data.id, status: 'done', amount: payout.toFixed(2), nav: priced.nav, navDay: day });
+    expect((await financial(u.token)).balance).toBe(payout.toFixed(2));
+    // Sold at the day's end, at the exit side of that moment's quote (only a payout above the cash sells: the rule trades minutes after a day's start).
+    const sold = await h.db.query<{ symbol: string; direction: number; close_price: string }>(
+      "select symbol, direction, close_price::text from positions where user_id = $1 and close_reason = 'pool' and closed_at = $2",
+      [user_id, new Date(day + DAY)],
+    );
+    expect(sold.length).toBeGreaterThan(0);
+    for (const p of sold) {
+      const q = market.provider.snapshot(p.symbol, day + DAY);
+      expect(new Dec(p.close_price).toFixed()).toBe(new Dec(p.direction === OrderDirection.Buy ? q.bid : q.ask).toFixed());
+    }
+  });
 });

@@ -6,6 +6,7 @@ import type { MarketProvider } from '../../market/types';
 import type { MarketService } from '../market/service';
 import { createDailyRunner } from '../strategy/runner';
 import { availableBalance } from '../trading/repository';
+import { exitPrice } from '../trading/pricing';
 import type { TradingService } from '../trading/service';
 import type { ExchangeRates } from '../wallet/exchangeRates';
 import { POOL_STRATEGIES } from './pools';
@@ -17,7 +18,7 @@ import type { PoolRow } from './repository';
 // loop). At the end of each UTC day it is valued: the day's management fee goes to the house, the NAV
 // is its value ÷ the units outstanding, and the orders of that day are priced at that NAV: a
 // subscription's held euros go to the pool for units (rounded down), a redemption's units are paid
-// out (rounded down to the cent). Before a day is valued the rule trades up to its end, so the
+// out (rounded down to the cent), from cash, or from positions sold at the prices the NAV was struck at. Before a day is valued the rule trades up to its end, so the
 // history (backtested) and the live days are the same code and two runs agree to the digit.
 
 export const DAY_MS = 86_400_000;
@@ -75,7 +76,8 @@ export function createPoolEngine(opts: {
   async function value(poolId: number, day: number): Promise<boolean> {
     const end = day + DAY_MS;
     const at = new Date(end);
-    return db.tx(async (sql) => {
+    const pushes: Array<() => void> = [];
+    const done = await db.tx(async (sql) => {
       const p = await repo.pool(sql, poolId, true);
       if (!p || (p.valued_through !== null && Number(p.valued_through) >= day)) return false;
       const units = new Dec(p.seed_units).add(await repo.investorUnits(sql, p.id));
@@ -116,7 +118,18 @@ export function createPoolEngine(opts: {
           continue;
         }
         const payout = new Dec(o.units!).mul(nav).toDecimalPlaces(2, Dec.ROUND_DOWN);
-        // What its rule has in positions is not sold to pay a redemption: it waits for the cash.
+        // More than the pool's cash: it sells, the largest position first, at the prices its NAV was
+        // struck at, until the cash pays (the sales' fees fall on the pool, as a fund's dealing costs do).
+        if (payout.gt(free)) {
+          const open = (await runner.openOf(sql, p.user_id, true)).sort((a, b) => new Dec(b.margin).cmp(a.margin) || a.id - b.id);
+          for (const position of open) {
+            if (payout.lte(free)) break;
+            const closed = await opts.trading.closeAt(sql, position, exitPrice(position.direction, market.snapshot(position.symbol, end)), 'pool', null, at);
+            pushes.push(closed.pushed);
+            free = new Dec((await availableBalance(sql, p.user_id, WalletCode.Financial, 'EUR')) ?? 0);
+          }
+        }
+        // Only a pool worth less than the payout gets here: the redemption waits for the next day's NAV.
         if (payout.gt(free)) {
           await repo.postpone(sql, o.id, new Date(day + DAY_MS));
           continue;
@@ -133,6 +146,8 @@ export function createPoolEngine(opts: {
       await repo.setValued(sql, p.id, day);
       return true;
     });
+    pushes.forEach((f) => f());
+    return done;
   }
 
   /** Each day of the pool not yet valued whose end has come: its rule trades up to the day's end, then the day is valued; then the rule trades up to now. */
