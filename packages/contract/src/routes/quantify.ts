@@ -24,7 +24,7 @@ export const POOL_MAX_FEE_PERCENT = 5;
 export const POOL_ORDER_KINDS = ['subscribe', 'redeem'] as const;
 export type PoolOrderKind = (typeof POOL_ORDER_KINDS)[number];
 /**
- * pending: waiting for its day's NAV (a redemption the pool's cash cannot pay yet waits for the next);
+ * pending: waiting for its day's NAV (a redemption is paid from cash, or from positions the pool sells then);
  * done: priced and settled; cancelled: withdrawn by the investor before it was priced.
  */
 export const POOL_ORDER_STATUSES = ['pending', 'done', 'cancelled'] as const;
