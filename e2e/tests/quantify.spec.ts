@@ -64,8 +64,15 @@ test('an investor invests in a pool at its day’s NAV and sees the daily profit
   await expect.poll(async () => (await pools()).every((p) => p.nav !== null), { timeout: 120_000, intervals: [1_000] }).toBe(true);
   const pool = (await pools()).find((p) => p.rule === 'volTarget')!;
 
-  // ---- the financial wallet's tab leads to the pools ----
+  // ---- home's products lead to the pools, and so does the financial wallet's tab ----
   await launch(page, user.token);
+  await page.goto(`/#${ROUTES.home}`);
+  await expect(page.getByTestId('home-products').getByRole('button')).toHaveCount(7);
+  await page.getByTestId('home-product-quantify').scrollIntoViewIfNeeded();
+  await animationsDone(page);
+  await shot(page, 'quantify-home-products-en');
+  await page.getByTestId('home-product-quantify').click();
+  await expect(page.locator(`[data-testid="quant-pool"][data-id="${pool.id}"]`)).toBeVisible();
   await page.goto(`/#${ROUTES.transactions}?tab=FINANCIAL`);
   await expect(page.getByTestId('wallet-pools')).toBeVisible();
   await page.getByTestId('wallet-pools-browse').click();

@@ -79,6 +79,7 @@ export const en = {
     signedOutBody: 'Sign in or open an account to start investing.',
     signedInBody: 'Here is your starting point for markets and your account.',
     shortcuts: 'Shortcuts',
+    products: 'Products',
     newsTitle: 'News',
     newsEmpty: 'No news yet',
     newsEmptyBody: 'Articles from our newsroom will show up here.',

@@ -78,6 +78,7 @@ export const nl: UiMessages = {
     signedOutBody: 'Log in of open een rekening om te beginnen met beleggen.',
     signedInBody: 'Uw startpunt voor de markten en uw rekening.',
     shortcuts: 'Snelkoppelingen',
+    products: 'Producten',
     newsTitle: 'Nieuws',
     newsEmpty: 'Nog geen nieuws',
     newsEmptyBody: 'Artikelen van onze redactie verschijnen hier.',

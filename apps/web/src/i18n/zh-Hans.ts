@@ -78,6 +78,7 @@ export const zhHans: UiMessages = {
     signedOutBody: '登录或开户，开始您的投资。',
     signedInBody: '这里是您进入市场和管理账户的起点。',
     shortcuts: '快捷入口',
+    products: '产品',
     newsTitle: '资讯',
     newsEmpty: '暂无资讯',
     newsEmptyBody: '我们编辑部的文章将显示在这里。',

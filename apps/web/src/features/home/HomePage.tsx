@@ -1,11 +1,18 @@
 import { Badge, Button } from 'antd-mobile';
 import {
   BellOutline,
+  ClockCircleOutline,
+  FlagOutline,
   GiftOutline,
   AddCircleOutline,
+  HistogramOutline,
+  KeyOutline,
+  LoopOutline,
   SearchOutline,
   SendOutline,
   SetOutline,
+  ShopbagOutline,
+  TeamOutline,
   TransportQRcodeOutline,
   UserContactOutline,
 } from 'antd-mobile-icons';
@@ -14,7 +21,7 @@ import { useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUserInfo } from '../../api/user';
-import { paths } from '../../app/paths';
+import { paths, ROUTES } from '../../app/paths';
 import { isSignedIn, subscribeSession } from '../../lib/session';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { Refreshable } from '../../ui/Refreshable';
@@ -50,6 +57,16 @@ export default function HomePage() {
     { key: 'notices', icon: <BellOutline />, label: t('profile.notices'), to: paths.notices.index() },
     { key: 'service', icon: <SearchOutline />, label: t('titles.search'), to: paths.search() },
     { key: 'settings', icon: <SetOutline />, label: t('profile.settings'), to: paths.profile.settings() },
+  ];
+  // The products beyond the market's quotes: each page says itself what it needs (sign-in, a key, a review).
+  const products: Shortcut[] = [
+    { key: 'newstock', icon: <FlagOutline />, label: t('titles.productNewStock'), to: paths.deals.list() },
+    { key: 'follow', icon: <TeamOutline />, label: t('titles.productFollow'), to: paths.follow.agencies() },
+    { key: 'robots', icon: <LoopOutline />, label: t('titles.robotIndex'), to: paths.robots.index() },
+    { key: 'quantify', icon: <HistogramOutline />, label: t('titles.quantifyIndex'), to: paths.quantify.index() },
+    { key: 'blocktrade', icon: <ShopbagOutline />, label: t('titles.productBlockTrade'), to: ROUTES.productBlockTrade },
+    { key: 'placing', icon: <KeyOutline />, label: t('titles.placingIndex'), to: paths.placing.index() },
+    { key: 'auction', icon: <ClockCircleOutline />, label: t('titles.productAuction'), to: ROUTES.productAuction },
   ];
 
   return (
@@ -98,6 +115,18 @@ export default function HomePage() {
                 item.icon
               )}
             </span>
+            <span>{item.label}</span>
+          </button>
+        ))}
+      </nav>
+
+      <div className="section-title" id="home-products-title">
+        {t('home.products')}
+      </div>
+      <nav className="card shortcuts home-products" aria-labelledby="home-products-title" data-testid="home-products">
+        {products.map((item) => (
+          <button key={item.key} type="button" className="shortcut" data-testid={`home-product-${item.key}`} onClick={() => void navigate(item.to)}>
+            <span className="shortcut-icon">{item.icon}</span>
             <span>{item.label}</span>
           </button>
         ))}
