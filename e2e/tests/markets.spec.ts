@@ -472,8 +472,11 @@ test('signed in: star a stock and a search result, see them on the watchlist, re
   await rows.first().locator('.quote-row-main').click();
   await expect(page).toHaveURL(/#\/pages\/hkstock\/quote\?.*symbol=0700\.HK/);
   await expect(page.getByTestId('quote-star')).toHaveAttribute('data-starred', 'true');
+  // The star turns at once; the list is read again once the server has answered (a busy machine answers late).
+  const removed = page.waitForResponse((r) => r.url().includes('/userSelfSecurity/deleteByStockCode/'));
   await page.getByTestId('quote-star').click();
   await expect(page.getByTestId('quote-star')).toHaveAttribute('data-starred', 'false');
+  await removed;
   await page.goto('/#/pages/watchlist/index');
   await expect(page.getByTestId('watchlist-search')).toBeVisible();
 });
