@@ -61,8 +61,11 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The auction's and the block desk's own clocks, moved by auction.spec.ts and block-trades.spec.ts through the server's test-only hooks.
       TEST_CLOCKS: '1',
-      // The agencies backfill a hundred days, not the full history: the journeys start while it runs.
+      // The house strategies (agencies, pools) backfill a hundred days, not the full history: the journeys start while it runs.
       AGENCY_START: new Date(Date.now() - 100 * 86_400_000).toISOString().slice(0, 10),
+      // Every journey signs in from one address, and a failed one's fresh worker signs the operator in
+      // again: the limits (tested by the server's tests) must not turn one failure into many.
+      RATE_LIMIT_FACTOR: '10',
     },
   },
 });
