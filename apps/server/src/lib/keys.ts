@@ -1,5 +1,7 @@
 import { randomInt } from 'node:crypto';
+import type { PlacementKey } from '@tradeapp/contract';
 import type { Sql } from '../db/db';
+import { USER_REF_COLUMNS, userRefOf, type UserRefColumns } from './review';
 import { sameHash, sha256 } from './secrets';
 
 // Keys (decision 0019): secrets an operator issues to one investor, for block trading now and for
@@ -96,6 +98,23 @@ export async function findKey(sql: Sql, userId: number, purpose: KeyPurpose, can
 /** A key's state as operators see it: sent (not entered yet), used (entered) or revoked. */
 export const keyStatusOf = (k: Pick<KeyRow, 'revoked_at' | 'used_at'>): 'sent' | 'used' | 'revoked' =>
   k.revoked_at ? 'revoked' : k.used_at ? 'used' : 'sent';
+
+/** The keys issued for one subject (a placement, a pool), newest first, as operators list them: never the key itself. */
+export async function keysOfSubject(sql: Sql, purpose: KeyPurpose, subjectId: number): Promise<PlacementKey[]> {
+  const rows = await sql.query<UserRefColumns & { id: number; issued_at: Date; used_at: Date | null; revoked_at: Date | null }>(
+    `select k.id, k.user_id, k.issued_at, k.used_at, k.revoked_at, ${USER_REF_COLUMNS}
+       from access_keys k join users u on u.id = k.user_id where k.purpose = $1 and k.subject_id = $2 order by k.id desc`,
+    [purpose, subjectId],
+  );
+  return rows.map((k) => ({
+    id: k.id,
+    ...userRefOf(k),
+    status: keyStatusOf(k),
+    issuedAtTimestamp: k.issued_at.getTime(),
+    usedAtTimestamp: k.used_at?.getTime() ?? null,
+    revokedAtTimestamp: k.revoked_at?.getTime() ?? null,
+  }));
+}
 
 export async function markKeyUsed(sql: Sql, id: number): Promise<void> {
   await sql.query('update access_keys set used_at = now() where id = $1 and used_at is null', [id]);

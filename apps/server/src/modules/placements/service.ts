@@ -17,7 +17,7 @@ import type { Db, Sql } from '../../db/db';
 import { AppError, notFound } from '../../errors';
 import { writeAudit } from '../../lib/audit';
 import { Dec, plain } from '../../lib/decimal';
-import { findKey, issueKey, markKeyUsed, revokeKey } from '../../lib/keys';
+import { findKey, issueKey, keysOfSubject, markKeyUsed, revokeKey } from '../../lib/keys';
 import { USER_REF_COLUMNS } from '../../lib/review';
 import { findHoldJournal } from '../../ledger/ledger';
 import type { Instrument, MarketProvider } from '../../market/types';
@@ -28,7 +28,7 @@ import { createPricing, onGrid } from '../trading/pricing';
 import { RULES } from '../trading/rules';
 import { lockupEndText, type TradingService } from '../trading/service';
 import type { ExchangeRates } from '../wallet/exchangeRates';
-import { createPlacementView, stateOf, type AdminOrderRow, type KeyListRow, type OwnOrderRow, type PlacementRow } from './view';
+import { createPlacementView, stateOf, type AdminOrderRow, type OwnOrderRow, type PlacementRow } from './view';
 
 // Placements (decision 0019, "Placements, keys"): an operator creates a private sale of a listed
 // stock's shares (a QIP priced at most 5 % below the average close of the ten trading days before
@@ -135,15 +135,11 @@ export function createPlacementService(opts: {
       `select o.*, ${USER_REF_COLUMNS} from placement_orders o join users u on u.id = o.user_id where o.placement_id = $1 order by o.id desc`,
       [id],
     );
-    const keys = await sql.query<KeyListRow>(
-      `select k.id, k.user_id, k.issued_at, k.used_at, k.revoked_at, ${USER_REF_COLUMNS}
-         from access_keys k join users u on u.id = k.user_id where k.purpose = 'placement' and k.subject_id = $1 order by k.id desc`,
-      [id],
-    );
+    const keys = await keysOfSubject(sql, 'placement', id);
     return {
       ...view.admin(p, { orders: orders.length, keys: keys.length }, now()),
       orders: orders.map(view.adminOrder),
-      keys: keys.map(view.key),
+      keys,
     };
   }
 

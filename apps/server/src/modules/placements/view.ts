@@ -9,12 +9,10 @@ import {
   walletFor,
   type Placement,
   type PlacementAdmin,
-  type PlacementKey,
   type PlacementOrder,
   type PlacementState,
 } from '@tradeapp/contract';
 import { Dec, fixed, plain } from '../../lib/decimal';
-import { keyStatusOf } from '../../lib/keys';
 import { userRefOf, type UserRefColumns } from '../../lib/review';
 import type { Instrument } from '../../market/types';
 import type { MarketService } from '../market/service';
@@ -68,13 +66,6 @@ export interface OwnOrderRow extends PlacementOrderRow {
   currency: string;
   position_status: number;
   position_quantity: string;
-}
-
-export interface KeyListRow extends UserRefColumns {
-  id: number;
-  issued_at: Date;
-  used_at: Date | null;
-  revoked_at: Date | null;
 }
 
 export type AdminOrderRow = PlacementOrderRow & UserRefColumns;
@@ -190,14 +181,6 @@ export function createPlacementView(market: MarketService, rates: ExchangeRates)
       createTimeTimestamp: o.created_at.getTime(),
     }),
 
-    key: (k: KeyListRow): PlacementKey => ({
-      id: k.id,
-      ...userRefOf(k),
-      status: keyStatusOf(k),
-      issuedAtTimestamp: k.issued_at.getTime(),
-      usedAtTimestamp: k.used_at?.getTime() ?? null,
-      revokedAtTimestamp: k.revoked_at?.getTime() ?? null,
-    }),
   };
 }
 

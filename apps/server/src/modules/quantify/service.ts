@@ -19,8 +19,7 @@ import type { Db, Sql } from '../../db/db';
 import { AppError, notFound } from '../../errors';
 import { writeAudit } from '../../lib/audit';
 import { Dec, fixed, plain } from '../../lib/decimal';
-import { findKey, issueKey, keyStatusOf, markKeyUsed, revokeKey } from '../../lib/keys';
-import { USER_REF_COLUMNS, userRefOf, type UserRefColumns } from '../../lib/review';
+import { findKey, issueKey, keysOfSubject, markKeyUsed, revokeKey } from '../../lib/keys';
 import { findHoldJournal, postJournal, postRelease } from '../../ledger/ledger';
 import { requireVerifiedKyc } from '../kyc/service';
 import type { Notices } from '../notices/service';
@@ -143,32 +142,21 @@ export function createQuantifyService(opts: { db: Db; engine: PoolEngine; notice
     doneTimestamp: o.done_at?.getTime() ?? null,
   });
 
-  async function admin(sql: Sql, p: PoolRow): Promise<PoolAdmin> {
+  /** A pool in the back office; `totals` when the caller has read every pool's already. */
+  async function admin(sql: Sql, p: PoolRow, totals?: Awaited<ReturnType<typeof repo.poolTotals>>): Promise<PoolAdmin> {
     const days = await repo.days(sql, p.id);
     const { units: _u, value: _v, pending: _p, ...pool } = poolOf(p, days);
-    const totals = (await repo.poolTotals(sql)).find((t) => t.pool_id === p.id)!;
+    const mine = (totals ?? (await repo.poolTotals(sql))).find((t) => t.pool_id === p.id)!;
     const last = days[days.length - 1];
-    const keys = await sql.query<UserRefColumns & { id: number; issued_at: Date; used_at: Date | null; revoked_at: Date | null }>(
-      `select k.id, k.user_id, k.issued_at, k.used_at, k.revoked_at, ${USER_REF_COLUMNS}
-         from access_keys k join users u on u.id = k.user_id where k.purpose = 'pool' and k.subject_id = $1 order by k.id desc`,
-      [p.id],
-    );
     return {
       ...pool,
-      investors: totals.investors,
+      investors: mine.investors,
       unitsOutstanding: six(new Dec(p.seed_units).add(await repo.investorUnits(sql, p.id))),
       equity: last ? fixed(last.equity, 2) : null,
-      fees: fixed(totals.fees, 2),
-      pendingOrders: totals.pending,
+      fees: fixed(mine.fees, 2),
+      pendingOrders: mine.pending,
       pausedReason: p.paused_reason,
-      keys: keys.map((k) => ({
-        id: k.id,
-        ...userRefOf(k),
-        status: keyStatusOf(k),
-        issuedAtTimestamp: k.issued_at.getTime(),
-        usedAtTimestamp: k.used_at?.getTime() ?? null,
-        revokedAtTimestamp: k.revoked_at?.getTime() ?? null,
-      })),
+      keys: await keysOfSubject(sql, 'pool', p.id),
     };
   }
 
@@ -367,8 +355,8 @@ export function createQuantifyService(opts: { db: Db; engine: PoolEngine; notice
     // ---- operators ----
 
     async operatorPools(): Promise<PoolAdmin[]> {
-      const all = await repo.pools(db);
-      return Promise.all(all.map((p) => admin(db, p)));
+      const [all, totals] = await Promise.all([repo.pools(db), repo.poolTotals(db)]);
+      return Promise.all(all.map((p) => admin(db, p, totals)));
     },
 
     async operatorCreate(input: z.output<typeof zPoolCreate>, by: Operator): Promise<PoolAdmin> {
