@@ -59,12 +59,20 @@ describe.each(await drivers())('robots on %s', (driver) => {
   });
 
   /** The price path: each step sets the price, then the clock moves a second and the robots look at it. */
+  /** Every fill spends a unit of energy: the units spent by every robot order so far. */
+  const spent = async () => Number((await h.db.query<{ n: string }>('select coalesce(sum(energy - energy_left), 0) as n from robot_orders'))[0]!.n);
+  /**
+   * The fills made in the next second at `price`. The job itself may run that second before the
+   * test's run does (it runs every 2 s on the same pinned clock), so the fills are counted from the
+   * energy spent across the second, not from what the test's run made.
+   */
   async function at(price: string) {
+    const before = await spent();
     market.set('BTCUSDT', price);
     clock += 1000;
     const r = await call(h, 'POST', '/web/test/robots/run', { token: op, body: {} });
     expect(r.code, r.msg).toBe(200);
-    return r.data.fills as number;
+    return (await spent()) - before;
   }
   const create = (token: string, body: object, lang?: string) => call(h, 'POST', '/web/robotOrder/create', { token, headers: idem(), body, ...(lang ? { lang } : {}) });
   const detail = async (token: string, id: number) => (await call(h, 'POST', '/web/robotOrder/detail', { token, body: { id } })).data as OrderWire;
@@ -126,45 +134,45 @@ describe.each(await drivers())('robots on %s', (driver) => {
   });
 
   it('trades a grid exactly as its levels imply: statuses 1 to 5 in order, one unit of energy per fill, then redeem returns its money to the cent', async () => {
-    const robot = await grid();
+    const robot = await grid({ energy: 7 });
     const u = await investor('1200');
     const quota = await call(h, 'POST', '/web/robot/getMiningQuota', { token: u.token, body: { robotId: robot.id } });
-    expect(quota.data).toEqual({ robotId: robot.id, energy: 5, cycleDays: 1, owned: false, cost: '1.00', available: '1200.00' });
+    expect(quota.data).toEqual({ robotId: robot.id, energy: 7, cycleDays: 1, owned: false, cost: '1.00', available: '1200.00' });
 
     market.set('BTCUSDT', '50000.00');
     const started = await create(u.token, { robotId: robot.id, amount: '1000', mode: 'rent' });
     expect(started.code, started.msg).toBe(200);
     const id = started.data.id as number;
-    expect(started.data).toMatchObject({ status: 1, amount: '1000.00', rent: '1.00', energyLeft: 5, cash: '1000.00', lower: null, fills: 0 });
+    expect(started.data).toMatchObject({ status: 1, amount: '1000.00', rent: '1.00', energyLeft: 7, cash: '1000.00', lower: null, fills: 0 });
     // The amount is set aside (held) and the rent paid to the house.
     expect(await financial(u.token)).toMatchObject({ balance: '199.00', usedBalance: '1000.00' });
 
-    // Second 1: status 1 → 2, the grid chosen around 50,000: two cells under it wait to buy.
-    expect(await at('50000.00')).toBe(0);
+    // Second 1: the grid chosen around 50,000 (status 2): the two cells under it wait to buy, the two at and
+    // over it are bought at the ask of 50,000.01 (statuses 3 and 4, two fills).
+    expect(await at('50000.00')).toBe(2);
     let o = await detail(u.token, id);
-    expect(o).toMatchObject({ status: 2, lower: '48000', upper: '52000' });
+    expect(o).toMatchObject({ status: 4, lower: '48000', upper: '52000', energyLeft: 5 });
     // 1000 EUR = 1250 USD, less the 0.1 % buy fee set aside, over four cells: 312.18... at each level, floored to 0.00001 BTC.
     expect(o.cells).toEqual([
       { buy: '48000', sell: '49000', quantity: '0.0065', state: 'buying' },
       { buy: '49000', sell: '50000', quantity: '0.00637', state: 'buying' },
-      { buy: '50000', sell: '51000', quantity: '0.00624', state: 'idle' },
-      { buy: '51000', sell: '52000', quantity: '0.00612', state: 'idle' },
+      { buy: '50000', sell: '51000', quantity: '0.00624', state: 'holding' },
+      { buy: '51000', sell: '52000', quantity: '0.00612', state: 'holding' },
     ]);
 
-    // The ask reaches 49,000: the cell buys at its level (status 3, the first fill); then 48,000 (status 4).
+    // The ask reaches 49,000: the cell buys at its level; then 48,000.
     expect(await at('48999.99')).toBe(1);
-    expect((await detail(u.token, id)).status).toBe(3);
     expect(await at('47999.99')).toBe(1);
-    // Back up: the bid at 49,000 sells the 48,000 cell; at 50,000 the 49,000 cell, and the 50,000 cell starts waiting.
+    // Back up: the bid at 49,000 sells the 48,000 cell; at 50,000 the 49,000 cell; at 51,000 the cell bought at the start.
     expect(await at('49000.01')).toBe(1);
     expect(await at('50000.01')).toBe(1);
-    // The fifth fill is the last the energy allows: status 5, nothing more is bought.
-    expect(await at('49999.99')).toBe(1);
+    expect(await at('49999.99')).toBe(0);
+    // The seventh fill is the last the energy allows: status 5, nothing more is bought.
+    expect(await at('51000.01')).toBe(1);
     expect(await at('47000.00')).toBe(0);
     o = await detail(u.token, id);
-    expect(o).toMatchObject({ status: 5, energyLeft: 0, fills: 5, completed: 2, held: '0.00624' });
-    // The cell at 51,000 waits until the ask has been over it.
-    expect(o.cells.map((c) => c.state)).toEqual(['buying', 'buying', 'holding', 'idle']);
+    expect(o).toMatchObject({ status: 5, energyLeft: 0, fills: 7, completed: 3, held: '0.00612' });
+    expect(o.cells.map((c) => c.state)).toEqual(['buying', 'buying', 'buying', 'holding']);
     expect(
       o.messages
         .map((m) => `${m.kind}@${m.status}${m.values.price ? ` ${m.values.quantity ?? ''}@${m.values.price}` : ''}`)
@@ -172,38 +180,49 @@ describe.each(await drivers())('robots on %s', (driver) => {
     ).toEqual([
       'levels@1 @50000.00',
       'placed@2',
-      'bought@3 0.00637@49000',
+      'bought@3 0.00624@50000.01',
+      'bought@4 0.00612@50000.01',
+      'bought@4 0.00637@49000',
       'bought@4 0.0065@48000',
       'sold@4 0.0065@49000',
       'sold@4 0.00637@50000',
-      'bought@4 0.00624@50000',
+      'sold@4 0.00624@51000',
       'energyOut@5',
     ]);
+    // A pair's profit is from what the cell paid: (51,000 − 50,000.01) × 0.00624 for the cell bought at the start.
+    expect(o.messages.filter((m) => m.kind === 'sold').map((m) => [m.values.buy, m.values.profit])).toEqual([
+      ['50000.01', '6.2399376'],
+      ['49000', '6.37'],
+      ['48000', '6.5'],
+    ]);
 
-    // Each position at its level; margin = quantity × price × 0.8 (EUR per USD), fee 0.1 % of it, each to the cent.
+    // Each position at its price; margin = quantity × price × 0.8 (EUR per USD), fee 0.1 % of it, each to the cent.
     const byOpen = [...o.positions].sort((a, b) => a.id - b.id);
     expect(byOpen.map((p) => [p.quantity, p.openPrice, p.closePrice, p.margin, p.handlingFee, p.robotOrderId])).toEqual([
+      ['0.00624', '50000.01', '51000.00', '249.60', '0.25', id],
+      ['0.00612', '50000.01', null, '244.80', '0.24', id],
       ['0.00637', '49000.00', '50000.00', '249.70', '0.25', id],
       ['0.0065', '48000.00', '49000.00', '249.60', '0.25', id],
-      ['0.00624', '50000.00', null, '249.60', '0.25', id],
     ]);
-    // The pairs: 1,000 USD × 0.0065 = 6.50 USD = 5.20 EUR; 1,000 × 0.00637 = 6.37 USD = 5.096 → 5.10 EUR; two closing fees of 0.25.
-    expect(o.realised).toBe('10.30');
-    expect(o.fees).toBe('1.25');
-    // The cash, recomputed from the ledger: 1000 − three openings (249.95, 249.85, 249.85) + two payouts (249.70 + 5.10 − 0.25, 249.60 + 5.20 − 0.25).
-    expect(o.cash).toBe('759.45');
-    expect((await cashOf(id)).toFixed(2)).toBe('759.45');
-    // At 47,000 the held cell floats (46,999.99 − 50,000) × 0.00624 × 0.8 = −14.98; the total is each line, net of fees and rent.
-    expect(o.floating).toBe('-14.98');
+    // The pairs: 1,000 USD × 0.0065 = 6.50 USD = 5.20 EUR; 1,000 × 0.00637 = 6.37 USD = 5.096 → 5.10 EUR;
+    // 999.99 × 0.00624 = 6.2399376 USD = 4.99195... → 4.99 EUR; three closing fees of 0.25.
+    expect(o.realised).toBe('15.29');
+    expect(o.fees).toBe('1.74');
+    // The cash, recomputed from the ledger: 1000 − four openings (249.85, 245.04, 249.95, 249.85) + three payouts
+    // (249.60 + 5.20 − 0.25, 249.70 + 5.10 − 0.25, 249.60 + 4.99 − 0.25).
+    expect(o.cash).toBe('768.75');
+    expect((await cashOf(id)).toFixed(2)).toBe('768.75');
+    // At 47,000 the held cell floats (46,999.99 − 50,000.01) × 0.00612 × 0.8 = −14.688... → −14.69; the total is each line, net of fees and rent.
+    expect(o.floating).toBe('-14.69');
     expect(new Dec(o.realised).add(o.floating).sub(o.fees).sub(o.rent).toFixed(2)).toBe(o.total);
-    expect(o.total).toBe('-6.93');
+    expect(o.total).toBe('-2.14');
     // The same from what it is worth: cash + margin + floating − amount − rent.
-    expect(new Dec(o.cash).add(o.margin).add(o.floating).sub(o.amount).sub(o.rent).toFixed(2)).toBe('-6.93');
-    expect(o.totalPercent).toBe('-0.693');
+    expect(new Dec(o.cash).add(o.margin).add(o.floating).sub(o.amount).sub(o.rent).toFixed(2)).toBe('-2.14');
+    expect(o.totalPercent).toBe('-0.214');
     expect(o.yearlyPercent).toBeNull();
 
     // A robot's position is not the owner's to sell.
-    const sell = await call(h, 'POST', '/web/position/flatPosition', { token: u.token, headers: idem(), body: { id: byOpen[2]!.id } });
+    const sell = await call(h, 'POST', '/web/position/flatPosition', { token: u.token, headers: idem(), body: { id: byOpen[1]!.id } });
     expect(sell.msg).toBe('This position belongs to a robot: redeem the robot to close it');
 
     // Redeem at the bid of 50,099.99: the held cell sells, and the order's money returns in one journal.
@@ -211,19 +230,19 @@ describe.each(await drivers())('robots on %s', (driver) => {
     const redeemed = await call(h, 'POST', '/web/robotOrder/redeem', { token: u.token, headers: idem(), body: { id } });
     expect(redeemed.code, redeemed.msg).toBe(200);
     o = redeemed.data as OrderWire;
-    // The last sale: 99.99 × 0.00624 = 0.62394 USD = 0.4992 → 0.50 EUR gross, 0.25 fee.
-    expect(o).toMatchObject({ redeemed: true, status: 5, held: '0', margin: '0.00', floating: '0.00', realised: '10.80', fees: '1.50', cash: '0.00', returned: '1009.30', total: '8.30' });
+    // The last sale: 99.98 × 0.00612 = 0.6118776 USD = 0.4895... → 0.49 EUR gross; its fee 0.1 % of 0.00612 × 50,099.99 × 0.8 = 0.2453 → 0.25.
+    expect(o).toMatchObject({ redeemed: true, status: 5, held: '0', margin: '0.00', floating: '0.00', realised: '15.78', fees: '1.99', cash: '0.00', returned: '1013.79', total: '12.79' });
     expect(await cashOf(id)).toEqual(new Dec(0));
-    expect(await financial(u.token)).toMatchObject({ balance: '1208.30', usedBalance: '0.00' });
-    expect(o.messages[0]).toMatchObject({ kind: 'redeemed', values: { returned: '1009.30' } });
+    expect(await financial(u.token)).toMatchObject({ balance: '1212.79', usedBalance: '0.00' });
+    expect(o.messages[0]).toMatchObject({ kind: 'redeemed', values: { returned: '1013.79' } });
     const again = await call(h, 'POST', '/web/robotOrder/redeem', { token: u.token, headers: idem(), body: { id } });
     expect(again.msg).toBe('This robot order has already been redeemed');
 
     const notices = (await call(h, 'GET', '/web/userMessage/getMessage', { token: u.token })).data.list as Array<{ kind: string; body: string }>;
     expect(notices[0]).toMatchObject({ kind: 'robot.energyOut' });
-    expect(notices[0]!.body).toContain(`Bitcoin robot (order ${id}) has used its 5 fills`);
+    expect(notices[0]!.body).toContain(`Bitcoin robot (order ${id}) has used its 7 fills`);
     const kinds = (await h.db.query<{ kind: string }>('select kind from ledger_journals where ref_type = $1 and ref_id = $2 order by id', ['robot', id])).map((r) => r.kind);
-    expect(kinds).toEqual(['robot.start', 'robot.rent', 'robot.fund', 'robot.fund', 'robot.return', 'robot.return', 'robot.fund', 'robot.return', 'robot.stop']);
+    expect(kinds).toEqual(['robot.start', 'robot.rent', 'robot.fund', 'robot.fund', 'robot.fund', 'robot.fund', 'robot.return', 'robot.return', 'robot.return', 'robot.return', 'robot.stop']);
   });
 
   it('gives two orders started in the same second on the same path the same fills and messages', async () => {
@@ -296,7 +315,7 @@ describe.each(await drivers())('robots on %s', (driver) => {
     expect(bought.data).toMatchObject({ mode: 'buy', rent: '0.00' });
     // The price (5.00) paid once.
     expect(await financial(u.token)).toMatchObject({ balance: '395.00', usedBalance: '300.00' });
-    expect(await at('50000.00')).toBe(0);
+    expect(await at('50000.00')).toBe(2);
     // A day later, the robot has looked at every second of it and stops: status 6.
     market.set('BTCUSDT', '50000.00');
     clock += DAY;
@@ -305,13 +324,15 @@ describe.each(await drivers())('robots on %s', (driver) => {
     expect(o).toMatchObject({ status: 6, redeemed: false });
     expect(o.messages[0]).toMatchObject({ kind: 'expired', values: { days: 1 } });
     expect(((await call(h, 'GET', '/web/userMessage/getMessage', { token: u.token })).data.list[0] as { kind: string }).kind).toBe('robot.expired');
-    expect((await call(h, 'POST', '/web/robotOrder/redeem', { token: u.token, headers: idem(), body: { id: o.id } })).data.returned).toBe('300.00');
+    // Redeemed at the bid of 49,999.99: the cells bought at the start (0.00187 and 0.00183 at 50,000.01) pay their
+    // opening and closing fees, 0.07 each (0.1 % of 74.80 and of 73.20), and lose 0.02 × quantity × 0.8, under a cent each.
+    expect((await call(h, 'POST', '/web/robotOrder/redeem', { token: u.token, headers: idem(), body: { id: o.id } })).data.returned).toBe('299.72');
 
     const quota = await call(h, 'POST', '/web/robot/getMiningQuota', { token: u.token, body: { robotId: robot.id } });
     expect(quota.data).toMatchObject({ owned: true, cost: '0.00' });
     const next = await create(u.token, { robotId: robot.id, amount: '300', mode: 'rent' });
     expect(next.data).toMatchObject({ mode: 'buy', rent: '0.00', status: 1 });
-    expect(await financial(u.token)).toMatchObject({ balance: '395.00', usedBalance: '300.00' });
+    expect(await financial(u.token)).toMatchObject({ balance: '394.72', usedBalance: '300.00' });
     await call(h, 'POST', '/web/robotOrder/redeem', { token: u.token, headers: idem(), body: { id: next.data.id } });
   });
 
@@ -320,8 +341,13 @@ describe.each(await drivers())('robots on %s', (driver) => {
     const u = await investor('300');
     market.set('BTCUSDT', '50000.00');
     const id = (await create(u.token, { robotId: robot.id, amount: '200' })).data.id as number;
-    await at('50000.00');
-    expect(await at('48999.99')).toBe(1);
+    const dbg0 = await at('50000.00');
+    console.log('DBG0', dbg0, JSON.stringify((await detail(u.token, id)).messages.map((m) => [m.kind, m.values])));
+    console.log('DBGA', JSON.stringify(await h.db.query('select id, status, energy, energy_left, redeemed_at from robot_orders order by id')));
+    const dbg = await at('48999.99');
+    console.log('DBGB', JSON.stringify(await h.db.query('select id, status, energy, energy_left, redeemed_at from robot_orders order by id')));
+    console.log('DBG', JSON.stringify((await detail(u.token, id)).messages.map((m) => [m.kind, m.values])));
+    expect(dbg).toBe(1);
     // At 1x the position's equity reaches the maintenance level (half its margin) near half its price: the tick liquidates it.
     // The trigger engine learns of a new position's symbol within two seconds; each poll is a new tick.
     await expect

@@ -34,6 +34,8 @@ interface StoredCell {
   state: grid.CellState;
   /** The open position of a holding cell. */
   positionId: number | null;
+  /** What a holding cell paid: its level, or the ask of an opening buy (absent in a state saved before opening buys). */
+  paid?: string;
   /** A buy the order's money could not pay for was said once in the log. */
   short?: boolean;
 }
@@ -41,6 +43,7 @@ export type GridState = { kind: 'grid'; levels: string[]; cells: StoredCell[] };
 export type DcaState = { kind: 'dca'; params: dca.DcaParams; fills: Array<{ price: string; quantity: string; positionId: number }>; short?: boolean };
 export type RobotState = GridState | DcaState;
 
+const cellsOf = (g: GridState): grid.Cell[] => g.cells.map((c) => ({ buy: new Dec(c.buy), sell: new Dec(c.sell), quantity: new Dec(c.quantity), state: c.state }));
 const bidAsk = (s: Snapshot) => ({ bid: new Dec(s.bid), ask: new Dec(s.ask) });
 const onTick = (v: Dec, tick: string) => v.div(tick).toDecimalPlaces(0, Dec.ROUND_HALF_UP).mul(tick);
 
@@ -166,6 +169,41 @@ export function createRobotEngine(opts: { db: Db; market: MarketService; trading
         status = status < RobotStatus.Started ? RobotStatus.Started : RobotStatus.Mining;
       };
 
+      /** A grid's fills: each a position bought or sold, its cell's new state, a unit of energy and a message. */
+      const onGridEvents = async (g: GridState, events: grid.GridEvent[], at: number) => {
+        for (const e of events) {
+          const c = g.cells[e.cell]!;
+          if (e.kind === 'sold') {
+            const sold = await sell(c.positionId === null ? [] : [c.positionId], e.price, at);
+            c.state = 'buying';
+            c.positionId = null;
+            if (sold === 0) {
+              delete c.paid;
+              continue;
+            }
+            filled();
+            const paid = c.paid ?? c.buy;
+            delete c.paid;
+            await say('sold', { price: plain(e.price), quantity: plain(e.quantity), buy: paid, profit: plain(grid.pairProfit(new Dec(paid), e.price, e.quantity)) }, at);
+          } else {
+            const id = await buy(e.price, e.quantity, at);
+            if (id === null) {
+              if (!c.short) await say('noCash', { price: plain(e.price), quantity: plain(e.quantity) }, at);
+              c.short = true;
+              // An opening buy not paid for stays idle, to buy on the way down; a level's buy waits for money.
+              if (c.state !== 'idle') c.state = 'buying';
+              continue;
+            }
+            c.state = 'holding';
+            c.positionId = id;
+            c.paid = plain(e.price);
+            c.short = false;
+            filled();
+            await say('bought', { price: plain(e.price), quantity: plain(e.quantity) }, at);
+          }
+        }
+      };
+
       let steps = 0;
       while (t + STEP_MS <= end && steps < MAX_STEPS && energy > 0) {
         t += STEP_MS;
@@ -179,6 +217,7 @@ export function createRobotEngine(opts: { db: Db; market: MarketService; trading
             await say('levels', { lower: state.levels[0]!, upper: state.levels[state.levels.length - 1]!, cells: state.cells.length, price: s.last }, t);
             status = RobotStatus.Locating;
             await say('placed', { orders: state.cells.filter((c) => c.state === 'buying').length }, t);
+            await onGridEvents(state, grid.openingBuys(cellsOf(state), new Dec(s.ask), energy).events, t);
           } else {
             status = RobotStatus.Locating;
             await say('placed', { orders: 1 }, t);
@@ -187,32 +226,8 @@ export function createRobotEngine(opts: { db: Db; market: MarketService; trading
         }
         const q = bidAsk(s);
         if (state.kind === 'grid') {
-          const cells: grid.Cell[] = state.cells.map((c) => ({ buy: new Dec(c.buy), sell: new Dec(c.sell), quantity: new Dec(c.quantity), state: c.state }));
-          const r = grid.onQuote(cells, q, energy);
-          for (const e of r.events) {
-            const c = state.cells[e.cell]!;
-            if (e.kind === 'sold') {
-              const sold = await sell(c.positionId === null ? [] : [c.positionId], e.price, t);
-              c.state = 'buying';
-              c.positionId = null;
-              if (sold === 0) continue;
-              filled();
-              await say('sold', { price: plain(e.price), quantity: plain(e.quantity), buy: c.buy, profit: plain(grid.pairProfit(new Dec(c.buy), e.price, e.quantity)) }, t);
-            } else {
-              const id = await buy(e.price, e.quantity, t);
-              if (id === null) {
-                if (!c.short) await say('noCash', { price: plain(e.price), quantity: plain(e.quantity) }, t);
-                c.short = true;
-                c.state = 'buying';
-                continue;
-              }
-              c.state = 'holding';
-              c.positionId = id;
-              c.short = false;
-              filled();
-              await say('bought', { price: plain(e.price), quantity: plain(e.quantity) }, t);
-            }
-          }
+          const r = grid.onQuote(cellsOf(state), q, energy);
+          await onGridEvents(state, r.events, t);
           // Cells the quote moved without a fill (idle → buying) keep their new state.
           for (let k = 0; k < state.cells.length; k += 1) {
             const c = state.cells[k]!;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Dec } from '../../lib/decimal';
-import { gridLevels, onQuote, pairProfit, startCells, type Cell } from './grid';
+import { gridLevels, onQuote, openingBuys, pairProfit, startCells, type Cell } from './grid';
 
 const d = (v: string) => new Dec(v);
 const text = (xs: readonly Dec[]) => xs.map((x) => x.toFixed());
@@ -28,6 +28,27 @@ describe('a grid robot’s rule', () => {
     ]);
     expect(startCells(levels, d('89'), d('300'), '0.001')).toBeNull();
     expect(startCells(levels, d('101'), d('0.2'), '0.001')).toBeNull();
+  });
+
+  it('buys the cells at or over the price at the ask when it starts, lowest first, as far as its energy goes, and sells them one level up', () => {
+    const levels = gridLevels({ lower: '90', upper: '110', cells: 4, mode: 'arithmetic', tick: '0.01' });
+    const cells = startCells(levels, d('96'), d('400'), '0.001')!;
+    const trades = (events: ReturnType<typeof onQuote>['events']) => events.map((e) => `${e.kind} ${e.cell}: ${e.quantity.toFixed()} @ ${e.price.toFixed()}`);
+    // Under 96 the cells at 90 and 95 wait to buy; those at 100 (1 = 100 ÷ 100) and 105 (0.952) are bought at the ask.
+    const opened = openingBuys(cells, d('96.01'), 5);
+    expect(trades(opened.events)).toEqual(['bought 2: 1 @ 96.01', 'bought 3: 0.952 @ 96.01']);
+    expect(opened.spent).toBe(2);
+    expect(opened.cells.map((c) => c.state)).toEqual(['buying', 'buying', 'holding', 'holding']);
+    expect(cells.map((c) => c.state)).toEqual(['buying', 'buying', 'idle', 'idle']);
+    // One unit of energy: the lowest is bought; the other stays idle and buys once the ask has been over it and comes back.
+    const short = openingBuys(cells, d('96.01'), 1);
+    expect(trades(short.events)).toEqual(['bought 2: 1 @ 96.01']);
+    expect(short.cells.map((c) => c.state)).toEqual(['buying', 'buying', 'holding', 'idle']);
+    expect(openingBuys(cells, d('96.01'), 0).events).toEqual([]);
+    // A rise sells what was bought at the start one level up: the bid at 105 sells the cell bought for the level at 100.
+    const up = onQuote(opened.cells, quote('105.00', '105.01'), 5);
+    expect(trades(up.events)).toEqual(['sold 2: 1 @ 105']);
+    expect(up.cells.map((c) => c.state)).toEqual(['buying', 'buying', 'buying', 'holding']);
   });
 
   it('makes exactly the trades a price path implies: buys on the way down, sells one level up, re-buys, and stops at its energy', () => {

@@ -50,10 +50,10 @@ export interface Cell {
 
 /**
  * The cells a grid starts with at `price` (status 1, "searching for a pool"): every cell whose buy
- * level is under the price waits to buy (`buying`); the rest are idle until the price falls under
- * them after rising over them. Every cell gets an equal share of the capital at its level, floored
- * to the lot (capital ÷ cells ÷ level), so that all of them buying at once is paid for. Null when a
- * buying cell has not one lot, or no cell is under the price.
+ * level is under the price waits to buy (`buying`); the rest are `idle`, to be bought at the start
+ * (`openingBuys`). Every cell gets an equal share of the capital at its level, floored to the lot
+ * (capital ÷ cells ÷ level), so that all of them buying at once is paid for. Null when a cell has
+ * not one lot, or no cell is under the price.
  */
 export function startCells(levels: readonly Dec[], price: Dec, capital: Dec, lot: string): Cell[] | null {
   const share = capital.div(levels.length - 1);
@@ -70,11 +70,29 @@ export function startCells(levels: readonly Dec[], price: Dec, capital: Dec, lot
 export type GridEvent = { kind: 'bought'; cell: number; price: Dec; quantity: Dec } | { kind: 'sold'; cell: number; price: Dec; quantity: Dec };
 
 /**
+ * The buys a grid makes the moment it starts: every idle cell, lowest first, at the ask, at most
+ * `energy` of them. Like the grid bots of Pionex and Binance, it holds from the start what its upper
+ * cells will sell, so that a rising market fills it as a falling one does. A cell left idle (no
+ * energy, or no money for it) starts buying once the ask is over its level, so it buys on the way down.
+ */
+export function openingBuys(cells: readonly Cell[], ask: Dec, energy: number): { cells: Cell[]; events: GridEvent[]; spent: number } {
+  const next = cells.map((c) => ({ ...c }));
+  const events: GridEvent[] = [];
+  for (let i = 0; i < next.length && events.length < energy; i += 1) {
+    const c = next[i]!;
+    if (c.state !== 'idle') continue;
+    events.push({ kind: 'bought', cell: i, price: ask, quantity: c.quantity });
+    c.state = 'holding';
+  }
+  return { cells: next, events, spent: events.length };
+}
+
+/**
  * What one quote does to the cells. A holding cell sells its quantity at the bid once the bid is at
  * or over its sell level (sells first, from the top), and its buy order is placed again at once. A
  * buying cell fills at its level once the ask is at or under it (an entrusted limit buy), never in
- * the quote it sold in. An idle cell (at or above the price at the start) starts buying once the ask
- * is over its level, so it buys only on the way down. At most `energy` fills happen; answers the new
+ * the quote it sold in. An idle cell (one `openingBuys` left) starts buying once the ask is over its
+ * level. At most `energy` fills happen; answers the new
  * cells, the events in order and the energy spent.
  */
 export function onQuote(cells: readonly Cell[], quote: { bid: Dec; ask: Dec }, energy: number): { cells: Cell[]; events: GridEvent[]; spent: number } {

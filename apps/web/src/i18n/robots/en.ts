@@ -70,7 +70,7 @@ export const robotsEn = {
       gridHow1: 'At the start it sets {{levels}} price levels, {{mode}}, from {{range}} under to {{range}} over the price at that moment: {{cells}} cells.',
       gridHow1Arithmetic: 'equally far apart',
       gridHow1Geometric: 'each the same percentage apart',
-      gridHow2: 'It places a buy order at each level under the price, each of an equal share of your amount.',
+      gridHow2: 'It places a buy order at each level under the price, and buys at the market price the cells over it, so that it has coin to sell as the price rises: each cell an equal share of your amount.',
       gridHow3: 'When a buy fills, it sells that quantity one level up; then buys again at the level. Each buy and sell is a pair: its profit is the step between two levels, less fees.',
       gridHow4: 'If the price leaves the grid it waits: under it, it holds only the coin (unrealised loss possible); over it, only cash.',
       dcaHow1: 'It buys a first order of {{first}} of your amount at the live price.',

@@ -65,7 +65,7 @@ export const robotsNl: RobotsMessages = {
       gridHow1: 'Bij de start zet hij {{levels}} prijsniveaus, {{mode}}, van {{range}} onder tot {{range}} boven de prijs van dat moment: {{cells}} cellen.',
       gridHow1Arithmetic: 'op gelijke afstand van elkaar',
       gridHow1Geometric: 'elk hetzelfde percentage uit elkaar',
-      gridHow2: 'Hij plaatst een kooporder op elk niveau onder de prijs, elk voor een gelijk deel van uw bedrag.',
+      gridHow2: 'Hij plaatst een kooporder op elk niveau onder de prijs en koopt de cellen erboven tegen de marktprijs, zodat hij munten heeft om te verkopen als de prijs stijgt: elke cel een gelijk deel van uw bedrag.',
       gridHow3: 'Als een aankoop is uitgevoerd, verkoopt hij die hoeveelheid één niveau hoger en koopt daarna opnieuw op het niveau. Elke aankoop en verkoop is een paar: de winst is de stap tussen twee niveaus, min kosten.',
       gridHow4: 'Verlaat de prijs het grid, dan wacht hij: eronder heeft hij alleen de munt (ongerealiseerd verlies mogelijk); erboven alleen geld.',
       dcaHow1: 'Hij koopt een eerste order van {{first}} van uw bedrag tegen de actuele prijs.',
