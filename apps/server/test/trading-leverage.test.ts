@@ -20,7 +20,7 @@ const CAPS: Record<string, number> = {
   // AUD and NZD are not among ESMA's six major currencies.
   ...Object.fromEntries(['AUDUSD', 'NZDUSD', 'USDHKD', 'USDMXN', 'USDCNH', 'GC', 'ES', 'NQ', 'YM', 'SPX', 'NDX', 'DJI', 'DAX', 'N225', 'UKX', 'SX5E'].map((s) => [s, 20])),
   ...Object.fromEntries(['SI', 'HG', 'PL', 'CL', 'NG', 'RB', 'HO', 'ZC', 'ZW', 'ZS', 'KC', 'SB', 'CC', 'HSI', 'AEX', 'BEL20', 'MEXBOL'].map((s) => [s, 10])),
-  ...Object.fromEntries(['ZN', 'US2Y', 'US5Y', 'US10Y', 'US30Y', 'DE10Y', 'NL10Y', 'BE10Y', 'MX10Y'].map((s) => [s, 5])),
+  ...Object.fromEntries(['ZN', 'US1M', 'US3M', 'US6M', 'US2Y', 'US5Y', 'US10Y', 'US30Y', 'DE10Y', 'NL10Y', 'BE10Y', 'MX10Y'].map((s) => [s, 5])),
   ...Object.fromEntries(UNIVERSE.filter((i) => i.assetClass === 'crypto').map((i) => [i.symbol, 2])),
 };
 

@@ -3,11 +3,13 @@
 // live tick timer. Listings added at run time (listing.ts) are instruments like the others, with
 // nothing before their first open.
 
+import { BondPricer, CurveBondModel } from './bondModel';
 import { CALENDARS, isoToDay, localDay, previousTradingDay, session as calendarSession } from './calendars';
 import { formatSteps, quantisePositive } from './decimal';
 import { ListingModel } from './listing';
 import { MINUTE, type Bar, type DayPath, type Position, type SymbolModel } from './model';
 import { hashString, mix, Rng, uniformOf } from './random';
+import { createYieldCurves } from './curve';
 import { createModel } from './relations';
 import type { Candle, Instrument, KlineInterval, MarketProvider, SessionState, Snapshot, Tick } from './types';
 import { UNIVERSE } from './universe';
@@ -68,13 +70,18 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): MarketPr
   const sessions = new Map<string, { from: number; state: SessionState }>();
   const listeners = new Set<(tick: Tick) => void>();
   let timer: ReturnType<typeof setInterval> | null = null;
+  // Bonds are priced from the yield curves (decision 0022), not walked.
+  const bondPricer = new BondPricer(createYieldCurves(options.seed));
 
   function model(symbol: string): SymbolModel {
     let m = models.get(symbol);
     if (!m) {
       const instrument = bySymbol.get(symbol);
       if (!instrument) throw new Error(`unknown symbol ${symbol}`);
-      m = createModel(instrument, options.seed, (leg) => (bySymbol.has(leg) ? model(leg) : undefined));
+      m =
+        instrument.assetClass === 'bond'
+          ? new CurveBondModel(instrument, options.seed, bondPricer)
+          : createModel(instrument, options.seed, (leg) => (bySymbol.has(leg) ? model(leg) : undefined));
       models.set(symbol, m);
     }
     return m;
@@ -116,6 +123,16 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): MarketPr
     // Before its first open a listing has no book: it shows its offer price and nobody bids or offers.
     if (m instanceof ListingModel && at < m.firstOpen) return { bid: s.trading, ask: s.trading, bidLots: 0, askLots: 0 };
     const rng = new Rng(mix(mix(m.key, Math.floor(at / 1000)), 0x51ed27));
+    const depth = Math.max(1, (Number(m.instrument.averageDailyVolume) / m.lot.approx) / 20_000);
+    // A bond's dealers quote a fixed half-spread either side of the curve's price, at any hour.
+    if (m instanceof CurveBondModel) {
+      return {
+        bid: Math.max(1, s.trading - m.halfSpread),
+        ask: s.trading + m.halfSpread,
+        bidLots: quantisePositive(depth * (0.3 + 2 * rng.next()), 1),
+        askLots: quantisePositive(depth * (0.3 + 2 * rng.next()), 1),
+      };
+    }
     const bps = SPREAD_BPS[m.instrument.assetClass] * (s.session.phase === 'regular' ? 1 : 4);
     const spreadTicks = quantisePositive((s.trading * bps) / 10_000, 1);
     const below = Math.max(1, Math.floor(spreadTicks / 2) + rng.below(2));
@@ -123,7 +140,6 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): MarketPr
     const bid = Math.max(1, s.trading - below);
     // A level of one tick cannot have a positive bid below it; the book is then one-sided at 1.
     const ask = s.trading + above;
-    const depth = Math.max(1, (Number(m.instrument.averageDailyVolume) / m.lot.approx) / 20_000);
     const bidLots = quantisePositive(depth * (0.3 + 2 * rng.next()), 1);
     const askLots = quantisePositive(depth * (0.3 + 2 * rng.next()), 1);
     return { bid, ask, bidLots, askLots };
@@ -315,6 +331,14 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): MarketPr
       // A new array, so that whoever keeps the last one sees the change by its identity.
       universe = [...universe, ...added];
       for (const i of added) bySymbol.set(i.symbol, i);
+    },
+    setBondSpreads(schedules) {
+      const sorted = new Map([...schedules].map(([symbol, list]) => [symbol, [...list].sort((a, b) => a.from - b.from)] as const));
+      const changed = [...sorted].filter(([symbol, list]) => JSON.stringify(list) !== JSON.stringify(bondPricer.schedule(symbol) ?? []));
+      if (changed.length === 0) return;
+      bondPricer.setSchedules(sorted);
+      // Their paths and closes are memoised in the models: a changed schedule starts them afresh.
+      for (const [symbol] of changed) models.delete(symbol);
     },
     session: (symbol, at) => sessionOf(model(symbol), at),
     snapshot,

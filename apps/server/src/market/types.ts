@@ -50,8 +50,13 @@ export interface Instrument {
   sharesOutstanding?: string;
   /** Futures: expiry date (YYYY-MM-DD). Bonds: maturity date. */
   expiry?: string;
-  /** Bonds: annual coupon rate in percent, e.g. "4.25". */
+  /** Bonds: annual coupon rate in percent, e.g. "4.25"; "0" for a bill. */
   couponRate?: string;
+  /**
+   * Bills: the tenor in weeks. A bill is issued every Thursday, so its quote is for the newest issue
+   * (bondTerms.ts) and it has no fixed `expiry`.
+   */
+  billWeeks?: number;
   /** One or two sentences about the company or contract, in English. */
   profile: string;
   /** Sector or category shown in lists, e.g. "Technology", "Metals", "Majors". */
@@ -143,6 +148,12 @@ export interface MarketProvider {
    * price them (the replay provider plays recorded instruments only).
    */
   addListings?(instruments: readonly Instrument[]): void;
+  /**
+   * The bond listings' spreads over their curves (decision 0022), each a schedule of changes by
+   * moment, so a price at any moment uses the spread then. Absent where bonds are not priced from
+   * the curve (the replay provider).
+   */
+  setBondSpreads?(schedules: ReadonlyMap<string, ReadonlyArray<{ from: number; spreadBp: string }>>): void;
   /** Live ticks for every instrument whose market is trading; returns the unsubscribe. */
   onTick(listener: (tick: Tick) => void): () => void;
   start(): void;

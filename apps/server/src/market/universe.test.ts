@@ -22,7 +22,7 @@ describe('universe', () => {
     const expected = [
       'ES', 'NQ', 'YM', 'ZN', 'GC', 'SI', 'HG', 'PL', 'CL', 'NG', 'RB', 'HO', 'ZC', 'ZW', 'ZS', 'KC', 'SB', 'CC',
       'EURUSD', 'GBPUSD', 'USDJPY', 'USDCHF', 'AUDUSD', 'USDCAD', 'NZDUSD', 'EURGBP', 'EURJPY', 'USDHKD', 'USDMXN', 'USDCNH',
-      'US2Y', 'US5Y', 'US10Y', 'US30Y', 'DE10Y', 'NL10Y', 'BE10Y', 'MX10Y',
+      'US1M', 'US3M', 'US6M', 'US2Y', 'US5Y', 'US10Y', 'US30Y', 'DE10Y', 'NL10Y', 'BE10Y', 'MX10Y',
       'SPX', 'NDX', 'DJI', 'HSI', 'DAX', 'AEX', 'BEL20', 'MEXBOL', 'N225', 'UKX', 'SX5E',
       'BTCUSDT', 'ETHUSDT', 'BNBUSDT', 'SOLUSDT', 'XRPUSDT', 'ADAUSDT', 'DOGEUSDT', 'TONUSDT', 'AVAXUSDT', 'DOTUSDT', 'LINKUSDT', 'LTCUSDT',
       '0700.HK', '9988.HK', 'SAP.DE', 'ASML.AS', 'ABI.BR', 'AMXB.MX',
@@ -51,7 +51,10 @@ describe('universe', () => {
       expect(Number(i.averageDailyVolume), i.symbol).toBeGreaterThan(0);
       if (i.assetClass === 'stock') expect(Number(i.sharesOutstanding), i.symbol).toBeGreaterThan(0);
       if (i.source === MarketSource.Future) expect(i.expiry, i.symbol).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      if (i.assetClass === 'bond') {
+      if (i.assetClass === 'bond' && i.billWeeks !== undefined) {
+        // A bill rolls weekly: no fixed maturity, no coupon.
+        expect([i.expiry, i.couponRate], i.symbol).toEqual([undefined, '0']);
+      } else if (i.assetClass === 'bond') {
         expect(i.expiry, i.symbol).toMatch(/^\d{4}-\d{2}-\d{2}$/);
         expect(Number(i.couponRate), i.symbol).toBeGreaterThan(0);
         expect(Number(i.basePrice), i.symbol).toBeGreaterThan(90);

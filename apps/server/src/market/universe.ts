@@ -278,12 +278,21 @@ const FOREX: Instrument[] = [
 function bond(symbol: string, name: string, currency: string, price: string, coupon: string, maturity: string, vol: string, classify: string, profile: string): Instrument {
   return {
     symbol, code: symbol, name, market: 'BOND', exchange: 'OTC', assetClass: 'bond', calendar: 'BONDS', source: MarketSource.Bonds,
-    currency, tickSize: '0.01', lotSize: '1', minQuantity: '1', basePrice: price, volatility: vol, averageDailyVolume: '500000',
+    currency, tickSize: '0.0001', lotSize: '1', minQuantity: '1', basePrice: price, volatility: vol, averageDailyVolume: '500000',
     expiry: maturity, couponRate: coupon, profile, classify,
   };
 }
 
+/** A US Treasury bill of `weeks` weeks: zero-coupon, issued every Thursday, quoted for the newest issue. */
+function bill(symbol: string, weeks: number, price: string, profile: string): Instrument {
+  const { expiry: _none, ...rest } = bond(symbol, `US Treasury Bill ${weeks}-week`, 'USD', price, '0', '', '0.02', 'Government', profile);
+  return { ...rest, billWeeks: weeks };
+}
+
 const BONDS: Instrument[] = [
+  bill('US1M', 4, '99.68', 'Four-week US Treasury bill, sold at a discount and redeemed at par: the shortest Treasury rate.'),
+  bill('US3M', 13, '99.00', 'Thirteen-week US Treasury bill, the benchmark three-month rate of the US money market.'),
+  bill('US6M', 26, '98.02', 'Twenty-six-week US Treasury bill, the six-month Treasury rate.'),
   bond('US2Y', 'US Treasury Note 3.500% 31 Oct 2028', 'USD', '99.88', '3.500', '2028-10-31', '0.02', 'Government', 'Two-year US Treasury note, the benchmark for short-term US rate expectations.'),
   bond('US5Y', 'US Treasury Note 3.625% 31 Oct 2031', 'USD', '99.22', '3.625', '2031-10-31', '0.04', 'Government', 'Five-year US Treasury note.'),
   bond('US10Y', 'US Treasury Note 4.125% 15 Nov 2036', 'USD', '98.42', '4.125', '2036-11-15', '0.06', 'Government', 'Ten-year US Treasury note, the benchmark for mortgage rates and global borrowing costs.'),
