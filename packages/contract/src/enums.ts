@@ -73,20 +73,6 @@ export const IpoStatus = {
 } as const;
 export type IpoStatus = (typeof IpoStatus)[keyof typeof IpoStatus];
 
-/** Fund or bond holdings. */
-export const HoldingStatus = { Bought: 0, WaitingRedemption: 1, Redeemed: 2 } as const;
-export type HoldingStatus = (typeof HoldingStatus)[keyof typeof HoldingStatus];
-
-/** Fund or time-deposit items. */
-export const TermItemStatus = { InProgress: 0, Completed: 1 } as const;
-export type TermItemStatus = (typeof TermItemStatus)[keyof typeof TermItemStatus];
-
-export const DepositTerm = { Current: 0, Regular: 1 } as const;
-export type DepositTerm = (typeof DepositTerm)[keyof typeof DepositTerm];
-
-export const LoanStatus = { InReview: 0, Passed: 1, InUse: 2, Repaid: 3, Rejected: 4 } as const;
-export type LoanStatus = (typeof LoanStatus)[keyof typeof LoanStatus];
-
 export const BlockTradeStatus = { NotOpened: 0, CanApply: 1, UnderReview: 2, Opened: 3 } as const;
 export type BlockTradeStatus = (typeof BlockTradeStatus)[keyof typeof BlockTradeStatus];
 

@@ -65,6 +65,30 @@ export const JournalKind = {
   PoolRedeem: 'pool.redeem',
   /** The day's management fee, from the pool to the house. */
   PoolFee: 'pool.fee',
+  /** A fund purchase's amount held in the financial wallet until its NAV allots it (decision 0022). */
+  FundHold: 'fund.hold',
+  /** Allotted: the held amount goes to the house's funds account (the release of the hold); a deposit term's purchase goes there at once. */
+  FundBuy: 'fund.buy',
+  /** A redemption paid from the funds account (a fund's on its payout day, a deposit's at once). */
+  FundRedeem: 'fund.redeem',
+  /** The exit load of a fund redemption, to the house's fund fees. */
+  FundExitLoad: 'fund.exitLoad',
+  /** A Current term's daily income, from the house's deposit interest. */
+  DepositIncome: 'deposit.income',
+  /** A Regular term's interest, paid at its end. */
+  DepositInterest: 'deposit.interest',
+  /** An early Regular redemption's penalty, from the principal to the house. */
+  DepositPenalty: 'deposit.penalty',
+  /** A bond bought at the dirty ask plus the markup (clean, accrued and markup on their own lines), or sold at the dirty bid. */
+  BondBuy: 'bond.buy',
+  BondSell: 'bond.sell',
+  /** A coupon, and the redemption at par at maturity, from the house book. */
+  BondCoupon: 'bond.coupon',
+  BondRedeem: 'bond.redeem',
+  /** A loan's amount, from the house's loans receivable to the funding account. */
+  LoanDisburse: 'loan.disburse',
+  /** A repayment: principal back to the loans receivable, interest and penalty to the house's loan income. */
+  LoanRepay: 'loan.repay',
 } as const;
 export type JournalKind = (typeof JournalKind)[keyof typeof JournalKind];
 

@@ -11,6 +11,9 @@ import { depositOperatorRoutes, depositRoutes } from './deposits';
 import { followOperatorRoutes, followRoutes } from './follow';
 import { robotOperatorRoutes, robotRoutes } from './robots';
 import { quantifyOperatorRoutes, quantifyRoutes } from './quantify';
+import { fundOperatorRoutes, fundRoutes } from './funds';
+import { bondOperatorRoutes, bondRoutes } from './bonds';
+import { loanOperatorRoutes, loanRoutes } from './loans';
 import { kycOperatorRoutes, kycRoutes } from './kyc';
 import { marketRoutes, watchlistRoutes } from './market';
 import { noticeOperatorRoutes, noticeRoutes } from './notices';
@@ -50,6 +53,9 @@ export const routes = {
   ...followRoutes,
   ...robotRoutes,
   ...quantifyRoutes,
+  ...fundRoutes,
+  ...bondRoutes,
+  ...loanRoutes,
   ...kycOperatorRoutes,
   ...walletOperatorRoutes,
   ...depositOperatorRoutes,
@@ -65,6 +71,9 @@ export const routes = {
   ...followOperatorRoutes,
   ...robotOperatorRoutes,
   ...quantifyOperatorRoutes,
+  ...fundOperatorRoutes,
+  ...bondOperatorRoutes,
+  ...loanOperatorRoutes,
 };
 export type Routes = typeof routes;
 export type RouteId = keyof Routes;

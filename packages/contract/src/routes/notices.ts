@@ -38,6 +38,14 @@ export const NOTICE_KINDS = [
   'robot.expired',
   'pool.key',
   'pool.revoked',
+  'fund.allotted',
+  'fund.paid',
+  'deposit.matured',
+  'bond.coupon',
+  'bond.redeemed',
+  'loan.approved',
+  'loan.refused',
+  'loan.overdue',
   /** Written by an operator (a broadcast or a note to one user); its texts are in the params per language. */
   'operator.message',
 ] as const;
