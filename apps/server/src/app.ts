@@ -61,6 +61,28 @@ import { createPoolEngine } from './modules/quantify/engine';
 import { quantifyHandlers } from './modules/quantify/routes';
 import { createQuantifyService } from './modules/quantify/service';
 import { registerQuantifyTestRoutes } from './modules/quantify/testRoutes';
+// funds (issue 15): imports
+import { fundNav } from './jobs/fundNav';
+import { fundPayout } from './jobs/fundPayout';
+import { depositAccrual } from './jobs/depositAccrual';
+import { createYieldCurves } from './market/curve';
+import { createFundEngine } from './modules/funds/engine';
+import { fundHandlers } from './modules/funds/routes';
+import { createFundService } from './modules/funds/service';
+import { registerFundTestRoutes } from './modules/funds/testRoutes';
+// end of funds
+// bonds (issue 15): imports
+import { bondCoupon } from './jobs/bondCoupon';
+import { bondHandlers } from './modules/bonds/routes';
+import { createBondService } from './modules/bonds/service';
+import { registerBondTestRoutes } from './modules/bonds/testRoutes';
+// end of bonds
+// loans (issue 15): imports
+import { loanAccrual } from './jobs/loanAccrual';
+import { loanHandlers } from './modules/loans/routes';
+import { createLoanService } from './modules/loans/service';
+import { registerLoanTestRoutes } from './modules/loans/testRoutes';
+// end of loans
 import { createFileService } from './modules/files/service';
 import { kycHandlers } from './modules/kyc/routes';
 import { createKycService } from './modules/kyc/service';
@@ -205,7 +227,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const trading = createTradingService({ db, market, exchangeRates, notices, hub, unlisted: unlistedInstrument, ...(opts.now ? { now: opts.now } : {}) });
   // The trigger engine starts below; the auction's first match is seconds after the jobs start.
   const testClocks = config.TEST_CLOCKS
-    ? { auction: settableClock(opts.now ?? Date.now), blockTrade: settableClock(opts.now ?? Date.now), quantify: settableClock(opts.now ?? Date.now) }
+    ? {
+        auction: settableClock(opts.now ?? Date.now),
+        blockTrade: settableClock(opts.now ?? Date.now),
+        quantify: settableClock(opts.now ?? Date.now),
+        funds: settableClock(opts.now ?? Date.now),
+        bonds: settableClock(opts.now ?? Date.now),
+        loans: settableClock(opts.now ?? Date.now),
+      }
     : undefined;
   const auction = createAuctionService({ db, market, provider, exchangeRates, notices, hub, now: testClocks?.auction.now ?? opts.now ?? Date.now, watch: (symbol) => engine.watch(symbol) });
   const clock = opts.now ? { now: opts.now } : {};
@@ -242,6 +271,28 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   await poolEngine.ensurePools();
   const quantify = createQuantifyService({ db, engine: poolEngine, notices, now: testClocks?.quantify.now ?? opts.now ?? Date.now });
+  // funds (issue 15): the service
+  const fundClock = testClocks?.funds.now ?? opts.now ?? Date.now;
+  const fundEngine = createFundEngine({ db, provider, curves: createYieldCurves(config.MARKET_SEED), notices, now: fundClock });
+  await fundEngine.ensureProducts();
+  const funds = createFundService({ db, engine: fundEngine, provider, now: fundClock });
+  // end of funds
+  // bonds (issue 15): the service
+  const bonds = createBondService({
+    db,
+    seed: config.MARKET_SEED,
+    exchangeRates,
+    notices,
+    provider,
+    now: testClocks?.bonds.now ?? opts.now ?? Date.now,
+  });
+  await bonds.ensureListings();
+  const stopBondSpreads = bonds.startRefresh(app.log);
+  app.addHook('onClose', () => stopBondSpreads());
+  // end of bonds
+  // loans (issue 15): the service
+  const loans = createLoanService({ db, notices, now: testClocks?.loans.now ?? opts.now ?? Date.now });
+  // end of loans
 
   // Every background job of the node, started here and stopped together when the server closes.
   const stopJobs = startJobs(
@@ -252,6 +303,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       auctionMatch(auction),
       ...(config.AGENCIES ? [agencyTrade(followEngine), poolTrade(poolEngine)] : []),
       robotTrade(robotEngine),
+      // funds (issue 15): jobs
+      fundNav(fundEngine),
+      fundPayout(fundEngine),
+      depositAccrual(fundEngine),
+      // end of funds
+      // bonds (issue 15): jobs
+      bondCoupon(bonds),
+      // end of bonds
+      // loans (issue 15): jobs
+      loanAccrual(loans),
+      // end of loans
     ],
     { db, log: app.log },
   );
@@ -288,6 +350,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ...followHandlers(follows),
     ...robotHandlers(robots),
     ...quantifyHandlers(quantify),
+    // funds (issue 15): handlers
+    ...fundHandlers(funds),
+    // end of funds
+    // bonds (issue 15): handlers
+    ...bondHandlers(bonds),
+    // end of bonds
+    // loans (issue 15): handlers
+    ...loanHandlers(loans),
+    // end of loans
     ...contentHandlers(content),
   };
   registerContractRoutes(app, db, handlers, config.RATE_LIMIT_FACTOR);
@@ -296,6 +367,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     registerFollowTestRoutes(app, db, followEngine);
     registerRobotTestRoutes(app, db, robotEngine);
     registerQuantifyTestRoutes(app, db, poolEngine);
+    // funds (issue 15): test routes
+    registerFundTestRoutes(app, db, fundEngine);
+    // end of funds
+    // bonds (issue 15): test routes
+    registerBondTestRoutes(app, db, bonds);
+    // end of bonds
+    // loans (issue 15): test routes
+    registerLoanTestRoutes(app, db, loans);
+    // end of loans
   }
   registerFileDownload(app, db, files);
   registerHelpPages(app, content.articles);

@@ -52,7 +52,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
 }
 
 /** The lock pool's size: every job key of `jobs/leader.ts` held at once, and one to spare. */
-export const LOCK_CONNECTIONS = 9;
+export const LOCK_CONNECTIONS = 14;
 
 export async function openPostgres(url: string, max = 10): Promise<Db> {
   const pool = new pg.Pool({

@@ -31,6 +31,16 @@ export const HOUSE = {
   /** The quantify pools' seed capital (decision 0021), and the management fees they pay. */
   poolCapital: 'pool-capital',
   poolFees: 'pool-fees',
+  /** The funds' and deposit terms' side (decision 0022): purchases are paid in, redemptions paid out. */
+  funds: 'funds',
+  /** Exit loads and early-redemption penalties. */
+  fundFees: 'fund-fees',
+  /** Current income and Regular interest paid to holders. */
+  depositInterest: 'deposit-interest',
+  /** Loans receivable: disbursements leave it, principal repaid returns to it. */
+  loans: 'loans',
+  /** Loan interest and overdue penalties received. */
+  loanIncome: 'loan-income',
 } as const;
 
 export type AccountRef =

@@ -18,7 +18,7 @@ export function settableClock(base: () => number) {
 export type SettableClock = ReturnType<typeof settableClock>;
 
 /** The desks whose clocks the end-to-end run moves (`TEST_CLOCKS=1`), each on its own. */
-export const TEST_CLOCK_DESKS = ['auction', 'blockTrade', 'quantify'] as const;
+export const TEST_CLOCK_DESKS = ['auction', 'blockTrade', 'quantify', 'funds', 'bonds', 'loans'] as const;
 export type TestClockDesk = (typeof TEST_CLOCK_DESKS)[number];
 
 /**

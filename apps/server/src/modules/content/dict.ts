@@ -144,6 +144,19 @@ const billType: Record<(typeof BILL_TYPES)[number], Labels> = {
   'pool.subscribe': l('Pool subscription', 'Poolinschrijving', '资金池申购'),
   'pool.redeem': l('Pool redemption', 'Pooluitkering', '资金池赎回'),
   'pool.fee': l('Pool management fee', 'Poolbeheervergoeding', '资金池管理费'),
+  'fund.hold': l('Fund purchase held', 'Fondsaankoop gereserveerd', '基金申购冻结'),
+  'fund.buy': l('Fund units allotted', 'Fondseenheden toegekend', '基金份额确认'),
+  'fund.redeem': l('Fund redemption paid', 'Fondsverkoop uitbetaald', '基金赎回到账'),
+  'fund.exitLoad': l('Fund exit load', 'Uitstapvergoeding fonds', '基金赎回费'),
+  'deposit.income': l('Deposit daily income', 'Dagelijkse opbrengst deposito', '存款每日收益'),
+  'deposit.interest': l('Deposit interest', 'Depositorente', '存款利息'),
+  'deposit.penalty': l('Early redemption penalty', 'Boete vervroegde opname', '提前赎回违约金'),
+  'bond.buy': l('Bond bought', 'Obligatie gekocht', '买入债券'),
+  'bond.sell': l('Bond sold', 'Obligatie verkocht', '卖出债券'),
+  'bond.coupon': l('Bond coupon', 'Obligatiecoupon', '债券票息'),
+  'bond.redeem': l('Bond redeemed at par', 'Obligatie afgelost tegen pari', '债券到期按面值兑付'),
+  'loan.disburse': l('Loan disbursed', 'Lening uitbetaald', '贷款放款'),
+  'loan.repay': l('Loan repayment', 'Aflossing lening', '贷款还款'),
 };
 
 const articleCategory: Record<ArticleCategory, Labels> = {

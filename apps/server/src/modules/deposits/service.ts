@@ -1,4 +1,4 @@
-import { DEPOSIT_CRYPTO, DEPOSIT_FIAT_CURRENCIES, JournalKind, type Deposit } from '@tradeapp/contract';
+import { DEPOSIT_CRYPTO, DEPOSIT_FIAT_CURRENCIES, FundsReviewStatus, JournalKind, type Deposit } from '@tradeapp/contract';
 import type { Db, Sql } from '../../db/db';
 import { AppError } from '../../errors';
 import { Dec, fixed } from '../../lib/decimal';
@@ -8,6 +8,9 @@ import { assertOwnUpload } from '../files/service';
 import type { Notices } from '../notices/service';
 import type { ExchangeRates } from '../wallet/exchangeRates';
 import { REQUIRED_CONFIRMATIONS, type ChainWatcher } from './chain';
+
+/** The operator's queue: the pending oldest first (the order they came in), then the reviewed newest first. */
+const OPERATOR_ORDER_D = `d.status, case when d.status = ${FundsReviewStatus.PendingReview} then d.id else -d.id end`;
 
 export const MIN_DEPOSIT = '1';
 const money = (v: Dec | string) => fixed(v, 2);
@@ -107,7 +110,7 @@ export function createDepositService(opts: { db: Db; exchangeRates: ExchangeRate
     const where = 'where ($1::bigint is null or d.user_id = $1) and ($2::smallint is null or d.status = $2)';
     const [count] = await db.query<{ n: number }>(`select count(*)::int as n from deposits d ${where}`, [userId, status ?? null]);
     const rows = await db.query<DepositRow & UserRefColumns>(
-      `${REVIEW_SELECT} ${where} order by ${userId === null ? 'd.status, d.id' : 'd.id desc'} limit $3 offset $4`,
+      `${REVIEW_SELECT} ${where} order by ${userId === null ? OPERATOR_ORDER_D : 'd.id desc'} limit $3 offset $4`,
       [userId, status ?? null, size, (pageNo - 1) * size],
     );
     return { rows, total: count?.n ?? 0, page: pageNo, size };

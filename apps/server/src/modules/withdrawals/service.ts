@@ -1,4 +1,4 @@
-import { JournalKind, type Withdrawal } from '@tradeapp/contract';
+import { FundsReviewStatus, JournalKind, type Withdrawal } from '@tradeapp/contract';
 import type { Db, Sql } from '../../db/db';
 import { AppError } from '../../errors';
 import { Dec, fixed } from '../../lib/decimal';
@@ -9,6 +9,9 @@ import { findAddress } from '../addresses/service';
 import { findBankCard } from '../bankCards/service';
 import { requireVerifiedKyc } from '../kyc/service';
 import type { Notices } from '../notices/service';
+
+/** The operator's queue: the pending oldest first (the order they came in), then the reviewed newest first. */
+const OPERATOR_ORDER_W = `w.status, case when w.status = ${FundsReviewStatus.PendingReview} then w.id else -w.id end`;
 
 export const MIN_WITHDRAWAL = '1';
 const money = (v: Dec | string) => fixed(v, 2);
@@ -80,7 +83,7 @@ export function createWithdrawalService(opts: { db: Db; notices: Notices }) {
     const where = 'where ($1::bigint is null or w.user_id = $1) and ($2::smallint is null or w.status = $2)';
     const [count] = await db.query<{ n: number }>(`select count(*)::int as n from withdrawals w ${where}`, [userId, status ?? null]);
     const rows = await db.query<WithdrawalRow & UserRefColumns>(
-      `${REVIEW_SELECT} ${where} order by ${userId === null ? 'w.status, w.id' : 'w.id desc'} limit $3 offset $4`,
+      `${REVIEW_SELECT} ${where} order by ${userId === null ? OPERATOR_ORDER_W : 'w.id desc'} limit $3 offset $4`,
       [userId, status ?? null, size, (pageNo - 1) * size],
     );
     return { rows, total: count?.n ?? 0, page: pageNo, size };
