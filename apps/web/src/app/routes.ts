@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { PageHandle, PendingKind, TitleKey } from './handles';
+import type { PageHandle, TitleKey } from './handles';
 import { ROUTES, TAB_ROUTES } from './paths';
 
 type PageModule = { default: ComponentType };
@@ -12,17 +12,6 @@ export interface PageRoute {
   /** One of the five tab pages: rendered above the tab bar. */
   tab?: boolean;
   handle?: PageHandle;
-}
-
-const pending = () => import('./PendingFeaturePage');
-
-function later(path: string, titleKey: TitleKey, kind: PendingKind, extra: Partial<PageRoute> = {}): PageRoute {
-  return {
-    path,
-    load: pending,
-    ...extra,
-    handle: { titleKey, pending: kind, ...extra.handle },
-  };
 }
 
 const quote = { handle: { titleParam: 'name' } };
@@ -129,9 +118,9 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: ROUTES.orderFollow, auth: true, load: () => import('../features/follow/FollowOrderPage'), handle: { titleKey: 'titles.paymentFollow' } },
 
   // bonds
-  later(ROUTES.bondsList, 'titles.bondsList', 'market'),
-  later(ROUTES.bondsOpen, 'titles.bondsOpen', 'market', { auth: true, ...quote }),
-  later(ROUTES.bondsClose, 'titles.bondsClose', 'records', { auth: true, ...quote }),
+  { path: ROUTES.bondsList, load: () => import('../features/bonds/BondsListPage'), handle: { titleKey: 'titles.bondsList' } },
+  { path: ROUTES.bondsOpen, auth: true, load: () => import('../features/bonds/BondOpenPage'), handle: { titleKey: 'titles.bondsOpen', ...quote.handle } },
+  { path: ROUTES.bondsClose, auth: true, load: () => import('../features/bonds/BondClosePage'), handle: { titleKey: 'titles.bondsClose', ...quote.handle } },
 
   // robots, quantify, placing, funds, loans
   { path: ROUTES.robotIndex, load: () => import('../features/robots/RobotsPage'), handle: { titleKey: 'titles.robotIndex' } },
@@ -146,7 +135,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: ROUTES.quantifyRecordDetail, load: () => import('../features/quantify/PoolPage'), handle: { titleKey: 'titles.quantifyRecordDetail' } },
   { path: ROUTES.placingIndex, auth: true, load: () => import('../features/placements/PlacingPage'), handle: { titleKey: 'titles.placingIndex' } },
   { path: ROUTES.placingRecord, auth: true, load: () => import('../features/placements/PlacingRecordPage'), handle: { titleKey: 'titles.placingRecord' } },
-  later(ROUTES.mutualIndex, 'titles.mutualIndex', 'feature'),
-  later(ROUTES.mutualHold, 'titles.mutualHold', 'records', { auth: true }),
-  later(ROUTES.loan, 'titles.loan', 'feature', { auth: true }),
+  { path: ROUTES.mutualIndex, load: () => import('../features/funds/FundsPage'), handle: { titleKey: 'titles.mutualIndex' } },
+  { path: ROUTES.mutualHold, auth: true, load: () => import('../features/funds/MyHoldPage'), handle: { titleKey: 'titles.mutualHold' } },
+  { path: ROUTES.loan, auth: true, load: () => import('../features/loans/LoanPage'), handle: { titleKey: 'titles.loan' } },
 ];

@@ -7,6 +7,13 @@ import { contentEn } from './content/en';
 import { moneyEn } from './money/en';
 import { placementsEn } from './placements/en';
 import { quantifyEn } from './quantify/en';
+// funds (issue 15)
+import { fundsEn } from './funds/en';
+// end of funds
+// bonds and loans (issue 15)
+import { bondsEn } from './bonds/en';
+import { loansEn } from './loans/en';
+// end of bonds and loans
 import { robotsEn } from './robots/en';
 import { tradingEn } from './trading/en';
 
@@ -203,8 +210,6 @@ export const en = {
     limitBuy: 'Limit buy',
     limitSell: 'Limit sell',
     marketRefused: 'The market is closed: a market order cannot be placed until it opens. Choose a limit order to place one now.',
-    bondTitle: 'Bonds cannot be bought here yet',
-    bondBody: 'Bond orders arrive in a later release. Until then this page shows the live price, coupon and maturity; nothing can be bought or sold here.',
     indexTitle: 'Indices are not tradable',
     indexBody: 'An index measures a market and cannot be bought or sold. Trade its stocks or futures instead.',
   },
@@ -220,15 +225,6 @@ export const en = {
     colMarketCap: 'Market cap',
     colExchange: 'Exchange',
     openMarkets: 'Open the Markets tab',
-  },
-  pending: {
-    marketTitle: 'Not yet available',
-    marketBody: 'This screen arrives in a later release. Live prices of every market are already in the Markets tab.',
-    featureTitle: 'Coming soon',
-    featureBody: 'This feature arrives in an upcoming release. Nothing on this page is simulated or invented.',
-    recordsTitle: 'Nothing to show yet',
-    recordsBody: 'Your records will appear here once this feature is available.',
-    backHome: 'Back to home',
   },
   titles: {
     market: 'Markets',
@@ -485,6 +481,13 @@ export const en = {
   ...followEn,
   ...robotsEn,
   ...quantifyEn,
+  // funds (issue 15)
+  ...fundsEn,
+  // end of funds
+  // bonds and loans (issue 15)
+  ...bondsEn,
+  ...loansEn,
+  // end of bonds and loans
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

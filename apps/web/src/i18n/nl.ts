@@ -8,6 +8,13 @@ import { contentNl } from './content/nl';
 import { moneyNl } from './money/nl';
 import { placementsNl } from './placements/nl';
 import { quantifyNl } from './quantify/nl';
+// funds (issue 15)
+import { fundsNl } from './funds/nl';
+// end of funds
+// bonds and loans (issue 15)
+import { bondsNl } from './bonds/nl';
+import { loansNl } from './loans/nl';
+// end of bonds and loans
 import { robotsNl } from './robots/nl';
 import { tradingNl } from './trading/nl';
 
@@ -202,8 +209,6 @@ export const nl: UiMessages = {
     limitBuy: 'Limiet kopen',
     limitSell: 'Limiet verkopen',
     marketRefused: 'De markt is gesloten: een marktorder kan pas na de opening worden geplaatst. Kies een limietorder om nu te plaatsen.',
-    bondTitle: 'Obligaties zijn hier nog niet te koop',
-    bondBody: 'Orders in obligaties komen in een latere versie. Tot dan toont deze pagina de actuele koers, coupon en looptijd; hier kan niets worden gekocht of verkocht.',
     indexTitle: 'Indices zijn niet verhandelbaar',
     indexBody: 'Een index meet een markt en kan niet worden gekocht of verkocht. Handel in plaats daarvan in de aandelen of futures.',
   },
@@ -219,15 +224,6 @@ export const nl: UiMessages = {
     colMarketCap: 'Marktwaarde',
     colExchange: 'Beurs',
     openMarkets: 'Naar het tabblad Markten',
-  },
-  pending: {
-    marketTitle: 'Nog niet beschikbaar',
-    marketBody: 'Dit scherm komt in een latere versie. De actuele koersen van alle markten staan al op het tabblad Markten.',
-    featureTitle: 'Binnenkort beschikbaar',
-    featureBody: 'Deze functie komt in een volgende versie. Niets op deze pagina is gesimuleerd of verzonnen.',
-    recordsTitle: 'Nog niets te tonen',
-    recordsBody: 'Uw overzichten verschijnen hier zodra deze functie beschikbaar is.',
-    backHome: 'Terug naar home',
   },
   titles: {
     market: 'Markten',
@@ -484,4 +480,11 @@ export const nl: UiMessages = {
   ...followNl,
   ...robotsNl,
   ...quantifyNl,
+  // funds (issue 15)
+  ...fundsNl,
+  // end of funds
+  // bonds and loans (issue 15)
+  ...bondsNl,
+  ...loansNl,
+  // end of bonds and loans
 };

@@ -8,6 +8,13 @@ import { contentZh } from './content/zh-Hans';
 import { moneyZhHans } from './money/zh-Hans';
 import { placementsZhHans } from './placements/zh-Hans';
 import { quantifyZhHans } from './quantify/zh-Hans';
+// funds (issue 15)
+import { fundsZhHans } from './funds/zh-Hans';
+// end of funds
+// bonds and loans (issue 15)
+import { bondsZhHans } from './bonds/zh-Hans';
+import { loansZhHans } from './loans/zh-Hans';
+// end of bonds and loans
 import { robotsZhHans } from './robots/zh-Hans';
 import { tradingZhHans } from './trading/zh-Hans';
 
@@ -202,8 +209,6 @@ export const zhHans: UiMessages = {
     limitBuy: '限价买入',
     limitSell: '限价卖出',
     marketRefused: '市场已休市：开市前不能下市价单。请选择限价单立即下单。',
-    bondTitle: '暂不能在此买入债券',
-    bondBody: '债券交易将在后续版本中推出。在此之前，本页显示实时价格、票息和到期日，不能在此买卖。',
     indexTitle: '指数不可交易',
     indexBody: '指数衡量一个市场，不能买卖。请改为交易其成分股或期货。',
   },
@@ -219,15 +224,6 @@ export const zhHans: UiMessages = {
     colMarketCap: '市值',
     colExchange: '交易所',
     openMarkets: '前往行情页',
-  },
-  pending: {
-    marketTitle: '暂未开放',
-    marketBody: '此页面将在后续版本中推出。各市场的实时行情已在行情页提供。',
-    featureTitle: '即将推出',
-    featureBody: '此功能将在后续版本中推出。本页面没有任何模拟或虚构的内容。',
-    recordsTitle: '暂无内容',
-    recordsBody: '此功能开通后，您的记录将显示在这里。',
-    backHome: '返回首页',
   },
   titles: {
     market: '行情',
@@ -484,4 +480,11 @@ export const zhHans: UiMessages = {
   ...followZhHans,
   ...robotsZhHans,
   ...quantifyZhHans,
+  // funds (issue 15)
+  ...fundsZhHans,
+  // end of funds
+  // bonds and loans (issue 15)
+  ...bondsZhHans,
+  ...loansZhHans,
+  // end of bonds and loans
 };

@@ -14,3 +14,7 @@ export const RunningFollows = lazy(() => import('./RunningFollows'));
 
 /** "Copy of <agency>" with the way to its follow, for a copy's position page. */
 export const CopyNote = lazy(() => import('./CopyNote'));
+
+/** The NAV chart of the agency page, fetched with its chart library when first shown; the funds' NAV uses it too. */
+export const loadCurveChart = () => import('./curveEngine');
+export type { CurveChartHandle } from './curveEngine';

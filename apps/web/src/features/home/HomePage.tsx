@@ -1,13 +1,16 @@
 import { Badge, Button } from 'antd-mobile';
 import {
   BellOutline,
+  BillOutline,
   ClockCircleOutline,
   FlagOutline,
   GiftOutline,
+  HandPayCircleOutline,
   AddCircleOutline,
   HistogramOutline,
   KeyOutline,
   LoopOutline,
+  PieOutline,
   SearchOutline,
   SendOutline,
   SetOutline,
@@ -67,6 +70,9 @@ export default function HomePage() {
     { key: 'blocktrade', icon: <ShopbagOutline />, label: t('titles.productBlockTrade'), to: ROUTES.productBlockTrade },
     { key: 'placing', icon: <KeyOutline />, label: t('titles.placingIndex'), to: paths.placing.index() },
     { key: 'auction', icon: <ClockCircleOutline />, label: t('titles.productAuction'), to: ROUTES.productAuction },
+    { key: 'funds', icon: <PieOutline />, label: t('titles.mutualIndex'), to: ROUTES.mutualIndex },
+    { key: 'bonds', icon: <BillOutline />, label: t('titles.bondsList'), to: ROUTES.bondsList },
+    { key: 'loans', icon: <HandPayCircleOutline />, label: t('titles.loan'), to: ROUTES.loan },
   ];
 
   return (

@@ -20,6 +20,7 @@ import { PhaseTag } from './components/PhaseTag';
 import { SimulatedNotice, SimulatedTag } from './components/SimulatedNotice';
 import { TradingNote } from './components/TradingNote';
 import { useLiveQuote } from '../../api/push';
+import { bondLinks } from '../bonds';
 import { OrderSheet } from '../trading';
 import { isCrypto } from './segments';
 
@@ -249,6 +250,8 @@ export default function QuotePage() {
   // Indices and bonds have no order call (the contract's rule): no Buy or Sell. While the market is
   // closed only a limit order can be placed, so the bar offers limit orders.
   const tradable = quote !== undefined && orderCallFor(quote) !== null;
+  // A bond is bought on its own order page, at the dirty price with its markup (decision 0022).
+  const bond = quote?.assetClass === 'bond';
   const closed = quote !== undefined && !quote.tradable;
   const starred = quote?.selfSelectStatus === 1;
 
@@ -301,7 +304,7 @@ export default function QuotePage() {
     <Page
       title={quote?.name ?? nameParam}
       tone="dark"
-      className={tradable ? 'quote-page with-actions' : 'quote-page'}
+      className={tradable || bond ? 'quote-page with-actions' : 'quote-page'}
       right={
         quote ? (
           <button
@@ -320,6 +323,13 @@ export default function QuotePage() {
       }
     >
       <Refreshable onRefresh={() => query.refetch()}>{body}</Refreshable>
+      {bond && quote && (
+        <div className="trade-bar">
+          <Button block className="trade-buy" data-testid="quote-buy" onClick={() => void navigate(bondLinks.open(quote))}>
+            {t('quote.buy')}
+          </Button>
+        </div>
+      )}
       {tradable && !closed && (
         <div className="trade-bar">
           <Button block className="trade-buy" data-testid="quote-buy" onClick={() => openOrder(OrderDirection.Buy)}>

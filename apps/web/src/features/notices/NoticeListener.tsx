@@ -15,6 +15,9 @@ import { chatKeys } from '../chat';
 import { dealKeys } from '../deals';
 import { followKeys } from '../follow';
 import { placementKeys } from '../placements';
+import { bondKeys } from '../bonds';
+import { fundKeys } from '../funds';
+import { loanKeys } from '../loans';
 import { quantifyKeys } from '../quantify';
 import { robotKeys } from '../robots';
 import { noticeKeys, kindTitle } from './api';
@@ -49,6 +52,11 @@ export default function NoticeListener() {
         if (kind.startsWith('robot.') || kind.startsWith('position.')) void queryClient.invalidateQueries({ queryKey: robotKeys.all });
         // A key unlocked a private pool, or was revoked.
         if (kind.startsWith('pool.')) void queryClient.invalidateQueries({ queryKey: quantifyKeys.all });
+        // A fund purchase allotted, a redemption paid, a deposit term ended.
+        if (kind === 'fund.allotted' || kind === 'fund.paid' || kind === 'deposit.matured') void queryClient.invalidateQueries({ queryKey: fundKeys.all });
+        // A coupon paid or a bond redeemed at par (a holding is a position); a loan approved, refused or overdue.
+        if (kind === 'bond.coupon' || kind === 'bond.redeemed') [bondKeys.all, tradingKeys.all].forEach((queryKey) => void queryClient.invalidateQueries({ queryKey }));
+        if (kind === 'loan.approved' || kind === 'loan.refused' || kind === 'loan.overdue') void queryClient.invalidateQueries({ queryKey: loanKeys.all });
         // An operator's own words are in the notice itself, not in the kind's title.
         const title = kind === 'operator.message' ? i18n.t('noticeToast.operatorMessage') : kindTitle(kind);
         if (title) showToast(title);

@@ -1,14 +1,14 @@
-import { compareDecimal, decimalInput, WalletCode, type Pool } from '@tradeapp/contract';
+import { compareDecimal, WalletCode, type Pool } from '@tradeapp/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Popup } from 'antd-mobile';
-import { useId, useState, type ReactNode } from 'react';
+import { Button } from 'antd-mobile';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../api/errors';
 import { useIntentKey } from '../../api/intent';
 import { paths } from '../../app/paths';
 import { msg } from '../../i18n/messages';
 import { EMPTY_VALUE, formatAmount, formatQuantity } from '../../lib/format';
+import { DecimalField, FormSheet, refusal } from '../../ui/FormSheet';
 import { showToast } from '../../ui/toast';
 import { balancesQuery } from '../wallet';
 import { saveOrder } from './api';
@@ -27,74 +27,7 @@ interface SheetProps {
   onClose: () => void;
 }
 
-/** A sheet's frame: its title (the order and the pool), a way out, the form. */
-function Sheet({ visible, onClose, title, testId, onSubmit, children }: { visible: boolean; onClose: () => void; title: string; testId: string; onSubmit: () => void; children: ReactNode }) {
-  const { t } = useTranslation();
-  const id = useId();
-  return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="sheet" destroyOnClose>
-      <form
-        className="sheet-form quant-sheet"
-        noValidate
-        aria-labelledby={`${id}-title`}
-        data-testid={testId}
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-      >
-        <div className="sheet-head">
-          <h2 className="quant-sheet-title" id={`${id}-title`}>
-            {title}
-          </h2>
-          <button type="button" className="link" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-        </div>
-        {children}
-      </form>
-    </Popup>
-  );
-}
 
-/** A labelled decimal field with its error (a message key or a sentence) or else its hint under it. */
-function DecimalField(props: { label: string; testId: string; value: string; onChange: (v: string) => void; error: string; hint: ReactNode; disabled?: boolean; placeholder: string }) {
-  const id = useId();
-  const note = `${id}-note`;
-  return (
-    <div className={props.error ? 'field has-error' : 'field'}>
-      <label className="field-label" htmlFor={id}>
-        {props.label}
-      </label>
-      <div className="field-control">
-        <input
-          id={id}
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder={props.placeholder}
-          data-testid={props.testId}
-          value={props.value}
-          disabled={props.disabled}
-          aria-invalid={props.error ? true : undefined}
-          aria-describedby={note}
-          onChange={(event) => props.onChange(decimalInput(event.target.value))}
-        />
-      </div>
-      {props.error ? (
-        <div className="field-error" role="alert" id={note} data-testid={`${props.testId}-error`}>
-          {msg(props.error)}
-        </div>
-      ) : (
-        <div className="field-hint" id={note}>
-          {props.hint}
-        </div>
-      )}
-    </div>
-  );
-}
-
-/** The server's refusal as a sentence for under the field; nothing for a call the investor cancelled. */
-const refusal = (err: unknown) => (err instanceof ApiError && !err.aborted ? err.message || err.key || '' : '');
 
 export function InvestSheet({ pool, visible, onClose }: SheetProps) {
   const { t } = useTranslation();
@@ -133,7 +66,7 @@ export function InvestSheet({ pool, visible, onClose }: SheetProps) {
   };
 
   return (
-    <Sheet visible={visible} onClose={onClose} title={`${t('quantify.invest.title')} · ${nameOf(pool.rule)}`} testId="quant-invest-sheet" onSubmit={() => void submit()}>
+    <FormSheet kind="quant" visible={visible} onClose={onClose} title={`${t('quantify.invest.title')} · ${nameOf(pool.rule)}`} testId="quant-invest-sheet" onSubmit={() => void submit()}>
       <DecimalField
         label={t('quantify.invest.amount')}
         testId="quant-amount"
@@ -165,7 +98,7 @@ export function InvestSheet({ pool, visible, onClose }: SheetProps) {
       <Button block type="submit" color="primary" size="large" shape="rounded" loading={pending} data-testid="quant-invest-submit">
         {t('quantify.invest.submit')}
       </Button>
-    </Sheet>
+    </FormSheet>
   );
 }
 
@@ -206,7 +139,7 @@ export function RedeemSheet({ pool, visible, onClose }: SheetProps) {
   };
 
   return (
-    <Sheet visible={visible} onClose={onClose} title={`${t('quantify.redeem.title')} · ${nameOf(pool.rule)}`} testId="quant-redeem-sheet" onSubmit={() => void submit()}>
+    <FormSheet kind="quant" visible={visible} onClose={onClose} title={`${t('quantify.redeem.title')} · ${nameOf(pool.rule)}`} testId="quant-redeem-sheet" onSubmit={() => void submit()}>
       <DecimalField
         label={t('quantify.redeem.units')}
         testId="quant-units"
@@ -238,6 +171,6 @@ export function RedeemSheet({ pool, visible, onClose }: SheetProps) {
       <Button block type="submit" color="primary" size="large" shape="rounded" loading={pending} data-testid="quant-redeem-submit">
         {t('quantify.redeem.submit')}
       </Button>
-    </Sheet>
+    </FormSheet>
   );
 }

@@ -16,6 +16,7 @@ import { Refreshable } from '../../ui/Refreshable';
 import { RowsSkeleton } from '../../ui/records';
 import { TabStrip } from '../../ui/TabStrip';
 import { useConfirmedCancel } from '../../ui/useConfirmedCancel';
+import { bondKeys, BondHoldings } from '../bonds';
 import { dealKeys, SubscriptionList } from '../deals';
 import { FollowList, followKeys } from '../follow';
 import { cancelOrder, closedQuery, entrustedQuery, positionsQuery, refreshTrading, type PositionsPage } from './api';
@@ -213,11 +214,6 @@ function Entrusted() {
   );
 }
 
-function Later({ body }: { body: string }) {
-  const { t } = useTranslation();
-  return <EmptyState kind="feature" title={t('trading.laterTitle')} body={body} />;
-}
-
 export default function TradePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -275,7 +271,11 @@ export default function TradePage() {
       );
       break;
     default:
-      content = <Later body={t('trading.laterBonds')} />;
+      content = (
+        <Suspense fallback={<RowsSkeleton />}>
+          <BondHoldings />
+        </Suspense>
+      );
   }
 
   return (
@@ -287,7 +287,7 @@ export default function TradePage() {
       </div>
       <Refreshable
         onRefresh={() =>
-          Promise.all([tradingKeys.all, dealKeys.all, followKeys.all].map((queryKey) => queryClient.refetchQueries({ queryKey, type: 'active' })))
+          Promise.all([tradingKeys.all, dealKeys.all, followKeys.all, bondKeys.all].map((queryKey) => queryClient.refetchQueries({ queryKey, type: 'active' })))
         }
       >
         {content}

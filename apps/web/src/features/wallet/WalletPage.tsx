@@ -14,6 +14,7 @@ import { Refreshable } from '../../ui/Refreshable';
 import { TabStrip } from '../../ui/TabStrip';
 import { followKeys, RunningFollows } from '../follow';
 import { FinancialPools, quantifyKeys } from '../quantify';
+import { FinancialFunds, fundKeys } from '../funds';
 import { FinancialRobots, robotKeys } from '../robots';
 import { balancesQuery, overviewQuery, type Wallet } from './api';
 import { BillList } from './BillList';
@@ -179,7 +180,7 @@ export default function WalletPage() {
           {(key) => (key === 'overview' ? t('wallet.overview') : t(WALLET_LABEL[key]))}
         </TabStrip>
       </div>
-      <Refreshable onRefresh={() => Promise.all([walletKeys.all, followKeys.all, robotKeys.all, quantifyKeys.all].map((queryKey) => queryClient.refetchQueries({ queryKey, type: 'active' })))}>
+      <Refreshable onRefresh={() => Promise.all([walletKeys.all, followKeys.all, robotKeys.all, quantifyKeys.all, fundKeys.all].map((queryKey) => queryClient.refetchQueries({ queryKey, type: 'active' })))}>
         {tab === 'overview' ? (
           <Overview onOpen={(code) => setView({ tab: code })} />
         ) : (
@@ -194,6 +195,7 @@ export default function WalletPage() {
           <Suspense fallback={<RowsSkeleton count={2} lines={1} />}>
             <FinancialRobots />
             <FinancialPools />
+            <FinancialFunds />
           </Suspense>
         )}
         {balances.isError && tab !== 'overview' && <div className="load-error">{t('money.loadFailed')}</div>}

@@ -75,6 +75,19 @@ export const BILL_TYPE_LABEL = {
   'pool.subscribe': 'wallet.billTypes.poolSubscribe',
   'pool.redeem': 'wallet.billTypes.poolRedeem',
   'pool.fee': 'wallet.billTypes.poolFee',
+  'fund.hold': 'wallet.billTypes.fundHold',
+  'fund.buy': 'wallet.billTypes.fundBuy',
+  'fund.redeem': 'wallet.billTypes.fundRedeem',
+  'fund.exitLoad': 'wallet.billTypes.fundExitLoad',
+  'deposit.income': 'wallet.billTypes.depositIncome',
+  'deposit.interest': 'wallet.billTypes.depositInterest',
+  'deposit.penalty': 'wallet.billTypes.depositPenalty',
+  'bond.buy': 'wallet.billTypes.bondBuy',
+  'bond.sell': 'wallet.billTypes.bondSell',
+  'bond.coupon': 'wallet.billTypes.bondCoupon',
+  'bond.redeem': 'wallet.billTypes.bondRedeem',
+  'loan.disburse': 'wallet.billTypes.loanDisburse',
+  'loan.repay': 'wallet.billTypes.loanRepay',
 } as const satisfies Record<JournalKind, string>;
 
 export const TRANSFER_STATUS = {

@@ -24,8 +24,6 @@ export const tradingEn = {
     emptyClosedBody: 'Positions you close, or that are liquidated, are listed here with their realised result.',
     emptyEntrusted: 'No open orders',
     emptyEntrustedBody: 'Limit orders wait here until the price reaches them. You can cancel them until they fill.',
-    laterTitle: 'Arrives with a later release',
-    laterBonds: 'Bond holdings will be listed here once bond trading opens in the app.',
     loadFailed: 'Could not load. Pull down to retry.',
     buy: 'Buy',
     sell: 'Sell',

@@ -24,8 +24,6 @@ export const tradingNl: TradingMessages = {
     emptyClosedBody: 'Posities die u sluit of die worden geliquideerd, staan hier met hun gerealiseerde resultaat.',
     emptyEntrusted: 'Geen openstaande orders',
     emptyEntrustedBody: 'Limietorders wachten hier tot de koers ze bereikt. U kunt ze annuleren tot ze worden uitgevoerd.',
-    laterTitle: 'Komt in een latere versie',
-    laterBonds: 'Obligatieposities verschijnen hier zodra de obligatiehandel in de app opengaat.',
     loadFailed: 'Laden mislukt. Trek omlaag om het opnieuw te proberen.',
     buy: 'Koop',
     sell: 'Verkoop',

@@ -24,8 +24,6 @@ export const tradingZhHans: TradingMessages = {
     emptyClosedBody: '您平仓或被强平的仓位会连同已实现盈亏列在这里。',
     emptyEntrusted: '暂无委托',
     emptyEntrustedBody: '限价单在价格到达前在此等待，成交前可随时撤销。',
-    laterTitle: '将在后续版本推出',
-    laterBonds: '债券交易开放后，您的债券持仓会显示在这里。',
     loadFailed: '加载失败，下拉重试。',
     buy: '买入',
     sell: '卖出',

@@ -5,9 +5,10 @@ import { formatDateMinute, formatTimeZoneName } from '../../../lib/format';
 type Instrument = Pick<Quote, 'assetClass' | 'market' | 'tradable' | 'timeZone' | 'nextOpenTimestamp'>;
 
 /**
- * What a quote or order page says when its instrument cannot be ordered now: indices and bonds
- * have no order call (the contract's `orderCallFor`), and a closed market names its next open in
- * the viewer's time and the exchange's. Nothing when the instrument trades now.
+ * What a quote or order page says when its instrument cannot be ordered here now: indices have no
+ * order call (the contract's `orderCallFor`), bonds are bought on their own order page, and a closed
+ * market names its next open in the viewer's time and the exchange's. Nothing when the instrument
+ * trades now.
  */
 export function TradingNote({ quote, testId = 'trading-note' }: { quote: Instrument; testId?: string }) {
   const { t } = useTranslation();
@@ -15,8 +16,8 @@ export function TradingNote({ quote, testId = 'trading-note' }: { quote: Instrum
     const bond = quote.assetClass === 'bond';
     return (
       <section className="card card-pad trading-note" data-testid={testId} data-kind={bond ? 'bond' : 'index'}>
-        <strong>{bond ? t('marketHours.bondTitle') : t('marketHours.indexTitle')}</strong>
-        <p>{bond ? t('marketHours.bondBody') : t('marketHours.indexBody')}</p>
+        <strong>{bond ? t('bonds.quoteNote.title') : t('marketHours.indexTitle')}</strong>
+        <p>{bond ? t('bonds.quoteNote.body') : t('marketHours.indexBody')}</p>
       </section>
     );
   }
