@@ -67,6 +67,16 @@ const nav: { group: string | null; items: NavItem[] }[] = [
     // The agencies' rising line: a pool, too, is a house strategy that trades.
     items: [{ to: '/pools', label: 'Pools', icon: <AgencyIcon />, testId: 'bo-nav-pools' }],
   },
+  // funds, bonds and loans (issue 15)
+  {
+    group: 'Funds, bonds and loans',
+    items: [
+      { to: '/funds', label: 'Funds and deposits', icon: <LedgerIcon />, testId: 'bo-nav-funds' },
+      { to: '/bonds', label: 'Bonds', icon: <PlacementIcon />, testId: 'bo-nav-bonds' },
+      { to: '/loans', label: 'Loans', icon: <DepositIcon />, testId: 'bo-nav-loans' },
+    ],
+  },
+  // end of funds, bonds and loans
   {
     group: 'Operations',
     items: [

@@ -22,6 +22,12 @@ export const ROUTES = {
   robotNew: '/robots/new',
   pools: '/pools',
   poolNew: '/pools/new',
+  // funds, bonds and loans (issue 15)
+  funds: '/funds',
+  fundNew: '/funds/new',
+  bonds: '/bonds',
+  loans: '/loans',
+  // end of funds, bonds and loans
   ledger: '/ledger',
   service: '/service',
   outbox: '/outbox',

@@ -11,8 +11,12 @@ import { DealDetailPage } from '../features/deals/DealDetailPage';
 import { DealEditorPage } from '../features/deals/DealEditorPage';
 import { DealsPage } from '../features/deals/DealsPage';
 import { DepositsPage } from '../features/deposits/DepositsPage';
+import { BondsPage } from '../features/bonds/BondsPage';
+import { FundNewPage } from '../features/funds/FundNewPage';
+import { FundsPage } from '../features/funds/FundsPage';
 import { KycPage } from '../features/kyc/KycPage';
 import { LedgerPage } from '../features/ledger/LedgerPage';
+import { LoansPage } from '../features/loans/LoansPage';
 import { NoticesPage } from '../features/notices/NoticesPage';
 import { OutboxPage } from '../features/outbox/OutboxPage';
 import { PlacementDetailPage } from '../features/placements/PlacementDetailPage';
@@ -56,6 +60,12 @@ export const router = createHashRouter([
       { path: ROUTES.robotNew, element: <RobotNewPage /> },
       { path: ROUTES.pools, element: <PoolsPage /> },
       { path: ROUTES.poolNew, element: <PoolNewPage /> },
+      // funds, bonds and loans (issue 15)
+      { path: ROUTES.funds, element: <FundsPage /> },
+      { path: ROUTES.fundNew, element: <FundNewPage /> },
+      { path: ROUTES.bonds, element: <BondsPage /> },
+      { path: ROUTES.loans, element: <LoansPage /> },
+      // end of funds, bonds and loans
       { path: ROUTES.ledger, element: <LedgerPage /> },
       { path: ROUTES.service, element: <ServiceRequestsPage /> },
       { path: ROUTES.outbox, element: <OutboxPage /> },
