@@ -692,7 +692,7 @@ test('a closed market: the quote says when it opens and offers limit orders only
   await expect(page.locator(`[data-testid="entrusted-row"][data-symbol="${stock.symbol}"]`)).toBeVisible();
 });
 
-test('a bond or an index quote offers no Buy or Sell and says why; the bond order page asks nothing of the server', async ({ page, request }) => {
+test('a bond quote’s Buy leads to the bond order page; an index quote offers no Buy or Sell and says why; the stock order page asks nothing of the server for a bond', async ({ page, request }) => {
   const bond = ((await (await request.post('/web/m_ft/bondsList', { data: { size: 1 } })).json()).data.list[0]) as WireQuote;
   const minCount: string[] = [];
   page.on('request', (r) => {
@@ -701,9 +701,11 @@ test('a bond or an index quote offers no Buy or Sell and says why; the bond orde
   await launch(page);
   await page.goto(`/#/pages/quote/stock?name=${encodeURIComponent(bond.name)}&code=${encodeURIComponent(bond.stock_code)}&source=${bond.source}&market=BOND&symbol=${encodeURIComponent(bond.symbol)}`);
   await expect(page.getByTestId('quote-trading-note')).toHaveAttribute('data-kind', 'bond');
-  await expect(page.getByTestId('quote-trading-note')).toContainText('Bond orders arrive in a later release');
-  await expect(page.getByTestId('quote-buy')).toHaveCount(0);
+  await expect(page.getByTestId('quote-trading-note')).toContainText('Bonds are bought on the bond order page');
   await expect(page.getByTestId('quote-limit-buy')).toHaveCount(0);
+  // Signed out, Buy asks to sign in first and then goes on to the bond order page.
+  await page.getByTestId('quote-buy').click();
+  await expect(page).toHaveURL(/#\/pages\/auth\/login\?redirect=%2Fpages%2Fbonds%2Fopen/);
 
   await page.goto('/#/pages/quote/globalindex?name=S%26P%20500&code=SPX&source=99&market=INDEX&symbol=SPX');
   await expect(page.getByTestId('quote-trading-note')).toHaveAttribute('data-kind', 'index');
@@ -711,6 +713,9 @@ test('a bond or an index quote offers no Buy or Sell and says why; the bond orde
 
   const user = await register(request);
   await launch(page, user.token);
+  await page.goto(`/#/pages/quote/stock?name=${encodeURIComponent(bond.name)}&code=${encodeURIComponent(bond.stock_code)}&source=${bond.source}&market=BOND&symbol=${encodeURIComponent(bond.symbol)}`);
+  await page.getByTestId('quote-buy').click();
+  await expect(page).toHaveURL(new RegExp(`#/pages/bonds/open\\?.*symbol=${bond.symbol}`));
   await page.goto(`/#/pages/payment/stock?name=${encodeURIComponent(bond.name)}&code=${encodeURIComponent(bond.stock_code)}&source=${bond.source}&direction=0&market=BOND&symbol=${encodeURIComponent(bond.symbol)}`);
   await expect(page.getByTestId('order-trading-note')).toHaveAttribute('data-kind', 'bond');
   await expect(page.getByTestId('order-submit')).toHaveCount(0);
@@ -764,11 +769,9 @@ test('the product pages show the live lists they are named after', async ({ page
   await expect(table).toHaveAttribute('data-market', 'DE');
   await expect(page.getByTestId('ucstock-row').first()).toHaveAttribute('data-symbol', /\.DE$/);
 
-  // A page a later issue brings says so, and where live prices are.
+  // The bond list: the notes and bonds of the market, and the three bills beside them.
   await page.goto('/#/pages/bonds/list');
-  await expect(page.getByTestId('empty-state')).toContainText('Not yet available');
-  await page.getByTestId('pending-markets').click();
-  await expect(page).toHaveURL(/#\/pages\/market\/index/);
+  for (const bill of ['US1M', 'US3M', 'US6M', 'US10Y']) await expect(page.locator(`[data-testid="bond-row"][data-symbol="${bill}"]`)).toBeVisible();
 });
 
 for (const language of LANGUAGES) {

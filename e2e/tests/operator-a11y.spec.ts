@@ -97,6 +97,12 @@ const READY: Partial<Record<keyof typeof ROUTES, string>> = {
   robotNew: '[data-testid="bo-robot-form"]',
   pools: '[data-testid="bo-pool-row"]',
   poolNew: '[data-testid="bo-pool-form"]',
+  // funds, bonds and loans (issue 15)
+  funds: '[data-testid="bo-fund-row"]',
+  fundNew: '[data-testid="bo-fund-form"]',
+  bonds: '[data-testid="bo-bond-row"]',
+  loans: '[data-testid="bo-loan-panel"]',
+  // end of funds, bonds and loans
   notFound: '.state-empty',
 };
 
@@ -123,8 +129,9 @@ async function focusTop(page: Page) {
  */
 async function unreachable(page: Page): Promise<string[]> {
   const total = await page.evaluate(() => {
+    // A details element's summary is a Tab stop of its own (the funds page's baskets).
     const selector =
-      'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+      'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), details > summary, [tabindex]:not([tabindex="-1"])';
     const controls = [...document.querySelectorAll<HTMLElement>(selector)].filter(
       (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden' && !el.closest('[inert]'),
     );
@@ -230,6 +237,18 @@ test('every back-office page has no serious, critical or structural accessibilit
   await post(request, `/operator/deals/${allotted.id}/price`, ops, { finalPrice: '1.10' });
   await post(request, `/operator/deals/${allotted.id}/allot`, ops);
 
+  // funds, bonds and loans (issue 15): a loan in review, from an applicant whose score (verified,
+  // 10,000 EUR deposited, no loan yet) reaches a band; and the Current term whose incomes are declared.
+  const borrower = await verifiedUser(request, 'a11yop_loan_', png);
+  await funded(request, borrower, '10000.00', png);
+  const profile = await get(request, '/loan/profile', borrower.token);
+  const loan = await post(request, '/loan/apply', borrower.token, { amount: '1000.00', months: 6, aprPercent: profile.aprPercent, accepted: true }, true);
+  const products = (await get(request, '/operator/funds', ops)) as { id: number; kind: string; paused: boolean; declared: { day: number }[] }[];
+  const currentTerm = products.find((f) => f.kind === 'current')!;
+  expect(currentTerm, 'a Current deposit term').toBeTruthy();
+  const firstOpen = products.find((f) => !f.paused)!;
+  // end of funds, bonds and loans
+
   /** The page each route is checked at: with a selected item where it has one. */
   const VISIT: Record<keyof typeof ROUTES, string> = {
     login: ROUTES.login,
@@ -262,6 +281,12 @@ test('every back-office page has no serious, critical or structural accessibilit
     robotNew: ROUTES.robotNew,
     pools: ROUTES.pools,
     poolNew: ROUTES.poolNew,
+    // funds, bonds and loans (issue 15)
+    funds: ROUTES.funds,
+    fundNew: ROUTES.fundNew,
+    bonds: ROUTES.bonds,
+    loans: `${ROUTES.loans}?id=${loan.id}`,
+    // end of funds, bonds and loans
     notFound: '/no-such-page',
   };
 
@@ -439,6 +464,65 @@ test('every back-office page has no serious, critical or structural accessibilit
   await expect.soft(page.getByTestId('bo-pool-feePercent')).toHaveAccessibleDescription(/Please fill in the required information$/);
   await check('poolNew (errors)');
   await shoot(page, testInfo, 'pool-new-errors');
+
+  // ---- funds, bonds and loans (issue 15): their reason dialogs, a Current term's incomes, the new product form's errors ----
+  await open(page, VISIT.funds, READY.funds);
+  await checkDialog(page, page.getByTestId('bo-fund-pause').first(), firstOpen.kind === 'fund' ? 'Pause fund' : 'Pause deposit term', async (dialog) => {
+    await dialog.getByTestId('bo-confirm').click();
+    await expect(dialog.getByText('Please give a reason')).toBeVisible();
+    await check('funds (pause dialog, reason missing)');
+    await shoot(page, testInfo, 'funds-pause-dialog');
+  });
+  await open(page, `${ROUTES.funds}?income=${currentTerm.id}`, '[data-testid="bo-fund-incomes-panel"]');
+  await check('funds (incomes)');
+  await checkKeyboard('funds (incomes)');
+  await page.getByTestId('bo-fund-declare').click();
+  await expect.soft(page.getByTestId('bo-fund-income-day')).toHaveAccessibleDescription('Please fill in the required information');
+  await check('funds (income errors)');
+  await shoot(page, testInfo, 'funds-income-errors');
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const declaredDays = currentTerm.declared.map((d) => new Date(d.day).toISOString().slice(0, 10));
+  let free = tomorrow;
+  for (let ahead = 2; declaredDays.includes(free); ahead++) free = new Date(Date.now() + ahead * 86_400_000).toISOString().slice(0, 10);
+  await page.getByTestId('bo-fund-income-day').fill(free);
+  await page.getByTestId('bo-fund-income-value').fill('1.25');
+  await checkDialog(page, page.getByTestId('bo-fund-declare'), 'Declare income', async () => {
+    await check('funds (declare dialog)');
+    await shoot(page, testInfo, 'funds-declare-dialog');
+  });
+  await open(page, VISIT.fundNew, READY.fundNew);
+  await page.getByTestId('bo-fund-create').click();
+  await expect(page.getByTestId('bo-fund-code')).toHaveAccessibleDescription(/Please fill in the required information$/);
+  await expect.soft(page.getByTestId('bo-fund-basket')).toHaveAccessibleDescription(/Add at least one instrument with its weight$/);
+  await check('fundNew (errors, fund)');
+  await shoot(page, testInfo, 'fund-new-errors');
+  await page.getByTestId('bo-fund-kind-regular').check();
+  await page.getByTestId('bo-fund-create').click();
+  await expect(page.getByTestId('bo-fund-termDays')).toHaveAccessibleDescription('Please fill in the required information');
+  await check('fundNew (errors, regular)');
+
+  await open(page, VISIT.bonds, READY.bonds);
+  await checkDialog(page, page.getByTestId('bo-bond-spread').first(), 'Set spread', async (dialog) => {
+    await dialog.getByTestId('bo-confirm').click();
+    await expect(dialog.getByText('Please give a reason')).toBeVisible();
+    await check('bonds (spread dialog, reason missing)');
+    await shoot(page, testInfo, 'bonds-spread-dialog');
+  });
+  await checkDialog(page, page.getByTestId('bo-bond-pause').first(), 'Pause bond', async () => {
+    await check('bonds (pause dialog)');
+  });
+
+  await open(page, VISIT.loans, READY.loans);
+  await checkDialog(page, page.getByTestId('bo-loan-approve'), 'Approve loan', async () => {
+    await check('loans (approve dialog)');
+    await shoot(page, testInfo, 'loans-approve-dialog');
+  });
+  await checkDialog(page, page.getByTestId('bo-loan-refuse'), 'Refuse loan', async (dialog) => {
+    await dialog.getByTestId('bo-confirm').click();
+    await expect(dialog.getByText('Please give a reason')).toBeVisible();
+    await check('loans (refuse dialog, reason missing)');
+  });
+  // end of funds, bonds and loans
 
   await open(page, VISIT.user, READY.user);
   await checkDialog(page, page.getByTestId('bo-disable'), 'Disable account', async () => {

@@ -67,7 +67,7 @@ test('an investor invests in a pool at its day’s NAV and sees the daily profit
   // ---- home's products lead to the pools, and so does the financial wallet's tab ----
   await launch(page, user.token);
   await page.goto(`/#${ROUTES.home}`);
-  await expect(page.getByTestId('home-products').getByRole('button')).toHaveCount(7);
+  await expect(page.getByTestId('home-products').getByRole('button')).toHaveCount(10);
   await page.getByTestId('home-product-quantify').scrollIntoViewIfNeeded();
   await animationsDone(page);
   await shot(page, 'quantify-home-products-en');
