@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +14,11 @@ export interface Sql {
 
 export interface Db extends Sql {
   readonly driver: 'pglite' | 'postgres';
-  /** Run `fn` in one transaction; it commits when `fn` resolves and rolls back when it throws. */
+  /**
+   * Run `fn` in one transaction; it commits when `fn` resolves and rolls back when it throws. Inside
+   * a transaction (see `ambient`) it is a savepoint of that transaction instead: its work commits with
+   * the outer one, and a throw undoes its own work only.
+   */
   tx<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
   /**
    * Try to take a session-level advisory lock and keep it until released or the process ends:
@@ -32,7 +37,7 @@ const asText = (v: string) => v;
 export async function openPglite(dataDir?: string): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const lite = await PGlite.create(dataDir, { parsers: { [INT8]: toInt, [NUMERIC]: asText } });
-  return {
+  return ambient({
     driver: 'pglite',
     async query(text, params) {
       return (await lite.query(text, params as unknown[])).rows as never;
@@ -48,7 +53,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     },
     tryHoldLock: async () => async () => undefined,
     close: () => lite.close(),
-  };
+  });
 }
 
 /** The lock pool's size: every job key of `jobs/leader.ts` held at once, and one to spare. */
@@ -72,7 +77,7 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
   pool.on('error', () => undefined);
   lockPool.on('error', () => undefined);
   await pool.query('select 1');
-  return {
+  return ambient({
     driver: 'postgres',
     async query(text, params) {
       return (await pool.query(text, params as unknown[])).rows as never;
@@ -114,6 +119,59 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
     close: async () => {
       await Promise.all([pool.end(), lockPool.end()]);
     },
+  });
+}
+
+interface Ambient {
+  sql: Sql;
+  /** False once its transaction has ended: work started inside it that runs later uses the pool. */
+  open: boolean;
+  savepoints: number;
+}
+
+/**
+ * The transaction an async call chain runs in. Every `query`, `exec` and `tx` made while a
+ * transaction's callback runs (however deep in the services) joins that transaction, so that one
+ * request's effects and the record of its idempotency key commit together or not at all
+ * (`http/idempotency.ts`). PGlite has one connection: a query outside the open transaction would
+ * wait for it forever, so joining it is also the only thing that can work there.
+ */
+function ambient(raw: Db): Db {
+  const current = new AsyncLocalStorage<Ambient>();
+  const open = () => {
+    const a = current.getStore();
+    return a?.open ? a : undefined;
+  };
+  return {
+    driver: raw.driver,
+    query: (text, params) => (open()?.sql ?? raw).query(text, params),
+    exec: (script) => (open()?.sql ?? raw).exec(script),
+    async tx(fn) {
+      const a = open();
+      if (!a) {
+        return raw.tx(async (sql) => {
+          const store: Ambient = { sql, open: true, savepoints: 0 };
+          try {
+            return await current.run(store, () => fn(sql));
+          } finally {
+            store.open = false;
+          }
+        });
+      }
+      a.savepoints += 1;
+      const name = `sp${a.savepoints}`;
+      await a.sql.query(`savepoint ${name}`);
+      try {
+        const result = await fn(a.sql);
+        await a.sql.query(`release savepoint ${name}`);
+        return result;
+      } catch (err) {
+        await a.sql.query(`rollback to savepoint ${name}`);
+        throw err;
+      }
+    },
+    tryHoldLock: (key) => raw.tryHoldLock(key),
+    close: () => raw.close(),
   };
 }
 

@@ -17,38 +17,56 @@ function requestHash(route: string, body: unknown): string {
   return createHash('sha256').update(route).update(JSON.stringify(canonical(body))).digest('hex');
 }
 
+type Answer = { status: number; body: unknown };
+type KeyRow = { request_hash: string; status_code: number | null; response: unknown };
+
+/** A stored answer for the same request, or the refusal of a different request under the key. */
+function replay(row: KeyRow | undefined, hash: string): Answer {
+  if (!row || row.request_hash !== hash) throw new AppError('e.idempotencyConflict');
+  // Only a key left by a crash before keys were written with their effect (migration 0022) has no answer.
+  if (row.status_code === null) throw new AppError('e.idempotencyInFlight');
+  return { status: row.status_code, body: row.response };
+}
+
 /**
- * Idempotency keys per caller: the first request under a key is answered and its answer stored;
- * the same request again gets the stored answer, a different request under the key a 409.
+ * Idempotency keys per caller. The first request under a key runs, and its key is written in the
+ * same transaction as its effects, with its answer: after a crash the key is either answered (the
+ * effect committed) or free (it did not), never stuck. The same request again gets the stored
+ * answer, a different request under the key a 409. A refusal (4xx) undoes whatever the request
+ * wrote and is stored under the key too; a failure of ours (5xx) stores nothing, so the key is free.
  */
 export function createIdempotencyStore(db: Db) {
+  const select = 'select request_hash, status_code, response from idempotency_keys where user_id = $1 and key = $2';
   return {
-    async claim(userId: number, key: string, route: string, body: unknown) {
+    async answer(userId: number, key: string, route: string, body: unknown, run: () => Promise<unknown>, refusal: (err: unknown) => Answer | null): Promise<Answer> {
       const hash = requestHash(route, body);
-      const inserted = await db.query(
-        `insert into idempotency_keys (user_id, key, route, request_hash) values ($1, $2, $3, $4)
-         on conflict (user_id, key) do nothing returning key`,
-        [userId, key, route, hash],
-      );
-      if (inserted.length) return { replay: undefined };
-      const [row] = await db.query<{ route: string; request_hash: string; status_code: number | null; response: unknown }>(
-        'select route, request_hash, status_code, response from idempotency_keys where user_id = $1 and key = $2',
-        [userId, key],
-      );
-      if (!row || row.request_hash !== hash) throw new AppError('e.idempotencyConflict');
-      if (row.status_code === null) throw new AppError('e.idempotencyInFlight');
-      return { replay: { status: row.status_code, body: row.response } };
-    },
-    async store(userId: number, key: string, status: number, body: unknown) {
-      await db.query('update idempotency_keys set status_code = $3, response = $4 where user_id = $1 and key = $2', [
-        userId,
-        key,
-        status,
-        JSON.stringify(body),
-      ]);
-    },
-    async release(userId: number, key: string) {
-      await db.query('delete from idempotency_keys where user_id = $1 and key = $2 and status_code is null', [userId, key]);
+      let running = false;
+      try {
+        return await db.tx(async (sql) => {
+          // On PostgreSQL a second request under the key waits here until the first commits or rolls back.
+          const inserted = await sql.query(
+            `insert into idempotency_keys (user_id, key, route, request_hash) values ($1, $2, $3, $4)
+             on conflict (user_id, key) do nothing returning key`,
+            [userId, key, route, hash],
+          );
+          if (!inserted.length) return replay((await sql.query<KeyRow>(select, [userId, key]))[0], hash);
+          running = true;
+          const answer = await run();
+          running = false;
+          await sql.query('update idempotency_keys set status_code = 200, response = $3 where user_id = $1 and key = $2', [userId, key, JSON.stringify(answer)]);
+          return { status: 200, body: answer };
+        });
+      } catch (err) {
+        const refused = running ? refusal(err) : null;
+        if (!refused) throw err;
+        const kept = await db.query(
+          `insert into idempotency_keys (user_id, key, route, request_hash, status_code, response) values ($1, $2, $3, $4, $5, $6)
+           on conflict (user_id, key) do nothing returning key`,
+          [userId, key, route, hash, refused.status, JSON.stringify(refused.body)],
+        );
+        if (kept.length) return refused;
+        return replay((await db.query<KeyRow>(select, [userId, key]))[0], hash);
+      }
     },
   };
 }

@@ -51,7 +51,10 @@ export function registerContractRoutes(app: FastifyInstance, db: Db, handlers: H
               max: def.rateLimit.max * limitFactor,
               timeWindow: def.rateLimit.windowSeconds * 1000,
               hook: 'preHandler',
-              keyGenerator: (req: FastifyRequest) => `${id}|${req.ip}|${req.caller?.id ?? limitSubject(req)}`,
+              // Registrations and e-mail codes count per address whatever the name or e-mail (as the contract
+              // documents); sign-in also per name, with modules/auth/throttle.ts counting over names and addresses.
+              keyGenerator: (req: FastifyRequest) =>
+                `${id}|${req.ip}|${req.caller?.id ?? (['getEmailCode', 'register', 'registerEmail', 'registerFull'].includes(id) ? '' : limitSubject(req))}`,
             },
           }
         : {},
@@ -80,22 +83,11 @@ export function registerContractRoutes(app: FastifyInstance, db: Db, handlers: H
         if (!key) return reply.send(await answer());
 
         const caller = req.caller as Caller;
-        const claim = await idempotency.claim(caller.id, key, id, source);
-        if (claim.replay) return reply.code(claim.replay.status).send(claim.replay.body);
-        let status = 200;
-        let body: unknown;
-        try {
-          body = await answer();
-        } catch (err) {
+        const refusal = (err: unknown) => {
           const appError = toAppError(err as Error);
-          if (appError.code >= 500) {
-            await idempotency.release(caller.id, key);
-            throw err;
-          }
-          status = appError.code;
-          body = errorEnvelope(req, appError);
-        }
-        await idempotency.store(caller.id, key, status, body);
+          return appError.code >= 500 ? null : { status: appError.code, body: errorEnvelope(req, appError) };
+        };
+        const { status, body } = await idempotency.answer(caller.id, key, id, source, answer, refusal);
         return reply.code(status).send(body);
       },
     });
