@@ -12,6 +12,7 @@ import type { Config } from './config';
 import { migrate, openPglite, openPostgres, type Db } from './db/db';
 import type { Deps } from './deps';
 import { installErrorHandling } from './http/errors';
+import { clientErrorHandler, frameworkErrors, installInputGuards } from './http/hardening';
 import { registerContractRoutes, type Handlers } from './http/register';
 import { createMailer } from './mail/mailer';
 import { agencyTrade } from './jobs/agencyTrade';
@@ -114,7 +115,7 @@ import { createMarketProvider } from './market/index';
 import type { MarketProvider } from './market/types';
 import { createPushHub } from './push/hub';
 import { registerPushRoute } from './push/route';
-import { sessionIdentity } from './http/session';
+import { sessionIdentity, useSessionIdleMinutes } from './http/session';
 import { registerTestClocks, settableClock } from './lib/testClock';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -147,6 +148,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     requestTimeout: 125_000,
     trustProxy: config.TRUST_PROXY ? config.TRUST_PROXY.split(',').map((s) => s.trim()) : false,
     return503OnClosing: true,
+    // The router's and Node's HTTP parser's refusals (a long path parameter, a long query string) answer the envelope too.
+    frameworkErrors,
+    clientErrorHandler,
   });
 
   const db = opts.db ?? (await openDatabase(config));
@@ -164,6 +168,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const mailer = createMailer({ db, dataDir: config.dataDir, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const deps: Deps = { config, db, mailer, log: app.log };
 
+  useSessionIdleMinutes(app, config.SESSION_IDLE_MINUTES);
   app.decorateRequest('caller', null);
   app.decorateRequest('locale', 'en');
   app.addHook('onRequest', async (req) => {
@@ -194,9 +199,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
   installErrorHandling(app);
+  installInputGuards(app);
 
-  const auth = createAuthService(deps);
-  const operators = createOperatorService(deps);
+  // The push hub closes the sockets of ended sessions (logout, password change, disabling) on every node.
+  const auth = createAuthService(deps, hub);
+  const operators = createOperatorService(deps, hub);
   const files = createFileService(db, config.dataDir);
   await operators.ensureFirstOperator();
   const content = createContentService(db, config);
@@ -211,7 +218,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const market = createMarketService({ provider, db, ...(opts.now ? { now: opts.now } : {}) });
   const watchlist = createWatchlist(db, market);
   await registerPushRoute(app, hub, {
-    authenticate: (token) => sessionIdentity(db, token),
+    authenticate: (token) => sessionIdentity(db, token, config.SESSION_IDLE_MINUTES),
     snapshot: (symbol) => (market.instruments.some((i) => i.symbol === symbol) ? pushQuoteOf(market, symbol) : undefined),
   });
   const stopFeed = startMarketFeed({ provider, market, hub, db, shared: hub.driver === 'redis', log: app.log });
@@ -222,8 +229,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const exchangeRates = createExchangeRates(market);
   const wallets = createWalletService({ db, exchangeRates, market, notices, settleSeconds: config.TRANSFER_SETTLE_SECONDS });
   const chain = createSimulatedChain({ blockSeconds: config.CHAIN_BLOCK_SECONDS, seed: config.MARKET_SEED });
-  const deposits = createDepositService({ db, exchangeRates, notices, chain });
-  const withdrawals = createWithdrawalService({ db, notices });
+  const deposits = createDepositService({
+    db,
+    exchangeRates,
+    notices,
+    chain,
+    faucetDailyUsd: config.SIM_FAUCET_DAILY,
+    reviewAboveEur: config.CRYPTO_REVIEW_ABOVE_EUR,
+    ...(opts.now ? { now: opts.now } : {}),
+  });
+  const withdrawals = createWithdrawalService({ db, notices, dualApprovalEur: config.WITHDRAWAL_DUAL_APPROVAL_EUR });
   const trading = createTradingService({ db, market, exchangeRates, notices, hub, unlisted: unlistedInstrument, ...(opts.now ? { now: opts.now } : {}) });
   // The trigger engine starts below; the auction's first match is seconds after the jobs start.
   const testClocks = config.TEST_CLOCKS

@@ -35,6 +35,8 @@ const zConfig = z.object({
   CHAIN_BLOCK_SECONDS: z.coerce.number().min(0.1).max(3600).default(10),
   /** Multiplies every per-route rate limit; benchmarks raise it, production keeps 1. */
   RATE_LIMIT_FACTOR: z.coerce.number().min(1).max(100_000).default(1),
+  /** A session unused for this many minutes is refused like an expired one (401); at most its 7-day life. */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
   /** The app's name, shown until an operator publishes a version with its own title. */
   APP_TITLE: z.string().trim().min(1).max(60).default('Meridian Markets'),
   /**
@@ -70,6 +72,24 @@ const zConfig = z.object({
   AGENCIES: z.enum(['0', '1']).default('1').transform((v) => v === '1'),
   /** The agencies' first day (ISO date); tests start later to backfill less. Defaults to 2025-10-01. */
   AGENCY_START: z.iso.date().optional(),
+  /**
+   * A withdrawal above this many euros needs the approval of two different operators, neither of
+   * whom changed the account (OWASP ASVS 2.3.5); at or below it one operator approves.
+   */
+  WITHDRAWAL_DUAL_APPROVAL_EUR: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be an amount in euros, e.g. 10000')
+    .default('10000'),
+  /** What the simulated chain's demo faucet gives one investor per UTC day, in USDT (dollars) of value. */
+  SIM_FAUCET_DAILY: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be an amount in USDT, e.g. 10000')
+    .default('10000'),
+  /** A crypto deposit above this many euros (at the rate when reported) waits for an operator's review after its confirmations. */
+  CRYPTO_REVIEW_ABOVE_EUR: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be an amount in euros, e.g. 5000')
+    .default('5000'),
 });
 
 function webviewPrefix(item: string): string | null {

@@ -7,10 +7,13 @@ import type { MessageKey } from './messages';
  *   401 not signed in, or the session expired or was revoked
  *   403 signed in but not allowed (wrong role, disabled account)
  *   404 no such route or no such record for this caller
+ *   408 the client sent its request too slowly
  *   409 conflict with existing state (taken e-mail, reused idempotency key)
  *   413 body or upload too large
+ *   414 a path parameter too long
  *   422 well-formed but refused by a business rule (wrong code, wrong old password)
  *   429 rate limited
+ *   431 request line and headers too large (a long query string)
  *   500 our fault; never carries internals
  */
 export const ErrorCode = {
@@ -18,10 +21,13 @@ export const ErrorCode = {
   Unauthorized: 401,
   Forbidden: 403,
   NotFound: 404,
+  RequestTimeout: 408,
   Conflict: 409,
   PayloadTooLarge: 413,
+  UriTooLong: 414,
   Unprocessable: 422,
   TooManyRequests: 429,
+  HeaderFieldsTooLarge: 431,
   Internal: 500,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -67,6 +73,8 @@ export const ERROR_STATUS = {
   'e.placementMinQuantity': ErrorCode.BadRequest,
   'e.placementBelowMin': ErrorCode.BadRequest,
   'e.qipBelowFloor': ErrorCode.BadRequest,
+  'e.nestedTooDeep': ErrorCode.BadRequest,
+  'e.uploadIncomplete': ErrorCode.BadRequest,
 
   'e.loginExpired': ErrorCode.Unauthorized,
 
@@ -104,6 +112,9 @@ export const ERROR_STATUS = {
   'e.blockQuoteUsed': ErrorCode.Conflict,
   'e.payPasswordAlreadySet': ErrorCode.Conflict,
   'e.reviewDone': ErrorCode.Conflict,
+  'e.approveOwnWithdrawal': ErrorCode.Conflict,
+  'e.secondApprovalSameOperator': ErrorCode.Conflict,
+  'e.approverChangedAccount': ErrorCode.Conflict,
   'e.dealSubscribed': ErrorCode.Conflict,
   'e.dealCodeTaken': ErrorCode.Conflict,
   'e.slugTaken': ErrorCode.Conflict,
@@ -111,10 +122,18 @@ export const ERROR_STATUS = {
 
   'e.payloadTooLarge': ErrorCode.PayloadTooLarge,
   'e.sizeExceeded': ErrorCode.PayloadTooLarge,
+  'e.uriTooLong': ErrorCode.UriTooLong,
+  'e.headersTooLarge': ErrorCode.HeaderFieldsTooLarge,
+  'e.requestTimeout': ErrorCode.RequestTimeout,
 
   'e.addressLimit': ErrorCode.Unprocessable,
   'e.builtInArticle': ErrorCode.Unprocessable,
   'e.creditedByChain': ErrorCode.Unprocessable,
+  'e.txHashUnknown': ErrorCode.Unprocessable,
+  'e.txAmountMismatch': ErrorCode.Unprocessable,
+  'e.simInsufficient': ErrorCode.Unprocessable,
+  'e.faucetLimit': ErrorCode.Unprocessable,
+  'e.notConfirmed': ErrorCode.Unprocessable,
   'e.cardLimit': ErrorCode.Unprocessable,
   'e.codeInvalid': ErrorCode.Unprocessable,
   'e.insufficientFunds': ErrorCode.Unprocessable,
@@ -159,6 +178,7 @@ export const ERROR_STATUS = {
   'e.tooManyRequests': ErrorCode.TooManyRequests,
   'e.codeTooManyAttempts': ErrorCode.TooManyRequests,
   'e.codeTooSoon': ErrorCode.TooManyRequests,
+  'e.signInDelayed': ErrorCode.TooManyRequests,
 
   'e.operationFailed': ErrorCode.Internal,
 } as const satisfies Partial<Record<MessageKey, ErrorCode>>;

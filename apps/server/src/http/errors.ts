@@ -1,4 +1,4 @@
-import { isMessageKey, translate, type Envelope, type ErrorData, type MessageKey } from '@tradeapp/contract';
+import { isMessageKey, translate, type Envelope, type ErrorData, type Locale, type MessageKey } from '@tradeapp/contract';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodError } from 'zod';
 import { AppError } from '../errors';
@@ -16,9 +16,14 @@ export function fromZodError(error: ZodError): AppError {
 }
 
 export function errorEnvelope(req: FastifyRequest, error: AppError): Envelope<ErrorData> {
+  return envelopeIn(req.locale ?? 'en', error);
+}
+
+/** An error's envelope in a language, for answers written before a request exists (the HTTP parser's refusals). */
+export function envelopeIn(locale: Locale, error: AppError): Envelope<ErrorData> {
   return {
     code: error.code,
-    msg: translate(req.locale ?? 'en', error.key, error.params),
+    msg: translate(locale, error.key, error.params),
     data: { key: error.key, ...(error.fields ? { fields: error.fields } : {}) },
   };
 }

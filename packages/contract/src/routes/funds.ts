@@ -327,7 +327,16 @@ export const fundRoutes = {
     auth: 'user',
     tag: 'funds',
     summary: 'What redeeming units of a fund would cost now, lot by lot (FIFO, free units, exit load, lock-in), or what an early redemption of a Regular deposit forfeits. Not in the specification',
-    request: z.object({ productId: z.coerce.number().int().positive(), units: z.string().trim().optional(), holdingId: z.coerce.number().int().positive().optional() }),
+    request: z.object({
+      productId: z.coerce.number().int().positive(),
+      // The units of a fund (or euros of a Current deposit), `all`, or left out for all: never text the figures cannot read.
+      units: z
+        .string()
+        .trim()
+        .optional()
+        .refine((u) => u === undefined || u === 'all' || (UNITS_PATTERN.test(u) && /[1-9]/.test(u)), { message: 'v.fundUnits' }),
+      holdingId: z.coerce.number().int().positive().optional(),
+    }),
     response: zFundRedeemPreview,
   }),
   fundDetails: route({

@@ -4,7 +4,7 @@ import type { HandlersOf } from '../../http/register';
 import { resolveCaller } from '../../http/session';
 import type { Db } from '../../db/db';
 import type { AuthService } from '../auth/service';
-import type { createFileService, UploadKind } from './service';
+import { firstFile, type createFileService, type UploadKind } from './service';
 
 type FileService = ReturnType<typeof createFileService>;
 
@@ -15,12 +15,12 @@ function header(req: FastifyRequest, name: string): string {
 
 export function fileHandlers(files: FileService, auth: AuthService): HandlersOf<'fileUpload' | 'fileTermsUpload'> {
   async function upload(req: FastifyRequest, kind: UploadKind) {
-    if (req.caller) return files.store(await req.file(), kind, { userId: req.caller.id });
+    if (req.caller) return files.store(await firstFile(req), kind, { userId: req.caller.id });
     // Signed out: only a registration that proves its e-mail with a live registration code.
     if (kind !== 'image' || header(req, 'x-upload-purpose') !== 'registration') throw unauthorized();
     const email = header(req, 'x-email');
     await auth.checkRegistrationCode(email, header(req, 'x-email-code'));
-    return files.store(await req.file(), kind, { pendingEmail: email });
+    return files.store(await firstFile(req), kind, { pendingEmail: email });
   }
   return {
     fileUpload: ({ req }) => upload(req, 'image'),
@@ -39,7 +39,8 @@ export function registerFileDownload(app: FastifyInstance, db: Db, files: FileSe
     const file = await files.read(req.caller, req.params.id);
     return reply
       .header('content-type', file.mime)
-      .header('cache-control', 'private, max-age=3600')
+      // A caller's own file (an identity document, a chat image) is never kept; an article's image, read signed out, may be.
+      .header('cache-control', req.caller ? 'no-store' : 'private, max-age=3600')
       .header('content-disposition', 'inline')
       .send(file.bytes);
   });

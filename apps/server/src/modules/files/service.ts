@@ -4,6 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_MB } from '@tradeapp/contract';
 import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db, Sql } from '../../db/db';
 import { AppError, notFound } from '../../errors';
@@ -45,7 +46,7 @@ export function createFileService(db: Db, dataDir: string) {
         bytes = await file.toBuffer();
       } catch (err) {
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw sizeExceeded();
-        throw err;
+        throw uploadError(err);
       }
       if (file.file.truncated || bytes.length > UPLOAD_LIMIT_BYTES) throw sizeExceeded();
       if (bytes.length === 0) throw new AppError('v.uploadImage', { file: 'v.uploadImage' });
@@ -96,6 +97,26 @@ export function createFileService(db: Db, dataDir: string) {
 }
 
 const sizeExceeded = () => new AppError('e.sizeExceeded', { file: 'e.sizeExceeded' }, { n: UPLOAD_LIMIT_MB });
+
+/**
+ * An error while reading the upload's bytes: the framework's refusals (limits, not multipart) keep
+ * their status; anything else the parser throws (the body ends before its closing boundary, a
+ * malformed part) is the request's fault, not ours.
+ */
+function uploadError(err: unknown): Error {
+  const status = (err as { statusCode?: number }).statusCode;
+  if (err instanceof AppError || (status && status >= 400 && status < 500)) return err as Error;
+  return new AppError('e.uploadIncomplete', { file: 'e.uploadIncomplete' });
+}
+
+/** The request's first file part (the multipart parser may fail before it reaches one). */
+export async function firstFile(req: FastifyRequest): Promise<MultipartFile | undefined> {
+  try {
+    return await req.file();
+  } catch (err) {
+    throw uploadError(err);
+  }
+}
 
 /** A referenced upload must be the caller's own; otherwise it is as if it did not exist. */
 export async function assertOwnUpload(sql: Sql, userId: number, url: string, field: string) {
