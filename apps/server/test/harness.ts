@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -37,6 +37,8 @@ export const testConfig = (dataDir: string, env: Record<string, string> = {}) =>
     WEB_DIST: join(dataDir, 'no-web'),
     OPERATOR_DIST: join(dataDir, 'no-operator'),
     AGENCIES: '0',
+    // The test client is its own proxy: `registerUser` names a client address of its own per user.
+    TRUST_PROXY: '127.0.0.1',
     ...env,
   });
 
@@ -107,12 +109,16 @@ export async function call<T = any>(
   return { status: res.status, ...json };
 }
 
-/** The latest code mailed to an address, read from the outbox as a person would read the mail. */
+/**
+ * The latest code mailed to an address, read as a person would read the mail: from its .eml file in
+ * DATA_DIR/outbox (the tests run without SMTP). The database keeps only a redacted copy.
+ */
 export async function lastCode(h: Harness, email: string): Promise<string> {
-  const [row] = await h.db.query<{ body_text: string }>('select body_text from mail_outbox where to_address = $1 order by id desc limit 1', [
+  const [row] = await h.db.query<{ file_name: string | null }>('select file_name from mail_outbox where to_address = $1 order by id desc limit 1', [
     email,
   ]);
-  const code = row?.body_text.match(/\b\d{6}\b/)?.[0];
+  const eml = row?.file_name ? readFileSync(join(h.dataDir, 'outbox', row.file_name), 'utf8') : '';
+  const code = eml.split('\r\n\r\n').slice(1).join('\n').match(/\b\d{6}\b/)?.[0];
   if (!code) throw new Error(`no code mailed to ${email}`);
   return code;
 }
@@ -120,9 +126,17 @@ export async function lastCode(h: Harness, email: string): Promise<string> {
 let seq = 0;
 export const unique = (prefix: string) => `${prefix}${process.pid}x${Date.now().toString(36)}${seq++}`;
 
+let clients = 0;
+/** A client address of its own (through TRUST_PROXY), as every investor has: registrations are limited per address. */
+export const clientAddress = () => {
+  const n = (process.pid * 7919 + clients++) % 16_777_216;
+  return `10.${n >> 16}.${(n >> 8) & 255}.${n & 255}`;
+};
+
 export async function registerUser(h: Harness, username = unique('user_'), password = 'secret-pass1') {
   const r = await call<{ token: string; userInfo: { id: number } }>(h, 'POST', '/web/register', {
     body: { username, password, agreement: true },
+    headers: { 'x-forwarded-for': clientAddress() },
   });
   if (r.code !== 200) throw new Error(`register failed: ${r.msg}`);
   return { username, password, token: r.data.token, id: r.data.userInfo.id };

@@ -23,12 +23,27 @@ export interface PushHub {
   publishUserEvent(userId: number, event: PushEvent, data: unknown): void;
   /** An event for every signed-in operator socket (the back office's chat console). */
   publishOperatorEvent(event: PushEvent, data: unknown): void;
+  /**
+   * Sessions have ended (logout, password change, an operator's disabling): the sockets signed in
+   * with them, on every node, are told "login expired" (401) and closed at once.
+   */
+  endSessions(ended: EndedSessions): void;
   /** Symbols some socket on THIS node is subscribed to (the market module may use it). */
   subscribedSymbols(): ReadonlySet<string>;
   healthy(): Promise<boolean>;
   /** `waitingQuotes`: symbols whose latest quote waits for the end of its conflation window. */
   stats(): { sockets: number; subscriptions: number; signedIn: number; waitingQuotes: number };
   close(): Promise<void>;
+}
+
+/**
+ * Which sessions ended: one (`sessionId`, a logout), or every one of the user's (but
+ * `exceptSessionId`, the session that changed the password).
+ */
+export interface EndedSessions {
+  userId: number;
+  sessionId?: number | undefined;
+  exceptSessionId?: number | undefined;
 }
 
 export interface PushHubOptions {
@@ -47,6 +62,8 @@ export interface PushHubOptions {
 export class PushConnection {
   readonly symbols = new Set<string>();
   userId: number | null = null;
+  /** The session the socket signed in with, so its end can close the socket. */
+  sessionId: number | null = null;
   operator = false;
   /** Heartbeats sent since the client was last heard from. */
   silentBeats = 0;
@@ -254,6 +271,21 @@ export class HubCore {
     for (const conn of conns) this.send(conn, frame);
   }
 
+  /** Tells and closes this node's sockets of the ended sessions. */
+  endSessions(ended: EndedSessions) {
+    const conns = this.users.get(ended.userId);
+    if (!conns) return;
+    const frame = encode({ type: 'error', code: 401, msg: MSG.loginExpired, op: 'auth' });
+    for (const conn of [...conns]) {
+      if (ended.sessionId !== undefined && conn.sessionId !== ended.sessionId) continue;
+      if (ended.exceptSessionId !== undefined && conn.sessionId === ended.exceptSessionId) continue;
+      this.send(conn, frame);
+      this.setUser(conn, null, false);
+      conn.sessionId = null;
+      conn.socket.close(CLOSE.policy, MSG.sessionEnded);
+    }
+  }
+
   private heartbeat() {
     const frame = encode({ type: 'ping', ts: Date.now() });
     for (const conn of this.connections) {
@@ -332,6 +364,19 @@ interface UserEvent {
 
 const OPERATORS = 0;
 
+interface SessionsMessage {
+  n: string;
+  u: number;
+  s?: number;
+  x?: number;
+}
+
+function parseSessions(v: unknown): SessionsMessage | undefined {
+  if (!isObject(v) || typeof v.n !== 'string' || typeof v.u !== 'number') return undefined;
+  if ((v.s !== undefined && typeof v.s !== 'number') || (v.x !== undefined && typeof v.x !== 'number')) return undefined;
+  return v as unknown as SessionsMessage;
+}
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function parseQuoteBatch(v: unknown): QuoteBatch | undefined {
@@ -368,6 +413,7 @@ export async function createPushHub(opts: PushHubOptions): Promise<PushHub> {
       publishQuote: (symbol, data) => core.deliverQuote(symbol, data),
       publishUserEvent: (userId, event, data) => core.deliverEvent(userId, eventFrame(event, data)),
       publishOperatorEvent: (event, data) => core.deliverOperatorEvent(eventFrame(event, data)),
+      endSessions: (ended) => core.endSessions(ended),
       subscribedSymbols: () => core.symbolSet,
       healthy: async () => !core.closing,
       stats: () => core.stats(),
@@ -380,6 +426,8 @@ export async function createPushHub(opts: PushHubOptions): Promise<PushHub> {
   const prefix = opts.channelPrefix ?? HUB_DEFAULTS.channelPrefix;
   const quotesChannel = `${prefix}quotes`;
   const eventsChannel = `${prefix}events`;
+  // Its own channel, so a node of an older version (during a rolling deploy) never misreads it.
+  const sessionsChannel = `${prefix}sessions`;
   const nodeId = randomUUID();
   // Two connections: a connection in subscriber mode cannot publish.
   const redisOpts = { lazyConnect: true, maxRetriesPerRequest: 2, connectionName: `push-${nodeId.slice(0, 8)}` };
@@ -396,7 +444,7 @@ export async function createPushHub(opts: PushHubOptions): Promise<PushHub> {
   sub.on('error', onError);
   try {
     await Promise.all([pub.connect(), sub.connect()]);
-    await sub.subscribe(quotesChannel, eventsChannel);
+    await sub.subscribe(quotesChannel, eventsChannel, sessionsChannel);
   } catch (err) {
     pub.disconnect();
     sub.disconnect();
@@ -417,6 +465,11 @@ export async function createPushHub(opts: PushHubOptions): Promise<PushHub> {
       if (ev.n === nodeId) return;
       if (ev.u === OPERATORS) core.deliverOperatorEvent(eventFrame(ev.e, ev.d));
       else core.deliverEvent(ev.u, eventFrame(ev.e, ev.d));
+    } else if (channel === sessionsChannel) {
+      const ended = parseSessions(message);
+      if (!ended) return log.warn({ channel }, 'push: malformed session end from redis');
+      if (ended.n === nodeId) return;
+      core.endSessions({ userId: ended.u, sessionId: ended.s, exceptSessionId: ended.x });
     }
   });
 
@@ -457,6 +510,13 @@ export async function createPushHub(opts: PushHubOptions): Promise<PushHub> {
       core.deliverOperatorEvent(eventFrame(event, data));
       const message: UserEvent = { n: nodeId, u: OPERATORS, e: event, d: data };
       pub.publish(eventsChannel, JSON.stringify(message)).catch(publishFailed);
+    },
+    endSessions(ended) {
+      core.endSessions(ended);
+      const message: SessionsMessage = { n: nodeId, u: ended.userId };
+      if (ended.sessionId !== undefined) message.s = ended.sessionId;
+      if (ended.exceptSessionId !== undefined) message.x = ended.exceptSessionId;
+      pub.publish(sessionsChannel, JSON.stringify(message)).catch(publishFailed);
     },
     subscribedSymbols: () => core.symbolSet,
     async healthy() {

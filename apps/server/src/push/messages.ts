@@ -61,6 +61,7 @@ export const MSG = {
   tooBig: 'message too big',
   heartbeat: 'heartbeat timeout',
   shuttingDown: 'server shutting down',
+  sessionEnded: 'session ended',
   notReading: 'client not reading',
 } as const;
 

@@ -25,6 +25,8 @@ type ClientMessage = Record<string, unknown> & { op: string };
 export interface PushIdentity {
   userId: number;
   operator: boolean;
+  /** The session signed in with; its end (logout, revocation) closes the socket at once. */
+  sessionId?: number;
 }
 
 const identityOf = (who: number | PushIdentity): PushIdentity => (typeof who === 'number' ? { userId: who, operator: false } : who);
@@ -210,6 +212,7 @@ class Session {
     if (who === undefined) return this.error(500, MSG.internal, 'auth');
     // A failed sign-in also signs the socket out: it must not keep receiving a previous user's events.
     this.core.setUser(this.conn, who?.userId ?? null, who?.operator ?? false);
+    this.conn.sessionId = who?.sessionId ?? null;
     if (who === null) return this.error(401, MSG.loginExpired, 'auth');
     this.send({ type: 'ack', op: 'auth' });
     // Sessions end (logout, expiry, revocation by an operator); events must stop with them.
@@ -223,6 +226,7 @@ class Session {
     clearInterval(this.reauthTimer);
     this.reauthTimer = undefined;
     this.core.setUser(this.conn, null, false);
+    this.conn.sessionId = null;
     this.error(401, MSG.loginExpired, 'auth');
   }
 

@@ -1,8 +1,8 @@
 import { EMAIL_CODE_MAX_ATTEMPTS, EMAIL_CODE_TTL_SECONDS, type EmailCodeType, type Locale } from '@tradeapp/contract';
 import type { Db, Sql } from '../../db/db';
 import { AppError } from '../../errors';
-import { newEmailCode, sameHash, sha256 } from '../../lib/secrets';
-import type { Mailer } from '../../mail/mailer';
+import { newEmailCode, sha256 } from '../../lib/secrets';
+import type { MailPart, Mailer } from '../../mail/mailer';
 
 const RESEND_AFTER_SECONDS = 60;
 
@@ -21,15 +21,17 @@ const PURPOSE: Record<Locale, Record<EmailCodeType, string>> = {
   zh_Hans_CN: { 1: '用于注册', 2: '用于重置密码', 3: '用于修改交易密码' },
 };
 
-function body(locale: Locale, purpose: EmailCodeType, code: string) {
+/** The body, its code marked secret: the copy operators can read has it masked (mail/mailer.ts). */
+function body(locale: Locale, purpose: EmailCodeType, code: string): MailPart[] {
   const minutes = EMAIL_CODE_TTL_SECONDS / 60;
+  const secret = { code };
   switch (locale) {
     case 'nl':
-      return `Uw code ${PURPOSE.nl[purpose]} is ${code}. Hij is ${minutes} minuten geldig. Heeft u hem niet aangevraagd, negeer dan deze e-mail.`;
+      return [`Uw code ${PURPOSE.nl[purpose]} is `, secret, `. Hij is ${minutes} minuten geldig. Heeft u hem niet aangevraagd, negeer dan deze e-mail.`];
     case 'zh_Hans_CN':
-      return `您的验证码${PURPOSE.zh_Hans_CN[purpose]}：${code}，${minutes}分钟内有效。如非本人操作，请忽略此邮件。`;
+      return [`您的验证码${PURPOSE.zh_Hans_CN[purpose]}：`, secret, `，${minutes}分钟内有效。如非本人操作，请忽略此邮件。`];
     default:
-      return `Your code ${PURPOSE.en[purpose]} is ${code}. It is valid for ${minutes} minutes. If you did not ask for it, ignore this e-mail.`;
+      return [`Your code ${PURPOSE.en[purpose]} is `, secret, `. It is valid for ${minutes} minutes. If you did not ask for it, ignore this e-mail.`];
   }
 }
 
@@ -49,7 +51,7 @@ export function createEmailCodes(db: Db, mailer: Mailer) {
         [email, purpose, codeHash(email, purpose, code), EMAIL_CODE_TTL_SECONDS],
       );
       try {
-        await mailer.send({ to: email, subject: `${SUBJECT[locale]}: ${code}`, text: body(locale, purpose, code) });
+        await mailer.send({ to: email, subject: [`${SUBJECT[locale]}: `, { code }], text: body(locale, purpose, code) });
       } catch (err) {
         // A code that never reached its reader must not block the next request for a minute.
         await db.query('delete from email_codes where id = $1', [row!.id]);
@@ -58,23 +60,33 @@ export function createEmailCodes(db: Db, mailer: Mailer) {
     },
 
     /**
-     * Check a code without using it up. A wrong guess counts against the code in its own
-     * statement, so the count survives whatever transaction the caller rolls back.
+     * Check a code without using it up. The guess is compared and, when wrong, counted in one
+     * statement that only touches a code with guesses left: of any number of guesses at the same
+     * moment exactly EMAIL_CODE_MAX_ATTEMPTS are compared, the rest refused unseen. The count is its
+     * own statement, so it survives whatever transaction the caller rolls back.
      */
     async check(email: string, purpose: EmailCodeType, code: string): Promise<number> {
-      const [row] = await db.query<{ id: number; code_hash: string; attempts: number }>(
-        `select id, code_hash, attempts from email_codes
-          where email = $1 and purpose = $2 and consumed_at is null and expires_at > now()
+      const [row] = await db.query<{ id: number; ok: boolean }>(
+        `update email_codes set attempts = attempts + (case when code_hash = $3 then 0 else 1 end)
+          where id = (select id from email_codes
+                       where email = $1 and purpose = $2 and consumed_at is null and expires_at > now()
+                       order by id desc limit 1)
+            and attempts < $4
+          returning id, code_hash = $3 as ok`,
+        [email, purpose, codeHash(email, purpose, code), EMAIL_CODE_MAX_ATTEMPTS],
+      );
+      if (row) {
+        if (!row.ok) throw new AppError('e.codeInvalid', { code: 'e.codeInvalid' });
+        return row.id;
+      }
+      // Nothing compared: say whether the live code has no guesses left or there is none.
+      const [spent] = await db.query(
+        `select 1 from email_codes where email = $1 and purpose = $2 and consumed_at is null and expires_at > now()
           order by id desc limit 1`,
         [email, purpose],
       );
-      if (!row) throw new AppError('e.codeInvalid', { code: 'e.codeInvalid' });
-      if (row.attempts >= EMAIL_CODE_MAX_ATTEMPTS) throw new AppError('e.codeTooManyAttempts');
-      if (!sameHash(row.code_hash, codeHash(email, purpose, code))) {
-        await db.query('update email_codes set attempts = attempts + 1 where id = $1', [row.id]);
-        throw new AppError('e.codeInvalid', { code: 'e.codeInvalid' });
-      }
-      return row.id;
+      if (spent) throw new AppError('e.codeTooManyAttempts');
+      throw new AppError('e.codeInvalid', { code: 'e.codeInvalid' });
     },
 
     /** Use the code up inside the caller's transaction; a second use of the same code fails. */

@@ -29,7 +29,7 @@ export function authHandlers(
     registerFull: ({ input, req }) => auth.registerFull(input, req),
     login: ({ input, req }) => auth.login(input, req),
     logout: async ({ caller }) => {
-      await auth.logout(caller!.sessionId);
+      await auth.logout(caller!.id, caller!.sessionId);
       return done;
     },
     resetPassword: async ({ input }) => {

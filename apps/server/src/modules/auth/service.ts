@@ -12,9 +12,16 @@ import { isUniqueViolation } from '../../db/errors';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../errors';
 import { burnVerify, hashSecret, newInvitationCode, newToken, sha256, verifySecret } from '../../lib/secrets';
+import type { EndedSessions } from '../../push/hub';
 import { claimRegistrationUploads } from '../files/service';
 import { createEmailCodes } from './codes';
 import * as repo from './repo';
+import { accountKey, createSignInThrottle } from './throttle';
+
+/** Where ended sessions are announced: the push hub closes their sockets on every node. */
+export interface SessionEnds {
+  endSessions(ended: EndedSessions): void;
+}
 
 export interface LoginResult {
   token: string;
@@ -30,8 +37,9 @@ function wsUrlFor(publicUrl: string | undefined, req: FastifyRequest): string {
   return base.toString();
 }
 
-export function createAuthService({ config, db, mailer }: Deps) {
+export function createAuthService({ config, db, mailer }: Deps, sessions: SessionEnds = { endSessions: () => undefined }) {
   const codes = createEmailCodes(db, mailer);
+  const throttle = createSignInThrottle(db, config.RATE_LIMIT_FACTOR);
 
   async function startSession(sql: Sql, user: repo.UserRow, req: FastifyRequest): Promise<LoginResult> {
     const token = newToken();
@@ -186,16 +194,20 @@ export function createAuthService({ config, db, mailer }: Deps) {
 
     async login(input: { username: string; password: string }, req: FastifyRequest, role: 'investor' | 'operator' | 'any' = 'any') {
       const user = await repo.findUserByLogin(db, input.username);
+      // Counted as a failure until the password proves right; refused (429) while the address or account must wait.
+      const attempt = await throttle.claim(req.ip, accountKey(user?.id, input.username));
       const valid = user ? await verifySecret(user.password_hash, input.password) : await burnVerify(input.password);
       // An agency (modules/follow) is a house strategy account: it has no password and never signs in.
       if (!user || !valid || (user.role as string) === 'agency') throw new AppError('e.invalidCredentials');
+      await throttle.succeeded(attempt);
       if (user.status !== 'active') throw new AppError('e.accountDisabled');
       if (role === 'operator' && user.role !== 'operator') throw new AppError('e.operatorOnly');
       return db.tx((sql) => startSession(sql, user, req));
     },
 
-    async logout(sessionId: number) {
+    async logout(userId: number, sessionId: number) {
       await repo.revokeSession(db, sessionId);
+      sessions.endSessions({ userId, sessionId });
     },
 
     async resetPassword(input: { email: string; code: string; newPassword: string }) {
@@ -208,6 +220,7 @@ export function createAuthService({ config, db, mailer }: Deps) {
         await repo.setPasswordHash(sql, user.id, hash);
         await repo.revokeSessions(sql, user.id);
       });
+      sessions.endSessions({ userId: user.id });
     },
 
     async updatePassword(userId: number, sessionId: number, input: { oldPassword: string; newPassword: string }) {
@@ -221,6 +234,7 @@ export function createAuthService({ config, db, mailer }: Deps) {
         await repo.setPasswordHash(sql, userId, hash);
         await repo.revokeSessions(sql, userId, sessionId);
       });
+      sessions.endSessions({ userId, exceptSessionId: sessionId });
     },
 
     async settingPayPassword(userId: number, payPassword: string) {
