@@ -107,7 +107,10 @@ describe.each(await drivers())('back office on %s', (driver) => {
       headers: key(),
       body: { method: 'fiat', currency: 'USD', amount: '75', proofUrl: await uploadImage(h, u.token, 'proof.png') },
     });
-    const txHash = randomUUID().replace(/-/g, '').repeat(2);
+    // Crypto comes from the investor's simulated wallet: the faucet, then a send to the deposit address, whose hash is reported.
+    const coins = { currency: 'USDT', network: 'TRC20', amount: '20' };
+    expect((await call(h, 'POST', '/web/recharge/simulated/faucet', { token: u.token, headers: key(), body: coins })).code).toBe(200);
+    const txHash: string = (await call(h, 'POST', '/web/recharge/simulated/send', { token: u.token, headers: key(), body: coins })).data.txHash;
     const crypto = await call(h, 'POST', '/web/recharge/create', {
       token: u.token,
       headers: key(),
@@ -149,12 +152,12 @@ describe.each(await drivers())('back office on %s', (driver) => {
     expect((await call(h, 'POST', '/web/loginByUsername', { body: { username: u.username, password: u.password } })).code).toBe(200);
   });
 
-  it('shows the mails the server sent', async () => {
+  it('shows the mails the server sent, their codes removed', async () => {
     const email = `${unique('mail')}@example.com`;
     await call(h, 'POST', '/web/getEmailCode', { body: { email, type: 1 }, lang: 'nl' });
     const outbox = await call(h, 'GET', `/web/operator/outbox?to=${encodeURIComponent(email)}`, { token: op });
     expect(outbox.data.total).toBe(1);
     expect(outbox.data.list[0]).toMatchObject({ to: email, transport: 'outbox' });
-    expect(outbox.data.list[0].subject).toMatch(/^Uw verificatiecode: \d{6}$/);
+    expect(outbox.data.list[0].subject).toBe('Uw verificatiecode: ••••••');
   });
 });

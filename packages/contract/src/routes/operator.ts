@@ -12,13 +12,28 @@ const zPageQuery = z.object({
 });
 const zId = z.object({ id: z.coerce.number().int().positive() });
 
+/** A mail as operators see it in the outbox list: its subject with every code and link removed. */
 export const zMail = z.object({
   id: z.number().int(),
   to: z.string(),
   subject: z.string(),
-  text: z.string(),
   transport: z.enum(['smtp', 'outbox']),
   createTimeTimestamp: z.number().int(),
+});
+
+/** One mail opened in the back office: the redacted copy kept, never the mail as sent. */
+export const zMailRead = zMail.extend({
+  text: z.string(),
+  /** Always true: codes and links were replaced when the mail was composed. */
+  redacted: z.literal(true),
+});
+
+/** What a verification of the audit log's hash chain found. */
+export const zAuditChainCheck = z.object({
+  /** Entries checked: the whole log. */
+  checked: z.number().int(),
+  /** The first entry whose hash or link to the one before it does not match; null when the chain holds. */
+  firstBrokenId: z.number().int().nullable(),
 });
 
 export const zAuditEntry = z.object({
@@ -111,9 +126,20 @@ export const operatorRoutes = {
     path: '/operator/outbox',
     auth: 'operator',
     tag: 'admin',
-    summary: 'Mails sent by the server, newest first',
+    summary:
+      'Mails sent by the server, newest first, codes and links removed; `delivery` says whether mail goes out by SMTP or only to .eml files (development)',
     request: zPageQuery.extend({ to: z.string().trim().max(100).optional() }),
-    response: pageOf(zMail),
+    response: pageOf(zMail).extend({ delivery: z.enum(['smtp', 'development']) }),
+  }),
+  operatorOutboxMail: route({
+    method: 'GET',
+    path: '/operator/outbox/:id',
+    auth: 'operator',
+    tag: 'admin',
+    summary: 'One mail as kept for operators (codes and links removed); reading it is written to the audit log',
+    params: zId,
+    request: z.object({}),
+    response: zMailRead,
   }),
   operatorAudit: route({
     method: 'GET',
@@ -123,5 +149,14 @@ export const operatorRoutes = {
     summary: 'The audit log: who, when, what, before, after',
     request: zPageQuery.extend({ targetType: z.string().max(50).optional(), targetId: z.string().max(50).optional() }),
     response: pageOf(zAuditEntry),
+  }),
+  operatorAuditVerify: route({
+    method: 'GET',
+    path: '/operator/audit/verify',
+    auth: 'operator',
+    tag: 'admin',
+    summary: "Verify the audit log's hash chain: how many entries were checked and the first broken one, if any",
+    request: z.object({}),
+    response: zAuditChainCheck,
   }),
 };

@@ -27,6 +27,12 @@ export const zWithdrawalReview = zWithdrawal.extend({
   ...userRef,
   /** Everything the operator pays to: bank card fields or the crypto address. */
   details: z.record(z.string(), z.string().nullable()),
+  /** Above WITHDRAWAL_DUAL_APPROVAL_EUR: two different operators must approve it (OWASP ASVS 2.3.5). */
+  dualApproval: z.boolean(),
+  /** The first of the two approvals, while the withdrawal awaits the second; null before it and for one operator's withdrawals. */
+  firstApproval: z
+    .object({ operatorId: z.number().int(), operatorName: z.string(), timestamp: z.number().int() })
+    .nullable(),
 });
 
 export const withdrawalRoutes = {

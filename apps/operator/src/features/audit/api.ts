@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import { call } from '../../api';
 
 export const AUDIT_PAGE_SIZE = 20;
@@ -29,4 +29,9 @@ export function auditQueryOptions(query: AuditQuery) {
       ),
     placeholderData: keepPreviousData,
   });
+}
+
+/** Recompute the audit log's hash chain on the server: how many entries, and the first broken one. */
+export function useVerifyChain() {
+  return useMutation({ mutationFn: () => call('operatorAuditVerify', {}) });
 }

@@ -5,21 +5,18 @@ import { ClickableRow } from '../../ui/ClickableRow';
 import { formatDateTime } from '../../ui/format';
 import { Pagination } from '../../ui/Pagination';
 import { SearchBox } from '../../ui/SearchBox';
-import { Empty, TableRows } from '../../ui/States';
+import { Empty, QueryState, TableRows } from '../../ui/States';
 import { TableHead, type Column } from '../../ui/TableHead';
 import { pageParam, useSearchUpdate } from '../../ui/useSearchUpdate';
-import { OUTBOX_PAGE_SIZE, outboxQueryOptions } from './api';
+import { mailQueryOptions, OUTBOX_PAGE_SIZE, outboxQueryOptions } from './api';
 
 type Mail = ResponseOf<Routes['operatorOutbox']>['list'][number];
 
 const COLUMNS: Column[] = [{ label: 'Sent', className: 'col-when' }, { label: 'To', className: 'col-to' }, { label: 'Subject' }];
 
-/** The six-digit codes in a mail body, shown large so an operator can read one out. */
-function codesIn(text: string): string[] {
-  return [...new Set(text.match(/\b\d{6}\b/g) ?? [])];
-}
-
+/** The mail selected: fetched when opened (the server audits the reading), its codes and links removed. */
 function MailPanel({ mail }: { mail: Mail | undefined }) {
+  const read = useQuery({ ...mailQueryOptions(mail?.id ?? 0), enabled: mail !== undefined });
   if (!mail) {
     return (
       <aside className="card mail-panel">
@@ -27,36 +24,37 @@ function MailPanel({ mail }: { mail: Mail | undefined }) {
       </aside>
     );
   }
-  const codes = codesIn(mail.text);
+  if (!read.data) {
+    return (
+      <aside className="card card-padded mail-panel" aria-label="Mail">
+        <QueryState query={read} loadingLabel="Opening the mail…" />
+      </aside>
+    );
+  }
   return (
     <aside className="card card-padded mail-panel" data-testid="bo-mail-panel" aria-label="Mail">
       <h2 className="mail-subject" data-testid="bo-mail-subject">
-        {mail.subject}
+        {read.data.subject}
       </h2>
       <dl className="mail-meta">
         <dt>To</dt>
-        <dd>{mail.to}</dd>
+        <dd>{read.data.to}</dd>
         <dt>Sent</dt>
-        <dd>{formatDateTime(mail.createTimeTimestamp)}</dd>
+        <dd>{formatDateTime(read.data.createTimeTimestamp)}</dd>
         <dt>Transport</dt>
         <dd>
-          <Badge tone={mail.transport === 'smtp' ? 'info' : 'neutral'}>
-            {mail.transport === 'smtp' ? 'Sent by SMTP' : 'Outbox only'}
+          <Badge tone={read.data.transport === 'smtp' ? 'info' : 'neutral'}>
+            {read.data.transport === 'smtp' ? 'Sent by SMTP' : 'Outbox only'}
           </Badge>
         </dd>
       </dl>
-      {codes.length > 0 && (
-        <div className="mail-codes">
-          {codes.map((code) => (
-            <span key={code} className="mail-code" data-testid="bo-mail-code">
-              {code}
-            </span>
-          ))}
-        </div>
-      )}
+      <p className="muted small" data-testid="bo-mail-redacted">
+        Codes and links are removed from this copy (•••••• and [link removed]); only the recipient has them. Your reading of this mail is written to the
+        audit log.
+      </p>
       {/* Focusable: a long mail scrolls inside the box, which the keyboard must be able to scroll too. */}
       <pre className="mail-body" tabIndex={0} data-testid="bo-mail-body">
-        {mail.text}
+        {read.data.text}
       </pre>
     </aside>
   );
@@ -76,12 +74,22 @@ export function OutboxPage() {
       <header className="page-header">
         <div>
           <h1>Mail outbox</h1>
-          <p className="muted">Every mail the server sent, newest first. Verification codes are readable here.</p>
+          <p className="muted">
+            Every mail the server sent, newest first, with its codes and links removed: operators never see them. Opening a mail is written to the audit
+            log.
+          </p>
         </div>
         <button type="button" className="btn" onClick={() => void outbox.refetch()} disabled={outbox.isFetching}>
           Refresh
         </button>
       </header>
+
+      {outbox.data?.delivery === 'development' && (
+        <div className="alert alert-warning" role="note" data-testid="bo-mail-dev-mode">
+          Development mail mode: no SMTP server is configured (SMTP_URL), so mails are not sent; they are written whole, codes included, as .eml files in
+          the server&apos;s DATA_DIR/outbox. Never run a deployment for real users this way.
+        </div>
+      )}
 
       <SearchBox
         key={to}

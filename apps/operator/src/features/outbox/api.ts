@@ -23,3 +23,18 @@ export function outboxQueryOptions(query: OutboxQuery) {
     placeholderData: keepPreviousData,
   });
 }
+
+/**
+ * One mail opened: its redacted copy. Each fetch is written to the server's audit log, so it is
+ * fetched once per opening and never refreshed behind the operator's back.
+ */
+export function mailQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: [...outboxKeys.all, 'mail', id] as const,
+    queryFn: ({ signal }) => call('operatorOutboxMail', {}, { params: { id }, signal }),
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+}

@@ -3,7 +3,7 @@ import { AuthImage } from '../../ui/AuthImage';
 import { FundsStatusBadge } from '../../ui/Badges';
 import { CopyButton } from '../../ui/CopyButton';
 import { Detail } from '../../ui/Detail';
-import { formatAmount } from '../../ui/format';
+import { formatAmount, formatDateTime } from '../../ui/format';
 import { AmountCell, FUNDS_STATUS_OPTIONS, ReviewPanel, ReviewQueuePage, UserCell, type WithdrawalItem } from '../review';
 
 /** Labels of the payment details, in the order an operator types them into a bank's form. */
@@ -57,8 +57,31 @@ function readable(key: string, value: string): string {
   return value;
 }
 
+/**
+ * What approving does. A large withdrawal (above WITHDRAWAL_DUAL_APPROVAL_EUR) takes two different
+ * operators: the first approval only records who gave it; the second pays it out.
+ */
+export function approvalWords(item: Pick<WithdrawalItem, 'dualApproval' | 'firstApproval'>) {
+  const paid = "you have sent the money; the held amount leaves the user's funding account.";
+  if (!item.dualApproval) return { approveLabel: 'Mark as paid', approveEffect: paid };
+  if (!item.firstApproval) {
+    return {
+      approveLabel: 'Give the first approval',
+      approveButton: 'First approval',
+      approveEffect:
+        'a large withdrawal needs the approvals of two different operators. Yours is recorded and the withdrawal stays pending until another operator gives the second; do not pay it yet.',
+    };
+  }
+  return {
+    approveLabel: 'Give the second approval and mark as paid',
+    approveButton: 'Second approval',
+    approveEffect: `${item.firstApproval.operatorName} gave the first approval; with yours, ${paid}`,
+  };
+}
+
 function WithdrawalPanel({ item }: { item: WithdrawalItem }) {
   const { text, images } = orderedDetails(item.details);
+  const words = approvalWords(item);
   return (
     <ReviewPanel
       kind="withdrawals"
@@ -80,14 +103,24 @@ function WithdrawalPanel({ item }: { item: WithdrawalItem }) {
           <Detail label="Destination" mono>
             {item.destination}
           </Detail>
+          {item.dualApproval && (
+            <Detail label="Approvals">
+              <span data-testid="bo-withdrawal-approvals">
+                {item.firstApproval
+                  ? item.status === FundsReviewStatus.PendingReview
+                    ? `First approval by ${item.firstApproval.operatorName} at ${formatDateTime(item.firstApproval.timestamp)}; awaiting a second approval by a different operator`
+                    : `First approval by ${item.firstApproval.operatorName} at ${formatDateTime(item.firstApproval.timestamp)}`
+                  : 'Large withdrawal: two different operators must approve it; none has yet'}
+              </span>
+            </Detail>
+          )}
         </>
       }
       createdLabel="Requested"
       pending={item.status === FundsReviewStatus.PendingReview}
       decision={{
         subject: `${formatAmount(item.amount)} ${item.currency} to ${item.userName}`,
-        approveLabel: 'Mark as paid',
-        approveEffect: "you have sent the money; the held amount leaves the user's funding account.",
+        ...words,
         rejectLabel: 'Reject withdrawal',
         rejectButton: 'Reject',
         rejectEffect: "nothing is paid; the held amount returns to the user's funding account.",
@@ -136,6 +169,11 @@ export function WithdrawalsPage() {
           <td className="cell-wrap">
             <div>{item.target === 'bank' ? 'Bank' : 'Crypto'}</div>
             <div className="mono small">{item.destination}</div>
+            {item.dualApproval && item.status === FundsReviewStatus.PendingReview && (
+              <div className="small muted" data-testid="bo-withdrawal-row-approvals">
+                {item.firstApproval ? '1 of 2 approvals' : '0 of 2 approvals'}
+              </div>
+            )}
           </td>
           <AmountCell amount={item.amount} currency={item.currency} />
         </>

@@ -5,7 +5,17 @@ import type { OperatorService } from './service';
 export function operatorHandlers(
   operators: OperatorService,
   auth: AuthService,
-): HandlersOf<'operatorLogin' | 'operatorMe' | 'operatorUsers' | 'operatorUser' | 'operatorSetUserStatus' | 'operatorOutbox' | 'operatorAudit'> {
+): HandlersOf<
+  | 'operatorLogin'
+  | 'operatorMe'
+  | 'operatorUsers'
+  | 'operatorUser'
+  | 'operatorSetUserStatus'
+  | 'operatorOutbox'
+  | 'operatorOutboxMail'
+  | 'operatorAudit'
+  | 'operatorAuditVerify'
+> {
   return {
     operatorLogin: async ({ input, req }) => {
       const result = await auth.login({ username: input.email, password: input.password }, req, 'operator');
@@ -17,6 +27,8 @@ export function operatorHandlers(
     operatorUser: ({ params }) => operators.userDetail(params.id),
     operatorSetUserStatus: ({ params, input, caller, req }) => operators.setUserStatus(caller!.id, params.id, input.status, input.reason, req.ip),
     operatorOutbox: ({ input }) => operators.outbox(input.to || undefined, input.page, input.size),
+    operatorOutboxMail: ({ params, caller, req }) => operators.readMail(caller!.id, params.id, req.ip),
     operatorAudit: ({ input }) => operators.audit(input.targetType || undefined, input.targetId || undefined, input.page, input.size),
+    operatorAuditVerify: () => operators.verifyAuditChain(),
   };
 }

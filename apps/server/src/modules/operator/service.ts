@@ -3,9 +3,10 @@ import type { Deps } from '../../deps';
 import { notFound } from '../../errors';
 import { fixed } from '../../lib/decimal';
 import { userBalances } from '../../ledger/ledger';
-import { writeAudit } from '../../lib/audit';
+import { verifyAuditChain, writeAudit } from '../../lib/audit';
 import { hashSecret, newInvitationCode, newPassword } from '../../lib/secrets';
 import * as users from '../auth/repo';
+import type { SessionEnds } from '../auth/service';
 
 interface AuditRow {
   id: number;
@@ -37,7 +38,18 @@ const toAudit = (r: AuditRow) => ({
 
 const AUDIT_SELECT = `select a.*, coalesce(u.email, u.username) as actor_name from audit_log a left join users u on u.id = a.actor_id`;
 
-export function createOperatorService({ db, config, log }: Deps) {
+interface MailRow {
+  id: number;
+  to_address: string;
+  subject: string;
+  body_text: string;
+  transport: 'smtp' | 'outbox';
+  created_at: Date;
+}
+
+const toMail = (r: MailRow) => ({ id: r.id, to: r.to_address, subject: r.subject, transport: r.transport, createTimeTimestamp: r.created_at.getTime() });
+
+export function createOperatorService({ db, config, log, mailer }: Deps, sessions?: SessionEnds) {
   return {
     /**
      * The first operator: OPERATOR_EMAIL/OPERATOR_PASSWORD when given; otherwise, when no
@@ -116,7 +128,7 @@ export function createOperatorService({ db, config, log }: Deps) {
     },
 
     async setUserStatus(actorId: number, id: number, status: UserStatus, reason: string, ip: string) {
-      return db.tx(async (sql) => {
+      const info = await db.tx(async (sql) => {
         const [before] = await sql.query<{ status: UserStatus; role: string }>('select status, role from users where id = $1 for update', [id]);
         if (!before || before.role === 'operator') throw notFound();
         await sql.query('update users set status = $2, updated_at = now() where id = $1', [id, status]);
@@ -133,31 +145,46 @@ export function createOperatorService({ db, config, log }: Deps) {
         });
         return users.toUserInfo(sql, (await users.findUserById(sql, id))!);
       });
+      // A disabled user's push sockets close on every node now, not at their next session check.
+      if (status === 'disabled') sessions?.endSessions({ userId: id });
+      return info;
     },
 
+    /**
+     * The mails sent, newest first, as kept for operators: codes and links were removed when each
+     * was composed (mail/mailer.ts). `delivery` is `development` when no SMTP is configured and the
+     * mails exist only as .eml files in DATA_DIR/outbox.
+     */
     async outbox(to: string | undefined, page: number, size: number) {
       const filter = to ? `%${to.toLowerCase()}%` : null;
       const [count] = await db.query<{ n: number }>('select count(*)::int as n from mail_outbox where ($1::text is null or to_address like $1)', [
         filter,
       ]);
-      const rows = await db.query<{ id: number; to_address: string; subject: string; body_text: string; transport: 'smtp' | 'outbox'; created_at: Date }>(
+      const rows = await db.query<MailRow>(
         'select * from mail_outbox where ($1::text is null or to_address like $1) order by id desc limit $2 offset $3',
         [filter, size, (page - 1) * size],
       );
       return {
-        list: rows.map((r) => ({
-          id: r.id,
-          to: r.to_address,
-          subject: r.subject,
-          text: r.body_text,
-          transport: r.transport,
-          createTimeTimestamp: r.created_at.getTime(),
-        })),
+        list: rows.map(toMail),
         total: count?.n ?? 0,
         page,
         size,
+        delivery: mailer.transport === 'smtp' ? ('smtp' as const) : ('development' as const),
       };
     },
+
+    /** One mail opened by an operator: its redacted copy, the reading written to the audit log. */
+    async readMail(actorId: number, id: number, ip: string) {
+      return db.tx(async (sql) => {
+        const [row] = await sql.query<MailRow>('select * from mail_outbox where id = $1', [id]);
+        if (!row) throw notFound();
+        await writeAudit(sql, { actorId, action: 'mail.read', targetType: 'mail', targetId: id, after: { to: row.to_address, subject: row.subject }, ip });
+        return { ...toMail(row), text: row.body_text, redacted: true as const };
+      });
+    },
+
+    /** The audit log's hash chain, recomputed entry by entry. */
+    verifyAuditChain: () => verifyAuditChain(db),
 
     async audit(targetType: string | undefined, targetId: string | undefined, page: number, size: number) {
       const where = 'where ($1::text is null or a.target_type = $1) and ($2::text is null or a.target_id = $2)';
