@@ -7,7 +7,6 @@ import { pngBytes } from './fixtures';
 import { call, drivers, operatorToken, registerUser, startServer, type Harness } from './harness';
 import { scriptedMarket } from './scripted';
 
-const TRC20_HASH = () => randomUUID().replace(/-/g, '').repeat(2);
 /** EURUSD held still, so every conversion below has one exact answer. */
 const EUR_USD = '1.08500';
 
@@ -132,10 +131,15 @@ describe.each(await drivers())('money on %s', (driver) => {
     expect((await create({ method: 'crypto', currency: 'USDT', network: 'TRC20', amount: '100', txHash: 'nope' })).msg).toBe(
       'Enter a valid transaction hash for the chosen network',
     );
-    const txHash = TRC20_HASH();
+    // The coins come from the investor's simulated wallet (hardening-chain.test.ts): the faucet, then a send to the deposit address.
+    const sim = (path: string) => call(h, 'POST', `/web/recharge/simulated/${path}`, { token: u.token, headers: key(), body: { currency: 'USDT', network: 'TRC20', amount: '100' } });
+    expect((await sim('faucet')).code).toBe(200);
+    const sent = await sim('send');
+    expect(sent.data).toMatchObject({ address: trc.address, amount: '100', balance: '0' });
+    const txHash: string = sent.data.txHash;
     const d = await create({ method: 'crypto', currency: 'USDT', network: 'TRC20', amount: '100', txHash });
-    expect(d.data).toMatchObject({ status: 1, confirmations: 0, requiredConfirmations: 3 });
-    expect((await create({ method: 'crypto', currency: 'USDT', network: 'TRC20', amount: '5', txHash })).status).toBe(409);
+    expect(d.data).toMatchObject({ status: 1, confirmations: 0, requiredConfirmations: 3, reviewRequired: false });
+    expect((await create({ method: 'crypto', currency: 'USDT', network: 'TRC20', amount: '100', txHash })).status).toBe(409);
     // Crypto is credited by the chain only: the review refuses it and changes nothing.
     const refused = await call(h, 'POST', `/web/operator/deposits/${d.data.id}/approve`, { token: op, body: {} });
     expect([refused.status, refused.msg]).toEqual([422, 'A crypto deposit is credited by the chain after its confirmations, not by review']);

@@ -6,7 +6,7 @@ import { formatAmount, show } from '../../ui/format';
 import { AmountCell, FUNDS_STATUS_OPTIONS, ReviewPanel, ReviewQueuePage, UserCell, type DepositItem } from '../review';
 
 function methodLabel(item: DepositItem): string {
-  if (item.method === 'crypto') return item.network ? `Crypto · ${item.network}` : 'Crypto';
+  if (item.method === 'crypto') return item.network ? `Crypto · ${item.network} (simulated chain)` : 'Crypto (simulated chain)';
   return 'Bank transfer';
 }
 
@@ -55,6 +55,13 @@ function DepositPanel({ item }: { item: DepositItem }) {
               <Confirmations item={item} />
             </Detail>
           )}
+          {crypto && (
+            <Detail label="Review">
+              <span data-testid="bo-deposit-review-required">
+                {item.reviewRequired ? 'Required: above the review threshold' : 'None: credited by the chain'}
+              </span>
+            </Detail>
+          )}
           <Detail label="Credited" mono>
             {item.creditedAmount === null ? '—' : `${formatAmount(item.creditedAmount)} EUR`}
           </Detail>
@@ -66,10 +73,14 @@ function DepositPanel({ item }: { item: DepositItem }) {
         subject: `${formatAmount(item.amount)} ${item.currency} from ${item.userName}`,
         approveLabel: 'Approve deposit',
         approveButton: 'Approve',
-        approveEffect: "the money has arrived; the amount is credited to the user's funding account.",
+        approveEffect: crypto
+          ? "the confirmed transaction of the simulated chain is accepted; the amount is credited to the user's funding account in euros at the live rate."
+          : "the money has arrived; the amount is credited to the user's funding account.",
         rejectLabel: 'Reject deposit',
         rejectButton: 'Reject',
-        rejectEffect: 'nothing is credited and the user sees the reason.',
+        rejectEffect: crypto
+          ? "nothing is credited, the coins return to the user's simulated wallet and the user sees the reason."
+          : 'nothing is credited and the user sees the reason.',
       }}
       settled={crypto && item.status === FundsReviewStatus.Completed ? 'Credited automatically on confirmation.' : undefined}
     >
@@ -87,9 +98,10 @@ function DepositPanel({ item }: { item: DepositItem }) {
       )}
 
       {crypto && item.status === FundsReviewStatus.PendingReview && (
-        <p className="note">
-          Crypto deposits are credited automatically by the chain watcher once confirmed; the server may refuse a
-          manual review.
+        <p className="note" data-testid="bo-deposit-crypto-note">
+          {item.reviewRequired
+            ? 'Above the review threshold: after its confirmations this deposit waits for a review. Approve to credit it, or reject with a reason and the coins return to the investor’s simulated wallet. The server refuses a review before the confirmations are in.'
+            : 'Below the review threshold: the chain watcher credits it once confirmed, and the server refuses an approval. A rejection returns the coins to the investor’s simulated wallet.'}
         </p>
       )}
     </ReviewPanel>
@@ -117,7 +129,7 @@ export function DepositsPage() {
             )}
             {item.method === 'crypto' && (
               <div className="muted small">
-                <Confirmations item={item} /> confirmations
+                <Confirmations item={item} /> confirmations{item.reviewRequired ? ' · review required' : ''}
               </div>
             )}
           </td>

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /** How a crypto deposit learns its confirmations: a real chain client or the simulated chain. */
 export interface ChainWatcher {
@@ -7,8 +7,10 @@ export interface ChainWatcher {
   addressFor(userId: number, network: string): string;
   /** Whether a transaction hash has the form of its network. */
   isTxHash(network: string, txHash: string): boolean;
-  /** Confirmations of a reported transaction at `now`. */
-  confirmations(deposit: { network: string; txHash: string; reportedAt: Date }, now: number): number;
+  /** A fresh hash in its network's form, for a transaction the simulated chain records. */
+  newTxHash(network: string): string;
+  /** Confirmations at `now` of a transaction sent at `sentAt`. */
+  confirmations(tx: { network: string; txHash: string; sentAt: Date }, now: number): number;
 }
 
 export const REQUIRED_CONFIRMATIONS = 3;
@@ -23,8 +25,8 @@ const TX_HASH: Record<string, RegExp> = {
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
 /**
- * The simulated chain: a block every `blockSeconds`, so a reported transaction gains one
- * confirmation per block after it was reported. Addresses are derived from the user and network,
+ * The simulated chain: a block every `blockSeconds`, so a transaction gains one confirmation per
+ * block after it was sent (from the investor's simulated wallet, `simWallet.ts`). Addresses are derived from the user and network,
  * stable across restarts and nodes, in each network's address form.
  */
 export function createSimulatedChain(opts: { blockSeconds: number; seed: string }): ChainWatcher {
@@ -38,8 +40,12 @@ export function createSimulatedChain(opts: { blockSeconds: number; seed: string 
       return `0x${bytes.subarray(0, 20).toString('hex')}`;
     },
     isTxHash: (network, txHash) => TX_HASH[network]?.test(txHash) ?? false,
-    confirmations(deposit, now) {
-      const blocks = Math.floor((now - deposit.reportedAt.getTime()) / (opts.blockSeconds * 1000));
+    newTxHash(network) {
+      const hex = randomBytes(32).toString('hex');
+      return network === 'ERC20' || network === 'ETH' ? `0x${hex}` : hex;
+    },
+    confirmations(tx, now) {
+      const blocks = Math.floor((now - tx.sentAt.getTime()) / (opts.blockSeconds * 1000));
       return Math.max(0, Math.min(blocks, REQUIRED_CONFIRMATIONS));
     },
   };

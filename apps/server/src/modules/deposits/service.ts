@@ -8,6 +8,7 @@ import { assertOwnUpload } from '../files/service';
 import type { Notices } from '../notices/service';
 import type { ExchangeRates } from '../wallet/exchangeRates';
 import { REQUIRED_CONFIRMATIONS, type ChainWatcher } from './chain';
+import { createSimWallet } from './simWallet';
 
 /** The operator's queue: the pending oldest first (the order they came in), then the reviewed newest first. */
 const OPERATOR_ORDER_D = `d.status, case when d.status = ${FundsReviewStatus.PendingReview} then d.id else -d.id end`;
@@ -36,6 +37,8 @@ interface DepositRow {
   proof_url: string | null;
   confirmations: number;
   required_confirmations: number;
+  review_required: boolean;
+  sim_transfer_id: number | null;
   status: number;
   reason: string | null;
   reviewed_at: Date | null;
@@ -53,6 +56,7 @@ const toDeposit = (r: DepositRow): Deposit => ({
   proofUrl: r.proof_url,
   confirmations: r.confirmations,
   requiredConfirmations: r.required_confirmations,
+  reviewRequired: r.review_required,
   status: r.status as Deposit['status'],
   reason: r.reason,
   createTimeTimestamp: r.created_at.getTime(),
@@ -70,10 +74,32 @@ const toReview = (r: DepositRow & UserRefColumns) => ({
 const REVIEW_SELECT = `select d.*, ${USER_REF_COLUMNS} from deposits d join users u on u.id = d.user_id`;
 const loadReview = async (sql: Sql, id: number) => toReview((await sql.query<DepositRow & UserRefColumns>(`${REVIEW_SELECT} where d.id = $1`, [id]))[0]!);
 
-/** Deposits: crypto confirmed by the chain watcher, fiat reviewed by an operator; both land in the funding account. */
-export function createDepositService(opts: { db: Db; exchangeRates: ExchangeRates; notices: Notices; chain: ChainWatcher; now?: () => number }) {
+/**
+ * Deposits: crypto sent from the investor's simulated wallet and confirmed by the chain watcher,
+ * above `reviewAboveEur` then reviewed by an operator; fiat reviewed by an operator. Both land in
+ * the funding account.
+ */
+export function createDepositService(opts: {
+  db: Db;
+  exchangeRates: ExchangeRates;
+  notices: Notices;
+  chain: ChainWatcher;
+  now?: () => number;
+  /** The simulated faucet's daily limit per investor, in USDT (SIM_FAUCET_DAILY). */
+  faucetDailyUsd?: string;
+  /** Crypto deposits above this many euros when reported wait for a review (CRYPTO_REVIEW_ABOVE_EUR). */
+  reviewAboveEur?: string;
+}) {
   const { db, exchangeRates, notices, chain } = opts;
   const now = opts.now ?? Date.now;
+  const reviewAbove = new Dec(opts.reviewAboveEur ?? '5000');
+  const simWallet = createSimWallet({ db, chain, exchangeRates, now, faucetDailyUsd: opts.faucetDailyUsd ?? '10000', reviewAboveEur: reviewAbove.toFixed() });
+
+  /** Confirmations of a crypto deposit now: from when its transaction was sent (before the simulated wallet, when it was reported). */
+  async function confirmationsOf(sql: Sql, d: DepositRow): Promise<number> {
+    const [t] = d.sim_transfer_id === null ? [] : await sql.query<{ created_at: Date }>('select created_at from sim_wallet_transfers where id = $1', [d.sim_transfer_id]);
+    return chain.confirmations({ network: d.network ?? '', txHash: d.tx_hash ?? '', sentAt: t?.created_at ?? d.created_at }, now());
+  }
 
   /** Credit a deposit to the funding account in euros at the rate of this moment. */
   async function credit(sql: Sql, d: DepositRow, actorId: number | null) {
@@ -124,7 +150,7 @@ export function createDepositService(opts: { db: Db; exchangeRates: ExchangeRate
           currency: m.currency,
           network: m.network,
           address: chain.addressFor(userId, m.network),
-          minAmount: MIN_DEPOSIT,
+          minAmount: m.minAmount,
           confirmations: REQUIRED_CONFIRMATIONS,
           simulated: true as const,
         })),
@@ -144,11 +170,11 @@ export function createDepositService(opts: { db: Db; exchangeRates: ExchangeRate
       idempotencyKey: string | undefined,
     ) {
       const currency = input.currency.toUpperCase();
-      if (new Dec(input.amount).lt(MIN_DEPOSIT)) throw new AppError('e.belowMinimum', { amount: 'e.belowMinimum' }, { n: MIN_DEPOSIT });
+      const cryptoMethod = input.method === 'crypto' ? CRYPTO_METHODS.find((m) => m.currency === currency && m.network === input.network) : undefined;
+      const min = cryptoMethod?.minAmount ?? MIN_DEPOSIT;
+      if (new Dec(input.amount).lt(min)) throw new AppError('e.belowMinimum', { amount: 'e.belowMinimum' }, { n: min });
       if (input.method === 'crypto') {
-        if (!CRYPTO_METHODS.some((m) => m.currency === currency && m.network === input.network)) {
-          throw new AppError('e.currencyUnsupported', { currency: 'e.currencyUnsupported' });
-        }
+        if (!cryptoMethod) throw new AppError('e.currencyUnsupported', { currency: 'e.currencyUnsupported' });
         if (!chain.isTxHash(input.network, input.txHash)) throw new AppError('e.txHashFormat', { txHash: 'e.txHashFormat' });
       } else if (!(FIAT_CURRENCIES as readonly string[]).includes(currency)) {
         throw new AppError('e.currencyUnsupported', { currency: 'e.currencyUnsupported' });
@@ -156,19 +182,24 @@ export function createDepositService(opts: { db: Db; exchangeRates: ExchangeRate
       const [row] = await db
         .tx(async (sql) => {
           if (input.method === 'fiat') await assertOwnUpload(sql, userId, input.proofUrl, 'proofUrl');
+          // Crypto: only a transaction the simulated chain knows, the caller's, for exactly this amount.
+          const sent = input.method === 'crypto' ? await simWallet.findSend(sql, userId, { currency, network: input.network, txHash: input.txHash, amount: input.amount }) : null;
+          const reviewRequired = sent !== null && new Dec(input.amount).mul(exchangeRates.rate(currency, 'EUR')).gt(reviewAbove);
           return sql.query<DepositRow>(
-            `insert into deposits (user_id, method, currency, network, amount, tx_hash, proof_url, required_confirmations, idempotency_key)
-             values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning *`,
+            `insert into deposits (user_id, method, currency, network, amount, tx_hash, proof_url, required_confirmations, idempotency_key, review_required, sim_transfer_id)
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning *`,
             [
               userId,
               input.method,
               currency,
               input.method === 'crypto' ? input.network : null,
               input.amount,
-              input.method === 'crypto' ? input.txHash : null,
+              sent ? sent.tx_hash : null,
               input.method === 'fiat' ? input.proofUrl : null,
               input.method === 'crypto' ? REQUIRED_CONFIRMATIONS : 0,
               idempotencyKey ?? null,
+              reviewRequired,
+              sent ? sent.id : null,
             ],
           );
         })
@@ -191,19 +222,27 @@ export function createDepositService(opts: { db: Db; exchangeRates: ExchangeRate
       return { ...rest, list: rows.map(toReview) };
     },
 
+    /** The caller's simulated wallet and the faucet's day. */
+    simWallet: (userId: number) => simWallet.view(userId),
+    simFaucet: (userId: number, input: { currency: string; network: string; amount: string }) => simWallet.faucet(userId, input),
+    simSend: (userId: number, input: { currency: string; network: string; amount: string }) => simWallet.send(userId, input),
+
     /**
      * The chain watcher's run: pending crypto deposits gain confirmations; at the required count
-     * they are credited. Claimed with SKIP LOCKED, so concurrent runs never credit one twice.
+     * they are credited, or, above the review threshold, left for an operator's review.
+     * Claimed with SKIP LOCKED, so concurrent runs never credit one twice.
      */
     async watchChain(): Promise<number> {
-      const pending = await db.query<{ id: number }>("select id from deposits where status = 1 and method = 'crypto' order by id");
+      const pending = await db.query<{ id: number }>(
+        "select id from deposits where status = 1 and method = 'crypto' and not (review_required and confirmations >= required_confirmations) order by id",
+      );
       let credited = 0;
       for (const { id } of pending) {
         const push = await db.tx(async (sql) => {
           const [d] = await sql.query<DepositRow>('select * from deposits where id = $1 and status = 1 for update skip locked', [id]);
           if (!d || !d.network || !d.tx_hash) return null;
-          const confirmations = chain.confirmations({ network: d.network, txHash: d.tx_hash, reportedAt: d.created_at }, now());
-          if (confirmations < d.required_confirmations) {
+          const confirmations = await confirmationsOf(sql, d);
+          if (confirmations < d.required_confirmations || d.review_required) {
             if (confirmations !== d.confirmations) await sql.query('update deposits set confirmations = $2 where id = $1', [d.id, confirmations]);
             return null;
           }
@@ -219,8 +258,12 @@ export function createDepositService(opts: { db: Db; exchangeRates: ExchangeRate
 
     approve: (id: number, actorId: number, ip: string) =>
       reviewPending(db, 'deposits', id, { actorId, ip }, async (sql, d: DepositRow) => {
-        // Crypto deposits are credited by the chain, never by hand.
-        if (d.method !== 'fiat') throw new AppError('e.creditedByChain');
+        // Crypto deposits are credited by the chain; by hand only those above the review threshold, once confirmed.
+        if (d.method !== 'fiat') {
+          if (!d.review_required) throw new AppError('e.creditedByChain');
+          const n = await confirmationsOf(sql, d);
+          if (n < d.required_confirmations) throw new AppError('e.notConfirmed', undefined, { n, total: d.required_confirmations });
+        }
         const { row, push } = await credit(sql, d, actorId);
         return { view: await loadReview(sql, d.id), push, audit: { action: 'deposit.approve', after: { status: row.status, credited: row.credited_amount } } };
       }),
@@ -228,8 +271,11 @@ export function createDepositService(opts: { db: Db; exchangeRates: ExchangeRate
     reject: (id: number, reason: string, actorId: number, ip: string) =>
       reviewPending(db, 'deposits', id, { actorId, ip }, async (sql, d: DepositRow) => {
         await sql.query('update deposits set status = 2, reason = $2, reviewed_by = $3, reviewed_at = now() where id = $1', [d.id, reason, actorId]);
+        // A refused crypto deposit goes back to the simulated wallet it was sent from, as a refused transfer returns to its sender.
+        const refunded = await simWallet.refund(sql, d);
         const push = await notices.notify(sql, d.user_id, 'deposit.rejected', { amount: shown(d.amount, d.currency), currency: d.currency, reason });
-        return { view: await loadReview(sql, d.id), push, audit: { action: 'deposit.reject', after: { status: 2 }, reason } };
+        const after = refunded === null ? { status: 2 } : { status: 2, refundedToSimulatedWallet: refunded };
+        return { view: await loadReview(sql, d.id), push, audit: { action: 'deposit.reject', after, reason } };
       }),
   };
 }

@@ -55,6 +55,11 @@ export default function DepositRecordPage() {
                   {t('deposits.confirmations', { n: Math.min(row.confirmations, row.requiredConfirmations), total: row.requiredConfirmations })}
                 </div>
               )}
+              {row.method === 'crypto' && row.reviewRequired && row.status === FundsReviewStatus.PendingReview && row.confirmations >= row.requiredConfirmations && (
+                <div className="record-sub" data-testid="deposit-awaiting-review">
+                  {t('deposits.awaitingReview')}
+                </div>
+              )}
               {row.txHash && <div className="record-memo mono">{row.txHash}</div>}
               {row.status === FundsReviewStatus.AuditFailure && row.reason && (
                 <div className="record-reason" data-testid="deposit-reason">

@@ -1,23 +1,31 @@
 import '../../ui/money.css';
+import './deposits.css';
 import { decimalInput, DEPOSIT_CONFIRMATIONS, routes } from '@tradeapp/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
+import { Button } from 'antd-mobile';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '../../lib/format';
+import { useIntentKey } from '../../api/intent';
+import { formatAmount, formatNumber } from '../../lib/format';
+import { queryClient } from '../../lib/queryClient';
 import { CopyRow } from '../../ui/CopyRow';
 import { EmptyState } from '../../ui/EmptyState';
 import { applyServerFieldErrors } from '../../ui/forms';
 import { TextField } from '../../ui/TextField';
-import { depositMethodsQuery, type CryptoMethod } from './api';
+import { depositMethodsQuery, simSend, simWalletKey, simWalletQuery, type CryptoMethod, type SimSend } from './api';
 import { AmountField, checkMinimum, DepositPage, DepositSubmit, MethodsState } from './DepositPage';
+import { placeSimError, SimWalletCard } from './SimWalletCard';
 import { useReportDeposit } from './useReportDeposit';
 
 const cryptoSchema = routes.depositCreate.request.options[0].pick({ amount: true, txHash: true });
 
-/** Crypto deposit: pick currency and network, send to the shown address, report the transaction. */
+/**
+ * Crypto deposit on the simulated chain: pick currency and network, fill the simulated wallet from
+ * the faucet, send from it to the shown address (the hash is filled in), report the transaction.
+ */
 export default function DepositWalletPage() {
   const { t } = useTranslation();
   const methods = useQuery(depositMethodsQuery());
@@ -28,6 +36,36 @@ export default function DepositWalletPage() {
   const schema = cryptoSchema.superRefine((value, ctx) => checkMinimum(method, value.amount, ctx));
   const form = useForm({ resolver: zodResolver(schema), defaultValues: { amount: '', txHash: '' } });
   const { errors, isSubmitting } = form.formState;
+  const sendIntent = useIntentKey();
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState<SimSend | null>(null);
+
+  const pick = (id: string) => {
+    setPicked(id);
+    // A transaction belongs to its network: a new pick starts over.
+    setSent(null);
+    form.setValue('txHash', '');
+  };
+
+  /** Send the amount typed from the simulated wallet to the deposit address, and fill in its hash. */
+  const onSend = async () => {
+    if (!method || !(await form.trigger('amount'))) return;
+    const input = { currency: method.currency, network: method.network, amount: form.getValues('amount') };
+    const key = sendIntent.take(JSON.stringify(input));
+    setSending(true);
+    try {
+      const done = await simSend(input, key);
+      sendIntent.settle();
+      setSent(done);
+      form.setValue('txHash', done.txHash, { shouldValidate: true });
+      void queryClient.invalidateQueries({ queryKey: simWalletKey });
+    } catch (error) {
+      sendIntent.settle(error);
+      placeSimError(error, form.setError, 'amount');
+    } finally {
+      setSending(false);
+    }
+  };
 
   const report = useReportDeposit((error) => applyServerFieldErrors(error, form.setError, ['amount', 'txHash']));
   const onSubmit = form.handleSubmit(async (values) => {
@@ -40,7 +78,7 @@ export default function DepositWalletPage() {
   else if (!method) body = <EmptyState kind="records" title={t('deposits.noMethods')} />;
   else
     body = (
-      <form className="form-page" onSubmit={onSubmit} noValidate>
+      <div className="form-page">
         <div className="chip-row" role="radiogroup" aria-label={t('deposits.network')}>
           {crypto.map((m) => {
             const id = `${m.currency}-${m.network}`;
@@ -53,7 +91,7 @@ export default function DepositWalletPage() {
                 aria-checked={active}
                 className={active ? 'chip active' : 'chip'}
                 data-testid={`deposit-network-${id}`}
-                onClick={() => setPicked(id)}
+                onClick={() => pick(id)}
               >
                 {m.currency} · {m.network}
               </button>
@@ -77,24 +115,48 @@ export default function DepositWalletPage() {
             <li>{t('deposits.onlyNetwork', { currency: method.currency, network: method.network })}</li>
             <li data-testid="deposit-min-note">{t('deposits.minNote', { min: formatAmount(method.minAmount), currency: method.currency })}</li>
             <li>{t('deposits.confirmNote', { n: method.confirmations || DEPOSIT_CONFIRMATIONS })}</li>
+            <ReviewNote />
           </ul>
         </section>
 
-        <section className="form-section">
-          <div className="form-section-title">{t('deposits.report')}</div>
-          <AmountField currency={method.currency} registration={form.register('amount', { setValueAs: decimalInput })} error={errors.amount?.message} />
-          <TextField
-            label={t('deposits.txHash')}
-            testId="deposit-txhash"
-            autoComplete="off"
-            placeholder={t('deposits.txHashPlaceholder')}
-            registration={form.register('txHash')}
-            error={errors.txHash?.message}
-          />
-        </section>
-        <DepositSubmit loading={isSubmitting} />
-      </form>
+        <SimWalletCard method={method} />
+
+        <form onSubmit={onSubmit} noValidate data-testid="deposit-crypto-form">
+          <section className="form-section">
+            <div className="form-section-title">{t('deposits.report')}</div>
+            <AmountField currency={method.currency} registration={form.register('amount', { setValueAs: decimalInput })} error={errors.amount?.message} />
+            <div className="sim-send">
+              <Button block type="button" fill="outline" color="primary" shape="rounded" loading={sending} onClick={() => void onSend()} data-testid="sim-send">
+                {t('deposits.sim.send')}
+              </Button>
+              <p className="sim-hint">{t('deposits.sim.sendHint')}</p>
+              {sent && (
+                <p className="sim-sent" role="status" data-testid="sim-sent">
+                  {t('deposits.sim.sent', { amount: formatNumber(sent.amount, { grouping: true }), currency: sent.currency })}
+                </p>
+              )}
+            </div>
+            <TextField
+              label={t('deposits.txHash')}
+              testId="deposit-txhash"
+              autoComplete="off"
+              placeholder={t('deposits.txHashPlaceholder')}
+              registration={form.register('txHash')}
+              error={errors.txHash?.message}
+            />
+          </section>
+          <DepositSubmit loading={isSubmitting} />
+        </form>
+      </div>
     );
 
   return <DepositPage title={t('titles.depositWallet')}>{body}</DepositPage>;
+}
+
+/** Above the review threshold a deposit waits for an operator after its confirmations. */
+function ReviewNote() {
+  const { t } = useTranslation();
+  const wallet = useQuery({ ...simWalletQuery(), select: (w) => w.reviewAboveEur });
+  if (!wallet.data) return null;
+  return <li data-testid="deposit-review-note">{t('deposits.sim.reviewNote', { limit: formatAmount(wallet.data, { grouping: true }) })}</li>;
 }
