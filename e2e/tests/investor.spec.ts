@@ -55,6 +55,9 @@ test('first launch guide, register with the mailed code, sign in, profile, switc
 
   await page.getByTestId('login-username').fill(email);
   await page.getByTestId('login-password').fill('wrong-password');
+  // The registration's "register success" toast may still be fading: wait for it to go, so the one
+  // toast on screen is the sign-in's answer.
+  await expect(await toast(page)).toHaveCount(0);
   await page.getByTestId('login-submit').click();
   await expect(await toast(page)).toHaveText('Wrong user ID or password');
   await page.getByTestId('login-password').fill(PASSWORD);
