@@ -33,6 +33,8 @@ async function sheetUp(page: Page) {
   const sheet = page.getByTestId('order-sheet');
   await expect(sheet).toBeVisible();
   await still(page, '.order-sheet', '.adm-popup .adm-mask');
+  // The quote's price re-renders with each tick: wait for it to be on screen before measuring it.
+  await expect(page.getByTestId('quote-price')).toBeVisible();
   const price = await page.getByTestId('quote-price').boundingBox();
   const top = (await sheet.boundingBox())!.y;
   expect(price!.y + price!.height).toBeLessThanOrEqual(top);
