@@ -7,3 +7,10 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+declare module 'virtual:route-wire' {
+  import type { RouteId } from '@tradeapp/contract';
+  /** The contract's route table without its schemas, one string a route (build/routeWire.ts). */
+  const wire: Partial<Record<RouteId, string>>;
+  export default wire;
+}

@@ -3,6 +3,7 @@ import { ApiError, call, configureClient, upload } from './client';
 import { ApiError as ErrorsApiError } from './errors';
 import { getToken, startSession } from '../lib/session';
 import { storeUiLanguage } from '../i18n/locale';
+import { loadMessages } from '../i18n/messages';
 import type { UserInfo } from '@tradeapp/contract';
 
 // What the app adds to @tradeapp/client (whose own tests cover the envelope, timeouts and aborts):
@@ -56,6 +57,7 @@ describe('api client', () => {
 
   it('toasts failures in the current UI language, with one error class for the whole app', async () => {
     storeUiLanguage('nl');
+    await loadMessages('nl'); // as setLanguage does before the UI switches
     vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('offline'); }));
     const error = await call('health', {}).catch((e: unknown) => e);
     expect(error).toMatchObject({ message: 'netwerkfout' });

@@ -1,22 +1,39 @@
-import { createApiClient } from '@tradeapp/client';
+import type { RouteId } from '@tradeapp/contract';
+import { createApiClientCore, type WireRoute } from '@tradeapp/client/core';
+import wire from 'virtual:route-wire';
 import { acceptLanguage, wireLocale } from '../i18n/locale';
-import { msg } from '../i18n/messages';
+import { isMessageKey, msg } from '../i18n/messages';
 import { clearSession, getToken } from '../lib/session';
 import { hooks } from './hooks';
 
 export { ApiError, isAbortError } from './errors';
 export { configureClient } from './hooks';
-export { newIdempotencyKey, type CallOptions, type RequestOptions, type UploadRoute } from '@tradeapp/client';
+export { newIdempotencyKey, type CallOptions, type RequestOptions, type UploadRoute } from '@tradeapp/client/core';
 
 // The investor app's HTTP client: @tradeapp/client with the session in local storage, the chosen
-// language, failures toasted in that language, and the login page after a 401/403.
+// language, failures toasted in that language, and the login page after a 401/403. Its route table
+// is the contract's without the schemas (build/routeWire.ts): a call does not load zod.
 
-const client = createApiClient({
+/** A route of the table: method, auth and body as one letter each, then the path (`Ppj/loginByUsername`). */
+function route(id: RouteId): WireRoute {
+  const entry = wire[id];
+  if (!entry) throw new Error(`${id} is not a route of the investor app`);
+  return {
+    method: entry[0] === 'G' ? 'GET' : 'POST',
+    auth: entry[1] === 'p' ? 'public' : 'user',
+    body: entry[2] === 'f' ? 'form' : entry[2] === 'm' ? 'multipart' : 'json',
+    path: entry.slice(3),
+  };
+}
+
+const client = createApiClientCore({
   getToken,
   locale: () => wireLocale(),
   acceptLanguage: () => acceptLanguage(),
   notify: (text) => hooks.notify(text),
   text: ({ key, params }) => msg(key, params),
+  isMessageKey,
+  route,
   onUnauthorized: (error) => {
     clearSession();
     hooks.notify(error.message);

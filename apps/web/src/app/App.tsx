@@ -1,27 +1,25 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd-mobile';
-import enUS from 'antd-mobile/es/locales/en-US';
-import nlNL from 'antd-mobile/es/locales/nl-NL';
-import zhCN from 'antd-mobile/es/locales/zh-CN';
-import { useEffect } from 'react';
+import { useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RouterProvider } from 'react-router';
-import { queryClient } from '../lib/queryClient';
+import { UI_LANGUAGES, type UiLanguage } from '../i18n/locale';
+import { RouterProvider } from '../lib/router';
+import { antdLocale, loadAntdLocale } from './antdLocale';
 import { router } from './router';
-
-const ANTD_LOCALES = { en: enUS, nl: nlNL, 'zh-Hans': zhCN } as const;
 
 export function App() {
   const { i18n, t } = useTranslation();
-  const language = (i18n.language in ANTD_LOCALES ? i18n.language : 'en') as keyof typeof ANTD_LOCALES;
+  const language: UiLanguage = (UI_LANGUAGES as readonly string[]).includes(i18n.language) ? (i18n.language as UiLanguage) : 'en';
+  const [, loaded] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
     document.title = t('app.name');
   }, [t]);
+  // A language chosen in the app: antd-mobile's texts follow once fetched.
+  useEffect(() => {
+    void loadAntdLocale(language).then(loaded, () => undefined);
+  }, [language]);
   return (
-    <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={ANTD_LOCALES[language]}>
-        <RouterProvider router={router} />
-      </ConfigProvider>
-    </QueryClientProvider>
+    <ConfigProvider locale={antdLocale(language)}>
+      <RouterProvider router={router} />
+    </ConfigProvider>
   );
 }

@@ -1,7 +1,7 @@
-import { Button, Swiper, type SwiperRef } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../lib/router';
 import { markLaunched } from './guards';
 import { TAB_ROUTES } from './paths';
 import { LanguageSwitch } from '../ui/LanguageSwitch';
@@ -42,11 +42,15 @@ function SlideArt({ kind }: { kind: (typeof SLIDES)[number]['art'] }) {
   );
 }
 
-/** First-launch onboarding: three slides, Skip or Start; afterwards `/` goes to home. */
+/**
+ * First-launch onboarding: three slides, Skip or Start; afterwards `/` goes to home. The slides
+ * are a scroll-snapping strip (swiped by the browser itself) rather than antd-mobile's Swiper,
+ * whose gesture and animation libraries would weigh more than the rest of the page.
+ */
 export default function GuidePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const swiper = useRef<SwiperRef>(null);
+  const strip = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
   const last = index === SLIDES.length - 1;
 
@@ -63,15 +67,15 @@ export default function GuidePage() {
           {t('guide.skip')}
         </button>
       </div>
-      <Swiper
-        ref={swiper}
+      <div
+        ref={strip}
         className="guide-swiper"
-        indicator={() => null}
-        onIndexChange={setIndex}
-        stuckAtBoundary
-      >
-        {SLIDES.map((slide) => (
-          <Swiper.Item key={slide.title}>
+        onScroll={(event) => {
+          const { scrollLeft, clientWidth } = event.currentTarget;
+          if (clientWidth > 0) setIndex(Math.min(SLIDES.length - 1, Math.max(0, Math.round(scrollLeft / clientWidth))));
+        }}>
+        {SLIDES.map((slide, i) => (
+          <div key={slide.title} className="guide-item" aria-hidden={i !== index}>
             <div className="guide-slide">
               <div className="guide-art">
                 <SlideArt kind={slide.art} />
@@ -79,9 +83,9 @@ export default function GuidePage() {
               <h1>{t(slide.title)}</h1>
               <p>{t(slide.body)}</p>
             </div>
-          </Swiper.Item>
+          </div>
         ))}
-      </Swiper>
+      </div>
       <div className="guide-bottom">
         <div className="guide-dots" aria-hidden="true">
           {SLIDES.map((slide, i) => (
@@ -100,7 +104,12 @@ export default function GuidePage() {
             shape="rounded"
             style={{ '--text-color': '#fff', '--border-color': 'rgba(255,255,255,.55)', '--background-color': 'transparent' }}
             data-testid="guide-next"
-            onClick={() => swiper.current?.swipeNext()}>
+            onClick={() => {
+              const next = Math.min(index + 1, SLIDES.length - 1);
+              setIndex(next);
+              const el = strip.current;
+              el?.scrollTo({ left: next * el.clientWidth, behavior: 'smooth' });
+            }}>
             {t('guide.next')}
           </Button>
         )}

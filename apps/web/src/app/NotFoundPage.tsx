@@ -1,6 +1,6 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../lib/router';
 import { TAB_ROUTES } from './paths';
 import { EmptyState } from '../ui/EmptyState';
 import { Page } from '../ui/Page';

@@ -1,12 +1,7 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { Outlet, useNavigation } from 'react-router';
-import { isSignedIn, subscribeSession } from '../lib/session';
+import { Outlet, useNavigation } from '../lib/router';
 import { BackFallback } from '../ui/useBack';
 import { paths } from './paths';
 import { useScrollMemory } from './scrollMemory';
-
-// Loaded once a user is signed in: the push socket's notice events refresh the notices and wallets.
-const NoticeListener = lazy(() => import('../features/notices/NoticeListener'));
 
 /** Shown while the first page's code loads. */
 export function Splash() {
@@ -17,16 +12,10 @@ export function Splash() {
 export function RootLayout() {
   const navigation = useNavigation();
   useScrollMemory();
-  const signedIn = useSyncExternalStore(subscribeSession, isSignedIn);
   return (
     <BackFallback value={paths.home()}>
       {navigation.state === 'loading' && <div className="route-progress" role="progressbar" aria-busy="true" />}
       <Outlet />
-      {signedIn && (
-        <Suspense fallback={null}>
-          <NoticeListener />
-        </Suspense>
-      )}
     </BackFallback>
   );
 }

@@ -2,7 +2,7 @@ import { TAB_BAR_HEIGHT } from '@tradeapp/contract';
 import { AppOutline, HistogramOutline, StarOutline, TransportQRcodeOutline, UserOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from '../lib/router';
 import { TAB_ROUTES } from './paths';
 
 type TabName = keyof typeof TAB_ROUTES;

@@ -1,4 +1,4 @@
-import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { redirect, type LoaderFunctionArgs } from '../lib/router';
 import { isSignedIn } from '../lib/session';
 import { readStorage, StorageKey, writeStorage } from '../lib/storage';
 import { paths, TAB_ROUTES } from './paths';

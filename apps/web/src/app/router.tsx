@@ -1,4 +1,5 @@
-import { createHashRouter, type RouteObject } from 'react-router';
+import { loadPageStrings } from '../i18n';
+import { createHashRouter, type RouteObject } from '../lib/router';
 import { guideLoader, hasLaunched, requireAuth } from './guards';
 import { ROUTES, TAB_ROUTES } from './paths';
 import { PAGE_ROUTES, type PageRoute } from './routes';
@@ -9,8 +10,10 @@ function toRoute(page: PageRoute): RouteObject {
     path: page.path,
     handle: page.handle,
     ...(page.auth ? { loader: requireAuth } : {}),
+    // The page's code, the strings it may show and antd-mobile's imperative rendering (its dialogs);
+    // a light page (sign-in) does without the last two until it needs them (its toasts bring theirs).
     lazy: async () => {
-      const module = await page.load();
+      const [module] = await Promise.all([page.load(), page.light ? undefined : Promise.all([loadPageStrings(), import('../lib/antdRender')])]);
       return { Component: module.default };
     },
   };
@@ -18,6 +21,7 @@ function toRoute(page: PageRoute): RouteObject {
 
 const loadGuide = async () => ({ Component: (await import('./GuidePage')).default });
 const loadTabLayout = async () => ({ Component: (await import('./TabLayout')).TabLayout });
+const loadQueryLayout = async () => ({ Component: (await import('./QueryLayout')).QueryLayout });
 
 // A returning user opening `/` goes straight to home: the router would otherwise load the guide's
 // code (and its animation library) only for the guide's loader to redirect.
@@ -32,9 +36,14 @@ export const router = createHashRouter([
     children: [
       { index: true, loader: guideLoader, lazy: loadGuide },
       { path: ROUTES.guide, loader: guideLoader, lazy: loadGuide },
-      { lazy: loadTabLayout, children: PAGE_ROUTES.filter((p) => p.tab).map(toRoute) },
-      ...PAGE_ROUTES.filter((p) => !p.tab).map(toRoute),
-      { path: '*', lazy: async () => ({ Component: (await import('./NotFoundPage')).default }) },
+      {
+        lazy: loadQueryLayout,
+        children: [
+          { lazy: loadTabLayout, children: PAGE_ROUTES.filter((p) => p.tab).map(toRoute) },
+          ...PAGE_ROUTES.filter((p) => !p.tab).map(toRoute),
+          { path: '*', lazy: async () => ({ Component: (await import('./NotFoundPage')).default }) },
+        ],
+      },
     ],
   },
 ]);

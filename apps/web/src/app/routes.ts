@@ -12,6 +12,8 @@ export interface PageRoute {
   /** One of the five tab pages: rendered above the tab bar. */
   tab?: boolean;
   handle?: PageHandle;
+  /** Shows only the first screen's strings: its route loads neither the feature screens' strings nor the contract's messages (the page fetches those when it needs them). */
+  light?: boolean;
 }
 
 const quote = { handle: { titleParam: 'name' } };
@@ -66,7 +68,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: ROUTES.hkPayIpo, auth: true, load: () => import('../features/deals/SubscribePage'), handle: { titleKey: 'titles.hkPayIpo', titleParam: 'name' } },
 
   // auth
-  { path: ROUTES.login, load: () => import('../features/auth/LoginPage') },
+  { path: ROUTES.login, light: true, load: () => import('../features/auth/LoginPage') },
   { path: ROUTES.register, load: () => import('../features/auth/RegisterPage') },
   { path: ROUTES.registerIndividual, load: () => import('../features/auth/RegisterIndividualPage') },
   { path: ROUTES.registerCompany, load: () => import('../features/auth/RegisterCompanyPage') },

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { useLocation, useNavigationType } from '../lib/router';
 
 // Where each history entry was scrolled to, by the entry's location key: a new entry (a tab, a
 // page opened) starts at its top, an entry returned to (Back, Forward, a reload) where it was left.

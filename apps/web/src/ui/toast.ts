@@ -1,5 +1,6 @@
 import { TOAST_MS } from '@tradeapp/contract';
 import { Toast } from 'antd-mobile';
+import '../lib/antdRender';
 
 /**
  * Toasts last 2 seconds (spec section 8). They show near the top, under the navigation bar, away from

@@ -1,5 +1,5 @@
 import { createContext, use } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../lib/router';
 
 /** Where a page opened directly (no history to go back to) goes back to; the app provides its home route. */
 export const BackFallback = createContext('/');

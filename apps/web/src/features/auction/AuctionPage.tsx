@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { paths, ROUTES } from '../../app/paths';
 import { formatChartTick, formatCompact, formatDateText, formatInCurrency, formatPrice, formatQuantity } from '../../lib/format';
 import { isSignedIn, subscribeSession } from '../../lib/session';

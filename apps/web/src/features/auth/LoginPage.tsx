@@ -1,43 +1,77 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { routes } from '@tradeapp/contract';
 import { Button } from 'antd-mobile';
-import { useForm } from 'react-hook-form';
+import { useState, type FormEvent } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { loadMessages } from '../../i18n/messages';
+import { wireLocale } from '../../i18n/locale';
+import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { paths, safeRedirect } from '../../app/paths';
 import { applyServerFieldErrors } from '../../ui/forms';
 import { TextField } from '../../ui/TextField';
 import { useLogin } from './api';
 import { AuthHero } from './AuthHero';
+import { checkLogin, type LoginValues } from './loginRules';
 
-const schema = routes.login.request;
+type Errors = Partial<Record<keyof LoginValues, string>>;
 
+/** The fields' current text, read from the form. */
+function read(form: HTMLFormElement): LoginValues {
+  const data = new FormData(form);
+  return { username: String(data.get('username') ?? ''), password: String(data.get('password') ?? '') };
+}
+
+/**
+ * The sign-in page. Two fields, so no form library: the inputs are read on submit and checked by
+ * the contract's rules (loginRules.ts); after a first submit they are checked again as they change,
+ * as the other forms do. The contract's messages are fetched on the first submit, not with the page.
+ */
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const login = useLogin();
-  const form = useForm({ resolver: zodResolver(schema), defaultValues: { username: '', password: '' } });
-  const { errors } = form.formState;
+  const [errors, setErrors] = useState<Errors>({});
+  const [submitted, setSubmitted] = useState(false);
 
-  const onSubmit = form.handleSubmit((values) => {
+  const field = (name: keyof LoginValues): UseFormRegisterReturn<keyof LoginValues> => ({
+    name,
+    ref: () => undefined,
+    onChange: async (event: { target: HTMLInputElement }) => {
+      if (submitted && event.target.form) setErrors(checkLogin(read(event.target.form)).errors);
+    },
+    onBlur: async () => undefined,
+  });
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setSubmitted(true);
+    await loadMessages(wireLocale()).catch(() => undefined);
+    const { values, errors: found } = checkLogin(read(form));
+    setErrors(found);
+    const first = (Object.keys(found) as (keyof LoginValues)[])[0];
+    if (first) {
+      (form.elements.namedItem(first) as HTMLInputElement | null)?.focus();
+      return;
+    }
     login.mutate(values, {
       onSuccess: () => void navigate(safeRedirect(search.get('redirect')), { replace: true }),
-      onError: (error) => applyServerFieldErrors(error, form.setError, ['username', 'password']),
+      onError: (error) =>
+        applyServerFieldErrors<LoginValues>(error, (name, { message }) => setErrors((e) => ({ ...e, [name]: message })), ['username', 'password']),
     });
-  });
+  };
 
   return (
     <div className="auth">
       <AuthHero title={t('auth.loginTitle')} subtitle={t('auth.loginSubtitle')} />
-      <form className="auth-sheet" onSubmit={onSubmit} noValidate>
+      <form className="auth-sheet" onSubmit={(event) => void onSubmit(event)} noValidate>
         <TextField
           label={t('auth.username')}
           testId="login-username"
           placeholder={t('auth.usernamePlaceholder')}
           autoComplete="username"
-          registration={form.register('username')}
-          error={errors.username?.message}
+          registration={field('username')}
+          error={errors.username}
         />
         <TextField
           label={t('auth.password')}
@@ -45,8 +79,8 @@ export default function LoginPage() {
           type="password"
           placeholder={t('auth.passwordPlaceholder')}
           autoComplete="current-password"
-          registration={form.register('password')}
-          error={errors.password?.message}
+          registration={field('password')}
+          error={errors.password}
         />
         <div className="form-actions">
           <Button block type="submit" color="primary" size="large" shape="rounded" loading={login.isPending} data-testid="login-submit">

@@ -4,7 +4,7 @@ import { Button, DotLoading } from 'antd-mobile';
 import { useState } from 'react';
 import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { z } from 'zod';
 import { useUserInfo } from '../../api/user';
 import { applyServerFieldErrors } from '../../ui/forms';

@@ -2,7 +2,7 @@ import { LEGAL_SLUGS, type LegalDocType } from '@tradeapp/contract';
 import { Tabs } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { Page } from '../../ui/Page';
 import { ArticleError, articleQuery, ArticleSkeleton, ArticleView } from '../content';
 

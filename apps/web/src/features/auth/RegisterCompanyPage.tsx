@@ -3,7 +3,7 @@ import { AccountType, IdDocumentType, zEmail, zEmailCode } from '@tradeapp/contr
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { ApiError } from '../../api/errors';
 import { msg } from '../../i18n/messages';
 import { Page } from '../../ui/Page';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { AccountType } from '@tradeapp/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { AreaField } from '../../ui/AreaPicker';
 import { Page } from '../../ui/Page';
 import { TextField } from '../../ui/TextField';

@@ -4,7 +4,7 @@ import { Button } from 'antd-mobile';
 import { TeamOutline, UserOutline } from 'antd-mobile-icons';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { paths } from '../../app/paths';
 import { msg } from '../../i18n/messages';
 import { applyServerFieldErrors } from '../../ui/forms';

@@ -1,7 +1,7 @@
 import { Button } from 'antd-mobile';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { paths } from '../../app/paths';
 import { TextField } from '../../ui/TextField';
 import { AgreementCheck } from './AgreementCheck';

@@ -3,7 +3,7 @@ import { EmailCodeType, routes } from '@tradeapp/contract';
 import { Button } from 'antd-mobile';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { z } from 'zod';
 import { paths } from '../../app/paths';
 import { applyServerFieldErrors } from '../../ui/forms';

@@ -1,5 +1,5 @@
 import type { FieldValues, UseFormSetError } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { paths } from '../../app/paths';
 import { msg } from '../../i18n/messages';
 import { applyServerFieldErrors } from '../../ui/forms';

@@ -5,7 +5,7 @@ import { Button, DotLoading } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../lib/router';
 import { AreaField } from '../../ui/AreaPicker';
 import { EmptyState } from '../../ui/EmptyState';
 import { reportFormError } from '../../ui/forms';

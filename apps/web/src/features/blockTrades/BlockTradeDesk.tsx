@@ -12,7 +12,7 @@ import { Button, Popup, SearchBar } from 'antd-mobile';
 import { CloseOutline, RightOutline } from 'antd-mobile-icons';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { ApiError } from '../../api/client';
 import { isRetryable, useIntentKey } from '../../api/intent';
 import { paths } from '../../app/paths';

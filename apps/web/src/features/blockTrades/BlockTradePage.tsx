@@ -6,7 +6,7 @@ import { Button } from 'antd-mobile';
 import { CheckCircleFill, ClockCircleFill, CloseCircleFill, LockFill, UserContactOutline } from 'antd-mobile-icons';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { useUserInfo } from '../../api/user';
 import { paths } from '../../app/paths';
 import { msg } from '../../i18n/messages';

@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Dialog } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { ApiError } from '../../api/errors';
 import { useIntentKey } from '../../api/intent';
 import { EMPTY_VALUE, formatInCurrency } from '../../lib/format';

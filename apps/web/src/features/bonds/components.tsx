@@ -1,7 +1,7 @@
 import type { BondHoldingStatus } from '@tradeapp/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { EMPTY_VALUE, formatDateText, toMillis } from '../../lib/format';
 import { StatusBadge } from '../../ui/records';
 

@@ -2,7 +2,7 @@ import './content.css';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { isAppPath, paths } from '../../app/paths';
 import { formatDate } from '../../lib/format';
 import { fetchFileSrc } from '../../ui/AuthImage';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { Page } from '../../ui/Page';
 import { articleQuery } from './api';
 import { ArticleError, ArticleSkeleton } from './ArticleState';

@@ -5,7 +5,7 @@ import { DotLoading } from 'antd-mobile';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { paths } from '../../app/paths';
 import { formatDate } from '../../lib/format';
 import { AuthImage } from '../../ui/AuthImage';

@@ -3,7 +3,7 @@ import { Button, DotLoading } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../lib/router';
 import { paths } from '../../app/paths';
 import { wireLocale, type UiLanguage } from '../../i18n/locale';
 import { EmptyState } from '../../ui/EmptyState';

@@ -3,7 +3,7 @@ import { Button } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { paths } from '../../app/paths';
 import { formatAmount, formatCompact, formatDateText, formatInCurrency, formatNumber, formatPercent, formatQuantity, riseFallColor, signOf } from '../../lib/format';
 import { isSignedIn, subscribeSession } from '../../lib/session';

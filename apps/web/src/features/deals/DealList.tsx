@@ -2,7 +2,7 @@ import { DealStatus, type NewStock } from '@tradeapp/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../lib/router';
 import { paths } from '../../app/paths';
 import { formatDateText, formatPercent, formatQuantity, riseFallColor } from '../../lib/format';
 import { EmptyState } from '../../ui/EmptyState';

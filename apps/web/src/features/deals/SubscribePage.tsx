@@ -5,7 +5,7 @@ import { Button, Dialog } from 'antd-mobile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from '../../lib/router';
 import { ApiError } from '../../api/errors';
 import { useIntentKey } from '../../api/intent';
 import { useUserInfo } from '../../api/user';

@@ -1,6 +1,6 @@
 import { type Subscription } from '@tradeapp/contract';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { paths } from '../../app/paths';
 import { EMPTY_VALUE, formatAmount, formatDateText, formatInCurrency, formatNumber, signOf } from '../../lib/format';
 import { InfoLine, useExchangeClock, useLotsText } from './components';

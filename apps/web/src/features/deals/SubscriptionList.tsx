@@ -5,7 +5,7 @@ import { Button } from 'antd-mobile';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { paths } from '../../app/paths';
 import { EMPTY_VALUE, formatDate, formatDateText, formatInCurrency, formatNumber, formatQuantity } from '../../lib/format';
 import { EmptyState } from '../../ui/EmptyState';

@@ -2,7 +2,7 @@ import '../../ui/money.css';
 import { BankcardOutline, PayCircleOutline, RightOutline } from 'antd-mobile-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { paths } from '../../app/paths';
 import { EmptyState } from '../../ui/EmptyState';
 import { depositMethodsQuery } from './api';

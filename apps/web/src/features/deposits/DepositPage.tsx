@@ -4,7 +4,7 @@ import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import type { RefinementCtx } from 'zod';
 import { paths } from '../../app/paths';
 import { msg } from '../../i18n/messages';

@@ -4,7 +4,7 @@ import { Button } from 'antd-mobile';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { paths } from '../../app/paths';
 import { formatDateTime, formatInCurrency } from '../../lib/format';
 import { EmptyState } from '../../ui/EmptyState';

@@ -1,6 +1,6 @@
 import type { RequestOf, Routes } from '@tradeapp/contract';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { useIntentKey } from '../../api/intent';
 import { paths } from '../../app/paths';
 import { showToast } from '../../ui/toast';

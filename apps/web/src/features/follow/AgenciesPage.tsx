@@ -4,7 +4,7 @@ import { mulDecimal, RANKING_RULE, type Agency } from '@tradeapp/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { paths } from '../../app/paths';
 import { formatInCurrency, formatNumber } from '../../lib/format';
 import { isSignedIn, subscribeSession } from '../../lib/session';

@@ -4,7 +4,7 @@ import { RECORD_WINDOWS, type AgencyDetail, type AgencyTrade } from '@tradeapp/c
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../lib/router';
 import { paths } from '../../app/paths';
 import { formatDateText, formatDateTime, formatInCurrency, formatNumber, formatQuantity } from '../../lib/format';
 import { EmptyState } from '../../ui/EmptyState';

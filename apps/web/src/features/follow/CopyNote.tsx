@@ -1,7 +1,7 @@
 import './follow.css';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { paths } from '../../app/paths';
 import { followQuery } from './api';
 import { useAgencyName } from './components';

@@ -7,7 +7,7 @@ import { Button, Dialog } from 'antd-mobile';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../lib/router';
 import { useIntentKey } from '../../api/intent';
 import { paths } from '../../app/paths';
 import { formatInCurrency } from '../../lib/format';

@@ -2,7 +2,7 @@ import './follow.css';
 import { WalletCode, walletCurrency } from '@tradeapp/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { paths } from '../../app/paths';
 import { formatInCurrency } from '../../lib/format';
 import { EmptyState } from '../../ui/EmptyState';

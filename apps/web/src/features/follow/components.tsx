@@ -1,7 +1,7 @@
-import { FollowStatus, isMessageKey, type AgencyStrategy } from '@tradeapp/contract';
+import { FollowStatus, type AgencyStrategy } from '@tradeapp/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { msg } from '../../i18n/messages';
+import { isMessageKey, msg } from '../../i18n/messages';
 import { riseFallColor } from '../../lib/format';
 import { StatusBadge } from '../../ui/records';
 import { formatReturn } from './calc';

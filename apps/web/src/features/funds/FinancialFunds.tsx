@@ -1,7 +1,7 @@
 import './funds.css';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { ROUTES } from '../../app/paths';
 import { signOf } from '../../lib/format';
 import { EmptyState } from '../../ui/EmptyState';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { paths, ROUTES } from '../../app/paths';
 import { signOf } from '../../lib/format';
 import { EmptyState } from '../../ui/EmptyState';

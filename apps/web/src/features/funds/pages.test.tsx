@@ -2,7 +2,7 @@ import { WalletCode, type FundDetail, type FundHolding, type FundOrder, type Fun
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, type ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '../../lib/router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../i18n';
 import type { UiLanguage } from '../../i18n/locale';

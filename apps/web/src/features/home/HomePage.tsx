@@ -22,7 +22,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { useUserInfo } from '../../api/user';
 import { paths, ROUTES } from '../../app/paths';
 import { isSignedIn, subscribeSession } from '../../lib/session';

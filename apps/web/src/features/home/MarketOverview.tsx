@@ -2,7 +2,7 @@ import type { QuoteRow as QuoteRowDto } from '@tradeapp/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { useLiveQuote } from '../../api/push';
 import { formatChange, formatPercent, formatPrice, riseFallColor } from '../../lib/format';
 import { EmptyState } from '../../ui/EmptyState';

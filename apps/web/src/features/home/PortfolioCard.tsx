@@ -2,7 +2,7 @@ import './home.css';
 import { useQuery } from '@tanstack/react-query';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { paths } from '../../app/paths';
 import { formatInCurrency, formatPercent, riseFallColor } from '../../lib/format';
 import { CountedAt, formatSignedInCurrency, overviewQuery } from '../wallet';

@@ -6,7 +6,7 @@ import { CheckCircleFill, ClockCircleFill, CloseCircleFill, UserContactOutline }
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { useIntentKey } from '../../api/intent';
 import { useUserInfo } from '../../api/user';
 import { paths } from '../../app/paths';

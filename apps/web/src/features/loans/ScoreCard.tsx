@@ -1,6 +1,6 @@
 import { LOAN_BANDS, LOAN_SCORE_FACTORS, LOAN_SCORE_MAX, LOAN_SCORE_MIN, loanBand, signOf, type LoanProfile } from '@tradeapp/contract';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { paths } from '../../app/paths';
 import { formatAmount } from '../../lib/format';
 import { Figure, money, percent } from './components';

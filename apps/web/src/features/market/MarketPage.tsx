@@ -4,7 +4,7 @@ import { SearchOutline } from 'antd-mobile-icons';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../lib/router';
 import { paths } from '../../app/paths';
 import { Page } from '../../ui/Page';
 import { ListCurrency, QuoteListHead } from '../../ui/QuoteRow';

@@ -3,7 +3,7 @@ import './market.css';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from '../../lib/router';
 import { ROUTES } from '../../app/paths';
 import { formatQuantity } from '../../lib/format';
 import { Page } from '../../ui/Page';

@@ -6,7 +6,7 @@ import { StarFill, StarOutline } from 'antd-mobile-icons';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from '../../lib/router';
 import { paths } from '../../app/paths';
 import { decimalsOf, EMPTY_VALUE, formatAmount, formatChange, formatCompact, formatDateText, formatDateTime, formatExchangeDateTime, formatPercent, formatPrice, formatTimeZoneName, priceDecimals, riseFallColor } from '../../lib/format';
 import { isSignedIn } from '../../lib/session';

@@ -5,7 +5,7 @@ import { CloseCircleFill, SearchOutline, StarFill, StarOutline } from 'antd-mobi
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';
 import { QuoteRow, QuoteRowSkeleton } from '../../ui/QuoteRow';

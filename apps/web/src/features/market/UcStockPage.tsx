@@ -4,7 +4,7 @@ import { STOCK_MARKETS } from '@tradeapp/contract';
 import { Button } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../lib/router';
 import { useLiveQuote } from '../../api/push';
 import { formatChange, formatCompact, formatPercent, formatPrice, riseFallColor } from '../../lib/format';
 import { EmptyState } from '../../ui/EmptyState';

@@ -1,7 +1,7 @@
 import type { KlineRange, ListQuery, Quote, ResponseOf, Routes, WatchlistRow } from '@tradeapp/contract';
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../lib/router';
 import { call } from '../../api/client';
 import { paths } from '../../app/paths';
 import { isSignedIn } from '../../lib/session';

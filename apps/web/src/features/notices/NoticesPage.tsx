@@ -2,7 +2,7 @@ import '../../ui/money.css';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { paths } from '../../app/paths';
 import { formatDateTime } from '../../lib/format';
 import { EmptyState } from '../../ui/EmptyState';

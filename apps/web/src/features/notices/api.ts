@@ -1,9 +1,9 @@
-import { isMessageKey, type NOTICE_KINDS } from '@tradeapp/contract';
+import type { NOTICE_KINDS } from '@tradeapp/contract';
 import { infiniteQueryOptions, queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { call } from '../../api/client';
 import { nextPage, PAGE_SIZE } from '../../api/paging';
-import { msg } from '../../i18n/messages';
+import { isMessageKey, msg } from '../../i18n/messages';
 import { queryClient } from '../../lib/queryClient';
 import { isSignedIn, subscribeSession } from '../../lib/session';
 

@@ -15,7 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Dialog } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { ApiError } from '../../api/client';
 import { isRetryable, useIntentKey } from '../../api/intent';
 import { useUserInfo } from '../../api/user';

@@ -20,7 +20,7 @@ import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../app/paths';
 import { useConfirmedLogout } from './useConfirmedLogout';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { useUserInfo } from '../../api/user';
 import { copyText } from '../../ui/clipboard';
 import { KYC_BADGE, KYC_LABEL } from '../kyc';

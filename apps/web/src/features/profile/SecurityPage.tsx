@@ -1,6 +1,6 @@
 import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { useUserInfo } from '../../api/user';
 import { paths } from '../../app/paths';
 import { Page } from '../../ui/Page';

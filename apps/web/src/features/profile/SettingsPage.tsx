@@ -5,7 +5,7 @@ import { paths } from '../../app/paths';
 import { appConfigQuery } from '../content';
 import { formatDate } from '../../lib/format';
 import { useConfirmedLogout } from './useConfirmedLogout';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { isSignedIn } from '../../lib/session';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { Page } from '../../ui/Page';

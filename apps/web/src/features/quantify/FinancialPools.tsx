@@ -1,7 +1,7 @@
 import './quantify.css';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { paths } from '../../app/paths';
 import { formatQuantity, signOf } from '../../lib/format';
 import { EmptyState } from '../../ui/EmptyState';

@@ -5,7 +5,7 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Button } from 'antd-mobile';
 import { useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../lib/router';
 import { paths } from '../../app/paths';
 import { formatDate, formatQuantity, signOf } from '../../lib/format';
 import { isSignedIn, subscribeSession } from '../../lib/session';

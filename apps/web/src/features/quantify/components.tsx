@@ -2,7 +2,7 @@ import type { PoolOrder, PoolOrderStatus, PoolProfit, PoolRule } from '@tradeapp
 import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../lib/router';
 import { paths } from '../../app/paths';
 import { formatDateTime, formatInCurrency, formatQuantity, riseFallColor } from '../../lib/format';
 import { StatusBadge } from '../../ui/records';

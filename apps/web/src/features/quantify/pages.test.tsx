@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type * as AntdMobile from 'antd-mobile';
 import { act, type ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '../../lib/router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../app/paths';
 import { ApiError } from '../../api/errors';

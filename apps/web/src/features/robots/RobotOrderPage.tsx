@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Dialog } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { useIntentKey } from '../../api/intent';
 import { paths } from '../../app/paths';
 import { formatDateTime, formatInCurrency, formatQuantity, signOf } from '../../lib/format';

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../lib/router';
 import { paths } from '../../app/paths';
 import { formatInCurrency } from '../../lib/format';
 import { isSignedIn, subscribeSession } from '../../lib/session';

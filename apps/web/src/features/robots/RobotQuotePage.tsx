@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { useLiveQuote } from '../../api/push';
 import { paths } from '../../app/paths';
 import { formatDateTime, formatQuantity, priceDecimals } from '../../lib/format';

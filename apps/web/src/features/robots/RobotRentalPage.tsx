@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Dialog } from 'antd-mobile';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../lib/router';
 import { ApiError } from '../../api/errors';
 import { useIntentKey } from '../../api/intent';
 import { paths } from '../../app/paths';

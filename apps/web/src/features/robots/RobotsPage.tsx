@@ -4,7 +4,7 @@ import type { Robot } from '@tradeapp/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { paths } from '../../app/paths';
 import { formatInCurrency } from '../../lib/format';
 import { isSignedIn, subscribeSession } from '../../lib/session';

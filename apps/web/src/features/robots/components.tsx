@@ -1,7 +1,7 @@
 import { type RobotKind, type RobotMessage, type RobotParams } from '@tradeapp/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { formatInCurrency, formatQuantity, riseFallColor } from '../../lib/format';
 import { StatusBadge } from '../../ui/records';
 import { positionPrice } from '../trading';

@@ -16,7 +16,7 @@ import { Popup } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { call } from '../../api/client';
 import { useUserInfo } from '../../api/user';
 import { paths } from '../../app/paths';

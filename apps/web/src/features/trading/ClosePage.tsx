@@ -5,7 +5,7 @@ import { Button, Dialog } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { paths } from '../../app/paths';
 import { EMPTY_VALUE, formatInCurrency, formatQuantity } from '../../lib/format';
 import { ApiError } from '../../api/errors';

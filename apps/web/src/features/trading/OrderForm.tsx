@@ -17,7 +17,7 @@ import { Button } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { useUserInfo } from '../../api/user';
 import { paths } from '../../app/paths';
 import { formatAmount, formatNumber, formatPrice, priceDecimals } from '../../lib/format';

@@ -5,7 +5,7 @@ import { Button } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { useLiveQuote } from '../../api/push';
 import { EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';

@@ -4,7 +4,7 @@ import { LARGE_ORDER_SHARES, MarketSource, OrderDirection, OrderStatus, type Pos
 import { Button } from 'antd-mobile';
 import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { paths } from '../../app/paths';
 import { msg } from '../../i18n/messages';
 import { EMPTY_VALUE, formatAmount, formatDateTime, formatInCurrency, formatQuantity } from '../../lib/format';

@@ -3,7 +3,7 @@ import './wallet.css';
 import { useQuery } from '@tanstack/react-query';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { paths } from '../../app/paths';
 import { overviewQuery } from './api';
 import { CountedAt, formatSignedInCurrency } from './components';

@@ -5,7 +5,7 @@ import { ArrowDownCircleOutline } from 'antd-mobile-icons';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { ApiError } from '../../api/errors';
 import { newIdempotencyKey } from '../../api/client';
 import { isRetryable, useIntentKey } from '../../api/intent';

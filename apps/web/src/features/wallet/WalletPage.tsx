@@ -5,7 +5,7 @@ import { Button } from 'antd-mobile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../lib/router';
 import { paths } from '../../app/paths';
 import { EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';

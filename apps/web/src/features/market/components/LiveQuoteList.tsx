@@ -3,7 +3,7 @@ import { Button, InfiniteScroll } from 'antd-mobile';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { useLiveQuote } from '../../../api/push';
 import { EmptyState } from '../../../ui/EmptyState';
 import { QuoteRow, QuoteRowSkeleton } from '../../../ui/QuoteRow';

@@ -1,0 +1,39 @@
+// English strings of the feature screens, spread into en.ts's `en`. Kept apart from its core so the
+// first screen does not load them: they come with the first page that needs them (i18n/index.ts).
+import { auctionEn } from './auction/en';
+import { blockTradesEn } from './blockTrades/en';
+import { dealsEn } from './deals/en';
+import { followEn } from './follow/en';
+import { contentEn } from './content/en';
+import { moneyEn } from './money/en';
+import { placementsEn } from './placements/en';
+import { quantifyEn } from './quantify/en';
+// funds (issue 15)
+import { fundsEn } from './funds/en';
+// end of funds
+// bonds and loans (issue 15)
+import { bondsEn } from './bonds/en';
+import { loansEn } from './loans/en';
+// end of bonds and loans
+import { robotsEn } from './robots/en';
+import { tradingEn } from './trading/en';
+
+export const enFeatures = {
+  ...moneyEn,
+  ...tradingEn,
+  ...contentEn,
+  ...auctionEn,
+  ...blockTradesEn,
+  ...dealsEn,
+  ...placementsEn,
+  ...followEn,
+  ...robotsEn,
+  ...quantifyEn,
+  // funds (issue 15)
+  ...fundsEn,
+  // end of funds
+  // bonds and loans (issue 15)
+  ...bondsEn,
+  ...loansEn,
+  // end of bonds and loans
+} as const;
