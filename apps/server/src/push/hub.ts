@@ -67,6 +67,8 @@ export class PushConnection {
   operator = false;
   /** Heartbeats sent since the client was last heard from. */
   silentBeats = 0;
+  /** Which slice of the heartbeat interval pings this socket (see `HEARTBEAT_SLICES`). */
+  beatSlot = 0;
   /** Symbols whose quote was skipped while the socket was slow; resent once it drains. */
   readonly missed = new Set<string>();
   closed = false;
@@ -93,6 +95,10 @@ const TEXT = { binary: false, compress: false } as const;
 // be measured at flushMs - 0.9 ms by performance.now(); without this slack every such quote would
 // wait ~1 ms for the trailing timer. It lets at most one extra frame per ~250 windows through.
 const TIMER_SLACK_MS = 1;
+// Heartbeats are spread over the interval: every heartbeatMs / HEARTBEAT_SLICES one slice of the
+// sockets is pinged, so each socket still hears every heartbeatMs, but 10,000 sockets never get
+// 20,000 frames (the JSON ping and the protocol ping) in one turn of the loop, in front of a quote.
+const HEARTBEAT_SLICES = 10;
 const encode = (frame: ServerFrame) => Buffer.from(JSON.stringify(frame));
 const encodeQuote = (data: QuoteData) => Buffer.from(`{"type":"quote","data":${JSON.stringify(data)}}`);
 
@@ -106,6 +112,8 @@ export class HubCore {
   private readonly operators = new Set<PushConnection>();
   private readonly lagging = new Set<PushConnection>();
   private readonly timers: NodeJS.Timeout[] = [];
+  private nextBeatSlot = 0;
+  private beatTick = 0;
   closing = false;
 
   constructor(
@@ -114,12 +122,14 @@ export class HubCore {
     heartbeatMs: number,
     private readonly slowBytes: number,
   ) {
-    this.timers.push(setInterval(() => this.heartbeat(), heartbeatMs).unref());
+    this.timers.push(setInterval(() => this.heartbeat(this.beatTick++ % HEARTBEAT_SLICES), heartbeatMs / HEARTBEAT_SLICES).unref());
     this.timers.push(setInterval(() => this.catchUp(), flushMs).unref());
   }
 
   attach(socket: WebSocket, ip: string): PushConnection {
     const conn = new PushConnection(socket, ip);
+    // Round-robin, so the slices stay even; the first ping comes within one interval, as before.
+    conn.beatSlot = this.nextBeatSlot++ % HEARTBEAT_SLICES;
     this.connections.add(conn);
     // A ws-level pong counts as a sign of life: browsers answer protocol pings by themselves.
     socket.on('pong', () => this.touch(conn));
@@ -286,9 +296,12 @@ export class HubCore {
     }
   }
 
-  private heartbeat() {
-    const frame = encode({ type: 'ping', ts: Date.now() });
+  /** Pings the sockets of one slice; a socket silent for two of its heartbeats is terminated. */
+  private heartbeat(slot: number) {
+    let frame: Buffer | undefined;
     for (const conn of this.connections) {
+      if (conn.beatSlot !== slot) continue;
+      frame ??= encode({ type: 'ping', ts: Date.now() });
       if (conn.silentBeats >= 2) {
         // Two heartbeats unanswered: the peer is gone or stuck; a close handshake would wait on it too.
         this.log.debug({ ip: conn.ip }, 'push socket silent for two heartbeats; terminated');

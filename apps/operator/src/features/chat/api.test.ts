@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { call } from '../../api';
-import { applyChatEvent, chatKeys, mergeMessages, threadQueryOptions, type ChatMessage, type Thread } from './api';
+import { applyChatEvent, chatKeys, LIST_REFRESH_MS, mergeMessages, threadQueryOptions, type ChatMessage, type Thread } from './api';
 
 vi.mock('../../api', () => ({ call: vi.fn() }));
 const callMock = vi.mocked(call);
@@ -51,6 +51,28 @@ describe('applyChatEvent', () => {
     applyChatEvent(queryClient, 'chat.message', message(5, 'user'));
     applyChatEvent(queryClient, 'notice', { id: 1 });
     expect(cached(queryClient)).toBeUndefined();
+  });
+});
+
+describe('the conversation list under a burst of messages', () => {
+  it('is read again once per second after the first message, not once per message', async () => {
+    vi.useFakeTimers();
+    try {
+      const queryClient = new QueryClient();
+      const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+      for (let id = 1; id <= 40; id += 1) applyChatEvent(queryClient, 'chat.message', { ...message(id, 'user'), userId: id });
+      expect(invalidate).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(LIST_REFRESH_MS - 1);
+      expect(invalidate).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(invalidate.mock.calls).toEqual([[{ queryKey: chatKeys.lists }]]);
+      // A message after that read starts the next one.
+      applyChatEvent(queryClient, 'chat.read', { userId: 3, side: 'user', upToId: 3 });
+      await vi.advanceTimersByTimeAsync(LIST_REFRESH_MS);
+      expect(invalidate).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

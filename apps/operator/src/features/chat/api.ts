@@ -201,7 +201,26 @@ export function applyChatEvent(queryClient: QueryClient, event: string, data: un
     const userId = userIdOf(data);
     if (userId !== null) void queryClient.invalidateQueries({ queryKey: chatKeys.thread(userId) });
   }
-  void queryClient.invalidateQueries({ queryKey: chatKeys.lists });
+  refreshListsSoon(queryClient);
+}
+
+/**
+ * The conversation list and the unread badge are read again at most once per LIST_REFRESH_MS, after
+ * the first event that changed them: forty investors writing at once cost each console one read a
+ * second, not one per message, and the last message of a burst is always counted (the read starts
+ * after it arrived). The conversation itself is updated from the pushed message at once (above).
+ */
+export const LIST_REFRESH_MS = 1000;
+const listRefreshes = new WeakMap<QueryClient, ReturnType<typeof setTimeout>>();
+function refreshListsSoon(queryClient: QueryClient): void {
+  if (listRefreshes.has(queryClient)) return;
+  listRefreshes.set(
+    queryClient,
+    setTimeout(() => {
+      listRefreshes.delete(queryClient);
+      void queryClient.invalidateQueries({ queryKey: chatKeys.lists });
+    }, LIST_REFRESH_MS),
+  );
 }
 
 /** After a reconnect: whatever was pushed while the socket was down is fetched. */
