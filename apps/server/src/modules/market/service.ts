@@ -20,11 +20,52 @@ interface SnapshotEntry {
   snapshot: Snapshot;
   quote?: Quote;
 }
+interface ListOptions {
+  source?: Quote['source'];
+  defaultSort?: NonNullable<ListQuery['sort']>;
+  where?: (q: Quote) => boolean;
+}
+interface Row {
+  i: Instrument;
+  q: Quote;
+}
+/** An answer kept until its board's next refresh: its bytes, its rows, and the bytes of the watchlist variants asked so far. */
+interface Kept {
+  bytes: Buffer;
+  rows: QuoteRow[];
+  wrap: (rows: QuoteRow[]) => unknown;
+  flagged: Map<string, Buffer>;
+}
+/**
+ * The quotes of one list's instruments at one moment, in the universe's order, each sort of them
+ * done once, and the answers given from them kept as bytes. Replaced, never changed, on refresh.
+ */
+interface Board {
+  at: number;
+  realAt: number;
+  ticks: number;
+  universe: readonly Instrument[];
+  markets: readonly string[];
+  rows: Row[];
+  sorts: Map<string, Row[]>;
+  answers: Map<string, Kept>;
+}
+/** What a route gives for its answer to be kept: the key of the answer (route, language, input) and the route's serializer. */
+export interface KeptAnswer {
+  key: string;
+  encode: (data: unknown) => Buffer;
+}
 
 const DAY = 86_400_000;
 const SNAPSHOT_TTL_MS = 250;
 const SPARK_TTL_MS = 60_000;
 const SPARK_POINTS = 50;
+// A tick makes a board stale, but under a feed of hundreds of ticks a second it is rebuilt at most this often (wall time, as it bounds work).
+const BOARD_REFRESH_MS = 250;
+// Bounds on what is kept, against callers who vary the query (a search per keystroke, odd page sizes).
+const MAX_BOARDS = 256;
+const MAX_ANSWERS = 256;
+const MAX_FLAGGED = 64;
 
 /** Each range of the chart: the candle interval and how far back it reaches (decision 0010). */
 const RANGES: Record<KlineRange, { interval: KlineInterval; days: number; lastDayOnly?: boolean }> = {
@@ -49,9 +90,16 @@ const sortValue: Record<SortKey, (q: Quote) => string> = {
 };
 const TEXT_SORTS = new Set(['name', 'stock_code']);
 
-export function createMarketService(opts: { provider: MarketProvider; db: Db; now?: () => number }) {
+export function createMarketService(opts: {
+  provider: MarketProvider;
+  db: Db;
+  now?: () => number;
+  /** Wall time in ms for the boards' refresh bound (tests drive it); the market's clock may stand still. */
+  wallClock?: () => number;
+}) {
   const { provider, db } = opts;
   const now = opts.now ?? Date.now;
+  const wallClock = opts.wallClock ?? (() => performance.now());
   const snapshots = new Map<string, SnapshotEntry>();
   const sparks = new Map<string, { at: number; closes: string[] }>();
   let instruments = provider.instruments();
@@ -87,8 +135,16 @@ export function createMarketService(opts: { provider: MarketProvider; db: Db; no
 
   // A tick makes the cached "now" of its symbol stale: an answer given after the trigger engine has
   // acted on a tick (a fill, a liquidation) must not show the price from before it. On the node that
-  // runs the feed ticks arrive; elsewhere the four-a-second refresh is the bound.
-  provider.onTick((tick) => void snapshots.delete(tick.symbol));
+  // runs the feed ticks arrive; elsewhere the four-a-second refresh is the bound. The lists' boards
+  // follow a tick within BOARD_REFRESH_MS: ticks are counted per market, so a board knows it is
+  // stale without a set of its symbols.
+  const marketTicks = new Map<string, number>();
+  provider.onTick((tick) => {
+    snapshots.delete(tick.symbol);
+    const market = provider.instrument(tick.symbol)?.market;
+    if (market) marketTicks.set(market, (marketTicks.get(market) ?? 0) + 1);
+  });
+  const ticksOf = (markets: readonly string[]) => markets.reduce((sum, m) => sum + (marketTicks.get(m) ?? 0), 0);
 
   const nextOpens = new Map<string, number>();
   /**
@@ -162,15 +218,15 @@ export function createMarketService(opts: { provider: MarketProvider; db: Db; no
     return byCode;
   }
 
-  /** Sort on the server: each key parsed once (decorate, sort, undecorate), decimals compared exactly. */
-  function sorted(quotes: Quote[], sort: SortKey, order: 'asc' | 'desc'): Quote[] {
+  /** Sort on the server: each key parsed once (decorate, sort, undecorate), decimals compared exactly. Stable, so sorting then filtering equals filtering then sorting. */
+  function sorted<T>(items: T[], quoteIn: (item: T) => Quote, sort: SortKey, order: 'asc' | 'desc'): T[] {
     const value = sortValue[sort];
     const sign = order === 'asc' ? 1 : -1;
-    if (TEXT_SORTS.has(sort)) return [...quotes].sort((a, b) => sign * value(a).localeCompare(value(b)));
-    return quotes
-      .map((q) => ({ q, key: new Dec(value(q)) }))
+    if (TEXT_SORTS.has(sort)) return [...items].sort((a, b) => sign * value(quoteIn(a)).localeCompare(value(quoteIn(b))));
+    return items
+      .map((item) => ({ item, key: new Dec(value(quoteIn(item))) }))
       .sort((a, b) => sign * a.key.comparedTo(b.key))
-      .map((d) => d.q);
+      .map((d) => d.item);
   }
 
   function matchesText(i: Instrument, q: string) {
@@ -183,7 +239,7 @@ export function createMarketService(opts: { provider: MarketProvider; db: Db; no
     base: Filter,
     query: ListQuery,
     callerId: number | null,
-    opts: { source?: Quote['source']; defaultSort?: NonNullable<ListQuery['sort']>; where?: (q: Quote) => boolean } = {},
+    opts: ListOptions = {},
   ) {
     const watched = await watchedSymbols(callerId);
     let quotes = known()
@@ -195,7 +251,7 @@ export function createMarketService(opts: { provider: MarketProvider; db: Db; no
       .map((i) => quoteOf(i.symbol, watched.has(i.symbol)));
     if (opts.where) quotes = quotes.filter(opts.where);
     const sort = query.sort ?? opts.defaultSort;
-    if (sort) quotes = sorted(quotes, sort, query.order);
+    if (sort) quotes = sorted(quotes, (q) => q, sort, query.order);
     const start = (query.page - 1) * query.size;
     const rows: QuoteRow[] = quotes.slice(start, start + query.size).map((q) => ({
       ...q,
@@ -210,6 +266,143 @@ export function createMarketService(opts: { provider: MarketProvider; db: Db; no
     const page = await list((i) => symbols.includes(i.symbol), { ...query, size: symbols.length }, callerId);
     page.list.sort((a, b) => symbols.indexOf(a.symbol) - symbols.indexOf(b.symbol));
     return page;
+  }
+
+  const boards = new Map<string, Board>();
+  const searchBoards = new Map<string, Board>();
+
+  /**
+   * The board of `key` (one name, one set of members): kept while the market clock has moved less
+   * than the snapshot's time to live and, after a tick of one of its markets, for at most
+   * BOARD_REFRESH_MS more; rebuilt at once when instruments join. Its quotes are the service's own
+   * (`quoteOf`), so a board answers what a list computed at its moment would.
+   */
+  function boardOf(kept: Map<string, Board>, key: string, members: (universe: readonly Instrument[]) => readonly Instrument[]): Board {
+    const universe = known();
+    const t = now();
+    const hit = kept.get(key);
+    if (hit && hit.universe === universe && t >= hit.at && t - hit.at < SNAPSHOT_TTL_MS) {
+      if (ticksOf(hit.markets) === hit.ticks || wallClock() - hit.realAt < BOARD_REFRESH_MS) return hit;
+    }
+    const chosen = members(universe);
+    const markets = [...new Set(chosen.map((i) => i.market))];
+    const board: Board = {
+      at: t,
+      realAt: wallClock(),
+      ticks: ticksOf(markets),
+      universe,
+      markets,
+      rows: chosen.map((i) => ({ i, q: quoteOf(i.symbol, false) })),
+      sorts: new Map(),
+      answers: new Map(),
+    };
+    if (!hit && kept.size >= MAX_BOARDS) kept.clear();
+    kept.set(key, board);
+    return board;
+  }
+
+  function sortedRows(board: Board, sort: SortKey, order: 'asc' | 'desc'): Row[] {
+    const key = `${sort}|${order}`;
+    let rows = board.sorts.get(key);
+    if (!rows) {
+      rows = sorted(board.rows, (r) => r.q, sort, order);
+      board.sorts.set(key, rows);
+    }
+    return rows;
+  }
+
+  /**
+   * An answer from a board: its bytes kept until the board's refresh. Rows carry no watchlist flag;
+   * a signed-in caller's watched symbols are read as before (other nodes change watchlists too),
+   * and only a page showing one of them is written again, kept per set of flagged symbols.
+   */
+  async function keptAnswer(
+    board: () => Board,
+    answer: KeptAnswer,
+    compute: (board: Board) => { rows: QuoteRow[]; wrap: (rows: QuoteRow[]) => unknown },
+    callerId: number | null,
+  ): Promise<Buffer> {
+    const watched = callerId === null ? null : await watchedSymbols(callerId);
+    const b = board();
+    let kept = b.answers.get(answer.key);
+    if (!kept) {
+      const { rows, wrap } = compute(b);
+      kept = { bytes: answer.encode(wrap(rows)), rows, wrap, flagged: new Map() };
+      if (b.answers.size >= MAX_ANSWERS) b.answers.clear();
+      b.answers.set(answer.key, kept);
+    }
+    if (!watched?.size) return kept.bytes;
+    const mine = kept.rows.filter((r) => watched.has(r.symbol)).map((r) => r.symbol);
+    if (mine.length === 0) return kept.bytes;
+    const flagKey = mine.join(',');
+    let bytes = kept.flagged.get(flagKey);
+    if (!bytes) {
+      bytes = answer.encode(kept.wrap(kept.rows.map((r) => (watched.has(r.symbol) ? { ...r, selfSelectStatus: 1 as const } : r))));
+      if (kept.flagged.size >= MAX_FLAGGED) kept.flagged.clear();
+      kept.flagged.set(flagKey, bytes);
+    }
+    return bytes;
+  }
+
+  /** The page `list` would give, from a board of the list's members (its market included). */
+  function pageFrom(board: Board, query: ListQuery, opts: ListOptions) {
+    const sort = query.sort ?? opts.defaultSort;
+    const rows = (sort ? sortedRows(board, sort, query.order) : board.rows).filter(
+      ({ i, q }) =>
+        (!query.exchange || i.exchange === query.exchange.toUpperCase()) &&
+        (!query.classify || i.classify.toLowerCase() === query.classify.toLowerCase()) &&
+        (!query.q || matchesText(i, query.q)) &&
+        (!opts.where || opts.where(q)),
+    );
+    const start = (query.page - 1) * query.size;
+    const list: QuoteRow[] = rows.slice(start, start + query.size).map(({ q }) => ({
+      ...q,
+      ...(opts.source !== undefined ? { source: opts.source } : {}),
+      ...(query.spark ? { spark: spark(q.symbol) } : {}),
+    }));
+    return { list, total: rows.length, page: query.page, size: query.size };
+  }
+
+  /**
+   * `list`'s answer as kept bytes. `universe` names the filter `base` (one name, one filter), so the
+   * lists over the same instruments (stocks by change, by volume, the gainers) share one board.
+   */
+  function keptList(
+    universe: string,
+    base: Filter,
+    query: ListQuery,
+    callerId: number | null,
+    answer: KeptAnswer,
+    opts: ListOptions & { order?: readonly string[] } = {},
+  ): Promise<Buffer> {
+    const board = () =>
+      boardOf(boards, `${universe}|${query.market ?? ''}`, (all) => all.filter((i) => base(i) && (!query.market || i.market === query.market)));
+    return keptAnswer(
+      board,
+      answer,
+      (b) => {
+        const page = pageFrom(b, query, opts);
+        const order = opts.order;
+        if (order) page.list.sort((x, y) => order.indexOf(x.symbol) - order.indexOf(y.symbol));
+        return { rows: page.list, wrap: (list) => ({ ...page, list }) };
+      },
+      callerId,
+    );
+  }
+
+  /** `listOf`'s answer as kept bytes. */
+  const keptListOf = (universe: string, symbols: readonly string[], query: ListQuery, callerId: number | null, answer: KeptAnswer) =>
+    keptList(universe, (i) => symbols.includes(i.symbol), { ...query, size: symbols.length }, callerId, answer, { order: symbols });
+
+  function searchHits(universe: readonly Instrument[], q: string, size: number): Instrument[] {
+    if (!q) return [];
+    const needle = q.toLowerCase();
+    const rank = (i: Instrument) =>
+      i.code.toLowerCase() === needle || i.symbol.toLowerCase() === needle ? 0 : i.code.toLowerCase().startsWith(needle) ? 1 : i.name.toLowerCase().startsWith(needle) ? 2 : 3;
+    return universe
+      .filter((i) => matchesText(i, q))
+      .sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name))
+      .slice(0, size);
   }
 
   async function quote(symbolOrCode: string, callerId: number | null, market?: string): Promise<Quote> {
@@ -278,13 +471,20 @@ export function createMarketService(opts: { provider: MarketProvider; db: Db; no
 
     search: async (q: string, size: number, callerId: number | null): Promise<QuoteRow[]> => {
       if (!q) return [];
-      const needle = q.toLowerCase();
-      const rank = (i: Instrument) =>
-        i.code.toLowerCase() === needle || i.symbol.toLowerCase() === needle ? 0 : i.code.toLowerCase().startsWith(needle) ? 1 : i.name.toLowerCase().startsWith(needle) ? 2 : 3;
-      const hits = known().filter((i) => matchesText(i, q)).sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
       const watched = await watchedSymbols(callerId);
-      return hits.slice(0, size).map((i) => quoteOf(i.symbol, watched.has(i.symbol)));
+      return searchHits(known(), q, size).map((i) => quoteOf(i.symbol, watched.has(i.symbol)));
     },
+    keptList,
+    keptListOf,
+    /** `search`'s answer as kept bytes: the hits are found again at each refresh of their board. */
+    keptSearch: (q: string, size: number, callerId: number | null, answer: KeptAnswer): Promise<Buffer> =>
+      keptAnswer(
+        () => boardOf(searchBoards, `${size}|${q}`, (all) => searchHits(all, q, size)),
+        answer,
+        (b) => ({ rows: b.rows.map((r) => r.q), wrap: (rows) => rows }),
+        // Nothing asked, nothing found: no watchlist to read.
+        q ? callerId : null,
+      ),
 
     summary(symbolOrCode: string) {
       const i = resolve(symbolOrCode);
