@@ -10,6 +10,11 @@ export interface Sql {
   query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<T[]>;
   /** Run a script of several statements without parameters (migrations). */
   exec(script: string): Promise<void>;
+  /**
+   * One database's memory of facts that never change once committed (ledger account ids), shared
+   * by the database and its transactions; absent on a connection made elsewhere (it then caches nothing).
+   */
+  readonly memo?: Map<string, unknown>;
 }
 
 export interface Db extends Sql {
@@ -21,10 +26,29 @@ export interface Db extends Sql {
    */
   tx<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
   /**
+   * `tx` for many concurrent callers (group commit): outside a transaction, calls arriving while a
+   * group runs wait and then run as the next group, one transaction, each call in a savepoint of
+   * its own, so each is still all or nothing (a throw undoes its own work only). Each call's
+   * promise settles only once its group has committed. A group whose commit fails, and a call
+   * refused by a deadlock or a serialization failure, run again alone. With group commit off
+   * (`useGroupCommit`) it is `tx`. Inside a transaction it joins it without a savepoint of its own:
+   * only for work whose throw ends the caller's transaction (or savepoint) too, as an order's ends
+   * the transaction of its idempotency key.
+   */
+  grouped<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
+  /**
+   * Run `fn` once the transaction of the calling chain has committed (at once outside one); a
+   * rollback of its savepoint or transaction drops it. For what must not announce a rolled-back
+   * change (a push).
+   */
+  afterCommit(fn: () => void): void;
+  /**
    * Try to take a session-level advisory lock and keep it until released or the process ends:
    * how exactly one node runs a job. PGlite lives in one process, so there it always succeeds.
    */
   tryHoldLock(key: number): Promise<(() => Promise<void>) | null>;
+  /** Statements sent to the database so far, BEGIN and COMMIT included: what bench/orders.bench.ts counts per order. */
+  statements(): number;
   close(): Promise<void>;
 }
 
@@ -37,20 +61,28 @@ const asText = (v: string) => v;
 export async function openPglite(dataDir?: string): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const lite = await PGlite.create(dataDir, { parsers: { [INT8]: toInt, [NUMERIC]: asText } });
+  const memo = new Map<string, unknown>();
+  let sent = 0;
   return ambient({
     driver: 'pglite',
+    memo,
     async query(text, params) {
+      sent++;
       return (await lite.query(text, params as unknown[])).rows as never;
     },
-    exec: async (script) => void (await lite.exec(script)),
+    exec: async (script) => void (sent++, await lite.exec(script)),
     tx(fn) {
+      // PGlite's own BEGIN and COMMIT (or ROLLBACK)
+      sent += 2;
       return lite.transaction((t) =>
         fn({
-          query: async (text, params) => (await t.query(text, params as unknown[])).rows as never,
-          exec: async (script) => void (await t.exec(script)),
+          query: async (text, params) => (sent++, (await t.query(text, params as unknown[])).rows as never),
+          exec: async (script) => void (sent++, await t.exec(script)),
+          memo,
         }),
       );
     },
+    statements: () => sent,
     tryHoldLock: async () => async () => undefined,
     close: () => lite.close(),
   });
@@ -77,19 +109,25 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
   pool.on('error', () => undefined);
   lockPool.on('error', () => undefined);
   await pool.query('select 1');
+  const memo = new Map<string, unknown>();
+  let sent = 0;
   return ambient({
     driver: 'postgres',
+    memo,
     async query(text, params) {
+      sent++;
       return (await pool.query(text, params as unknown[])).rows as never;
     },
-    exec: async (script) => void (await pool.query(script)),
+    exec: async (script) => void (sent++, await pool.query(script)),
     async tx(fn) {
       const client = await pool.connect();
       try {
+        sent += 2;
         await client.query('begin');
         const result = await fn({
-          query: async (text, params) => (await client.query(text, params as unknown[])).rows as never,
-          exec: async (script) => void (await client.query(script)),
+          query: async (text, params) => (sent++, (await client.query(text, params as unknown[])).rows as never),
+          exec: async (script) => void (sent++, await client.query(script)),
+          memo,
         });
         await client.query('commit');
         return result;
@@ -116,6 +154,7 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
       client.release();
       return null;
     },
+    statements: () => sent,
     close: async () => {
       await Promise.all([pool.end(), lockPool.end()]);
     },
@@ -127,6 +166,49 @@ interface Ambient {
   /** False once its transaction has ended: work started inside it that runs later uses the pool. */
   open: boolean;
   savepoints: number;
+  /** What runs once the transaction commits (`afterCommit`), in the order it was asked for. */
+  after: Array<() => void>;
+}
+
+type RawDb = Omit<Db, 'grouped' | 'afterCommit'>;
+
+/** The most calls one group commits: bounds how long the last of them waits for the group. */
+export const GROUP_MAX = 32;
+const groupCommit = new WeakMap<Db, boolean>();
+
+/** Turn group commit (`Db.grouped`) on or off for `db`; on by default. */
+export function useGroupCommit(db: Db, on: boolean) {
+  groupCommit.set(db, on);
+}
+
+// A deadlock or a serialization failure says nothing about the call itself: it runs again alone.
+const RETRYABLE = new Set(['40P01', '40001']);
+const retryable = (err: unknown) => RETRYABLE.has((err as { code?: string } | null)?.code ?? '');
+
+const runAll = (fns: Array<() => void>) => {
+  for (const f of fns) {
+    try {
+      f();
+    } catch {
+      // one failed announcement must not keep the others from going out
+    }
+  }
+};
+
+/** A call of a group threw in a run without savepoints: the group runs again with them. */
+class Refused extends Error {}
+
+interface Outcome {
+  w: Waiting;
+  ok: boolean;
+  value: unknown;
+  after: Array<() => void>;
+}
+
+interface Waiting {
+  fn: (sql: Sql) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (err: unknown) => void;
 }
 
 /**
@@ -136,43 +218,181 @@ interface Ambient {
  * (`http/idempotency.ts`). PGlite has one connection: a query outside the open transaction would
  * wait for it forever, so joining it is also the only thing that can work there.
  */
-function ambient(raw: Db): Db {
+function ambient(raw: RawDb): Db {
   const current = new AsyncLocalStorage<Ambient>();
   const open = () => {
     const a = current.getStore();
     return a?.open ? a : undefined;
   };
-  return {
+
+  async function outermost<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
+    const store: Ambient = { sql: undefined as unknown as Sql, open: true, savepoints: 0, after: [] };
+    const result = await raw.tx(async (sql) => {
+      store.sql = sql;
+      try {
+        return await current.run(store, () => fn(sql));
+      } finally {
+        store.open = false;
+      }
+    });
+    runAll(store.after);
+    return result;
+  }
+
+  async function savepoint<T>(a: Ambient, fn: (sql: Sql) => Promise<T>): Promise<T> {
+    a.savepoints += 1;
+    const name = `sp${a.savepoints}`;
+    const mark = a.after.length;
+    await a.sql.query(`savepoint ${name}`);
+    try {
+      const result = await fn(a.sql);
+      await a.sql.query(`release savepoint ${name}`);
+      return result;
+    } catch (err) {
+      await a.sql.query(`rollback to savepoint ${name}`);
+      a.after.length = mark;
+      throw err;
+    }
+  }
+
+  /** A call of a failed group, or one a deadlock refused, in a transaction of its own. */
+  async function alone(w: Waiting) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        w.resolve(await current.exit(() => outermost(w.fn)));
+        return;
+      } catch (err) {
+        if (attempt < 3 && retryable(err)) continue;
+        w.reject(err);
+        return;
+      }
+    }
+  }
+
+  // At most one group runs its calls at a time: two groups running at once would take their rows'
+  // locks in no common order and could deadlock each other. The next group starts while the
+  // previous one commits (it takes no new lock then), so a commit's wait overlaps the next calls.
+  const queue: Waiting[] = [];
+  let running = false;
+
+  function pump() {
+    if (running || queue.length === 0) return;
+    running = true;
+    // The group starts one turn of the event loop later, so that calls arriving together share it:
+    // on PGlite a whole group runs without giving the event loop a turn (its queries are
+    // computed in this thread), so without the turn every group would be of one call.
+    setImmediate(() => void current.exit(() => runGroup(queue.splice(0, GROUP_MAX))));
+  }
+
+  async function runGroup(group: Waiting[]) {
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      running = false;
+      pump();
+    };
+    if (group.length === 1) {
+      // A group of one needs no savepoint: its own transaction is all or nothing already.
+      const w = group[0]!;
+      let result: { ok: boolean; value: unknown };
+      try {
+        result = { ok: true, value: await outermost(w.fn) };
+      } catch (err) {
+        result = { ok: false, value: err };
+      }
+      release();
+      if (result.ok) w.resolve(result.value);
+      else if (retryable(result.value)) await alone(w);
+      else w.reject(result.value);
+      return;
+    }
+    // First without savepoints (two statements fewer per call): if every call goes through, the
+    // group commits as it is. If one throws, the whole transaction rolls back and the group runs
+    // again with a savepoint per call, where a throw undoes that call's work only. Nothing of the
+    // first run was announced: answers and `afterCommit` wait for the commit.
+    let outcomes: Outcome[] | undefined;
+    try {
+      outcomes = await attempt(group, false, release);
+    } catch (err) {
+      if (!(err instanceof Refused)) {
+        release();
+        for (const w of group) await alone(w);
+        return;
+      }
+    }
+    if (!outcomes) {
+      try {
+        outcomes = await attempt(group, true, release);
+      } catch {
+        // The commit (or the group's own statement) failed: none of it committed. Each call alone.
+        release();
+        for (const w of group) await alone(w);
+        return;
+      }
+    }
+    release();
+    for (const o of outcomes) {
+      if (o.ok) {
+        runAll(o.after);
+        o.w.resolve(o.value);
+      } else if (retryable(o.value)) await alone(o.w);
+      else o.w.reject(o.value);
+    }
+  }
+
+  /** One run of a group in one transaction; without savepoints, the first throw rolls it all back (`Refused`). */
+  async function attempt(group: Waiting[], savepoints: boolean, release: () => void): Promise<Outcome[]> {
+    const outcomes: Outcome[] = [];
+    await raw.tx(async (sql) => {
+      for (const w of group) {
+        const store: Ambient = { sql, open: true, savepoints: 0, after: [] };
+        if (savepoints) await sql.query('savepoint grouped');
+        try {
+          const value = await current.run(store, () => w.fn(sql));
+          if (savepoints) await sql.query('release savepoint grouped');
+          outcomes.push({ w, ok: true, value, after: store.after });
+        } catch (err) {
+          if (!savepoints) throw new Refused();
+          await sql.query('rollback to savepoint grouped');
+          outcomes.push({ w, ok: false, value: err, after: [] });
+        } finally {
+          store.open = false;
+        }
+      }
+      release();
+    });
+    return outcomes;
+  }
+
+  const db: Db = {
     driver: raw.driver,
+    ...(raw.memo ? { memo: raw.memo } : {}),
     query: (text, params) => (open()?.sql ?? raw).query(text, params),
     exec: (script) => (open()?.sql ?? raw).exec(script),
-    async tx(fn) {
+    tx(fn) {
       const a = open();
-      if (!a) {
-        return raw.tx(async (sql) => {
-          const store: Ambient = { sql, open: true, savepoints: 0 };
-          try {
-            return await current.run(store, () => fn(sql));
-          } finally {
-            store.open = false;
-          }
-        });
-      }
-      a.savepoints += 1;
-      const name = `sp${a.savepoints}`;
-      await a.sql.query(`savepoint ${name}`);
-      try {
-        const result = await fn(a.sql);
-        await a.sql.query(`release savepoint ${name}`);
-        return result;
-      } catch (err) {
-        await a.sql.query(`rollback to savepoint ${name}`);
-        throw err;
-      }
+      return a ? savepoint(a, fn) : outermost(fn);
+    },
+    grouped<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
+      const a = open();
+      if (a) return fn(a.sql);
+      if (groupCommit.get(db) === false) return outermost(fn);
+      return new Promise<T>((resolve, reject) => {
+        queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
+        pump();
+      });
+    },
+    afterCommit(fn) {
+      const a = open();
+      if (a) a.after.push(fn);
+      else fn();
     },
     tryHoldLock: (key) => raw.tryHoldLock(key),
+    statements: () => raw.statements(),
     close: () => raw.close(),
   };
+  return db;
 }
 
 const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');

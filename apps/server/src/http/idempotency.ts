@@ -35,6 +35,13 @@ function replay(row: KeyRow | undefined, hash: string): Answer {
  * answer, a different request under the key a 409. A refusal (4xx) undoes whatever the request
  * wrote and is stored under the key too; a failure of ours (5xx) stores nothing, so the key is free.
  */
+/**
+ * Routes whose requests commit in groups (db.ts, `grouped`): the order calls, many small
+ * transactions of the same shape from many investors at once. Each still commits all or nothing,
+ * with its key, and is answered only once its group has committed.
+ */
+const GROUPED_ROUTES = new Set(['orderStock', 'orderHk', 'orderGold', 'orderCrude']);
+
 export function createIdempotencyStore(db: Db) {
   const select = 'select request_hash, status_code, response from idempotency_keys where user_id = $1 and key = $2';
   return {
@@ -42,7 +49,7 @@ export function createIdempotencyStore(db: Db) {
       const hash = requestHash(route, body);
       let running = false;
       try {
-        return await db.tx(async (sql) => {
+        return await (GROUPED_ROUTES.has(route) ? db.grouped.bind(db) : db.tx.bind(db))(async (sql) => {
           // On PostgreSQL a second request under the key waits here until the first commits or rolls back.
           const inserted = await sql.query(
             `insert into idempotency_keys (user_id, key, route, request_hash) values ($1, $2, $3, $4)

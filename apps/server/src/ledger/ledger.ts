@@ -72,19 +72,37 @@ export interface JournalInput {
 const CHECK_VIOLATION = '23514';
 const FOREIGN_KEY_VIOLATION = '23503';
 
+/**
+ * The id of an account, opened on first use. An account's id never changes once committed, so it
+ * is remembered per database (`Sql.memo`), but only once seen committed by another transaction
+ * (`created_at < now()`: a row of this transaction has `now()` itself): an id opened in a
+ * transaction that might still roll back is never remembered.
+ */
 async function accountId(sql: Sql, ref: AccountRef): Promise<number> {
   const [userId, code, part] = 'house' in ref ? [null, ref.house, 'house'] : [ref.userId, ref.wallet, ref.part];
+  const key = `ledger-account:${userId ?? 0}/${code}/${part}/${ref.currency}`;
+  const known = sql.memo?.get(key) as number | undefined;
+  if (known !== undefined) return known;
+  const [row] = await sql.query<{ id: number; committed: boolean }>(
+    'select id, created_at < now() as committed from ledger_accounts where coalesce(user_id, 0) = coalesce($1::bigint, 0) and code = $2 and part = $3 and currency = $4',
+    [userId, code, part, ref.currency],
+  );
+  if (row) {
+    if (row.committed) sql.memo?.set(key, row.id);
+    return row.id;
+  }
   const [found] = await sql.query<{ id: number }>(
     `insert into ledger_accounts (user_id, code, part, currency) values ($1, $2, $3, $4)
      on conflict (coalesce(user_id, 0), code, part, currency) do nothing returning id`,
     [userId, code, part, ref.currency],
   );
   if (found) return found.id;
-  const [row] = await sql.query<{ id: number }>(
+  // Opened meanwhile by a concurrent transaction, which has committed by now (the insert waited for it).
+  const [again] = await sql.query<{ id: number }>(
     'select id from ledger_accounts where coalesce(user_id, 0) = coalesce($1::bigint, 0) and code = $2 and part = $3 and currency = $4',
     [userId, code, part, ref.currency],
   );
-  return row!.id;
+  return again!.id;
 }
 
 /**
@@ -102,48 +120,52 @@ export async function postJournal(sql: Sql, journal: JournalInput, postings: Pos
   }
   for (const [currency, sum] of sums) if (!sum.isZero()) throw new Error(`journal ${journal.kind} does not balance in ${currency}`);
 
-  const resolved = await Promise.all(postings.map(async (p) => ({ id: await accountId(sql, p.account), p })));
+  // One at a time: the statements of one transaction go over one connection in turn anyway.
+  const resolved: Array<{ id: number; p: Posting }> = [];
+  for (const p of postings) resolved.push({ id: await accountId(sql, p.account), p });
   resolved.sort((a, b) => a.id - b.id);
-  const [row] = await sql.query<{ id: number }>(
-    `insert into ledger_journals (kind, user_id, actor_id, idempotency_key, ref_type, ref_id, memo, reverses, hold_journal_id, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, coalesce($10::timestamptz, now())) returning id`,
-    [
-      journal.kind,
-      journal.userId,
-      journal.actorId,
-      journal.idempotencyKey ?? null,
-      journal.refType ?? null,
-      journal.refId ?? null,
-      journal.memo ?? null,
-      journal.reverses ?? null,
-      journal.holdJournalId ?? null,
-      journal.at ?? null,
-    ],
-  ).catch((err: unknown) => {
-    // Callers release a hold only under the lock of the row that owns it, after checking its
-    // state: reaching either refusal is a bug, answered as a failed operation, never as done.
-    if (isUniqueViolation(err, 'ledger_journals_one_release')) throw new Error(`hold journal ${journal.holdJournalId} is already released`);
-    const e = err as { code?: string; constraint?: string; message?: string };
-    if (e.code === FOREIGN_KEY_VIOLATION && (e.constraint ?? e.message ?? '').includes('ledger_release_same_user')) {
-      throw new Error(`hold journal ${journal.holdJournalId} is not one of user ${journal.userId}'s`);
-    }
-    throw err;
-  });
-  const journalId = row!.id;
-  try {
-    for (const { id, p } of resolved) {
-      await sql.query('insert into ledger_entries (journal_id, account_id, currency, amount) values ($1, $2, $3, $4)', [
-        journalId,
-        id,
-        p.account.currency,
-        new Dec(p.amount).toFixed(),
-      ]);
-    }
-  } catch (err) {
-    if ((err as { code?: string }).code === CHECK_VIOLATION) throw new AppError('e.insufficientFunds', { amount: 'e.insufficientFunds' });
-    throw err;
-  }
-  return journalId;
+  // The journal and its entries in one statement. The entries' rows go in (and their trigger moves
+  // each balance) in account-id order, so concurrent journals lock accounts in one order.
+  const [row] = await sql
+    .query<{ id: number }>(
+      `with j as (
+         insert into ledger_journals (kind, user_id, actor_id, idempotency_key, ref_type, ref_id, memo, reverses, hold_journal_id, created_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, coalesce($10::timestamptz, now())) returning id
+       )
+       insert into ledger_entries (journal_id, account_id, currency, amount)
+       select j.id, e.account_id, e.currency, e.amount
+         from j, unnest($11::bigint[], $12::text[], $13::numeric[]) with ordinality as e(account_id, currency, amount, n)
+        order by e.n
+       returning journal_id as id`,
+      [
+        journal.kind,
+        journal.userId,
+        journal.actorId,
+        journal.idempotencyKey ?? null,
+        journal.refType ?? null,
+        journal.refId ?? null,
+        journal.memo ?? null,
+        journal.reverses ?? null,
+        journal.holdJournalId ?? null,
+        journal.at ?? null,
+        resolved.map((r) => r.id),
+        resolved.map((r) => r.p.account.currency),
+        resolved.map((r) => new Dec(r.p.amount).toFixed()),
+      ],
+    )
+    .catch((err: unknown) => {
+      const e = err as { code?: string; constraint?: string; message?: string };
+      // The journal's own CHECKs (a release with its user) are bugs, not a balance below zero.
+      if (e.code === CHECK_VIOLATION && !(e.constraint ?? '').startsWith('ledger_release')) throw new AppError('e.insufficientFunds', { amount: 'e.insufficientFunds' });
+      // Callers release a hold only under the lock of the row that owns it, after checking its
+      // state: reaching either refusal is a bug, answered as a failed operation, never as done.
+      if (isUniqueViolation(err, 'ledger_journals_one_release')) throw new Error(`hold journal ${journal.holdJournalId} is already released`);
+      if (e.code === FOREIGN_KEY_VIOLATION && (e.constraint ?? e.message ?? '').includes('ledger_release_same_user')) {
+        throw new Error(`hold journal ${journal.holdJournalId} is not one of user ${journal.userId}'s`);
+      }
+      throw err;
+    });
+  return row!.id;
 }
 
 /**

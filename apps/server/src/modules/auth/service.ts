@@ -18,9 +18,13 @@ import { createEmailCodes } from './codes';
 import * as repo from './repo';
 import { accountKey, createSignInThrottle } from './throttle';
 
-/** Where ended sessions are announced: the push hub closes their sockets on every node. */
+/**
+ * Where ended sessions are announced: the push hub closes their sockets on every node, and every
+ * node's session cache forgets them (http/session.ts). Awaited before the answer, so that a node
+ * asked next has heard of it.
+ */
 export interface SessionEnds {
-  endSessions(ended: EndedSessions): void;
+  endSessions(ended: EndedSessions): void | Promise<void>;
 }
 
 export interface LoginResult {
@@ -207,7 +211,7 @@ export function createAuthService({ config, db, mailer }: Deps, sessions: Sessio
 
     async logout(userId: number, sessionId: number) {
       await repo.revokeSession(db, sessionId);
-      sessions.endSessions({ userId, sessionId });
+      await sessions.endSessions({ userId, sessionId });
     },
 
     async resetPassword(input: { email: string; code: string; newPassword: string }) {
@@ -220,7 +224,7 @@ export function createAuthService({ config, db, mailer }: Deps, sessions: Sessio
         await repo.setPasswordHash(sql, user.id, hash);
         await repo.revokeSessions(sql, user.id);
       });
-      sessions.endSessions({ userId: user.id });
+      await sessions.endSessions({ userId: user.id });
     },
 
     async updatePassword(userId: number, sessionId: number, input: { oldPassword: string; newPassword: string }) {
@@ -234,7 +238,7 @@ export function createAuthService({ config, db, mailer }: Deps, sessions: Sessio
         await repo.setPasswordHash(sql, userId, hash);
         await repo.revokeSessions(sql, userId, sessionId);
       });
-      sessions.endSessions({ userId, exceptSessionId: sessionId });
+      await sessions.endSessions({ userId, exceptSessionId: sessionId });
     },
 
     async settingPayPassword(userId: number, payPassword: string) {

@@ -146,7 +146,7 @@ export function createOperatorService({ db, config, log, mailer }: Deps, session
         return users.toUserInfo(sql, (await users.findUserById(sql, id))!);
       });
       // A disabled user's push sockets close on every node now, not at their next session check.
-      if (status === 'disabled') sessions?.endSessions({ userId: id });
+      if (status === 'disabled') await sessions?.endSessions({ userId: id });
       return info;
     },
 

@@ -1,4 +1,4 @@
-import { MarketSource, OrderDirection, OrderStatus, OrderType, type CloseReason, type POSITION_EVENTS, type WalletCode } from '@tradeapp/contract';
+import { KycStatus, MarketSource, OrderDirection, OrderStatus, OrderType, type CloseReason, type POSITION_EVENTS, type WalletCode } from '@tradeapp/contract';
 import type { Sql } from '../../db/db';
 import { type Dec, plain } from '../../lib/decimal';
 
@@ -150,6 +150,69 @@ export async function insertPosition(sql: Sql, n: NewPosition): Promise<Position
   );
 }
 
+/** One line of a new order's history, written with the order. */
+export interface NewEvent {
+  status: number;
+  event: PositionEventName;
+  price: Dec | string | null;
+  quantity: Dec | string | null;
+}
+
+/**
+ * An order's row and its first history lines in one statement (the statements of an order are
+ * what its rate is made of). With `requireKyc`, nothing is written unless the user's identity is
+ * verified, and the answer is undefined.
+ */
+export async function insertOrder(sql: Sql, n: NewPosition, events: NewEvent[], requireKyc: boolean): Promise<PositionRow | undefined> {
+  const [row] = await sql.query<PositionRow>(
+    `with p as (
+       insert into positions (user_id, symbol, wallet_code, wallet_currency, currency, direction, type, status, price, open_price, quantity, leverage,
+                              margin, open_fee, large_order, idempotency_key, open_rate, source, filled_at, created_at, follow_id, copy_of, robot_order_id)
+       select $1::bigint, $2::text, $3::text, $4::text, $5::text, $6::int, $7::int, $8::int, $9::numeric, $10::numeric, $11::numeric, $12::int,
+              $13::numeric, $14::numeric, $15::boolean, $16::text, $17::numeric, $18::int,
+              case when $8::int = ${OPEN} then coalesce($19::timestamptz, now()) end, coalesce($19::timestamptz, now()), $20::bigint, $21::bigint, $22::bigint
+        where not $23::boolean or exists (select 1 from users where id = $1::bigint and kyc_status = ${KycStatus.Verified})
+       returning *
+     ), e as (
+       insert into position_events (position_id, status, event, price, quantity, created_at)
+       select p.id, v.status, v.event, v.price, v.quantity, coalesce($19::timestamptz, now())
+         from p, unnest($24::int[], $25::text[], $26::numeric[], $27::numeric[]) with ordinality as v(status, event, price, quantity, n)
+        order by v.n
+     )
+     select * from p`,
+    [
+      n.userId,
+      n.symbol,
+      n.walletCode,
+      n.walletCurrency,
+      n.currency,
+      n.direction,
+      n.type,
+      n.filled ? OPEN : ENTRUSTED,
+      n.price.toFixed(),
+      n.filled ? n.price.toFixed() : null,
+      n.quantity.toFixed(),
+      n.leverage,
+      n.margin.toFixed(),
+      n.fee.toFixed(),
+      n.largeOrder,
+      n.idempotencyKey,
+      n.rate,
+      n.source ?? null,
+      n.at ?? null,
+      n.followId ?? null,
+      n.copyOf ?? null,
+      n.robotOrderId ?? null,
+      requireKyc,
+      events.map((e) => e.status),
+      events.map((e) => e.event),
+      events.map((e) => (e.price === null ? null : plain(e.price))),
+      events.map((e) => (e.quantity === null ? null : plain(e.quantity))),
+    ],
+  );
+  return row;
+}
+
 /** What an IPO allotment hands to trading: the allotted shares, bought at the final offer price (decision 0019). */
 export interface AllottedShares {
   userId: number;
@@ -285,11 +348,23 @@ export const openOfSymbol = (sql: Sql, userId: number, symbol: string) =>
   sql.query<PositionRow>(`select * from positions where user_id = $1 and symbol = $2 and status = ${OPEN} order by id desc`, [userId, symbol]);
 
 /**
- * Entrusted orders and open positions of a symbol: what the trigger engine may act on. Oldest
- * first, so that at one price an earlier order fills before a later one.
+ * The active rows of a symbol the quote acts on, oldest first, in one statement: entrusted orders
+ * it crosses (a buy at the ask, a sell at the bid) and open positions whose equity at the exit side
+ * (margin + floating profit at the open's rate) is at or below margin × `maintenance`, in exact
+ * numeric arithmetic, the contract's `reachesMaintenance` multiplied out. A row from before open
+ * rates were kept (migration 0008) is always a candidate. The caller rechecks each under its lock.
  */
-export async function activeIds(sql: Sql, symbol: string): Promise<number[]> {
-  const rows = await sql.query<{ id: number }>(`select id from positions where symbol = $1 and status in ${ACTIVE} order by id`, [symbol]);
+export async function dueIds(sql: Sql, symbol: string, quote: { bid: string; ask: string }, maintenance: string): Promise<number[]> {
+  const BUY = OrderDirection.Buy;
+  const rows = await sql.query<{ id: number }>(
+    `select id from positions where symbol = $1 and status in ${ACTIVE} and (
+       (status = ${ENTRUSTED} and ((direction = ${BUY} and price >= $3::numeric) or (direction <> ${BUY} and price <= $2::numeric)))
+       or (status = ${OPEN} and (open_rate is null or open_price is null
+         or margin + (case when direction = ${BUY} then $2::numeric - open_price else open_price - $3::numeric end) * quantity * open_rate
+            <= margin * $4::numeric)))
+     order by id`,
+    [symbol, quote.bid, quote.ask, maintenance],
+  );
   return rows.map((r) => r.id);
 }
 

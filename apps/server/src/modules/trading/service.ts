@@ -206,49 +206,56 @@ export function createTradingService(opts: {
     const cap = leverageCapFor(o.i);
     if (o.house) {
       if (o.leverage > cap) throw new Error(`a house account trades ${o.i.symbol} within the retail cap of ${cap}`);
-    } else {
+    } else if (o.leverage > cap) {
       await requireVerifiedKyc(sql, userId);
-      if (o.leverage > cap && !(await leverageRisk(sql, userId)).acknowledged) {
+      if (!(await leverageRisk(sql, userId)).acknowledged) {
         throw new AppError('e.leverageRiskUnacknowledged', { leverage: 'e.leverageRiskUnacknowledged' }, { cap });
       }
     }
     const code = o.walletCode ?? walletFor(o.i);
     const actor = { actorId: userId, idempotencyKey: o.idempotencyKey, at: o.at };
-    const p = await repo.insertPosition(sql, {
-      userId,
-      symbol: o.i.symbol,
-      walletCode: code,
-      walletCurrency: walletCurrency(code),
-      currency: o.i.currency,
-      direction: o.direction,
-      type: o.type,
-      filled: o.filled,
-      price: o.price,
-      quantity: o.quantity,
-      leverage: o.leverage,
-      margin: o.margin,
-      fee: o.fee,
-      rate: o.rate,
-      largeOrder: isLargeOrder(o.i, o.quantity.toFixed()),
-      idempotencyKey: o.idempotencyKey,
-      ...(o.source === undefined ? {} : { source: o.source }),
-      ...(o.followId === undefined ? {} : { followId: o.followId, copyOf: o.copyOf! }),
-      ...(o.robotOrderId === undefined ? {} : { robotOrderId: o.robotOrderId }),
-      at: o.at,
-    });
-    const placed = await record(sql, { ...p, status: OrderStatus.WaitingConfirmation }, 'placed', o.limit ?? o.price, o.quantity, o.at);
+    const events: repo.NewEvent[] = [{ status: OrderStatus.WaitingConfirmation, event: 'placed', price: o.limit ?? o.price, quantity: o.quantity }];
+    if (o.filled) events.push({ status: OrderStatus.InProgress, event: 'filled', price: o.price, quantity: o.quantity });
+    // The identity check rides on the insert (at or below the cap it is the only one): nothing is written without it.
+    const p = await repo.insertOrder(
+      sql,
+      {
+        userId,
+        symbol: o.i.symbol,
+        walletCode: code,
+        walletCurrency: walletCurrency(code),
+        currency: o.i.currency,
+        direction: o.direction,
+        type: o.type,
+        filled: o.filled,
+        price: o.price,
+        quantity: o.quantity,
+        leverage: o.leverage,
+        margin: o.margin,
+        fee: o.fee,
+        rate: o.rate,
+        largeOrder: isLargeOrder(o.i, o.quantity.toFixed()),
+        idempotencyKey: o.idempotencyKey,
+        ...(o.source === undefined ? {} : { source: o.source }),
+        ...(o.followId === undefined ? {} : { followId: o.followId, copyOf: o.copyOf! }),
+        ...(o.robotOrderId === undefined ? {} : { robotOrderId: o.robotOrderId }),
+        at: o.at,
+      },
+      events,
+      !o.house && o.leverage <= cap,
+    );
+    if (!p) throw new AppError('e.kycRequired');
+    const pushes = events.map((e) => () => hub.publishUserEvent(p.user_id, PushEvent.Order, { id: p.id, status: e.status, event: e.event }));
     if (!o.filled) {
       await postOrderHold(sql, p, actor);
-      return { row: p, push: placed };
+      return { row: p, push: () => pushes.forEach((f) => f()) };
     }
     await postOpen(sql, p, actor);
-    const event = await record(sql, p, 'filled', o.price, o.quantity, o.at);
     const notice = o.house || o.robotOrderId !== undefined ? () => {} : await notifyFill(sql, p);
     return {
       row: p,
       push: () => {
-        placed();
-        event();
+        pushes.forEach((f) => f());
         notice();
       },
     };
@@ -312,7 +319,8 @@ export function createTradingService(opts: {
       const price = filled ? touch : limit!;
       const { margin, fee, rate } = pricing.costs(i, rule, input.direction, price, quantity, input.leverage);
       if (margin.lte(0)) throw quantityLot(i);
-      const placed = await db.tx((sql) =>
+      // Concurrent orders commit in groups (db.ts, `grouped`); inside a request's transaction this is a savepoint.
+      const placed = await db.grouped((sql) =>
         place(sql, userId, {
           i,
           direction: input.direction,
@@ -328,7 +336,8 @@ export function createTradingService(opts: {
           idempotencyKey: idempotencyKey ?? null,
         }),
       );
-      placed.push();
+      // Announced once the order's transaction (its request's, or its group's) has committed.
+      db.afterCommit(placed.push);
       return view.toPosition(placed.row);
     },
 
@@ -443,7 +452,10 @@ export function createTradingService(opts: {
       const rule = RULES[i.assetClass];
       if (!rule) return 0;
       let acted = 0;
-      for (const id of await repo.activeIds(db, symbol)) {
+      // Only the rows this quote acts on are claimed: a transaction per active row and tick kept the
+      // database busy with positions nowhere near their price (every order waited behind them).
+      const due = await repo.dueIds(db, symbol, { bid: new Dec(s.bid).toFixed(), ask: new Dec(s.ask).toFixed() }, rule.maintenanceRatio);
+      for (const id of due) {
         const push = await db.tx(async (sql) => {
           const p = await repo.claimActive(sql, id);
           if (!p) return null;
