@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,3 +39,47 @@ export async function stop(child: ChildProcess) {
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 export const fmt = (n: number, digits = 0) => n.toFixed(digits);
+
+/** One figure of the bench, with its reference measured in the same run and the goal it is held to. */
+export interface BenchRow {
+  /** The figure, as the issue's table names it ("quote list, 50 connections"). */
+  figure: string;
+  /** What was measured, in `unit`. */
+  value: number;
+  unit: string;
+  /** The reference's name and its figure in the same unit. */
+  reference: string;
+  referenceValue: number;
+  /** value ÷ referenceValue. */
+  ratio: number;
+  /** The goal in words ("ratio >= 0.3, p99 <= 20 ms") and whether this run met it. */
+  goal: string;
+  met: boolean;
+  /** Anything else worth keeping: p50, p99, steps. */
+  detail?: Record<string, number | string>;
+}
+
+/**
+ * Add rows to the run's JSON file (BENCH_OUT, default bench/results/latest.json), so that two
+ * commits' runs can be compared. Each bench script appends its rows; the file is reset by
+ * `npm run bench` before the first script runs.
+ */
+export function record(...rows: BenchRow[]) {
+  const file = process.env.BENCH_OUT ?? join(ROOT, 'bench', 'results', 'latest.json');
+  mkdirSync(dirname(file), { recursive: true });
+  let previous: { commit?: string; at?: string; rows: BenchRow[] } = { rows: [] };
+  try {
+    previous = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    // a new run
+  }
+  const commit = (() => {
+    try {
+      return execSync('git rev-parse --short HEAD', { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    } catch {
+      return 'unknown';
+    }
+  })();
+  const kept = previous.rows.filter((r) => !rows.some((n) => n.figure === r.figure));
+  writeFileSync(file, JSON.stringify({ commit, at: new Date().toISOString(), rows: [...kept, ...rows] }, null, 2) + '\n');
+}

@@ -13,8 +13,15 @@ export default defineConfig({
   outputDir: './test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Two journeys at a time: each one waits on the server (ticks, jobs, mail) for much of its time,
+  // and every journey makes its own users, so none reads another's. The ledger check is its own
+  // project, run after every journey has moved its money.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  projects: [
+    { name: 'journeys', testIgnore: /zz-ledger\.spec\.ts/ },
+    { name: 'ledger', testMatch: /zz-ledger\.spec\.ts/, dependencies: ['journeys'] },
+  ],
   // One retry in CI only: a live-price journey flaked once under full-suite load (see the closing note);
   // a real breakage fails both tries.
   retries: process.env.CI ? 1 : 0,

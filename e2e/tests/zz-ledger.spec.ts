@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { OPERATOR } from '../playwright.config';
 
-// Runs last (files run in name order on one worker): after every journey above has moved money,
+// Runs last (its own project, after the journeys: playwright.config.ts): after every journey has moved money,
 // the ledger must still add up to the cent.
 test('the ledger check finds no difference after every journey', async ({ request }) => {
   const login = await (await request.post('/web/operator/login', { data: OPERATOR })).json();

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { UPLOAD_LIMIT_BYTES, buildOpenApi, resolveLocale, routes } from '@tradeapp/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { migrate, openPglite, openPostgres, type Db } from './db/db';
@@ -113,9 +113,10 @@ import { createWithdrawalService } from './modules/withdrawals/service';
 import { withdrawalsHandlers } from './modules/withdrawals/routes';
 import { createMarketProvider } from './market/index';
 import type { MarketProvider } from './market/types';
-import { createPushHub } from './push/hub';
+import { createPushHub, type EndedSessions } from './push/hub';
+import { createSessionEnds } from './push/sessionEnds';
 import { registerPushRoute } from './push/route';
-import { sessionIdentity, useSessionIdleMinutes } from './http/session';
+import { SessionCache, sessionIdentity, useSessionCache, useSessionIdleMinutes } from './http/session';
 import { registerTestClocks, settableClock } from './lib/testClock';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -123,11 +124,37 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export interface BuildOptions {
   /** An already open database (tests share one per suite); otherwise opened from config. */
   db?: Db;
+  /** The database main.ts began to open while the modules loaded; the app closes it like one it opened. */
+  opening?: Promise<Db>;
   logger?: boolean;
   /** The market's clock; tests pin it to a known moment. */
   now?: () => number;
   /** A market provider of the test's own (a scripted price path); otherwise from config. */
   provider?: MarketProvider;
+  /** Where the start's steps are timed (main.ts logs them at `ready`); none in tests. */
+  steps?: StartupSteps;
+}
+
+/** The start's steps in order, each with its milliseconds: `mark(name)` closes the step running since the last mark. */
+export interface StartupSteps {
+  mark(name: string): void;
+  record(name: string, ms: number): void;
+  all(): Record<string, number>;
+}
+
+export function startupSteps(): StartupSteps {
+  const steps: Record<string, number> = {};
+  let last = performance.now();
+  const add = (name: string, ms: number) => void (steps[name] = Math.round((steps[name] ?? 0) + ms));
+  return {
+    mark(name) {
+      const now = performance.now();
+      add(name, now - last);
+      last = now;
+    },
+    record: add,
+    all: () => ({ ...steps }),
+  };
 }
 
 export async function openDatabase(config: Config): Promise<Db> {
@@ -135,6 +162,7 @@ export async function openDatabase(config: Config): Promise<Db> {
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const step = (name: string) => opts.steps?.mark(name);
   const app = Fastify({
     logger:
       opts.logger === false
@@ -152,10 +180,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     frameworkErrors,
     clientErrorHandler,
   });
+  step('fastify');
 
-  const db = opts.db ?? (await openDatabase(config));
+  const db = opts.db ?? (await (opts.opening ?? openDatabase(config)));
   if (!opts.db) app.addHook('onClose', () => db.close());
+  step('database open');
   await migrate(db);
+  step('migrations');
 
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 }) : undefined;
   const hub = await createPushHub({ redisUrl: config.REDIS_URL, log: app.log });
@@ -165,17 +196,21 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     app.addHook('onClose', async () => void (await redis.quit()));
   }
 
+  step('push hub');
   const mailer = createMailer({ db, dataDir: config.dataDir, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const deps: Deps = { config, db, mailer, log: app.log };
 
   useSessionIdleMinutes(app, config.SESSION_IDLE_MINUTES);
   app.decorateRequest('caller', null);
   app.decorateRequest('locale', 'en');
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', (req, _reply, done) => {
     req.locale = resolveLocale(req.headers.languages as string | undefined, req.headers['accept-language']);
+    done();
   });
 
-  await app.register(helmet, {
+  // The security headers, built once: the Fastify plugin built helmet's middleware (and parsed the policy)
+  // again on every request, a tenth of a quote list's time (decision 0024).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -192,6 +227,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)));
   await app.register(rateLimit, { global: false, ...(redis ? { redis } : {}) });
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 5, parts: 6 } });
   // A form-encoded body (the specification's quantify order/save), read by the platform's own parser; every field stays text.
@@ -200,14 +236,32 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   installErrorHandling(app);
   installInputGuards(app);
+  step('plugins');
 
   // The push hub closes the sockets of ended sessions (logout, password change, disabling) on every node.
-  const auth = createAuthService(deps, hub);
-  const operators = createOperatorService(deps, hub);
+  // Each node's session cache (the order calls') forgets ended sessions as the sockets close.
+  const sessionCache = new SessionCache();
+  useSessionCache(app, sessionCache);
+  const sessionEnds = await createSessionEnds({
+    redisUrl: config.REDIS_URL,
+    log: app.log,
+    onEnded: (e) => sessionCache.ended(e),
+    onListening: (on) => sessionCache.setListening(on),
+  });
+  app.addHook('onClose', () => sessionEnds.close());
+  const ends = {
+    endSessions: (e: EndedSessions) => {
+      hub.endSessions(e);
+      return sessionEnds.publish(e);
+    },
+  };
+  const auth = createAuthService(deps, ends);
+  const operators = createOperatorService(deps, ends);
   const files = createFileService(db, config.dataDir);
   await operators.ensureFirstOperator();
   const content = createContentService(db, config);
   await content.seed();
+  step('seed operator and content');
 
   const provider = opts.provider ?? createMarketProvider({
     provider: config.MARKET_PROVIDER,
@@ -215,6 +269,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     replayDir: config.MARKET_REPLAY_DIR,
     ...(opts.now ? { now: opts.now } : {}),
   });
+  step('market provider');
   const market = createMarketService({ provider, db, ...(opts.now ? { now: opts.now } : {}) });
   const watchlist = createWatchlist(db, market);
   await registerPushRoute(app, hub, {
@@ -223,6 +278,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   const stopFeed = startMarketFeed({ provider, market, hub, db, shared: hub.driver === 'redis', log: app.log });
   app.addHook('onClose', () => stopFeed());
+  step('market service and feed');
 
   const notices = createNotices(db, hub);
   const chat = createChat(db, hub);
@@ -254,6 +310,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const auction = createAuctionService({ db, market, provider, exchangeRates, notices, hub, now: testClocks?.auction.now ?? opts.now ?? Date.now, watch: (symbol) => engine.watch(symbol) });
   const clock = opts.now ? { now: opts.now } : {};
   const deals = createDealService({ db, notices, exchangeRates, ...clock });
+  step('services');
   const listed = new Set(market.instruments.map((i) => i.symbol));
   const listing = createListing({ provider, notices, now: opts.now ?? Date.now });
   const dealSteps = createDealLifecycle({ db, notices, listing, isListed: (symbol) => listed.has(symbol), ...clock });
@@ -261,6 +318,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const stopListings = await listing.startRefresh(db, app.log);
   app.addHook('onClose', () => stopListings());
   await ensureSeedDeals(db, (opts.now ?? Date.now)());
+  step('deals and listings');
   const followEngine = createFollowEngine({
     db,
     market,
@@ -275,6 +333,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const robotEngine = createRobotEngine({ db, market, trading, exchangeRates, notices, now: opts.now ?? Date.now });
   const robots = createRobotService({ db, market, trading, exchangeRates, engine: robotEngine, now: opts.now ?? Date.now });
   await robots.ensureRobots();
+  step('follow and robots');
   const poolEngine = createPoolEngine({
     db,
     market,
@@ -285,11 +344,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ...(config.AGENCY_START ? { start: Date.parse(`${config.AGENCY_START}T00:00:00Z`) } : {}),
   });
   await poolEngine.ensurePools();
+  step('pools');
   const quantify = createQuantifyService({ db, engine: poolEngine, notices, now: testClocks?.quantify.now ?? opts.now ?? Date.now });
   // funds (issue 15): the service
   const fundClock = testClocks?.funds.now ?? opts.now ?? Date.now;
   const fundEngine = createFundEngine({ db, provider, curves: createYieldCurves(config.MARKET_SEED), notices, now: fundClock });
   await fundEngine.ensureProducts();
+  step('funds');
   const funds = createFundService({ db, engine: fundEngine, provider, now: fundClock });
   // end of funds
   // bonds (issue 15): the service
@@ -304,6 +365,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await bonds.ensureListings();
   const stopBondSpreads = bonds.startRefresh(app.log);
   app.addHook('onClose', () => stopBondSpreads());
+  step('bonds');
   // end of bonds
   // loans (issue 15): the service
   const loans = createLoanService({ db, notices, now: testClocks?.loans.now ?? opts.now ?? Date.now });
@@ -334,6 +396,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   );
   const engine = startTriggerEngine({ provider, market, trading, log: app.log });
   app.addHook('onClose', async () => void (await Promise.all([stopJobs(), engine.stop()])));
+  step('jobs and trigger engine');
 
   const handlers: Handlers = {
     ...systemHandlers(createHealth(db, hub)),
@@ -376,7 +439,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // end of loans
     ...contentHandlers(content),
   };
+  step('handlers');
   registerContractRoutes(app, db, handlers, config.RATE_LIMIT_FACTOR);
+  step('routes');
   if (testClocks) {
     registerTestClocks(app, db, testClocks);
     registerFollowTestRoutes(app, db, followEngine);
@@ -395,9 +460,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerFileDownload(app, db, files);
   registerHelpPages(app, content.articles);
 
-  const openapi = buildOpenApi(routes, process.env.npm_package_version ?? '0.1.0');
-  app.get('/web/openapi.json', async () => openapi);
+  // Built on its first request, not at start.
+  let openapi: ReturnType<typeof buildOpenApi> | undefined;
+  app.get('/web/openapi.json', async () => (openapi ??= buildOpenApi(routes, process.env.npm_package_version ?? '0.1.0')));
 
+  step('other routes and openapi');
   serveWebApps(app, config);
   return app;
 }
@@ -407,10 +474,27 @@ function serveWebApps(app: FastifyInstance, config: Config) {
   const web = config.WEB_DIST ?? join(ROOT, 'apps/web/dist');
   const operator = config.OPERATOR_DIST ?? join(ROOT, 'apps/operator/dist');
   if (existsSync(join(web, 'index.html'))) {
-    void app.register(fastifyStatic, { root: web, prefix: '/', wildcard: false, index: ['index.html'], maxAge: '1h', immutable: false });
+    // A route per file, except the hundreds of hashed chunks under assets/: one wildcard route serves them
+    // (a missing one is the same 404), so that the start does not list and route every file (decision 0024).
+    const assets = join(web, 'assets');
+    const hasAssets = existsSync(assets);
+    void app.register(fastifyStatic, {
+      root: web,
+      prefix: '/',
+      wildcard: false,
+      index: ['index.html'],
+      maxAge: '1h',
+      immutable: false,
+      preCompressed: true,
+      ...(hasAssets ? { globIgnore: ['assets/**'] } : {}),
+    });
+    if (hasAssets) {
+      // Their names carry their content's hash: a new build is new names, so a phone keeps them for good.
+      void app.register(fastifyStatic, { root: assets, prefix: '/assets/', decorateReply: false, wildcard: true, index: false, maxAge: '365d', immutable: true, preCompressed: true });
+    }
   }
   if (existsSync(join(operator, 'index.html'))) {
-    void app.register(fastifyStatic, { root: operator, prefix: '/operator/', decorateReply: false, wildcard: false, index: ['index.html'] });
+    void app.register(fastifyStatic, { root: operator, prefix: '/operator/', decorateReply: false, wildcard: false, index: ['index.html'], preCompressed: true });
     app.get('/operator', (_req, reply) => reply.redirect('/operator/'));
     // The back office was served at /backoffice/ before it took the operator's name.
     app.get('/backoffice', (_req, reply) => reply.redirect('/operator/'));

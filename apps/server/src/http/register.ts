@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { API_BASE, envelopeOf, ok, routes, type RouteDef, type RouteId, type Routes } from '@tradeapp/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -6,11 +7,11 @@ import { AppError, unauthorized } from '../errors';
 import type { Caller, HandlerContext } from './context';
 import { errorEnvelope, fromZodError, toAppError } from './errors';
 import { createIdempotencyStore } from './idempotency';
-import { resolveCaller } from './session';
+import { CACHED_SESSION_ROUTES, resolveCaller } from './session';
 
 type Handler<R> =
   R extends RouteDef<infer Req, infer Res, infer P>
-    ? (ctx: HandlerContext<z.output<Req>, P extends z.ZodType ? z.output<P> : undefined>) => Promise<z.input<Res>>
+    ? (ctx: HandlerContext<z.output<Req>, P extends z.ZodType ? z.output<P> : undefined>) => Promise<z.input<Res> | AnswerBytes>
     : never;
 
 /** One handler per route of the contract: a route without a handler does not compile. */
@@ -32,8 +33,45 @@ function limitSubject(req: FastifyRequest): string {
  */
 const CHECK_ANSWERS = process.env.NODE_ENV === 'test' || process.env.NODE_ENV === 'development';
 
+/**
+ * A whole answer (the envelope and its data) already written by the route's own compiled serializer
+ * (`answerBytes`), which a handler keeps and hands back as it is: the quote lists answer the same
+ * bytes to every caller until the market moves (decision 0012).
+ */
+export class AnswerBytes {
+  constructor(readonly bytes: Buffer) {}
+}
+
+/** The bytes of `data`'s answer as the route itself would write them: its response schema's serializer, around the envelope. */
+export function answerBytes(reply: FastifyReply, data: unknown): Buffer {
+  return Buffer.from(reply.serialize(ok(data)) as string);
+}
+
+/** In tests, kept bytes hold to the schema like any answer, and carry nothing it does not declare. */
+function checkBytes(def: RouteDef, answer: AnswerBytes) {
+  const envelope = JSON.parse(answer.bytes.toString('utf8')) as { data: unknown };
+  const parsed: unknown = def.response.parse(envelope.data);
+  if (!isDeepStrictEqual(parsed, envelope.data)) throw new Error('kept answer bytes differ from their schema');
+}
+
 function answerSchema(def: RouteDef) {
   return z.toJSONSchema(envelopeOf(def.response), { io: 'output', unrepresentable: 'any', target: 'draft-7' });
+}
+
+/**
+ * A route's 200 answers are written by a serializer compiled from its schema (Fastify's own compiler, as a
+ * `schema.response` would use) on the route's first answer rather than at start: compiling all 250 took most
+ * of the start (decision 0024, Start-up). Set on the reply before the handler runs, so that `reply.serialize`
+ * (`answerBytes`) writes with it too; other statuses stay plain JSON, as without a schema for them.
+ */
+function answerSerializer(def: RouteDef) {
+  let compiled: ((payload: { [key: string]: unknown }) => string) | undefined;
+  return (_req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    reply.serializer((payload: { [key: string]: unknown }) =>
+      reply.statusCode === 200 ? (compiled ??= reply.compileSerializationSchema(answerSchema(def), '200'))(payload) : JSON.stringify(payload),
+    );
+    done();
+  };
 }
 
 export function registerContractRoutes(app: FastifyInstance, db: Db, handlers: Handlers, limitFactor = 1) {
@@ -44,7 +82,7 @@ export function registerContractRoutes(app: FastifyInstance, db: Db, handlers: H
     app.route({
       method: def.method,
       url: API_BASE + def.path,
-      schema: { response: { 200: answerSchema(def) } },
+      preValidation: answerSerializer(def),
       config: def.rateLimit
         ? {
             rateLimit: {
@@ -59,7 +97,7 @@ export function registerContractRoutes(app: FastifyInstance, db: Db, handlers: H
           }
         : {},
       preHandler: async (req) => {
-        req.caller = await resolveCaller(db, req);
+        req.caller = await resolveCaller(db, req, CACHED_SESSION_ROUTES.has(id));
         if (def.auth !== 'public' && !req.caller) throw unauthorized();
         if (def.auth === 'operator' && req.caller?.role !== 'operator') throw new AppError('e.operatorOnly');
       },
@@ -79,8 +117,20 @@ export function registerContractRoutes(app: FastifyInstance, db: Db, handlers: H
           reply,
         };
 
-        const answer = async () => ok(CHECK_ANSWERS ? def.response.parse(await handler(ctx)) : await handler(ctx));
-        if (!key) return reply.send(await answer());
+        const answer = async () => {
+          const result = await handler(ctx);
+          // Kept bytes are rare on an idempotent route; its record keeps the data, as for any answer.
+          const data: unknown = result instanceof AnswerBytes ? (JSON.parse(result.bytes.toString('utf8')) as { data: unknown }).data : result;
+          return ok(CHECK_ANSWERS ? def.response.parse(data) : data);
+        };
+        if (!key) {
+          const result = await handler(ctx);
+          if (result instanceof AnswerBytes) {
+            if (CHECK_ANSWERS) checkBytes(def, result);
+            return reply.type('application/json; charset=utf-8').send(result.bytes);
+          }
+          return reply.send(ok(CHECK_ANSWERS ? def.response.parse(result) : result));
+        }
 
         const caller = req.caller as Caller;
         const refusal = (err: unknown) => {
