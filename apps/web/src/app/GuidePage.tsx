@@ -70,6 +70,10 @@ export default function GuidePage() {
       <div
         ref={strip}
         className="guide-swiper"
+        // A scrolled strip is reached and moved by keyboard too (the arrow keys scroll it), named by its slide.
+        tabIndex={0}
+        role="region"
+        aria-labelledby={`guide-title-${index}`}
         onScroll={(event) => {
           const { scrollLeft, clientWidth } = event.currentTarget;
           if (clientWidth > 0) setIndex(Math.min(SLIDES.length - 1, Math.max(0, Math.round(scrollLeft / clientWidth))));
@@ -80,7 +84,7 @@ export default function GuidePage() {
               <div className="guide-art">
                 <SlideArt kind={slide.art} />
               </div>
-              <h1>{t(slide.title)}</h1>
+              <h1 id={`guide-title-${i}`}>{t(slide.title)}</h1>
               <p>{t(slide.body)}</p>
             </div>
           </div>
