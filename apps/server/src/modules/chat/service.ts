@@ -9,17 +9,8 @@ import { createGroupWriter, insertMany, type NewMessage, type WrittenRow } from 
 export type ChatSide = 'user' | 'operator';
 export type ChatMessage = z.input<typeof zChatMessage>;
 
-interface MessageRow {
-  id: number;
-  user_id: number;
-  sender: ChatSide;
-  operator_name: string | null;
-  body: string | null;
-  upload_id: string | null;
-  client_id: string | null;
-  read_at: Date | null;
-  created_at: Date;
-}
+/** A message's row as read back; the same columns the writer answers with. */
+type MessageRow = WrittenRow;
 
 export interface ChatInput {
   text?: string | undefined;
