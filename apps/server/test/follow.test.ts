@@ -155,6 +155,16 @@ describe.each(await drivers())('copy-following on %s', (driver) => {
     expect(await followWallet(u.token)).toMatchObject({ balance: '0.00', usedBalance: '509.49' });
   });
 
+  it('answers no agency return, rather than failing, for a follow stamped before the agency held anything (the database’s clock behind the server’s)', async () => {
+    const u = await investor('200');
+    const started = await follow(u.token, { agencyId: await agencyId('breakout'), amount: '100.00' });
+    expect(started.code, started.msg).toBe(200);
+    await h.db.query("update follows set created_at = '2000-01-01T00:00:00Z' where id = $1", [started.data.id]);
+    const f = await detail(u.token, started.data.id);
+    expect(f.code, f.msg).toBe(200);
+    expect(f.data).toMatchObject({ agencyReturnPercent: null, returnPercent: '0.00' });
+  });
+
   it('skips a copy below the instrument’s minimum and lists it with the size it would have had', async () => {
     const u = await investor('80');
     const id = await agencyId('breakout');

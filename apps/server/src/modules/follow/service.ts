@@ -163,8 +163,10 @@ export function createFollowService(opts: { db: Db; market: MarketService; tradi
    * The agency's return over the follow's own time: its equity now over its equity at the moment
    * the follow began (agencies take no outside money, so this is the NAV's change), percent.
    */
-  function agencyReturnSince(curve: Curve, since: number): string {
+  /** Null when the agency held nothing at `since` (a follow stamped by the database's clock before the agency's first journal): no base to measure from. */
+  function agencyReturnSince(curve: Curve, since: number): string | null {
     const then = curve.equityAt(since);
+    if (!then.gt(0)) return null;
     const now = new Dec(curve.points[curve.points.length - 1]!.equity);
     return fixed(now.div(then).sub(1).mul(100), 2);
   }
