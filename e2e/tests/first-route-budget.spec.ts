@@ -10,8 +10,10 @@ import { expect, test, type Page } from '@playwright/test';
 // already have; in a browser rather than from Vite's manifest, because the lazy chunks a route
 // loads (its page, its layout) are what the manifest's static imports miss.
 // The budgets are the bench's goals (1.8x and 2.2x) times the hello-world React app the bench
-// builds in the same run (66.1 KiB gzipped with React 19.3): raise them only with a reason.
-const BUDGET_KIB = { guide: 119, login: 145 };
+// builds in the same run (66.1 KiB gzipped with React 19.3): raise them only with a reason. The home
+// tab's shell is not a bench goal: 162.3 KiB when its sections were split off (the whole tab, which
+// its heading waited for before, 285 KiB), so that what the sections bring does not creep back.
+const BUDGET_KIB = { guide: 119, login: 145, home: 165 };
 
 const DIST = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'apps', 'web', 'dist');
 
@@ -35,4 +37,27 @@ test('a new visitor\'s first screen (the guide) stays within its JavaScript budg
 test('the sign-in page stays within its JavaScript budget', async ({ page }) => {
   const { kib, files } = await firstRouteKiB(page, '/#/pages/auth/login', 'login-submit');
   expect(kib, `${kib.toFixed(1)} KiB gzipped in ${files.length} files: ${files.join(' ')}`).toBeLessThanOrEqual(BUDGET_KIB.login);
+});
+
+// The home tab of a visitor past the guide, up to its shell: every script asked before the tab's own
+// chunk (features/home/HomePage.tsx) has arrived. The shell's code and layouts are asked together when
+// the route starts; the sections' chunks (HomeSections.tsx) only once that chunk has run and painted
+// the shell (decision 0024, The phone profile).
+test('the home tab stays within its JavaScript budget until its shell paints', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('mm.launched', '1'));
+  const shell: string[] = [];
+  const later: string[] = [];
+  let pageArrived = false;
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') (pageArrived ? later : shell).push(new URL(r.url()).pathname);
+  });
+  page.on('requestfinished', (r) => {
+    if (r.resourceType() === 'script' && new URL(r.url()).pathname.startsWith('/assets/HomePage-')) pageArrived = true;
+  });
+  await page.goto('/#/pages/home/index');
+  await page.getByTestId('home-welcome').waitFor();
+  await page.getByTestId('home-index-strip').waitFor();
+  expect(later.some((path) => path.startsWith('/assets/HomeSections-')), `after the shell: ${later.join(' ')}`).toBe(true);
+  const kib = shell.reduce((sum, path) => sum + gzipSync(readFileSync(join(DIST, path)), { level: 9 }).length, 0) / 1024;
+  expect(kib, `${kib.toFixed(1)} KiB gzipped in ${shell.length} files: ${shell.join(' ')}`).toBeLessThanOrEqual(BUDGET_KIB.home);
 });

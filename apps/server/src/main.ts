@@ -2,9 +2,18 @@
 // stdout with STARTUP_PROFILE=1, which the start-up bench reads); `readyMs` counts from the process's start.
 // `boot` is Node and the module loader before this file runs, `import and config` reading the configuration
 // and loading the server's modules; the database opens meanwhile (decision 0024, Start-up).
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 const bootMs = performance.now();
+// The database starts opening first, before the configuration's and the server's modules load: PGlite's
+// WebAssembly compiles on other threads meanwhile. Which database, and where, is read from the environment
+// as loadConfig reads it (an empty value is no value); a configuration that does not parse exits below.
+const { openPglite, openPostgres } = await import('./db/db');
+const databaseUrl = process.env.DATABASE_URL || undefined;
+const pgliteDir = join(resolve(process.env.DATA_DIR || './data'), 'pglite');
+const opening = databaseUrl ? openPostgres(databaseUrl) : openPglite(pgliteDir);
+// buildApp awaits it (and reports a failure); until then a failure must not count as unhandled.
+opening.catch(() => undefined);
 const { loadConfig } = await import('./config');
 
 let config;
@@ -12,13 +21,14 @@ try {
   config = loadConfig();
 } catch (err) {
   console.error((err as Error).message);
+  // Not in the middle of PGlite writing a new data directory: it is closed whole first.
+  await opening.then((db) => db.close()).catch(() => undefined);
   process.exit(1);
 }
+if (config.DATABASE_URL !== databaseUrl || join(config.dataDir, 'pglite') !== pgliteDir) {
+  throw new Error('main.ts opened another database than the configuration names');
+}
 
-const { openPglite, openPostgres } = await import('./db/db');
-const opening = config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openPglite(join(config.dataDir, 'pglite'));
-// buildApp awaits it (and reports a failure); until then a failure must not count as unhandled.
-opening.catch(() => undefined);
 const { buildApp, startupSteps } = await import('./app');
 const steps = startupSteps();
 steps.record('boot', bootMs);

@@ -2,9 +2,9 @@
 // all or nothing, and the order calls' session cache forgets an ended session at once, on every node.
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { openPostgres } from '../src/db/db';
+import { openPostgres, useGroupLanes } from '../src/db/db';
 import { SessionCache } from '../src/http/session';
 import { Dec, fixed } from '../src/lib/decimal';
 import { pngBytes } from './fixtures';
@@ -40,6 +40,7 @@ describe.each(await drivers())('the order path on %s', (driver) => {
     market.set(BTC, '100000.00');
     await h.db.exec('create table group_probe (n int not null)');
   });
+  afterEach(() => useGroupLanes(h.db, undefined));
   afterAll(async () => {
     const check = await call(h, 'GET', '/web/operator/ledger/check', { token: op });
     expect(check.data).toMatchObject({ ok: true, differences: [], unbalancedJournals: [], negativeUserAccounts: [] });
@@ -47,10 +48,14 @@ describe.each(await drivers())('the order path on %s', (driver) => {
   });
 
   const forex = async (token: string) => (await call(h, 'POST', '/web/wallet/getWalletBalance', { token, body: {} })).data.find((w: any) => w.code === 'FOREX');
-  /** Hold the group pump with a call of our own until `release`, so that what comes meanwhile forms one group. */
+  /**
+   * Hold the group pump with a call of our own until `release`, so that what comes meanwhile forms
+   * one group: with one lane (PostgreSQL's pool has several), until the test ends.
+   */
   function holdPump() {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
+    useGroupLanes(h.db, 1);
     const held = h.db.grouped(() => gate);
     return { release, held };
   }
@@ -112,6 +117,56 @@ describe.each(await drivers())('the order path on %s', (driver) => {
     await expect(unbalanced).rejects.toThrow(/does not balance/);
     await Promise.all([one, three]);
     expect((await h.db.query<{ n: number }>('select n from group_probe order by n')).map((r) => r.n)).toEqual([1, 3]);
+  });
+
+  it('runs groups of many traders at once, each on its own fee shard: no balance below zero, every order whole, the shards summing to the fees', async () => {
+    // Five orders each of 0.0001 BTC at 100,000 USD (10 USD of margin, in euros, and its fee): 25 EUR pays for some of them, not all.
+    const traders: Array<Awaited<ReturnType<typeof trader>>> = [];
+    for (let n = 0; n < 10; n++) traders.push(await trader(h, op, '25'));
+    const fees = async () => {
+      const [row] = await h.db.query<{ total: string; shards: number }>(
+        "select coalesce(sum(balance), 0)::text as total, count(*)::int as shards from ledger_accounts where user_id is null and code = 'fees' and currency = 'EUR'",
+      );
+      return { total: new Dec(row!.total), shards: row!.shards };
+    };
+    const before = await fees();
+    const answers = await Promise.all(
+      traders.flatMap((u) => Array.from({ length: 5 }, () => call(h, 'POST', '/web/gold/create', { token: u.token, headers: key(), body: btc('0.0001') }))),
+    );
+    const accepted = answers.filter((r) => r.code === 200);
+    // The price does not move: every order costs the same, and each trader's 25 EUR pays for as many as it covers.
+    const cost = new Dec(accepted[0]!.data.margin).add(accepted[0]!.data.handlingFee);
+    const affordable = new Dec('25').div(cost).floor().toNumber();
+    expect(affordable).toBeGreaterThan(0);
+    expect(affordable).toBeLessThan(5);
+    expect(accepted).toHaveLength(10 * affordable);
+    expect(answers.filter((r) => r.code !== 200).map((r) => r.msg)).toEqual(Array(50 - 10 * affordable).fill('Insufficient balance'));
+    for (let n = 0; n < traders.length; n++) {
+      const mine = answers.slice(n * 5, n * 5 + 5).filter((r) => r.code === 200);
+      expect(mine).toHaveLength(affordable);
+      const spent = mine.reduce((sum, r) => sum.add(r.data.margin).add(r.data.handlingFee), new Dec(0));
+      const wallet = await forex(traders[n]!.token);
+      expect(wallet.balance).toBe(fixed(new Dec('25').sub(spent), 2));
+      expect(wallet.usedBalance).toBe(fixed(mine.reduce((sum, r) => sum.add(r.data.margin), new Dec(0)), 2));
+    }
+    // Every fee reached the house, whichever shard took it; on PostgreSQL the groups ran in lanes of their own shards.
+    const after = await fees();
+    const charged = await h.db.query<{ fee: string; shard: number }>(
+      `select e.amount::text as fee, a.shard from ledger_journals j join ledger_entries e on e.journal_id = j.id join ledger_accounts a on a.id = e.account_id
+        where j.ref_type = 'position' and j.ref_id = any($1::bigint[]) and a.user_id is null and a.code = 'fees'`,
+      [accepted.map((r) => r.data.id as number)],
+    );
+    expect(charged).toHaveLength(accepted.length);
+    const sum = charged.reduce((s, c) => s.add(c.fee), new Dec(0));
+    expect(sum.toFixed()).toBe(accepted.reduce((s, r) => s.add(r.data.handlingFee), new Dec(0)).toFixed());
+    expect(after.total.sub(before.total).toFixed()).toBe(sum.toFixed());
+    const shards = new Set(charged.map((c) => c.shard));
+    if (driver === 'postgres') {
+      expect(shards.size).toBeGreaterThan(1);
+      expect(shards.has(0)).toBe(false);
+    } else expect([...shards]).toEqual([0]);
+    const check = await call(h, 'GET', '/web/operator/ledger/check', { token: op });
+    expect(check.data).toMatchObject({ ok: true, differences: [], unbalancedJournals: [], negativeUserAccounts: [] });
   });
 
   it('refuses an order at once after its session ends, though the session was just cached', async () => {

@@ -2,8 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+// The drivers (@electric-sql/pglite, pg) are imported by the open functions: a node loads only the one its
+// configuration names, and main.ts starts opening it before the rest of the server loads (decision 0024, Start-up).
 
 /** Anything that runs SQL: the database itself, or one transaction of it. */
 export interface Sql {
@@ -15,6 +15,12 @@ export interface Sql {
    * by the database and its transactions; absent on a connection made elsewhere (it then caches nothing).
    */
   readonly memo?: Map<string, unknown>;
+  /**
+   * The shard of the house's sharded accounts (ledger.ts, `SHARDED`) this transaction posts to: its
+   * group's lane's own (`Db.grouped`), so that groups running at once never wait for one another's
+   * fee row; absent (shard 0) outside a group.
+   */
+  readonly shard?: number;
 }
 
 export interface Db extends Sql {
@@ -26,16 +32,17 @@ export interface Db extends Sql {
    */
   tx<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
   /**
-   * `tx` for many concurrent callers (group commit): outside a transaction, calls arriving while a
-   * group runs wait and then run as the next group, one transaction, each call in a savepoint of
-   * its own, so each is still all or nothing (a throw undoes its own work only). Each call's
-   * promise settles only once its group has committed. A group whose commit fails, and a call
-   * refused by a deadlock or a serialization failure, run again alone. With group commit off
-   * (`useGroupCommit`) it is `tx`. Inside a transaction it joins it without a savepoint of its own:
-   * only for work whose throw ends the caller's transaction (or savepoint) too, as an order's ends
-   * the transaction of its idempotency key.
+   * `tx` for many concurrent callers (group commit): outside a transaction, calls arriving while
+   * the lanes are busy wait and then run as the next groups, each group one transaction, each call
+   * still all or nothing (a throw undoes its own work only). Each call's promise settles only once
+   * its group has committed. A group whose commit fails, and a call refused by a deadlock or a
+   * serialization failure, run again alone. `key` names whose rows the call locks (the investor's
+   * id): calls of one key never run in two groups at once. With group commit off (`useGroupCommit`)
+   * it is `tx`. Inside a transaction it joins it without a savepoint of its own: only for work whose
+   * throw ends the caller's transaction (or savepoint) too, as an order's ends the transaction of
+   * its idempotency key.
    */
-  grouped<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
+  grouped<T>(fn: (sql: Sql) => Promise<T>, key?: number): Promise<T>;
   /**
    * Run `fn` once the transaction of the calling chain has committed (at once outside one); a
    * rollback of its savepoint or transaction drops it. For what must not announce a rolled-back
@@ -60,6 +67,7 @@ const asText = (v: string) => v;
 
 export async function openPglite(dataDir?: string): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const { PGlite } = await import('@electric-sql/pglite');
   const lite = await PGlite.create(dataDir, { parsers: { [INT8]: toInt, [NUMERIC]: asText } });
   const memo = new Map<string, unknown>();
   let sent = 0;
@@ -83,6 +91,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
       );
     },
     statements: () => sent,
+    lanes: 1,
     tryHoldLock: async () => async () => undefined,
     close: () => lite.close(),
   });
@@ -92,6 +101,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
 export const LOCK_CONNECTIONS = 14;
 
 export async function openPostgres(url: string, max = 10): Promise<Db> {
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({
     connectionString: url,
     max,
@@ -155,6 +165,7 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
       return null;
     },
     statements: () => sent,
+    lanes: groupLanes(max),
     close: async () => {
       await Promise.all([pool.end(), lockPool.end()]);
     },
@@ -170,15 +181,31 @@ interface Ambient {
   after: Array<() => void>;
 }
 
-type RawDb = Omit<Db, 'grouped' | 'afterCommit'>;
+type RawDb = Omit<Db, 'grouped' | 'afterCommit' | 'shard'> & {
+  /** How many groups may run at once (`Db.grouped`): PGlite has one connection, PostgreSQL a pool. */
+  lanes: number;
+};
+
+/**
+ * Lanes for a pool of `max` connections: a lane holds one connection while its group runs and, for
+ * a moment, a second while the previous group commits; the rest of the pool stays for everything else.
+ */
+export const groupLanes = (max: number) => Math.max(1, Math.min(8, Math.floor((max - 1) / 2)));
 
 /** The most calls one group commits: bounds how long the last of them waits for the group. */
 export const GROUP_MAX = 32;
 const groupCommit = new WeakMap<Db, boolean>();
+const laneLimit = new WeakMap<Db, number>();
 
 /** Turn group commit (`Db.grouped`) on or off for `db`; on by default. */
 export function useGroupCommit(db: Db, on: boolean) {
   groupCommit.set(db, on);
+}
+
+/** Let at most `lanes` groups of `db` run at once (no more than its driver allows); tests use one to see a group form. */
+export function useGroupLanes(db: Db, lanes: number | undefined) {
+  if (lanes === undefined) laneLimit.delete(db);
+  else laneLimit.set(db, lanes);
 }
 
 // A deadlock or a serialization failure says nothing about the call itself: it runs again alone.
@@ -209,7 +236,12 @@ interface Waiting {
   fn: (sql: Sql) => Promise<unknown>;
   resolve: (value: unknown) => void;
   reject: (err: unknown) => void;
+  key: number | undefined;
 }
+
+/** A transaction's `Sql` that posts to the house's shard `shard` (`Sql.shard`). */
+const onShard = (sql: Sql, shard: number | undefined): Sql =>
+  shard === undefined ? sql : { query: sql.query, exec: sql.exec, shard, ...(sql.memo ? { memo: sql.memo } : {}) };
 
 /**
  * The transaction an async call chain runs in. Every `query`, `exec` and `tx` made while a
@@ -225,9 +257,10 @@ function ambient(raw: RawDb): Db {
     return a?.open ? a : undefined;
   };
 
-  async function outermost<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
+  async function outermost<T>(fn: (sql: Sql) => Promise<T>, shard?: number): Promise<T> {
     const store: Ambient = { sql: undefined as unknown as Sql, open: true, savepoints: 0, after: [] };
-    const result = await raw.tx(async (sql) => {
+    const result = await raw.tx(async (tsql) => {
+      const sql = onShard(tsql, shard);
       store.sql = sql;
       try {
         return await current.run(store, () => fn(sql));
@@ -255,7 +288,7 @@ function ambient(raw: RawDb): Db {
     }
   }
 
-  /** A call of a failed group, or one a deadlock refused, in a transaction of its own. */
+  /** A call of a failed group, or one a deadlock refused, in a transaction of its own (on shard 0). */
   async function alone(w: Waiting) {
     for (let attempt = 1; ; attempt++) {
       try {
@@ -269,35 +302,84 @@ function ambient(raw: RawDb): Db {
     }
   }
 
-  // At most one group runs its calls at a time: two groups running at once would take their rows'
-  // locks in no common order and could deadlock each other. The next group starts while the
-  // previous one commits (it takes no new lock then), so a commit's wait overlaps the next calls.
+  // Groups run in lanes, at most one group per lane at a time. Groups running at once cannot
+  // deadlock one another: each posts its fees to its lane's own shard of the house's fee account,
+  // and calls of one key (one investor's rows) are never in two running groups. What else an order
+  // locks is its investor's own wallet rows. A lane's next group starts while its previous one
+  // commits (it takes no new lock then), so a commit's wait overlaps the next calls; on PGlite there
+  // is one lane, and groups run one after the other.
   const queue: Waiting[] = [];
-  let running = false;
+  /** The keys of the group running in each lane; null while the lane is free. */
+  const lanes: Array<Set<number | undefined> | null> = Array.from({ length: raw.lanes }, () => null);
+  /** Lane l posts to shard l + 1; shard 0 is everything outside a group's lane (and the only one with one lane). */
+  const shardOf = (lane: number) => (raw.lanes > 1 ? lane + 1 : undefined);
+  let forming = false;
+
+  const limit = () => Math.max(1, Math.min(raw.lanes, laneLimit.get(db) ?? raw.lanes));
+  const freeLanes = () => {
+    const free: number[] = [];
+    for (let l = 0; l < limit(); l++) if (lanes[l] === null) free.push(l);
+    return free;
+  };
 
   function pump() {
-    if (running || queue.length === 0) return;
-    running = true;
-    // The group starts one turn of the event loop later, so that calls arriving together share it:
+    if (forming || queue.length === 0 || freeLanes().length === 0) return;
+    forming = true;
+    // Groups form one turn of the event loop later, so that calls arriving together share them:
     // on PGlite a whole group runs without giving the event loop a turn (its queries are
     // computed in this thread), so without the turn every group would be of one call.
-    setImmediate(() => void current.exit(() => runGroup(queue.splice(0, GROUP_MAX))));
+    setImmediate(() => void current.exit(form));
   }
 
-  async function runGroup(group: Waiting[]) {
+  /** Share the waiting calls among the free lanes, each key in one lane only; what does not fit waits. */
+  function form() {
+    forming = false;
+    const free = freeLanes();
+    if (free.length === 0) return;
+    const busy = new Set<number | undefined>();
+    for (const keys of lanes) if (keys) for (const k of keys) busy.add(k);
+    const groups = new Map<number, Waiting[]>(free.map((l) => [l, []]));
+    const laneOfKey = new Map<number, number>();
+    const waiting: Waiting[] = [];
+    for (const w of queue) {
+      if (w.key !== undefined && busy.has(w.key)) {
+        waiting.push(w);
+        continue;
+      }
+      // A key already given a lane in this round stays there; a new one goes to the emptiest lane.
+      const known = w.key === undefined ? undefined : laneOfKey.get(w.key);
+      const lane = known ?? free.reduce((best, l) => (groups.get(l)!.length < groups.get(best)!.length ? l : best));
+      const group = groups.get(lane)!;
+      if (group.length >= GROUP_MAX) {
+        waiting.push(w);
+        continue;
+      }
+      group.push(w);
+      if (w.key !== undefined) laneOfKey.set(w.key, lane);
+    }
+    queue.splice(0, queue.length, ...waiting);
+    for (const [lane, group] of groups) {
+      if (group.length === 0) continue;
+      lanes[lane] = new Set(group.map((w) => w.key).filter((k) => k !== undefined));
+      void runGroup(lane, group);
+    }
+  }
+
+  async function runGroup(lane: number, group: Waiting[]) {
     let released = false;
     const release = () => {
       if (released) return;
       released = true;
-      running = false;
+      lanes[lane] = null;
       pump();
     };
+    const shard = shardOf(lane);
     if (group.length === 1) {
       // A group of one needs no savepoint: its own transaction is all or nothing already.
       const w = group[0]!;
       let result: { ok: boolean; value: unknown };
       try {
-        result = { ok: true, value: await outermost(w.fn) };
+        result = { ok: true, value: await outermost(w.fn, shard) };
       } catch (err) {
         result = { ok: false, value: err };
       }
@@ -313,7 +395,7 @@ function ambient(raw: RawDb): Db {
     // first run was announced: answers and `afterCommit` wait for the commit.
     let outcomes: Outcome[] | undefined;
     try {
-      outcomes = await attempt(group, false, release);
+      outcomes = await attempt(group, false, shard, release);
     } catch (err) {
       if (!(err instanceof Refused)) {
         release();
@@ -323,7 +405,7 @@ function ambient(raw: RawDb): Db {
     }
     if (!outcomes) {
       try {
-        outcomes = await attempt(group, true, release);
+        outcomes = await attempt(group, true, shard, release);
       } catch {
         // The commit (or the group's own statement) failed: none of it committed. Each call alone.
         release();
@@ -342,9 +424,10 @@ function ambient(raw: RawDb): Db {
   }
 
   /** One run of a group in one transaction; without savepoints, the first throw rolls it all back (`Refused`). */
-  async function attempt(group: Waiting[], savepoints: boolean, release: () => void): Promise<Outcome[]> {
+  async function attempt(group: Waiting[], savepoints: boolean, shard: number | undefined, release: () => void): Promise<Outcome[]> {
     const outcomes: Outcome[] = [];
-    await raw.tx(async (sql) => {
+    await raw.tx(async (tsql) => {
+      const sql = onShard(tsql, shard);
       for (const w of group) {
         const store: Ambient = { sql, open: true, savepoints: 0, after: [] };
         if (savepoints) await sql.query('savepoint grouped');
@@ -368,18 +451,21 @@ function ambient(raw: RawDb): Db {
   const db: Db = {
     driver: raw.driver,
     ...(raw.memo ? { memo: raw.memo } : {}),
+    get shard() {
+      return open()?.sql.shard;
+    },
     query: (text, params) => (open()?.sql ?? raw).query(text, params),
     exec: (script) => (open()?.sql ?? raw).exec(script),
     tx(fn) {
       const a = open();
       return a ? savepoint(a, fn) : outermost(fn);
     },
-    grouped<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
+    grouped<T>(fn: (sql: Sql) => Promise<T>, key?: number): Promise<T> {
       const a = open();
       if (a) return fn(a.sql);
       if (groupCommit.get(db) === false) return outermost(fn);
       return new Promise<T>((resolve, reject) => {
-        queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
+        queue.push({ fn, resolve: resolve as (v: unknown) => void, reject, key });
         pump();
       });
     },
@@ -405,6 +491,11 @@ export async function migrate(db: Db): Promise<string[]> {
   const files = readdirSync(MIGRATIONS_DIR)
     .filter((f) => /^\d{4}_.+\.sql$/.test(f))
     .sort();
+  // Most starts find every migration applied: one read, without the lock and its transaction. A node
+  // that finds one missing (or no table yet) takes the lock and looks again, as before.
+  const found = await db.query<{ name: string }>('select name from schema_migrations').catch(() => undefined);
+  const known = new Set(found?.map((r) => r.name));
+  if (found && files.every((file) => known.has(file))) return [];
   return db.tx(async (sql) => {
     await sql.query('select pg_advisory_xact_lock(72707001)');
     await sql.query(

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Db } from '../db/db';
+import type { Db, Sql } from '../db/db';
 import { AppError } from '../errors';
 
 /** A stable hash of a request body: keys sorted, so the same request always hashes the same. */
@@ -49,7 +49,9 @@ export function createIdempotencyStore(db: Db) {
       const hash = requestHash(route, body);
       let running = false;
       try {
-        return await (GROUPED_ROUTES.has(route) ? db.grouped.bind(db) : db.tx.bind(db))(async (sql) => {
+        // Grouped by the caller: one investor's orders never run in two groups at once (db.ts).
+        const inTx = GROUPED_ROUTES.has(route) ? <T>(fn: (sql: Sql) => Promise<T>) => db.grouped(fn, userId) : db.tx.bind(db);
+        return await inTx(async (sql) => {
           // On PostgreSQL a second request under the key waits here until the first commits or rolls back.
           const inserted = await sql.query(
             `insert into idempotency_keys (user_id, key, route, request_hash) values ($1, $2, $3, $4)

@@ -73,6 +73,13 @@ const CHECK_VIOLATION = '23514';
 const FOREIGN_KEY_VIOLATION = '23503';
 
 /**
+ * House accounts every order of the order path pays into: split in shards (migration 0028), so that
+ * concurrent groups of orders, each posting to its own (`Sql.shard`), never wait for one another's
+ * row. The account is the sum of its shards. Outside a group everything posts to shard 0.
+ */
+export const SHARDED: ReadonlySet<string> = new Set([HOUSE.fees]);
+
+/**
  * The id of an account, opened on first use. An account's id never changes once committed, so it
  * is remembered per database (`Sql.memo`), but only once seen committed by another transaction
  * (`created_at < now()`: a row of this transaction has `now()` itself): an id opened in a
@@ -80,38 +87,48 @@ const FOREIGN_KEY_VIOLATION = '23503';
  */
 async function accountId(sql: Sql, ref: AccountRef): Promise<number> {
   const [userId, code, part] = 'house' in ref ? [null, ref.house, 'house'] : [ref.userId, ref.wallet, ref.part];
-  const key = `ledger-account:${userId ?? 0}/${code}/${part}/${ref.currency}`;
+  const shard = userId === null && SHARDED.has(code) ? (sql.shard ?? 0) : 0;
+  const key = `ledger-account:${userId ?? 0}/${code}/${part}/${ref.currency}/${shard}`;
   const known = sql.memo?.get(key) as number | undefined;
   if (known !== undefined) return known;
+  const params = [userId, code, part, ref.currency, shard];
   const [row] = await sql.query<{ id: number; committed: boolean }>(
-    'select id, created_at < now() as committed from ledger_accounts where coalesce(user_id, 0) = coalesce($1::bigint, 0) and code = $2 and part = $3 and currency = $4',
-    [userId, code, part, ref.currency],
+    'select id, created_at < now() as committed from ledger_accounts where coalesce(user_id, 0) = coalesce($1::bigint, 0) and code = $2 and part = $3 and currency = $4 and shard = $5',
+    params,
   );
   if (row) {
     if (row.committed) sql.memo?.set(key, row.id);
     return row.id;
   }
   const [found] = await sql.query<{ id: number }>(
-    `insert into ledger_accounts (user_id, code, part, currency) values ($1, $2, $3, $4)
-     on conflict (coalesce(user_id, 0), code, part, currency) do nothing returning id`,
-    [userId, code, part, ref.currency],
+    `insert into ledger_accounts (user_id, code, part, currency, shard) values ($1, $2, $3, $4, $5)
+     on conflict (coalesce(user_id, 0), code, part, currency, shard) do nothing returning id`,
+    params,
   );
   if (found) return found.id;
   // Opened meanwhile by a concurrent transaction, which has committed by now (the insert waited for it).
   const [again] = await sql.query<{ id: number }>(
-    'select id from ledger_accounts where coalesce(user_id, 0) = coalesce($1::bigint, 0) and code = $2 and part = $3 and currency = $4',
-    [userId, code, part, ref.currency],
+    'select id from ledger_accounts where coalesce(user_id, 0) = coalesce($1::bigint, 0) and code = $2 and part = $3 and currency = $4 and shard = $5',
+    params,
   );
   return again!.id;
 }
 
+/** A journal checked and its accounts resolved, ready to be written (`postJournal`) or written inside another statement (`journalCtes`). */
+export interface PreparedJournal {
+  journal: JournalInput;
+  /** The entries in account-id order: the order their rows go in and their accounts are locked. */
+  accounts: number[];
+  currencies: string[];
+  amounts: string[];
+}
+
 /**
- * Post one journal: its entries must sum to zero per currency (checked here and again by the
- * database at commit). Entries are applied in account order so concurrent journals lock accounts
- * in the same order and cannot deadlock. A user account that would go below zero fails the
- * database's CHECK and is answered "insufficient balance"; nothing of the journal remains.
+ * Check that a journal's entries sum to zero per currency (checked again by the database at
+ * commit) and resolve its accounts. Entries are ordered by account id, so concurrent journals lock
+ * accounts in the same order and cannot deadlock.
  */
-export async function postJournal(sql: Sql, journal: JournalInput, postings: Posting[]): Promise<number> {
+export async function prepareJournal(sql: Sql, journal: JournalInput, postings: Posting[]): Promise<PreparedJournal> {
   const sums = new Map<string, Dec>();
   for (const p of postings) {
     const amount = new Dec(p.amount);
@@ -124,48 +141,80 @@ export async function postJournal(sql: Sql, journal: JournalInput, postings: Pos
   const resolved: Array<{ id: number; p: Posting }> = [];
   for (const p of postings) resolved.push({ id: await accountId(sql, p.account), p });
   resolved.sort((a, b) => a.id - b.id);
-  // The journal and its entries in one statement. The entries' rows go in (and their trigger moves
-  // each balance) in account-id order, so concurrent journals lock accounts in one order.
-  const [row] = await sql
-    .query<{ id: number }>(
-      `with j as (
-         insert into ledger_journals (kind, user_id, actor_id, idempotency_key, ref_type, ref_id, memo, reverses, hold_journal_id, created_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, coalesce($10::timestamptz, now())) returning id
-       )
+  return {
+    journal,
+    accounts: resolved.map((r) => r.id),
+    currencies: resolved.map((r) => r.p.account.currency),
+    amounts: resolved.map((r) => new Dec(r.p.amount).toFixed()),
+  };
+}
+
+/**
+ * The journal and its entries as two data-modifying CTEs (`j`, then `je` returning the journal's
+ * id), parameters numbered from `$first`. The entries' rows go in (and their trigger moves each
+ * balance) in account-id order. `refId`, an SQL expression over the statement's CTE `from` (one
+ * row, or none: then nothing is written), takes the place of the journal's `refId`: how a journal
+ * is written in the statement of the row it refers to (trading's `insertOrder`).
+ */
+export function journalCtes(p: PreparedJournal, first: number, ref?: { from: string; refId: string }): { text: string; params: unknown[] } {
+  const j = p.journal;
+  const params: unknown[] = [];
+  const $ = (value: unknown, type: string) => `$${first + params.push(value) - 1}::${type}`;
+  const values = [
+    $(j.kind, 'text'),
+    $(j.userId, 'bigint'),
+    $(j.actorId, 'bigint'),
+    $(j.idempotencyKey ?? null, 'text'),
+    $(j.refType ?? null, 'text'),
+    ref ? ref.refId : $(j.refId ?? null, 'bigint'),
+    $(j.memo ?? null, 'text'),
+    $(j.reverses ?? null, 'bigint'),
+    $(j.holdJournalId ?? null, 'bigint'),
+    `coalesce(${$(j.at ?? null, 'timestamptz')}, now())`,
+  ];
+  const text = `j as (
+       insert into ledger_journals (kind, user_id, actor_id, idempotency_key, ref_type, ref_id, memo, reverses, hold_journal_id, created_at)
+       select ${values.join(', ')}${ref ? ` from ${ref.from}` : ''}
+       returning id
+     ), je as (
        insert into ledger_entries (journal_id, account_id, currency, amount)
        select j.id, e.account_id, e.currency, e.amount
-         from j, unnest($11::bigint[], $12::text[], $13::numeric[]) with ordinality as e(account_id, currency, amount, n)
+         from j, unnest(${$(p.accounts, 'bigint[]')}, ${$(p.currencies, 'text[]')}, ${$(p.amounts, 'numeric[]')}) with ordinality as e(account_id, currency, amount, n)
         order by e.n
-       returning journal_id as id`,
-      [
-        journal.kind,
-        journal.userId,
-        journal.actorId,
-        journal.idempotencyKey ?? null,
-        journal.refType ?? null,
-        journal.refId ?? null,
-        journal.memo ?? null,
-        journal.reverses ?? null,
-        journal.holdJournalId ?? null,
-        journal.at ?? null,
-        resolved.map((r) => r.id),
-        resolved.map((r) => r.p.account.currency),
-        resolved.map((r) => new Dec(r.p.amount).toFixed()),
-      ],
-    )
-    .catch((err: unknown) => {
-      const e = err as { code?: string; constraint?: string; message?: string };
-      // The journal's own CHECKs (a release with its user) are bugs, not a balance below zero.
-      if (e.code === CHECK_VIOLATION && !(e.constraint ?? '').startsWith('ledger_release')) throw new AppError('e.insufficientFunds', { amount: 'e.insufficientFunds' });
-      // Callers release a hold only under the lock of the row that owns it, after checking its
-      // state: reaching either refusal is a bug, answered as a failed operation, never as done.
-      if (isUniqueViolation(err, 'ledger_journals_one_release')) throw new Error(`hold journal ${journal.holdJournalId} is already released`);
-      if (e.code === FOREIGN_KEY_VIOLATION && (e.constraint ?? e.message ?? '').includes('ledger_release_same_user')) {
-        throw new Error(`hold journal ${journal.holdJournalId} is not one of user ${journal.userId}'s`);
-      }
-      throw err;
-    });
-  return row!.id;
+       returning journal_id
+     )`;
+  return { text, params };
+}
+
+/**
+ * What a failed journal statement means: a user account that would go below zero fails the
+ * database's CHECK and is answered "insufficient balance"; the refusals of a hold's release are
+ * bugs, answered as a failed operation. Anything else is thrown as it is.
+ */
+export function journalError(err: unknown, journal: JournalInput): never {
+  const e = err as { code?: string; constraint?: string; message?: string };
+  // The journal's own CHECKs (a release with its user) are bugs, not a balance below zero.
+  if (e.code === CHECK_VIOLATION && (e.constraint === 'ledger_user_accounts_not_negative' || (e.constraint ?? '') === '')) {
+    throw new AppError('e.insufficientFunds', { amount: 'e.insufficientFunds' });
+  }
+  // Callers release a hold only under the lock of the row that owns it, after checking its
+  // state: reaching either refusal is a bug, answered as a failed operation, never as done.
+  if (isUniqueViolation(err, 'ledger_journals_one_release')) throw new Error(`hold journal ${journal.holdJournalId} is already released`);
+  if (e.code === FOREIGN_KEY_VIOLATION && (e.constraint ?? e.message ?? '').includes('ledger_release_same_user')) {
+    throw new Error(`hold journal ${journal.holdJournalId} is not one of user ${journal.userId}'s`);
+  }
+  throw err;
+}
+
+/**
+ * Post one journal: its entries must sum to zero per currency (checked here and again by the
+ * database at commit), in one statement. A user account that would go below zero fails the
+ * database's CHECK and is answered "insufficient balance"; nothing of the journal remains.
+ */
+export async function postJournal(sql: Sql, journal: JournalInput, postings: Posting[]): Promise<number> {
+  const { text, params } = journalCtes(await prepareJournal(sql, journal, postings), 1);
+  const rows = await sql.query<{ id: number }>(`with ${text} select journal_id as id from je limit 1`, params).catch((err: unknown) => journalError(err, journal));
+  return rows[0]!.id;
 }
 
 /**
@@ -239,7 +288,8 @@ export async function userBalances(sql: Sql, userId: number): Promise<Map<string
 /** Recompute every balance from the entries and compare; every list must come back empty. */
 export async function checkLedger(sql: Sql) {
   const differences = await sql.query<{ accountId: number; name: string; stored: string; fromEntries: string }>(
-    `select a.id as "accountId", coalesce(a.user_id::text || ':', 'house:') || a.code || '/' || a.part || '/' || a.currency as name,
+    `select a.id as "accountId", coalesce(a.user_id::text || ':', 'house:') || a.code || '/' || a.part || '/' || a.currency
+              || case when a.shard = 0 then '' else '#' || a.shard end as name,
             a.balance::text as stored, coalesce(sum(e.amount), 0)::text as "fromEntries"
        from ledger_accounts a left join ledger_entries e on e.account_id = a.id
       group by a.id having a.balance <> coalesce(sum(e.amount), 0) order by a.id`,

@@ -1,14 +1,16 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
 
 // OWASP's argon2id baseline: 19 MiB memory, 2 iterations, 1 lane.
 const ARGON2 = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export const hashSecret = (secret: string) => hash(secret, ARGON2);
+// The native argon2 binding loads with the first password hashed or checked, not at start (decision 0024, Start-up).
+const argon2 = () => import('@node-rs/argon2');
+
+export const hashSecret = async (secret: string) => (await argon2()).hash(secret, ARGON2);
 
 export async function verifySecret(stored: string, candidate: string): Promise<boolean> {
   try {
-    return await verify(stored, candidate);
+    return await (await argon2()).verify(stored, candidate);
   } catch {
     return false;
   }

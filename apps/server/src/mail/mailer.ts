@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Db } from '../db/db';
 
 /** What stands in for a code in the copy operators may read. */
@@ -49,14 +49,19 @@ export const redactMail = (mail: Mail) => ({ to: mail.to, subject: render(mail.s
  */
 export function createMailer(opts: { db: Db; dataDir: string; smtpUrl?: string; from: string }): Mailer {
   const outboxDir = join(opts.dataDir, 'outbox');
-  const smtp = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
+  const smtpUrl = opts.smtpUrl;
+  // nodemailer is loaded with the first mail, not at start (decision 0024, Start-up).
+  let transporter: Promise<Transporter> | undefined;
+  const smtp = smtpUrl
+    ? () => (transporter ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl)))
+    : undefined;
   return {
     transport: smtp ? 'smtp' : 'outbox',
     async send(mail) {
       const sent = renderMail(mail);
       let fileName: string | null = null;
       if (smtp) {
-        await smtp.sendMail({ from: opts.from, to: sent.to, subject: sent.subject, text: sent.text });
+        await (await smtp()).sendMail({ from: opts.from, to: sent.to, subject: sent.subject, text: sent.text });
       } else {
         mkdirSync(outboxDir, { recursive: true });
         fileName = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.eml`;

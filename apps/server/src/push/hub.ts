@@ -10,7 +10,7 @@
 // UTF-8 encoded once and the same Buffer is written to every subscriber.
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+// ioredis is imported when a Redis is configured, not at every start (decision 0024, Start-up).
 import { WebSocket } from 'ws';
 import type { PushEvent } from '@tradeapp/contract';
 import { CLOSE, HUB_DEFAULTS, MSG, type ServerFrame } from './messages';
@@ -444,6 +444,7 @@ export async function createPushHub(opts: PushHubOptions): Promise<PushHub> {
   const nodeId = randomUUID();
   // Two connections: a connection in subscriber mode cannot publish.
   const redisOpts = { lazyConnect: true, maxRetriesPerRequest: 2, connectionName: `push-${nodeId.slice(0, 8)}` };
+  const { Redis } = await import('ioredis');
   const pub = new Redis(opts.redisUrl, redisOpts);
   const sub = new Redis(opts.redisUrl, redisOpts);
   // ioredis reconnects by itself (and resubscribes); an unhandled 'error' event would crash the process.

@@ -2,7 +2,7 @@
 // message that closes their sockets: a node must stop accepting a revoked session's token at once,
 // not at its cache entry's end. With Redis the message crosses nodes; without it there is one node.
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+// ioredis is imported when a Redis is configured, not at every start (decision 0024, Start-up).
 import type { EndedSessions } from './hub';
 import { HUB_DEFAULTS } from './messages';
 
@@ -34,6 +34,7 @@ export async function createSessionEnds(opts: SessionEndsOptions): Promise<Sessi
     };
   }
   const channel = `${opts.channelPrefix ?? HUB_DEFAULTS.channelPrefix}session-ends`;
+  const { Redis } = await import('ioredis');
   const pub = new Redis(opts.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
   const sub = new Redis(opts.redisUrl, { lazyConnect: true });
   pub.on('error', () => undefined);

@@ -5,11 +5,26 @@ import { ROUTES, TAB_ROUTES } from './paths';
 import { PAGE_ROUTES, type PageRoute } from './routes';
 import { RootLayout, Splash } from './RootLayout';
 
+/**
+ * The route's loader: the sign-in check, then the first screen's data requests started without
+ * waiting for them (the page's code is fetched meanwhile; its queries find them in flight).
+ */
+function loaderOf(page: PageRoute): RouteObject['loader'] {
+  const { auth, prefetch } = page;
+  if (!prefetch) return auth ? requireAuth : undefined;
+  return (args) => {
+    const refused = auth ? requireAuth(args) : null;
+    if (!refused) void prefetch(new URL(args.request.url)).catch(() => undefined);
+    return refused;
+  };
+}
+
 function toRoute(page: PageRoute): RouteObject {
+  const loader = loaderOf(page);
   return {
     path: page.path,
     handle: page.handle,
-    ...(page.auth ? { loader: requireAuth } : {}),
+    ...(loader ? { loader } : {}),
     // The page's code, the strings it may show and antd-mobile's imperative rendering (its dialogs);
     // a light page (sign-in) does without the last two until it needs them (its toasts bring theirs).
     lazy: async () => {

@@ -1,4 +1,11 @@
-import sanitizeHtml from 'sanitize-html';
+import { createRequire } from 'node:module';
+import type SanitizeHtml from 'sanitize-html';
+
+// sanitize-html (and the HTML parser under it) loads with the first text cleaned, not at every start: a start
+// on a seeded database cleans nothing (decision 0024, Start-up). It is CommonJS, so it is required synchronously.
+const requireHere = createRequire(import.meta.url);
+let loaded: typeof SanitizeHtml | undefined;
+const sanitizeHtml = (html: string, options: SanitizeHtml.IOptions) => (loaded ??= requireHere('sanitize-html') as typeof SanitizeHtml)(html, options);
 
 // Article bodies are shown as HTML in the app and on the help pages, so what an operator writes is
 // cut down to an allowlist before it is stored: formatting, lists, tables, links and images only.
@@ -7,7 +14,7 @@ import sanitizeHtml from 'sanitize-html';
 const IMAGE_SRC = /^(?:https:\/\/\S+|\/web\/file\/[\w-]+|data:image\/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/=\s]+)$/i;
 const ABSOLUTE_LINK = /^https?:/i;
 
-const BODY_OPTIONS: sanitizeHtml.IOptions = {
+const BODY_OPTIONS: SanitizeHtml.IOptions = {
   allowedTags: [
     'h2', 'h3', 'h4', 'p', 'br', 'strong', 'em', 'b', 'i', 'u', 's', 'blockquote', 'ul', 'ol', 'li', 'a', 'img',
     'table', 'thead', 'tbody', 'tr', 'th', 'td', 'code', 'pre', 'hr', 'figure', 'figcaption',
@@ -29,7 +36,7 @@ const BODY_OPTIONS: sanitizeHtml.IOptions = {
     h1: 'h2',
     h5: 'h4',
     h6: 'h4',
-    a: (_tag, attribs): sanitizeHtml.Tag => {
+    a: (_tag, attribs): SanitizeHtml.Tag => {
       const href = attribs.href?.trim();
       if (!href) return { tagName: 'a', attribs: {} };
       // Whatever rel/target the author wrote is replaced: only links leaving the site open a new tab.
@@ -37,7 +44,7 @@ const BODY_OPTIONS: sanitizeHtml.IOptions = {
         ? { tagName: 'a', attribs: { href, rel: 'noopener noreferrer', target: '_blank' } }
         : { tagName: 'a', attribs: { href } };
     },
-    img: (_tag, attribs): sanitizeHtml.Tag => {
+    img: (_tag, attribs): SanitizeHtml.Tag => {
       const src = attribs.src?.trim() ?? '';
       const kept: Record<string, string> = IMAGE_SRC.test(src) ? { src } : {};
       for (const name of ['alt', 'width', 'height'] as const) if (attribs[name] !== undefined) kept[name] = attribs[name];

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { UPLOAD_LIMIT_BYTES, UPLOAD_LIMIT_MB } from '@tradeapp/contract';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Db, Sql } from '../../db/db';
 import { AppError, notFound } from '../../errors';
 import type { Caller } from '../../http/context';
@@ -50,6 +49,8 @@ export function createFileService(db: Db, dataDir: string) {
       }
       if (file.file.truncated || bytes.length > UPLOAD_LIMIT_BYTES) throw sizeExceeded();
       if (bytes.length === 0) throw new AppError('v.uploadImage', { file: 'v.uploadImage' });
+      // Loaded with the first upload, not at start (decision 0024, Start-up).
+      const { fileTypeFromBuffer } = await import('file-type');
       const type = await fileTypeFromBuffer(bytes);
       if (!type || !ACCEPTED[kind].has(type.mime)) throw new AppError('e.unsupportedFile', { file: 'e.unsupportedFile' });
       const id = randomUUID();

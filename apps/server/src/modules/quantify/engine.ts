@@ -4,7 +4,7 @@ import { Dec, plain } from '../../lib/decimal';
 import { findHoldJournal, HOUSE, postJournal, postRelease } from '../../ledger/ledger';
 import type { MarketProvider } from '../../market/types';
 import type { MarketService } from '../market/service';
-import { createDailyRunner } from '../strategy/runner';
+import { createDailyRunner, giveTurn } from '../strategy/runner';
 import { availableBalance } from '../trading/repository';
 import { exitPrice } from '../trading/pricing';
 import type { TradingService } from '../trading/service';
@@ -155,6 +155,8 @@ export function createPoolEngine(opts: {
     let trades = 0;
     let days = 0;
     for (;;) {
+      // A day at a time, each after a turn of the event loop (runner.ts, `giveTurn`): the backfill of a new node's history must not stall its requests.
+      await giveTurn();
       const p = (await repo.pool(db, poolId))!;
       const next = p.valued_through === null ? dayOf(p.start_at.getTime()) : Number(p.valued_through) + DAY_MS;
       const def = POOL_STRATEGIES[p.rule];

@@ -20,6 +20,35 @@ import type { ExchangeRates } from '../wallet/exchangeRates';
 export const EXECUTION_DELAY_MS = 5 * 60_000;
 const DAY_MS = 86_400_000;
 
+/**
+ * One turn of the event loop. On PGlite a query is computed in this thread and its promise settles
+ * without one, so a backfill of a year of days, query after query, would keep the server from answering
+ * anything (a new node did not answer /web/health for two minutes): each day gives a turn first.
+ */
+export const giveTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** How much of the history one call to the market computes before the next turn (a month of a year's backfill). */
+const CANDLE_CHUNK_MS = 30 * DAY_MS;
+/** More than one candle of the interval: a chunk reads this far past its end, so its last candle is whole. */
+const CANDLE_OVERLAP_MS = { '1h': 2 * 3_600_000, '1d': 2 * DAY_MS } as const;
+
+/**
+ * `provider.candles(symbol, interval, from, to)`, computed a month at a time with a turn of the event loop
+ * before each: a year of hourly candles is seconds of computing. The same candles as one call: each candle
+ * comes from the one chunk its time falls in, read past the chunk's end (never past `to`) so that a candle
+ * crossing it is as of the same moment as in one call.
+ */
+export async function candlesInTurns(provider: MarketProvider, symbol: string, interval: '1h' | '1d', from: number, to: number) {
+  const out: ReturnType<MarketProvider['candles']> = [];
+  for (let start = from; start < to; start += CANDLE_CHUNK_MS) {
+    const end = Math.min(start + CANDLE_CHUNK_MS, to);
+    await giveTurn();
+    const part = provider.candles(symbol, interval, start, Math.min(end + CANDLE_OVERLAP_MS[interval], to));
+    for (const c of part) if (c.time < end) out.push(c);
+  }
+  return out;
+}
+
 /** What the loop needs of an account's row. */
 export interface StrategyAccount {
   id: number;
@@ -108,12 +137,14 @@ export function createDailyRunner(opts: {
     // The warm-up before the first day not yet acted on, and no further back: stocks trade about 252
     // days of 365, so twice the warm-up in calendar days covers it.
     const from = Math.max(a.start_at.getTime(), decided) - (def.warmup * 2 + 10) * DAY_MS;
-    const bars = new Map(def.symbols.map((s) => [s, provider.candles(s, '1d', from, now + 1).map(toBar)]));
+    const bars = new Map<string, DailyBar[]>();
+    for (const s of def.symbols) bars.set(s, (await candlesInTurns(provider, s, '1d', from, now + 1)).map(toBar));
     const calendar = bars.get(def.symbols[0]!)!;
     const cursor = new Map(def.symbols.map((s) => [s, 0]));
     // The hours since the first day not yet acted on: what an open position went through between two decisions.
     const hourFrom = Math.max(a.start_at.getTime(), decided) - DAY_MS;
-    const hours = new Map(def.symbols.map((s) => [s, provider.candles(s, '1h', hourFrom, now + 1).map(toBar)]));
+    const hours = new Map<string, DailyBar[]>();
+    for (const s of def.symbols) hours.set(s, (await candlesInTurns(provider, s, '1h', hourFrom, now + 1)).map(toBar));
     const hourCursor = new Map(def.symbols.map((s) => [s, 0]));
     let open = await openOf(db, a.user_id);
     let trades = 0;
@@ -123,6 +154,7 @@ export function createDailyRunner(opts: {
       const at = calendar[k + 1]!.time + EXECUTION_DELAY_MS;
       if (at > now) break;
       if (day < a.start_at.getTime() || day <= decided) continue;
+      await giveTurn();
       const liquidations = liquidatedWithin(open, hours, hourCursor, day, calendar[k + 1]!.time);
       const held = heldOf(open.filter((p) => !liquidations.some((l) => l.id === p.id)));
       const upTo = new Map<string, DailyBar[]>();

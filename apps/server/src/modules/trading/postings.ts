@@ -1,7 +1,7 @@
 import { JournalKind, walletCurrency, type WalletCode } from '@tradeapp/contract';
 import type { Sql } from '../../db/db';
 import { Dec } from '../../lib/decimal';
-import { findHoldJournal, HOUSE, postJournal, postRelease, type JournalInput, type Posting } from '../../ledger/ledger';
+import { findHoldJournal, HOUSE, postJournal, postRelease, prepareJournal, type JournalInput, type Posting, type PreparedJournal } from '../../ledger/ledger';
 import { allottedHold } from '../deals/repository';
 import type { CloseReason, PositionRow } from './repository';
 
@@ -42,24 +42,49 @@ async function positionHold(sql: Sql, p: PositionRow) {
 const post = (sql: Sql, holdId: number | undefined, j: JournalInput, postings: Posting[]) =>
   holdId === undefined ? postJournal(sql, j, postings) : postRelease(sql, holdId, j, postings);
 
+type NewOrder = { userId: number; walletCode: WalletCode; margin: Dec | string; fee: Dec | string };
+
 /** An entrusted order holds its margin and fee until it fills or is cancelled. */
-export function postOrderHold(sql: Sql, p: PositionRow, a: Actor) {
-  const held = new Dec(p.margin).add(p.open_fee);
-  return postJournal(sql, journal(JournalKind.OrderHold, p, a), [
-    { account: wallet(p.user_id, p.wallet_code, 'available'), amount: held.neg() },
-    { account: wallet(p.user_id, p.wallet_code, 'held'), amount: held },
-  ]);
-}
+const holdPostings = (o: NewOrder): Posting[] => {
+  const held = new Dec(o.margin).add(o.fee);
+  return [
+    { account: wallet(o.userId, o.walletCode, 'available'), amount: held.neg() },
+    { account: wallet(o.userId, o.walletCode, 'held'), amount: held },
+  ];
+};
 
 /** A market fill (or a limit order the quote already crosses): the margin is held and the fee paid, both from the available side. */
-export async function postOpen(sql: Sql, p: PositionRow, a: Actor) {
-  const fee = new Dec(p.open_fee);
+const openPostings = (o: NewOrder): Posting[] => {
+  const fee = new Dec(o.fee);
   const postings: Posting[] = [
-    { account: wallet(p.user_id, p.wallet_code, 'available'), amount: new Dec(p.margin).add(fee).neg() },
-    { account: wallet(p.user_id, p.wallet_code, 'held'), amount: p.margin },
+    { account: wallet(o.userId, o.walletCode, 'available'), amount: new Dec(o.margin).add(fee).neg() },
+    { account: wallet(o.userId, o.walletCode, 'held'), amount: o.margin },
   ];
-  if (fee.gt(0)) postings.push({ account: house('fees', p.wallet_currency), amount: fee });
-  await postJournal(sql, journal(JournalKind.OrderOpen, p, a), postings);
+  if (fee.gt(0)) postings.push({ account: house('fees', walletCurrency(o.walletCode)), amount: fee });
+  return postings;
+};
+
+const ofRow = (p: PositionRow): NewOrder => ({ userId: p.user_id, walletCode: p.wallet_code, margin: p.margin, fee: p.open_fee });
+
+export function postOrderHold(sql: Sql, p: PositionRow, a: Actor) {
+  return postJournal(sql, journal(JournalKind.OrderHold, p, a), holdPostings(ofRow(p)));
+}
+
+/**
+ * The journal of an order not yet written, a fill's (`openPostings`) or an entrusted order's hold
+ * (`postOrderHold`'s), to be written in the statement of its row (repository `insertOrder`), which
+ * gives it the row's id as its reference.
+ */
+export function prepareOrderJournal(sql: Sql, o: NewOrder & { filled: boolean }, a: Actor): Promise<PreparedJournal> {
+  const j: JournalInput = {
+    kind: o.filled ? JournalKind.OrderOpen : JournalKind.OrderHold,
+    userId: o.userId,
+    actorId: a.actorId,
+    idempotencyKey: a.idempotencyKey,
+    refType: 'position',
+    ...(a.at ? { at: a.at } : {}),
+  };
+  return prepareJournal(sql, j, o.filled ? openPostings(o) : holdPostings(o));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { KycStatus, MarketSource, OrderDirection, OrderStatus, OrderType, type CloseReason, type POSITION_EVENTS, type WalletCode } from '@tradeapp/contract';
 import type { Sql } from '../../db/db';
+import { journalCtes, journalError, type PreparedJournal } from '../../ledger/ledger';
 import { type Dec, plain } from '../../lib/decimal';
 
 // Every statement of trading on `positions` and `position_events`. Status codes are interpolated
@@ -165,8 +166,10 @@ export interface NewEvent {
  * what its rate is made of). With `requireKyc`, nothing is written unless the user's identity is
  * verified, and the answer is undefined.
  */
-export async function insertOrder(sql: Sql, n: NewPosition, events: NewEvent[], requireKyc: boolean): Promise<PositionRow | undefined> {
-  const [row] = await sql.query<PositionRow>(
+export async function insertOrder(sql: Sql, n: NewPosition, events: NewEvent[], requireKyc: boolean, journal: PreparedJournal): Promise<PositionRow | undefined> {
+  // The order's journal rides on the same statement, referring to the new row (none without it).
+  const j = journalCtes(journal, 28, { from: 'p', refId: 'p.id' });
+  const rows = await sql.query<PositionRow>(
     `with p as (
        insert into positions (user_id, symbol, wallet_code, wallet_currency, currency, direction, type, status, price, open_price, quantity, leverage,
                               margin, open_fee, large_order, idempotency_key, open_rate, source, filled_at, created_at, follow_id, copy_of, robot_order_id)
@@ -180,7 +183,7 @@ export async function insertOrder(sql: Sql, n: NewPosition, events: NewEvent[], 
        select p.id, v.status, v.event, v.price, v.quantity, coalesce($19::timestamptz, now())
          from p, unnest($24::int[], $25::text[], $26::numeric[], $27::numeric[]) with ordinality as v(status, event, price, quantity, n)
         order by v.n
-     )
+     ), ${j.text}
      select * from p`,
     [
       ...positionParams(n),
@@ -189,9 +192,10 @@ export async function insertOrder(sql: Sql, n: NewPosition, events: NewEvent[], 
       events.map((e) => e.event),
       events.map((e) => (e.price === null ? null : plain(e.price))),
       events.map((e) => (e.quantity === null ? null : plain(e.quantity))),
+      ...j.params,
     ],
-  );
-  return row;
+  ).catch((err: unknown) => journalError(err, journal.journal));
+  return rows[0];
 }
 
 /** What an IPO allotment hands to trading: the allotted shares, bought at the final offer price (decision 0019). */

@@ -24,7 +24,7 @@ import { exchangeTime } from '../market/quote';
 import type { MarketService } from '../market/service';
 import type { ExchangeRates } from '../wallet/exchangeRates';
 import { createPricing, entryPrice, exitPrice, isBuy, onGrid } from './pricing';
-import { postAddMargin, postCancel, postClose, postFill, postOpen, postOrderHold } from './postings';
+import { postAddMargin, postCancel, postClose, postFill, prepareOrderJournal } from './postings';
 import * as repo from './repository';
 import type { CloseReason, PositionEventName, PositionRow } from './repository';
 import { RULES } from './rules';
@@ -216,7 +216,9 @@ export function createTradingService(opts: {
     const actor = { actorId: userId, idempotencyKey: o.idempotencyKey, at: o.at };
     const events: repo.NewEvent[] = [{ status: OrderStatus.WaitingConfirmation, event: 'placed', price: o.limit ?? o.price, quantity: o.quantity }];
     if (o.filled) events.push({ status: OrderStatus.InProgress, event: 'filled', price: o.price, quantity: o.quantity });
-    // The identity check rides on the insert (at or below the cap it is the only one): nothing is written without it.
+    // The journal (the fill's, or the entrusted order's hold) and the identity check ride on the
+    // insert (at or below the cap it is the only check): nothing is written without the identity.
+    const journal = await prepareOrderJournal(sql, { userId, walletCode: code, margin: o.margin, fee: o.fee, filled: o.filled }, actor);
     const p = await repo.insertOrder(
       sql,
       {
@@ -243,14 +245,11 @@ export function createTradingService(opts: {
       },
       events,
       !o.house && o.leverage <= cap,
+      journal,
     );
     if (!p) throw new AppError('e.kycRequired');
     const pushes = events.map((e) => () => hub.publishUserEvent(p.user_id, PushEvent.Order, { id: p.id, status: e.status, event: e.event }));
-    if (!o.filled) {
-      await postOrderHold(sql, p, actor);
-      return { row: p, push: () => pushes.forEach((f) => f()) };
-    }
-    await postOpen(sql, p, actor);
+    if (!o.filled) return { row: p, push: () => pushes.forEach((f) => f()) };
     const notice = o.house || o.robotOrderId !== undefined ? () => {} : await notifyFill(sql, p);
     return {
       row: p,
@@ -319,8 +318,10 @@ export function createTradingService(opts: {
       const price = filled ? touch : limit!;
       const { margin, fee, rate } = pricing.costs(i, rule, input.direction, price, quantity, input.leverage);
       if (margin.lte(0)) throw quantityLot(i);
-      // Concurrent orders commit in groups (db.ts, `grouped`); inside a request's transaction this is a savepoint.
-      const placed = await db.grouped((sql) =>
+      // Concurrent orders commit in groups (db.ts, `grouped`), never two of one investor's in groups
+      // running at once; inside a request's transaction (its idempotency key's) it joins that one.
+      const placed = await db.grouped(
+        (sql) =>
         place(sql, userId, {
           i,
           direction: input.direction,
@@ -335,6 +336,7 @@ export function createTradingService(opts: {
           rate,
           idempotencyKey: idempotencyKey ?? null,
         }),
+        userId,
       );
       // Announced once the order's transaction (its request's, or its group's) has committed.
       db.afterCommit(placed.push);

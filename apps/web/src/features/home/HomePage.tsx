@@ -1,4 +1,5 @@
-import { Badge, Button } from 'antd-mobile';
+import './home.css';
+import { Button } from 'antd-mobile';
 import {
   BellOutline,
   BillOutline,
@@ -20,20 +21,27 @@ import {
   UserContactOutline,
 } from 'antd-mobile-icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../lib/router';
 import { useUserInfo } from '../../api/user';
 import { paths, ROUTES } from '../../app/paths';
 import { isSignedIn, subscribeSession } from '../../lib/session';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
+import { loadPageStrings } from '../../i18n';
 import { Refreshable } from '../../ui/Refreshable';
-import { contentKeys, NewsSection } from '../content';
-import { marketKeys } from '../market';
-import { useUnreadCount } from '../notices';
-import { overviewQuery } from '../wallet';
-import { HotLists, IndexStrip, MarketStatusChips } from './MarketOverview';
-import { PortfolioCard } from './PortfolioCard';
+
+// The shell (hero, shortcuts, products) paints as soon as this chunk and the tab's layouts are in:
+// its strings are the first screen's and its code is small. What shows data comes in chunks of its
+// own, loaded meanwhile, with what a page's route otherwise awaits (app/router.tsx; this route is
+// `light`): the feature screens' strings, the contract's messages and antd-mobile's dialogs. Before
+// this split the tab's largest paint, its heading, waited for all of the tab's code (decision 0024,
+// The phone profile).
+const withStrings = <T,>(load: () => Promise<T>) => () =>
+  Promise.all([load(), loadPageStrings(), import('../../lib/antdRender')]).then(([module]) => module);
+const HomeSections = lazy(withStrings(() => import('./HomeSections')));
+const PortfolioCard = lazy(withStrings(() => import('./PortfolioCard').then((m) => ({ default: m.PortfolioCard }))));
+const NoticesIcon = lazy(() => import('./NoticesIcon'));
 
 interface Shortcut {
   key: string;
@@ -49,7 +57,6 @@ export default function HomePage() {
   const signedIn = useSyncExternalStore(subscribeSession, isSignedIn);
   const user = useUserInfo();
   const name = user.data ? user.data.firstName || user.data.userId : '';
-  const unread = useUnreadCount();
 
   const shortcuts: Shortcut[] = [
     { key: 'deposit', icon: <AddCircleOutline />, label: t('profile.deposit'), to: paths.deposits.index() },
@@ -77,16 +84,8 @@ export default function HomePage() {
 
   return (
     <div className="page">
-      <Refreshable
-        onRefresh={() =>
-          Promise.all([
-            queryClient.refetchQueries({ queryKey: marketKeys.all, type: 'active' }),
-            queryClient.refetchQueries({ queryKey: contentKeys.all, type: 'active' }),
-            signedIn ? user.refetch() : null,
-            signedIn ? queryClient.refetchQueries({ queryKey: overviewQuery().queryKey, type: 'active' }) : null,
-          ])
-        }
-      >
+      {/* Whatever the tab shows asks again: lists, news, the user and the portfolio when signed in. */}
+      <Refreshable onRefresh={() => queryClient.refetchQueries({ type: 'active' })}>
       <header className="home-hero">
         <div className="home-hero-top">
           <LanguageSwitch compact tone="dark" />
@@ -96,7 +95,11 @@ export default function HomePage() {
         </div>
         <h1 data-testid="home-welcome">{signedIn && name ? t('home.welcomeBack', { name }) : t('home.welcome')}</h1>
         <p>{signedIn ? t('home.signedInBody') : t('home.signedOutBody')}</p>
-        {signedIn && <PortfolioCard />}
+        {signedIn && (
+          <Suspense fallback={<div className="home-portfolio home-portfolio-pending" aria-busy="true" />}>
+            <PortfolioCard />
+          </Suspense>
+        )}
         {!signedIn && (
           <div className="home-hero-actions">
             <Button color="primary" shape="rounded" data-testid="home-login" onClick={() => void navigate(paths.login())}>
@@ -113,10 +116,10 @@ export default function HomePage() {
         {shortcuts.map((item) => (
           <button key={item.key} type="button" className="shortcut" data-testid={`home-shortcut-${item.key}`} onClick={() => void navigate(item.to)}>
             <span className="shortcut-icon">
-              {item.key === 'notices' && unread > 0 ? (
-                <Badge content={unread > 99 ? '99+' : unread} data-testid="home-notices-badge">
-                  {item.icon}
-                </Badge>
+              {item.key === 'notices' && signedIn ? (
+                <Suspense fallback={item.icon}>
+                  <NoticesIcon icon={item.icon} />
+                </Suspense>
               ) : (
                 item.icon
               )}
@@ -138,15 +141,37 @@ export default function HomePage() {
         ))}
       </nav>
 
-      <div className="section-title">{t('home.indicesTitle')}</div>
-      <IndexStrip />
-      <MarketStatusChips />
-
-      <div className="section-title">{t('home.hotTitle')}</div>
-      <HotLists />
-
-      <NewsSection />
+      <Suspense fallback={<SectionsSkeleton />}>
+        <HomeSections />
+      </Suspense>
       </Refreshable>
+    </div>
+  );
+}
+
+/** Where the lists will be, at their size, while their code and data arrive. */
+function SectionsSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div aria-busy="true" data-testid="home-sections-loading">
+      <div className="section-title">{t('home.indicesTitle')}</div>
+      <div className="index-strip">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="index-card skeleton-card" />
+        ))}
+      </div>
+      <section className="card market-status">
+        <div className="market-status-head">
+          <span className="card-title-inline">{t('home.marketHours')}</span>
+        </div>
+        <div className="status-chips">
+          {[0, 1, 2, 3].map((i) => (
+            <span key={i} className="status-chip skeleton-chip" />
+          ))}
+        </div>
+      </section>
+      <div className="section-title">{t('home.hotTitle')}</div>
+      <section className="card hot-lists home-hot-pending" />
     </div>
   );
 }

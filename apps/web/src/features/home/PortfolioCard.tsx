@@ -1,4 +1,3 @@
-import './home.css';
 import { useQuery } from '@tanstack/react-query';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';

@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from '../../lib/router';
 import { call } from '../../api/client';
 import { paths } from '../../app/paths';
 import { isSignedIn } from '../../lib/session';
-import { marketKeys, type ListSort, type SortOrder, type TopType } from './keys';
+import { marketKeys, type ListSort, type SortOrder } from './keys';
 import { applySelfSelect } from './liveCache';
 import { fetchSegment, type SegmentId } from './segments';
 
@@ -23,28 +23,7 @@ export type MarketStatus = ResponseOf<Routes['getMarkets']>[number];
 
 export const PAGE_SIZE = 20;
 
-export function homeStripQuery() {
-  return queryOptions({
-    queryKey: marketKeys.home(),
-    queryFn: ({ signal }) => call('homeCustomList', { size: 12, spark: true }, { signal }),
-  });
-}
-
-export function topListQuery(type: TopType) {
-  return queryOptions({
-    queryKey: marketKeys.top(type),
-    queryFn: ({ signal }) => call('topList', { type, size: 8, spark: true }, { signal }),
-  });
-}
-
-export function marketStatusQuery() {
-  return queryOptions({
-    queryKey: marketKeys.status(),
-    queryFn: ({ signal }) => call('getMarkets', {}, { signal }),
-    // Phases change on the clock: ask again every minute while shown.
-    refetchInterval: 60_000,
-  });
-}
+export { homeStripQuery, marketStatusQuery, quoteIdentOf, quoteQuery, topListQuery, type QuoteIdent } from './firstScreen';
 
 export function segmentListQuery(segment: SegmentId, sort: ListSort | null, order: SortOrder) {
   return infiniteQueryOptions({
@@ -101,28 +80,6 @@ export function stockTableQuery(market: string, page: number, size: number) {
   });
 }
 
-/** The instrument of a quote page: by `symbol` when the link has it, else by `code`. */
-export interface QuoteIdent {
-  symbol: string | null;
-  code: string | null;
-  crypto: boolean;
-}
-
-export function quoteQuery(ident: QuoteIdent) {
-  const id = ident.symbol ?? `code:${ident.code ?? ''}`;
-  return queryOptions({
-    queryKey: marketKeys.quote(id),
-    queryFn: ({ signal }): Promise<Quote> => {
-      if (ident.symbol) {
-        return ident.crypto
-          ? call('cryptoDetail', { symbol: ident.symbol }, { signal })
-          : call('stockDetail', { symbol: ident.symbol }, { signal });
-      }
-      return call('getStock', { code: ident.code ?? '' }, { signal });
-    },
-    enabled: Boolean(ident.symbol || ident.code),
-  });
-}
 
 /** Recent large fills (10,000 shares or more) of a stock, for its quote page. */
 export function largeOrdersQuery(symbol: string) {
