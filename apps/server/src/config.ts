@@ -57,6 +57,8 @@ const zConfig = z.object({
       return prefixes;
     }),
   /** Where the built web apps are; tests and API-only nodes may point elsewhere. */
+  /** The font of PDF statements (Latin and Chinese); default Debian's Noto Sans CJK. */
+  STATEMENT_FONT: z.string().optional(),
   WEB_DIST: z.string().optional(),
   OPERATOR_DIST: z.string().optional(),
   /**

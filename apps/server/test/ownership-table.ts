@@ -144,6 +144,18 @@ export const TABLE: Record<RouteId, Entry> = {
     cross: (w) => [{ label: "A's user id", route: 'getUserInfoById', body: { id: w.a.id } }],
   },
   userInfo: { kind: 'no id', reason: noIdReasons.own },
+  loginSecondFactor: { kind: 'no id', reason: noIdReasons.session },
+  twoFactorStatus: { kind: 'no id', reason: noIdReasons.own },
+  twoFactorSetup: { kind: 'no id', reason: noIdReasons.own },
+  twoFactorEnable: { kind: 'no id', reason: noIdReasons.own },
+  twoFactorDisable: { kind: 'no id', reason: noIdReasons.own },
+  sessionList: { kind: 'no id', reason: noIdReasons.list },
+  sessionEnd: {
+    kind: 'owned',
+    fields: ['id'],
+    cross: (w) => [{ label: "A's session", route: 'sessionEnd', params: { id: o(w, 'session') } }],
+  },
+  sessionEndOthers: { kind: 'no id', reason: "signs out the caller's own other sessions; no id in its request" },
   updateReal: { kind: 'no id', reason: noIdReasons.own },
   operatorLogin: { kind: 'no id', reason: noIdReasons.session },
   operatorMe: { kind: 'operator' },
@@ -209,6 +221,13 @@ export const TABLE: Record<RouteId, Entry> = {
       { label: "A's watchlist item in B's order", route: 'watchlistReorder', body: { ids: [o(w, 'watchlistItem')] }, expect: 'blind', hidden: (d) => d.ordered === 0 },
     ],
   },
+  // alerts (issue 18)
+  alerts: { kind: 'no id', reason: noIdReasons.list },
+  alertCreate: { kind: 'no id', reason: "sets an alert of the caller's own on an instrument" },
+  alertPause: { kind: 'owned', fields: ['id'], cross: (w) => [{ label: "A's alert paused by B", route: 'alertPause', params: { id: o(w, 'alert') } }] },
+  alertResume: { kind: 'owned', fields: ['id'], cross: (w) => [{ label: "A's alert resumed by B", route: 'alertResume', params: { id: o(w, 'alert') } }] },
+  alertDelete: { kind: 'owned', fields: ['id'], cross: (w) => [{ label: "A's alert deleted by B", route: 'alertDelete', params: { id: o(w, 'alert') } }] },
+  // end of alerts
   walletBalance: { kind: 'no id', reason: noIdReasons.own },
   walletBill: { kind: 'no id', reason: noIdReasons.list },
   fundingOverview: { kind: 'no id', reason: noIdReasons.own },
@@ -565,4 +584,11 @@ export const TABLE: Record<RouteId, Entry> = {
   operatorLoans: { kind: 'operator' },
   operatorLoanApprove: { kind: 'operator', fields: ['id'] },
   operatorLoanRefuse: { kind: 'operator', fields: ['id'] },
+  // statements (issue 18)
+  statementMonths: { kind: 'no id', reason: noIdReasons.own },
+  statement: { kind: 'no id', reason: "the caller's own statement of a month; no id in its request" },
+  timeline: { kind: 'no id', reason: noIdReasons.list },
+  operatorResetTwoFactor: { kind: 'operator', fields: ['id'] },
+  operatorStatement: { kind: 'operator', fields: ['id'] },
+  // end of statements
 };

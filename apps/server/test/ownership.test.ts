@@ -145,6 +145,8 @@ describe.each(await drivers())('ownership matrix on %s', (driver) => {
     const item = (Array.isArray(items) ? items : items.list)[0];
     o.watchlistItem = item.id;
     o.watchlistCode = 'AAPL';
+    // alerts (issue 18): a level far above the price, so it waits
+    o.alert = ok(await api('alertCreate', a, { body: { symbol: 'AAPL', kind: 'price', direction: 'above', level: '99999' } }), 'alert').id;
 
     o.card = ok(
       await api('cardAdd', a, { body: { bankName: 'ING', accountName: 'Olga Owner', cardNumber: 'NL69INGB0123456789', swiftCode: 'INGBNL2A' } }),
@@ -157,6 +159,7 @@ describe.each(await drivers())('ownership matrix on %s', (driver) => {
     o.deposit = ok(await api('depositCreate', a, { body: { method: 'fiat', currency: 'EUR', amount: '10', proofUrl: a.frontUrl } }), 'pending deposit').id;
     const notices = ok(await api('notices', a, { body: { size: 100 } }), 'notices') as any;
     o.notice = notices.list.find((n: { read: boolean }) => !n.read).id;
+    o.session = (ok(await api('sessionList', a, { body: {} }), 'sessions') as any).list[0].id;
 
     o.chatText = `A's secret ${randomUUID()}`;
     o.chatMessage = ok(await api('chatSend', a, { body: { text: o.chatText } }), 'chat').id;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zAlert } from './routes/alerts';
 import { OrderStatus } from './enums';
 import { zChatMessage } from './routes/chat';
 import type { Quote } from './routes/market';
@@ -28,6 +29,8 @@ export const PushEvent = {
   ChatMessage: 'chat.message',
   /** One side has read the conversation up to `upToId`. */
   ChatRead: 'chat.read',
+  /** One of the investor's alerts fired: its id, and the price and time of the tick that met it. */
+  Alert: 'alert',
 } as const;
 export type PushEvent = (typeof PushEvent)[keyof typeof PushEvent];
 
@@ -37,6 +40,7 @@ export const pushEventSchemas = {
   [PushEvent.Order]: z.object({ id: z.number().int(), status: z.enum(OrderStatus), event: z.enum(POSITION_EVENTS) }),
   [PushEvent.ChatMessage]: zChatMessage,
   [PushEvent.ChatRead]: z.object({ userId: z.number().int(), side: zChatMessage.shape.from, upToId: z.number().int() }),
+  [PushEvent.Alert]: zAlert.pick({ id: true, symbol: true, kind: true, triggeredPrice: true, triggeredTimestamp: true }),
 } as const satisfies Record<PushEvent, z.ZodType>;
 export type PushEventData<E extends PushEvent = PushEvent> = z.output<(typeof pushEventSchemas)[E]>;
 

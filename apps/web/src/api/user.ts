@@ -6,7 +6,8 @@ import { queryClient } from '../lib/queryClient';
 
 // The signed-in user: shared by every feature (profile, settings, share, trading checks).
 
-export type LoginResult = ResponseOf<Routes['login']>;
+/** A completed sign-in (the password step alone, or with its second factor). */
+export type LoginResult = ResponseOf<Routes['loginSecondFactor']>;
 
 export const userInfoQueryKey = ['account', 'userInfo'] as const;
 

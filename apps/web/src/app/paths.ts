@@ -55,6 +55,8 @@ export const ROUTES = {
   security: '/pages/setting/security',
   loginPassword: '/pages/setting/loginpwd',
   payPassword: '/pages/setting/paypwd',
+  twoFactor: '/pages/setting/twofactor',
+  sessions: '/pages/setting/devices',
 
   bankCards: '/pages/bcard/index',
   bankCardForm: '/pages/bcard/modify',
@@ -93,6 +95,11 @@ export const ROUTES = {
   mutualIndex: '/pages/yinmutual/index',
   mutualHold: '/pages/yinmutual/myhold',
   loan: '/pages/loan/index',
+  // Not in the specification (issue 18): the investor's price alerts.
+  alerts: '/pages/alerts/index',
+  // Not in the specification (issue 18): monthly statements and CSV exports.
+  statements: '/pages/profile/statements',
+  timeline: '/pages/profile/timeline',
 } as const;
 
 /** The five tab pages, in the tab bar's order. */
@@ -179,6 +186,8 @@ export const paths = {
     security: () => ROUTES.security,
     loginPassword: () => ROUTES.loginPassword,
     payPassword: () => ROUTES.payPassword,
+    twoFactor: () => ROUTES.twoFactor,
+    sessions: () => ROUTES.sessions,
   },
   referral: () => ROUTES.share,
   kyc: () => ROUTES.kyc,
@@ -196,6 +205,10 @@ export const paths = {
     record: () => ROUTES.depositRecord,
   },
   withdrawals: { bankCard: () => ROUTES.withdrawBankCard, crypto: () => ROUTES.withdrawCrypto },
+  alerts: () => ROUTES.alerts,
+  /** Monthly statements and exports; `month` (YYYY-MM) opens one month. */
+  statements: (month?: string) => withQuery(ROUTES.statements, { month }),
+  timeline: () => ROUTES.timeline,
   notices: { index: () => ROUTES.notices, detail: (id: number) => withQuery(ROUTES.noticeDetail, { id }) },
   content: {
     news: (id: number | string) => withQuery(ROUTES.newsDetail, { id }),

@@ -14,13 +14,23 @@ export interface PageRoute {
   handle?: PageHandle;
   /** Shows only the first screen's strings: its route loads neither the feature screens' strings nor the contract's messages (the page fetches those when it needs them). */
   light?: boolean;
+  /**
+   * Starts the first screen's data requests into the query cache as the route starts loading, beside
+   * its code rather than after its first render: on a slow network each wave costs a round trip.
+   */
+  prefetch?: (url: URL) => Promise<unknown>;
 }
 
 const quote = { handle: { titleParam: 'name' } };
 
 /** The five quote pages share one screen; the instrument comes from the query (symbol, else code). */
 function quotePage(path: string, titleKey: TitleKey): PageRoute {
-  return { path, load: () => import('../features/market/QuotePage'), handle: { titleKey, titleParam: 'name' } };
+  return {
+    path,
+    load: () => import('../features/market/QuotePage'),
+    prefetch: (url) => import('../features/market/firstScreen').then((m) => m.prefetchQuote(url)),
+    handle: { titleKey, titleParam: 'name' },
+  };
 }
 
 /** The live lists named after their product (futures, popular, forex, Hong Kong stocks) share one screen. */
@@ -36,7 +46,8 @@ function orderPage(path: string, titleKey: TitleKey): PageRoute {
 /** Every route of the specification (section 2). Pages load on demand. */
 export const PAGE_ROUTES: PageRoute[] = [
   // tabs
-  { path: TAB_ROUTES.home, tab: true, load: () => import('../features/home/HomePage') },
+  // Light: the tab's shell paints first, its sections load their strings (features/home/HomePage.tsx).
+  { path: TAB_ROUTES.home, tab: true, light: true, load: () => import('../features/home/HomePage'), prefetch: () => import('../features/market/firstScreen').then((m) => m.prefetchHome()) },
   { path: TAB_ROUTES.market, tab: true, load: () => import('../features/market/MarketPage'), handle: { titleKey: 'titles.market' } },
   { path: TAB_ROUTES.watchlist, tab: true, load: () => import('../features/market/WatchlistPage'), handle: { titleKey: 'titles.watchlist' } },
   { path: TAB_ROUTES.trade, tab: true, load: () => import('../features/trading/TradePage'), handle: { titleKey: 'titles.trade' } },
@@ -93,6 +104,8 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: ROUTES.security, auth: true, load: () => import('../features/profile/SecurityPage') },
   { path: ROUTES.loginPassword, auth: true, load: () => import('../features/auth/LoginPasswordPage') },
   { path: ROUTES.payPassword, auth: true, load: () => import('../features/auth/PayPasswordPage') },
+  { path: ROUTES.twoFactor, auth: true, load: () => import('../features/profile/TwoFactorPage') },
+  { path: ROUTES.sessions, auth: true, load: () => import('../features/profile/SessionsPage') },
 
   // bank cards, virtual money, KYC
   { path: ROUTES.bankCards, auth: true, load: () => import('../features/bankCards/BankCardsPage') },
@@ -105,6 +118,9 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: ROUTES.search, load: () => import('../features/market/SearchPage'), handle: { titleKey: 'titles.search' } },
   { path: ROUTES.notices, auth: true, load: () => import('../features/notices/NoticesPage') },
   { path: ROUTES.noticeDetail, auth: true, load: () => import('../features/notices/NoticeDetailPage') },
+  { path: ROUTES.alerts, auth: true, load: () => import('../features/alerts/AlertsPage'), handle: { titleKey: 'titles.alerts' } },
+  { path: ROUTES.statements, auth: true, load: () => import('../features/statements/StatementsPage') },
+  { path: ROUTES.timeline, auth: true, load: () => import('../features/statements/TimelinePage') },
   { path: ROUTES.newsDetail, load: () => import('../features/content/NewsDetailPage'), handle: { titleKey: 'titles.newsDetail' } },
   { path: ROUTES.webview, load: () => import('../features/content/WebViewPage'), handle: { titleKey: 'titles.webview', titleParam: 'title' } },
 

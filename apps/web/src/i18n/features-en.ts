@@ -16,6 +16,10 @@ import { bondsEn } from './bonds/en';
 import { loansEn } from './loans/en';
 // end of bonds and loans
 import { robotsEn } from './robots/en';
+import { statementsEn } from './statements/en';
+// account security (issue 18)
+import { securityEn } from './security/en';
+import { alertsEn } from './alerts/en';
 import { tradingEn } from './trading/en';
 
 export const enFeatures = {
@@ -28,6 +32,10 @@ export const enFeatures = {
   ...placementsEn,
   ...followEn,
   ...robotsEn,
+  ...statementsEn,
+  // account security (issue 18)
+  ...securityEn,
+  ...alertsEn,
   ...quantifyEn,
   // funds (issue 15)
   ...fundsEn,

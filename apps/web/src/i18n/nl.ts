@@ -16,6 +16,10 @@ import { bondsNl } from './bonds/nl';
 import { loansNl } from './loans/nl';
 // end of bonds and loans
 import { robotsNl } from './robots/nl';
+import { statementsNl } from './statements/nl';
+// account security (issue 18)
+import { securityNl } from './security/nl';
+import { alertsNl } from './alerts/nl';
 import { tradingNl } from './trading/nl';
 
 export const nl: UiMessages = {
@@ -161,6 +165,7 @@ export const nl: UiMessages = {
       '1y': '1J',
     },
     chartEmpty: 'Geen grafiekgegevens voor deze periode',
+    indicators: 'Grafiekindicatoren',
     chartFailed: 'De grafiek kon niet worden geladen',
     profile: 'Over',
     noProfile: 'Geen beschrijving beschikbaar.',
@@ -277,6 +282,7 @@ export const nl: UiMessages = {
     bondsOpen: 'Obligatie kopen',
     bondsClose: 'Obligatie verkopen',
     robotIndex: 'AI-robots',
+    alerts: 'Koersalarmen',
     robotProduct: 'Robotproducten',
     robotDetail: 'Robotdetails',
     robotQuote: 'Robotmarkt',
@@ -308,6 +314,12 @@ export const nl: UiMessages = {
     noAccount: 'Nog geen rekening?',
     registerLink: 'Maak er een aan',
     forgotPassword: 'Wachtwoord vergeten?',
+    codeTitle: 'Aanmelden in twee stappen',
+    codeSubtitle: 'Voer de code van 6 cijfers uit uw authenticator-app in, of een van uw herstelcodes.',
+    authCode: 'Code',
+    authCodePlaceholder: 'Code van 6 cijfers of herstelcode',
+    codeSubmit: 'Verifiëren',
+    codeRestart: 'Opnieuw beginnen met het wachtwoord',
     registerTitle: 'Rekening openen',
     registerSubtitle: 'Kies de rekening die bij u past, of registreer snel met uw e-mail.',
     individual: 'Particulier',
@@ -406,6 +418,8 @@ export const nl: UiMessages = {
     withdrawVm: 'Naar digitale valuta',
     transfer: 'Overboeken',
     transactions: 'Transactieoverzicht',
+    statements: 'Overzichten',
+    timeline: 'Rekeningtijdlijn',
     bankCards: 'Bankrekeningen',
     vmAddresses: 'Adressen digitale valuta',
     verifyIdentity: 'Identiteitsverificatie',
@@ -479,6 +493,10 @@ export const nl: UiMessages = {
   ...placementsNl,
   ...followNl,
   ...robotsNl,
+  ...statementsNl,
+  // account security (issue 18)
+  ...securityNl,
+  ...alertsNl,
   ...quantifyNl,
   // funds (issue 15)
   ...fundsNl,

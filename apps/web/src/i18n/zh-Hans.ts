@@ -16,6 +16,10 @@ import { bondsZhHans } from './bonds/zh-Hans';
 import { loansZhHans } from './loans/zh-Hans';
 // end of bonds and loans
 import { robotsZhHans } from './robots/zh-Hans';
+import { statementsZhHans } from './statements/zh-Hans';
+// account security (issue 18)
+import { securityZhHans } from './security/zh-Hans';
+import { alertsZhHans } from './alerts/zh-Hans';
 import { tradingZhHans } from './trading/zh-Hans';
 
 export const zhHans: UiMessages = {
@@ -161,6 +165,7 @@ export const zhHans: UiMessages = {
       '1y': '1年',
     },
     chartEmpty: '该周期暂无图表数据',
+    indicators: '图表指标',
     chartFailed: '图表加载失败',
     profile: '简介',
     noProfile: '暂无简介。',
@@ -277,6 +282,7 @@ export const zhHans: UiMessages = {
     bondsOpen: '买入债券',
     bondsClose: '卖出债券',
     robotIndex: 'AI机器人',
+    alerts: '价格提醒',
     robotProduct: '机器人产品',
     robotDetail: '机器人详情',
     robotQuote: '机器人行情',
@@ -308,6 +314,12 @@ export const zhHans: UiMessages = {
     noAccount: '还没有账户？',
     registerLink: '立即注册',
     forgotPassword: '忘记密码？',
+    codeTitle: '两步验证登录',
+    codeSubtitle: '请输入身份验证器应用中的6位验证码，或一个恢复码。',
+    authCode: '验证码',
+    authCodePlaceholder: '6位验证码或恢复码',
+    codeSubmit: '验证',
+    codeRestart: '重新输入密码',
     registerTitle: '创建账户',
     registerSubtitle: '选择适合您的账户类型，或使用邮箱快速注册。',
     individual: '个人',
@@ -406,6 +418,8 @@ export const zhHans: UiMessages = {
     withdrawVm: '提现到数字货币',
     transfer: '划转',
     transactions: '交易记录',
+    statements: '对账单',
+    timeline: '账户时间线',
     bankCards: '银行卡',
     vmAddresses: '数字货币地址',
     verifyIdentity: '身份认证',
@@ -479,6 +493,10 @@ export const zhHans: UiMessages = {
   ...placementsZhHans,
   ...followZhHans,
   ...robotsZhHans,
+  ...statementsZhHans,
+  // account security (issue 18)
+  ...securityZhHans,
+  ...alertsZhHans,
   ...quantifyZhHans,
   // funds (issue 15)
   ...fundsZhHans,

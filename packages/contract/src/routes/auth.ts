@@ -24,6 +24,7 @@ import {
   zUsername,
 } from '../fields';
 import { route } from '../route';
+import { zId } from './common';
 
 export const zCorporateInfo = z.object({
   enterpriseName: z.string(),
@@ -66,6 +67,77 @@ export const zUserInfo = z.object({
 export type UserInfo = z.infer<typeof zUserInfo>;
 
 export const zLoginResult = z.object({ token: z.string(), wsUrl: z.string(), userInfo: zUserInfo });
+
+/** How long the password step's challenge may wait for its second factor. */
+export const SIGN_IN_CHALLENGE_SECONDS = 300;
+/** How many recovery codes enabling two-factor sign-in gives. */
+export const RECOVERY_CODE_COUNT = 10;
+
+/**
+ * The password step's answer when the account has two-factor sign-in on: no session yet, a
+ * challenge to send back with a code from the authenticator app or a recovery code.
+ */
+export const zSecondFactorNeeded = z.object({
+  secondFactor: z.literal('totp'),
+  challenge: z.string(),
+  expiresInSeconds: z.number().int(),
+});
+export type SecondFactorNeeded = z.infer<typeof zSecondFactorNeeded>;
+
+/** A 6-digit code of the authenticator app. */
+export const zAuthCode = z
+  .string({ error: 'v.enterAuthCode' })
+  .trim()
+  .min(1, { error: 'v.enterAuthCode' })
+  .regex(/^\d{6}$/, { error: 'v.authCodeRule' });
+
+/** A recovery code as shown (`abcde-fghij`), any case, with or without its hyphen or spaces. */
+export const RECOVERY_CODE_PATTERN = /^[a-z2-7]{5}-?[a-z2-7]{5}$/i;
+
+/** A code of the authenticator app or one of the recovery codes. */
+export const zSecondFactorCode = z
+  .string({ error: 'v.enterAuthCode' })
+  .transform((v) => v.replace(/\s+/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, { error: 'v.enterAuthCode' })
+      .refine((v) => /^\d{6}$/.test(v) || RECOVERY_CODE_PATTERN.test(v), { error: 'v.authCodeRule' }),
+  );
+
+export const zTwoFactorStatus = z.object({
+  enabled: z.boolean(),
+  enabledTimestamp: z.number().int().nullable(),
+  /** Recovery codes not used yet. */
+  recoveryCodesLeft: z.number().int(),
+});
+
+export const zTwoFactorSetup = z.object({
+  /** The shared secret in base32, for typing into an app that cannot scan. */
+  secret: z.string(),
+  /** The `otpauth://totp/...` URI the QR code carries. */
+  uri: z.string(),
+  issuer: z.string(),
+  account: z.string(),
+});
+
+/**
+ * One live session of the caller. The place is the address the server saw: no location database
+ * is consulted, so the screen says so rather than guess a city.
+ */
+export const zSessionInfo = z.object({
+  id: z.number().int(),
+  current: z.boolean(),
+  /** Read from the user agent; null when it names none we know. */
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  mobile: z.boolean(),
+  userAgent: z.string().nullable(),
+  ip: z.string().nullable(),
+  createTimestamp: z.number().int(),
+  lastUsedTimestamp: z.number().int(),
+});
+export type SessionInfo = z.infer<typeof zSessionInfo>;
 
 const zEmpty = z.object({}).strict();
 const zDone = z.object({ done: z.literal(true) });
@@ -176,8 +248,21 @@ export const authRoutes = {
     path: '/loginByUsername',
     auth: 'public',
     tag: 'auth',
-    summary: 'Sign in with user ID or e-mail and password',
+    summary: 'Sign in with user ID or e-mail and password; with two-factor sign-in on, answers a challenge for the code',
     request: z.object({ username: zLoginName, password: zAnyPassword }),
+    response: z.union([zLoginResult, zSecondFactorNeeded]),
+    rateLimit: { max: 10, windowSeconds: 300 },
+  }),
+  loginSecondFactor: route({
+    method: 'POST',
+    path: '/login/secondFactor',
+    auth: 'public',
+    tag: 'auth',
+    summary: "Complete a sign-in with the password step's challenge and an authenticator or recovery code",
+    request: z.object({
+      challenge: z.string({ error: 'v.enterChallenge' }).min(1, { error: 'v.enterChallenge' }).max(100, { error: 'v.enterChallenge' }),
+      code: zSecondFactorCode,
+    }),
     response: zLoginResult,
     rateLimit: { max: 10, windowSeconds: 300 },
   }),
@@ -230,6 +315,73 @@ export const authRoutes = {
     request: z.object({ oldPayPassword: zPayPassword, payPassword: zPayPassword }),
     response: zDone,
     rateLimit: { max: 10, windowSeconds: 600 },
+  }),
+  twoFactorStatus: route({
+    method: 'GET',
+    path: '/security/twoFactor',
+    auth: 'user',
+    tag: 'auth',
+    summary: "Whether the caller's two-factor sign-in is on, and how many recovery codes are left",
+    request: z.object({}),
+    response: zTwoFactorStatus,
+  }),
+  twoFactorSetup: route({
+    method: 'POST',
+    path: '/security/twoFactor/setup',
+    auth: 'user',
+    tag: 'auth',
+    summary: 'Start setting up an authenticator app: a new secret, not used until a code confirms it',
+    request: zEmpty,
+    response: zTwoFactorSetup,
+    rateLimit: { max: 10, windowSeconds: 600 },
+  }),
+  twoFactorEnable: route({
+    method: 'POST',
+    path: '/security/twoFactor/enable',
+    auth: 'user',
+    tag: 'auth',
+    summary: 'Turn two-factor sign-in on with a current code; answers the 10 recovery codes, shown this once',
+    request: z.object({ code: zAuthCode }),
+    response: z.object({ recoveryCodes: z.array(z.string()) }),
+    rateLimit: { max: 10, windowSeconds: 600 },
+  }),
+  twoFactorDisable: route({
+    method: 'POST',
+    path: '/security/twoFactor/disable',
+    auth: 'user',
+    tag: 'auth',
+    summary: 'Turn two-factor sign-in off with the login password and a code (or a recovery code)',
+    request: z.object({ password: zAnyPassword, code: zSecondFactorCode }),
+    response: zDone,
+    rateLimit: { max: 10, windowSeconds: 600 },
+  }),
+  sessionList: route({
+    method: 'GET',
+    path: '/security/sessions',
+    auth: 'user',
+    tag: 'auth',
+    summary: "The caller's live sessions (devices), the most recently used first",
+    request: z.object({}),
+    response: z.object({ list: z.array(zSessionInfo) }),
+  }),
+  sessionEnd: route({
+    method: 'POST',
+    path: '/security/sessions/:id/end',
+    auth: 'user',
+    tag: 'auth',
+    summary: "Sign out one of the caller's sessions; its token is refused at once on every node",
+    params: zId,
+    request: zEmpty,
+    response: zDone,
+  }),
+  sessionEndOthers: route({
+    method: 'POST',
+    path: '/security/sessions/endOthers',
+    auth: 'user',
+    tag: 'auth',
+    summary: "Sign out every session of the caller but this one",
+    request: zEmpty,
+    response: z.object({ ended: z.number().int() }),
   }),
   getUserInfoById: route({
     method: 'GET',

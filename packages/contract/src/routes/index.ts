@@ -1,4 +1,5 @@
 import { addressRoutes } from './addresses';
+import { alertRoutes } from './alerts';
 import { articleOperatorRoutes, articleRoutes } from './articles';
 import { auctionRoutes } from './auction';
 import { authRoutes } from './auth';
@@ -21,6 +22,7 @@ import { operatorRoutes } from './operator';
 import { placementOperatorRoutes, placementRoutes } from './placements';
 import { referralRoutes } from './referral';
 import { serviceRequestOperatorRoutes, serviceRequestRoutes } from './serviceRequests';
+import { statementOperatorRoutes, statementRoutes, timelineRoutes } from './statements';
 import { systemRoutes } from './system';
 import { tradingRoutes } from './trading';
 import { walletOperatorRoutes, walletRoutes } from './wallet';
@@ -34,6 +36,7 @@ export const routes = {
   ...operatorRoutes,
   ...marketRoutes,
   ...watchlistRoutes,
+  ...alertRoutes,
   ...walletRoutes,
   ...depositRoutes,
   ...withdrawalRoutes,
@@ -56,6 +59,8 @@ export const routes = {
   ...fundRoutes,
   ...bondRoutes,
   ...loanRoutes,
+  ...statementRoutes,
+  ...timelineRoutes,
   ...kycOperatorRoutes,
   ...walletOperatorRoutes,
   ...depositOperatorRoutes,
@@ -74,6 +79,7 @@ export const routes = {
   ...fundOperatorRoutes,
   ...bondOperatorRoutes,
   ...loanOperatorRoutes,
+  ...statementOperatorRoutes,
 };
 export type Routes = typeof routes;
 export type RouteId = keyof Routes;

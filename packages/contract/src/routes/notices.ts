@@ -46,6 +46,11 @@ export const NOTICE_KINDS = [
   'loan.approved',
   'loan.refused',
   'loan.overdue',
+  /** A new sign-in to the account (issue 18): the device and address, so a stranger's is noticed. */
+  'auth.signIn',
+  'alert.price',
+  'alert.change',
+  'alert.ma',
   /** Written by an operator (a broadcast or a note to one user); its texts are in the params per language. */
   'operator.message',
 ] as const;

@@ -64,6 +64,8 @@ export const zAdminUserDetail = z.object({
   balances: z.array(zAdminWalletBalance),
   sessions: z.array(z.object({ createTimeTimestamp: z.number().int(), expiresTimestamp: z.number().int(), revoked: z.boolean() })),
   audit: z.array(zAuditEntry),
+  /** Two-factor sign-in with an authenticator app is on. */
+  twoFactor: z.boolean(),
 });
 
 export const operatorRoutes = {
@@ -120,6 +122,18 @@ export const operatorRoutes = {
       reason: z.string({ error: 'e.reasonRequired' }).trim().min(1, { error: 'e.reasonRequired' }).max(500),
     }),
     response: zUserInfo,
+  }),
+  operatorResetTwoFactor: route({
+    method: 'POST',
+    path: '/operator/users/:id/twoFactor/reset',
+    auth: 'operator',
+    tag: 'admin',
+    summary: "Turn off an investor's two-factor sign-in (a lost phone and recovery codes), with a reason, audited; the investor's sessions end",
+    params: zId,
+    request: z.object({
+      reason: z.string({ error: 'e.reasonRequired' }).trim().min(1, { error: 'e.reasonRequired' }).max(500),
+    }),
+    response: zAdminUserDetail,
   }),
   operatorOutbox: route({
     method: 'GET',

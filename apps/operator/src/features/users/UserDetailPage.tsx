@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { UserRole, UserStatus, type ResponseOf, type Routes, type WalletCode } from '@tradeapp/contract';
+import { UserRole, UserStatus, type ResponseOf, type Routes } from '@tradeapp/contract';
+import { WALLET_NAMES as WALLET_NAME_SETS } from '@tradeapp/contract/labels';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { AuditTable } from '../../ui/AuditTable';
@@ -9,7 +10,9 @@ import { Empty, PageState, QueryState } from '../../ui/States';
 import { Spinner } from '../../ui/Spinner';
 import { TableHead } from '../../ui/TableHead';
 import { userQueryOptions } from './api';
+import { StatementCard } from './StatementCard';
 import { StatusDialog } from './StatusDialog';
+import { TwoFactorResetDialog } from './TwoFactorResetDialog';
 
 type UserDetail = ResponseOf<Routes['operatorUser']>;
 type UserInfo = UserDetail['user'];
@@ -17,18 +20,7 @@ type Session = UserDetail['sessions'][number];
 type Balance = UserDetail['balances'][number];
 
 /** The wallets' names as the investors' app shows them (in English). */
-const WALLET_NAMES: Record<WalletCode, string> = {
-  BALANCE: 'Funding',
-  US_STOCK: 'US stocks',
-  STOCK: 'Stocks',
-  FUTURE: 'Futures',
-  FOREX: 'Forex & crypto',
-  HK_STOCK: 'HK stocks',
-  MX_STOCK: 'Mexico stocks',
-  FOLLOW: 'Follow',
-  SUBSCRIPTION: 'Subscription',
-  FINANCIAL: 'Financial',
-};
+const WALLET_NAMES = WALLET_NAME_SETS.en;
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -59,7 +51,7 @@ function sessionState(session: Session, now: number): ReactNode {
   return <Badge tone="success">Active</Badge>;
 }
 
-function ProfileCard({ user }: { user: UserInfo }) {
+function ProfileCard({ user, twoFactor, onResetTwoFactor }: { user: UserInfo; twoFactor: boolean; onResetTwoFactor: () => void }) {
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
   return (
     <div className="card card-padded">
@@ -72,6 +64,18 @@ function ProfileCard({ user }: { user: UserInfo }) {
         <Field label="Account type">{accountTypeLabel(user.accountType)}</Field>
         <Field label="Status">
           <UserStatusBadge status={user.status} />
+        </Field>
+        <Field label="Two-factor sign-in">
+          {twoFactor ? (
+            <>
+              <Badge tone="success">On</Badge>{' '}
+              <button type="button" className="btn btn-small" onClick={onResetTwoFactor} data-testid="bo-2fa-reset">
+                Reset
+              </button>
+            </>
+          ) : (
+            <Badge tone="neutral">Off</Badge>
+          )}
         </Field>
         <Field label="KYC status">
           <KycBadge status={user.kycStatus} />
@@ -175,6 +179,7 @@ export function UserDetailPage() {
   const validId = Number.isInteger(id) && id > 0;
   const detail = useQuery({ ...userQueryOptions(id), enabled: validId });
   const [dialog, setDialog] = useState<UserStatus | null>(null);
+  const [resettingTwoFactor, setResettingTwoFactor] = useState(false);
 
   const back = (
     <Link to="/users" className="back-link">
@@ -243,11 +248,12 @@ export function UserDetailPage() {
       </header>
 
       <div className="grid-2">
-        <ProfileCard user={user} />
+        <ProfileCard user={user} twoFactor={detail.data.twoFactor} onResetTwoFactor={() => setResettingTwoFactor(true)} />
         <div className="stack">
           {balances.length > 0 && <BalancesCard balances={balances} />}
           {user.corporate && <CorporateCard corporate={user.corporate} />}
           <SessionsCard sessions={sessions} />
+          {user.role !== UserRole.Operator && <StatementCard userId={user.id} />}
         </div>
       </div>
 
@@ -256,6 +262,7 @@ export function UserDetailPage() {
         <AuditTable entries={audit} headingLevel={3} empty="No audit entries for this user." />
       </div>
 
+      {resettingTwoFactor && <TwoFactorResetDialog id={user.id} userLabel={user.userId} onClose={() => setResettingTwoFactor(false)} />}
       {dialog !== null && (
         <StatusDialog id={user.id} userLabel={user.userId} target={dialog} onClose={() => setDialog(null)} />
       )}

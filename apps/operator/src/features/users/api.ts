@@ -49,3 +49,16 @@ export function useSetUserStatus(id: number) {
     },
   });
 }
+
+export function useResetTwoFactor(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) => call('operatorResetTwoFactor', { reason }, { params: { id } }),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: usersKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['operator', 'audit'] }),
+      ]);
+    },
+  });
+}

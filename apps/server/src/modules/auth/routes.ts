@@ -10,6 +10,14 @@ export function authHandlers(
   | 'registerEmail'
   | 'registerFull'
   | 'login'
+  | 'loginSecondFactor'
+  | 'twoFactorStatus'
+  | 'twoFactorSetup'
+  | 'twoFactorEnable'
+  | 'twoFactorDisable'
+  | 'sessionList'
+  | 'sessionEnd'
+  | 'sessionEndOthers'
   | 'logout'
   | 'resetPassword'
   | 'updatePassword'
@@ -28,6 +36,20 @@ export function authHandlers(
     registerEmail: ({ input, req }) => auth.registerEmail(input, req),
     registerFull: ({ input, req }) => auth.registerFull(input, req),
     login: ({ input, req }) => auth.login(input, req),
+    loginSecondFactor: ({ input, req }) => auth.loginSecondFactor(input, req),
+    twoFactorStatus: ({ caller }) => auth.twoFactorStatus(caller!.id),
+    twoFactorSetup: ({ caller }) => auth.twoFactorSetup(caller!.id),
+    twoFactorEnable: ({ input, caller, req }) => auth.twoFactorEnable(caller!.id, input.code, req.ip),
+    twoFactorDisable: async ({ input, caller, req }) => {
+      await auth.twoFactorDisable(caller!.id, input, req.ip);
+      return done;
+    },
+    sessionList: ({ caller }) => auth.sessionList(caller!.id, caller!.sessionId),
+    sessionEnd: async ({ params, caller }) => {
+      await auth.sessionEnd(caller!.id, params.id);
+      return done;
+    },
+    sessionEndOthers: ({ caller }) => auth.sessionEndOthers(caller!.id, caller!.sessionId),
     logout: async ({ caller }) => {
       await auth.logout(caller!.id, caller!.sessionId);
       return done;

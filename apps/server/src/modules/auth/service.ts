@@ -2,8 +2,10 @@ import {
   AccountType,
   EmailCodeType,
   SESSION_TTL_SECONDS,
+  SIGN_IN_CHALLENGE_SECONDS,
   type FullRegistration,
   type Locale,
+  type SecondFactorNeeded,
   type UserInfo,
 } from '@tradeapp/contract';
 import type { FastifyRequest } from 'fastify';
@@ -14,8 +16,11 @@ import { AppError, notFound } from '../../errors';
 import { burnVerify, hashSecret, newInvitationCode, newToken, sha256, verifySecret } from '../../lib/secrets';
 import type { EndedSessions } from '../../push/hub';
 import { claimRegistrationUploads } from '../files/service';
+import type { Notices } from '../notices/service';
 import { createEmailCodes } from './codes';
+import { deviceLine } from './device';
 import * as repo from './repo';
+import { createSecurity } from './security';
 import { accountKey, createSignInThrottle } from './throttle';
 
 /**
@@ -41,9 +46,22 @@ function wsUrlFor(publicUrl: string | undefined, req: FastifyRequest): string {
   return base.toString();
 }
 
-export function createAuthService({ config, db, mailer }: Deps, sessions: SessionEnds = { endSessions: () => undefined }) {
+/** Wrong codes one challenge takes before the password must be given again. */
+const CHALLENGE_ATTEMPTS = 5;
+
+export function createAuthService(
+  { config, db, mailer }: Deps,
+  sessions: SessionEnds = { endSessions: () => undefined },
+  notices?: Pick<Notices, 'notify'>,
+) {
   const codes = createEmailCodes(db, mailer);
   const throttle = createSignInThrottle(db, config.RATE_LIMIT_FACTOR);
+  const security = createSecurity({
+    db,
+    throttle,
+    idleMinutes: config.SESSION_IDLE_MINUTES,
+    endSessions: (ended) => sessions.endSessions(ended),
+  });
 
   async function startSession(sql: Sql, user: repo.UserRow, req: FastifyRequest): Promise<LoginResult> {
     const token = newToken();
@@ -55,6 +73,55 @@ export function createAuthService({ config, db, mailer }: Deps, sessions: Sessio
       userAgent: req.headers['user-agent'],
     });
     return { token, wsUrl: wsUrlFor(config.PUBLIC_URL, req), userInfo: await repo.toUserInfo(sql, user) };
+  }
+
+  /**
+   * A completed sign-in: its session, and an inbox notice (pushed once committed) naming the
+   * device and address, so that a sign-in by someone else does not go unseen. Operators have no inbox.
+   */
+  async function signIn(user: repo.UserRow, req: FastifyRequest): Promise<LoginResult> {
+    let push = () => undefined as void;
+    const result = await db.tx(async (sql) => {
+      const started = await startSession(sql, user, req);
+      if (notices && user.role === 'investor') {
+        push = await notices.notify(sql, user.id, 'auth.signIn', { device: deviceLine(req.headers['user-agent']), ip: req.ip });
+      }
+      return started;
+    });
+    push();
+    return result;
+  }
+
+  async function challenge(userId: number): Promise<SecondFactorNeeded> {
+    const token = newToken();
+    await db.query(
+      'insert into sign_in_challenges (user_id, token_hash, expires_at) values ($1, $2, now() + make_interval(secs => $3))',
+      [userId, sha256(token), SIGN_IN_CHALLENGE_SECONDS],
+    );
+    // Now and then, forget challenges long over (they are kept a day for the record of attempts).
+    if (Math.random() < 0.01) await db.query(`delete from sign_in_challenges where expires_at < now() - interval '1 day'`);
+    return { secondFactor: 'totp', challenge: token, expiresInSeconds: SIGN_IN_CHALLENGE_SECONDS };
+  }
+
+  /** The password step. The back office's sign-in (role `operator`) never has a second one: setup refuses operators. */
+  async function login(input: { username: string; password: string }, req: FastifyRequest): Promise<LoginResult | SecondFactorNeeded>;
+  async function login(input: { username: string; password: string }, req: FastifyRequest, role: 'operator'): Promise<LoginResult>;
+  async function login(
+    input: { username: string; password: string },
+    req: FastifyRequest,
+    role: 'investor' | 'operator' | 'any' = 'any',
+  ): Promise<LoginResult | SecondFactorNeeded> {
+    const user = await repo.findUserByLogin(db, input.username);
+    // Counted as a failure until the password proves right; refused (429) while the address or account must wait.
+    const attempt = await throttle.claim(req.ip, accountKey(user?.id, input.username));
+    const valid = user ? await verifySecret(user.password_hash, input.password) : await burnVerify(input.password);
+    // An agency (modules/follow) is a house strategy account: it has no password and never signs in.
+    if (!user || !valid || (user.role as string) === 'agency') throw new AppError('e.invalidCredentials');
+    await throttle.succeeded(attempt);
+    if (user.status !== 'active') throw new AppError('e.accountDisabled');
+    if (role === 'operator' && user.role !== 'operator') throw new AppError('e.operatorOnly');
+    if (role !== 'operator' && (await security.enabledRow(user.id))) return challenge(user.id);
+    return signIn(user, req);
   }
 
   async function inviterOf(code: string | undefined): Promise<number | null> {
@@ -196,18 +263,41 @@ export function createAuthService({ config, db, mailer }: Deps, sessions: Sessio
       });
     },
 
-    async login(input: { username: string; password: string }, req: FastifyRequest, role: 'investor' | 'operator' | 'any' = 'any') {
-      const user = await repo.findUserByLogin(db, input.username);
-      // Counted as a failure until the password proves right; refused (429) while the address or account must wait.
-      const attempt = await throttle.claim(req.ip, accountKey(user?.id, input.username));
-      const valid = user ? await verifySecret(user.password_hash, input.password) : await burnVerify(input.password);
-      // An agency (modules/follow) is a house strategy account: it has no password and never signs in.
-      if (!user || !valid || (user.role as string) === 'agency') throw new AppError('e.invalidCredentials');
-      await throttle.succeeded(attempt);
+    login,
+
+    /**
+     * The second step: the challenge (counted per try before the code is checked, and good for
+     * CHALLENGE_ATTEMPTS tries) and a code, checked and throttled like a password; used up by the
+     * session it starts, so it signs in once.
+     */
+    async loginSecondFactor(input: { challenge: string; code: string }, req: FastifyRequest): Promise<LoginResult> {
+      const [found] = await db.query<{ id: number; user_id: number }>(
+        `update sign_in_challenges set attempts = attempts + 1
+          where token_hash = $1 and consumed_at is null and expires_at > now() and attempts < $2
+          returning id, user_id`,
+        [sha256(input.challenge), CHALLENGE_ATTEMPTS],
+      );
+      if (!found) throw new AppError('e.challengeExpired');
+      const user = await repo.findUserById(db, found.user_id);
+      if (!user) throw new AppError('e.challengeExpired');
       if (user.status !== 'active') throw new AppError('e.accountDisabled');
-      if (role === 'operator' && user.role !== 'operator') throw new AppError('e.operatorOnly');
-      return db.tx((sql) => startSession(sql, user, req));
+      const row = await security.enabledRow(user.id);
+      // Turned off since the password step (by the user elsewhere): the password was right, nothing more is asked.
+      if (row && !(await security.checkSecondFactor(row, input.code, req.ip, true))) {
+        throw new AppError('e.authCodeWrong', { code: 'e.authCodeWrong' });
+      }
+      const used = await db.query('update sign_in_challenges set consumed_at = now() where id = $1 and consumed_at is null returning id', [found.id]);
+      if (!used.length) throw new AppError('e.challengeExpired');
+      return signIn(user, req);
     },
+
+    twoFactorStatus: (userId: number) => security.status(userId),
+    twoFactorSetup: (userId: number) => security.setup(userId),
+    twoFactorEnable: (userId: number, code: string, ip: string) => security.enable(userId, code, ip),
+    twoFactorDisable: (userId: number, input: { password: string; code: string }, ip: string) => security.disable(userId, input, ip),
+    sessionList: (userId: number, currentSessionId: number) => security.sessions(userId, currentSessionId),
+    sessionEnd: (userId: number, sessionId: number) => security.endSession(userId, sessionId),
+    sessionEndOthers: (userId: number, currentSessionId: number) => security.endOtherSessions(userId, currentSessionId),
 
     async logout(userId: number, sessionId: number) {
       await repo.revokeSession(db, sessionId);

@@ -11,6 +11,7 @@ export function operatorHandlers(
   | 'operatorUsers'
   | 'operatorUser'
   | 'operatorSetUserStatus'
+  | 'operatorResetTwoFactor'
   | 'operatorOutbox'
   | 'operatorOutboxMail'
   | 'operatorAudit'
@@ -26,6 +27,7 @@ export function operatorHandlers(
     operatorUsers: ({ input }) => operators.listUsers(input.role, input.q || undefined, input.page, input.size),
     operatorUser: ({ params }) => operators.userDetail(params.id),
     operatorSetUserStatus: ({ params, input, caller, req }) => operators.setUserStatus(caller!.id, params.id, input.status, input.reason, req.ip),
+    operatorResetTwoFactor: ({ params, input, caller, req }) => operators.resetTwoFactor(caller!.id, params.id, input.reason, req.ip),
     operatorOutbox: ({ input }) => operators.outbox(input.to || undefined, input.page, input.size),
     operatorOutboxMail: ({ params, caller, req }) => operators.readMail(caller!.id, params.id, req.ip),
     operatorAudit: ({ input }) => operators.audit(input.targetType || undefined, input.targetId || undefined, input.page, input.size),

@@ -1,6 +1,6 @@
 import { UserRole, WalletCode, walletCurrency, type UserStatus } from '@tradeapp/contract';
 import type { Deps } from '../../deps';
-import { notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import { fixed } from '../../lib/decimal';
 import { userBalances } from '../../ledger/ledger';
 import { verifyAuditChain, writeAudit } from '../../lib/audit';
@@ -124,7 +124,24 @@ export function createOperatorService({ db, config, log, mailer }: Deps, session
           revoked: s.revoked_at !== null,
         })),
         audit: audit.map(toAudit),
+        twoFactor: (await db.query('select 1 from two_factor where user_id = $1 and enabled_at is not null', [id])).length > 0,
       };
+    },
+
+    /** A lost authenticator and lost recovery codes: support turns two-factor off, with a reason, and every session of the investor ends. */
+    async resetTwoFactor(actorId: number, id: number, reason: string, ip: string) {
+      await db.tx(async (sql) => {
+        const [user] = await sql.query<{ role: string }>('select role from users where id = $1 for update', [id]);
+        if (!user || user.role === 'operator') throw notFound();
+        const [row] = await sql.query<{ enabled_at: Date | null }>('select enabled_at from two_factor where user_id = $1', [id]);
+        if (!row?.enabled_at) throw new AppError('e.twoFactorOff');
+        await sql.query('delete from two_factor_recovery_codes where user_id = $1', [id]);
+        await sql.query('delete from two_factor where user_id = $1', [id]);
+        await users.revokeSessions(sql, id);
+        await writeAudit(sql, { actorId, action: 'user.twoFactorReset', targetType: 'user', targetId: id, before: { twoFactor: true }, after: { twoFactor: false }, reason, ip });
+      });
+      await sessions?.endSessions({ userId: id });
+      return this.userDetail(id);
     },
 
     async setUserStatus(actorId: number, id: number, status: UserStatus, reason: string, ip: string) {

@@ -11,6 +11,7 @@ import { TextField } from '../../ui/TextField';
 import { useLogin } from './api';
 import { AuthHero } from './AuthHero';
 import { checkLogin, type LoginValues } from './loginRules';
+import { SecondFactorStep } from './SecondFactorStep';
 
 type Errors = Partial<Record<keyof LoginValues, string>>;
 
@@ -32,6 +33,9 @@ export default function LoginPage() {
   const login = useLogin();
   const [errors, setErrors] = useState<Errors>({});
   const [submitted, setSubmitted] = useState(false);
+  /** The password step's challenge while a second factor is asked for. */
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const done = () => void navigate(safeRedirect(search.get('redirect')), { replace: true });
 
   const field = (name: keyof LoginValues): UseFormRegisterReturn<keyof LoginValues> => ({
     name,
@@ -55,11 +59,13 @@ export default function LoginPage() {
       return;
     }
     login.mutate(values, {
-      onSuccess: () => void navigate(safeRedirect(search.get('redirect')), { replace: true }),
+      onSuccess: (result) => ('challenge' in result ? setChallenge(result.challenge) : done()),
       onError: (error) =>
         applyServerFieldErrors<LoginValues>(error, (name, { message }) => setErrors((e) => ({ ...e, [name]: message })), ['username', 'password']),
     });
   };
+
+  if (challenge) return <SecondFactorStep challenge={challenge} onSignedIn={done} onRestart={() => setChallenge(null)} />;
 
   return (
     <div className="auth">

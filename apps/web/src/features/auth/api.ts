@@ -15,9 +15,19 @@ export function useSendEmailCode(type: EmailCodeType) {
   return useMutation({ mutationFn: (email: string) => sendEmailCode(email, type) });
 }
 
+/** The password step: signed in, or (with two-factor sign-in on) a challenge for `useLoginSecondFactor`. */
 export function useLogin() {
   return useMutation({
     mutationFn: (input: RequestOf<Routes['login']>) => call('login', input, { requestId: 'login' }),
+    onSuccess: (result) => {
+      if ('token' in result) signIn(result);
+    },
+  });
+}
+
+export function useLoginSecondFactor() {
+  return useMutation({
+    mutationFn: (input: RequestOf<Routes['loginSecondFactor']>) => call('loginSecondFactor', input, { requestId: 'login' }),
     onSuccess: signIn,
   });
 }

@@ -2,7 +2,7 @@ import '../../ui/quotes.css';
 import './market.css';
 import { KLINE_RANGES, OrderDirection, orderCallFor, type KlineRange, type Quote } from '@tradeapp/contract';
 import { Button } from 'antd-mobile';
-import { StarFill, StarOutline } from 'antd-mobile-icons';
+import { BellOutline, StarFill, StarOutline } from 'antd-mobile-icons';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,8 +13,8 @@ import { isSignedIn } from '../../lib/session';
 import { EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';
 import { Refreshable } from '../../ui/Refreshable';
-import { klineQuery, largeOrdersQuery, quoteQuery, summaryQuery, useWatchToggle, type SummaryData } from './api';
-import { MA_LEGEND } from './components/maLegend';
+import { klineQuery, largeOrdersQuery, quoteIdentOf, quoteQuery, summaryQuery, useWatchToggle, type SummaryData } from './api';
+import { IndicatorLegend, IndicatorPicker, useIndicators } from './components/Indicators';
 import { KlineChart } from './components/KlineChart';
 import { PhaseTag } from './components/PhaseTag';
 import { SimulatedNotice, SimulatedTag } from './components/SimulatedNotice';
@@ -22,6 +22,7 @@ import { TradingNote } from './components/TradingNote';
 import { useLiveQuote } from '../../api/push';
 import { bondLinks } from '../bonds';
 import { OrderSheet } from '../trading';
+import { AlertSheet } from '../alerts';
 import { isCrypto } from './segments';
 
 type Field = { key: string; label: string; value: ReactNode; wide?: boolean };
@@ -76,6 +77,7 @@ function useFields(quote: Quote, summary: SummaryData | undefined): Field[] {
 function QuoteBody({ quote }: { quote: Quote }) {
   const { t } = useTranslation();
   const [range, setRange] = useState<KlineRange>('intraday');
+  const [indicators, setIndicators] = useIndicators();
   const crypto = isCrypto(quote);
   const summary = useQuery(summaryQuery(quote.symbol));
   const kline = useQuery(klineQuery(quote.symbol, range, crypto));
@@ -158,11 +160,7 @@ function QuoteBody({ quote }: { quote: Quote }) {
               {t('quote.previousCloseLine', { price: formatPrice(kline.data?.previousClose ?? quote.preClose, quote.tickSize) })}
             </span>
           ) : (
-            MA_LEGEND.map((ma) => (
-              <span key={ma.period} style={{ color: ma.color }}>
-                MA{ma.period}
-              </span>
-            ))
+            <IndicatorLegend indicators={indicators} />
           )}
           {kline.isFetching && <span className="ma-legend-loading">{t('common.loading')}</span>}
         </div>
@@ -176,7 +174,9 @@ function QuoteBody({ quote }: { quote: Quote }) {
           livePrice={quote.price_nominal}
           liveTime={quote.timestamp}
           loading={kline.isPending}
+          indicators={indicators}
         />
+        {range !== 'intraday' && <IndicatorPicker indicators={indicators} onChange={setIndicators} />}
         {kline.isError && !kline.data && (
           <button type="button" className="link chart-retry" onClick={() => void kline.refetch()}>
             {t('quote.chartFailed')} · {t('common.retry')}
@@ -239,14 +239,15 @@ export default function QuotePage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
-  const symbolParam = params.get('symbol')?.trim() || null;
-  const code = params.get('code')?.trim() || null;
+  // Read as the route's loader read it to start the same query (firstScreen.ts).
+  const ident = quoteIdentOf(params);
+  const { symbol: symbolParam, code } = ident;
   const nameParam = params.get('name') ?? '';
-  const cryptoLink = isCrypto({ market: params.get('market'), source: params.get('source') });
-  const query = useQuery(quoteQuery({ symbol: symbolParam, code, crypto: cryptoLink }));
+  const query = useQuery(quoteQuery(ident));
   const quote = query.data;
   useLiveQuote([quote?.symbol ?? symbolParam]);
   const star = useWatchToggle();
+  const [alertOpen, setAlertOpen] = useState(false);
   // Indices and bonds have no order call (the contract's rule): no Buy or Sell. While the market is
   // closed only a limit order can be placed, so the bar offers limit orders.
   const tradable = quote !== undefined && orderCallFor(quote) !== null;
@@ -307,18 +308,29 @@ export default function QuotePage() {
       className={tradable || bond ? 'quote-page with-actions' : 'quote-page'}
       right={
         quote ? (
-          <button
-            type="button"
-            className={starred ? 'nav-icon star on' : 'nav-icon star'}
-            aria-pressed={starred}
-            aria-label={starred ? t('quote.removeWatch') : t('quote.addWatch')}
-            data-testid="quote-star"
-            data-starred={starred ? 'true' : 'false'}
-            disabled={star.pending}
-            onClick={() => star.toggle(quote)}
-          >
-            {starred ? <StarFill /> : <StarOutline />}
-          </button>
+          <>
+            <button
+              type="button"
+              className="nav-icon"
+              aria-label={t('alerts.button')}
+              data-testid="quote-alert"
+              onClick={() => (isSignedIn() ? setAlertOpen(true) : void navigate(paths.login(`${location.pathname}${location.search}`)))}
+            >
+              <BellOutline />
+            </button>
+            <button
+              type="button"
+              className={starred ? 'nav-icon star on' : 'nav-icon star'}
+              aria-pressed={starred}
+              aria-label={starred ? t('quote.removeWatch') : t('quote.addWatch')}
+              data-testid="quote-star"
+              data-starred={starred ? 'true' : 'false'}
+              disabled={star.pending}
+              onClick={() => star.toggle(quote)}
+            >
+              {starred ? <StarFill /> : <StarOutline />}
+            </button>
+          </>
         ) : null
       }
     >
@@ -353,6 +365,11 @@ export default function QuotePage() {
       {tradable && isSignedIn() && (
         <Suspense fallback={null}>
           <OrderSheet quote={quote} direction={sheetDirection} onClose={closeOrder} />
+        </Suspense>
+      )}
+      {quote && alertOpen && (
+        <Suspense fallback={null}>
+          <AlertSheet quote={quote} visible={alertOpen} onClose={() => setAlertOpen(false)} />
         </Suspense>
       )}
     </Page>

@@ -20,12 +20,14 @@ import {
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
+import { BollingerBands, EMA, MACD, RSI, StochasticOscillator } from 'trading-signals';
 import { formatChartPrice, formatChartTick, formatChartTime, formatChartVolume, toWallClockSeconds } from '../../lib/format';
 import { getAppearance, riseFallColors, subscribeAppearance, themeColor, withAlpha } from '../../lib/theme';
-import { MA_LEGEND } from './components/maLegend';
+import { MA_LEGEND, type Oscillator, type Overlay } from './components/maLegend';
 
 // The quote's chart (lightweight-charts), loaded only by quote pages: intraday a line of the
-// price against a dashed line at the previous close, the other ranges candles with MA5/10/20.
+// price against a dashed line at the previous close, the other ranges candles with MA5/10/20 or
+// Bollinger bands, and MACD, RSI or KDJ in a pane below (computed by trading-signals).
 // Candles arrive as decimal strings; drawing converts them to numbers, which is fine: a chart is
 // pixels. The library counts days and hours in UTC, so it is given the exchange's wall clock as if
 // it were UTC (`toWallClockSeconds`) and its labels are formatted as UTC: the axis and the
@@ -92,6 +94,58 @@ export function movingAverage(bars: readonly Bar[], period: number): Array<{ tim
   return out;
 }
 
+type Point = { time: number; value: number };
+
+
+/** Each bar's result of a trading-signals indicator, from the first bar it has one for. */
+function series<R>(bars: readonly Bar[], add: (bar: Bar) => R | null): Array<{ time: number; result: R }> {
+  const out: Array<{ time: number; result: R }> = [];
+  for (const bar of bars) {
+    const result = add(bar);
+    if (result !== null) out.push({ time: bar.time, result });
+  }
+  return out;
+}
+
+/** Bollinger bands of the closes: the 20-bar average and two standard deviations either side. */
+export function bollinger(bars: readonly Bar[], period = 20, deviations = 2) {
+  const bands = new BollingerBands(period, deviations);
+  const rows = series(bars, (b) => bands.add(b.close));
+  return {
+    upper: rows.map((r) => ({ time: r.time, value: r.result.upper })),
+    middle: rows.map((r) => ({ time: r.time, value: r.result.middle })),
+    lower: rows.map((r) => ({ time: r.time, value: r.result.lower })),
+  };
+}
+
+/** MACD (12, 26, 9) of the closes: the line, its signal and their difference. */
+export function macd(bars: readonly Bar[]) {
+  const indicator = new MACD(new EMA(12), new EMA(26), new EMA(9));
+  const rows = series(bars, (b) => indicator.add(b.close));
+  return {
+    macd: rows.map((r) => ({ time: r.time, value: r.result.macd })),
+    signal: rows.map((r) => ({ time: r.time, value: r.result.signal })),
+    histogram: rows.map((r) => ({ time: r.time, value: r.result.histogram })),
+  };
+}
+
+/** RSI (14) of the closes, 0 to 100. */
+export function rsi(bars: readonly Bar[], period = 14): Point[] {
+  const indicator = new RSI(period);
+  return series(bars, (b) => indicator.add(b.close)).map((r) => ({ time: r.time, value: r.result }));
+}
+
+/** KDJ (9, 3, 3): the stochastic oscillator's K and D of the highs, lows and closes, and J = 3K − 2D. */
+export function kdj(bars: readonly Bar[]) {
+  const indicator = new StochasticOscillator({ kPeriod: 9, kSlowingPeriod: 3, dPeriod: 3 });
+  const rows = series(bars, (b) => indicator.add({ high: b.high, low: b.low, close: b.close }));
+  return {
+    k: rows.map((r) => ({ time: r.time, value: r.result.stochK })),
+    d: rows.map((r) => ({ time: r.time, value: r.result.stochD })),
+    j: rows.map((r) => ({ time: r.time, value: r.result.stochJ })),
+  };
+}
+
 export interface ChartOptions {
   decimals: number;
   /** The exchange's IANA time zone: the axis and the crosshair show its clock. */
@@ -143,6 +197,8 @@ export interface KlineChartHandle {
   setOverlay(marks: readonly ChartMark[], levels: readonly number[]): void;
   /** Shows the bars around the marks (from a little before the first to the latest bar); false when there is none. */
   focusMarks(): boolean;
+  /** The overlay over the candles and the oscillator under them (null: none); intraday lines show neither. */
+  setIndicators(overlay: Overlay, oscillator: Oscillator | null): void;
   /** A live price: moves the forming candle, or opens the next one on intraday charts. */
   live(price: number, timeSeconds: number): void;
   remove(): void;
@@ -159,6 +215,9 @@ export function createKlineChart(container: HTMLElement): KlineChartHandle {
   let levels: readonly number[] = [];
   let levelLines: Array<{ series: ISeriesApi<'Candlestick'> | ISeriesApi<'Line'>; line: IPriceLine }> = [];
   let viewKey: string | undefined;
+  let overlay: Overlay = 'ma';
+  let oscillator: Oscillator | null = null;
+  let oscillatorSeries: Array<ISeriesApi<'Line'> | ISeriesApi<'Histogram'>> = [];
   let palette = chartPalette();
   /** The overlay's levels stay in view: a grid is read against them. */
   const withLevels = (range: AutoscaleInfo | null): AutoscaleInfo | null => {
@@ -224,13 +283,64 @@ export function createKlineChart(container: HTMLElement): KlineChartHandle {
     chart.addSeries(LineSeries, { color: palette.averages[i]!, lineWidth: 1, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false }),
   );
 
+  const bollSeries = [0, 1, 2].map((i) =>
+    chart.addSeries(LineSeries, {
+      color: palette.averages[i]!,
+      lineWidth: 1,
+      lineStyle: i === 1 ? LineStyle.Solid : LineStyle.Dashed,
+      priceLineVisible: false,
+      lastValueVisible: false,
+      crosshairMarkerVisible: false,
+      visible: false,
+    }),
+  );
+
   const candleOf = (bar: Bar): CandlestickData => ({ time: shift(bar.time), open: bar.open, high: bar.high, low: bar.low, close: bar.close });
   const volumeOf = (bar: Bar): HistogramData => ({ time: shift(bar.time), value: bar.volume, color: bar.close >= bar.open ? palette.riseVolume : palette.fallVolume });
   const lineOf = (point: { time: number; value: number }): LineData => ({ time: shift(point.time), value: point.value });
   const closeOf = (bar: Bar): LineData => ({ time: shift(bar.time), value: bar.close });
 
+  /** The oscillator's pane and series, made again when the choice changes (the pane goes with its last series). */
+  const makeOscillator = () => {
+    for (const s of oscillatorSeries) chart.removeSeries(s);
+    oscillatorSeries = [];
+    if (oscillator === null || line) return;
+    const lineIn = (color: string) =>
+      chart.addSeries(LineSeries, { color, lineWidth: 1, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false }, 1);
+    if (oscillator === 'macd') {
+      oscillatorSeries = [chart.addSeries(HistogramSeries, { priceLineVisible: false, lastValueVisible: false }, 1), lineIn(palette.averages[0]!), lineIn(palette.averages[1]!)];
+    } else if (oscillator === 'rsi') {
+      oscillatorSeries = [lineIn(palette.averages[2]!)];
+    } else {
+      oscillatorSeries = [lineIn(palette.averages[0]!), lineIn(palette.averages[1]!), lineIn(palette.averages[2]!)];
+    }
+    chart.panes()[1]?.setHeight(90);
+  };
+
   const drawAverages = () => {
-    MA_PERIODS.forEach(({ period }, i) => maSeries[i]!.setData(line ? [] : movingAverage(bars, period).map(lineOf)));
+    const ma = !line && overlay === 'ma';
+    MA_PERIODS.forEach(({ period }, i) => maSeries[i]!.setData(ma ? movingAverage(bars, period).map(lineOf) : []));
+    const boll = !line && overlay === 'boll' ? bollinger(bars) : null;
+    bollSeries.forEach((s, i) => {
+      s.applyOptions({ visible: boll !== null });
+      s.setData(boll ? [boll.upper, boll.middle, boll.lower][i]!.map(lineOf) : []);
+    });
+    if (oscillator === 'macd' && oscillatorSeries.length === 3) {
+      const m = macd(bars);
+      (oscillatorSeries[0] as ISeriesApi<'Histogram'>).setData(
+        m.histogram.map((p) => ({ time: shift(p.time), value: p.value, color: p.value >= 0 ? palette.riseVolume : palette.fallVolume })),
+      );
+      (oscillatorSeries[1] as ISeriesApi<'Line'>).setData(m.macd.map(lineOf));
+      (oscillatorSeries[2] as ISeriesApi<'Line'>).setData(m.signal.map(lineOf));
+    } else if (oscillator === 'rsi' && oscillatorSeries.length === 1) {
+      (oscillatorSeries[0] as ISeriesApi<'Line'>).setData(rsi(bars).map(lineOf));
+    } else if (oscillator === 'kdj' && oscillatorSeries.length === 3) {
+      const x = kdj(bars);
+      [x.k, x.d, x.j].forEach((points, i) => (oscillatorSeries[i] as ISeriesApi<'Line'>).setData(points.map(lineOf)));
+    }
+    // What is drawn, for tests and the screen's legend (the canvas says nothing).
+    container.dataset.overlay = line ? 'none' : overlay;
+    container.dataset.oscillator = line || oscillator === null ? 'none' : oscillator;
   };
   const drawBar = (bar: Bar) => {
     if (line) lineSeries.update(closeOf(bar));
@@ -278,6 +388,9 @@ export function createKlineChart(container: HTMLElement): KlineChartHandle {
     candleSeries.applyOptions({ upColor: palette.rise, downColor: palette.fall, wickUpColor: palette.rise, wickDownColor: palette.fall });
     lineSeries.applyOptions({ color: palette.line });
     maSeries.forEach((s, i) => s.applyOptions({ color: palette.averages[i]! }));
+    bollSeries.forEach((s, i) => s.applyOptions({ color: palette.averages[i]! }));
+    makeOscillator();
+    drawAverages();
     closeLine?.applyOptions({ color: palette.text });
     volumeSeries.setData(bars.map(volumeOf));
     if (marks.length || levels.length) drawOverlay();
@@ -299,6 +412,8 @@ export function createKlineChart(container: HTMLElement): KlineChartHandle {
       candleSeries.applyOptions({ priceFormat, visible: !line });
       lineSeries.applyOptions({ priceFormat, visible: line });
       maSeries.forEach((s) => s.applyOptions({ priceFormat, visible: !line }));
+      bollSeries.forEach((s) => s.applyOptions({ priceFormat }));
+      if ((oscillatorSeries.length > 0) !== (oscillator !== null && !line)) makeOscillator();
       chart.applyOptions({ timeScale: { timeVisible: intervalSeconds < 86_400, secondsVisible: false } });
       candleSeries.setData(line ? [] : bars.map(candleOf));
       lineSeries.setData(line ? bars.map(closeOf) : []);
@@ -323,6 +438,14 @@ export function createKlineChart(container: HTMLElement): KlineChartHandle {
       const from = Math.max(0, Math.min(index - 15, bars.length - 60));
       chart.timeScale().setVisibleLogicalRange({ from, to });
       return true;
+    },
+    setIndicators(nextOverlay, nextOscillator) {
+      overlay = nextOverlay;
+      if (nextOscillator !== oscillator) {
+        oscillator = nextOscillator;
+        makeOscillator();
+      }
+      drawAverages();
     },
     setOverlay(nextMarks, nextLevels) {
       marks = nextMarks;

@@ -1,15 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
 import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../lib/router';
 import { useUserInfo } from '../../api/user';
 import { paths } from '../../app/paths';
 import { Page } from '../../ui/Page';
+import { twoFactorQuery } from './securityApi';
 
 export default function SecurityPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useUserInfo();
   const hasPayPassword = user.data?.hasPayPassword;
+  const twoFactor = useQuery(twoFactorQuery());
+  const twoFactorOn = twoFactor.data?.enabled;
 
   return (
     <Page title={t('settings.securityTitle')}>
@@ -36,6 +40,27 @@ export default function SecurityPage() {
             onClick={() => void navigate(paths.profile.payPassword())}
           >
             {t('settings.payPassword')}
+          </List.Item>
+          <List.Item
+            arrowIcon
+            description={t('security.twoFactorBody')}
+            extra={
+              <span className={twoFactorOn ? 'status-on' : 'status-off'} data-testid="security-twofactor-status">
+                {twoFactorOn === undefined ? '' : t(twoFactorOn ? 'security.on' : 'security.off')}
+              </span>
+            }
+            data-testid="security-twofactor"
+            onClick={() => void navigate(paths.profile.twoFactor())}
+          >
+            {t('security.twoFactor')}
+          </List.Item>
+          <List.Item
+            arrowIcon
+            description={t('security.sessionsBody')}
+            data-testid="security-sessions"
+            onClick={() => void navigate(paths.profile.sessions())}
+          >
+            {t('security.sessions')}
           </List.Item>
         </List>
       </section>

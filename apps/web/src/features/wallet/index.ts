@@ -6,5 +6,5 @@ export { CountedAt, formatSignedInCurrency } from './components';
 export { rateBetween, rateFrom, useRateBetween } from './exchange';
 export { FundingCard } from './FundingCard';
 export { walletKeys } from './keys';
-export { WALLET_LABEL } from './labels';
+export { BILL_TYPE_LABEL, WALLET_LABEL } from './labels';
 export { WalletAmountSheet } from './WalletAmountSheet';

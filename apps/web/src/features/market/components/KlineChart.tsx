@@ -2,6 +2,7 @@ import type { Candle } from '@tradeapp/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChartMark, KlineChartHandle } from '../chartEngine';
+import type { Indicators } from './Indicators';
 
 interface KlineChartProps {
   candles: readonly Candle[] | undefined;
@@ -25,6 +26,8 @@ interface KlineChartProps {
   label?: string | undefined;
   /** Refreshed data keeps the investor's pan and zoom, and the view opens on the marks (the robot K-line). */
   focusMarks?: boolean | undefined;
+  /** The overlay and oscillator chosen (quote pages); without it, the moving averages alone. */
+  indicators?: Indicators | undefined;
 }
 
 /**
@@ -32,7 +35,7 @@ interface KlineChartProps {
  * with MA5/MA10/MA20. Volume under both, times on the exchange's clock. The chart library is fetched when the first chart mounts,
  * so no other page pays for it.
  */
-export function KlineChart({ candles, interval, range, decimals, timeZone, previousClose, livePrice, liveTime, loading, marks, levels, label, focusMarks }: KlineChartProps) {
+export function KlineChart({ candles, interval, range, decimals, timeZone, previousClose, livePrice, liveTime, loading, marks, levels, label, focusMarks, indicators }: KlineChartProps) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const handle = useRef<KlineChartHandle | null>(null);
@@ -73,6 +76,12 @@ export function KlineChart({ candles, interval, range, decimals, timeZone, previ
     if (focusMarks && candles && focused.current !== range && handle.current?.focusMarks()) focused.current = range;
   }, [ready, candles, marks, levels, focusMarks, range]);
 
+  const overlay = indicators?.overlay ?? 'ma';
+  const oscillator = indicators?.oscillator ?? null;
+  useEffect(() => {
+    if (ready) handle.current?.setIndicators(overlay, oscillator);
+  }, [ready, overlay, oscillator]);
+
   useEffect(() => {
     if (!ready || livePrice === undefined || liveTime === undefined) return;
     const seconds = liveTime > 1e11 ? Math.floor(liveTime / 1000) : liveTime;
@@ -81,7 +90,7 @@ export function KlineChart({ candles, interval, range, decimals, timeZone, previ
 
   const empty = !loading && candles !== undefined && candles.length === 0;
   return (
-    <div className="kline-wrap">
+    <div className={oscillator && range !== 'intraday' ? 'kline-wrap with-pane' : 'kline-wrap'}>
       {label && <p className="sr-only">{label}</p>}
       <div ref={container} className="kline-canvas" data-testid="chart" data-ready={ready ? 'true' : 'false'} data-candles={candles?.length ?? 0} data-range={range} data-style={range === 'intraday' ? 'line' : 'candles'} data-time-zone={timeZone} />
       {(loading || !ready) && !failed && <div className="kline-overlay kline-loading" aria-busy="true" />}
