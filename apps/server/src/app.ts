@@ -96,7 +96,7 @@ import { createFileService } from './modules/files/service';
 import { kycHandlers } from './modules/kyc/routes';
 import { createKycService } from './modules/kyc/service';
 import { startMarketFeed, pushQuoteOf } from './modules/market/feed';
-import { marketHandlers, watchlistHandlers } from './modules/market/routes';
+import { KEPT_ROUTES, marketHandlers, watchlistHandlers } from './modules/market/routes';
 import { createMarketService } from './modules/market/service';
 import { createWatchlist } from './modules/market/watchlist';
 import { createOperatorNotices } from './modules/notices/operatorNotices';
@@ -465,7 +465,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ...contentHandlers(content),
   };
   step('handlers');
-  registerContractRoutes(app, db, handlers, config.RATE_LIMIT_FACTOR);
+  registerContractRoutes(app, db, handlers, config.RATE_LIMIT_FACTOR, KEPT_ROUTES);
   step('routes');
   if (testClocks) {
     registerTestClocks(app, db, testClocks);

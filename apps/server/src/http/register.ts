@@ -124,7 +124,8 @@ function answerSerializer(def: RouteDef) {
   };
 }
 
-export function registerContractRoutes(app: FastifyInstance, db: Db, handlers: Handlers, limitFactor = 1) {
+/** `selfCompressed`: routes that send their own compressed bytes, left out of the compression plugin. */
+export function registerContractRoutes(app: FastifyInstance, db: Db, handlers: Handlers, limitFactor = 1, selfCompressed: ReadonlySet<RouteId> = new Set()) {
   const idempotency = createIdempotencyStore(db);
   for (const [id, def] of Object.entries(routes) as [RouteId, RouteDef][]) {
     const handler = handlers[id] as (ctx: HandlerContext<unknown, unknown>) => Promise<unknown>;
@@ -132,6 +133,7 @@ export function registerContractRoutes(app: FastifyInstance, db: Db, handlers: H
     app.route({
       method: def.method,
       url: API_BASE + def.path,
+      ...(selfCompressed.has(id) ? { compress: false as const } : {}),
       preValidation: answerSerializer(def),
       config: def.rateLimit
         ? {

@@ -9,6 +9,27 @@ import type { Watchlist } from './watchlist';
 const HOME_STRIP = ['SPX', 'NDX', 'DJI', 'HSI', 'DAX', 'AEX', 'BTCUSDT'];
 const MAJOR_PAIRS = ['EURUSD', 'GBPUSD', 'USDJPY', 'USDCNH', 'AUDUSD', 'USDCHF'];
 
+/**
+ * The routes answered with kept bytes (decision 0024), which carry their own compressed forms
+ * (http/register.ts, `sendKept`): the compression plugin is not attached to them at all.
+ */
+export const KEPT_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>([
+  'bondsList',
+  'hkAllStockList',
+  'globalIndex',
+  'topList',
+  'stockList',
+  'futuresList',
+  'allStockList',
+  'hotStock',
+  'homeCustomList',
+  'forexIndex',
+  'forexList',
+  'ztStockList',
+  'search',
+  'cryptoQuantifyList',
+]);
+
 export function marketHandlers(
   m: MarketService,
 ): HandlersOf<
