@@ -20,14 +20,25 @@ export interface AuditEntry {
  * before it reads the chain's end, so concurrent transactions (on PostgreSQL) append one after
  * another and never fork the chain; the lock is held until the caller's transaction ends.
  */
+/**
+ * JSON for a jsonb column: JSON.stringify writes a lone surrogate (half of a UTF-16 pair, which a
+ * request may carry) as an escape that PostgreSQL's jsonb refuses; as text it would have become
+ * U+FFFD on its way to the database, so it becomes U+FFFD here too.
+ */
+function jsonOf(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    typeof v === 'string' ? v.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd') : v,
+  );
+}
+
 export async function writeAudit(sql: Sql, e: AuditEntry): Promise<number> {
   const [row] = await sql.query<{ id: number }>('select audit_append($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8) as id', [
     e.actorId,
     e.action,
     e.targetType,
     e.targetId === null ? null : String(e.targetId),
-    e.before === undefined ? null : JSON.stringify(e.before),
-    e.after === undefined ? null : JSON.stringify(e.after),
+    e.before === undefined ? null : jsonOf(e.before),
+    e.after === undefined ? null : jsonOf(e.after),
     e.reason ?? null,
     e.ip ?? null,
   ]);
