@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { monthBounds, monthOf } from '@tradeapp/contract';
+import { addDecimal, monthBounds, monthOf, roundDecimal } from '@tradeapp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngBytes } from './fixtures';
 import { call, drivers, OPERATOR, registerUser, startServer, type Harness } from './harness';
@@ -24,6 +24,13 @@ describe.each(await drivers())('monthly statements on %s', (driver) => {
   });
 
   const key = () => ({ 'idempotency-key': randomUUID() });
+  /** A market buy of bitcoin at leverage 10 from the forex wallet. */
+  const buyBtc = (token: string, quantity: string) =>
+    call(h, 'POST', '/web/gold/create', {
+      token,
+      headers: key(),
+      body: { stockCode: BTC, stockName: 'Bitcoin', direction: 0, source: 100, type: 0, quantity, leverage: 10, goldCode: BTC },
+    });
   const statement = (token: string, month: string, lang?: string) => call(h, 'GET', `/web/statement/month?month=${month}`, { token, ...(lang ? { lang } : {}) });
 
   /** Verified, 5,000 euros deposited and moved to the forex wallet; then (by hand, as last month's) a 100-euro deposit and the account opened last month. */
@@ -53,11 +60,7 @@ describe.each(await drivers())('monthly statements on %s', (driver) => {
   it('states each wallet from the ledger: opening + movements = closing to the cent, the trades with their fees, and last month before this one', async () => {
     market.set(BTC, '100000.00');
     const u = await trader();
-    const buy = await call(h, 'POST', '/web/gold/create', {
-      token: u.token,
-      headers: key(),
-      body: { stockCode: BTC, stockName: 'Bitcoin', direction: 0, source: 100, type: 0, quantity: '0.2', leverage: 10, goldCode: BTC },
-    });
+    const buy = await buyBtc(u.token, '0.2');
     // As in trading.test.ts: 0.2 at the ask 100,000.01, margin 1,600.00, fee 16.00.
     expect(buy.data).toMatchObject({ margin: '1600.00', handlingFee: '16.00' });
     market.set(BTC, '101000.00');
@@ -148,8 +151,8 @@ describe.each(await drivers())('monthly statements on %s', (driver) => {
     const bills = (await csv('bills', `${lastMonth}-01`, today)).text.replace(/^\uFEFF/, '').trimEnd().split('\r\n').map((l) => l.split(','));
     expect(bills[0]).toEqual(['time', 'journal_id', 'type', 'wallet', 'currency', 'part', 'amount', 'balance_after', 'memo']);
     // Every entry of both months: the amounts of each wallet add up to its closing, and the last balance of each part is the part's closing.
-    const total = (code: string) => bills.slice(1).filter((r) => r[3] === code).reduce((sum, r) => sum + Math.round(Number(r[6]) * 100), 0);
-    expect([total('BALANCE'), total('FOREX')]).toEqual([10000, 512784]);
+    const total = (code: string) => bills.slice(1).filter((r) => r[3] === code).reduce((sum, r) => addDecimal(sum, r[6]!)!, '0');
+    expect([roundDecimal(total('BALANCE')), roundDecimal(total('FOREX'))]).toEqual(['100.00', '5127.84']);
     expect(bills.find((r) => r[7] === '100.00' && r[2] === 'deposit' && r[8] === 'last month')).toBeTruthy();
     expect((await csv('bills', today, first)).status).toBe(400);
     const tooLong = await csv('bills', '2024-01-01', today);
@@ -159,11 +162,7 @@ describe.each(await drivers())('monthly statements on %s', (driver) => {
   it('lists a position still open at the month’s end, and refuses a month it cannot state with the message, changing nothing', async () => {
     market.set(BTC, '100000.00');
     const u = await trader();
-    const buy = await call(h, 'POST', '/web/gold/create', {
-      token: u.token,
-      headers: key(),
-      body: { stockCode: BTC, stockName: 'Bitcoin', direction: 0, source: 100, type: 0, quantity: '0.1', leverage: 10, goldCode: BTC },
-    });
+    const buy = await buyBtc(u.token, '0.1');
     expect(buy.code, buy.msg).toBe(200);
     const s = (await statement(u.token, thisMonth)).data;
     expect(s.positions).toEqual([
@@ -215,11 +214,7 @@ describe.each(await drivers())('monthly statements on %s', (driver) => {
   it('shows the account’s timeline: money movements, order steps with their journals and reviews with their audit entries, and the chain checked', async () => {
     market.set(BTC, '100000.00');
     const u = await trader();
-    const buy = await call(h, 'POST', '/web/gold/create', {
-      token: u.token,
-      headers: key(),
-      body: { stockCode: BTC, stockName: 'Bitcoin', direction: 0, source: 100, type: 0, quantity: '0.1', leverage: 10, goldCode: BTC },
-    });
+    const buy = await buyBtc(u.token, '0.1');
     expect(buy.code, buy.msg).toBe(200);
     expect((await call(h, 'POST', '/web/position/flatPosition', { token: u.token, headers: key(), body: { id: buy.data.id } })).code).toBe(200);
     expect((await call(h, 'POST', `/web/operator/users/${u.id}/statement`, { token: op, body: { month: thisMonth, reason: 'Timeline check' } })).code).toBe(200);
