@@ -176,6 +176,16 @@ describe.each(await drivers())('hardened input on %s', (driver) => {
       const none = await call(h, 'POST', '/web/user_fund_orders/redeemPreview', { token: u.token, body: { productId: fund!.id, units: '1.5' } });
       expect([none.status, none.data.key]).toEqual([400, 'e.fundUnits']);
     });
+
+    it('stores a lone surrogate of a request as U+FFFD, in a jsonb column too, instead of failing with a 500', async () => {
+      const u = await registerUser(h);
+      // JSON.stringify writes the lone half of a pair as the escape \ud800, as a hostile client may.
+      const title = { en: 'Note', nl: 'Be\ud800richt' };
+      const sent = await call(h, 'POST', '/web/operator/notices', { token: op, body: { target: 'user', userId: u.id, title, body: { en: 'x\udc00' } } });
+      expect([sent.status, sent.data]).toEqual([200, { sent: 1 }]);
+      const [row] = await h.db.query<{ params: Record<string, string> }>("select params from notices where user_id = $1 and kind = 'operator.message'", [u.id]);
+      expect([row!.params.title_nl, row!.params.body_en]).toEqual(['Be\ufffdricht', 'x\ufffd']);
+    });
   });
 
   describe('over-long addresses (finding 6)', () => {

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import { API_BASE, resolveLocale, routes, type Locale, type RouteId } from '@tradeapp/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { AppError } from '../errors';
+import { wellFormed } from '../lib/text';
 import { envelopeIn } from './errors';
 
 /** How deep a request's JSON may nest: the contract's deepest schema is far shallower. */
@@ -17,7 +18,8 @@ const printable = (path: string[]) => (path.join('.').replaceAll(NUL, '\\u0000')
 
 /**
  * Walk a parsed body, query or path parameters without recursion (a body of a million brackets
- * must not overflow the stack here either), looking at every string value and every key.
+ * must not overflow the stack here either), looking at every string value and every key; a lone
+ * surrogate in a value is replaced on the way.
  */
 export function inspectInput(value: unknown, maxDepth = MAX_DEPTH): InputProblem | undefined {
   const stack: Array<{ value: unknown; depth: number; path: string[] }> = [{ value, depth: 0, path: [] }];
@@ -32,6 +34,8 @@ export function inspectInput(value: unknown, maxDepth = MAX_DEPTH): InputProblem
     const entries: Array<[string, unknown]> = Array.isArray(v) ? v.map((item, i) => [String(i), item]) : Object.entries(v);
     for (const [key, item] of entries) {
       if (key.includes(NUL)) return { kind: 'nul', path: printable([...path, key]) };
+      // Made well formed in place, so that whatever stores it (a jsonb column too) stores U+FFFD (lib/text).
+      if (typeof item === 'string') (v as Record<string, unknown>)[key] = wellFormed(item);
       stack.push({ value: item, depth: depth + 1, path: [...path, key] });
     }
   }

@@ -1,4 +1,5 @@
 import type { Sql } from '../db/db';
+import { wellFormed } from './text';
 
 export interface AuditEntry {
   actorId: number | null;
@@ -26,9 +27,7 @@ export interface AuditEntry {
  * U+FFFD on its way to the database, so it becomes U+FFFD here too.
  */
 function jsonOf(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    typeof v === 'string' ? v.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd') : v,
-  );
+  return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' ? wellFormed(v) : v));
 }
 
 export async function writeAudit(sql: Sql, e: AuditEntry): Promise<number> {
