@@ -55,6 +55,19 @@ describe('api client', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
+  it('toasts a failure on a page that has loaded no messages (home, sign-in) in words, not as its key', async () => {
+    vi.resetModules();
+    const fresh = await import('./client');
+    const { nl } = await import('@tradeapp/contract/messages/nl');
+    const seen = vi.fn();
+    fresh.configureClient({ notify: seen, onUnauthorized });
+    (await import('../i18n/locale')).storeUiLanguage('nl');
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(fresh.call('userInfo', {})).rejects.toMatchObject({ key: 'e.network' });
+    await vi.waitFor(() => expect(seen).toHaveBeenCalledTimes(1));
+    expect(seen).toHaveBeenCalledWith(nl['e.network']);
+  });
+
   it('toasts failures in the current UI language, with one error class for the whole app', async () => {
     storeUiLanguage('nl');
     await loadMessages('nl'); // as setLanguage does before the UI switches

@@ -2,7 +2,7 @@ import type { RouteId } from '@tradeapp/contract';
 import { createApiClientCore, type WireRoute } from '@tradeapp/client/core';
 import wire from 'virtual:route-wire';
 import { acceptLanguage, wireLocale } from '../i18n/locale';
-import { isMessageKey, msg } from '../i18n/messages';
+import { isMessageKey, loadMessages, msg } from '../i18n/messages';
 import { clearSession, getToken } from '../lib/session';
 import { hooks } from './hooks';
 
@@ -30,7 +30,11 @@ const client = createApiClientCore({
   getToken,
   locale: () => wireLocale(),
   acceptLanguage: () => acceptLanguage(),
-  notify: (text) => hooks.notify(text),
+  // A failure on a page that loads no messages (home, sign-in) comes as its key: read once they are in.
+  notify: (text) => {
+    if (!/^[a-z]\.\w+$/.test(text) || isMessageKey(text)) return hooks.notify(text);
+    void loadMessages(wireLocale()).then(() => hooks.notify(msg(text)));
+  },
   text: ({ key, params }) => msg(key, params),
   isMessageKey,
   route,
