@@ -39,6 +39,9 @@ export const testConfig = (dataDir: string, env: Record<string, string> = {}) =>
     AGENCIES: '0',
     // The test client is its own proxy: `registerUser` names a client address of its own per user.
     TRUST_PROXY: '127.0.0.1',
+    // Test files run at once in several processes against one Redis: each process its own keys and
+    // channels (the nodes of one test share them, as one deployment's do).
+    REDIS_PREFIX: `test-${process.pid}:`,
     ...env,
   });
 

@@ -49,6 +49,14 @@ describe.runIf(canRun)('two nodes sharing PostgreSQL and Redis', () => {
     }
     expect(statuses.filter((s) => s === 422)).toHaveLength(10);
     expect(statuses[10]).toBe(429);
+    // Under the deployment's REDIS_PREFIX (harness: one per test process), apart from anyone else's on that Redis.
+    const { Redis } = await import('ioredis');
+    const redis = new Redis(REDIS_URL);
+    try {
+      expect(await redis.keys(`test-${process.pid}:*`)).not.toHaveLength(0);
+    } finally {
+      redis.disconnect();
+    }
   });
 
   it('deliver each tick of the one market feed once to sockets on either node', async () => {
