@@ -51,6 +51,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     locale: 'en-US',
     timezoneId: 'UTC',
+    // The app's service worker would precache the shell (about 150 files) in every journey's fresh
+    // context; only pwa.spec.ts, which tests it, lets it run.
+    serviceWorkers: 'block',
   },
   webServer: {
     command: 'node --import tsx ../apps/server/src/main.ts',

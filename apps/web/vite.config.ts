@@ -1,13 +1,71 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import pkg from './package.json' with { type: 'json' };
+import { appShell } from './build/appShell';
 import { routeWire } from './build/routeWire';
 
 const API_TARGET = 'http://127.0.0.1:8080';
 
+// The installable app (decision 0025, The app on a phone): the manifest, and a service worker (Workbox,
+// through vite-plugin-pwa) that keeps the app shell so the app opens offline. It answers nothing under
+// /web/: prices, balances and orders always come from the server, and offline the app says so
+// (src/app/offlineNotice.ts). A deploy's new hashed files make a new worker, which takes over at once and
+// drops the former build's files; the page in use keeps running, the next opening is the new build.
+const shell = appShell();
+const pwa = VitePWA({
+  registerType: 'autoUpdate',
+  // Registered by the app itself after the page's load event (src/app/offlineNotice.ts): no script of its own.
+  injectRegister: false,
+  manifestFilename: 'manifest.webmanifest',
+  includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+  manifest: {
+    id: '/',
+    name: 'Meridian Markets',
+    short_name: 'Meridian',
+    description: 'Quotes, trading and investing across markets (simulated market data).',
+    lang: 'en',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'portrait',
+    // The navy of the app's bars and heroes, in both themes (lib/theme.ts keeps the page's theme-color
+    // meta on the chosen theme's colour while the app runs).
+    theme_color: '#0b1f3a',
+    background_color: '#0b1f3a',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['index.html', 'assets/**/*.{js,css}'],
+    // Of the hashed files, the app shell only (build/appShell.ts); other pages' files are kept once fetched.
+    manifestTransforms: [async (entries) => ({ manifest: entries.filter((entry) => !entry.url.startsWith('assets/') || shell.files.has(entry.url)), warnings: [] })],
+    // The app is a hash router: its one page is `/`. Downloads, help pages and the back office are left to the network.
+    navigateFallback: '/index.html',
+    navigateFallbackAllowlist: [/^\/$/, /^\/index\.html$/],
+    runtimeCaching: [
+      {
+        // Hashed names: a file's content never changes, so the kept copy is always right.
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+        handler: 'CacheFirst',
+        options: { cacheName: 'mm-chunks', expiration: { maxEntries: 300, maxAgeSeconds: 30 * 86_400 } },
+      },
+    ],
+    cleanupOutdatedCaches: true,
+    // A new worker takes over at once, the first one too: the app opens offline from its second opening on.
+    skipWaiting: true,
+    clientsClaim: true,
+    // One file: no workbox-<hash>.js beside it.
+    inlineWorkboxRuntime: true,
+  },
+});
+
 export default defineConfig({
   base: '/',
-  plugins: [react(), routeWire()],
+  plugins: [react(), routeWire(), shell.plugin, pwa],
   define: {
     'import.meta.env.VITE_APP_VERSION': JSON.stringify(pkg.version),
   },

@@ -13,7 +13,10 @@ import { expect, test, type Page } from '@playwright/test';
 // builds in the same run (66.1 KiB gzipped with React 19.3): raise them only with a reason. The home
 // tab's shell is not a bench goal: 162.3 KiB when its sections were split off (the whole tab, which
 // its heading waited for before, 285 KiB), so that what the sections bring does not creep back.
-const BUDGET_KIB = { guide: 119, login: 145, home: 165 };
+// Raised from 165 to 167 with issue 18: the device prompt ("connection timed out, tap the screen to
+// retry") in its four languages and the offline watch must be in the first chunk, since they answer a
+// chunk that cannot be fetched (0.9 KiB), and the route table holds the new pages (analytics, passkeys).
+const BUDGET_KIB = { guide: 119, login: 145, home: 167 };
 
 const DIST = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'apps', 'web', 'dist');
 

@@ -31,6 +31,16 @@ import { alertHandlers } from './modules/alerts/routes';
 import { createMovingAverages } from './modules/alerts/rules';
 import { createAlertService } from './modules/alerts/service';
 // end of alerts
+// margin warnings (issue 18): imports
+import { startMarginLadder } from './jobs/marginLadder';
+import { marginLadderHandlers } from './modules/marginLadder/routes';
+import { createMarginLadder } from './modules/marginLadder/service';
+import { registerMarginLadderTestRoutes } from './modules/marginLadder/testRoutes';
+// end of margin warnings
+// analytics (issue 18): imports
+import { analyticsHandlers } from './modules/analytics/routes';
+import { createAnalyticsService } from './modules/analytics/service';
+// end of analytics
 import { createAddressService } from './modules/addresses/service';
 import { auctionHandlers } from './modules/auction/routes';
 import { createAuctionService } from './modules/auction/service';
@@ -122,6 +132,7 @@ import { withdrawalsHandlers } from './modules/withdrawals/routes';
 import { createMarketProvider } from './market/index';
 import type { MarketProvider } from './market/types';
 import { createPushHub, type EndedSessions } from './push/hub';
+import { HUB_DEFAULTS } from './push/messages';
 import { createSessionEnds } from './push/sessionEnds';
 import { registerPushRoute } from './push/route';
 import { SessionCache, sessionIdentity, useSessionCache, useSessionIdleMinutes } from './http/session';
@@ -198,9 +209,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   // ioredis only when a Redis is configured (decision 0024, Start-up).
   const redis = config.REDIS_URL
-    ? new (await import('ioredis')).Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 })
+    ? new (await import('ioredis')).Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2, keyPrefix: config.REDIS_PREFIX })
     : undefined;
-  const hub = await createPushHub({ redisUrl: config.REDIS_URL, log: app.log });
+  const channelPrefix = `${config.REDIS_PREFIX}${HUB_DEFAULTS.channelPrefix}`;
+  const hub = await createPushHub({ redisUrl: config.REDIS_URL, channelPrefix, log: app.log });
   app.addHook('onClose', () => hub.close());
   if (redis) {
     await redis.connect();
@@ -259,6 +271,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   useSessionCache(app, sessionCache);
   const sessionEnds = await createSessionEnds({
     redisUrl: config.REDIS_URL,
+    channelPrefix,
     log: app.log,
     onEnded: (e) => sessionCache.ended(e),
     onListening: (on) => sessionCache.setListening(on),
@@ -419,6 +432,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onClose', () => alertEngine.stop());
   const alerts = createAlertService({ db, market, averages, now: opts.now ?? Date.now, watch: alertEngine.watch });
   // end of alerts
+  // margin warnings (issue 18): the ladder on the market's ticks, beside the trigger engine
+  const marginLadder = createMarginLadder({ db, market, trading, notices });
+  const marginLadderJob = startMarginLadder({ provider, market, ladder: marginLadder, log: app.log });
+  app.addHook('onClose', () => marginLadderJob.stop());
+  // end of margin warnings
+  // analytics (issue 18): the service
+  const analytics = createAnalyticsService({ db, market, provider, exchangeRates, now: opts.now ?? Date.now });
+  // end of analytics
   step('jobs and trigger engine');
 
   const handlers: Handlers = {
@@ -429,6 +450,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ...marketHandlers(market),
     ...watchlistHandlers(watchlist),
     ...alertHandlers(alerts),
+    ...marginLadderHandlers(marginLadder),
+    ...analyticsHandlers(analytics),
     ...walletHandlers(wallets),
     ...noticesHandlers(notices, createOperatorNotices(db, notices)),
     ...depositsHandlers(deposits),
@@ -481,6 +504,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // loans (issue 15): test routes
     registerLoanTestRoutes(app, db, loans);
     // end of loans
+    // margin warnings (issue 18): test route
+    registerMarginLadderTestRoutes(app, db, market, marginLadder);
+    // end of margin warnings
   }
   registerFileDownload(app, db, files);
   registerStatementDownloads(app, db, statements, config.STATEMENT_FONT);
@@ -494,6 +520,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   serveWebApps(app, config);
   return app;
 }
+
+// The investor app's service worker and the script that registers it (apps/web/vite.config.ts), and their compressed copies.
+const SERVICE_WORKER_FILES = /[\\/](sw|registerSW)\.js(\.br|\.gz)?$/;
 
 /** The built investor app at `/` and the operators' back office at `/operator/`, when they have been built. */
 function serveWebApps(app: FastifyInstance, config: Config) {
@@ -513,6 +542,10 @@ function serveWebApps(app: FastifyInstance, config: Config) {
       immutable: false,
       preCompressed: true,
       ...(hasAssets ? { globIgnore: ['assets/**'] } : {}),
+      // The service worker and its registration asked anew on every opening, so a deploy reaches the phone at once.
+      setHeaders: (reply, path) => {
+        if (SERVICE_WORKER_FILES.test(path)) reply.header('cache-control', 'no-cache');
+      },
     });
     if (hasAssets) {
       // Their names carry their content's hash: a new build is new names, so a phone keeps them for good.

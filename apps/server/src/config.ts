@@ -13,6 +13,8 @@ const zConfig = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
+  /** Put before every Redis key and channel: deployments (or test runs) sharing one Redis keep apart. */
+  REDIS_PREFIX: z.string().max(64).regex(/^[\w:.-]*$/, 'letters, digits, _ : . - only').default(''),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -21,6 +23,13 @@ const zConfig = z.object({
   OPERATOR_EMAIL: z.email().optional(),
   OPERATOR_PASSWORD: z.string().min(8, 'at least 8 characters').optional(),
   PUBLIC_URL: z.url().optional(),
+  /**
+   * The passkeys' relying party: the domain they belong to (the page's host or a parent of it) and
+   * the exact origin the page runs at. Unset: PUBLIC_URL's, else the host the client called (for
+   * development; behind a proxy set them, or a passkey made on one name works on no other).
+   */
+  WEBAUTHN_RP_ID: z.string().regex(/^[a-z0-9.-]+$/i, 'a host name such as example.com, without scheme or port').optional(),
+  WEBAUTHN_ORIGIN: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Comma-separated proxy addresses trusted for X-Forwarded-For; none by default. */
   TRUST_PROXY: z.string().optional(),

@@ -149,6 +149,21 @@ export const TABLE: Record<RouteId, Entry> = {
   twoFactorSetup: { kind: 'no id', reason: noIdReasons.own },
   twoFactorEnable: { kind: 'no id', reason: noIdReasons.own },
   twoFactorDisable: { kind: 'no id', reason: noIdReasons.own },
+  loginPasskeyOptions: { kind: 'no id', reason: noIdReasons.session },
+  loginPasskey: { kind: 'no id', reason: 'signs in: the passkey names its own account, and a credential of no account is refused (passkeys.test.ts)' },
+  passkeyList: { kind: 'no id', reason: noIdReasons.list },
+  passkeyOptions: { kind: 'no id', reason: noIdReasons.own },
+  passkeyAdd: { kind: 'no id', reason: "registers a passkey to the caller's own account; another's credential id is refused (passkeys.test.ts)" },
+  passkeyRename: {
+    kind: 'owned',
+    fields: ['id'],
+    cross: (w) => [{ label: "A's passkey", route: 'passkeyRename', params: { id: o(w, 'passkey') }, body: { name: 'Taken over' } }],
+  },
+  passkeyDelete: {
+    kind: 'owned',
+    fields: ['id'],
+    cross: (w) => [{ label: "A's passkey", route: 'passkeyDelete', params: { id: o(w, 'passkey') }, body: { password: 'secret-pass1' } }],
+  },
   sessionList: { kind: 'no id', reason: noIdReasons.list },
   sessionEnd: {
     kind: 'owned',
@@ -181,6 +196,7 @@ export const TABLE: Record<RouteId, Entry> = {
   detailQuote: { kind: 'no id', reason: noIdReasons.public },
   summaryDetail: { kind: 'no id', reason: noIdReasons.public },
   kline: { kind: 'no id', reason: noIdReasons.public },
+  depth: { kind: 'no id', reason: noIdReasons.public },
   hotStock: { kind: 'no id', reason: noIdReasons.public },
   homeCustomList: { kind: 'no id', reason: noIdReasons.public },
   futuresOptList: { kind: 'no id', reason: noIdReasons.public },
@@ -306,6 +322,7 @@ export const TABLE: Record<RouteId, Entry> = {
   minCount: { kind: 'no id', reason: noIdReasons.public },
   halfOrFull: { kind: 'no id', reason: noIdReasons.own },
   positions: { kind: 'no id', reason: noIdReasons.list },
+  marginWarnings: { kind: 'no id', reason: noIdReasons.list },
   positionsByStock: { kind: 'no id', reason: "lists the caller's own positions in one instrument" },
   position: { kind: 'owned', fields: ['id'], cross: (w) => [{ label: "A's position", route: 'position', body: { id: o(w, 'position') } }] },
   closePosition: {
@@ -321,6 +338,7 @@ export const TABLE: Record<RouteId, Entry> = {
     fields: ['id'],
     cross: (w) => [{ label: "A's position", route: 'addMargin', body: { id: o(w, 'position'), amount: '10' } }],
   },
+  setStops: { kind: 'owned', fields: ['id'], cross: (w) => [{ label: "A's position", route: 'setStops', body: { id: o(w, 'position') } }] },
   largeOrders: { kind: 'no id', reason: noIdReasons.public },
   leverageRisk: { kind: 'no id', reason: noIdReasons.own },
   acknowledgeLeverageRisk: { kind: 'no id', reason: noIdReasons.own },
@@ -591,4 +609,7 @@ export const TABLE: Record<RouteId, Entry> = {
   operatorResetTwoFactor: { kind: 'operator', fields: ['id'] },
   operatorStatement: { kind: 'operator', fields: ['id'] },
   // end of statements
+  // analytics (issue 18)
+  analytics: { kind: 'no id', reason: "the caller's own account over a period; no id in its request" },
+  // end of analytics
 };

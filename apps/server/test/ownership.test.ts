@@ -5,6 +5,7 @@ import { pngBytes } from './fixtures';
 import { call, drivers, operatorToken, registerUser, startServer, uploadImage, type Answer, type Harness } from './harness';
 import { callerOf, idCandidates, TABLE, type Call, type Person, type World } from './ownership-table';
 import { scriptedMarket } from './scripted';
+import { SoftAuthenticator } from './softAuthenticator';
 
 // The ownership matrix (issue 16), generated from the contract: every route that takes the id of an
 // investor's object is called by another investor with the first one's ids and refused; every write
@@ -160,6 +161,10 @@ describe.each(await drivers())('ownership matrix on %s', (driver) => {
     const notices = ok(await api('notices', a, { body: { size: 100 } }), 'notices') as any;
     o.notice = notices.list.find((n: { read: boolean }) => !n.read).id;
     o.session = (ok(await api('sessionList', a, { body: {} }), 'sessions') as any).list[0].id;
+    // passkeys (issue 18): registered through the real ceremony, answered by the tests' software authenticator
+    const passkeyOptions = ok(await api('passkeyOptions', a, { body: {} }), 'passkey options') as any;
+    const passkeyAnswer = new SoftAuthenticator(h.base).create(passkeyOptions.options).response;
+    o.passkey = ok(await api('passkeyAdd', a, { body: { name: "A's phone", credential: passkeyAnswer } }), 'passkey').id;
 
     o.chatText = `A's secret ${randomUUID()}`;
     o.chatMessage = ok(await api('chatSend', a, { body: { text: o.chatText } }), 'chat').id;

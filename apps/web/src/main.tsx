@@ -2,6 +2,7 @@ import { initLanguage } from './i18n';
 import { getUiLanguage } from './i18n/locale';
 import 'antd-mobile/es/global';
 import './app/global.css';
+import './app/device.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
@@ -10,13 +11,17 @@ import { configureClient } from './api/hooks';
 import { router } from './app/router';
 import { paths, ROUTES } from './app/paths';
 import { initTheme } from './lib/theme';
+import { watchConnection } from './app/offlineNotice';
 
 // The stored theme and rise colour go on <html> first, so the first paint is already in them.
 initTheme();
+// The offline banner, and the service worker that opens the app's shell without a network (vite.config.ts).
+watchConnection();
 
 configureClient({
   // The toast module (and the contract's TOAST_MS) load with the first call that needs them.
-  notify: (text) => void import('./ui/toast').then(({ showToast }) => showToast(text)),
+  // Offline, the banner says why nothing loads (app/offlineNotice.ts): no toast for each failed request.
+  notify: (text) => navigator.onLine && void import('./ui/toast').then(({ showToast }) => showToast(text)),
   onUnauthorized: () => {
     // The query library is not on the first screen (app/QueryLayout.tsx): cleared once loaded.
     void import('./lib/queryClient').then(({ queryClient }) => queryClient.clear());

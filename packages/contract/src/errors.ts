@@ -185,6 +185,12 @@ export const ERROR_STATUS = {
   'e.passwordWrong': ErrorCode.Unprocessable,
   'e.twoFactorNotStarted': ErrorCode.Unprocessable,
   'e.twoFactorInvestorsOnly': ErrorCode.Forbidden,
+  'e.passkeyFailed': ErrorCode.Unprocessable,
+  'e.passkeyUnknown': ErrorCode.Unprocessable,
+  'e.passkeyExpired': ErrorCode.Unprocessable,
+  'e.passkeyLimit': ErrorCode.Unprocessable,
+  'e.passkeyTaken': ErrorCode.Conflict,
+  'e.passkeyInvestorsOnly': ErrorCode.Forbidden,
 
   'e.tooManyRequests': ErrorCode.TooManyRequests,
   'e.codeTooManyAttempts': ErrorCode.TooManyRequests,

@@ -4,7 +4,9 @@ import type { MarketService } from '../modules/market/service';
 import type { TradingService } from '../modules/trading/service';
 
 /**
- * The trigger engine: fills entrusted orders and liquidates positions as the quote moves.
+ * The trigger engine: fills entrusted orders, closes positions at their stops (moving trailing
+ * stops along) and liquidates positions as the quote moves; on its refresh beat it expires day
+ * orders past their session end.
  *
  * Why a run is idempotent: a run decides nothing from what it saw before. For each entrusted
  * order or open position of the symbol, the trading service claims the row (`for update skip
@@ -29,8 +31,10 @@ export function startTriggerEngine(opts: { provider: MarketProvider; market: Mar
   const again = new Set<string>();
   let stopped = false;
 
+  // Day orders past their session end expire on the same beat (the market may be shut, with no ticks).
   const refresh = async () => {
     active = await trading.activeSymbols().catch(() => active);
+    await trading.expireDue().catch((err: unknown) => log.error({ err }, 'order expiry failed'));
   };
   void refresh();
   const timer = setInterval(() => void refresh(), opts.refreshMs ?? 2000);

@@ -57,6 +57,7 @@ export const ROUTES = {
   payPassword: '/pages/setting/paypwd',
   twoFactor: '/pages/setting/twofactor',
   sessions: '/pages/setting/devices',
+  passkeys: '/pages/setting/passkeys',
 
   bankCards: '/pages/bcard/index',
   bankCardForm: '/pages/bcard/modify',
@@ -100,6 +101,8 @@ export const ROUTES = {
   // Not in the specification (issue 18): monthly statements and CSV exports.
   statements: '/pages/profile/statements',
   timeline: '/pages/profile/timeline',
+  // Not in the specification (issue 18): portfolio analytics.
+  analytics: '/pages/profile/analytics',
 } as const;
 
 /** The five tab pages, in the tab bar's order. */
@@ -188,6 +191,7 @@ export const paths = {
     payPassword: () => ROUTES.payPassword,
     twoFactor: () => ROUTES.twoFactor,
     sessions: () => ROUTES.sessions,
+    passkeys: () => ROUTES.passkeys,
   },
   referral: () => ROUTES.share,
   kyc: () => ROUTES.kyc,
@@ -209,6 +213,7 @@ export const paths = {
   /** Monthly statements and exports; `month` (YYYY-MM) opens one month. */
   statements: (month?: string) => withQuery(ROUTES.statements, { month }),
   timeline: () => ROUTES.timeline,
+  analytics: () => ROUTES.analytics,
   notices: { index: () => ROUTES.notices, detail: (id: number) => withQuery(ROUTES.noticeDetail, { id }) },
   content: {
     news: (id: number | string) => withQuery(ROUTES.newsDetail, { id }),

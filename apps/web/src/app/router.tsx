@@ -1,6 +1,7 @@
 import { loadPageStrings } from '../i18n';
 import { createHashRouter, type RouteObject } from '../lib/router';
 import { guideLoader, hasLaunched, requireAuth } from './guards';
+import { loadPage } from './pageLoad';
 import { ROUTES, TAB_ROUTES } from './paths';
 import { PAGE_ROUTES, type PageRoute } from './routes';
 import { RootLayout, Splash } from './RootLayout';
@@ -27,16 +28,18 @@ function toRoute(page: PageRoute): RouteObject {
     ...(loader ? { loader } : {}),
     // The page's code, the strings it may show and antd-mobile's imperative rendering (its dialogs);
     // a light page (sign-in) does without the last two until it needs them (its toasts bring theirs).
-    lazy: async () => {
-      const [module] = await Promise.all([page.load(), page.light ? undefined : Promise.all([loadPageStrings(), import('../lib/antdRender')])]);
-      return { Component: module.default };
-    },
+    // Retried on a tap after a failed fetch or the page-load timeout (app/pageLoad.ts, the device prompt).
+    lazy: () =>
+      loadPage(async () => {
+        const [module] = await Promise.all([page.load(), page.light ? undefined : Promise.all([loadPageStrings(), import('../lib/antdRender')])]);
+        return { Component: module.default };
+      }),
   };
 }
 
-const loadGuide = async () => ({ Component: (await import('./GuidePage')).default });
-const loadTabLayout = async () => ({ Component: (await import('./TabLayout')).TabLayout });
-const loadQueryLayout = async () => ({ Component: (await import('./QueryLayout')).QueryLayout });
+const loadGuide = () => loadPage(async () => ({ Component: (await import('./GuidePage')).default }));
+const loadTabLayout = () => loadPage(async () => ({ Component: (await import('./TabLayout')).TabLayout }));
+const loadQueryLayout = () => loadPage(async () => ({ Component: (await import('./QueryLayout')).QueryLayout }));
 
 // A returning user opening `/` goes straight to home: the router would otherwise load the guide's
 // code (and its animation library) only for the guide's loader to redirect.
@@ -56,7 +59,7 @@ export const router = createHashRouter([
         children: [
           { lazy: loadTabLayout, children: PAGE_ROUTES.filter((p) => p.tab).map(toRoute) },
           ...PAGE_ROUTES.filter((p) => !p.tab).map(toRoute),
-          { path: '*', lazy: async () => ({ Component: (await import('./NotFoundPage')).default }) },
+          { path: '*', lazy: () => loadPage(async () => ({ Component: (await import('./NotFoundPage')).default })) },
         ],
       },
     ],

@@ -105,6 +105,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: ROUTES.loginPassword, auth: true, load: () => import('../features/auth/LoginPasswordPage') },
   { path: ROUTES.payPassword, auth: true, load: () => import('../features/auth/PayPasswordPage') },
   { path: ROUTES.twoFactor, auth: true, load: () => import('../features/profile/TwoFactorPage') },
+  { path: ROUTES.passkeys, auth: true, load: () => import('../features/profile/PasskeysPage') },
   { path: ROUTES.sessions, auth: true, load: () => import('../features/profile/SessionsPage') },
 
   // bank cards, virtual money, KYC
@@ -121,6 +122,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: ROUTES.alerts, auth: true, load: () => import('../features/alerts/AlertsPage'), handle: { titleKey: 'titles.alerts' } },
   { path: ROUTES.statements, auth: true, load: () => import('../features/statements/StatementsPage') },
   { path: ROUTES.timeline, auth: true, load: () => import('../features/statements/TimelinePage') },
+  { path: ROUTES.analytics, auth: true, load: () => import('../features/analytics/AnalyticsPage') },
   { path: ROUTES.newsDetail, load: () => import('../features/content/NewsDetailPage'), handle: { titleKey: 'titles.newsDetail' } },
   { path: ROUTES.webview, load: () => import('../features/content/WebViewPage'), handle: { titleKey: 'titles.webview', titleParam: 'title' } },
 

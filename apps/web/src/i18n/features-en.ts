@@ -17,9 +17,11 @@ import { loansEn } from './loans/en';
 // end of bonds and loans
 import { robotsEn } from './robots/en';
 import { statementsEn } from './statements/en';
+import { analyticsEn } from './analytics/en';
 // account security (issue 18)
 import { securityEn } from './security/en';
 import { alertsEn } from './alerts/en';
+import { depthEn } from './depth/en';
 import { tradingEn } from './trading/en';
 
 export const enFeatures = {
@@ -33,9 +35,11 @@ export const enFeatures = {
   ...followEn,
   ...robotsEn,
   ...statementsEn,
+  ...analyticsEn,
   // account security (issue 18)
   ...securityEn,
   ...alertsEn,
+  ...depthEn,
   ...quantifyEn,
   // funds (issue 15)
   ...fundsEn,

@@ -17,9 +17,11 @@ import { loansNl } from './loans/nl';
 // end of bonds and loans
 import { robotsNl } from './robots/nl';
 import { statementsNl } from './statements/nl';
+import { analyticsNl } from './analytics/nl';
 // account security (issue 18)
 import { securityNl } from './security/nl';
 import { alertsNl } from './alerts/nl';
+import { depthNl } from './depth/nl';
 import { tradingNl } from './trading/nl';
 
 export const nl: UiMessages = {
@@ -265,7 +267,7 @@ export const nl: UiMessages = {
     bcardModify: 'Bankrekening',
     vmIndex: 'Adressen digitale valuta',
     vmModify: 'Adres digitale valuta',
-    kyc: 'Identiteitsverificatie',
+    kyc: 'Identiteits\u00ADverificatie',
     search: 'Zoeken',
     notices: 'Berichten',
     noticeDetail: 'Bericht',
@@ -291,9 +293,9 @@ export const nl: UiMessages = {
     quantifyIndex: 'AI-kwantificatie',
     quantifyRecord: 'Mijn beleggingen',
     quantifyRecordDetail: 'Pool',
-    placingIndex: 'Plaatsingsaandelen',
+    placingIndex: 'Plaatsings\u00ADaandelen',
     placingRecord: 'Plaatsingsoverzicht',
-    mutualIndex: 'Beleggingsfondsen',
+    mutualIndex: 'Beleggings\u00ADfondsen',
     mutualHold: 'Mijn fondsposities',
     loan: 'Leningen',
     notFound: 'Pagina niet gevonden',
@@ -422,7 +424,7 @@ export const nl: UiMessages = {
     timeline: 'Rekeningtijdlijn',
     bankCards: 'Bankrekeningen',
     vmAddresses: 'Adressen digitale valuta',
-    verifyIdentity: 'Identiteitsverificatie',
+    verifyIdentity: 'Identiteits\u00ADverificatie',
     share: 'Vrienden uitnodigen',
     notices: 'Berichten',
     settings: 'Instellingen',
@@ -494,9 +496,11 @@ export const nl: UiMessages = {
   ...followNl,
   ...robotsNl,
   ...statementsNl,
+  ...analyticsNl,
   // account security (issue 18)
   ...securityNl,
   ...alertsNl,
+  ...depthNl,
   ...quantifyNl,
   // funds (issue 15)
   ...fundsNl,

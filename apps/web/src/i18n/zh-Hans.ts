@@ -17,9 +17,11 @@ import { loansZhHans } from './loans/zh-Hans';
 // end of bonds and loans
 import { robotsZhHans } from './robots/zh-Hans';
 import { statementsZhHans } from './statements/zh-Hans';
+import { analyticsZhHans } from './analytics/zh-Hans';
 // account security (issue 18)
 import { securityZhHans } from './security/zh-Hans';
 import { alertsZhHans } from './alerts/zh-Hans';
+import { depthZhHans } from './depth/zh-Hans';
 import { tradingZhHans } from './trading/zh-Hans';
 
 export const zhHans: UiMessages = {
@@ -494,9 +496,11 @@ export const zhHans: UiMessages = {
   ...followZhHans,
   ...robotsZhHans,
   ...statementsZhHans,
+  ...analyticsZhHans,
   // account security (issue 18)
   ...securityZhHans,
   ...alertsZhHans,
+  ...depthZhHans,
   ...quantifyZhHans,
   // funds (issue 15)
   ...fundsZhHans,

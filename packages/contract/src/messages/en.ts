@@ -414,6 +414,15 @@ export const en = {
   'e.twoFactorOff': 'Two-factor sign-in is not on',
   'e.twoFactorNotStarted': 'Start the setup again: no authenticator is waiting to be confirmed',
   'e.twoFactorInvestorsOnly': 'Two-factor sign-in is for investor accounts; the back office does not ask for codes yet',
+  // passkeys (issue 18)
+  'v.passkeyName': 'Give the passkey a name of 1 to 50 characters',
+  'v.passkeyResponse': "The passkey's answer is incomplete, please try again",
+  'e.passkeyFailed': 'The passkey could not be verified, please try again',
+  'e.passkeyUnknown': 'This passkey is not registered here: sign in with your password and add it under Account security',
+  'e.passkeyExpired': 'The passkey request has expired or was used already, please try again',
+  'e.passkeyTaken': 'This passkey is registered already',
+  'e.passkeyLimit': 'You can have at most 10 passkeys: delete one first',
+  'e.passkeyInvestorsOnly': 'Passkeys are for investor accounts; the back office signs in with its password',
   'n.authSignIn.title': 'New sign-in to your account',
   'n.authSignIn.body': 'Your account was signed in on {device} from address {ip}. If this was not you, change your login password and sign out that session under Account security.',
   // end of Loans (issue 15)
@@ -443,4 +452,26 @@ export const en = {
   'n.alertMa.title': 'Moving average alert',
   'n.alertMa.body': '{name} ({code}) at {price} {currency} crossed {direction} its {period}-candle {interval} moving average of {ma}.',
   // end of Price alerts (issue 18)
+  // Margin warnings (issue 18)
+  'n.positionMarginWarning.title': 'Margin warning',
+  'n.positionMarginWarning.body': 'Your {side} position of {quantity} {name} ({code}) is at or below {level} % of its margin: at {price} {currency} its equity is {equity} {walletCurrency}, {ratio} % of the margin of {margin} {walletCurrency}. It will be liquidated at {liquidationPrice} {currency}, where equity reaches {maintenance} % of the margin. Adding margin moves that price away.',
+  // end of Margin warnings (issue 18)
+  // Orders and risk (issue 18)
+  'v.dayLimitOnly': 'Only a limit order can be a day order',
+  'v.trailingPair': 'A trailing stop needs both its kind and its distance',
+  'e.stopLossBelow': 'The stop-loss must be below the exit price of {price}',
+  'e.stopLossAbove': 'The stop-loss must be above the exit price of {price}',
+  'e.takeProfitAbove': 'The take-profit must be above the exit price of {price}',
+  'e.takeProfitBelow': 'The take-profit must be below the exit price of {price}',
+  'e.trailingPercent': 'A trailing percentage is more than 0 and less than 100',
+  'e.trailingTooFar': 'The trailing distance must be less than the exit price of {price}',
+  'e.extendedLimitOnly': 'During extended hours (pre-market and after-hours) only limit orders are accepted',
+  'e.stopsNotAllowed': 'Stops cannot be set on this position: it is closed by its follow, its robot or its lock-up',
+  'n.positionStopLoss.title': 'Stop-loss reached',
+  'n.positionStopLoss.body': 'Your {side} position of {quantity} {name} reached its stop-loss of {stop} and was closed at {price} {currency}. Result: {profit} {walletCurrency}.',
+  'n.positionTakeProfit.title': 'Take-profit reached',
+  'n.positionTakeProfit.body': 'Your {side} position of {quantity} {name} reached its take-profit of {stop} and was closed at {price} {currency}. Result: {profit} {walletCurrency}.',
+  'n.positionTrailingStop.title': 'Trailing stop reached',
+  'n.positionTrailingStop.body': 'Your {side} position of {quantity} {name} reached its trailing stop of {stop} and was closed at {price} {currency}. Result: {profit} {walletCurrency}.',
+  // end of Orders and risk (issue 18)
 } as const;

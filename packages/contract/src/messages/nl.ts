@@ -410,6 +410,15 @@ export const nl: Messages = {
   'e.twoFactorOff': 'Aanmelden in twee stappen staat niet aan',
   'e.twoFactorNotStarted': 'Begin opnieuw met instellen: er wacht geen authenticator op bevestiging',
   'e.twoFactorInvestorsOnly': 'Aanmelden in twee stappen is voor beleggersrekeningen; de backoffice vraagt nog niet om codes',
+  // passkeys (issue 18)
+  'v.passkeyName': 'Geef de passkey een naam van 1 tot 50 tekens',
+  'v.passkeyResponse': 'Het antwoord van de passkey is onvolledig, probeer het opnieuw',
+  'e.passkeyFailed': 'De passkey kon niet worden gecontroleerd, probeer het opnieuw',
+  'e.passkeyUnknown': 'Deze passkey is hier niet geregistreerd: meld u aan met uw wachtwoord en voeg hem toe onder Rekeningbeveiliging',
+  'e.passkeyExpired': 'Het passkey-verzoek is verlopen of al gebruikt, probeer het opnieuw',
+  'e.passkeyTaken': 'Deze passkey is al geregistreerd',
+  'e.passkeyLimit': 'U kunt hoogstens 10 passkeys hebben: verwijder er eerst een',
+  'e.passkeyInvestorsOnly': 'Passkeys zijn voor beleggersrekeningen; de backoffice meldt zich aan met zijn wachtwoord',
   'n.authSignIn.title': 'Nieuwe aanmelding op uw rekening',
   'n.authSignIn.body': 'Er is op uw rekening aangemeld met {device} vanaf adres {ip}. Was u dit niet, wijzig dan uw inlogwachtwoord en meld die sessie af onder Rekeningbeveiliging.',
   // end of Loans (issue 15)
@@ -439,4 +448,26 @@ export const nl: Messages = {
   'n.alertMa.title': 'Alarm voortschrijdend gemiddelde',
   'n.alertMa.body': '{name} ({code}) op {price} {currency} kruiste {direction} het {interval}gemiddelde over {period} candles van {ma}.',
   // end of Price alerts (issue 18)
+  // Margin warnings (issue 18)
+  'n.positionMarginWarning.title': 'Margewaarschuwing',
+  'n.positionMarginWarning.body': 'Uw {side}-positie van {quantity} {name} ({code}) staat op of onder {level} % van de marge: bij {price} {currency} is het eigen vermogen {equity} {walletCurrency}, {ratio} % van de marge van {margin} {walletCurrency}. De positie wordt geliquideerd op {liquidationPrice} {currency}, waar het eigen vermogen {maintenance} % van de marge bereikt. Met extra marge schuift die prijs op.',
+  // end of Margin warnings (issue 18)
+  // Orders and risk (issue 18)
+  'v.dayLimitOnly': 'Alleen een limietorder kan een dagorder zijn',
+  'v.trailingPair': 'Een trailing stop heeft zowel een soort als een afstand nodig',
+  'e.stopLossBelow': 'De stop-loss moet onder {price} liggen, de prijs waartegen de positie nu sluit',
+  'e.stopLossAbove': 'De stop-loss moet boven {price} liggen, de prijs waartegen de positie nu sluit',
+  'e.takeProfitAbove': 'De take-profit moet boven {price} liggen, de prijs waartegen de positie nu sluit',
+  'e.takeProfitBelow': 'De take-profit moet onder {price} liggen, de prijs waartegen de positie nu sluit',
+  'e.trailingPercent': 'Een trailing-percentage is meer dan 0 en minder dan 100',
+  'e.trailingTooFar': 'De trailing-afstand moet kleiner zijn dan {price}, de prijs waartegen de positie nu sluit',
+  'e.extendedLimitOnly': 'Tijdens de verlengde handelstijden (voor- en nabeurs) worden alleen limietorders aangenomen',
+  'e.stopsNotAllowed': 'Op deze positie kunnen geen stops worden gezet: ze wordt gesloten door haar volgrelatie, haar robot of haar lock-up',
+  'n.positionStopLoss.title': 'Stop-loss bereikt',
+  'n.positionStopLoss.body': 'Uw {side}-positie van {quantity} {name} bereikte haar stop-loss van {stop} en is gesloten tegen {price} {currency}. Resultaat: {profit} {walletCurrency}.',
+  'n.positionTakeProfit.title': 'Take-profit bereikt',
+  'n.positionTakeProfit.body': 'Uw {side}-positie van {quantity} {name} bereikte haar take-profit van {stop} en is gesloten tegen {price} {currency}. Resultaat: {profit} {walletCurrency}.',
+  'n.positionTrailingStop.title': 'Trailing stop bereikt',
+  'n.positionTrailingStop.body': 'Uw {side}-positie van {quantity} {name} bereikte haar trailing stop van {stop} en is gesloten tegen {price} {currency}. Resultaat: {profit} {walletCurrency}.',
+  // end of Orders and risk (issue 18)
 };

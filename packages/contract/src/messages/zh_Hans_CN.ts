@@ -410,6 +410,15 @@ export const zh_Hans_CN: Messages = {
   'e.twoFactorOff': '两步验证未开启',
   'e.twoFactorNotStarted': '请重新开始设置：没有等待确认的身份验证器',
   'e.twoFactorInvestorsOnly': '两步验证仅适用于投资者账户；后台暂不支持验证码',
+  // passkeys (issue 18)
+  'v.passkeyName': '请为通行密钥命名（1 至 50 个字符）',
+  'v.passkeyResponse': '通行密钥的应答不完整，请重试',
+  'e.passkeyFailed': '无法验证通行密钥，请重试',
+  'e.passkeyUnknown': '此通行密钥未在本站注册：请用密码登录，并在账户安全中添加',
+  'e.passkeyExpired': '通行密钥请求已过期或已使用，请重试',
+  'e.passkeyTaken': '此通行密钥已注册',
+  'e.passkeyLimit': '最多可有 10 个通行密钥：请先删除一个',
+  'e.passkeyInvestorsOnly': '通行密钥仅适用于投资者账户；后台使用密码登录',
   'n.authSignIn.title': '账户有新的登录',
   'n.authSignIn.body': '您的账户已在 {device} 上从地址 {ip} 登录。如果不是您本人操作，请修改登录密码，并在“账户安全”中退出该会话。',
   // end of Loans (issue 15)
@@ -439,4 +448,26 @@ export const zh_Hans_CN: Messages = {
   'n.alertMa.title': '均线提醒',
   'n.alertMa.body': '{name}（{code}）以{price} {currency}{direction}穿越{period}根{interval}K线的均线{ma}。',
   // end of Price alerts (issue 18)
+  // Margin warnings (issue 18)
+  'n.positionMarginWarning.title': '保证金预警',
+  'n.positionMarginWarning.body': '您的{side}仓位 {quantity} {name}（{code}）的权益已降至保证金的{level}%或以下：价格{price} {currency}时权益为{equity} {walletCurrency}，即保证金{margin} {walletCurrency}的{ratio}%。价格到达{liquidationPrice} {currency}（权益为保证金的{maintenance}%）时将被强平。追加保证金可使强平价远离。',
+  // end of Margin warnings (issue 18)
+  // Orders and risk (issue 18)
+  'v.dayLimitOnly': '只有限价单可以设为当日有效',
+  'v.trailingPair': '跟踪止损需要同时设置类型和距离',
+  'e.stopLossBelow': '止损价必须低于平仓价 {price}',
+  'e.stopLossAbove': '止损价必须高于平仓价 {price}',
+  'e.takeProfitAbove': '止盈价必须高于平仓价 {price}',
+  'e.takeProfitBelow': '止盈价必须低于平仓价 {price}',
+  'e.trailingPercent': '跟踪百分比须大于 0 且小于 100',
+  'e.trailingTooFar': '跟踪距离必须小于平仓价 {price}',
+  'e.extendedLimitOnly': '盘前和盘后交易时段只接受限价单',
+  'e.stopsNotAllowed': '此持仓不能设置止损止盈：它由跟单、机器人或锁定期决定平仓',
+  'n.positionStopLoss.title': '已触发止损',
+  'n.positionStopLoss.body': '您{side} {quantity} {name} 的持仓触及止损价 {stop}，已按 {price} {currency} 平仓。盈亏：{profit} {walletCurrency}。',
+  'n.positionTakeProfit.title': '已触发止盈',
+  'n.positionTakeProfit.body': '您{side} {quantity} {name} 的持仓触及止盈价 {stop}，已按 {price} {currency} 平仓。盈亏：{profit} {walletCurrency}。',
+  'n.positionTrailingStop.title': '已触发跟踪止损',
+  'n.positionTrailingStop.body': '您{side} {quantity} {name} 的持仓触及跟踪止损价 {stop}，已按 {price} {currency} 平仓。盈亏：{profit} {walletCurrency}。',
+  // end of Orders and risk (issue 18)
 };

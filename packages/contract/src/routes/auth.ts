@@ -139,6 +139,51 @@ export const zSessionInfo = z.object({
 });
 export type SessionInfo = z.infer<typeof zSessionInfo>;
 
+/** How long a passkey ceremony's challenge may wait for the authenticator's answer. */
+export const PASSKEY_CHALLENGE_SECONDS = 300;
+/** Passkeys one investor may register. */
+export const MAX_PASSKEYS = 10;
+
+export const zPasskeyName = z
+  .string({ error: 'v.passkeyName' })
+  .trim()
+  .min(1, { error: 'v.passkeyName' })
+  .max(50, { error: 'v.passkeyName' });
+
+const zBase64Url = z.string({ error: 'v.passkeyResponse' }).max(20_000, { error: 'v.passkeyResponse' }).regex(/^[A-Za-z0-9_-]*$/, { error: 'v.passkeyResponse' });
+
+/**
+ * What `navigator.credentials.create()` or `.get()` answered, as @simplewebauthn/browser encodes
+ * it (base64url fields). Only its outline is checked here; the server verifies the rest.
+ */
+export const zPasskeyCredential = z.looseObject(
+  {
+    id: zBase64Url.min(1, { error: 'v.passkeyResponse' }),
+    rawId: zBase64Url.min(1, { error: 'v.passkeyResponse' }),
+    type: z.literal('public-key', { error: 'v.passkeyResponse' }),
+    response: z.looseObject({ clientDataJSON: zBase64Url.min(1, { error: 'v.passkeyResponse' }) }, { error: 'v.passkeyResponse' }),
+    clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+    authenticatorAttachment: z.enum(['platform', 'cross-platform'], { error: 'v.passkeyResponse' }).optional(),
+  },
+  { error: 'v.passkeyResponse' },
+);
+export type PasskeyCredential = z.infer<typeof zPasskeyCredential>;
+
+/** The options to pass to the browser's WebAuthn call, as @simplewebauthn/server made them. */
+export const zPasskeyOptions = z.object({ options: z.record(z.string(), z.unknown()) });
+
+/** One of the caller's passkeys. */
+export const zPasskeyInfo = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  createTimestamp: z.number().int(),
+  /** Null until it has signed in once. */
+  lastUsedTimestamp: z.number().int().nullable(),
+  /** Synced by its provider (iCloud Keychain, Google Password Manager): not lost with one device. */
+  backedUp: z.boolean(),
+});
+export type PasskeyInfo = z.infer<typeof zPasskeyInfo>;
+
 const zEmpty = z.object({}).strict();
 const zDone = z.object({ done: z.literal(true) });
 
@@ -382,6 +427,76 @@ export const authRoutes = {
     summary: "Sign out every session of the caller but this one",
     request: zEmpty,
     response: z.object({ ended: z.number().int() }),
+  }),
+  passkeyList: route({
+    method: 'GET',
+    path: '/security/passkeys',
+    auth: 'user',
+    tag: 'auth',
+    summary: "The caller's passkeys, the newest first",
+    request: z.object({}),
+    response: z.object({ list: z.array(zPasskeyInfo) }),
+  }),
+  passkeyOptions: route({
+    method: 'POST',
+    path: '/security/passkeys/options',
+    auth: 'user',
+    tag: 'auth',
+    summary: 'Start registering a passkey: the options for navigator.credentials.create(), with a single-use challenge',
+    request: zEmpty,
+    response: zPasskeyOptions,
+    rateLimit: { max: 20, windowSeconds: 600 },
+  }),
+  passkeyAdd: route({
+    method: 'POST',
+    path: '/security/passkeys',
+    auth: 'user',
+    tag: 'auth',
+    summary: "Register a passkey with the authenticator's answer to the registration challenge, under a name",
+    request: z.object({ name: zPasskeyName, credential: zPasskeyCredential }),
+    response: zPasskeyInfo,
+    rateLimit: { max: 20, windowSeconds: 600 },
+  }),
+  passkeyRename: route({
+    method: 'POST',
+    path: '/security/passkeys/:id/rename',
+    auth: 'user',
+    tag: 'auth',
+    summary: "Rename one of the caller's passkeys",
+    params: zId,
+    request: z.object({ name: zPasskeyName }),
+    response: zPasskeyInfo,
+  }),
+  passkeyDelete: route({
+    method: 'POST',
+    path: '/security/passkeys/:id/delete',
+    auth: 'user',
+    tag: 'auth',
+    summary: "Delete one of the caller's passkeys with the login password (and a code while two-factor sign-in is on)",
+    params: zId,
+    request: z.object({ password: zAnyPassword, code: zSecondFactorCode.optional() }),
+    response: zDone,
+    rateLimit: { max: 10, windowSeconds: 600 },
+  }),
+  loginPasskeyOptions: route({
+    method: 'POST',
+    path: '/login/passkey/options',
+    auth: 'public',
+    tag: 'auth',
+    summary: 'Start a passkey sign-in: the options for navigator.credentials.get(), any passkey of this site (usernameless)',
+    request: zEmpty,
+    response: zPasskeyOptions,
+    rateLimit: { max: 20, windowSeconds: 300 },
+  }),
+  loginPasskey: route({
+    method: 'POST',
+    path: '/login/passkey',
+    auth: 'public',
+    tag: 'auth',
+    summary: "Sign in with a passkey's answer to the sign-in challenge; no password and no second factor are asked",
+    request: z.object({ credential: zPasskeyCredential }),
+    response: zLoginResult,
+    rateLimit: { max: 10, windowSeconds: 300 },
   }),
   getUserInfoById: route({
     method: 'GET',

@@ -1,4 +1,5 @@
 import { addressRoutes } from './addresses';
+import { analyticsRoutes } from './analytics';
 import { alertRoutes } from './alerts';
 import { articleOperatorRoutes, articleRoutes } from './articles';
 import { auctionRoutes } from './auction';
@@ -15,6 +16,7 @@ import { quantifyOperatorRoutes, quantifyRoutes } from './quantify';
 import { fundOperatorRoutes, fundRoutes } from './funds';
 import { bondOperatorRoutes, bondRoutes } from './bonds';
 import { loanOperatorRoutes, loanRoutes } from './loans';
+import { marginLadderRoutes } from './marginLadder';
 import { kycOperatorRoutes, kycRoutes } from './kyc';
 import { marketRoutes, watchlistRoutes } from './market';
 import { noticeOperatorRoutes, noticeRoutes } from './notices';
@@ -45,6 +47,7 @@ export const routes = {
   ...noticeRoutes,
   ...serviceRequestRoutes,
   ...tradingRoutes,
+  ...marginLadderRoutes,
   ...articleRoutes,
   ...contentRoutes,
   ...chatRoutes,
@@ -61,6 +64,7 @@ export const routes = {
   ...loanRoutes,
   ...statementRoutes,
   ...timelineRoutes,
+  ...analyticsRoutes,
   ...kycOperatorRoutes,
   ...walletOperatorRoutes,
   ...depositOperatorRoutes,

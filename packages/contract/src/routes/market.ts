@@ -127,6 +127,49 @@ export const zPlacing = z.object({
   quote: zQuote,
 });
 
+/** Levels a side of the simulated book shows (decision 0025, "Depth and time and sales"). */
+export const DEPTH_LEVELS = 10;
+/** Trade prints the time and sales gives, newest first. */
+export const TAPE_PRINTS = 30;
+/** Which side started a trade: a buyer lifting the offer or a seller hitting the bid. */
+export const PRINT_SIDES = ['buy', 'sell'] as const;
+export type PrintSide = (typeof PRINT_SIDES)[number];
+
+export const zDepthLevel = z.object({ price: zDecimal, size: zDecimal });
+/** One trade print of the time and sales, with the quote that stood when it traded (which its side is judged against). */
+export const zPrint = z.object({
+  time: z.number().int(),
+  price: zDecimal,
+  size: zDecimal,
+  side: z.enum(PRINT_SIDES),
+  bid: zDecimal,
+  ask: zDecimal,
+});
+export type Print = z.infer<typeof zPrint>;
+/**
+ * The simulated book of one instrument at the quote's moment: up to DEPTH_LEVELS bids (best first,
+ * descending) and asks (best first, ascending), the first of each the quote's bid and ask with their
+ * sizes; and the day's last trade prints, newest first. No `price_nominal`: it is not a quote.
+ */
+export const zDepth = z.object({
+  symbol: z.string(),
+  /** The quote's moment (epoch ms): the book is the one standing then. */
+  timestamp: z.number().int(),
+  marketStatus: z.enum(SESSION_PHASES),
+  tradable: z.boolean(),
+  /** The quote's last price and the day's volume, which the prints end at and add up to. */
+  last: zDecimal,
+  volume: zDecimal,
+  tickSize: zDecimal,
+  lotSize: zDecimal,
+  timeZone: z.string(),
+  bids: z.array(zDepthLevel),
+  asks: z.array(zDepthLevel),
+  trades: z.array(zPrint),
+  simulated: z.boolean(),
+});
+export type Depth = z.infer<typeof zDepth>;
+
 const SORTS = ['change_ratio', 'price_nominal', 'volume', 'name', 'stock_code', 'marketCap', 'amplitude'] as const;
 const zFlag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]);
 
@@ -259,6 +302,15 @@ export const marketRoutes = {
     summary: 'Candles with volume over a chart range: intraday, 1d, 1w, 1m, 3m, 1y',
     request: zSymbolQuery.extend({ range: z.enum(KLINE_RANGES).default('intraday') }),
     response: zKline,
+  }),
+  depth: route({
+    method: 'GET',
+    path: '/m_ft/depth',
+    auth: 'public',
+    tag: 'market',
+    summary: 'The simulated ten-level book at the quote, and the time and sales (the last trade prints with size and side)',
+    request: zSymbolQuery,
+    response: zDepth,
   }),
   hotStock: list('GET', '/m_ft/hot_stock', 'The most traded stocks (by volume), optionally of one market'),
   homeCustomList: list('GET', '/m_ft/home_custom_list', 'The home strip: main indices and the leading crypto'),

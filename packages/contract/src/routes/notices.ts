@@ -51,6 +51,12 @@ export const NOTICE_KINDS = [
   'alert.price',
   'alert.change',
   'alert.ma',
+  /** A position closed by its stop-loss, take-profit or trailing stop (issue 18). */
+  'position.stopLoss',
+  'position.takeProfit',
+  'position.trailingStop',
+  /** An open position's equity fell to a level of the margin warning ladder (issue 18, modules/marginLadder). */
+  'position.marginWarning',
   /** Written by an operator (a broadcast or a note to one user); its texts are in the params per language. */
   'operator.message',
 ] as const;

@@ -66,6 +66,8 @@ export const zAdminUserDetail = z.object({
   audit: z.array(zAuditEntry),
   /** Two-factor sign-in with an authenticator app is on. */
   twoFactor: z.boolean(),
+  /** How many passkeys the investor can sign in with (removed by a two-factor reset). */
+  passkeys: z.number().int(),
 });
 
 export const operatorRoutes = {

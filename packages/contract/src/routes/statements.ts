@@ -106,7 +106,9 @@ export const zTimelineEntry = z.object({
   wallets: z.array(z.object({ walletCode: zWalletCode, currency: z.string(), amount: zDecimal })),
   positionId: z.number().int().nullable(),
   symbol: z.string().nullable(),
-  event: z.enum(['placed', 'filled', 'closed', 'partially_closed', 'margin_added', 'cancelled', 'liquidated']).nullable(),
+  event: z
+    .enum(['placed', 'filled', 'closed', 'partially_closed', 'margin_added', 'cancelled', 'liquidated', 'stop_loss', 'take_profit', 'trailing_stop', 'expired', 'stops_changed'])
+    .nullable(),
   quantity: zDecimal.nullable(),
   price: zDecimal.nullable(),
   review: z

@@ -5,7 +5,7 @@ import { route } from '../route';
 import { ASSET_CLASSES, MARKET_CODES } from '../trading/assets';
 import { LEVERAGE_RISK_VERSION } from '../trading/leverage';
 import { zHkIpoPayment, zSubscription } from './deals';
-import { zDecimal } from './market';
+import { SESSION_PHASES, zDecimal } from './market';
 import { zBill, zWalletCode } from './wallet';
 
 // Orders and positions. One row is both: an entrusted order waiting for its price, then an open
@@ -15,8 +15,36 @@ import { zBill, zWalletCode } from './wallet';
 export const zQuantity = requiredText('v.addQuantity').regex(/^(?:0|[1-9]\d{0,14})(?:\.\d{1,8})?$/, { error: 'v.addQuantity' }).refine((v) => /[1-9]/.test(v), { error: 'v.addQuantity' });
 export const zPrice = requiredText('v.enterCorrectAmount').regex(/^(?:0|[1-9]\d{0,14})(?:\.\d{1,8})?$/, { error: 'v.enterCorrectAmount' }).refine((v) => /[1-9]/.test(v), { error: 'v.enterCorrectAmount' });
 
-export const CLOSE_REASONS = ['user', 'liquidation', 'agency', 'copyStop', 'unfollow', 'robot', 'robotRedeem', 'pool'] as const;
+export const CLOSE_REASONS = ['user', 'liquidation', 'agency', 'copyStop', 'unfollow', 'robot', 'robotRedeem', 'pool', 'stopLoss', 'takeProfit', 'trailingStop'] as const;
 export type CloseReason = (typeof CLOSE_REASONS)[number];
+
+/** How long a limit order waits: until its market's session end that day, or until cancelled (the default). */
+export const TIME_IN_FORCE = ['gtc', 'day'] as const;
+export type TimeInForce = (typeof TIME_IN_FORCE)[number];
+/** A trailing stop's distance from its mark: a price in the instrument's currency, or a percent of the mark. */
+export const TRAILING_KINDS = ['price', 'percent'] as const;
+export type TrailingKind = (typeof TRAILING_KINDS)[number];
+
+/**
+ * The stops a position closes by (issue 18), each checked on every tick against its exit side (a
+ * long's bid, a short's ask) and closed at that live price: a gap through a stop closes at the gap.
+ * The trailing stop follows its mark (the best exit price since it was set) at its distance.
+ */
+export const zStops = z.object({
+  stopLoss: zDecimal.nullable(),
+  takeProfit: zDecimal.nullable(),
+  trailing: z
+    .object({
+      kind: z.enum(TRAILING_KINDS),
+      distance: zDecimal,
+      /** The best exit price seen since it was set (a long's highest bid, a short's lowest ask); null until an order fills. */
+      mark: zDecimal.nullable(),
+      /** Where it closes now; null until an order fills. */
+      stop: zDecimal.nullable(),
+    })
+    .nullable(),
+});
+export type Stops = z.infer<typeof zStops>;
 
 export const zPosition = z.object({
   id: z.number().int(),
@@ -81,16 +109,51 @@ export const zPosition = z.object({
   followId: z.number().int().nullable(),
   /** A robot's fill (decision 0021): it closes by its robot's rule or when the robot is redeemed, never by its owner; null for any other position. */
   robotOrderId: z.number().int().nullable(),
+  // Issue 18's orders and risk; optional only so that positions written by hand (screen fixtures) still type: the server always sends them.
+  stops: zStops.optional(),
+  timeInForce: z.enum(TIME_IN_FORCE).optional(),
+  /** The session phase the order was placed in and filled in (null before a fill, and on rows from before they were kept). */
+  placedSession: z.enum(SESSION_PHASES).nullable().optional(),
+  filledSession: z.enum(SESSION_PHASES).nullable().optional(),
 });
 export type Position = z.infer<typeof zPosition>;
 
-export const POSITION_EVENTS = ['placed', 'filled', 'closed', 'partially_closed', 'margin_added', 'cancelled', 'liquidated'] as const;
+export const POSITION_EVENTS = [
+  'placed',
+  'filled',
+  'closed',
+  'partially_closed',
+  'margin_added',
+  'cancelled',
+  'liquidated',
+  'stop_loss',
+  'take_profit',
+  'trailing_stop',
+  'expired',
+  'stops_changed',
+] as const;
+
+/** What a fill or a close was made at: the tick the engine used, the spread (ask − bid) and the fee booked. */
+export const zFillExplanation = z.object({
+  bid: zDecimal,
+  ask: zDecimal,
+  spread: zDecimal,
+  /** The tick's time, epoch ms. */
+  quoteTimestamp: z.number().int(),
+  /** In the wallet's currency. */
+  fee: zDecimal.nullable(),
+  session: z.enum(SESSION_PHASES).nullable(),
+});
+export type FillExplanation = z.infer<typeof zFillExplanation>;
+
 export const zPositionEvent = z.object({
   event: z.enum(POSITION_EVENTS),
   status: z.enum(OrderStatus),
   price: zDecimal.nullable(),
   quantity: zDecimal.nullable(),
   timestamp: z.number().int(),
+  /** A fill's or a close's tick and fee; null on other events and where no tick was used (a block trade's agreed price). */
+  fill: zFillExplanation.nullable().optional(),
 });
 /** One position with the history of every state change of its order. */
 export const zPositionDetail = zPosition.extend({ history: z.array(zPositionEvent) });
@@ -107,9 +170,24 @@ const orderShape = {
   leverage: z.coerce.number().int({ error: 'v.invalidValue' }).min(1, { error: 'v.invalidValue' }).max(500, { error: 'v.invalidValue' }).default(1),
   goldCode: z.string().trim().max(30).optional(),
   goldName: z.string().trim().max(100).optional(),
+  stopLoss: zPrice.optional(),
+  takeProfit: zPrice.optional(),
+  trailingKind: z.enum(TRAILING_KINDS, { error: 'v.invalidValue' }).optional(),
+  trailingDistance: zPrice.optional(),
+  timeInForce: z.enum(TIME_IN_FORCE, { error: 'v.invalidValue' }).default('gtc'),
 };
-const limitHasPrice = (v: { type: OrderType; price?: string | undefined }, ctx: z.RefinementCtx) => {
+/** A trailing stop is its kind and its distance together. */
+const trailingPair = (v: { trailingKind?: TrailingKind | null | undefined; trailingDistance?: string | null | undefined }, ctx: z.RefinementCtx) => {
+  if (!v.trailingKind !== !v.trailingDistance) ctx.addIssue({ code: 'custom', path: ['trailingDistance'], message: 'v.trailingPair' });
+};
+const limitHasPrice = (
+  v: { type: OrderType; price?: string | undefined; timeInForce: TimeInForce; trailingKind?: TrailingKind | undefined; trailingDistance?: string | undefined },
+  ctx: z.RefinementCtx,
+) => {
   if (v.type === OrderType.Limit && !v.price) ctx.addIssue({ code: 'custom', path: ['price'], message: 'v.enterCorrectAmount' });
+  // A market order fills at once: only a waiting limit order can expire.
+  if (v.type === OrderType.Market && v.timeInForce === 'day') ctx.addIssue({ code: 'custom', path: ['timeInForce'], message: 'v.dayLimitOnly' });
+  trailingPair(v, ctx);
 };
 export const zOrderCreate = z.object(orderShape).superRefine(limitHasPrice);
 
@@ -177,6 +255,17 @@ function create(path: string, summary: string) {
     rateLimit: { max: 120, windowSeconds: 60 },
   });
 }
+
+/** An open position's stops as a whole: a field left out or null removes that stop. */
+export const zSetStops = z
+  .object({
+    id: z.coerce.number().int().positive({ error: 'v.fillRequired' }),
+    stopLoss: zPrice.nullable().optional(),
+    takeProfit: zPrice.nullable().optional(),
+    trailingKind: z.enum(TRAILING_KINDS, { error: 'v.invalidValue' }).nullable().optional(),
+    trailingDistance: zPrice.nullable().optional(),
+  })
+  .superRefine(trailingPair);
 
 export const tradingRoutes = {
   orderStock: create('/stock/create', 'Order a stock of any market but Hong Kong'),
@@ -298,6 +387,17 @@ export const tradingRoutes = {
     request: zId.extend({ amount: zAmount }),
     response: zPosition,
     idempotency: 'required',
+  }),
+  setStops: route({
+    method: 'POST',
+    path: '/position/setStops',
+    auth: 'user',
+    tag: 'trading',
+    summary:
+      "Set, change or remove an open position's stop-loss, take-profit and trailing stop (all three at once; one left out is removed); the trigger engine closes the position at the live exit price when one is reached (not in the specification)",
+    request: zSetStops,
+    response: zPosition,
+    rateLimit: { max: 60, windowSeconds: 60 },
   }),
   largeOrders: route({
     method: 'GET',

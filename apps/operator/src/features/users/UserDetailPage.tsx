@@ -51,7 +51,7 @@ function sessionState(session: Session, now: number): ReactNode {
   return <Badge tone="success">Active</Badge>;
 }
 
-function ProfileCard({ user, twoFactor, onResetTwoFactor }: { user: UserInfo; twoFactor: boolean; onResetTwoFactor: () => void }) {
+function ProfileCard({ user, twoFactor, passkeys, onResetTwoFactor }: { user: UserInfo; twoFactor: boolean; passkeys: number; onResetTwoFactor: () => void }) {
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
   return (
     <div className="card card-padded">
@@ -76,6 +76,9 @@ function ProfileCard({ user, twoFactor, onResetTwoFactor }: { user: UserInfo; tw
           ) : (
             <Badge tone="neutral">Off</Badge>
           )}
+        </Field>
+        <Field label="Passkeys">
+          <span data-testid="bo-passkeys">{passkeys}</span>
         </Field>
         <Field label="KYC status">
           <KycBadge status={user.kycStatus} />
@@ -248,7 +251,7 @@ export function UserDetailPage() {
       </header>
 
       <div className="grid-2">
-        <ProfileCard user={user} twoFactor={detail.data.twoFactor} onResetTwoFactor={() => setResettingTwoFactor(true)} />
+        <ProfileCard user={user} twoFactor={detail.data.twoFactor} passkeys={detail.data.passkeys} onResetTwoFactor={() => setResettingTwoFactor(true)} />
         <div className="stack">
           {balances.length > 0 && <BalancesCard balances={balances} />}
           {user.corporate && <CorporateCard corporate={user.corporate} />}

@@ -11,6 +11,13 @@ export function authHandlers(
   | 'registerFull'
   | 'login'
   | 'loginSecondFactor'
+  | 'loginPasskeyOptions'
+  | 'loginPasskey'
+  | 'passkeyList'
+  | 'passkeyOptions'
+  | 'passkeyAdd'
+  | 'passkeyRename'
+  | 'passkeyDelete'
   | 'twoFactorStatus'
   | 'twoFactorSetup'
   | 'twoFactorEnable'
@@ -37,6 +44,16 @@ export function authHandlers(
     registerFull: ({ input, req }) => auth.registerFull(input, req),
     login: ({ input, req }) => auth.login(input, req),
     loginSecondFactor: ({ input, req }) => auth.loginSecondFactor(input, req),
+    loginPasskeyOptions: ({ req }) => auth.loginPasskeyOptions(req),
+    loginPasskey: ({ input, req }) => auth.loginPasskey(input.credential, req),
+    passkeyList: ({ caller }) => auth.passkeyList(caller!.id),
+    passkeyOptions: ({ caller, req }) => auth.passkeyOptions(caller!.id, req),
+    passkeyAdd: ({ input, caller, req }) => auth.passkeyAdd(caller!.id, input.name, input.credential, req),
+    passkeyRename: ({ params, input, caller }) => auth.passkeyRename(caller!.id, params.id, input.name),
+    passkeyDelete: async ({ params, input, caller, req }) => {
+      await auth.passkeyDelete(caller!.id, params.id, input, req.ip);
+      return done;
+    },
     twoFactorStatus: ({ caller }) => auth.twoFactorStatus(caller!.id),
     twoFactorSetup: ({ caller }) => auth.twoFactorSetup(caller!.id),
     twoFactorEnable: ({ input, caller, req }) => auth.twoFactorEnable(caller!.id, input.code, req.ip),

@@ -19,6 +19,7 @@ import { claimRegistrationUploads } from '../files/service';
 import type { Notices } from '../notices/service';
 import { createEmailCodes } from './codes';
 import { deviceLine } from './device';
+import { createPasskeys } from './passkeys';
 import * as repo from './repo';
 import { createSecurity } from './security';
 import { accountKey, createSignInThrottle } from './throttle';
@@ -50,7 +51,7 @@ function wsUrlFor(publicUrl: string | undefined, req: FastifyRequest): string {
 const CHALLENGE_ATTEMPTS = 5;
 
 export function createAuthService(
-  { config, db, mailer }: Deps,
+  { config, db, mailer, log }: Deps,
   sessions: SessionEnds = { endSessions: () => undefined },
   notices?: Pick<Notices, 'notify'>,
 ) {
@@ -62,6 +63,7 @@ export function createAuthService(
     idleMinutes: config.SESSION_IDLE_MINUTES,
     endSessions: (ended) => sessions.endSessions(ended),
   });
+  const passkeys = createPasskeys({ db, config, security, throttle, log });
 
   async function startSession(sql: Sql, user: repo.UserRow, req: FastifyRequest): Promise<LoginResult> {
     const token = newToken();
@@ -290,6 +292,23 @@ export function createAuthService(
       if (!used.length) throw new AppError('e.challengeExpired');
       return signIn(user, req);
     },
+
+    /**
+     * A passkey sign-in starts its session exactly as the password's does (same notice, same
+     * session row) and asks for no second factor: the passkey is something held that proved
+     * itself with user verification, and its signature is bound to this site's origin (decision 0025).
+     */
+    async loginPasskey(credential: Parameters<typeof passkeys.verifySignIn>[0], req: FastifyRequest): Promise<LoginResult> {
+      return signIn(await passkeys.verifySignIn(credential, req), req);
+    },
+    loginPasskeyOptions: (req: FastifyRequest) => passkeys.signInOptions(req),
+    passkeyList: (userId: number) => passkeys.list(userId),
+    passkeyOptions: (userId: number, req: FastifyRequest) => passkeys.registrationOptions(userId, req),
+    passkeyAdd: (userId: number, name: string, credential: Parameters<typeof passkeys.add>[2], req: FastifyRequest) =>
+      passkeys.add(userId, name, credential, req),
+    passkeyRename: (userId: number, id: number, name: string) => passkeys.rename(userId, id, name),
+    passkeyDelete: (userId: number, id: number, input: { password: string; code?: string | undefined }, ip: string) =>
+      passkeys.remove(userId, id, input, ip),
 
     twoFactorStatus: (userId: number) => security.status(userId),
     twoFactorSetup: (userId: number) => security.setup(userId),

@@ -46,6 +46,7 @@ export function marketHandlers(
   | 'detailQuote'
   | 'summaryDetail'
   | 'kline'
+  | 'depth'
   | 'hotStock'
   | 'homeCustomList'
   | 'futuresOptList'
@@ -100,6 +101,7 @@ export function marketHandlers(
     detailQuote: ({ input: q, caller }) => m.quote(q.symbol, who(caller)),
     summaryDetail: async ({ input: q }) => m.summary(q.symbol),
     kline: async ({ input: q }) => m.kline(q.symbol, q.range),
+    depth: async ({ input: q }) => m.depth(q.symbol),
     hotStock: (ctx) => sent(m.keptList('stock', m.isStock, { ...ctx.input, sort: 'volume', order: 'desc' }, who(ctx.caller), kept('hotStock', ctx))),
     homeCustomList: (ctx) => sent(m.keptListOf('home', HOME_STRIP, ctx.input, who(ctx.caller), kept('homeCustomList', ctx))),
     futuresOptList: async () => m.futuresCategories(),

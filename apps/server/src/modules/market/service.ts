@@ -1,5 +1,6 @@
 import {
   STOCK_MARKETS,
+  TAPE_PRINTS,
   type KlineRange,
   type MarketCode,
   type Quote,
@@ -11,6 +12,7 @@ import type { Db } from '../../db/db';
 import { AppError, notFound } from '../../errors';
 import { Dec, fixed } from '../../lib/decimal';
 import type { Instrument, KlineInterval, MarketProvider, SessionState, Snapshot } from '../../market/types';
+import { bookOf, tapeOf, type Book, type TradePrint } from './depth';
 import { exchangeTime, toQuote } from './quote';
 
 type ListQuery = z.output<typeof zListQuery>;
@@ -427,6 +429,37 @@ export function createMarketService(opts: {
     return { symbol: i.symbol, range, interval, candles, previousClose, simulated: true };
   }
 
+  // The book and the tape of a symbol's second, kept: every viewer of a quote asks at each pushed tick.
+  const depths = new Map<string, { book: Book; trades: TradePrint[] }>();
+  const MAX_DEPTHS = 512;
+
+  /** The simulated book at the quote's moment and the last prints up to it (decision 0025): the quote's own snapshot, so level 1 is its bid and ask. */
+  function depth(symbolOrCode: string) {
+    const i = resolve(symbolOrCode);
+    const s = snapshot(i.symbol);
+    const key = `${i.symbol}|${Math.floor(s.time / 1000)}`;
+    let kept = depths.get(key);
+    if (!kept) {
+      kept = { book: bookOf(s), trades: tapeOf(provider, i.symbol, s.time, TAPE_PRINTS) };
+      if (depths.size >= MAX_DEPTHS) depths.clear();
+      depths.set(key, kept);
+    }
+    return {
+      symbol: i.symbol,
+      timestamp: s.time,
+      marketStatus: s.session.phase,
+      tradable: s.session.tradable,
+      last: s.last,
+      volume: s.volume,
+      tickSize: i.tickSize,
+      lotSize: i.lotSize,
+      timeZone: s.session.timeZone,
+      ...kept.book,
+      trades: kept.trades,
+      simulated: true,
+    };
+  }
+
   function marketStatus(market: MarketCode) {
     const members = known().filter((i) => i.market === market);
     const representative = members[0];
@@ -458,6 +491,7 @@ export function createMarketService(opts: {
     list,
     listOf,
     kline,
+    depth,
     marketStatus,
     nextOpen,
     closedError,

@@ -125,10 +125,14 @@ export function createOperatorService({ db, config, log, mailer }: Deps, session
         })),
         audit: audit.map(toAudit),
         twoFactor: (await db.query('select 1 from two_factor where user_id = $1 and enabled_at is not null', [id])).length > 0,
+        passkeys: (await db.query<{ n: number }>('select count(*)::int as n from passkeys where user_id = $1', [id]))[0]!.n,
       };
     },
 
-    /** A lost authenticator and lost recovery codes: support turns two-factor off, with a reason, and every session of the investor ends. */
+    /**
+     * A lost authenticator and lost recovery codes: support turns two-factor off and removes the
+     * passkeys, with a reason, and every session of the investor ends.
+     */
     async resetTwoFactor(actorId: number, id: number, reason: string, ip: string) {
       await db.tx(async (sql) => {
         const [user] = await sql.query<{ role: string }>('select role from users where id = $1 for update', [id]);
@@ -137,8 +141,20 @@ export function createOperatorService({ db, config, log, mailer }: Deps, session
         if (!row?.enabled_at) throw new AppError('e.twoFactorOff');
         await sql.query('delete from two_factor_recovery_codes where user_id = $1', [id]);
         await sql.query('delete from two_factor where user_id = $1', [id]);
+        // The passkeys go too (decision 0025): the lost phone most likely holds one, and a reset is to
+        // leave the account with only the password, from which the investor sets up afresh.
+        const passkeys = await sql.query('delete from passkeys where user_id = $1 returning id', [id]);
         await users.revokeSessions(sql, id);
-        await writeAudit(sql, { actorId, action: 'user.twoFactorReset', targetType: 'user', targetId: id, before: { twoFactor: true }, after: { twoFactor: false }, reason, ip });
+        await writeAudit(sql, {
+          actorId,
+          action: 'user.twoFactorReset',
+          targetType: 'user',
+          targetId: id,
+          before: { twoFactor: true, passkeys: passkeys.length },
+          after: { twoFactor: false, passkeys: 0 },
+          reason,
+          ip,
+        });
       });
       await sessions?.endSessions({ userId: id });
       return this.userDetail(id);

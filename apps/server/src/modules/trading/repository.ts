@@ -1,4 +1,16 @@
-import { KycStatus, MarketSource, OrderDirection, OrderStatus, OrderType, type CloseReason, type POSITION_EVENTS, type WalletCode } from '@tradeapp/contract';
+import {
+  KycStatus,
+  MarketSource,
+  OrderDirection,
+  OrderStatus,
+  OrderType,
+  type CloseReason,
+  type POSITION_EVENTS,
+  type SESSION_PHASES,
+  type TimeInForce,
+  type TrailingKind,
+  type WalletCode,
+} from '@tradeapp/contract';
 import type { Sql } from '../../db/db';
 import { journalCtes, journalError, type PreparedJournal } from '../../ledger/ledger';
 import { type Dec, plain } from '../../lib/decimal';
@@ -50,6 +62,18 @@ export interface PositionRow {
   copy_of: number | null;
   /** A robot's fill (modules/robots). */
   robot_order_id: number | null;
+  /** The stops the trigger engine closes it by, and the trailing stop's mark (migration 0029). */
+  stop_loss: string | null;
+  take_profit: string | null;
+  trailing_kind: TrailingKind | null;
+  trailing_distance: string | null;
+  trailing_mark: string | null;
+  trailing_stop: string | null;
+  time_in_force: TimeInForce;
+  /** A day order's end: its market's session end. */
+  expires_at: Date | null;
+  placed_session: SessionPhase | null;
+  filled_session: SessionPhase | null;
   created_at: Date;
   filled_at: Date | null;
   updated_at: Date;
@@ -58,6 +82,17 @@ export interface PositionRow {
 
 export type { CloseReason };
 export type PositionEventName = (typeof POSITION_EVENTS)[number];
+export type SessionPhase = (typeof SESSION_PHASES)[number];
+
+/** The tick a fill or a close was made at, the fee it booked and the session it was in (migration 0029). */
+export interface Explanation {
+  bid: string;
+  ask: string;
+  /** The tick's time, epoch ms. */
+  time: number;
+  fee: Dec | string | null;
+  session: SessionPhase;
+}
 
 export interface EventRow {
   event: PositionEventName;
@@ -65,6 +100,11 @@ export interface EventRow {
   price: string | null;
   quantity: string | null;
   created_at: Date;
+  bid: string | null;
+  ask: string | null;
+  quoted_at: Date | null;
+  fee: string | null;
+  session: SessionPhase | null;
 }
 
 export interface NewPosition {
@@ -285,24 +325,104 @@ export const addToMargin = (sql: Sql, id: number, amount: string) =>
   one(sql.query<PositionRow>('update positions set margin = margin + $2, updated_at = now() where id = $1 returning *', [id, amount]));
 
 /** An entrusted order becomes an open position at its limit price. */
-export const markFilled = (sql: Sql, id: number) =>
-  one(sql.query<PositionRow>(`update positions set status = ${OPEN}, open_price = price, filled_at = now(), updated_at = now() where id = $1 returning *`, [id]));
+export const markFilled = (sql: Sql, id: number, session: SessionPhase | null = null) =>
+  one(
+    sql.query<PositionRow>(`update positions set status = ${OPEN}, open_price = price, filled_at = now(), filled_session = $2, updated_at = now() where id = $1 returning *`, [
+      id,
+      session,
+    ]),
+  );
 
-export async function insertEvent(sql: Sql, p: PositionRow, event: PositionEventName, price: Dec | string | null, quantity: Dec | string | null, at?: Date) {
-  await sql.query('insert into position_events (position_id, status, event, price, quantity, created_at) values ($1, $2, $3, $4, $5, coalesce($6::timestamptz, now()))', [
-    p.id,
-    p.status,
-    event,
-    price === null ? null : plain(price),
-    quantity === null ? null : plain(quantity),
-    at ?? null,
+export async function insertEvent(
+  sql: Sql,
+  p: PositionRow,
+  event: PositionEventName,
+  price: Dec | string | null,
+  quantity: Dec | string | null,
+  at?: Date,
+  why?: Explanation,
+) {
+  await sql.query(
+    `insert into position_events (position_id, status, event, price, quantity, created_at, bid, ask, quoted_at, fee, session)
+     values ($1, $2, $3, $4, $5, coalesce($6::timestamptz, now()), $7, $8, $9, $10, $11)`,
+    [
+      p.id,
+      p.status,
+      event,
+      price === null ? null : plain(price),
+      quantity === null ? null : plain(quantity),
+      at ?? null,
+      ...explanationParams(why),
+    ],
+  );
+}
+
+const explanationParams = (why: Explanation | undefined) =>
+  why ? [why.bid, why.ask, new Date(why.time), why.fee === null ? null : plain(why.fee), why.session] : [null, null, null, null, null];
+
+/** Explain the fill an order's insert wrote (`insertOrder`'s 'filled' line). */
+export async function explainFill(sql: Sql, positionId: number, why: Explanation) {
+  await sql.query("update position_events set bid = $2, ask = $3, quoted_at = $4, fee = $5, session = $6 where position_id = $1 and event = 'filled'", [
+    positionId,
+    ...explanationParams(why),
   ]);
+}
+
+/** What an order carries beyond its fill: its stops, how long it waits and the session it was placed (and filled) in. */
+export interface OrderTerms {
+  stopLoss: Dec | null;
+  takeProfit: Dec | null;
+  trailing: { kind: TrailingKind; distance: Dec; mark: Dec | null; stop: Dec | null } | null;
+  timeInForce: TimeInForce;
+  expiresAt: Date | null;
+  placedSession: SessionPhase;
+  filledSession: SessionPhase | null;
+}
+
+const stopParams = (t: Pick<OrderTerms, 'stopLoss' | 'takeProfit' | 'trailing'>) => [
+  t.stopLoss === null ? null : plain(t.stopLoss),
+  t.takeProfit === null ? null : plain(t.takeProfit),
+  t.trailing?.kind ?? null,
+  t.trailing ? plain(t.trailing.distance) : null,
+  t.trailing?.mark ? plain(t.trailing.mark) : null,
+  t.trailing?.stop ? plain(t.trailing.stop) : null,
+];
+
+/** Write a new order's terms on its row (in its transaction, right after `insertOrder`). */
+export const setTerms = (sql: Sql, id: number, t: OrderTerms) =>
+  one(
+    sql.query<PositionRow>(
+      `update positions set stop_loss = $2, take_profit = $3, trailing_kind = $4, trailing_distance = $5, trailing_mark = $6, trailing_stop = $7,
+              time_in_force = $8, expires_at = $9, placed_session = $10, filled_session = $11
+        where id = $1 returning *`,
+      [id, ...stopParams(t), t.timeInForce, t.expiresAt, t.placedSession, t.filledSession],
+    ),
+  );
+
+/** Replace a position's stops (null removes one). */
+export const setStops = (sql: Sql, id: number, t: Pick<OrderTerms, 'stopLoss' | 'takeProfit' | 'trailing'>) =>
+  one(
+    sql.query<PositionRow>(
+      `update positions set stop_loss = $2, take_profit = $3, trailing_kind = $4, trailing_distance = $5, trailing_mark = $6, trailing_stop = $7, updated_at = now()
+        where id = $1 returning *`,
+      [id, ...stopParams(t)],
+    ),
+  );
+
+/** A trailing stop's mark moved toward the price, and its stop with it. */
+export const moveTrailing = (sql: Sql, id: number, mark: Dec, stop: Dec) =>
+  one(sql.query<PositionRow>('update positions set trailing_mark = $2, trailing_stop = $3 where id = $1 returning *', [id, plain(mark), plain(stop)]));
+
+/** Entrusted day orders past their end, oldest first; each is claimed and rechecked by the caller. */
+export async function expiredIds(sql: Sql, at: Date): Promise<number[]> {
+  const rows = await sql.query<{ id: number }>(`select id from positions where status = ${ENTRUSTED} and expires_at is not null and expires_at <= $1 order by id`, [at]);
+  return rows.map((r) => r.id);
 }
 
 /** A settled part of a partial close shares its parent's earlier history (placed, filled). */
 export function history(sql: Sql, p: PositionRow): Promise<EventRow[]> {
   return sql.query<EventRow>(
-    `select event, status, price, quantity, created_at from position_events
+    `select event, status, price, quantity, created_at, bid, ask, quoted_at, fee, session from position_events
       where position_id = $1 or (position_id = $2 and created_at <= coalesce($3::timestamptz, now()) and event in ('placed', 'filled'))
       order by created_at, id`,
     [p.id, p.parent_id ?? 0, p.closed_at],
@@ -334,9 +454,11 @@ export const openOfSymbol = (sql: Sql, userId: number, symbol: string) =>
 
 /**
  * The active rows of a symbol the quote acts on, oldest first, in one statement: entrusted orders
- * it crosses (a buy at the ask, a sell at the bid) and open positions whose equity at the exit side
+ * it crosses (a buy at the ask, a sell at the bid), open positions whose equity at the exit side
  * (margin + floating profit at the open's rate) is at or below margin × `maintenance`, in exact
- * numeric arithmetic, the contract's `reachesMaintenance` multiplied out. A row from before open
+ * numeric arithmetic, the contract's `reachesMaintenance` multiplied out, and open positions whose
+ * exit side reaches a stop or passes its trailing mark (the mark moves; a filled order's trailing
+ * stop gets its first mark). A row from before open
  * rates were kept (migration 0008) is always a candidate. The caller rechecks each under its lock.
  */
 export async function dueIds(sql: Sql, symbol: string, quote: { bid: string; ask: string }, maintenance: string): Promise<number[]> {
@@ -346,7 +468,11 @@ export async function dueIds(sql: Sql, symbol: string, quote: { bid: string; ask
        (status = ${ENTRUSTED} and ((direction = ${BUY} and price >= $3::numeric) or (direction <> ${BUY} and price <= $2::numeric)))
        or (status = ${OPEN} and (open_rate is null or open_price is null
          or margin + (case when direction = ${BUY} then $2::numeric - open_price else open_price - $3::numeric end) * quantity * open_rate
-            <= margin * $4::numeric)))
+            <= margin * $4::numeric
+         or (direction = ${BUY} and (stop_loss >= $2::numeric or take_profit <= $2::numeric or trailing_stop >= $2::numeric or trailing_mark < $2::numeric
+                                     or (trailing_kind is not null and trailing_mark is null)))
+         or (direction <> ${BUY} and (stop_loss <= $3::numeric or take_profit >= $3::numeric or trailing_stop <= $3::numeric or trailing_mark > $3::numeric
+                                      or (trailing_kind is not null and trailing_mark is null))))))
      order by id`,
     [symbol, quote.bid, quote.ask, maintenance],
   );

@@ -36,6 +36,7 @@ export function tradingHandlers(
   | 'entrustedOrders'
   | 'cancelOrder'
   | 'addMargin'
+  | 'setStops'
   | 'largeOrders'
   | 'tradingWater'
   | 'leverageRisk'
@@ -68,6 +69,7 @@ export function tradingHandlers(
     entrustedOrders: ({ input, caller }) => t.entrusted(caller!.id, input.page, input.size),
     cancelOrder: ({ input, caller, idempotencyKey }) => t.cancel(caller!.id, input.id, idempotencyKey),
     addMargin: ({ input, caller, idempotencyKey }) => t.addMargin(caller!.id, input.id, input.amount, idempotencyKey),
+    setStops: ({ input, caller }) => t.setStops(caller!.id, input.id, input),
     largeOrders: ({ input }) => t.largeOrders(input.stockCode, input.size),
     tradingWater: ({ input, caller }) => wallets.bills(caller!.id, { ...input, types: TRADING_KINDS }),
     leverageRisk: ({ caller }) => t.leverageRisk(caller!.id),

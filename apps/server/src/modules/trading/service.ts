@@ -10,7 +10,9 @@ import {
   walletFor,
   type LeverageRisk,
   type OrderCall,
+  type TimeInForce,
   type TradingRule,
+  type TrailingKind,
   type WalletCode,
 } from '@tradeapp/contract';
 import type { PushHub } from '../../push/hub';
@@ -26,9 +28,9 @@ import type { ExchangeRates } from '../wallet/exchangeRates';
 import { createPricing, entryPrice, exitPrice, isBuy, onGrid } from './pricing';
 import { postAddMargin, postCancel, postClose, postFill, prepareOrderJournal } from './postings';
 import * as repo from './repository';
-import type { CloseReason, PositionEventName, PositionRow } from './repository';
+import type { CloseReason, Explanation, OrderTerms, PositionEventName, PositionRow } from './repository';
 import { RULES } from './rules';
-import { createPositionView } from './view';
+import { createPositionView, placesOf } from './view';
 
 export interface OrderInput {
   stockCode: string;
@@ -37,6 +39,65 @@ export interface OrderInput {
   price?: string | undefined;
   quantity: string;
   leverage: number;
+  stopLoss?: string | undefined;
+  takeProfit?: string | undefined;
+  trailingKind?: TrailingKind | undefined;
+  trailingDistance?: string | undefined;
+  timeInForce?: TimeInForce | undefined;
+}
+
+/** An open position's stops as the investor sets them: each left out or null is removed. */
+export interface StopsInput {
+  stopLoss?: string | null | undefined;
+  takeProfit?: string | null | undefined;
+  trailingKind?: TrailingKind | null | undefined;
+  trailingDistance?: string | null | undefined;
+}
+
+/** The close reasons of the stops, with their history event and notice. */
+const STOP_CLOSES = {
+  stopLoss: { event: 'stop_loss', notice: 'position.stopLoss' },
+  takeProfit: { event: 'take_profit', notice: 'position.takeProfit' },
+  trailingStop: { event: 'trailing_stop', notice: 'position.trailingStop' },
+} as const;
+type StopReason = keyof typeof STOP_CLOSES;
+
+/** The tick a fill or close was made at, as its history line keeps it. */
+const explanation = (s: Snapshot, fee: Dec | string | null): Explanation => ({
+  bid: new Dec(s.bid).toFixed(),
+  ask: new Dec(s.ask).toFixed(),
+  time: s.time,
+  fee,
+  session: s.session.phase,
+});
+
+/** `value` onto the tick grid of `tick`, down or up. */
+const toTick = (value: Dec, tick: string, up: boolean) => value.div(tick).toDecimalPlaces(0, up ? Dec.ROUND_CEIL : Dec.ROUND_FLOOR).mul(tick);
+
+/**
+ * Where a trailing stop stands for a mark: a long's `distance` (or percent of the mark) below it, a
+ * short's above it. A percent lands on the tick grid away from the price, so it never triggers
+ * before its distance is covered.
+ */
+export function trailingStopAt(direction: number, kind: TrailingKind, distance: Dec, mark: Dec, tick: string): Dec {
+  const long = isBuy(direction);
+  if (kind === 'price') return long ? mark.sub(distance) : mark.add(distance);
+  const away = mark.mul(distance).div(100);
+  return toTick(long ? mark.sub(away) : mark.add(away), tick, !long);
+}
+
+/**
+ * Which stop the exit side `exit` reaches, if any: a long's stop-loss and trailing stop at or below
+ * them, its take-profit at or above it; a short's mirrored. A loss-side stop is looked at first.
+ */
+export function stopReached(p: PositionRow, exit: Dec): { reason: StopReason; stop: string } | null {
+  const long = isBuy(p.direction);
+  const lossSide = (stop: string | null) => stop !== null && (long ? exit.lte(stop) : exit.gte(stop));
+  const gainSide = (stop: string | null) => stop !== null && (long ? exit.gte(stop) : exit.lte(stop));
+  if (lossSide(p.stop_loss)) return { reason: 'stopLoss', stop: p.stop_loss! };
+  if (lossSide(p.trailing_stop)) return { reason: 'trailingStop', stop: p.trailing_stop! };
+  if (gainSide(p.take_profit)) return { reason: 'takeProfit', stop: p.take_profit! };
+  return null;
 }
 
 /** An order checked against its instrument and rule, with its costs: what `place` books. */
@@ -68,6 +129,10 @@ interface Placement {
   robotOrderId?: number;
   /** When, if not now: an agency's backfilled trade at its moment in the market's history. */
   at?: Date;
+  /** An investor's order: its stops, how long it waits and the session it was placed in (issue 18). */
+  terms?: OrderTerms;
+  /** The tick a fill was made at: kept on its history line to explain it. */
+  quote?: Snapshot;
 }
 
 /**
@@ -107,8 +172,8 @@ export function createTradingService(opts: {
   const settleHooks: SettleHook[] = [];
 
   /** Record a state change in the row's history; returns its push, to send once committed. */
-  async function record(sql: Sql, p: PositionRow, event: PositionEventName, price: Dec | string | null, quantity: Dec | string | null, at?: Date) {
-    await repo.insertEvent(sql, p, event, price, quantity, at);
+  async function record(sql: Sql, p: PositionRow, event: PositionEventName, price: Dec | string | null, quantity: Dec | string | null, at?: Date, why?: Explanation) {
+    await repo.insertEvent(sql, p, event, price, quantity, at, why);
     return () => hub.publishUserEvent(p.user_id, PushEvent.Order, { id: p.id, status: p.status, event });
   }
 
@@ -137,15 +202,29 @@ export function createTradingService(opts: {
     });
   }
 
-  /** Close `quantity` of an open position at `price`; returns the settled row and the pushes. */
-  async function close(sql: Sql, p: PositionRow, quantity: Dec, price: Dec, reason: CloseReason, actorId: number | null, idempotencyKey: string | null, at?: Date) {
+  /**
+   * Close `quantity` of an open position at `price`; returns the settled row and the pushes.
+   * `quote`: the tick the price was taken from, kept on the history line with the fee to explain it.
+   */
+  async function close(
+    sql: Sql,
+    p: PositionRow,
+    quantity: Dec,
+    price: Dec,
+    reason: CloseReason,
+    actorId: number | null,
+    idempotencyKey: string | null,
+    at?: Date,
+    quote?: Snapshot,
+  ) {
     const c = pricing.settlement(p, ruleOf(market.resolve(p.symbol)), quantity, price);
     const s: repo.Settlement = { quantity, margin: c.margin, price, fee: c.fee, realised: c.realised, reason, openFee: c.openFee, parts: c.parts, at };
     const settled = c.whole ? await repo.settle(sql, p.id, s) : await repo.settlePart(sql, p.id, s);
     await postClose(sql, p, settled.id, { ...c, reason }, { actorId, idempotencyKey, at });
     const event: PositionEventName = reason === 'liquidation' ? 'liquidated' : c.whole ? 'closed' : 'partially_closed';
-    const pushes: Array<() => void> = [await record(sql, settled, event, price, quantity, at)];
-    if (!c.whole) pushes.push(await record(sql, { ...p, status: OrderStatus.InProgress }, 'partially_closed', price, quantity, at));
+    const why = quote ? explanation(quote, c.fee) : undefined;
+    const pushes: Array<() => void> = [await record(sql, settled, event, price, quantity, at, why)];
+    if (!c.whole) pushes.push(await record(sql, { ...p, status: OrderStatus.InProgress }, 'partially_closed', price, quantity, at, why));
     for (const hook of settleHooks) {
       const pushed = await hook(sql, p, settled, c.payout, at);
       if (pushed) pushes.push(pushed);
@@ -153,12 +232,13 @@ export function createTradingService(opts: {
     return { settled, loss: c.realised.neg(), pushed: () => pushes.forEach((f) => f()) };
   }
 
-  /** An entrusted order the quote crosses fills at its limit price. */
-  async function fill(sql: Sql, p: PositionRow) {
-    const filled = await repo.markFilled(sql, p.id);
+  /** An entrusted order the quote `s` crosses fills at its limit price; a trailing stop takes its first mark from `s`. */
+  async function fill(sql: Sql, p: PositionRow, s: Snapshot) {
+    let filled = await repo.markFilled(sql, p.id, s.session.phase);
+    if (filled.trailing_kind) filled = await markTrailing(sql, filled, exitPrice(filled.direction, s));
     // Recorded as the owner's act, like the fill of a market order: the order was theirs to give.
     await postFill(sql, filled, { actorId: p.user_id, idempotencyKey: null });
-    const event = await record(sql, filled, 'filled', p.price, p.quantity);
+    const event = await record(sql, filled, 'filled', p.price, p.quantity, undefined, explanation(s, p.open_fee));
     const notice = await notifyFill(sql, filled);
     return () => {
       event();
@@ -166,8 +246,102 @@ export function createTradingService(opts: {
     };
   }
 
+  /** Move a trailing stop's mark to `exit` (and its stop with it) when `exit` is better than the mark; the stop never moves back. */
+  async function markTrailing(sql: Sql, p: PositionRow, exit: Dec) {
+    const long = isBuy(p.direction);
+    if (p.trailing_mark !== null && (long ? exit.lte(p.trailing_mark) : exit.gte(p.trailing_mark))) return p;
+    const at = trailingStopAt(p.direction, p.trailing_kind!, new Dec(p.trailing_distance!), exit, market.resolve(p.symbol).tickSize);
+    const kept = p.trailing_stop === null ? at : long ? Dec.max(at, p.trailing_stop) : Dec.min(at, p.trailing_stop);
+    return repo.moveTrailing(sql, p.id, exit, kept);
+  }
+
+  /**
+   * A stop reached: the whole position closes at the live exit price of `s` (a gap's price, not the
+   * stop's), once. Its history says which stop at what level, then the close as any close is
+   * recorded (with its tick and fee), which the statements and the timeline count as the trade.
+   */
+  async function closeByStop(sql: Sql, p: PositionRow, i: Instrument, s: Snapshot, hit: { reason: StopReason; stop: string }) {
+    const reached = await record(sql, p, STOP_CLOSES[hit.reason].event, hit.stop, p.quantity);
+    const { settled, pushed: closed } = await close(sql, p, new Dec(p.quantity), exitPrice(p.direction, s), hit.reason, null, null, undefined, s);
+    const pushed = () => {
+      reached();
+      closed();
+    };
+    const dp = placesOf(i.tickSize);
+    const notice = await notices.notify(sql, p.user_id, STOP_CLOSES[hit.reason].notice, {
+      side: isBuy(p.direction) ? 't.buy' : 't.sell',
+      quantity: new Dec(p.quantity).toFixed(),
+      name: i.name,
+      stop: fixed(hit.stop, dp),
+      price: new Dec(settled.close_price!).toFixed(dp),
+      currency: p.currency,
+      profit: fixed(settled.realised!, 2),
+      walletCurrency: p.wallet_currency,
+    });
+    return () => {
+      pushed();
+      notice();
+    };
+  }
+
+  /**
+   * Stops checked and written the way an investor may set them: each on the instrument's tick grid,
+   * a long's stop-loss below `reference` and take-profit above it (a short's mirrored), where
+   * `reference` is the exit price now (an entrusted order's: its limit). A trailing stop starts its
+   * mark at `mark` (null for an order not yet filled).
+   */
+  function checkStops(i: Instrument, direction: number, reference: Dec, input: StopsInput, mark: Dec | null): Pick<OrderTerms, 'stopLoss' | 'takeProfit' | 'trailing'> {
+    const long = isBuy(direction);
+    const price = reference.toFixed(placesOf(i.tickSize));
+    const onTick = (field: string, v: Dec) => {
+      if (!onGrid(v, i.tickSize)) throw new AppError('e.priceTick', { [field]: 'e.priceTick' }, { tick: i.tickSize });
+      return v;
+    };
+    const stopLoss = input.stopLoss ? onTick('stopLoss', new Dec(input.stopLoss)) : null;
+    const takeProfit = input.takeProfit ? onTick('takeProfit', new Dec(input.takeProfit)) : null;
+    if (stopLoss && (long ? stopLoss.gte(reference) : stopLoss.lte(reference))) {
+      const key = long ? 'e.stopLossBelow' : 'e.stopLossAbove';
+      throw new AppError(key, { stopLoss: key }, { price });
+    }
+    if (takeProfit && (long ? takeProfit.lte(reference) : takeProfit.gte(reference))) {
+      const key = long ? 'e.takeProfitAbove' : 'e.takeProfitBelow';
+      throw new AppError(key, { takeProfit: key }, { price });
+    }
+    let trailing: OrderTerms['trailing'] = null;
+    if (input.trailingKind && input.trailingDistance) {
+      const distance = new Dec(input.trailingDistance);
+      if (input.trailingKind === 'price') {
+        onTick('trailingDistance', distance);
+        if (long && distance.gte(reference)) throw new AppError('e.trailingTooFar', { trailingDistance: 'e.trailingTooFar' }, { price });
+      } else if (!distance.lt(100)) {
+        throw new AppError('e.trailingPercent', { trailingDistance: 'e.trailingPercent' });
+      }
+      const stop = mark && trailingStopAt(direction, input.trailingKind, distance, mark, i.tickSize);
+      trailing = { kind: input.trailingKind, distance, mark, stop };
+    }
+    return { stopLoss, takeProfit, trailing };
+  }
+
+  /**
+   * The end of the trading day an order placed at `at` belongs to: the end of the last tradable
+   * session of that day, the breaks of the day (Hong Kong's lunch) included. An order placed while
+   * the market is closed belongs to the next day it trades.
+   */
+  function dayEnd(symbol: string, at: number): Date {
+    let s = market.sessionAt(symbol, at);
+    for (let step = 0; !s.tradable && step < 12; step++) s = market.sessionAt(symbol, s.nextChange);
+    const day = s.tradingDay;
+    let end = s.nextChange;
+    for (let step = 0; step < 12; step++) {
+      s = market.sessionAt(symbol, s.nextChange);
+      if (s.tradingDay !== day) break;
+      if (s.tradable) end = s.nextChange;
+    }
+    return new Date(end);
+  }
+
   async function liquidate(sql: Sql, p: PositionRow, i: Instrument, s: Snapshot) {
-    const { settled, loss, pushed } = await close(sql, p, new Dec(p.quantity), exitPrice(p.direction, s), 'liquidation', null, null);
+    const { settled, loss, pushed } = await close(sql, p, new Dec(p.quantity), exitPrice(p.direction, s), 'liquidation', null, null, undefined, s);
     const notice = await notices.notify(sql, p.user_id, 'position.liquidated', {
       side: isBuy(p.direction) ? 't.buy' : 't.sell',
       quantity: new Dec(p.quantity).toFixed(),
@@ -219,7 +393,7 @@ export function createTradingService(opts: {
     // The journal (the fill's, or the entrusted order's hold) and the identity check ride on the
     // insert (at or below the cap it is the only check): nothing is written without the identity.
     const journal = await prepareOrderJournal(sql, { userId, walletCode: code, margin: o.margin, fee: o.fee, filled: o.filled }, actor);
-    const p = await repo.insertOrder(
+    let p = await repo.insertOrder(
       sql,
       {
         userId,
@@ -248,6 +422,8 @@ export function createTradingService(opts: {
       journal,
     );
     if (!p) throw new AppError('e.kycRequired');
+    if (o.terms) p = await repo.setTerms(sql, p.id, o.terms);
+    if (o.filled && o.quote) await repo.explainFill(sql, p.id, explanation(o.quote, o.fee));
     const pushes = events.map((e) => () => hub.publishUserEvent(p.user_id, PushEvent.Order, { id: p.id, status: e.status, event: e.event }));
     if (!o.filled) return { row: p, push: () => pushes.forEach((f) => f()) };
     const notice = o.house || o.robotOrderId !== undefined ? () => {} : await notifyFill(sql, p);
@@ -314,8 +490,20 @@ export function createTradingService(opts: {
       // A market order needs its session open (the refusal says when it opens); a limit order may be
       // entrusted while it is closed and fills once the open quote crosses it.
       if (!s.session.tradable && limit === null) throw market.closedError(i.symbol);
+      // US stocks' pre-market and after-hours sessions are thin: only a limit order says what price is acceptable.
+      if (s.session.tradable && s.session.phase !== 'regular' && limit === null) throw new AppError('e.extendedLimitOnly', { type: 'e.extendedLimitOnly' });
       const filled = fillsNow && s.session.tradable;
       const price = filled ? touch : limit!;
+      const exit = exitPrice(input.direction, s);
+      const timeInForce = input.timeInForce ?? 'gtc';
+      const terms: OrderTerms = {
+        // A filled order's stops are set against its exit price now, an entrusted order's against its limit.
+        ...checkStops(i, input.direction, filled ? exit : limit!, input, filled ? exit : null),
+        timeInForce,
+        expiresAt: timeInForce === 'day' ? dayEnd(i.symbol, s.time) : null,
+        placedSession: s.session.phase,
+        filledSession: filled ? s.session.phase : null,
+      };
       const { margin, fee, rate } = pricing.costs(i, rule, input.direction, price, quantity, input.leverage);
       if (margin.lte(0)) throw quantityLot(i);
       // Concurrent orders commit in groups (db.ts, `grouped`), never two of one investor's in groups
@@ -335,6 +523,8 @@ export function createTradingService(opts: {
           fee,
           rate,
           idempotencyKey: idempotencyKey ?? null,
+          terms,
+          quote: s,
         }),
         userId,
       );
@@ -402,7 +592,7 @@ export function createTradingService(opts: {
         if (!q.eq(p.quantity) && (!onGrid(q, i.lotSize) || q.lt(i.minQuantity))) throw quantityLot(i);
         const s = market.snapshot(p.symbol);
         if (!s.session.tradable) throw new AppError('e.marketClosed');
-        return close(sql, p, q, exitPrice(p.direction, s), 'user', userId, idempotencyKey ?? null);
+        return close(sql, p, q, exitPrice(p.direction, s), 'user', userId, idempotencyKey ?? null, undefined, s);
       });
       row.pushed();
       return view.toPosition(row.settled);
@@ -425,6 +615,54 @@ export function createTradingService(opts: {
       return view.toPosition(row.row);
     },
 
+    /**
+     * Set, change or remove an open position's stops, all three at once, checked against its exit
+     * price now. A trailing stop sent again unchanged keeps its mark; a new one starts it at the
+     * exit price. Not for a position something else closes: a copy, a robot's, locked placement shares.
+     */
+    async setStops(userId: number, id: number, input: StopsInput) {
+      const row = await db.tx(async (sql) => {
+        const p = await load(sql, userId, id, true);
+        if (p.status === OrderStatus.ToBeSettled) throw new AppError('e.positionNotListed');
+        if (p.status !== OrderStatus.InProgress) throw new AppError('e.positionClosed');
+        if (p.follow_id !== null || p.robot_order_id !== null || (p.locked_until && p.locked_until.getTime() > now())) throw new AppError('e.stopsNotAllowed');
+        const i = market.resolve(p.symbol);
+        const exit = exitPrice(p.direction, market.snapshot(p.symbol));
+        const stops = checkStops(i, p.direction, exit, input, exit);
+        const same = stops.trailing && p.trailing_kind === stops.trailing.kind && p.trailing_distance !== null && stops.trailing.distance.eq(p.trailing_distance);
+        if (same && p.trailing_mark !== null && p.trailing_stop !== null) {
+          stops.trailing = { ...stops.trailing!, mark: new Dec(p.trailing_mark), stop: new Dec(p.trailing_stop) };
+        }
+        const u = await repo.setStops(sql, p.id, stops);
+        return { row: u, push: await record(sql, u, 'stops_changed', null, null) };
+      });
+      row.push();
+      return view.toPosition(row.row);
+    },
+
+    /**
+     * Entrusted day orders past their session end expire: each hold returns through the cancel's
+     * journal and the history says 'expired'. Claimed with SKIP LOCKED and rechecked under the
+     * lock, so each expires once whichever node or run gets to it. Answers how many expired.
+     */
+    async expireDue(): Promise<number> {
+      let done = 0;
+      for (const id of await repo.expiredIds(db, new Date(now()))) {
+        const push = await db.tx(async (sql) => {
+          const p = await repo.claimActive(sql, id);
+          if (!p || p.status !== OrderStatus.WaitingConfirmation || !p.expires_at || p.expires_at.getTime() > now()) return null;
+          await postCancel(sql, p, { actorId: null, idempotencyKey: null });
+          const c = await repo.markCancelled(sql, p.id);
+          return record(sql, c, 'expired', null, null);
+        });
+        if (push) {
+          push();
+          done++;
+        }
+      }
+      return done;
+    },
+
     async detail(userId: number, id: number) {
       const p = await load(db, userId, id);
       // Allotted IPO shares are held before their instrument is on the market (and after, if the deal was cancelled).
@@ -443,8 +681,9 @@ export function createTradingService(opts: {
 
     /**
      * The trigger engine's work for one symbol at one snapshot: entrusted orders the quote
-     * crosses fill at their limit price; open positions whose equity reached the maintenance
-     * level are liquidated at the live price. Each row is claimed with SKIP LOCKED and its state
+     * crosses fill at their limit price; open positions whose exit side reaches a stop close at the
+     * live exit price, trailing stops follow a better exit price, and positions whose equity reached
+     * the maintenance level are liquidated at the live price. Each row is claimed with SKIP LOCKED and its state
      * rechecked under the lock, so a fill or a liquidation happens exactly once whoever runs it.
      * Answers how many rows it acted on.
      */
@@ -464,9 +703,15 @@ export function createTradingService(opts: {
           if (p.status === OrderStatus.WaitingConfirmation) {
             const touch = entryPrice(p.direction, s);
             const crosses = isBuy(p.direction) ? touch.lte(p.price) : touch.gte(p.price);
-            return crosses ? fill(sql, p) : null;
+            // A day order past its end waits for the expiry (expireDue), never fills.
+            if (p.expires_at && p.expires_at.getTime() <= s.time) return null;
+            return crosses ? fill(sql, p, s) : null;
           }
-          return pricing.reachesMaintenance(p, rule, s) ? liquidate(sql, p, i, s) : null;
+          const exit = exitPrice(p.direction, s);
+          const hit = stopReached(p, exit);
+          if (hit) return closeByStop(sql, p, i, s, hit);
+          const q = p.trailing_kind ? await markTrailing(sql, p, exit) : p;
+          return pricing.reachesMaintenance(q, rule, s) ? liquidate(sql, q, i, s) : null;
         });
         if (push) {
           push();

@@ -7,7 +7,7 @@ import type { EventRow, PositionRow } from './repository';
 import { RULES } from './rules';
 
 /** Decimals of a tick size: prices are shown to the places the instrument is quoted in. */
-const placesOf = (tick: string) => (tick.includes('.') ? tick.split('.')[1]!.length : 0);
+export const placesOf = (tick: string) => (tick.includes('.') ? tick.split('.')[1]!.length : 0);
 
 /**
  * Rows as the contract's `Position`. An open position is valued at the live quote on every read,
@@ -63,10 +63,26 @@ export function createPositionView(market: MarketService, pricing: Pricing) {
       marketDateTimestamp: p.filled_at?.getTime() ?? null,
       modifyTimeTimestamp: p.updated_at.getTime(),
       closeTimeTimestamp: p.closed_at?.getTime() ?? null,
-      expiredDateTimestamp: null,
+      expiredDateTimestamp: p.expires_at?.getTime() ?? null,
       lockedUntilTimestamp: p.locked_until?.getTime() ?? null,
       followId: p.follow_id,
       robotOrderId: p.robot_order_id,
+      stops: {
+        stopLoss: p.stop_loss === null ? null : fixed(p.stop_loss, dp),
+        takeProfit: p.take_profit === null ? null : fixed(p.take_profit, dp),
+        trailing:
+          p.trailing_kind === null
+            ? null
+            : {
+                kind: p.trailing_kind,
+                distance: p.trailing_kind === 'price' ? fixed(p.trailing_distance!, dp) : new Dec(p.trailing_distance!).toFixed(),
+                mark: p.trailing_mark === null ? null : fixed(p.trailing_mark, dp),
+                stop: p.trailing_stop === null ? null : fixed(p.trailing_stop, dp),
+              },
+      },
+      timeInForce: p.time_in_force,
+      placedSession: p.placed_session,
+      filledSession: p.filled_session,
     };
   }
 
@@ -75,16 +91,31 @@ export function createPositionView(market: MarketService, pricing: Pricing) {
   return {
     toPosition,
 
-    withHistory: (p: PositionRow, events: EventRow[], known?: Instrument) => ({
-      ...positionOf(p, known),
-      history: events.map((e) => ({
-        event: e.event,
-        status: e.status as Position['status'],
-        price: e.price === null ? null : new Dec(e.price).toFixed(),
-        quantity: e.quantity === null ? null : new Dec(e.quantity).toFixed(),
-        timestamp: e.created_at.getTime(),
-      })),
-    }),
+    withHistory: (p: PositionRow, events: EventRow[], known?: Instrument) => {
+      // A tick's prices to the places the instrument is quoted in, as the position's own prices are.
+      const dp = placesOf((known ?? market.resolve(p.symbol)).tickSize);
+      return {
+        ...positionOf(p, known),
+        history: events.map((e) => ({
+          event: e.event,
+          status: e.status as Position['status'],
+          price: e.price === null ? null : new Dec(e.price).toFixed(),
+          quantity: e.quantity === null ? null : new Dec(e.quantity).toFixed(),
+          timestamp: e.created_at.getTime(),
+          fill:
+            e.bid === null || e.ask === null || e.quoted_at === null
+              ? null
+              : {
+                  bid: fixed(e.bid, dp),
+                  ask: fixed(e.ask, dp),
+                  spread: fixed(new Dec(e.ask).sub(e.bid), dp),
+                  quoteTimestamp: e.quoted_at.getTime(),
+                  fee: e.fee === null ? null : fixed(e.fee, 2),
+                  session: e.session,
+                },
+        })),
+      };
+    },
 
     /** The open positions with their sums (the list's header: total profit and margin). */
     openPage(page: { rows: PositionRow[]; total: number }, all: PositionRow[], pageNo: number, size: number) {

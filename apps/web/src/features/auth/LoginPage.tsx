@@ -11,6 +11,7 @@ import { TextField } from '../../ui/TextField';
 import { useLogin } from './api';
 import { AuthHero } from './AuthHero';
 import { checkLogin, type LoginValues } from './loginRules';
+import { PasskeySignIn } from './PasskeySignIn';
 import { SecondFactorStep } from './SecondFactorStep';
 
 type Errors = Partial<Record<keyof LoginValues, string>>;
@@ -93,6 +94,7 @@ export default function LoginPage() {
             {t('auth.loginSubmit')}
           </Button>
         </div>
+        <PasskeySignIn onSignedIn={done} />
         <div className="auth-links">
           <Link className="link" to={paths.resetPassword()} data-testid="login-forgot">
             {t('auth.forgotPassword')}

@@ -15,6 +15,7 @@ import { Page } from '../../ui/Page';
 import { Refreshable } from '../../ui/Refreshable';
 import { klineQuery, largeOrdersQuery, quoteIdentOf, quoteQuery, summaryQuery, useWatchToggle, type SummaryData } from './api';
 import { IndicatorLegend, IndicatorPicker, useIndicators } from './components/Indicators';
+import { MarketDepth } from './components/DepthBook';
 import { KlineChart } from './components/KlineChart';
 import { PhaseTag } from './components/PhaseTag';
 import { SimulatedNotice, SimulatedTag } from './components/SimulatedNotice';
@@ -194,6 +195,9 @@ function QuoteBody({ quote }: { quote: Quote }) {
           </div>
         ))}
       </section>
+
+      {/* An index is not traded: it has no book and no prints. */}
+      {quote.assetClass !== 'index' && <MarketDepth quote={quote} />}
 
       {quote.assetClass === 'stock' && <LargeOrders symbol={quote.symbol} tickSize={quote.tickSize} />}
 

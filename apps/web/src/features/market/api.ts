@@ -99,6 +99,20 @@ export function summaryQuery(symbol: string | undefined) {
   });
 }
 
+export type DepthData = ResponseOf<Routes['depth']>;
+
+/**
+ * The simulated book and time and sales of one instrument. While the push socket is up the quote page
+ * asks again on each pushed quote (useDepth); without it, this modest poll keeps it fresh while visible.
+ */
+export function depthQuery(symbol: string, live: boolean) {
+  return queryOptions({
+    queryKey: marketKeys.depth(symbol),
+    queryFn: ({ signal }) => call('depth', { symbol }, { signal }),
+    refetchInterval: live ? false : 5_000,
+  });
+}
+
 export function klineQuery(symbol: string | undefined, range: KlineRange, crypto: boolean) {
   return queryOptions({
     queryKey: marketKeys.kline(symbol ?? '', range, crypto),

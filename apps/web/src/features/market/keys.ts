@@ -18,6 +18,7 @@ export const marketKeys = {
   quote: (id: string) => ['market', 'quote', id] as const,
   summary: (symbol: string) => ['market', 'summary', symbol] as const,
   kline: (symbol: string, range: KlineRange, crypto: boolean) => ['market', 'kline', symbol, range, crypto] as const,
+  depth: (symbol: string) => ['market', 'depth', symbol] as const,
   search: (q: string) => ['market', 'search', q] as const,
   watchlist: () => ['market', 'watchlist'] as const,
 };

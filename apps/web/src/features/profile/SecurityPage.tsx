@@ -56,6 +56,14 @@ export default function SecurityPage() {
           </List.Item>
           <List.Item
             arrowIcon
+            description={t('passkeys.body')}
+            data-testid="security-passkeys"
+            onClick={() => void navigate(paths.profile.passkeys())}
+          >
+            {t('passkeys.title')}
+          </List.Item>
+          <List.Item
+            arrowIcon
             description={t('security.sessionsBody')}
             data-testid="security-sessions"
             onClick={() => void navigate(paths.profile.sessions())}

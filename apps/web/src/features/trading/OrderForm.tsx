@@ -44,6 +44,7 @@ import { LeverageRiskDialog } from './LeverageRiskDialog';
 import { OrderConfirmSummary } from './OrderConfirmSummary';
 import { OrderEstimateSection } from './OrderEstimateSection';
 import { KycPrompt, orderProblems, QuantityField, SubmitBar, useConfirmedOrder, useOrderWallet, type OrderErrors } from './orderParts';
+import { EMPTY_STOPS, StopsFields, stopsInput, type StopsDraft } from './stops';
 
 /** Where the form is shown: its own page (the order routes) or the bottom sheet over the quote. */
 export type OrderFormPlace = 'page' | 'sheet';
@@ -68,9 +69,15 @@ function OrderForm({ quote, limits, tradingRule, initialDirection, initialLimit,
   const navigate = useNavigate();
   const user = useUserInfo();
   const [direction, setDirection] = useState<OrderDirection>(initialDirection);
-  // While the market is closed only a limit order can be placed (decision 0015): the form opens on one.
-  const [type, setType] = useState<OrderType>(initialLimit || !quote.tradable ? OrderType.Limit : OrderType.Market);
-  const [price, setPrice] = useState(initialLimit || !quote.tradable ? quote.price_nominal : '');
+  // While the market is closed only a limit order can be placed (decision 0015), and in US extended
+  // hours only a limit order is accepted (issue 18): the form opens on one.
+  const extended = quote.tradable && (quote.marketStatus === 'pre' || quote.marketStatus === 'post');
+  const limitFirst = initialLimit || !quote.tradable || extended;
+  const [type, setType] = useState<OrderType>(limitFirst ? OrderType.Limit : OrderType.Market);
+  const [price, setPrice] = useState(limitFirst ? quote.price_nominal : '');
+  const [advanced, setAdvanced] = useState(false);
+  const [stops, setStops] = useState<StopsDraft>(EMPTY_STOPS);
+  const [dayOrder, setDayOrder] = useState(false);
   const [quantity, setQuantity] = useState('');
   const [errors, setErrors] = useState<OrderErrors>({});
   const [sizing, setSizing] = useState<'half' | 'full' | null>(null);
@@ -99,7 +106,7 @@ function OrderForm({ quote, limits, tradingRule, initialDirection, initialLimit,
   const estimate = estimateOrder({ quote, direction, type, limitPrice: price, quantity, leverage, rule: tradingRule, rate: exchangeRate, priceDecimals: decimals });
   const large = estimate?.large ?? false;
   const marketClosed = !quote.tradable;
-  const refused = marketClosed && type === OrderType.Market;
+  const refused = (marketClosed || extended) && type === OrderType.Market;
   const buy = direction === OrderDirection.Buy;
   const placing = useConfirmedOrder(setErrors);
 
@@ -129,7 +136,8 @@ function OrderForm({ quote, limits, tradingRule, initialDirection, initialLimit,
       type,
       quantity,
       leverage,
-      ...(type === OrderType.Limit ? { price } : {}),
+      ...(type === OrderType.Limit ? { price, timeInForce: dayOrder ? 'day' : 'gtc' } : {}),
+      ...(advanced ? stopsInput(stops) : {}),
     };
     if (orderCall === 'orderGold') Object.assign(input, { goldCode: quote.symbol, goldName: quote.name });
     return input;
@@ -222,9 +230,14 @@ function OrderForm({ quote, limits, tradingRule, initialDirection, initialLimit,
                 { value: OrderType.Limit, key: 'limit', label: t('trading.limit') },
               ]}
             />
-            {refused && (
+            {refused && !extended && (
               <div className="field-hint warn" data-testid="order-market-closed">
                 {t('marketHours.marketRefused')}
+              </div>
+            )}
+            {extended && (
+              <div className={refused ? 'field-hint warn' : 'field-hint'} data-testid="order-extended-hours">
+                {t('trading.orders.extendedHours', { phase: t(`trading.orders.sessions.${quote.marketStatus}`) })}
               </div>
             )}
           </div>
@@ -242,6 +255,25 @@ function OrderForm({ quote, limits, tradingRule, initialDirection, initialLimit,
               error={errors.price}
               hint={t('trading.order.tickHint', { tick: formatNumber(limits.tickSize), price: formatPrice(quote.price_nominal, quote.tickSize) })}
             />
+          )}
+
+          {type === OrderType.Limit && (
+            <div className="field">
+              <div className="field-label" id="order-tif-label">
+                {t('trading.orders.timeInForce')}
+              </div>
+              <Toggle
+                value={dayOrder ? 1 : 0}
+                testPrefix="order-tif"
+                labelledBy="order-tif-label"
+                onChange={(v) => setDayOrder(v === 1)}
+                options={[
+                  { value: 0, key: 'gtc', label: t('trading.orders.gtc') },
+                  { value: 1, key: 'day', label: t('trading.orders.day') },
+                ]}
+              />
+              {dayOrder && <div className="field-hint">{t('trading.orders.dayHint')}</div>}
+            </div>
           )}
 
           <QuantityField
@@ -291,6 +323,30 @@ function OrderForm({ quote, limits, tradingRule, initialDirection, initialLimit,
               </div>
             )}
           </div>
+        </section>
+
+        <section className="form-section" data-testid="order-advanced">
+          <button type="button" className="order-advanced-toggle" aria-expanded={advanced} data-testid="order-advanced-toggle" onClick={() => setAdvanced((v) => !v)}>
+            <span>{t('trading.orders.advanced')}</span>
+            <span aria-hidden="true">{advanced ? '−' : '+'}</span>
+          </button>
+          {advanced && (
+            <>
+              <p className="form-note">{t('trading.orders.advancedHint')}</p>
+              <StopsFields
+                idPrefix="order"
+                long={buy}
+                currency={quote.currency}
+                exit={type === OrderType.Limit ? price || null : buy ? quote.bid : quote.ask}
+                value={stops}
+                onChange={(d) => {
+                  setStops(d);
+                  setErrors((e) => ({ ...e, stopLoss: undefined, takeProfit: undefined, trailingDistance: undefined }));
+                }}
+                errors={errors}
+              />
+            </>
+          )}
         </section>
 
         <OrderEstimateSection

@@ -1,6 +1,7 @@
 import '../../ui/money.css';
 import './trading.css';
-import { LARGE_ORDER_SHARES, MarketSource, OrderDirection, OrderStatus, type Position, type PositionDetail, type WalletCode } from '@tradeapp/contract';
+import { LARGE_ORDER_SHARES, MARGIN_WARNING_PERCENT, MarketSource, OrderDirection, OrderStatus, type Position, type PositionDetail, type WalletCode } from '@tradeapp/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,10 +15,11 @@ import { CopyNote } from '../follow';
 import { RobotNote } from '../robots';
 import { WALLET_LABEL, WalletAmountSheet } from '../wallet';
 import { quoteHref } from '../market';
-import { addMargin, refreshTrading } from './api';
+import { addMargin, marginWarningsQuery, refreshTrading } from './api';
 import { heldFor } from './calc';
 import { PositionPlaceholder, usePagePosition } from './pagePosition';
-import { CloseReasonText, DirectionTag, OrderStatusTag, positionPrice, Profit, TypeLabel, Zdf } from './components';
+import { CloseReasonText, DirectionTag, FillExplanation, MarginWarningTag, OrderStatusTag, positionPrice, Profit, StopBadges, trailingDistance, TypeLabel, Zdf } from './components';
+import { StopsSheet } from './stops';
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   return (
@@ -64,9 +66,11 @@ function Detail({ p }: { p: Position & Partial<Pick<PositionDetail, 'history'>> 
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [sheet, setSheet] = useState(false);
+  const [stopsSheet, setStopsSheet] = useState(false);
   const open = p.status === OrderStatus.InProgress;
   const closed = p.status === OrderStatus.Settled;
   const entrusted = p.status === OrderStatus.WaitingConfirmation;
+  const warning = useQuery(marginWarningsQuery(open && p.leverage > 1)).data?.get(p.id);
   const cur = p.walletCurrency;
   const origin = ORIGINS[p.source];
   // Lock-ups run for days: the moment the page opened is now enough (the server refuses a close before the end anyway).
@@ -141,6 +145,7 @@ function Detail({ p }: { p: Position & Partial<Pick<PositionDetail, 'history'>> 
         </Row>
         <Row label={t('trading.detail.type')} testId="detail-type">
           <TypeLabel type={p.type} />
+          {p.timeInForce === 'day' && ` · ${t('trading.orders.day')}`}
         </Row>
         <Row label={t('trading.detail.leverage')} testId="detail-leverage">
           {t('trading.leverageX', { n: p.leverage })}
@@ -199,9 +204,27 @@ function Detail({ p }: { p: Position & Partial<Pick<PositionDetail, 'history'>> 
             </Row>
           </>
         )}
+        {(open || entrusted) && (
+          <Row label={t('trading.orders.stops')} testId="detail-stops">
+            {p.stops && (p.stops.stopLoss || p.stops.takeProfit || p.stops.trailing) ? <StopBadges position={p} testId="detail-stop-badges" /> : t('trading.orders.noStops')}
+          </Row>
+        )}
+        {p.stops?.trailing && (open || entrusted) && (
+          <Row label={t('trading.orders.trailing')} testId="detail-trailing">
+            {p.stops.trailing.mark && p.stops.trailing.stop
+              ? t('trading.orders.trailingLine', { distance: trailingDistance(p.stops.trailing), mark: positionPrice(p.stops.trailing.mark), stop: positionPrice(p.stops.trailing.stop) })
+              : t('trading.orders.trailingWaiting', { distance: trailingDistance(p.stops.trailing) })}
+          </Row>
+        )}
         {!closed && (
           <Row label={t('trading.detail.liquidationPrice')} testId="detail-liquidation">
             {p.liquidationPrice ? positionPrice(p.liquidationPrice) : EMPTY_VALUE}
+          </Row>
+        )}
+        {open && warning && (
+          <Row label={t('trading.detail.marginWarning')} testId="detail-margin-warning">
+            <MarginWarningTag warning={warning} />
+            <span className="margin-warning-line">{t('trading.detail.marginWarningLine', { ratio: formatAmount(warning.ratio), level: MARGIN_WARNING_PERCENT[warning.level] })}</span>
           </Row>
         )}
         {p.closeReason && (
@@ -215,9 +238,19 @@ function Detail({ p }: { p: Position & Partial<Pick<PositionDetail, 'history'>> 
         <Row label={t('trading.detail.createTime')} testId="detail-create-time">
           {formatDateTime(p.createTimeTimestamp)}
         </Row>
+        {p.placedSession && (
+          <Row label={t('trading.orders.placedSession')} testId="detail-placed-session">
+            {t(`trading.orders.sessions.${p.placedSession}`)}
+          </Row>
+        )}
         {p.marketDateTimestamp !== null && (
           <Row label={t('trading.detail.marketTime')} testId="detail-market-time">
             {formatDateTime(p.marketDateTimestamp)}
+          </Row>
+        )}
+        {p.filledSession && (
+          <Row label={t('trading.orders.filledSession')} testId="detail-filled-session">
+            {t(`trading.orders.sessions.${p.filledSession}`)}
           </Row>
         )}
         {p.closeTimeTimestamp !== null && (
@@ -242,9 +275,11 @@ function Detail({ p }: { p: Position & Partial<Pick<PositionDetail, 'history'>> 
             <div key={`${e.timestamp}-${index}`} className="history-row" data-testid="detail-history-row" data-event={e.event}>
               <span className="history-event">{t(`trading.events.${e.event}`)}</span>
               <span className="history-time">{formatDateTime(e.timestamp)}</span>
-              <span className="history-detail">{[e.quantity, e.price].filter(Boolean).join(' @ ')}</span>
+              <span className="history-detail">{[e.quantity && formatQuantity(e.quantity), e.price && positionPrice(e.price)].filter(Boolean).join(' @ ')}</span>
+              <FillExplanation event={e} direction={p.direction} walletCurrency={cur} />
             </div>
           ))}
+          {p.history.some((e) => e.fill) && <p className="form-note">{t('trading.orders.fillNote')}</p>}
         </section>
       )}
 
@@ -257,6 +292,13 @@ function Detail({ p }: { p: Position & Partial<Pick<PositionDetail, 'history'>> 
         <p className="form-note pad-note warn" id="detail-robot-locked" data-testid="detail-robot-locked">
           {msg('e.robotPosition')}
         </p>
+      )}
+      {open && !copy && !robot && !locked && (
+        <div className="pad-note">
+          <Button block shape="rounded" fill="outline" data-testid="stops-edit" onClick={() => setStopsSheet(true)}>
+            {t('trading.orders.edit')}
+          </Button>
+        </div>
       )}
       {open && (
         <div className="detail-actions">
@@ -278,6 +320,7 @@ function Detail({ p }: { p: Position & Partial<Pick<PositionDetail, 'history'>> 
         </div>
       )}
       <AddMarginSheet position={p} visible={sheet} onClose={() => setSheet(false)} />
+      {open && <StopsSheet key={`${p.id}-${stopsSheet}`} position={p} visible={stopsSheet} onClose={() => setStopsSheet(false)} />}
     </>
   );
 }

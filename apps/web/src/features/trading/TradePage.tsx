@@ -2,7 +2,7 @@ import '../../ui/money.css';
 import './trading.css';
 import { type Position } from '@tradeapp/contract';
 import { Button } from 'antd-mobile';
-import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { Suspense, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from '../../lib/router';
@@ -19,9 +19,9 @@ import { useConfirmedCancel } from '../../ui/useConfirmedCancel';
 import { bondKeys, BondHoldings } from '../bonds';
 import { dealKeys, SubscriptionList } from '../deals';
 import { FollowList, followKeys } from '../follow';
-import { cancelOrder, closedQuery, entrustedQuery, positionsQuery, refreshTrading, type PositionsPage } from './api';
+import { cancelOrder, closedQuery, entrustedQuery, marginWarningsQuery, positionsQuery, refreshTrading, type PositionsPage } from './api';
 import { heldFor } from './calc';
-import { DirectionTag, PositionRow, positionPrice, Profit, TypeLabel } from './components';
+import { CloseReasonText, DirectionTag, PositionRow, positionPrice, Profit, StopBadges, TypeLabel } from './components';
 import { tradingKeys } from './keys';
 
 // The trade tab (spec section 2): holding, closed positions, entrusted orders, subscriptions,
@@ -71,6 +71,7 @@ function Holding() {
   const navigate = useNavigate();
   const query = useInfiniteQuery(positionsQuery());
   const rows = useMemo(() => query.data?.pages.flatMap((page) => page.list) ?? [], [query.data]);
+  const warnings = useQuery(marginWarningsQuery(rows.some((p) => p.leverage > 1))).data;
   let body;
   if (query.isPending) body = <RowsSkeleton />;
   else if (query.isError && rows.length === 0) body = <LoadFailed onRetry={() => void query.refetch()} />;
@@ -86,7 +87,7 @@ function Holding() {
     body = (
       <>
         {rows.map((p) => (
-          <PositionRow key={p.id} position={p} onOpen={() => void navigate(detailHref(p))} />
+          <PositionRow key={p.id} position={p} warning={warnings?.get(p.id)} onOpen={() => void navigate(detailHref(p))} />
         ))}
         <LoadMore hasMore={query.hasNextPage} onMore={() => query.fetchNextPage({ cancelRefetch: false })} />
       </>
@@ -122,6 +123,11 @@ function Closed() {
                   {t('trading.liquidated')}
                 </span>
               )}
+              {p.closeReason === 'stopLoss' || p.closeReason === 'takeProfit' || p.closeReason === 'trailingStop' ? (
+                <span className="record-tag" data-testid="closed-stop">
+                  <CloseReasonText reason={p.closeReason} />
+                </span>
+              ) : null}
               {p.followId !== null && (
                 <span className="record-tag strong" data-testid="closed-copy">
                   {t('trading.copy')}
@@ -188,9 +194,12 @@ function Entrusted() {
               <DirectionTag direction={p.direction} leverage={p.leverage} />
             </div>
             <div className="record-sub">
-              <TypeLabel type={p.type} /> · {t('trading.limitPrice')} <strong data-testid="entrusted-price">{positionPrice(p.price)}</strong> · {formatQuantity(p.quantity)}
+              <TypeLabel type={p.type} />
+              {p.timeInForce === 'day' && <span data-testid="entrusted-day"> · {t('trading.orders.day')}</span>} · {t('trading.limitPrice')}{' '}
+              <strong data-testid="entrusted-price">{positionPrice(p.price)}</strong> · {formatQuantity(p.quantity)}
             </div>
             <div className="record-sub">{t('trading.placedAt', { time: formatDateTime(p.createTimeTimestamp) })}</div>
+            <StopBadges position={p} testId="entrusted-stops" />
           </button>
           <div className="record-figures">
             <span className="record-sub">{t('trading.held')}</span>

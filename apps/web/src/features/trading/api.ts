@@ -30,6 +30,20 @@ export function positionsQuery(enabled = true) {
   });
 }
 
+/**
+ * The caller's open positions at a level of the margin warning ladder now (modules/marginLadder),
+ * by position: asked as often as the positions, whose P&L moves them in and out of it.
+ */
+export function marginWarningsQuery(enabled = true) {
+  return queryOptions({
+    queryKey: tradingKeys.marginWarnings(),
+    queryFn: ({ signal }) => call('marginWarnings', {}, { signal }),
+    select: (list) => new Map(list.map((w) => [w.positionId, w])),
+    enabled,
+    refetchInterval: LIVE_REFRESH_MS,
+  });
+}
+
 export function closedQuery(enabled = true) {
   return infiniteQueryOptions({
     queryKey: tradingKeys.closed(),
@@ -119,6 +133,13 @@ export function cancelOrder(id: number, idempotencyKey: string) {
 
 export function addMargin(input: { id: number; amount: string }, idempotencyKey: string) {
   return call('addMargin', input, { idempotencyKey, silent: true });
+}
+
+export type StopsInput = RequestOf<Routes['setStops']>;
+
+/** Replace an open position's stops (one left out is removed); the form shows a refusal under its field. */
+export function setStops(input: StopsInput) {
+  return call('setStops', input, { silent: true });
 }
 
 /** After an order, a close, a cancel or added margin: positions and wallets are asked for again. */

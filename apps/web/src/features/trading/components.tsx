@@ -1,6 +1,7 @@
 import './trading.css';
-import { OrderDirection, OrderStatus, OrderType, type CloseReason, type Position } from '@tradeapp/contract';
+import { OrderDirection, OrderStatus, OrderType, type CloseReason, type MarginWarning, type Position, type PositionDetail } from '@tradeapp/contract';
 import { useTranslation } from 'react-i18next';
+import { getUiLanguage } from '../../i18n/locale';
 import { formatAmount, formatDateTime, formatInCurrency, formatPercent, formatQuantity, riseFallColor } from '../../lib/format';
 
 // Pieces shared by the trade tab, the detail and the order pages, and the screens that list positions
@@ -52,6 +53,9 @@ export const CLOSE_REASON_LABEL = {
   robot: 'trading.detail.reasonRobot',
   robotRedeem: 'trading.detail.reasonRobotRedeem',
   pool: 'trading.detail.reasonPool',
+  stopLoss: 'trading.detail.reasonStopLoss',
+  takeProfit: 'trading.detail.reasonTakeProfit',
+  trailingStop: 'trading.detail.reasonTrailingStop',
 } as const satisfies Record<CloseReason, string>;
 
 export function CloseReasonText({ reason, testId }: { reason: CloseReason; testId?: string }) {
@@ -88,8 +92,84 @@ export function Zdf({ value }: { value: string | null | undefined }) {
   return <span style={{ color: riseFallColor(value) }}>{formatPercent(value)}</span>;
 }
 
+/** A position's stops as short tags: stop-loss, take-profit, trailing stop (where it stands now). */
+export function StopBadges({ position, testId }: { position: Position; testId: string }) {
+  const { t } = useTranslation();
+  const stops = position.stops;
+  if (!stops || (!stops.stopLoss && !stops.takeProfit && !stops.trailing)) return null;
+  return (
+    <span className="stop-badges" data-testid={testId}>
+      {stops.stopLoss && (
+        <span className="record-tag" data-testid={`${testId}-sl`} data-price={stops.stopLoss}>
+          {t('trading.orders.badgeStopLoss', { price: positionPrice(stops.stopLoss) })}
+        </span>
+      )}
+      {stops.takeProfit && (
+        <span className="record-tag" data-testid={`${testId}-tp`} data-price={stops.takeProfit}>
+          {t('trading.orders.badgeTakeProfit', { price: positionPrice(stops.takeProfit) })}
+        </span>
+      )}
+      {stops.trailing && (
+        <span className="record-tag" data-testid={`${testId}-trailing`} data-price={stops.trailing.stop ?? ''}>
+          {t('trading.orders.badgeTrailing', { price: stops.trailing.stop ? positionPrice(stops.trailing.stop) : trailingDistance(stops.trailing) })}
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** A trailing stop's distance as the investor set it: a price, or a percent. */
+export function trailingDistance(trailing: { kind: 'price' | 'percent'; distance: string }): string {
+  return trailing.kind === 'percent' ? formatPercent(trailing.distance) : positionPrice(trailing.distance);
+}
+
+/** A tick's time to the millisecond on the reader's clock: when a fill's quote was taken. */
+export function formatTickTime(ts: number): string {
+  return new Intl.DateTimeFormat(getUiLanguage(), { hour: '2-digit', minute: '2-digit', second: '2-digit', fractionalSecondDigits: 3, hourCycle: 'h23' }).format(ts);
+}
+
+type HistoryEvent = PositionDetail['history'][number];
+/** Events that open a position; every other explained event closes one. */
+const OPENING = new Set<HistoryEvent['event']>(['filled']);
+
+/**
+ * Why a fill or a close was at its price: the side of the tick it took (a buy fills at the ask and a
+ * long closes at the bid; a sell and a short the other way), the tick's time, the spread and the fee.
+ */
+export function FillExplanation({ event, direction, walletCurrency }: { event: HistoryEvent; direction: OrderDirection; walletCurrency: string }) {
+  const { t } = useTranslation();
+  const fill = event.fill;
+  if (!fill) return null;
+  const opening = OPENING.has(event.event);
+  const ask = opening === (direction === OrderDirection.Buy);
+  const values = {
+    event: t(opening ? 'trading.orders.fillAt.filled' : 'trading.orders.fillAt.closed'),
+    price: positionPrice(event.price),
+    side: t(ask ? 'trading.orders.ask' : 'trading.orders.bid'),
+    quote: positionPrice(ask ? fill.ask : fill.bid),
+    time: formatTickTime(fill.quoteTimestamp),
+    spread: positionPrice(fill.spread),
+    fee: fill.fee === null ? '' : formatInCurrency(fill.fee, walletCurrency),
+  };
+  return (
+    <span className="fill-explained" data-testid="fill-explained" data-bid={fill.bid} data-ask={fill.ask} data-time={fill.quoteTimestamp} data-fee={fill.fee ?? ''}>
+      {t(fill.fee === null ? 'trading.orders.fillLineNoFee' : 'trading.orders.fillLine', values)}
+    </span>
+  );
+}
+
+/** A position whose equity is at a level of the margin warning ladder: how far down it is. */
+export function MarginWarningTag({ warning }: { warning: MarginWarning }) {
+  const { t } = useTranslation();
+  return (
+    <span className={warning.level === '0.65' ? 'record-tag margin-warning deep' : 'record-tag margin-warning'} data-testid="position-margin-warning" data-level={warning.level}>
+      {t('trading.marginWarningTag', { ratio: formatAmount(warning.ratio) })}
+    </span>
+  );
+}
+
 /** An open position in the holding list. */
-export function PositionRow({ position, onOpen }: { position: Position; onOpen: () => void }) {
+export function PositionRow({ position, warning, onOpen }: { position: Position; warning?: MarginWarning | undefined; onOpen: () => void }) {
   const { t } = useTranslation();
   return (
     <button type="button" className="position-row" data-testid="position-row" data-id={position.id} data-symbol={position.symbol} onClick={onOpen}>
@@ -131,7 +211,9 @@ export function PositionRow({ position, onOpen }: { position: Position; onOpen: 
             {t('trading.liquidation')} {positionPrice(position.liquidationPrice)}
           </span>
         )}
+        {warning && <MarginWarningTag warning={warning} />}
         {position.largeOrder && <span className="record-tag">{t('trading.largeOrder')}</span>}
+        <StopBadges position={position} testId="position-stops" />
         {position.followId !== null && (
           <span className="record-tag strong" data-testid="position-copy">
             {t('trading.copy')}

@@ -10,4 +10,5 @@ export const tradingKeys = {
   tradingRules: (symbol: string) => ['trading', 'tradingRules', symbol] as const,
   minCount: (symbol: string) => ['trading', 'minCount', symbol] as const,
   leverageRisk: () => ['trading', 'leverageRisk'] as const,
+  marginWarnings: () => ['trading', 'marginWarnings'] as const,
 };

@@ -133,7 +133,7 @@ export function useOrderWallet(instrument: InstrumentKind) {
 }
 
 /** Under the price and the quantity fields: message keys or sentences, as `msg` shows them. */
-export type OrderErrors = { price?: string; quantity?: string };
+export type OrderErrors = { price?: string | undefined; quantity?: string | undefined; stopLoss?: string | undefined; takeProfit?: string | undefined; trailingDistance?: string | undefined };
 
 /**
  * What is wrong with an order's quantity and, for a limit order (a `price`), its price against the
@@ -185,7 +185,10 @@ export function useConfirmedOrder(setErrors: (errors: OrderErrors) => void) {
       onPlaced(result);
     } catch (err) {
       intent.settle(err);
-      if (err instanceof ApiError && err.fields) setErrors({ price: err.fields.price, quantity: err.fields.quantity });
+      if (err instanceof ApiError && err.fields) {
+        const f = err.fields;
+        setErrors({ price: f.price, quantity: f.quantity, stopLoss: f.stopLoss, takeProfit: f.takeProfit, trailingDistance: f.trailingDistance });
+      }
       if (err instanceof ApiError && err.key === 'e.leverageRiskUnacknowledged') void queryClient.invalidateQueries({ queryKey: tradingKeys.leverageRisk() });
     } finally {
       setPending(false);

@@ -1,5 +1,5 @@
 // English strings of the account security screens (issue 18): two-factor sign-in with an
-// authenticator app, its recovery codes, and the devices and sessions list. Spread into en.ts;
+// authenticator app, its recovery codes, the devices and sessions list, and passkeys. Spread into en.ts;
 // nl.ts and zh-Hans.ts mirror them. The server's refusals come from the contract.
 export const securityEn = {
   security: {
@@ -53,6 +53,34 @@ export const securityEn = {
     signedOutOthers: 'Other sessions signed out: {{count}}',
     noOthers: 'No other device is signed in.',
     loadFailed: 'Could not load. Please try again.',
+  },
+  passkeys: {
+    title: 'Passkeys',
+    body: 'Sign in with your face, fingerprint or screen lock',
+    intro:
+      "A passkey signs you in with your phone's or computer's screen lock (face, fingerprint or PIN) instead of your password. It works only on this site, so a look-alike site cannot use it, and it counts as both steps of two-factor sign-in.",
+    name: 'Name',
+    namePlaceholder: 'For example: My phone',
+    add: 'Add a passkey',
+    added: 'Passkey added',
+    none: 'No passkeys yet',
+    created: 'Added {{time}}',
+    lastUsed: 'Last used {{time}}',
+    neverUsed: 'Not used to sign in yet',
+    synced: 'Synced',
+    count: '{{count}} of 10',
+    rename: 'Rename',
+    renamed: 'Passkey renamed',
+    save: 'Save',
+    delete: 'Delete',
+    deleteTitle: 'Delete “{{name}}”',
+    deleteIntro: 'Enter your login password to delete this passkey.',
+    deleteIntroCode: 'Enter your login password and a code from your authenticator app, or one of your recovery codes.',
+    deleted: 'Passkey deleted',
+    unsupported: 'This browser cannot use passkeys.',
+    cancelled: 'The passkey request was cancelled or timed out.',
+    signIn: 'Sign in with a passkey',
+    or: 'or',
   },
 } as const;
 

@@ -42,6 +42,11 @@ export const statementsEn = {
       margin_added: 'Margin added',
       cancelled: 'Cancelled',
       liquidated: 'Liquidated',
+      stop_loss: 'Stop-loss reached',
+      take_profit: 'Take-profit reached',
+      trailing_stop: 'Trailing stop reached',
+      expired: 'Expired',
+      stops_changed: 'Stops changed',
     },
     reviews: {
       kyc_approve: 'Identity approved',

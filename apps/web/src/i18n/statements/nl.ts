@@ -42,6 +42,11 @@ export const statementsNl: typeof statementsEn = {
       margin_added: 'Marge toegevoegd',
       cancelled: 'Geannuleerd',
       liquidated: 'Geliquideerd',
+      stop_loss: 'Stop-loss bereikt',
+      take_profit: 'Take-profit bereikt',
+      trailing_stop: 'Trailing stop bereikt',
+      expired: 'Verlopen',
+      stops_changed: 'Stops gewijzigd',
     },
     reviews: {
       kyc_approve: 'Identiteit goedgekeurd',

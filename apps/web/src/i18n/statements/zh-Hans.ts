@@ -42,6 +42,11 @@ export const statementsZhHans: typeof statementsEn = {
       margin_added: '追加保证金',
       cancelled: '已撤单',
       liquidated: '强制平仓',
+      stop_loss: '触发止损',
+      take_profit: '触发止盈',
+      trailing_stop: '触发跟踪止损',
+      expired: '已过期',
+      stops_changed: '止损止盈已修改',
     },
     reviews: {
       kyc_approve: '身份认证已通过',
