@@ -103,6 +103,8 @@ export type Violation = { id: string; impact: string | null; help: string; nodes
 
 /** The serious and critical violations axe finds on the page as it is now (the app's CSP needs `bypassCSP`). */
 export async function seriousViolations(page: Page): Promise<Violation[]> {
+  // A toast or a sheet caught mid-fade has the contrast of its opacity (a flake of the security journey).
+  await animationsDone(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
