@@ -21,6 +21,9 @@ const PNG = documentPng();
 type Position = { id: number; openPrice: string; margin: string; liquidationPrice: string; walletCurrency: string };
 type Notice = { id: number; kind: string; title: string; body: string };
 
+/** A price as a Dutch reader's notice writes it: 98765.43 is "98.765,43". */
+const dutch = (v: string) => v.replace(/^(\d+)\.(\d+)$/, (_all, int: string, frac: string) => `${int.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${frac}`);
+
 /** Cents as a price string: 9876543n is "98765.43". */
 const price = (c: bigint) => `${c / 100n}.${(c % 100n).toString().padStart(2, '0')}`;
 
@@ -68,12 +71,13 @@ test('a margin warning reaches the inbox with the liquidation price, in every la
     await inLanguage(page, language.ui, `/#${ROUTES.notices}`);
     const row = page.locator('[data-testid="notice-row"][data-kind="position.marginWarning"]');
     await expect(row).toHaveCount(1);
-    await expect(row).toContainText(p.liquidationPrice);
+    const liquidation = language.ui === 'nl' ? dutch(p.liquidationPrice) : p.liquidationPrice;
+    await expect(row).toContainText(liquidation);
     await animationsDone(page);
     await shot(page, `margin-ladder-inbox-${language.short}`);
     expect(await seriousViolations(page), `axe on the inbox in ${language.short}`).toEqual([]);
     await row.click();
-    await expect(page.getByTestId('notice-body')).toContainText(p.liquidationPrice);
+    await expect(page.getByTestId('notice-body')).toContainText(liquidation);
     await expect(page.getByTestId('notice-title')).toHaveText({ en: 'Margin warning', nl: 'Margewaarschuwing', 'zh-Hans': '保证金预警' }[language.ui]);
     await animationsDone(page);
     await shot(page, `margin-ladder-notice-${language.short}`);

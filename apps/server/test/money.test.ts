@@ -110,6 +110,8 @@ describe.each(await drivers())('money on %s', (driver) => {
     expect(notices.data.unread).toBe(1);
     const nl = await call(h, 'GET', `/web/userMessage/${notices.data.list[0].id}`, { token: u.token, lang: 'nl' });
     expect(nl.data).toMatchObject({ title: 'Storting bijgeschreven', read: true });
+    // In a Dutch reader's separators: 250,00, not 250.00.
+    expect(nl.data.body).toMatch(/^Uw storting van 250,00 EUR is als 250,00 EUR op uw hoofdrekening bijgeschreven\.$/);
     expect((await call(h, 'GET', `/web/userMessage/${notices.data.list[0].id}`, { token: other.token })).status).toBe(404);
 
     const refused = await create({ method: 'fiat', currency: 'EUR', amount: '40', proofUrl: proof });

@@ -16,6 +16,15 @@ export function isMessageKey(key: string): key is MessageKey {
   return Object.prototype.hasOwnProperty.call(en, key);
 }
 
+/** A decimal string in the reader's separators, digits as they are (never through a float): Dutch 1.234,50, others 1,234.50. */
+export function formatDecimal(value: string, locale: Locale): string {
+  const negative = value.startsWith('-');
+  const [int = '0', frac] = (negative ? value.slice(1) : value).split('.');
+  const [group, decimal] = locale === 'nl' ? ['.', ','] : [',', '.'];
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  return `${negative && /[1-9]/.test(int + (frac ?? '')) ? '-' : ''}${grouped}${frac ? decimal + frac : ''}`;
+}
+
 /** Translate a message key, filling `{name}` placeholders. Unknown locales fall back to English. */
 export function translate(locale: Locale, key: MessageKey, params?: Record<string, string | number>): string {
   const text = MESSAGES[locale]?.[key] ?? en[key];

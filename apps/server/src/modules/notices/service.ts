@@ -1,10 +1,12 @@
-import { PushEvent, isMessageKey, translate, type Locale, type MessageKey, type NOTICE_KINDS } from '@tradeapp/contract';
+import { formatDecimal, PushEvent, isMessageKey, translate, type Locale, type MessageKey, type NOTICE_KINDS } from '@tradeapp/contract';
 import type { Db, Sql } from '../../db/db';
 import { notFound } from '../../errors';
 import type { PushHub } from '../../push/hub';
 
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 type Params = Record<string, string | number>;
+/** A parameter written as a decimal with a fraction: an amount, a price, a quantity, a ratio (never an id, a code or an address). */
+const DECIMAL_PARAM = /^-?\d+\.\d+$/;
 
 interface NoticeRow {
   id: number;
@@ -28,12 +30,17 @@ function keysOf(kind: NoticeKind): { title: MessageKey; body: MessageKey } {
 export function createNotices(db: Db, hub: PushHub) {
   /**
    * Parameters that are message keys (a side, `t.buy`) or wallet codes (`BALANCE`) read in the
-   * reader's language.
+   * reader's language, and decimals (amounts, prices, ratios) in a Dutch reader's separators, to
+   * whom 96867.43 would read as nearly ten million. English and Chinese read them as written.
    */
   function localParams(params: Params, locale: Locale): Params {
     const out: Params = { ...params };
     for (const [name, value] of Object.entries(params)) {
       if (typeof value !== 'string') continue;
+      if (locale === 'nl' && DECIMAL_PARAM.test(value)) {
+        out[name] = formatDecimal(value, locale);
+        continue;
+      }
       const key = isMessageKey(value) ? value : `w.${value}`;
       if (isMessageKey(key)) out[name] = translate(locale, key);
     }

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { JOURNAL_KIND_NAMES, journalKindKey, translate, WALLET_NAMES, type Locale, type MessageKey, type Statement } from '@tradeapp/contract';
+import { formatDecimal, JOURNAL_KIND_NAMES, journalKindKey, translate, WALLET_NAMES, type Locale, type MessageKey, type Statement } from '@tradeapp/contract';
 import { AppError } from '../../errors';
 
 /** Debian's fonts-noto-cjk (installed with the browser tests' Chromium): Latin and Chinese in one face. */
@@ -8,15 +8,6 @@ const FONT_FACE = 'NotoSansCJKsc-Regular';
 
 const TIME_ZONE = 'UTC';
 const INTL_LOCALE: Record<Locale, string> = { en: 'en-GB', nl: 'nl-NL', zh_Hans_CN: 'zh-CN' };
-
-/** A decimal string in the reader's separators, digits as they are (never through a float): Dutch 1.234,50, others 1,234.50. */
-export function formatDecimal(value: string, locale: Locale): string {
-  const negative = value.startsWith('-');
-  const [int = '0', frac] = (negative ? value.slice(1) : value).split('.');
-  const [group, decimal] = locale === 'nl' ? ['.', ','] : [',', '.'];
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, group);
-  return `${negative && /[1-9]/.test(int + (frac ?? '')) ? '-' : ''}${grouped}${frac ? decimal + frac : ''}`;
-}
 
 /**
  * The monthly statement as a PDF, in the reader's language: each wallet's opening and closing
