@@ -204,7 +204,7 @@ describe.each(await drivers())('money on %s', (driver) => {
     expect((await call(h, 'POST', '/web/wallet/cancelTransfer', { token: other.token, headers: key(), body: { id: second.data.id } })).status).toBe(404);
     const notices = await call(h, 'GET', '/web/userMessage/getMessage', { token: u.token, lang: 'nl' });
     const done = notices.data.list.find((n: any) => n.kind === 'transfer.completed');
-    expect(done.body).toBe('200.00 EUR is overgeboekt van hoofdrekening naar VS-aandelenrekening als 217.00 USD.');
+    expect(done.body).toBe('200,00 EUR is overgeboekt van hoofdrekening naar VS-aandelenrekening als 217,00 USD.');
     const overview = await call(h, 'POST', '/web/userCenter/getFundingOverview', { token: u.token, body: { currency: 'EUR' } });
     // 217.00 USD at 0.921658986175 EUR per dollar is 199.999999999975 EUR; with the 300.00 EUR, 500.00 to the cent.
     expect(overview.data).toMatchObject({ currency: 'EUR', eurUsd: '1.085', total: '500.00', available: '500.00', held: '0.00' });
