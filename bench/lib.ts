@@ -1,4 +1,4 @@
-import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import { execSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -7,14 +7,24 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const tempDir = (prefix: string) => mkdtempSync(join(tmpdir(), prefix));
 
-/** Spawn a server script and resolve with the milliseconds until `url` answers 200. */
+/**
+ * The server's bundle (apps/server/dist/main.mjs), built if its sources changed exactly as `npm start`
+ * builds it, and the web apps too: what a node runs in production, measured as such.
+ */
+export const SERVER_BUNDLE = 'apps/server/dist/main.mjs';
+export function buildServerBundle(): void {
+  const built = spawnSync(process.execPath, ['scripts/start.mjs', '--build-only'], { cwd: ROOT, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('scripts/start.mjs --build-only failed');
+}
+
+/** Spawn a server script (TypeScript through tsx, or a built `.mjs` as is) and resolve with the milliseconds until `url` answers 200. */
 export async function timeToReady(
   script: string,
   env: Record<string, string>,
   url: string,
 ): Promise<{ ms: number; child: ChildProcess }> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, script.endsWith('.mjs') ? [script] : ['--import', 'tsx', script], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

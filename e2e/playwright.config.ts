@@ -59,7 +59,8 @@ export default defineConfig({
     command: 'node --import tsx ../apps/server/src/main.ts',
     url: `http://127.0.0.1:${PORT}/web/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A new data directory is made (initdb and migrations) by a child process first: 15-25 s on a loaded machine.
+    timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
@@ -71,6 +72,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The auction's and the block desk's own clocks, moved by auction.spec.ts and block-trades.spec.ts through the server's test-only hooks.
       TEST_CLOCKS: '1',
+      // Every portfolio answer also asks the sources it skipped, and fails if one of them had a line.
+      PORTFOLIO_VERIFY_SKIPS: '1',
       // The house strategies (agencies, pools) backfill a hundred days, not the full history: the journeys start while it runs.
       AGENCY_START: new Date(Date.now() - 100 * 86_400_000).toISOString().slice(0, 10),
       // Every journey signs in from one address, and a failed one's fresh worker signs the operator in

@@ -104,6 +104,15 @@ const targets = [
   },
 ];
 
+/**
+ * Packages the server bundle imports from node_modules rather than containing: PGlite (its WebAssembly
+ * and data files), pdfkit (its font metrics), argon2 and ws's optional helpers (native code), and the
+ * drivers and tools loaded only when configured (pg, ioredis, nodemailer) or never at run time (tsx).
+ */
+const KEEP_EXTERNAL = new Set(['@electric-sql/pglite', 'pdfkit', '@node-rs/argon2', 'bufferutil', 'utf-8-validate', 'pg', 'pg-native', 'ioredis', 'nodemailer', 'tsx']);
+/** The package a bare import names: `@scope/name` or `name`. */
+const packageOf = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+
 async function buildServer() {
   const { build } = await import('esbuild');
   const outdir = join(ROOT, SERVER_OUT);
@@ -120,15 +129,17 @@ async function buildServer() {
     platform: 'node',
     format: 'esm',
     target: 'node20.19',
+    // CommonJS packages inside an ES module bundle still call require() for Node's own modules.
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     logLevel: 'warning',
     plugins: [
       {
-        // Packages stay imports from node_modules, except our own workspaces (TypeScript sources) and JSON.
+        // Packages are bundled too: Node's module loader (resolving, reading, and lexing each CommonJS
+        // file an ES module imports) took about as long as everything else of a start. Those that read
+        // files next to their own code, or load native code, stay imports from node_modules.
         name: 'packages-external',
         setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@tradeapp/') || args.path.endsWith('.json') || args.path.startsWith('node:') ? undefined : { external: true },
-          );
+          b.onResolve({ filter: /^[^./]/ }, (args) => (KEEP_EXTERNAL.has(packageOf(args.path)) ? { external: true } : undefined));
         },
       },
       {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext } from '@playwright/test';
+import { dealTimetable, localDay } from '@tradeapp/contract';
 import { OPERATOR } from '../playwright.config';
 import { pngFile } from './png';
 import { uniqueName } from './support';
@@ -96,8 +97,6 @@ export async function funded(request: APIRequestContext, user: User, amount: str
  */
 export async function announcedDeal(request: APIRequestContext, name: string, terms: { priceLow: string; priceHigh: string; lotSize: number; publicLots: number }, opensInDays = 2) {
   const code = `7${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
-  const now = Date.now();
-  const day = (offset: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Hong_Kong' }).format(new Date(now + offset * 86_400_000));
   return post(request, '/operator/deals', await operator(request), {
     name: `${name} ${code}`,
     code,
@@ -107,12 +106,9 @@ export async function announcedDeal(request: APIRequestContext, name: string, te
     ...terms,
     feeRate: '0.010085',
     handlingFee: '50',
-    prospectusDate: day(opensInDays - 1),
     fundRaising: '1000000',
-    subscriptionOpensTimestamp: now + opensInDays * 86_400_000,
-    subscriptionClosesTimestamp: now + (opensInDays + 3) * 86_400_000,
-    allotmentDate: day(opensInDays + 5),
-    listingDate: day(opensInDays + 7),
+    // HKEX's timetable from the trading day `opensInDays` on: opens 09:00, closes 12:00 three trading days later.
+    ...dealTimetable('HK', localDay('Asia/Hong_Kong', Date.now()) + opensInDays),
     profile: 'A fictional company of the simulated market.',
   }) as Promise<{ id: number; code: string; name: string }>;
 }

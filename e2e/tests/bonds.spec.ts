@@ -28,6 +28,7 @@ interface QuoteWire {
   dirty: string;
   markup: string;
   faceIncrement: string;
+  settlementDate: string;
 }
 interface HoldingWire {
   id: number;
@@ -41,6 +42,7 @@ interface HoldingWire {
   cost: string;
   fee: string;
   proceeds: string;
+  settlementDate: string;
 }
 
 async function axe(page: Page, what: string) {
@@ -147,6 +149,9 @@ test('an investor buys a Treasury note at the dirty ask plus the markup, sees it
     expect(shown(await page.getByTestId('bond-accrued-amount').textContent())).toBe(accrued);
     expect(shown(await page.getByTestId('bond-fee').textContent())).toBe(fee);
     expect(shown(await page.getByTestId('bond-total').textContent())).toBe(total);
+    // The day the purchase settles, the quote's (T+1 for a Treasury), in the English date form.
+    const [year, month, day] = buyQuote.settlementDate.split('-');
+    await expect(page.getByTestId('bond-settlement')).toHaveText(`${day}/${month}/${year}`);
     const before = cents(await usdBalance(request, user));
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await shot(page, 'bonds-open-filled-en');
@@ -157,7 +162,7 @@ test('an investor buys a Treasury note at the dirty ask plus the markup, sees it
     const holdingRow = page.locator('[data-testid="bond-holding-row"][data-symbol="US2Y"]');
     await expect(holdingRow).toBeVisible();
     const [bought] = await holdings(request, user);
-    expect(bought).toMatchObject({ symbol: 'US2Y', status: 'holding', price: buyQuote.ask, markup: buyQuote.markup });
+    expect(bought).toMatchObject({ symbol: 'US2Y', status: 'holding', price: buyQuote.ask, markup: buyQuote.markup, settlementDate: buyQuote.settlementDate });
     expect(cents(bought!.cost)).toBe(total);
     expect(cents(bought!.fee)).toBe(fee);
     expect(cents(await usdBalance(request, user))).toBe(before - total);

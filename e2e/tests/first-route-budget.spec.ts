@@ -16,7 +16,13 @@ import { expect, test, type Page } from '@playwright/test';
 // Raised from 165 to 167 with issue 18: the device prompt ("connection timed out, tap the screen to
 // retry") in its four languages and the offline watch must be in the first chunk, since they answer a
 // chunk that cannot be fetched (0.9 KiB), and the route table holds the new pages (analytics, passkeys).
-const BUDGET_KIB = { guide: 119, login: 145, home: 167 };
+// Raised from 119 to 120 (guide) and 145 to 147 (sign-in) with issue 33: the one date style per
+// locale and the clocks' names that every message may carry (the contract's messages module, 0.3
+// KiB), and the request schemas bounded to the calendar's years and the orders' extended hours.
+// Lowered with issue 34 (114.2, 139.6 and 161.6 KiB then, a little over a kilobyte kept above each):
+// the entry no longer awaits at its top level, so the bundler merges what it shares with the pages,
+// and groups of shared modules (apps/web/vite.config.ts) make fewer chunks, each with less glue.
+const BUDGET_KIB = { guide: 116, login: 141, home: 163 };
 
 const DIST = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'apps', 'web', 'dist');
 

@@ -120,7 +120,7 @@ test('an expired session leads to the login page with "login expired"', async ({
   // The home screen's own signed-in calls must be answered before the session ends, or one of
   // them, not the tap on the profile tab, would be the call that finds the session expired.
   const homeLoaded = Promise.all(
-    ['/web/api/user/info', '/web/userMessage/getMessage', '/web/userCenter/getFundingOverview'].map((path) => page.waitForResponse((r) => r.url().includes(path))),
+    ['/web/api/user/info', '/web/userMessage/getMessage', '/web/portfolio'].map((path) => page.waitForResponse((r) => r.url().includes(path))),
   );
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/#\/pages\/home\/index/);

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { dealTimetable, localDay } from '@tradeapp/contract';
 import { ROUTES } from '../../apps/web/src/app/paths';
 import { funded, get, operator, post, verifiedUser, type User } from './api';
 import { gradientPng } from './png';
@@ -17,20 +18,17 @@ import { animationsDone, cents, euros, LANGUAGES, launch, seriousViolations, sho
 test.use({ bypassCSP: true });
 
 const PNG = gradientPng(160, 100);
-const DAY = 86_400_000;
 const HK = 'Asia/Hong_Kong';
 const NAME = 'Harbour Lights Holdings Ltd.';
 const DIALOG = '.adm-dialog .adm-center-popup-wrap > div';
 const DIALOG_MASK = '.adm-dialog .adm-mask';
 
-const hkDay = (ts: number) => new Intl.DateTimeFormat('en-CA', { timeZone: HK, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ts);
 
 /** A Hong Kong deal of four lots of 1,000 shares at HK$5.00-5.60, Futu's fees, open from now. */
 async function openDeal(request: APIRequestContext) {
   const op = await operator(request);
   const suffix = Date.now().toString(36).toUpperCase().slice(-5);
   const now = Date.now();
-  const closes = now + 3 * DAY;
   const deal = await post(request, '/operator/deals', op, {
     name: NAME,
     code: `E${suffix}`,
@@ -43,12 +41,9 @@ async function openDeal(request: APIRequestContext) {
     publicLots: 4,
     feeRate: '0.010085',
     handlingFee: '50',
-    prospectusDate: hkDay(now),
     fundRaising: '880000000',
-    subscriptionOpensTimestamp: now + DAY,
-    subscriptionClosesTimestamp: closes,
-    allotmentDate: hkDay(closes + DAY),
-    listingDate: hkDay(closes + 2 * DAY),
+    // HKEX's timetable from the next trading day; the operator opens it now.
+    ...dealTimetable('HK', localDay(HK, now) + 1),
     profile: 'Harbour lighting and port electrification in the Pearl River Delta (fictional company of the end-to-end run).',
   });
   await post(request, `/operator/deals/${deal.id}/open`, op);
@@ -296,7 +291,6 @@ test('a Hong Kong IPO: subscribe in the app, then the allotment, the refund and 
   expect(after).toMatchObject({ status: 'allotted', positionId: result.positionId });
 });
 
-const nyDay = (ts: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(ts);
 
 // A United States deal: the application is a conditional offer the investor changes while the deal
 // is open; priced more than 20 % above the range, it must be reconfirmed, which holds it again at
@@ -306,7 +300,6 @@ test('a United States offer: changed while open, reconfirmed after a price outsi
   const op = await operator(request);
   const suffix = Date.now().toString(36).toUpperCase().slice(-5);
   const now = Date.now();
-  const closes = now + 3 * DAY;
   const name = 'Tidewater Analytics Inc.';
   const deal = await post(request, '/operator/deals', op, {
     name,
@@ -319,11 +312,8 @@ test('a United States offer: changed while open, reconfirmed after a price outsi
     lotSize: 1,
     publicLots: 1000,
     fundRaising: '150000000',
-    prospectusDate: nyDay(now),
-    subscriptionOpensTimestamp: now + DAY,
-    subscriptionClosesTimestamp: closes,
-    allotmentDate: nyDay(closes + DAY),
-    listingDate: nyDay(closes + 2 * DAY),
+    // Nasdaq's timetable from the next trading day; the operator opens it now.
+    ...dealTimetable('US', localDay('America/New_York', now) + 1),
     profile: 'Tide and current forecasts for shipping (fictional company of the end-to-end run).',
   });
   await post(request, `/operator/deals/${deal.id}/open`, op);

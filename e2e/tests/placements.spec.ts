@@ -174,7 +174,7 @@ test('an investor enters the key from the notice, buys placement shares and sees
     headers: { authorization: `Bearer ${user.token}`, 'idempotency-key': `pl-${Date.now()}` },
     data: { id: position.id },
   });
-  expect((await close.json()).msg).toMatch(/^Placement shares are locked up until \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/);
+  expect((await close.json()).msg).toMatch(/^Placement shares are locked up until \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} [AP]M UTC$/);
   expect(position.lockedUntilTimestamp).toBeGreaterThan(Date.now());
 
   // ---- the position's page says where it came from and that it is locked up; its close waits ----

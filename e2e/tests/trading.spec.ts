@@ -33,10 +33,15 @@ async function sheetUp(page: Page) {
   const sheet = page.getByTestId('order-sheet');
   await expect(sheet).toBeVisible();
   await still(page, '.order-sheet', '.adm-popup .adm-mask');
-  // The quote's price re-renders with each tick: wait for it to be on screen before measuring it.
-  await expect(page.getByTestId('quote-price')).toBeVisible();
-  const price = await page.getByTestId('quote-price').boundingBox();
+  // The quote's price is a new element at each tick (it flashes): measure one that is on screen, asking
+  // again when a tick replaced it between finding it and measuring it.
+  let price: { y: number; height: number } | null = null;
+  for (let tries = 0; price === null && tries < 20; tries += 1) {
+    await expect(page.getByTestId('quote-price')).toBeVisible();
+    price = await page.getByTestId('quote-price').boundingBox();
+  }
   const top = (await sheet.boundingBox())!.y;
+  expect(price, 'the quote price measured').not.toBeNull();
   expect(price!.y + price!.height).toBeLessThanOrEqual(top);
 }
 

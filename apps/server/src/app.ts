@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
@@ -37,6 +38,10 @@ import { marginLadderHandlers } from './modules/marginLadder/routes';
 import { createMarginLadder } from './modules/marginLadder/service';
 import { registerMarginLadderTestRoutes } from './modules/marginLadder/testRoutes';
 // end of margin warnings
+// portfolio (issue 32): imports
+import { createPortfolioService, portfolioHandlers } from './modules/portfolio';
+import { portfolioSources } from './portfolioSources';
+// end of portfolio
 // analytics (issue 18): imports
 import { analyticsHandlers } from './modules/analytics/routes';
 import { createAnalyticsService } from './modules/analytics/service';
@@ -231,9 +236,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     done();
   });
 
-  // The security headers, built once: the Fastify plugin built helmet's middleware (and parsed the policy)
-  // again on every request, a tenth of a quote list's time (decision 0024).
-  const securityHeaders = helmet({
+  // The security headers, computed once: the Fastify plugin built helmet's middleware (and parsed the policy)
+  // again on every request, a tenth of a quote list's time (decision 0024); its twelve middlewares, each
+  // setting a header on the socket's response with Node's checks, were still 5 % of it (issue 34). They
+  // depend on nothing of a request: helmet writes them once into a record, given to every reply.
+  const securityHeaders = helmetHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -250,7 +257,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)));
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(securityHeaders);
+    done();
+  });
   await app.register(rateLimit, { global: false, ...(redis ? { redis } : {}) });
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 5, parts: 6 } });
   // JSON answers over a packet compressed on the fly (a phone at 400 kbit/s waits 0.6 s per 30 KB; decision 0024,
@@ -398,11 +408,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // end of bonds
   // loans (issue 15): the service
   const loans = createLoanService({ db, notices, now: testClocks?.loans.now ?? opts.now ?? Date.now });
-  const statements = createStatementService({ db, now: opts.now ?? Date.now });
   // end of loans
 
   // Every background job of the node, started here and stopped together when the server closes.
-  const stopJobs = startJobs(
+  const jobs = startJobs(
     [
       transferSettlement(wallets, config.TRANSFER_SETTLE_SECONDS),
       chainWatcher(deposits, config.CHAIN_BLOCK_SECONDS),
@@ -425,7 +434,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     { db, log: app.log },
   );
   const engine = startTriggerEngine({ provider, market, trading, log: app.log });
-  app.addHook('onClose', async () => void (await Promise.all([stopJobs(), engine.stop()])));
+  app.addHook('onClose', async () => void (await Promise.all([jobs.stop(), engine.stop()])));
+  // A first start's history (the agencies' and pools' backfills) is made once the node
+  // answers: its health says so meanwhile.
+  app.addHook('onListen', () => jobs.warmUp());
   // alerts (issue 18): the engine on the market's ticks, and the service
   const averages = createMovingAverages(provider);
   const alertEngine = startAlertEngine({ db, provider, market, notices, hub, averages, log: app.log });
@@ -437,13 +449,38 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const marginLadderJob = startMarginLadder({ provider, market, ladder: marginLadder, log: app.log });
   app.addHook('onClose', () => marginLadderJob.stop());
   // end of margin warnings
+  // portfolio (issue 32): every product module's source, in the order the lines are listed
+  const portfolio = createPortfolioService({
+    db,
+    rates: exchangeRates,
+    now: opts.now ?? Date.now,
+    log: app.log,
+    verifySkips: config.PORTFOLIO_VERIFY_SKIPS,
+    sources: portfolioSources({
+      db,
+      market,
+      provider,
+      exchangeRates,
+      seed: config.MARKET_SEED,
+      now: opts.now ?? Date.now,
+      clocks: {
+        funds: fundClock,
+        bonds: testClocks?.bonds.now ?? opts.now ?? Date.now,
+        loans: testClocks?.loans.now ?? opts.now ?? Date.now,
+        quantify: testClocks?.quantify.now ?? opts.now ?? Date.now,
+      },
+    }),
+  });
+  // end of portfolio
   // analytics (issue 18): the service
-  const analytics = createAnalyticsService({ db, market, provider, exchangeRates, now: opts.now ?? Date.now });
+  const analytics = createAnalyticsService({ db, market, provider, exchangeRates, portfolio, now: opts.now ?? Date.now });
   // end of analytics
+  // statements: after the portfolio and analytics, whose net assets at a month's end they state
+  const statements = createStatementService({ db, now: opts.now ?? Date.now, portfolio, analytics });
   step('jobs and trigger engine');
 
   const handlers: Handlers = {
-    ...systemHandlers(createHealth(db, hub)),
+    ...systemHandlers(createHealth(db, hub, jobs.warming)),
     ...authHandlers(auth),
     ...fileHandlers(files, auth),
     ...operatorHandlers(operators, auth),
@@ -452,7 +489,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ...alertHandlers(alerts),
     ...marginLadderHandlers(marginLadder),
     ...analyticsHandlers(analytics),
-    ...walletHandlers(wallets),
+    ...walletHandlers(wallets, portfolio),
+    ...portfolioHandlers(portfolio),
     ...noticesHandlers(notices, createOperatorNotices(db, notices)),
     ...depositsHandlers(deposits),
     ...withdrawalsHandlers(withdrawals),
@@ -523,6 +561,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
 // The investor app's service worker and the script that registers it (apps/web/vite.config.ts), and their compressed copies.
 const SERVICE_WORKER_FILES = /[\\/](sw|registerSW)\.js(\.br|\.gz)?$/;
+const PAGE_FILES = /[\\/]index\.html(\.br|\.gz)?$/;
+
+/**
+ * The page's inline scripts as a policy's sources: the boot script the web build inlines in index.html
+ * (apps/web/build/firstPaint.ts) runs under `script-src 'self'` by its hash, and nothing else inline does.
+ */
+function inlineScriptSources(html: string): string {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, code]) => `'sha256-${createHash('sha256').update(code!).digest('base64')}'`).join(' ');
+}
 
 /** The built investor app at `/` and the operators' back office at `/operator/`, when they have been built. */
 function serveWebApps(app: FastifyInstance, config: Config) {
@@ -533,6 +580,14 @@ function serveWebApps(app: FastifyInstance, config: Config) {
     // (a missing one is the same 404), so that the start does not list and route every file (decision 0024).
     const assets = join(web, 'assets');
     const hasAssets = existsSync(assets);
+    // Read again when the page is rebuilt under a running server.
+    const page = join(web, 'index.html');
+    let inline = { mtimeMs: -1, sources: '' };
+    const inlineScripts = () => {
+      const { mtimeMs } = statSync(page);
+      if (mtimeMs !== inline.mtimeMs) inline = { mtimeMs, sources: inlineScriptSources(readFileSync(page, 'utf8')) };
+      return inline.sources;
+    };
     void app.register(fastifyStatic, {
       root: web,
       prefix: '/',
@@ -545,6 +600,9 @@ function serveWebApps(app: FastifyInstance, config: Config) {
       // The service worker and its registration asked anew on every opening, so a deploy reaches the phone at once.
       setHeaders: (reply, path) => {
         if (SERVICE_WORKER_FILES.test(path)) reply.header('cache-control', 'no-cache');
+        const policy = reply.getHeader('content-security-policy');
+        const sources = PAGE_FILES.test(path) ? inlineScripts() : '';
+        if (sources && typeof policy === 'string') reply.header('content-security-policy', policy.replace(/script-src [^;]*/, `$& ${sources}`));
       },
     });
     if (hasAssets) {
@@ -559,4 +617,21 @@ function serveWebApps(app: FastifyInstance, config: Config) {
     app.get('/backoffice', (_req, reply) => reply.redirect('/operator/'));
     app.get('/backoffice/', (_req, reply) => reply.redirect('/operator/'));
   }
+}
+
+/** The headers helmet's middleware sets for `options`, read off a response that records them. */
+function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => void (headers[name] = String(value)),
+    removeHeader: (name: string) => void delete headers[name],
+  };
+  let done = false;
+  helmet(options)({} as never, recorder as never, (err?: unknown) => {
+    if (err) throw err;
+    done = true;
+  });
+  // helmet calls its `next` synchronously; a version that did not would leave the record half written.
+  if (!done) throw new Error('helmet did not set its headers synchronously');
+  return headers;
 }

@@ -77,6 +77,11 @@ const zConfig = z.object({
    */
   TEST_CLOCKS: z.enum(['0', '1']).default('0').transform((v) => v === '1'),
   /**
+   * Test only: `1` asks the portfolio's skipped sources too (`PortfolioSource.holds`), and fails an
+   * answer when one of them had a line: how the tests prove no condition is narrower than its source.
+   */
+  PORTFOLIO_VERIFY_SKIPS: z.enum(['0', '1']).default('0').transform((v) => v === '1'),
+  /**
    * `0` leaves the agencies (decision 0020) idle: no backfill, no trading, no copies. The server's
    * tests of other modules run so, to keep the agencies' positions out of their ledgers and timings.
    */

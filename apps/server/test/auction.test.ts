@@ -109,7 +109,7 @@ describe.each(await drivers())('the pre-opening auction on %s', (driver) => {
     [a, b, c] = [await investor(), await investor(), await investor('1000')];
     clock = hk(10, 8, 59);
     expect((await place(a.token, {})).msg).toBe(
-      'The pre-opening auction takes orders from 09:00 to 09:20 Hong Kong time; the next opens at 2026-03-10 09:00 (Asia/Hong_Kong)',
+      'The pre-opening auction takes orders from 09:00 to 09:20 Hong Kong time; the next opens at 10/03/2026 09:00 AM (Hong Kong time)',
     );
     const closed = await call(h, 'GET', '/web/auction/indicative', { lang: 'en' });
     expect(closed.data.session).toMatchObject({ phase: 'closed', timeZone: 'Asia/Hong_Kong', matchTimestamp: hk(10, 9, 20), inputFromTimestamp: hk(10, 9, 0) });
@@ -283,7 +283,7 @@ describe.each(await drivers())('the pre-opening auction on %s', (driver) => {
       { id: 'house-buy', side: 'buy', type: 'limit', price: '604.0', quantity: '200', sequence: Number.MAX_SAFE_INTEGER },
       { id: 'house-sell', side: 'sell', type: 'limit', price: '604.0', quantity: '300', sequence: Number.MAX_SAFE_INTEGER },
     ]);
-    expect((await place(a.token, {})).msg).toMatch(/the next opens at 2026-03-11 09:00 \(Asia\/Hong_Kong\)$/);
+    expect((await place(a.token, {})).msg).toMatch(/the next opens at 11\/03\/2026 09:00 AM \(Hong Kong time\)$/);
     before = await everything();
   });
 

@@ -367,4 +367,34 @@ describe.each(await drivers())('block quotes on %s', (driver) => {
     expect((await call(h, 'GET', '/web/operator/blockQuotes', { token: u.token })).status).toBe(403);
     expect((await call(h, 'GET', '/web/operator/blockQuotes?status=open', { token: op })).status).toBe(400);
   });
+
+  it('deals only in the regular session of a trading day, naming when the desk opens again, and quotes no further than its close', async () => {
+    const u = await trader();
+    const pinned = clock;
+    try {
+      const refusal = async (iso: string, lang?: string) => {
+        clock = Date.parse(iso);
+        const r = await ask(u.token, aaplBuy, lang);
+        return [r.status, r.data?.key, r.msg];
+      };
+      // Saturday 28 November 2026: the next session is Monday the 30th's, 09:30 in New York.
+      expect(await refusal('2026-11-28T15:00:00Z')).toEqual([400, 'e.blockHours', 'Block trades are dealt during US trading hours; the desk opens again at 30/11/2026 09:30 AM (New York time)']);
+      expect((await refusal('2026-11-28T15:00:00Z', 'nl'))[2]).toBe('Blokhandel gebeurt tijdens de handelsuren van New York; de desk opent weer op 30-11-2026 09:30 (New Yorkse tijd)');
+      // Tuesday the 24th at 08:00 New York (13:00 UTC, EST), the pre-market: the same day's 09:30 open.
+      expect((await refusal('2026-11-24T13:00:00Z'))[2]).toBe('Block trades are dealt during US trading hours; the desk opens again at 24/11/2026 09:30 AM (New York time)');
+      // Thanksgiving, Thursday the 26th: Friday the 27th, a half day, from 09:30.
+      expect((await refusal('2026-11-26T15:00:00Z'))[2]).toBe('Block trades are dealt during US trading hours; the desk opens again at 27/11/2026 09:30 AM (New York time)');
+      expect(await h.db.query('select id from block_quotes where user_id = $1', [u.id])).toHaveLength(0);
+
+      // Ten seconds before Tuesday's 16:00 close (21:00 UTC): firm until the close, not for 30 seconds.
+      clock = Date.parse('2026-11-24T20:59:50Z');
+      const late = await ask(u.token, aaplBuy);
+      expect([late.status, late.data?.expiresAtTimestamp]).toEqual([200, Date.parse('2026-11-24T21:00:00Z')]);
+      // After it, the quote has expired.
+      clock = Date.parse('2026-11-24T21:00:00Z');
+      expect((await accept(u.token, late.data.id)).data?.key).toBe('e.blockQuoteExpired');
+    } finally {
+      clock = pinned;
+    }
+  });
 });

@@ -134,6 +134,9 @@ describe.each(await drivers())('IPO listing on %s', (driver) => {
     feeRate: '0',
     handlingFee: '0',
     fundRaising: '250000000',
+    // New York's hours (EST, UTC-5): Monday 16th 09:30 to the 16:00 close; allotted Tuesday, trading Friday.
+    subscriptionOpensTimestamp: at('2026-11-16T14:30:00Z'),
+    subscriptionClosesTimestamp: at('2026-11-16T21:00:00Z'),
     listingDate: '2026-11-20',
   };
 

@@ -1,8 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { DEAL_MARKETS, dayIn } from '@tradeapp/contract';
+import {
+  DEAL_MARKETS,
+  dayIn,
+  dayToIso,
+  isTradingDay,
+  isoToDay,
+  localDay,
+  localMinute,
+  localToUtc,
+  nextTradingDay,
+  nextWindowTime,
+  tradingDayOnOrAfter,
+  weekdayOf,
+  zDealInput,
+  type DealMarket,
+} from '@tradeapp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Dec } from '../src/lib/decimal';
 import { allotHongKong } from '../src/modules/deals/allotment';
+import { seedDeals } from '../src/modules/deals/seed';
 import { pngBytes } from './fixtures';
 import { call, drivers, operatorToken, registerUser, startServer, type Harness } from './harness';
 import { PINNED_RATES, scriptedMarket } from './scripted';
@@ -13,14 +29,67 @@ import { PINNED_RATES, scriptedMarket } from './scripted';
 
 const DAY = 86_400_000;
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+/** The trading day `n` trading days after `day` (YYYY-MM-DD) on a deal market's calendar. */
+const tradingDaysAfter = (m: DealMarket, day: string, n: number) => {
+  let d = isoToDay(day);
+  for (let k = 0; k < n; k++) d = nextTradingDay(DEAL_MARKETS[m].calendar, d);
+  return dayToIso(d);
+};
 let seq = 0;
+
+/**
+ * The server's clock: 10:00 in Hong Kong on its first trading day after tomorrow, running on from
+ * there. A window the tests schedule an hour or two ahead then lies in Hong Kong's trading hours,
+ * as the server requires, whenever the tests are run.
+ */
+const HK_MORNING = localToUtc('Asia/Hong_Kong', tradingDayOnOrAfter('HK', localDay('Asia/Hong_Kong', Date.now()) + 2), 10 * 60);
+const offset = HK_MORNING - Date.now();
+const now = () => Date.now() + offset;
+
+/** A schedule as deals carry it. */
+interface Scheduled {
+  market: DealMarket;
+  subscriptionOpensTimestamp: number;
+  subscriptionClosesTimestamp: number;
+  prospectusDate: string;
+  allotmentDate: string;
+  listingDate: string;
+}
+
+/**
+ * What is off the exchange's timetable in a schedule (anchors, "IPO timetables"), read with the
+ * calendar's plain facts (the wall clock, weekdays, trading days): Hong Kong opens at 09:00 and
+ * closes at 12:00 noon, the results two trading days after the close and dealing the next;
+ * New York opens at 09:30, closes at the 16:00 close (13:00 on a half day) and trades from the
+ * next trading day. Nothing on a weekend or holiday; the dates in order.
+ */
+function offTimetable(d: Scheduled): string[] {
+  const { calendar, timeZone } = DEAL_MARKETS[d.market];
+  const opensDay = localDay(timeZone, d.subscriptionOpensTimestamp);
+  const closesDay = localDay(timeZone, d.subscriptionClosesTimestamp);
+  const days = { opens: opensDay, closes: closesDay, allotment: isoToDay(d.allotmentDate), listing: isoToDay(d.listingDate) };
+  const off: string[] = [];
+  for (const [step, day] of Object.entries(days)) {
+    if (weekdayOf(day) === 0 || weekdayOf(day) === 6 || !isTradingDay(calendar, day)) off.push(`${step} on ${dayToIso(day)}, no trading day`);
+  }
+  const opensAt = localMinute(timeZone, d.subscriptionOpensTimestamp);
+  const closesAt = localMinute(timeZone, d.subscriptionClosesTimestamp);
+  const clock = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+  if (opensAt !== (d.market === 'HK' ? 9 * 60 : 9 * 60 + 30)) off.push(`opens at ${clock(opensAt)}`);
+  if (!(d.market === 'HK' ? [12 * 60] : [16 * 60, 13 * 60]).includes(closesAt)) off.push(`closes at ${clock(closesAt)}`);
+  const results = d.market === 'HK' ? nextTradingDay(calendar, nextTradingDay(calendar, closesDay)) : closesDay;
+  if (days.allotment !== results) off.push(`allotment ${d.allotmentDate}, not ${dayToIso(results)}`);
+  if (days.listing !== nextTradingDay(calendar, results)) off.push(`listing ${d.listingDate}, not the trading day after the allotment`);
+  if (!(d.prospectusDate <= dayToIso(opensDay) && opensDay < closesDay)) off.push('dates out of order');
+  return off;
+}
 
 describe.each(await drivers())('IPO deals on %s', (driver) => {
   let h: Harness;
   let op: string;
   const market = scriptedMarket('deals', { ...PINNED_RATES, USDHKD: '8.00000' });
   beforeAll(async () => {
-    h = await startServer(driver, {}, { provider: market.provider });
+    h = await startServer(driver, {}, { provider: market.provider, now });
     op = await operatorToken(h);
   });
   afterAll(async () => {
@@ -58,16 +127,17 @@ describe.each(await drivers())('IPO deals on %s', (driver) => {
   }
 
   /**
-   * A deal whose window opens in an hour (an operator opens it early), closes in two and is
-   * allotted the day after tomorrow: the job has nothing to do with it unless a test says so.
+   * A deal whose window opens in an hour or at the exchange's next session after that (an
+   * operator opens it early), closes an hour later or at its next session, and is allotted two
+   * trading days after: the job has nothing to do with it unless a test says so.
    */
   function dealBody(over: Record<string, unknown> = {}) {
     const marketCode = (over.market as 'US' | 'HK' | undefined) ?? 'HK';
     const code = `T${process.pid % 1000}${seq++}`;
-    const opens = Date.now() + 3_600_000;
-    const closes = opens + 3_600_000;
+    const opens = nextWindowTime(marketCode, now() + 3_600_000, 'opens');
+    const closes = nextWindowTime(marketCode, opens + 3_600_000, 'closes');
     const tz = DEAL_MARKETS[marketCode].timeZone;
-    const allotment = addDays(dayIn(tz, closes), 2);
+    const allotment = tradingDaysAfter(marketCode, dayIn(tz, closes), 2);
     return {
       name: `Test Deal ${code}`,
       code,
@@ -85,7 +155,7 @@ describe.each(await drivers())('IPO deals on %s', (driver) => {
       subscriptionOpensTimestamp: opens,
       subscriptionClosesTimestamp: closes,
       allotmentDate: allotment,
-      listingDate: addDays(allotment, 2),
+      listingDate: tradingDaysAfter(marketCode, allotment, 2),
       profile: 'A fictional company of the tests.',
       ...over,
     };
@@ -525,13 +595,14 @@ describe.each(await drivers())('IPO deals on %s', (driver) => {
   });
 
   it('opens and closes a window at its times and allots on the allotment date, by itself', async () => {
-    const opens = Date.now() + 1500;
+    const opens = now() + 1500;
     const tz = DEAL_MARKETS.HK.timeZone;
     const today = dayIn(tz, opens + 6000);
     const created = await call(h, 'POST', '/web/operator/deals', {
       token: op,
-      body: dealBody({ subscriptionOpensTimestamp: opens, subscriptionClosesTimestamp: opens + 6000, prospectusDate: dayIn(tz, opens), allotmentDate: today, listingDate: addDays(today, 2) }),
+      body: dealBody({ subscriptionOpensTimestamp: opens, subscriptionClosesTimestamp: opens + 6000, prospectusDate: dayIn(tz, opens), allotmentDate: today, listingDate: tradingDaysAfter('HK', today, 2) }),
     });
+    expect(created.code, created.msg).toBe(200);
     const id = created.data.id;
     const u = await investor('1000.00');
     const statusOf = async () => (await call(h, 'GET', `/web/operator/deals/${id}`, { token: op })).data.dealStatus;
@@ -559,5 +630,132 @@ describe.each(await drivers())('IPO deals on %s', (driver) => {
     const statuses: string[] = list.data.list.map((d: any) => d.dealStatus);
     expect(statuses).toContain('open');
     expect(statuses.slice(statuses.findIndex((s) => s !== 'open'))).not.toContain('open');
+  });
+
+  /**
+   * A Hong Kong deal on the week of Monday 1 March 2027, which has no holiday on either exchange:
+   * opens 09:00 (01:00 UTC), closes 12:00 noon Thursday the 4th (04:00 UTC), results Monday the
+   * 8th, dealing Tuesday the 9th.
+   */
+  const hkMarch = (over: Record<string, unknown> = {}) =>
+    dealBody({
+      prospectusDate: '2027-02-26',
+      subscriptionOpensTimestamp: Date.UTC(2027, 2, 1, 1, 0),
+      subscriptionClosesTimestamp: Date.UTC(2027, 2, 4, 4, 0),
+      allotmentDate: '2027-03-08',
+      listingDate: '2027-03-09',
+      ...over,
+    });
+  /** A United States deal the same week (New York on EST, UTC-5, until 14 March): 09:30 Monday to the 16:00 close on Friday the 5th, allotted that night, trading Monday the 8th. */
+  const usMarch = (over: Record<string, unknown> = {}) =>
+    dealBody({
+      market: 'US',
+      lotSize: 1,
+      prospectusDate: '2027-02-26',
+      subscriptionOpensTimestamp: Date.UTC(2027, 2, 1, 14, 30),
+      subscriptionClosesTimestamp: Date.UTC(2027, 2, 5, 21, 0),
+      allotmentDate: '2027-03-05',
+      listingDate: '2027-03-08',
+      ...over,
+    });
+  const dealsState = async () =>
+    (await h.db.query<{ s: string }>("select json_agg(json_build_array(id, status, subscription_opens_at, subscription_closes_at, allotment_date, listing_date) order by id)::text as s from deals"))[0]!.s;
+  const auditCount = async () => (await h.db.query<{ n: number }>("select count(*)::int as n from audit_log where target_type = 'deal'"))[0]!.n;
+
+  it('refuses an instant outside the calendar’s years or not a number as bad input, changing nothing', async () => {
+    const announced = await call(h, 'POST', '/web/operator/deals', { token: op, body: hkMarch() });
+    expect(announced.code, announced.msg).toBe(200);
+    const before = [await dealsState(), await auditCount()];
+    for (const field of ['subscriptionOpensTimestamp', 'subscriptionClosesTimestamp']) {
+      for (const bad of [8.7e15, 1e20, -1, '1803000000000', null]) {
+        const created = await call(h, 'POST', '/web/operator/deals', { token: op, body: hkMarch({ [field]: bad }) });
+        expect([created.status, created.data.key, created.data.fields?.[field]], `${field} ${String(bad)}`).toEqual([400, 'v.timestampRange', 'v.timestampRange']);
+        const updated = await call(h, 'POST', `/web/operator/deals/${announced.data.id}`, { token: op, body: { ...hkMarch(), code: announced.data.code, symbol: announced.data.symbol, [field]: bad } });
+        expect([updated.status, updated.data.key], `update ${field} ${String(bad)}`).toEqual([400, 'v.timestampRange']);
+      }
+    }
+    expect([await dealsState(), await auditCount()]).toEqual(before);
+  });
+
+  it('refuses a step off the exchange’s trading days and hours, naming the next valid time on its clock in the reader’s words', async () => {
+    const before = [await dealsState(), await auditCount()];
+    const refusal = async (body: object, lang = 'en') => {
+      const r = await call(h, 'POST', '/web/operator/deals', { token: op, body, lang });
+      return [r.status, r.data.fields, r.msg];
+    };
+    // Listing on Sunday 14 March: the next Hong Kong session is Monday the 15th, dealing from the 09:30 open.
+    expect(await refusal(hkMarch({ listingDate: '2027-03-14' }))).toEqual([
+      400,
+      { listingDate: 'e.dealListingDay' },
+      'The listing must be on a Hong Kong trading day; the next valid time is 15/03/2027 09:30 AM (Hong Kong time)',
+    ]);
+    expect((await refusal(hkMarch({ listingDate: '2027-03-14' }), 'nl'))[2]).toBe(
+      'De notering moet op een handelsdag van Hongkong vallen; het eerstvolgende geldige tijdstip is 15-03-2027 09:30 (Hongkongse tijd)',
+    );
+    // Closing at 23:17 on Thursday the 4th (15:17 UTC): the next moment a window may close is
+    // Friday's first session, the pre-opening from 09:00.
+    expect(await refusal(hkMarch({ subscriptionClosesTimestamp: Date.UTC(2027, 2, 4, 15, 17) }))).toEqual([
+      400,
+      { subscriptionClosesTimestamp: 'e.dealClosesHours' },
+      'Subscriptions must close during Hong Kong trading hours; the next valid time is 05/03/2027 09:00 AM (Hong Kong time)',
+    ]);
+    // At 12:30, in the lunch break: the afternoon session at 13:00.
+    expect((await refusal(hkMarch({ subscriptionClosesTimestamp: Date.UTC(2027, 2, 4, 4, 30) })))[2]).toBe(
+      'Subscriptions must close during Hong Kong trading hours; the next valid time is 04/03/2027 01:00 PM (Hong Kong time)',
+    );
+    // Opening at 08:00 on Monday the 1st: 09:00 that day.
+    expect(await refusal(hkMarch({ subscriptionOpensTimestamp: Date.UTC(2027, 2, 1, 0, 0) }))).toEqual([
+      400,
+      { subscriptionOpensTimestamp: 'e.dealOpensHours' },
+      'Subscriptions must open during Hong Kong trading hours; the next valid time is 01/03/2027 09:00 AM (Hong Kong time)',
+    ]);
+    // A United States allotment on Saturday the 6th: Monday the 8th.
+    expect(await refusal(usMarch({ allotmentDate: '2027-03-06' }))).toEqual([
+      400,
+      { allotmentDate: 'e.dealAllotmentDay' },
+      'The allotment must be on a US trading day; the next valid day is 08/03/2027',
+    ]);
+    expect((await refusal(usMarch({ allotmentDate: '2027-03-06' }), 'zh-CN'))[2]).toBe('配发日须为美国交易日；下一个有效日期为 2027-03-08');
+    // Closing at 17:00 New York on Friday the 5th (22:00 UTC), after the close: Monday's 09:30 open.
+    expect((await refusal(usMarch({ subscriptionClosesTimestamp: Date.UTC(2027, 2, 5, 22, 0) })))[2]).toBe(
+      'Subscriptions must close during US trading hours; the next valid time is 08/03/2027 09:30 AM (New York time)',
+    );
+    expect([await dealsState(), await auditCount()]).toEqual(before);
+
+    // On the timetable both are announced; an edit off it is refused and leaves the deal as it was.
+    const hk = await call(h, 'POST', '/web/operator/deals', { token: op, body: hkMarch() });
+    expect(hk.code, hk.msg).toBe(200);
+    const us = await call(h, 'POST', '/web/operator/deals', { token: op, body: usMarch() });
+    expect(us.code, us.msg).toBe(200);
+    const kept = await dealsState();
+    const edit = await call(h, 'POST', `/web/operator/deals/${hk.data.id}`, { token: op, body: { ...hkMarch({ listingDate: '2027-03-14' }), code: hk.data.code, symbol: hk.data.symbol } });
+    expect([edit.status, edit.data.fields]).toEqual([400, { listingDate: 'e.dealListingDay' }]);
+    expect(await dealsState()).toBe(kept);
+  });
+
+  it('seeds deals on the exchanges’ timetables, whenever the server first starts', async () => {
+    // Every 7 h 13 min over the calendar's years: each hour of the week, holidays and half days
+    // (Christmas Eve, the lunar new year, Easter) come round.
+    const problems: string[] = [];
+    let seeded = 0;
+    for (let at = Date.UTC(2025, 0, 15); at < Date.UTC(2028, 10, 1); at += 7 * 3_600_000 + 13 * 60_000) {
+      for (const deal of seedDeals(at)) {
+        seeded++;
+        const parsed = zDealInput.safeParse(deal);
+        if (!parsed.success) problems.push(`${new Date(at).toISOString()} ${deal.code}: refused by the contract`);
+        for (const p of offTimetable(deal)) problems.push(`${new Date(at).toISOString()} ${deal.code}: ${p}`);
+        // Seeded around the first start: NRVA and 2899.HK open then, HLXB to come.
+        const open = deal.subscriptionOpensTimestamp <= at && at < deal.subscriptionClosesTimestamp;
+        if (open !== (deal.code !== 'HLXB')) problems.push(`${new Date(at).toISOString()} ${deal.code}: ${open ? 'open' : 'not open'} at the start`);
+      }
+    }
+    expect(seeded).toBeGreaterThan(12_000);
+    expect(problems.slice(0, 10)).toEqual([]);
+
+    // And the deals this server seeded, as operators read them.
+    const list = (await call(h, 'GET', '/web/operator/deals?size=100', { token: op })).data.list as Scheduled[] & { code: string }[];
+    const seededHere = list.filter((d: any) => ['NRVA', 'HLXB', '02899'].includes(d.code));
+    expect(seededHere).toHaveLength(3);
+    for (const d of seededHere) expect(offTimetable(d), (d as any).code).toEqual([]);
   });
 });

@@ -8,6 +8,11 @@ import type { CalendarId } from '../src/market/types';
 import { call, drivers, operatorToken, registerUser, startServer, uploadImage, type Harness } from './harness';
 import { PINNED_RATES, scriptedMarket } from './scripted';
 
+/** A day as the English messages write it (the specification's DD/MM/YYYY): 2026-03-10 -> 10/03/2026. */
+/** The seeded funds' home exchanges, as their product pages state them. */
+const HOME: Record<string, CalendarId> = { USLC: 'US', HKEQ: 'HK', BAL6040: 'US', TAX3Y: 'US' };
+const dmy = (isoDay: string) => isoDay.split('-').reverse().join('/');
+
 // Funds and deposit terms (decision 0022) through HTTP, on a pinned clock: every seeded fund's NAV
 // recomputed here from the market's daily candles (and the liquid fund's from the EUR curve); the
 // cut-off deciding the NAV day; units, the exit load over lots first in first out with their free
@@ -112,12 +117,17 @@ describe.each(await drivers())('funds and deposit terms on %s', (driver) => {
    * day, then each trading day NAV × Σ weight × close ÷ previous close (in euros at the pinned rates)
    * × (1 − expense ÷ 365), to 4 decimals half up.
    */
-  function expectedNavs(basket: Array<{ symbol: string; weight: string }>, expensePercent: string, launch: number, until: number) {
+  /**
+   * A fund's NAVs by hand. A fund strikes its NAV on its home exchange's trading days (`home`: NYSE
+   * for the balanced fund, whose Treasuries also trade on SIFMA's half days such as Good Friday 2026,
+   * when the NYSE is closed and no NAV is struck); by default the first holding's days.
+   */
+  function expectedNavs(basket: Array<{ symbol: string; weight: string }>, expensePercent: string, launch: number, until: number, home?: CalendarId) {
     const instruments = basket.map((w) => market.provider.instrument(w.symbol)!);
     const byDay = new Map(basket.map((w) => [w.symbol, closes(w.symbol, launch - 10 * DAY, until)]));
     const first = byDay.get(basket[0]!.symbol)!;
     const calendars = instruments.map((i) => i.calendar);
-    const days = [...first.keys()].filter((d) => d >= launch && closedAt(calendars, d) <= until).sort((a, b) => a - b);
+    const days = [...first.keys()].filter((d) => d >= launch && closedAt(calendars, d) <= until && (!home || isTradingDay(home, d / DAY))).sort((a, b) => a - b);
     const closeOn = (symbol: string, day: number) => {
       const all = byDay.get(symbol)!;
       const known = [...all.keys()].filter((d) => d <= day).sort((a, b) => a - b);
@@ -192,7 +202,7 @@ describe.each(await drivers())('funds and deposit terms on %s', (driver) => {
     for (const code of ['USLC', 'HKEQ', 'BAL6040', 'TAX3Y']) {
       const p = list.find((x) => x.code === code)!;
       const d = await detail(code);
-      const expected = expectedNavs(p.basket, p.expensePercent, d.days[0]!.day, T0);
+      const expected = expectedNavs(p.basket, p.expensePercent, d.days[0]!.day, T0, HOME[code]);
       expect(d.days.map((x) => ({ day: x.day, value: x.value })), code).toEqual(expected);
       expect(d.days.length).toBeGreaterThan(35);
       expect(p).toMatchObject({ nav: expected.at(-1)!.value, navDay: expected.at(-1)!.day });
@@ -264,7 +274,7 @@ describe.each(await drivers())('funds and deposit terms on %s', (driver) => {
     const lot1 = (await holdings(a.token, { productId: uslc.id })).find((x) => x.amount === '1000.00')!;
     expect(lot1).toMatchObject({ status: 'bought', units: u1.toFixed(3), remaining: u1.toFixed(3), nav: nav10, navDay: D('2026-03-10'), exitLoadUntil: D('2026-03-10') + 365 * DAY, lockedUntil: null });
     expect((await notices(a.token, 'fund.allotted')).map((n) => n.body)).toContain(
-      `Your purchase of 1000.00 EUR of US Large Cap Index Fund was allotted ${u1.toFixed(3)} units at the NAV of 2026-03-10, ${nav10}.`,
+      `Your purchase of 1000.00 EUR of US Large Cap Index Fund was allotted ${u1.toFixed(3)} units at the NAV of 10/03/2026, ${nav10}.`,
     );
 
     clock = D('2026-03-11') + 20.5 * HOUR;
@@ -348,7 +358,7 @@ describe.each(await drivers())('funds and deposit terms on %s', (driver) => {
       ['fund.redeem', net.toFixed(2)],
     ]);
     expect((await notices(a.token, 'fund.paid'))[0]!.body).toBe(
-      `Your redemption of ${units.toFixed(3)} units of US Large Cap Index Fund at the NAV of 2026-03-12, ${nav12}, was paid: ${net.toFixed(2)} EUR to your financial account after an exit load of ${load.toFixed(2)} EUR.`,
+      `Your redemption of ${units.toFixed(3)} units of US Large Cap Index Fund at the NAV of 12/03/2026, ${nav12}, was paid: ${net.toFixed(2)} EUR to your financial account after an exit load of ${load.toFixed(2)} EUR.`,
     );
     const [after2, after1] = (await holdings(a.token, { productId: uslc.id })) as [Record<string, any>, Record<string, any>];
     const paid1 = floor(u1.mul(nav12), 2).sub(load);
@@ -369,7 +379,7 @@ describe.each(await drivers())('funds and deposit terms on %s', (driver) => {
     const before = { wallet: await financial(a.token), orders: (await orders(a.token)).length };
     const until = iso(D('2026-03-10') + 1095 * DAY);
     expect(until).toBe('2029-03-09');
-    const message = `Units still in their lock-in cannot be redeemed: 0.000 units can be redeemed now, more from ${until}`;
+    const message = `Units still in their lock-in cannot be redeemed: 0.000 units can be redeemed now, more from ${dmy(until)}`;
     expect(await order(a.token, { productId: tax.id, side: 'redeem', units: 'all' })).toMatchObject({ code: 400, msg: message });
     expect(await order(a.token, { productId: tax.id, side: 'redeem', units: '1' })).toMatchObject({ code: 400, msg: message });
     expect(await preview(a.token, { productId: tax.id, units: '1' })).toMatchObject({ code: 400, msg: message });
@@ -407,6 +417,17 @@ describe.each(await drivers())('funds and deposit terms on %s', (driver) => {
     expect(dec(penalty!.amount).toFixed(2)).toBe('10.00');
   });
 
+  let d: Awaited<ReturnType<typeof investor>>;
+  it('buys a Regular term whose end falls on a holiday', async () => {
+    // Tuesday 31 March 2026, 12:00 UTC: interest from 1 April for 30 days, so the term ends on Friday
+    // 1 May, Labour Day, when TARGET (Xetra's settlement days) is closed.
+    clock = D('2026-03-31') + 12 * HOUR;
+    d = await investor('1000.00');
+    expect((await buy(d.token, 'REG30', '1000.00')).code).toBe(200);
+    // 1000 × 1.80 % × 30 ÷ 365 = 1.479…, rounded down.
+    expect((await holdings(d.token)).find((x) => x.code === 'REG30')).toMatchObject({ status: 'bought', interest: '1.47', endTimestamp: D('2026-05-01') });
+  });
+
   it('credits a Current term’s income for 30 whole days exactly, shows the 7-day yield, pays a Regular term at its end, and redeems Current at once', async () => {
     const cur = await product('CUR');
     // What was left after the purchases, and the Regular 90-day term returned early.
@@ -431,11 +452,14 @@ describe.each(await drivers())('funds and deposit terms on %s', (driver) => {
     const s = await stat(b.token);
     expect(s).toMatchObject({ today: incomes.at(-1)!.toFixed(2), current: '123456.78', regular: '0.00', earnings: income.add('1.47').sub(10).toFixed(2) });
 
-    // The 7-day yield: the last 7 declared days up to today, Σ ÷ 7 × 365 ÷ 10,000, in percent.
-    const last7 = declared.filter((d) => d.day <= D('2026-04-10')).slice(-7);
+    // The 7-day yield: the 7 days up to yesterday, the last one earned (today's declared income is
+    // not earned until today ends: issue 32), Σ ÷ 7 × 365 ÷ 10,000, in percent.
+    const last7 = declared.filter((d) => d.day >= D('2026-04-03') && d.day <= D('2026-04-09'));
+    expect(last7).toHaveLength(7);
     const yieldPercent = sum(last7.map((d) => dec(d.value))).div(7).mul(365).div(10000).mul(100).toDecimalPlaces(4, Dec.ROUND_HALF_UP);
     const now = await detail('CUR');
-    expect(now).toMatchObject({ sevenDayYield: yieldPercent.toFixed(4), incomePer10k: last7.at(-1)!.value, yieldInputs: last7.map((d) => d.value).reverse() });
+    const todays = declared.find((d) => d.day === D('2026-04-10'))!.value;
+    expect(now).toMatchObject({ sevenDayYield: yieldPercent.toFixed(4), incomePer10k: todays, yieldInputs: last7.map((d) => d.value).reverse() });
     expect((await product('CUR')).sevenDayYield).toBe(yieldPercent.toFixed(4));
 
     // Part of it back at once; the rest earns the 10 April income the next morning.
@@ -481,7 +505,7 @@ describe.each(await drivers())('funds and deposit terms on %s', (driver) => {
     for (const code of ['USLC', 'HKEQ', 'BAL6040']) {
       const p = await product(code);
       const d = await detail(code);
-      expect(d.days.map((x) => ({ day: x.day, value: x.value })), code).toEqual(expectedNavs(p.basket, p.expensePercent, d.days[0]!.day, clock));
+      expect(d.days.map((x) => ({ day: x.day, value: x.value })), code).toEqual(expectedNavs(p.basket, p.expensePercent, d.days[0]!.day, clock, HOME[code]));
     }
     const liq = await detail('LIQ');
     expect(liq.days.map((x) => ({ day: x.day, value: x.value }))).toEqual(expectedLiquidNavs(liq.days[0]!.day, clock));
@@ -581,7 +605,7 @@ describe.each(await drivers())('funds and deposit terms on %s', (driver) => {
     const tomorrow = iso(Math.floor(clock / DAY) * DAY + DAY);
     const beyond = iso(D('2026-06-08') + DAY);
     const declare = (id: number, day: string, incomePer10k = '0.6000') => call(h, 'POST', `/web/operator/funds/${id}/income`, { token: op, body: { day, incomePer10k, reason: 'rates up' } });
-    expect((await declare(cur.id, tomorrow)).msg).toBe(`The income of ${tomorrow} is already declared and cannot be changed`);
+    expect((await declare(cur.id, tomorrow)).msg).toBe(`The income of ${dmy(tomorrow)} is already declared and cannot be changed`);
     expect((await declare(cur.id, iso(Math.floor(clock / DAY) * DAY))).msg).toBe('An income is declared only for a day not yet begun, at most a year ahead');
     expect((await declare(cur.id, '2026-02-30')).code).toBe(400);
     expect((await declare(list.find((p) => p.code === 'REG30')!.id, beyond)).msg).toBe('Incomes are declared for Current deposit terms only');
@@ -608,5 +632,30 @@ describe.each(await drivers())('funds and deposit terms on %s', (driver) => {
         clock,
       ),
     );
+  });
+
+  it('pays a Regular term that ends on a holiday on the next business day, with the interest of its term and no more', async () => {
+    const reg30 = (await holdings(d.token)).find((x) => x.code === 'REG30')!;
+    // Friday 1 May 2026 at noon: the term is over, its payday is Monday 4 May (2 and 3 May are a weekend).
+    clock = D('2026-05-01') + 12 * HOUR;
+    await run();
+    expect(await financial(d.token)).toEqual({ balance: '0.00', usedBalance: '0.00' });
+    expect((await holdings(d.token)).find((x) => x.id === reg30.id)).toMatchObject({ status: 'bought', remaining: '1000.00' });
+    // Asked back meanwhile it is neither paid early nor charged a penalty: it waits for its payday.
+    const early = await order(d.token, { productId: reg30.productId, side: 'redeem', units: 'all', holdingId: reg30.id });
+    expect(early).toMatchObject({ code: 400, data: { key: 'e.depositMaturing' } });
+    // The day as the reader's locale writes it (4 May 2026).
+    expect(early.msg).toMatch(/^This deposit has reached the end of its term and is paid on (2026-05-04|04\/05\/2026), the next business day$/);
+    expect((await preview(d.token, { productId: reg30.productId, holdingId: reg30.id })).code).toBe(400);
+    clock = D('2026-05-03') + 23 * HOUR;
+    await run();
+    expect((await financial(d.token)).balance).toBe('0.00');
+    // Monday 4 May, 00:30 UTC: paid, 1000.00 and the 1.47 fixed at purchase.
+    clock = D('2026-05-04') + 0.5 * HOUR;
+    await run();
+    expect((await financial(d.token)).balance).toBe('1001.47');
+    expect((await holdings(d.token)).find((x) => x.id === reg30.id)).toMatchObject({ status: 'redeemed', paid: '1001.47', profit: '1.47' });
+    expect((await orders(d.token))[0]).toMatchObject({ side: 'redeem', status: 'completed', net: '1001.47', doneTimestamp: clock });
+    expect((await notices(d.token, 'deposit.matured')).length).toBe(1);
   });
 });

@@ -1,7 +1,8 @@
-import { API_BASE, isMessageKey, routes, type RouteDef, type RouteId } from '@tradeapp/contract';
+import { API_BASE, isMessageKey, routes, translate, type Locale, type RouteDef, type RouteId } from '@tradeapp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { call, drivers, operatorToken, registerUser, startServer, type Harness } from './harness';
+import { DAY_EDGES, INSTANT_EDGES, MONTH_EDGES, refusal, sentAsText, SOME_DAY, SOME_INSTANT, SOME_MONTH, timeFields, type TimeField } from './timestamps';
 
 /**
  * A schema-driven fuzz of every route of the contract: for each route, hostile inputs derived from
@@ -425,6 +426,93 @@ describe.each(await drivers())('fuzz on %s', (driver) => {
     expect(await fingerprint()).toMatch(/(^|,)users=\d+/);
     expect(covered.size).toBe(entries.length);
     expect(entries.length).toBeGreaterThan(200);
+    expect(failures).toEqual([]);
+  }, 300_000);
+
+  it('refuses a time outside the calendar years on every route that takes one, with the field named in its message, and changes nothing', async () => {
+    // Found in the contract (timestamps.ts): a route given a zTimestamp tomorrow is swept without being listed here.
+    const fields = timeFields();
+    const tokens = { investor: (await registerUser(h)).token, operator: await operatorToken(h) };
+    const failures: string[] = [];
+    const locales: Locale[] = ['en', 'nl', 'zh_Hans_CN'];
+    const MARK = 'fuzz-edge-value';
+    const DAY_MS = 86_400_000;
+    let sent = 0;
+
+    /** Every time of the route inside the years, one day apart in the order they are declared: opens before closes, a prospectus before both. */
+    function validRequest(f: TimeField) {
+      let body = sample(schemaOf(f.def));
+      const params: Record<string, string> = {};
+      fields
+        .filter((g) => g.id === f.id)
+        .forEach((g, i) => {
+          const at = SOME_INSTANT + i * DAY_MS;
+          const value = g.kind === 'instant' ? at : g.kind === 'day' ? new Date(Date.parse(SOME_DAY) + i * DAY_MS).toISOString().slice(0, 10) : SOME_MONTH;
+          if (g.where === 'params') params[g.path[0]!] = String(value);
+          else body = withValue(body, g.path, sentAsText(g) ? String(value) : value);
+        });
+      return { body, params };
+    }
+
+    /** The request with the field set to `json` (JSON text, or its text where the request is text). */
+    async function send(f: TimeField, req: ReturnType<typeof validRequest>, json: string | undefined, locale: Locale) {
+      const asText = json === undefined ? undefined : json.startsWith('"') ? (JSON.parse(json) as string) : json;
+      const headers: Record<string, string> = { languages: locale };
+      const token = f.def.auth === 'operator' ? tokens.operator : f.def.auth === 'user' ? tokens.investor : undefined;
+      if (token) headers.authorization = `Bearer ${token}`;
+      if (f.def.idempotency) headers['idempotency-key'] = `fuzz-time-${sent}`;
+      const params = f.where === 'params' && asText !== undefined ? { ...req.params, [f.path[0]!]: asText } : req.params;
+      const body = f.where === 'request' && json !== undefined ? withValue(req.body, f.path, asText !== undefined && sentAsText(f) ? asText : MARK) : req.body;
+      let url = pathOf(f.def, params);
+      let payload: string | URLSearchParams | undefined;
+      if (f.def.method === 'GET') url += `?${queryOf(body)}`;
+      else if (f.def.body === 'form') payload = formOf(body);
+      else {
+        headers['content-type'] = 'application/json';
+        // The edge as the client wrote it: 1e400 and 2^53 + 1 are no JavaScript numbers.
+        payload = JSON.stringify(body).replace(JSON.stringify(MARK), json ?? '');
+      }
+      sent++;
+      const res = await fetch(h.base + url, { method: f.def.method, headers, body: payload ?? null });
+      return { status: res.status, json: JSON.parse(await res.text()) as { code: number; msg: string; data: { key?: string; fields?: Record<string, string> } } };
+    }
+
+    for (const [i, f] of fields.entries()) {
+      const name = `${f.def.method} ${f.def.path} ${f.path.join('.')}`;
+      const key = f.path.join('.');
+      const req = validRequest(f);
+      // Whether the rest of the request is well formed too: then the time is the only thing refused, and the answer's message is its.
+      const whole = f.def.request.safeParse(req.body).success && (!f.def.params || f.def.params.safeParse(req.params).success);
+      const ok = await send(f, req, undefined, 'en');
+      if (ok.status >= 500 || ['v.timestampRange', 'v.monthRange'].includes(ok.json.data.fields?.[key] ?? '')) {
+        failures.push(`${name} [inside the years]: ${ok.status} ${JSON.stringify(ok.json.data)}`);
+      }
+      const edges = f.kind === 'instant' ? INSTANT_EDGES : (f.kind === 'day' ? DAY_EDGES : MONTH_EDGES).map((d): [string, string] => [d, JSON.stringify(d)]);
+      for (const [j, [label, json]] of edges.entries()) {
+        const locale = locales[(i + j) % locales.length]!;
+        const seenAs = sentAsText(f) ? (json.startsWith('"') ? JSON.parse(json) : json) : JSON.parse(json);
+        const expected = refusal(f.schema, seenAs);
+        if (!expected) {
+          failures.push(`${name} [${label}]: the contract takes it`);
+          continue;
+        }
+        const before = await fingerprint();
+        const { status, json: answer } = await send(f, req, json, locale);
+        const got = answer.data?.key;
+        const problems = [
+          status !== 400 || answer.code !== 400 ? `status ${status}` : '',
+          answer.data?.fields?.[key] !== expected ? `field ${JSON.stringify(answer.data?.fields)}, not ${expected}` : '',
+          !got || !isMessageKey(got) || answer.msg !== translate(locale, got) ? `msg ${answer.msg} for ${got} in ${locale}` : '',
+          whole && got !== expected ? `key ${got}, not ${expected}` : '',
+          (await fingerprint()) !== before ? 'wrote' : '',
+        ].filter(Boolean);
+        if (problems.length) failures.push(`${name} [${label}]: ${problems.join('; ')}`);
+      }
+    }
+
+    console.log(`fuzz: ${sent} time requests over ${fields.length} fields of ${new Set(fields.map((f) => f.id)).size} routes (${driver})`);
+    // The wallet bill's days and the statement's months at least (routes/wallet.ts, statements.ts).
+    expect(fields.map((f) => `${f.id}.${f.path.join('.')}`)).toEqual(expect.arrayContaining(['walletBill.from', 'walletBill.to', 'statement.month', 'operatorStatement.month']));
     expect(failures).toEqual([]);
   }, 300_000);
 });

@@ -188,6 +188,62 @@ describe.each(await drivers())('hardened input on %s', (driver) => {
     });
   });
 
+  describe('times outside the calendar years (issue 33), found by the fuzz', () => {
+    it('refuses a bill day that is no day, or lies outside 2025-2028, with a 400 where the database failed with a 500', async () => {
+      const u = await registerUser(h);
+      const bill = (body: object, lang = 'en') => call(h, 'POST', '/web/wallet/getWalletBill', { token: u.token, body, lang });
+      // The years' first and last days are taken, and 2028's leap day.
+      for (const day of ['2025-01-01', '2028-12-31', '2028-02-29']) expect([day, (await bill({ from: day })).status, (await bill({ to: day, groupBy: 'journal' })).status]).toEqual([day, 200, 200]);
+      // 2025 has no 29 February, April no 31st: the database refused these with an error of its own.
+      for (const day of ['2025-02-29', '2027-04-31', '2025-13-45', '0000-01-01']) {
+        const r = await bill({ from: day, groupBy: 'journal' });
+        expect([day, r.status, r.msg, r.data]).toEqual([day, 400, 'Please check this value', { key: 'v.invalidValue', fields: { from: 'v.invalidValue' } }]);
+      }
+      const before = await bill({ to: '2024-12-31' }, 'nl');
+      const after = await bill({ to: '2029-01-01' }, 'zh_Hans_CN');
+      expect([before.status, before.msg, before.data, after.status, after.msg]).toEqual([
+        400,
+        'Kies een tijdstip van 2025 tot en met 2028',
+        { key: 'v.timestampRange', fields: { to: 'v.timestampRange' } },
+        400,
+        '请选择 2025 年至 2028 年之间的时间',
+      ]);
+    });
+
+    it('refuses a deal opening at 8.7e15 or 1e20 ms with the time message, where the server failed with a RangeError, and opens no deal', async () => {
+      const deals = await countRows(h, 'deals');
+      const DAY = 86_400_000;
+      const opens = Date.UTC(2027, 5, 8, 14);
+      const body = {
+        name: 'Edge of time',
+        code: 'EDGE',
+        symbol: 'EDGE',
+        market: 'US',
+        exchange: 'NASDAQ',
+        priceLow: '10',
+        priceHigh: '12',
+        lotSize: 100,
+        publicLots: 1000,
+        prospectusDate: '2027-06-07',
+        fundRaising: '1000000',
+        subscriptionOpensTimestamp: opens,
+        subscriptionClosesTimestamp: opens + 3 * DAY,
+        allotmentDate: '2027-06-14',
+        listingDate: '2027-06-15',
+      };
+      for (const at of [8.7e15, 1e20]) {
+        const r = await call(h, 'POST', '/web/operator/deals', { token: op, body: { ...body, subscriptionOpensTimestamp: at } });
+        expect([at, r.status, r.msg, r.data]).toEqual([
+          at,
+          400,
+          'Choose a time from 2025 to 2028',
+          { key: 'v.timestampRange', fields: { subscriptionOpensTimestamp: 'v.timestampRange' } },
+        ]);
+      }
+      expect(await countRows(h, 'deals')).toBe(deals);
+    });
+  });
+
   describe('over-long addresses (finding 6)', () => {
     it('answers a path parameter over the router limit with a 414 envelope, signed out, in the caller language', async () => {
       const en = await raw(h, 'GET', `/web/operator/users/${'9'.repeat(500)}`);

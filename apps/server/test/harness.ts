@@ -37,6 +37,7 @@ export const testConfig = (dataDir: string, env: Record<string, string> = {}) =>
     WEB_DIST: join(dataDir, 'no-web'),
     OPERATOR_DIST: join(dataDir, 'no-operator'),
     AGENCIES: '0',
+    PORTFOLIO_VERIFY_SKIPS: '1',
     // The test client is its own proxy: `registerUser` names a client address of its own per user.
     TRUST_PROXY: '127.0.0.1',
     // Test files run at once in several processes against one Redis: each process its own keys and

@@ -14,9 +14,9 @@ import { scriptedMarket } from './scripted';
 
 const DAY = 86_400_000;
 const at = (iso: string) => Date.parse(iso);
-/** Sunday 31 January 2027: the application and the disbursement. 2027 is not a leap year. */
-const JAN31 = at('2027-01-31T10:00:00Z');
-const DUE = [at('2027-02-28T00:00:00Z'), at('2027-03-31T00:00:00Z'), at('2027-04-30T00:00:00Z')];
+/** Friday 31 January 2025: the application and the disbursement. 2025 is not a leap year; no due day of it falls on a TARGET holiday or a weekend. */
+const JAN31 = at('2025-01-31T10:00:00Z');
+const DUE = [at('2025-02-28T00:00:00Z'), at('2025-03-31T00:00:00Z'), at('2025-04-30T00:00:00Z')];
 type Value = string | number | Dec;
 const idem = () => ({ 'idempotency-key': randomUUID() });
 const BTC = 'BTCUSDT';
@@ -180,7 +180,7 @@ describe.each(await drivers())('loans on %s', (driver) => {
 
     const before = await state(borrower.id, borrower.token);
     const good = { amount: '1000', months: 3, aprPercent: '24.00', accepted: true };
-    expect((await apply(borrower.token, { ...good, aprPercent: '18.00' })).msg).toBe('The APR for your score is now 24.00 %: read the new key fact statement and accept it');
+    expect((await apply(borrower.token, { ...good, aprPercent: '18.00' })).msg).toBe('The borrowing rate for your score is now 24.00 %: read the new key fact statement and accept it');
     expect((await apply(borrower.token, { ...good, accepted: false })).msg).toBe('Read and accept the key fact statement first');
     expect((await apply(borrower.token, { ...good, amount: '1000.01' })).msg).toBe('You can borrow at most 1000.00 EUR now');
     expect((await apply(borrower.token, { ...good, amount: '99.99' })).msg).toBe('The least loan is 100 EUR');
@@ -238,7 +238,7 @@ describe.each(await drivers())('loans on %s', (driver) => {
       [borrower.id, 'BALANCE', 'available', '1000.00'],
     ]);
     expect((await noticesOf(borrower.token, 'loan.approved'))[0].body).toBe(
-      'Your loan of 1000.00 EUR was approved and paid into your funding account. The first instalment of 346.75 EUR is due on 2027-02-28.',
+      'Your loan of 1000.00 EUR was approved and paid into your funding account. The first instalment of 346.75 EUR is due on 28/02/2025.',
     );
     // Owing 1,000 uses the whole limit; a loan taken and not yet repaid counts 0 of the repayment factor: 630 − 50.
     expect(await profile(borrower.token)).toMatchObject({ score: 580, available: '0.00', inReview: false });
@@ -257,7 +257,7 @@ describe.each(await drivers())('loans on %s', (driver) => {
   });
 
   it('repays early on 10 February: interest to date, then principal, and the rest re-computed', async () => {
-    clock = at('2027-02-10T09:00:00Z');
+    clock = at('2025-02-10T09:00:00Z');
     // Ten days accrued (31 Jan … 9 Feb); a second run has nothing to do.
     expect(await runJob()).toEqual({ loans: 1, days: 10, overdue: 0 });
     const after = await state(borrower.id, borrower.token);
@@ -309,7 +309,7 @@ describe.each(await drivers())('loans on %s', (driver) => {
   });
 
   it('falls due on 28 February: exactly the instalment is due, and paying it on the day leaves nothing overdue', async () => {
-    clock = at('2027-02-28T08:00:00Z');
+    clock = at('2025-02-28T08:00:00Z');
     expect(await runJob()).toMatchObject({ loans: 1, days: 18, overdue: 0 });
     const { a, i1, p1 } = recomputed;
     // What remains of instalment 1 after the 6.58 paid: the annuity.
@@ -325,13 +325,13 @@ describe.each(await drivers())('loans on %s', (driver) => {
 
   it('makes an unpaid instalment overdue the next day: a daily penalty, one notice, the score marked', async () => {
     const { a, i2, p2, p3 } = recomputed;
-    clock = at('2027-03-31T12:00:00Z');
+    clock = at('2025-03-31T12:00:00Z');
     await runJob();
     // Due today: instalment 2, the annuity, nothing overdue yet.
     expect(await due(borrower.token)).toMatchObject({ due: a.toFixed(2), overdue: '0.00', penalty: '0.00' });
     expect(await noticesOf(borrower.token, 'loan.overdue')).toHaveLength(0);
 
-    clock = at('2027-04-01T06:00:00Z');
+    clock = at('2025-04-01T06:00:00Z');
     expect(await runJob()).toMatchObject({ loans: 1, days: 1, overdue: 1 });
     // One day of 0.05 % of the 279.69 overdue: 0.139845 → 0.14.
     const day1 = cents(a.mul('0.0005'));
@@ -340,7 +340,7 @@ describe.each(await drivers())('loans on %s', (driver) => {
     const notices = await noticesOf(borrower.token, 'loan.overdue');
     expect(notices).toHaveLength(1);
     expect(notices[0].body).toBe(
-      `Instalment 2 of your loan of 1000.00 EUR, ${a.toFixed(2)} EUR due on 2027-03-31, is unpaid. A penalty of 0.05 % a day of what is overdue applies until it is paid.`,
+      `Instalment 2 of your loan of 1000.00 EUR, ${a.toFixed(2)} EUR due on 31/03/2025, is unpaid. A penalty of 0.05 % a day of what is overdue applies until it is paid.`,
     );
     const loan = (await loans(borrower.token))[0];
     expect(loan).toMatchObject({ overdue: true, penalty: '0.14' });
@@ -348,7 +348,7 @@ describe.each(await drivers())('loans on %s', (driver) => {
     // An instalment overdue now: −25 for repayment history.
     expect((await profile(borrower.token)).factors[4]).toEqual({ factor: 'repayment', points: -25, max: 50, input: '0', flag: true });
 
-    clock = at('2027-04-03T07:00:00Z');
+    clock = at('2025-04-03T07:00:00Z');
     expect(await runJob()).toMatchObject({ loans: 1, days: 2, overdue: 0 });
     expect(await runJob()).toEqual({ loans: 0, days: 0, overdue: 0 });
     expect(await noticesOf(borrower.token, 'loan.overdue')).toHaveLength(1);
@@ -369,7 +369,7 @@ describe.each(await drivers())('loans on %s', (driver) => {
 
   it('repays in full on 20 April without charge: repaid, the receivable back to zero, the ledger clean', async () => {
     const { p3 } = recomputed;
-    clock = at('2027-04-20T10:00:00Z');
+    clock = at('2025-04-20T10:00:00Z');
     // Instalment 3's period so far: 31 March … 19 April, 20 days on what is left.
     const toDate = interest(p3, 24, 20);
     const payoff = p3.add(toDate);
@@ -399,5 +399,38 @@ describe.each(await drivers())('loans on %s', (driver) => {
     // Repaid with no instalment overdue more than 30 days: the repayment factor is 50 again.
     expect((await profile(borrower.token)).factors[4]).toEqual({ factor: 'repayment', points: 50, max: 50, input: '1', flag: false });
     expect((await call(h, 'GET', '/web/operator/loans?status=repaid', { token: op })).data.list.map((l: any) => l.id)).toEqual([loanId]);
+  });
+
+  it('pays an instalment due on a day off Modified Following on a TARGET business day, its interest and APR to the day it is paid', async () => {
+    // Thursday 31 December 2026: the first due day, Sunday 31 January 2027, moves back to Friday the
+    // 29th (Monday 1 February is in the next month); Sunday 28 February to Friday the 26th; Wednesday
+    // 31 March stays.
+    clock = at('2026-12-31T10:00:00Z');
+    const u = await verified(365);
+    await deposit(u, '2000');
+    const paidOn = [at('2027-01-29T00:00:00Z'), at('2027-02-26T00:00:00Z'), at('2027-03-31T00:00:00Z')];
+    // The annuity is 346.75 as above. 31 Dec → 29 Jan, 29 days: 1,000 × 0.24 × 29 ÷ 365 = 19.0684… → 19.07; principal 327.68; 672.32 left.
+    // 29 Jan → 26 Feb, 28 days: 672.32 × 0.24 × 28 ÷ 365 = 12.3780… → 12.38; principal 334.37; 337.95 left.
+    // 26 Feb → 31 Mar, 33 days: 337.95 × 0.24 × 33 ÷ 365 = 7.3330… → 7.33; the last clears 337.95: 345.28.
+    expect([interest(1000, 24, 29), interest('672.32', 24, 28), interest('337.95', 24, 33)].map((x) => x.toFixed(2))).toEqual(['19.07', '12.38', '7.33']);
+    const r = await apply(u.token, { amount: '1000', months: 3, aprPercent: '24.00', accepted: true });
+    expect(r.code, r.msg).toBe(200);
+    expect(r.data.schedule).toEqual([
+      { n: 1, dueDay: paidOn[0], principal: '327.68', interest: '19.07', total: '346.75', penalty: '0.00', paid: '0.00', status: 'upcoming' },
+      { n: 2, dueDay: paidOn[1], principal: '334.37', interest: '12.38', total: '346.75', penalty: '0.00', paid: '0.00', status: 'upcoming' },
+      { n: 3, dueDay: paidOn[2], principal: '337.95', interest: '7.33', total: '345.28', penalty: '0.00', paid: '0.00', status: 'upcoming' },
+    ]);
+    // The APR of these payments on these days: the first two 2 days before their whole month (1/12 and
+    // 2/12 of a year less 2/365), the third on its month; bisected here in floating point.
+    const years = [1 / 12 - 2 / 365, 2 / 12 - 2 / 365, 3 / 12];
+    const excess = (x: number) => [346.75, 346.75, 345.28].reduce((s, d, k) => s + d * (1 + x) ** -years[k]!, 0) - 1000;
+    let lo = 0;
+    let hi = 1;
+    for (let k = 0; k < 200; k += 1) {
+      const mid = (lo + hi) / 2;
+      if (excess(mid) > 0) lo = mid;
+      else hi = mid;
+    }
+    expect(r.data.annualPercentageRate).toBe((lo * 100).toFixed(2));
   });
 });

@@ -258,14 +258,18 @@ describe.each(await drivers())('money on %s', (driver) => {
     // AAPL (189.99 - 200.01) x 1 = -10.02 USD, counted -9.23502304147350 EUR. Floating -0.01502304147350 -> -0.02.
     // Available 1800.00 + 944.15 + 16.89 USD x 0.921658986175 (15.56682027649575) = 2759.71682027649575;
     // held 55.30 + 200.01 USD x 0.921658986175 (184.34101382486175) = 239.64101382486175;
-    // total 2759.71682027649575 + 239.64101382486175 - 0.01502304147350 = 2999.342811059884 -> 2999.34 (the ledger alone: 2999.36).
+    // The total is the portfolio's: the sum of its lines, each to the cent in its currency and then in euros (issue 32):
+    // cash 1800.00 + 944.15 + 16.89 USD (15.566... -> 15.57); BTC margin 55.30 + floating 9.22 = 64.52;
+    // AAPL 200.01 - 10.02 = 189.99 USD (175.10599... -> 175.11). 1800.00 + 944.15 + 15.57 + 64.52 + 175.11 = 2999.35.
     expect(o).toMatchObject({
       currency: 'EUR',
       eurUsd: '1.085',
       available: '2759.72',
       held: '239.64',
       floating: '-0.02',
-      total: '2999.34',
+      total: '2999.35',
+      liabilities: '0.00',
+      netAssets: '2999.35',
       // Both positions were filled today: the day change is their floating profit since opening.
       dayChange: '-0.02',
     });
@@ -284,9 +288,9 @@ describe.each(await drivers())('money on %s', (driver) => {
     const atClose = new Dec(previousClose).sub('60000.01').mul('0.01').mul(r).toFixed(2);
     const dayChange = new Dec('9.22').sub(atClose).add(new Dec('-10.02').mul(r));
     const later = await overview();
-    expect(later.total).toBe('2999.34');
+    expect(later.total).toBe('2999.35');
     expect(later.dayChange).toBe(dayChange.toFixed(2));
-    const before = new Dec(later.total).sub(later.dayChange);
+    const before = new Dec(later.netAssets).sub(later.dayChange);
     expect(later.dayChangePercent).toBe(new Dec(later.dayChange).div(before).mul(100).toFixed(2));
 
     // Closed, the positions count what the ledger booked and nothing floats.
@@ -296,8 +300,9 @@ describe.each(await drivers())('money on %s', (driver) => {
     const closed = await overview();
     expect(closed).toMatchObject({ floating: '0.00', dayChange: '0.00', dayChangePercent: '0.00' });
     const ledger = await balances(u.token);
+    // Nothing is held any more: one cash line per wallet, each counted in euros to the cent.
     const sum = Object.values(ledger).reduce(
-      (acc, w) => acc.add(new Dec(w.balance).add(w.usedBalance).mul(w.currency === 'USD' ? r : 1)),
+      (acc, w) => acc.add(new Dec(w.balance).add(w.usedBalance).mul(w.currency === 'USD' ? r : 1).toFixed(2, Dec.ROUND_HALF_UP)),
       new Dec(0),
     );
     expect(closed.total).toBe(sum.toFixed(2));

@@ -356,7 +356,7 @@ describe.each(await drivers())('order triggers on %s', (driver) => {
       const limit = await call(h, 'POST', '/web/stock/create', {
         token: u.token,
         headers: key(),
-        body: { stockCode: AAPL, direction: 0, type: 1, price: '201.00', quantity: '1', leverage: 1 },
+        body: { stockCode: AAPL, direction: 0, type: 1, price: '201.00', quantity: '1', leverage: 1, extendedHours: true },
       });
       expect(limit.code, limit.msg).toBe(200);
       expect(limit.data).toMatchObject({ status: 1, openPrice: '200.01', placedSession: 'pre', filledSession: 'pre' });

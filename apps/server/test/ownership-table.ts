@@ -435,6 +435,7 @@ export const TABLE: Record<RouteId, Entry> = {
   },
   agencies: { kind: 'no id', reason: noIdReasons.public },
   agency: { kind: 'catalogue', fields: ['id'], reason: 'an agency is public' },
+  agencyClosed: { kind: 'catalogue', fields: ['id'], reason: 'an agency is public, and so are its closed positions' },
   follows: { kind: 'no id', reason: noIdReasons.list },
   follow: { kind: 'owned', fields: ['id'], cross: (w) => [{ label: "A's follow", route: 'follow', body: { id: o(w, 'follow') } }] },
   followAdd: { kind: 'catalogue', fields: ['agencyId'], reason: "an agency is public; the follow made is the caller's own" },
@@ -612,4 +613,8 @@ export const TABLE: Record<RouteId, Entry> = {
   // analytics (issue 18)
   analytics: { kind: 'no id', reason: "the caller's own account over a period; no id in its request" },
   // end of analytics
+  // portfolio (issue 32)
+  portfolio: { kind: 'no id', reason: "the caller's own valuation; no id in its request" },
+  operatorPortfolio: { kind: 'operator', fields: ['id'] },
+  // end of portfolio
 };

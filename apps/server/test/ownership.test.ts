@@ -272,7 +272,8 @@ describe.each(await drivers())('ownership matrix on %s', (driver) => {
           subscriptionOpensTimestamp: opens,
           subscriptionClosesTimestamp: opens + 3_600_000,
           allotmentDate: allotment,
-          listingDate: new Date(NOW + 5 * DAY).toISOString().slice(0, 10),
+          // Monday 30 November: a trading day (the Sunday before is not).
+          listingDate: new Date(NOW + 6 * DAY).toISOString().slice(0, 10),
           profile: 'A fictional company of the ownership matrix.',
         },
       }),

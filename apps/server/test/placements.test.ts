@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayToIso, isoToDay, localDay, localToUtc } from '@tradeapp/contract';
 import { Dec } from '../src/lib/decimal';
 import { call, drivers, operatorToken, registerUser, startServer, uploadImage, type Harness } from './harness';
 import { scriptedMarket } from './scripted';
+
+/** An instant as the English messages write it on the UTC clock (the specification's DD/MM/YYYY hh:mm A). */
+function utcMinute(at: number): string {
+  const d = new Date(at);
+  const two = (n: number) => String(n).padStart(2, '0');
+  const hour = d.getUTCHours() % 12 === 0 ? 12 : d.getUTCHours() % 12;
+  return `${two(d.getUTCDate())}/${two(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${two(hour)}:${two(d.getUTCMinutes())} ${d.getUTCHours() < 12 ? 'AM' : 'PM'}`;
+}
 
 // Placements (issue 12, decision 0019): the QIP floor and its 5 % rule, keys issued in notices and
 // unlocked by their own investor only, purchases with their cents, the lock-up against the close,
@@ -116,18 +125,21 @@ describe.each(await drivers())('placements on %s', (driver) => {
   it('computes the QIP floor from the daily candles exactly and refuses a price more than 5 % below it', async () => {
     const floor = await call(h, 'GET', `/web/operator/placements/floor?symbol=${SAP}`, { token: op });
     expect(floor.code).toBe(200);
-    // The ten trading days before today's, as the market's daily candles close them.
+    // The ten trading days before today's date in Frankfurt, as the market's daily candles close them.
     const at = now();
-    const today = market.provider.session(SAP, at).tradingDay;
-    const closes = market.provider
-      .candles(SAP, '1d', at - 31 * DAY, at + 1)
-      .filter((c) => market.provider.session(SAP, c.time).tradingDay < today)
+    const today = dayToIso(localDay('Europe/Berlin', at));
+    const daily = market.provider.candles(SAP, '1d', at - 31 * DAY, at + 1).map((c) => ({ day: market.provider.session(SAP, c.time).tradingDay, close: c.close }));
+    const closes = daily
+      .filter((c) => c.day < today)
       .slice(-10)
       .map((c) => c.close);
     expect(closes).toHaveLength(10);
+    // The discount's base: today's close once XETRA's closing auction is over (17:35 in Frankfurt), else the last before today.
+    const todays = daily.find((c) => c.day === today);
+    const lastClose = todays && at >= localToUtc('Europe/Berlin', isoToDay(today), 17 * 60 + 35) ? todays.close : closes[9]!;
     expect(floor.data.closes.map((c: { close: string }) => c.close)).toEqual(closes);
     const exact = closes.reduce((sum, c) => sum.add(c), new Dec(0)).div(10);
-    expect(floor.data).toMatchObject({ symbol: SAP, currency: 'EUR', floorPrice: exact.toFixed(), minPrice: exact.mul('0.95').toFixed(), lastClose: closes[9] });
+    expect(floor.data).toMatchObject({ symbol: SAP, currency: 'EUR', floorPrice: exact.toFixed(), minPrice: exact.mul('0.95').toFixed(), lastClose });
     // The same closes as the chart's daily candles (the last candle may be today's, still forming).
     const kline = await call(h, 'GET', `/web/m_ft/kline?symbol=${SAP}&range=1d`);
     const tail = kline.data.candles.slice(-11).map((c: { close: string }) => c.close);
@@ -156,14 +168,14 @@ describe.each(await drivers())('placements on %s', (driver) => {
       floorPrice: exact.toFixed(),
       minPrice: exact.mul('0.95').toFixed(),
       price: lowest.toFixed(2),
-      discountPercent: new Dec(closes[9]!).sub(lowest).div(closes[9]!).mul(100).toFixed(2),
+      discountPercent: new Dec(lastClose).sub(lowest).div(lastClose).mul(100).toFixed(2),
       walletCode: 'STOCK',
       orders: [],
       keys: [],
     });
     // An SPO takes any price, shown as its discount to the last close.
     const cheap = await spo({ price: '100.00' });
-    expect(cheap).toMatchObject({ kind: 'SPO', floorPrice: null, minPrice: null, discountPercent: new Dec(closes[9]!).sub(100).div(closes[9]!).mul(100).toFixed(2) });
+    expect(cheap).toMatchObject({ kind: 'SPO', floorPrice: null, minPrice: null, discountPercent: new Dec(lastClose).sub(100).div(lastClose).mul(100).toFixed(2) });
     // Created placements are audited with the closes the floor came from.
     const [created] = await audit(qip.data.id);
     expect(created).toMatchObject({ action: 'placement.create', after: { kind: 'QIP', floorPrice: exact.toFixed(), closes: expect.any(Array) } });
@@ -278,7 +290,7 @@ describe.each(await drivers())('placements on %s', (driver) => {
     // Locked: the close is refused with the date, the sellable count is zero.
     const before = await everything(u.id);
     const close = await call(h, 'POST', '/web/position/flatPosition', { token: u.token, headers: idem(), body: { id: r.data.positionId } });
-    expect([close.status, close.msg]).toEqual([422, `Placement shares are locked up until ${new Date(lockedUntil).toISOString().slice(0, 16).replace('T', ' ')} UTC`]);
+    expect([close.status, close.msg]).toEqual([422, `Placement shares are locked up until ${utcMinute(lockedUntil)} UTC`]);
     expect((await call(h, 'POST', '/web/position/flatPosition', { token: u.token, headers: idem(), body: { id: r.data.positionId, quantity: '5' } })).status).toBe(422);
     expect(await everything(u.id)).toBe(before);
     const count = await call(h, 'POST', '/web/position/getPlacingFlatCount', { token: u.token, body: { stockCode: SAP } });
@@ -393,5 +405,37 @@ describe.each(await drivers())('placements on %s', (driver) => {
     const list = await call(h, 'GET', '/web/operator/placements?state=open&size=100', { token: op });
     expect(list.data.list.find((x: any) => x.id === p.id)).toMatchObject({ state: 'open', orderCount: 1, keyCount: 1 });
     expect((await call(h, 'GET', '/web/operator/placements?state=closed&size=100', { token: op })).data.list.every((x: any) => x.state === 'closed')).toBe(true);
+  });
+
+  it('takes the discount from the last completed session’s close: on a Monday before the open, Friday’s, never Thursday’s', async () => {
+    const saved = offset;
+    const made: number[] = [];
+    try {
+      const closeOf = (day: string) => market.provider.candles(SAP, '1d', Date.parse(`${day}T00:00:00Z`), Date.parse(`${day}T23:59:59Z`))[0]!.close;
+      const thursday = closeOf('2026-11-26');
+      const friday = closeOf('2026-11-27');
+      // Two closes the test can tell apart.
+      expect(friday).not.toBe(thursday);
+      const at = async (iso: string) => {
+        offset = Date.parse(iso) - Date.now();
+        const p = await spo({ price: '190.00' });
+        made.push(p.id);
+        return p;
+      };
+      // Monday 30 November 2026, 08:00 in Frankfurt (07:00 UTC), an hour before XETRA opens: Friday's
+      // close, and the discount (Friday's close - 190.00) / Friday's close, in percent to two places.
+      const monday = await at('2026-11-30T07:00:00Z');
+      expect(monday).toMatchObject({ lastClose: friday, discountPercent: new Dec(friday).sub('190.00').div(friday).mul(100).toFixed(2) });
+      // Monday at noon, its session under way: still Friday's.
+      expect((await at('2026-11-30T11:00:00Z')).lastClose).toBe(friday);
+      // Friday 27th at 17:30 in Frankfurt, the closing auction still running (to 17:35): Thursday's;
+      // at 17:40, Friday's own.
+      expect((await at('2026-11-27T16:30:00Z')).lastClose).toBe(thursday);
+      expect((await at('2026-11-27T16:40:00Z')).lastClose).toBe(friday);
+    } finally {
+      offset = saved;
+      // Closed again, so the windows of a clock moved about stay out of the other tests' lists.
+      for (const id of made) await call(h, 'POST', `/web/operator/placements/${id}/close`, { token: op, body: { reason: 'Clock test done' } });
+    }
   });
 });

@@ -30,7 +30,9 @@ export const PINNED_RATES: Readonly<Record<string, string>> = {
  */
 export function scriptedMarket(seed = 'scripted', rates: Readonly<Record<string, string>> = PINNED_RATES, now?: () => number) {
   const base = createSimulatedMarket({ seed, ...(now ? { now } : {}) });
-  const prices = new Map<string, { last: string; tradable: boolean }>(Object.entries(rates).map(([symbol, last]) => [symbol, { last, tradable: true }]));
+  const clock = now ?? (() => Date.now());
+  /** `since`: when a closed symbol was set closed, its last trade (its snapshot's time). */
+  const prices = new Map<string, { last: string; tradable: boolean; since: number }>(Object.entries(rates).map(([symbol, last]) => [symbol, { last, tradable: true, since: 0 }]));
   const listeners = new Set<(tick: Tick) => void>();
   const step = (symbol: string) => base.instrument(symbol)!.tickSize;
   const shift = (price: string, ticks: number, tick: string) => {
@@ -53,6 +55,8 @@ export function scriptedMarket(seed = 'scripted', rates: Readonly<Record<string,
       const tick = step(symbol);
       return {
         ...snap,
+        // Trading, at the moment asked; closed, at its last trade (when it was set closed), as the market stamps a closed quote.
+        time: p.tradable ? at : Math.min(at, p.since),
         last: p.last,
         bid: shift(p.last, -1, tick),
         ask: shift(p.last, 1, tick),
@@ -71,7 +75,9 @@ export function scriptedMarket(seed = 'scripted', rates: Readonly<Record<string,
     provider,
     /** Move a symbol's price (a decimal string on its tick grid) and tell the listeners. */
     set(symbol: string, last: string, tradable = true) {
-      prices.set(symbol, { last, tradable });
+      const was = prices.get(symbol);
+      // Closed again while closed, it keeps the time it closed at.
+      prices.set(symbol, { last, tradable, since: !tradable && was && !was.tradable ? was.since : clock() });
       const s = provider.snapshot(symbol, Date.now());
       for (const l of listeners) l({ symbol, time: s.time, price: s.last, bid: s.bid, ask: s.ask, bidVolume: s.bidVolume, askVolume: s.askVolume, dayVolume: s.volume });
     },

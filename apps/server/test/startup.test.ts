@@ -73,3 +73,28 @@ describe.each(await drivers())('a start on %s', (driver) => {
     expect(db.statements() - before).toBe(1);
   });
 });
+
+describe('a new PGlite data directory', () => {
+  it('is made with its schema by a child process, and opened with small shared buffers', async () => {
+    const dir = join(tempDataDir(), 'pglite');
+    const db = await openPglite(dir);
+    try {
+      // The child applied every migration: the node finds none to apply, in one statement.
+      const before = db.statements();
+      expect(await migrate(db)).toEqual([]);
+      expect(db.statements() - before).toBe(1);
+      const [buffers] = await db.query<{ shared_buffers: string }>('show shared_buffers');
+      expect(buffers!.shared_buffers).toBe('16MB');
+      // The schema is whole: the last migration's column is there.
+      const [column] = await db.query<{ n: number }>("select count(*)::int as n from information_schema.columns where table_name = 'bond_holdings' and column_name = 'settlement_day'");
+      expect(column!.n).toBe(1);
+    } finally {
+      await db.close();
+    }
+    // Opened again, as an existing directory: nothing to make, nothing to apply.
+    const again = await openPglite(dir);
+    expect(await migrate(again)).toEqual([]);
+    await again.close();
+    rmSync(dir, { recursive: true, force: true });
+  }, 120_000);
+});

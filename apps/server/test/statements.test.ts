@@ -34,7 +34,7 @@ describe.each(await drivers())('monthly statements on %s', (driver) => {
   const statement = (token: string, month: string, lang?: string) => call(h, 'GET', `/web/statement/month?month=${month}`, { token, ...(lang ? { lang } : {}) });
 
   /** Verified, 5,000 euros deposited and moved to the forex wallet; then (by hand, as last month's) a 100-euro deposit and the account opened last month. */
-  async function trader() {
+  async function trader(eur = '5000', to = 'FOREX') {
     const u = await registerUser(h);
     const form = new FormData();
     form.append('file', new Blob([pngBytes()], { type: 'image/png' }), 'id.png');
@@ -42,9 +42,9 @@ describe.each(await drivers())('monthly statements on %s', (driver) => {
     await call(h, 'POST', '/web/updateReal', { token: u.token, body: { firstName: 'Sam', lastName: 'Statement', country: 'NL', idType: 'passport', idNumber: 'NX123456', frontUrl } });
     const [kyc] = await h.db.query<{ id: number }>('select id from kyc_submissions where user_id = $1', [u.id]);
     await call(h, 'POST', `/web/operator/kyc/${kyc!.id}/approve`, { token: op, body: {} });
-    const d = await call(h, 'POST', '/web/recharge/create', { token: u.token, headers: key(), body: { method: 'fiat', currency: 'EUR', amount: '5000', proofUrl: frontUrl } });
+    const d = await call(h, 'POST', '/web/recharge/create', { token: u.token, headers: key(), body: { method: 'fiat', currency: 'EUR', amount: eur, proofUrl: frontUrl } });
     expect((await call(h, 'POST', `/web/operator/deposits/${d.data.id}/approve`, { token: op, body: {} })).code).toBe(200);
-    expect((await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'BALANCE', to: 'FOREX', amount: '5000' } })).code).toBe(200);
+    expect((await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'BALANCE', to, amount: eur } })).code).toBe(200);
     await call(h, 'POST', '/web/trading/leverageRisk/acknowledge', { token: u.token, body: { version: 1 } });
     const mid = new Date(monthBounds(lastMonth).from + 14 * 86_400_000);
     await h.db.tx(async (sql) => {
@@ -113,10 +113,12 @@ describe.each(await drivers())('monthly statements on %s', (driver) => {
       { type: 'order.open', count: 1, amount: '-16.00' },
       { type: 'position.close', count: 2, amount: '143.84' },
     ]);
-    expect(now.data.trades.map((t: any) => [t.event, t.quantity, t.price, t.fee, t.profit])).toEqual([
-      ['filled', '0.2', '100000.01', '16.00', null],
-      ['partially_closed', '0.05', '100999.99', '4.04', '35.96'],
-      ['closed', '0.15', '100999.99', '12.12', '107.88'],
+    // A close states its trade as the position does: gross, its fees (its share of the 16.00 opening fee and its closing fee) and net.
+    // The quarter: gross 40.00, fees 4.00 + 4.04 = 8.04, net 31.96; the rest: gross 120.00, fees 12.00 + 12.12 = 24.12, net 95.88.
+    expect(now.data.trades.map((t: any) => [t.event, t.quantity, t.price, t.fee, t.gross, t.fees, t.net])).toEqual([
+      ['filled', '0.2', '100000.01', '16.00', null, null, null],
+      ['partially_closed', '0.05', '100999.99', '4.04', '40.00', '8.04', '31.96'],
+      ['closed', '0.15', '100999.99', '12.12', '120.00', '24.12', '95.88'],
     ]);
     expect(now.data.positions).toEqual([]);
 
@@ -143,10 +145,10 @@ describe.each(await drivers())('monthly statements on %s', (driver) => {
     expect(trades.type).toBe('text/csv; charset=utf-8');
     const tradeRows = trades.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n').map((l) => l.split(','));
     expect(tradeRows.map((r) => r.slice(2).join(' '))).toEqual([
-      'symbol wallet side event quantity price fee profit',
-      'BTCUSDT FOREX buy filled 0.2 100000.01 16.00 ',
-      'BTCUSDT FOREX buy partially_closed 0.05 100999.99 4.04 35.96',
-      'BTCUSDT FOREX buy closed 0.15 100999.99 12.12 107.88',
+      'symbol wallet side event quantity price fee gross_pnl trade_fees net_pnl',
+      'BTCUSDT FOREX buy filled 0.2 100000.01 16.00   ',
+      'BTCUSDT FOREX buy partially_closed 0.05 100999.99 4.04 40.00 8.04 31.96',
+      'BTCUSDT FOREX buy closed 0.15 100999.99 12.12 120.00 24.12 95.88',
     ]);
     const bills = (await csv('bills', `${lastMonth}-01`, today)).text.replace(/^\uFEFF/, '').trimEnd().split('\r\n').map((l) => l.split(','));
     expect(bills[0]).toEqual(['time', 'journal_id', 'type', 'wallet', 'currency', 'part', 'amount', 'balance_after', 'memo']);
@@ -157,6 +159,44 @@ describe.each(await drivers())('monthly statements on %s', (driver) => {
     expect((await csv('bills', today, first)).status).toBe(400);
     const tooLong = await csv('bills', '2024-01-01', today);
     expect(JSON.parse(tooLong.text).msg).toBe('Choose a period of at most 366 days, from its first day to its last');
+  });
+
+  it('states one closed trade’s P&L once: the same gross, fees and net in the position, the statement and its CSV, and the wallet moved by the net', async () => {
+    market.set(BTC, '100000.00');
+    const u = await trader();
+    const buy = await buyBtc(u.token, '0.1');
+    expect(buy.code, buy.msg).toBe(200);
+    market.set(BTC, '99500.00');
+    const closed = await call(h, 'POST', '/web/position/flatPosition', { token: u.token, headers: key(), body: { id: buy.data.id } });
+    expect(closed.code, closed.msg).toBe(200);
+
+    // By hand. EURUSD 1.25: a USDT is 0.80 EUR; bitcoin's fee rate is 0.1 % each way, leverage 10.
+    // Open 0.1 at the ask 100,000.01: notional 100,000.01 × 0.1 × 0.8 = 8,000.0008 EUR, margin 800.00, fee 8.0000008 → 8.00.
+    // Close at the bid 99,499.99: P&L (99,499.99 − 100,000.01) × 0.1 × 0.8 = −40.0016 → −40.00;
+    // closing fee 99,499.99 × 0.1 × 0.8 × 0.001 = 7.9599992 → 7.96.
+    // Gross −40.00 (the prices alone); fees 8.00 + 7.96 = 15.96; net −40.00 − 15.96 = −55.96.
+    const expected = { gross: '-40.00', fees: '15.96', net: '-55.96' };
+
+    const detail = (await call(h, 'POST', '/web/position/detail', { token: u.token, body: { id: buy.data.id } })).data;
+    expect(detail).toMatchObject({ status: 3, handlingFee: '8.00', closeFee: '7.96', grossProfit: expected.gross, netProfit: expected.net });
+    expect(addDecimal(detail.handlingFee, detail.closeFee)).toBe(expected.fees);
+
+    const trades = (await statement(u.token, thisMonth)).data.trades.filter((t: any) => t.positionId === buy.data.id);
+    expect(trades.map((t: any) => [t.event, t.fee, t.gross, t.fees, t.net])).toEqual([
+      ['filled', '8.00', null, null, null],
+      ['closed', '7.96', expected.gross, expected.fees, expected.net],
+    ]);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const res = await fetch(`${h.base}/web/export/trades.csv?from=${thisMonth}-01&to=${today}`, { headers: { authorization: `Bearer ${u.token}` } });
+    const rows = (await res.text()).replace(/^\uFEFF/, '').trimEnd().split('\r\n').map((l) => l.split(','));
+    const header = rows[0]!;
+    const close = rows.find((r) => r[header.indexOf('position_id')] === String(buy.data.id) && r[header.indexOf('event')] === 'closed')!;
+    expect(['gross_pnl', 'trade_fees', 'net_pnl'].map((c) => close[header.indexOf(c)])).toEqual([expected.gross, expected.fees, expected.net]);
+
+    // Net is what the wallet moved over the trade's life: 5,000.00 − 55.96.
+    const wallets = (await call(h, 'POST', '/web/wallet/getWalletBalance', { token: u.token, body: {} })).data;
+    expect(wallets.find((w: any) => w.code === 'FOREX').total).toBe('4944.04');
   });
 
   it('lists a position still open at the month’s end, and refuses a month it cannot state with the message, changing nothing', async () => {
@@ -177,6 +217,12 @@ describe.each(await drivers())('monthly statements on %s', (driver) => {
     expect((await statement(u.token, before)).msg).toBe('There is no statement for this month');
     expect((await statement(u.token, '2026-13')).code).not.toBe(200);
     expect((await statement(u.token, before, 'nl')).msg).toBe('Voor deze maand is er geen overzicht');
+    // Outside the calendar's years (2025-2028) a month is bad input: a 400 with its message, as JSON and as PDF.
+    for (const month of ['2024-12', '2029-01']) {
+      expect(await statement(u.token, month)).toMatchObject({ code: 400, msg: 'Choose a month from 2025 to 2028' });
+      expect((await fetch(`${h.base}/web/statement/${month}/pdf`, { headers: { authorization: `Bearer ${u.token}` } })).status).toBe(400);
+    }
+    expect((await statement(u.token, '2029-01', 'zh_Hans_CN')).msg).toBe('请选择 2025 年至 2028 年之间的月份');
     expect((await call(h, 'GET', `/web/statement/month?month=${thisMonth}`)).status).toBe(401);
     // Another investor's statement of the same month shows none of this one's money.
     const other = await registerUser(h);
@@ -184,11 +230,59 @@ describe.each(await drivers())('monthly statements on %s', (driver) => {
     expect(theirs.data).toMatchObject({ wallets: [], trades: [], positions: [] });
   });
 
+  it('states the net assets at the month’s end: this month the portfolio’s now, a deposit term and a loan counted; last month analytics’ value of its last day', async () => {
+    // 10,000 euros deposited and moved to the financial wallet, and 100 by hand last month in the funding account.
+    const u = await trader('10000', 'FINANCIAL');
+    const products = (await call(h, 'POST', '/web/user_fund_orders/productPageList', { body: { kind: 'regular', size: 100 } })).data.list as Array<{ id: number; code: string }>;
+    const term = await call(h, 'POST', '/web/user_fund_orders/create', { token: u.token, headers: key(), body: { productId: products.find((p) => p.code === 'REG30')!.id, side: 'buy', amount: '2500.00' } });
+    expect(term.code, term.msg).toBe(200);
+    // Identity 150, 10,000 deposited 150, no loan yet 50 (and a few days' age) on 300: the band of 3,000.
+    const profile = (await call(h, 'GET', '/web/loan/profile', { token: u.token })).data;
+    const applied = await call(h, 'POST', '/web/loan/apply', { token: u.token, headers: key(), body: { amount: '1500', months: 3, aprPercent: profile.aprPercent, accepted: true } });
+    expect(applied.code, applied.msg).toBe(200);
+    expect((await call(h, 'POST', `/web/operator/loans/${applied.data.id}/approve`, { token: op, body: { reason: 'statement test' } })).code).toBe(200);
+
+    // By hand: the deposits 10,000 + 100 are still all held, the term's 2,500 in another place (no fee, no whole day of
+    // interest earned yet); the loan's 1,500 is paid into the funding account and owed (no day of interest accrued yet).
+    // Total 10,100 + 1,500 = 11,600.00, liabilities 1,500.00, net assets 11,600.00 − 1,500.00 = 10,100.00.
+    const total = addDecimal(addDecimal('10000', '100'), '1500')!;
+    const liabilities = '1500';
+    const net = roundDecimal(addDecimal(total, `-${liabilities}`), 2);
+    expect(net).toBe('10100.00');
+    const portfolio = (await call(h, 'POST', '/web/portfolio', { token: u.token, body: { currency: 'EUR' } })).data;
+    expect(portfolio).toMatchObject({ total: roundDecimal(total, 2), liabilities: roundDecimal(liabilities, 2), netAssets: net, stale: [] });
+
+    const now = await statement(u.token, thisMonth);
+    expect(now.code, now.msg).toBe(200);
+    expect(now.data.portfolio).toEqual({ currency: 'EUR', netAssets: portfolio.netAssets, total: portfolio.total, liabilities: portfolio.liabilities, asOf: expect.any(Number) });
+    expect(now.data.portfolio.asOf).toBeGreaterThanOrEqual(portfolio.asOf);
+    // The operator's statement states the same.
+    const produced = await call(h, 'POST', `/web/operator/users/${u.id}/statement`, { token: op, body: { month: thisMonth, reason: 'Net assets check' } });
+    expect(produced.data.portfolio).toMatchObject({ netAssets: net, total: portfolio.total, liabilities: portfolio.liabilities });
+
+    // Last month, at its end: only the 100 deposited by hand; the figure analytics states for that day.
+    const lastDay = new Date(monthBounds(lastMonth).to - 1).toISOString().slice(0, 10);
+    const days = (await call(h, 'GET', '/web/analytics?period=3M', { token: u.token })).data.days as Array<{ day: string; value: string }>;
+    expect(days.find((d) => d.day === lastDay)?.value).toBe('100.00');
+    const last = await statement(u.token, lastMonth);
+    expect(last.data.portfolio).toEqual({ currency: 'EUR', netAssets: '100.00', total: null, liabilities: null, asOf: monthBounds(lastMonth).to });
+
+    // A month before the calendar's years has no statement even for an account that old: bad input, as JSON and as PDF.
+    await h.db.query('update users set created_at = $2 where id = $1', [u.id, new Date(Date.UTC(2020, 0, 15))]);
+    expect(await statement(u.token, '2020-01')).toMatchObject({ code: 400, msg: 'Choose a month from 2025 to 2028' });
+    for (const lang of ['en', 'nl', 'zh_Hans_CN']) {
+      const res = await fetch(`${h.base}/web/statement/${thisMonth}/pdf`, { headers: { authorization: `Bearer ${u.token}`, languages: lang } });
+      expect(res.status).toBe(200);
+      expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+      expect((await fetch(`${h.base}/web/statement/2020-01/pdf`, { headers: { authorization: `Bearer ${u.token}`, languages: lang } })).status).toBe(400);
+    }
+  });
+
   it('sends the statement as a PDF in the reader’s language, and lets an operator produce one only with a reason, audited', async () => {
     const u = await trader();
     for (const lang of ['en', 'nl', 'zh_Hans_CN']) {
       const res = await fetch(`${h.base}/web/statement/${lastMonth}/pdf`, { headers: { authorization: `Bearer ${u.token}`, languages: lang } });
-      expect(res.status).toBe(200);
+      expect(res.status, res.status === 200 ? '' : await res.clone().text()).toBe(200);
       expect(res.headers.get('content-type')).toBe('application/pdf');
       const bytes = Buffer.from(await res.arrayBuffer());
       expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');

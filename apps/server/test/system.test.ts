@@ -27,6 +27,13 @@ describe.each(await drivers())('system on %s', (driver) => {
   it('reports health with the database and push status', async () => {
     const r = await call(h, 'GET', '/web/health');
     expect(r.data).toMatchObject({ status: 'ok', database: { driver, ok: true }, push: { driver: 'memory', ok: true } });
+    // No job of this node warms up (the agencies and pools are off in these tests).
+    expect(r.data.warming).toEqual([]);
+    // The memory as this process counts it: the heap in use fits in the heap, the heap in what is resident.
+    const m = r.data.memory;
+    expect(m.heapUsed).toBeLessThanOrEqual(m.heapTotal);
+    expect(m.heapTotal).toBeLessThan(m.rss);
+    expect(m.arrayBuffers).toBeLessThanOrEqual(m.external);
   });
 
   it('answers an unknown path with 404 "the URL does not exist" in the caller\'s language', async () => {
@@ -53,6 +60,14 @@ describe.each(await drivers())('system on %s', (driver) => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(res.headers.get('x-xss-protection')).toBe('0');
+    // An error's answer carries them too.
+    const missing = await fetch(`${h.base}/web/no/such/thing`);
+    expect(missing.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 
   it('serves an OpenAPI document with every route of the contract', async () => {

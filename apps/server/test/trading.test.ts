@@ -81,7 +81,10 @@ describe.each(await drivers())('trading on %s', (driver) => {
     expect((await buyBtc(u.token, { type: 1, price: '90000.005' })).msg).toBe('The price must be a multiple of 0.01');
     expect((await buyBtc(u.token, { quantity: '10', leverage: 1 })).msg).toBe('Insufficient balance');
     market.set('ETHUSDT', '3000.00', false);
-    expect((await order(u.token, { stockCode: 'ETHUSDT', direction: 0, type: 0, quantity: '1', leverage: 1 })).msg).toMatch(/^The market is closed; it opens at \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(UTC\)$/);
+    // How the opening time and zone are written is the contract's (closed-market.test.ts checks the time itself).
+    const closed = await order(u.token, { stockCode: 'ETHUSDT', direction: 0, type: 0, quantity: '1', leverage: 1 });
+    expect(closed.data).toMatchObject({ key: 'e.marketClosedUntil' });
+    expect(closed.msg).toMatch(/^The market is closed; it opens at \S.*UTC/);
     expect(await forex(u.token)).toEqual(before);
     expect((await call(h, 'POST', '/web/position/me', { token: u.token, body: {} })).data.total).toBe(0);
   });

@@ -4,10 +4,11 @@ import type { Plugin } from 'vite';
 // app opens offline, and not the hundreds of chunks of the other pages, which a phone would otherwise
 // download whole on its first visit. Read from the bundle itself: the entry and what it loads without a
 // page (layouts, strings, antd-mobile's rendering and locales, the contract's messages), the first
-// routes' pages (guide, home, sign-in), each with the chunks and style sheets they import.
+// routes' pages (guide, home, sign-in, a quote, which links open), each with the chunks and style
+// sheets they import.
 
 /** The pages of the first screens, among the entry's lazy imports; every other page is left out. */
-const FIRST_PAGES = ['/src/features/home/', '/src/features/auth/LoginPage.tsx'];
+const FIRST_PAGES = ['/src/features/home/', '/src/features/auth/LoginPage.tsx', '/src/features/market/QuotePage.tsx'];
 /** Where the pages live: the entry's lazy imports from here are pages, left out unless they are first. */
 const PAGES = '/src/features/';
 

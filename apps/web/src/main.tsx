@@ -13,7 +13,8 @@ import { paths, ROUTES } from './app/paths';
 import { initTheme } from './lib/theme';
 import { watchConnection } from './app/offlineNotice';
 
-// The stored theme and rise colour go on <html> first, so the first paint is already in them.
+// The stored theme and rise colour on <html> (the page's boot script put them there before the
+// first paint, src/boot), kept from now on and following the system's mode.
 initTheme();
 // The offline banner, and the service worker that opens the app's shell without a network (vite.config.ts).
 watchConnection();
@@ -35,9 +36,12 @@ configureClient({
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 // A Dutch or Chinese reader's strings arrive before the first paint, so no screen flashes English.
-await Promise.all([initLanguage(), loadAntdLocale(getUiLanguage()).catch(() => undefined)]);
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// Not a top-level await: with one in its graph, Rolldown leaves out its chunk optimizations, and the
+// modules the entry shares with the pages were a chunk each (a request each, on a slow network).
+void Promise.all([initLanguage(), loadAntdLocale(getUiLanguage()).catch(() => undefined)]).then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

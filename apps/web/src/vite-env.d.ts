@@ -14,3 +14,10 @@ declare module 'virtual:route-wire' {
   const wire: Partial<Record<RouteId, string>>;
   export default wire;
 }
+
+declare module 'virtual:boot' {
+  import type { BootConfig } from './boot/config';
+  /** What the boot script knows of the build (build/firstPaint.ts). */
+  const config: BootConfig;
+  export default config;
+}

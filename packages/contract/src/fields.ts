@@ -1,4 +1,5 @@
 import { isAreaCode } from './areas';
+import { CALENDAR_FROM, CALENDAR_TO } from './calendar/calendar';
 import { z } from 'zod';
 import type { MessageKey } from './messages';
 
@@ -101,3 +102,24 @@ export const zPage = z.object({
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ list: z.array(item), total: z.number().int(), page: z.number().int(), size: z.number().int() });
 }
+
+/**
+ * An instant the API accepts (issue 33): epoch milliseconds, a whole number inside the exchange
+ * calendar's years. Anything else (NaN, 1e20, a date in 1970) is a 400 with one message, never a 500.
+ */
+export const zTimestamp = z
+  .number({ error: 'v.timestampRange' })
+  // abort: a refused value must never reach the object's own refinements (one formatting a date would throw).
+  .int({ error: 'v.timestampRange', abort: true })
+  .min(CALENDAR_FROM, { error: 'v.timestampRange', abort: true })
+  .max(CALENDAR_TO - 1, { error: 'v.timestampRange', abort: true });
+/**
+ * zTimestamp for a query string or a form body, where every value arrives as text: "NaN" and "1e20"
+ * get the same message. Each rule aborts: zod otherwise runs the object's own refinements on the
+ * refused value, and a refinement that reads it as a date (Intl, toISOString) throws a RangeError.
+ */
+export const zTimestampQuery = z.coerce
+  .number({ error: 'v.timestampRange' })
+  .int({ error: 'v.timestampRange', abort: true })
+  .min(CALENDAR_FROM, { error: 'v.timestampRange', abort: true })
+  .max(CALENDAR_TO - 1, { error: 'v.timestampRange', abort: true });

@@ -1,4 +1,5 @@
 export * from './areas';
+export * from './calendar/index';
 export * from './constants';
 export * from './decimal';
 export * from './enums';
@@ -41,6 +42,7 @@ export * from './routes/bonds';
 export * from './routes/loans';
 export * from './routes/statements';
 export * from './routes/analytics';
+export * from './routes/portfolio';
 export * from './push';
 export * from './trading/assets';
 export * from './trading/instruments';

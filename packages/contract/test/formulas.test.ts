@@ -4,6 +4,7 @@ import {
   affordableQuantity,
   chargedFee,
   closeFeeRate,
+  closedTradePnl,
   closeSettlement,
   convertAmount,
   divPrecise,
@@ -160,8 +161,23 @@ describe('closing', () => {
       loss: '-99.45',
       gross: '100.00',
       openFee: '0',
+      fees: '0.55',
       net: '99.45',
       parts: { profit: '100', fee: '0.55' },
+    });
+  });
+
+  it('states a closed trade once: gross before every fee, the fees, and net after them', () => {
+    // The trade: realised −0.59 after a 0.46 closing fee, 0.46 paid at the open.
+    // Gross −0.59 + 0.46 = −0.13; fees 0.46 + 0.46 = 0.92; net −0.13 − 0.92 = −1.05.
+    expect(closedTradePnl({ realised: '-0.59', openFee: '0.46', closeFee: '0.46' })).toEqual({ gross: '-0.13', fees: '0.92', net: '-1.05' });
+    // Financing and levies are fees too: 35.96 + 4.04 = 40.00 gross; 4.00 + 4.04 + 1.10 + 0.25 = 9.39; net 30.61.
+    expect(closedTradePnl({ realised: '35.96', openFee: '4.00', closeFee: '4.04', financing: '1.10', levies: '0.25' })).toEqual({ gross: '40.00', fees: '9.39', net: '30.61' });
+    // A part closed: pnl 4.00, fee 0.07, a third of a 0.30 opening fee (0.10): gross 4.00, fees 0.17, net 3.83.
+    expect(closeSettlement({ direction: Buy, openPrice: '100', closePrice: '104', quantity: '1', positionQuantity: '3', positionMargin: '100.00', positionOpenFee: '0.30', closeFeeRate: '0.0007' })).toMatchObject({
+      gross: '4.00',
+      fees: '0.17',
+      net: '3.83',
     });
   });
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Db, Sql } from '../db/db';
+import type { Db } from '../db/db';
 import { AppError } from '../errors';
 
 /** A stable hash of a request body: keys sorted, so the same request always hashes the same. */
@@ -42,40 +42,80 @@ function replay(row: KeyRow | undefined, hash: string): Answer {
  */
 const GROUPED_ROUTES = new Set(['orderStock', 'orderHk', 'orderGold', 'orderCrude']);
 
+/** The key was taken while (or before) this request ran: its effects are undone and the key's answer given. */
+class KeyTaken extends Error {}
+
 export function createIdempotencyStore(db: Db) {
   const select = 'select request_hash, status_code, response from idempotency_keys where user_id = $1 and key = $2';
-  return {
-    async answer(userId: number, key: string, route: string, body: unknown, run: () => Promise<unknown>, refusal: (err: unknown) => Answer | null): Promise<Answer> {
-      const hash = requestHash(route, body);
-      let running = false;
-      try {
-        // Grouped by the caller: one investor's orders never run in two groups at once (db.ts).
-        const inTx = GROUPED_ROUTES.has(route) ? <T>(fn: (sql: Sql) => Promise<T>) => db.grouped(fn, userId) : db.tx.bind(db);
-        return await inTx(async (sql) => {
-          // On PostgreSQL a second request under the key waits here until the first commits or rolls back.
-          const inserted = await sql.query(
-            `insert into idempotency_keys (user_id, key, route, request_hash) values ($1, $2, $3, $4)
-             on conflict (user_id, key) do nothing returning key`,
-            [userId, key, route, hash],
-          );
-          if (!inserted.length) return replay((await sql.query<KeyRow>(select, [userId, key]))[0], hash);
-          running = true;
-          const answer = await run();
-          running = false;
-          await sql.query('update idempotency_keys set status_code = 200, response = $3 where user_id = $1 and key = $2', [userId, key, JSON.stringify(answer)]);
-          return { status: 200, body: answer };
-        });
-      } catch (err) {
-        const refused = running ? refusal(err) : null;
-        if (!refused) throw err;
-        const kept = await db.query(
-          `insert into idempotency_keys (user_id, key, route, request_hash, status_code, response) values ($1, $2, $3, $4, $5, $6)
+  const insertAnswered = `insert into idempotency_keys (user_id, key, route, request_hash, status_code, response) values ($1, $2, $3, $4, $5, $6)
+    on conflict (user_id, key) do nothing returning key`;
+
+  /** Keep a refusal under the key, or answer what the key already holds. */
+  async function refuse(userId: number, key: string, route: string, hash: string, refused: Answer): Promise<Answer> {
+    const kept = await db.query(insertAnswered, [userId, key, route, hash, refused.status, JSON.stringify(refused.body)]);
+    if (kept.length) return refused;
+    return replay((await db.query<KeyRow>(select, [userId, key]))[0], hash);
+  }
+
+  /**
+   * The key taken first, then the effects: on PostgreSQL a second request under the key waits at
+   * the key until the first commits or rolls back, so nothing of it runs twice, whatever it does
+   * beside the database.
+   */
+  async function first(userId: number, key: string, route: string, hash: string, run: () => Promise<unknown>, refusal: (err: unknown) => Answer | null): Promise<Answer> {
+    let running = false;
+    try {
+      return await db.tx(async (sql) => {
+        const inserted = await sql.query(
+          `insert into idempotency_keys (user_id, key, route, request_hash) values ($1, $2, $3, $4)
            on conflict (user_id, key) do nothing returning key`,
-          [userId, key, route, hash, refused.status, JSON.stringify(refused.body)],
+          [userId, key, route, hash],
         );
-        if (kept.length) return refused;
-        return replay((await db.query<KeyRow>(select, [userId, key]))[0], hash);
-      }
+        if (!inserted.length) return replay((await sql.query<KeyRow>(select, [userId, key]))[0], hash);
+        running = true;
+        const answer = await run();
+        running = false;
+        await sql.query('update idempotency_keys set status_code = 200, response = $3 where user_id = $1 and key = $2', [userId, key, JSON.stringify(answer)]);
+        return { status: 200, body: answer };
+      });
+    } catch (err) {
+      const refused = running ? refusal(err) : null;
+      if (!refused) throw err;
+      return refuse(userId, key, route, hash, refused);
+    }
+  }
+
+  /**
+   * An order call: its effects first, then its key written once, with its answer (one statement
+   * where taking the key first costs two). The effects are all in the database and announced only
+   * after the commit (`Db.afterCommit`), so a request whose key turns out taken (a client's retry,
+   * a different request under the key) undoes them unseen and is answered from the key, as if it
+   * had never run. A retry finds its journal's key taken too (`ledger_journals_idempotency`), which
+   * ends it as early. Grouped by the caller: one investor's orders never run in two groups at once
+   * (db.ts), so on one node a retry runs after its first request, later in its group or in a later one.
+   */
+  async function once(userId: number, key: string, route: string, hash: string, run: () => Promise<unknown>, refusal: (err: unknown) => Answer | null): Promise<Answer> {
+    try {
+      return await db.grouped(async (sql) => {
+        const answer = await run();
+        const kept = await sql.query(insertAnswered, [userId, key, route, hash, 200, JSON.stringify(answer)]);
+        if (!kept.length) throw new KeyTaken();
+        return { status: 200, body: answer };
+      }, userId);
+    } catch (err) {
+      const refused = err instanceof KeyTaken ? null : refusal(err);
+      if (refused) return refuse(userId, key, route, hash, refused);
+      // A failure of ours under a key already answered (a retry that hit its journal's key) is that answer.
+      const [row] = await db.query<KeyRow>(select, [userId, key]);
+      if (!row) throw err;
+      return replay(row, hash);
+    }
+  }
+
+  return {
+    answer(userId: number, key: string, route: string, body: unknown, run: () => Promise<unknown>, refusal: (err: unknown) => Answer | null): Promise<Answer> {
+      const hash = requestHash(route, body);
+      return (GROUPED_ROUTES.has(route) ? once : first)(userId, key, route, hash, run, refusal);
     },
   };
 }

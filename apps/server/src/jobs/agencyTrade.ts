@@ -15,5 +15,6 @@ export const agencyTrade = (engine: FollowEngine) =>
     // A day's trading moment is at a session's open plus five minutes: fifteen seconds late at most.
     everyMs: 15_000,
     lock: LOCKS.agencyTrade,
+    warmsUp: true,
     run: () => engine.run(),
   });

@@ -12,5 +12,6 @@ export const poolTrade = (engine: PoolEngine) =>
     name: 'pool-trade',
     everyMs: 10_000,
     lock: LOCKS.poolTrade,
+    warmsUp: true,
     run: () => engine.run(),
   });

@@ -7,13 +7,21 @@
 // - a price holds for its minute, as the bonds module's does: the curve moves far less than a tick
 //   in a minute.
 // Every level therefore stays inside the one above, as the walk model's do, and daily candles need
-// only the block ends. The model is in floating point; the bonds module prices orders exactly from
-// the same curve and terms (modules/bonds/pricing.ts), which this agrees with to the tick.
+// only the block ends. The model is in floating point, as every price model of the market is; what
+// it emits is quantised to the tick.
+//
+// One price per bond (issue 32): `BondPricer.quote` is the one function every bond price comes from.
+// The market's snapshot (Markets, the quote page, the live ticks) reads it, and so does the bonds
+// module for its pages, its orders and its holdings' value (modules/bonds/pricing.ts); the paths
+// above are drawn from the same `ticks`. A quote is of the bond market's last trade: of the moment
+// asked while the market trades, of its session's end while it is closed. It is the price of a trade
+// then, so its cash flows are discounted to, and its accrued interest counted to, that trade's
+// settlement day (`bondSettlementDay`: T+1 for Treasuries, T+2 for the euro bonds and Mbonos).
 
-import { bondSpecOf, bondTermsAt, couponPeriod, DAY_MS, paymentDays } from './bondTerms';
-import { previousTradingDay } from './calendars';
+import { bondSettlementDay, bondSpecOf, bondTermsAt, couponPeriod, DAY_MS, paymentDays, type BondTerms } from './bondTerms';
+import { lastTradeAt, previousTradingDay } from './calendars';
 import type { YieldCurves } from './curve';
-import { parseSteps, quantisePositive } from './decimal';
+import { formatSteps, increment, parseSteps, quantisePositive } from './decimal';
 import { MINUTE, SymbolModel, type Bar, type DayBar, type DayPath } from './model';
 import { mix, uniformOf } from './random';
 import type { Instrument } from './types';
@@ -35,6 +43,23 @@ export function spreadAt(schedule: readonly SpreadChange[] | undefined, at: numb
     found = change.spreadBp;
   }
   return found;
+}
+
+/** Every bond and bill is quoted per 100 face to this tick (the universe's `tickSize` of a bond). */
+export const BOND_TICK = increment('0.0001');
+
+/**
+ * The moment a bond's quote at `at` is of: `at` while the bond market trades, else the end of its
+ * last session (its last trade). A closed market's quote is the price it closed at, stamped then.
+ */
+export const bondQuoteTime = (at: number): number => lastTradeAt('BONDS', at, false);
+
+/** One bond's quote: the moment it is of, the settlement day of a trade then, and its clean mid price per 100 face, in ticks of BOND_TICK and as a decimal string. */
+export interface BondQuoteTicks {
+  time: number;
+  settlementDay: number;
+  ticks: number;
+  mid: string;
 }
 
 interface DayFlows {
@@ -59,11 +84,10 @@ export class BondPricer {
     return this.schedules.get(symbol);
   }
 
-  private flowsOf(instrument: Instrument, day: number): DayFlows {
-    const key = `${instrument.symbol}|${day}`;
+  private flowsOf(terms: BondTerms, day: number): DayFlows {
+    const key = `${terms.symbol}|${terms.maturity}|${day}`;
     const hit = this.flows.get(key);
     if (hit) return hit;
-    const terms = bondTermsAt(instrument, day);
     const coupon = terms.frequency === 0 ? 0 : Number(terms.couponRate) / terms.frequency;
     const days = paymentDays(terms, day);
     const years = Float64Array.from(days, (d) => (d - day) / 365);
@@ -76,17 +100,50 @@ export class BondPricer {
     return built;
   }
 
-  cleanMid(instrument: Instrument, at: number): number {
-    const day = Math.floor(at / DAY_MS);
-    const f = this.flowsOf(instrument, day);
-    const spread = Number(spreadAt(this.schedules.get(instrument.symbol), at, bondSpecOf(instrument.symbol).spreadBp)) / 10_000;
+  /** The clean mid of `terms` at `at` with a spread (basis points), in floating point: the curve at `at`, to the settlement day of a trade at `at`. */
+  private cleanMidOf(terms: BondTerms, at: number, spreadBp: string): number {
+    const f = this.flowsOf(terms, bondSettlementDay(terms.currency, at));
+    const spread = Number(spreadBp) / 10_000;
     let pv = 0;
     for (let k = 0; k < f.years.length; k += 1) {
       const t = f.years[k] as number;
-      const z = this.curves.zeroRateFloat(instrument.currency, at, t);
+      const z = this.curves.zeroRateFloat(terms.currency, at, t);
       pv += (f.amounts[k] as number) * Math.pow(1 + z + spread, -t);
     }
     return pv - f.accrued;
+  }
+
+  /**
+   * The clean mid of `terms` at an instant of the bond market's hours, in ticks: the curve at the
+   * start of the instant's minute (a price holds for its minute), the spread of `schedule` in force
+   * at the instant (the listing's first spread without one).
+   */
+  ticks(terms: BondTerms, at: number, schedule: readonly SpreadChange[] | undefined): number {
+    const minute = Math.floor(at / MINUTE) * MINUTE;
+    const spreadBp = spreadAt(schedule, at, bondSpecOf(terms.symbol).spreadBp);
+    return quantisePositive(this.cleanMidOf(terms, minute, spreadBp), BOND_TICK.approx);
+  }
+
+  /**
+   * The one quote of a bond at `at` (issue 32): its clean mid per 100 face at the moment of the bond
+   * market's last trade (`bondQuoteTime`). `terms` are the issue quoted then: the listing's
+   * (`bondTermsAt` on that moment's day) or a holding's own.
+   */
+  quote(terms: BondTerms, at: number, schedule: readonly SpreadChange[] | undefined): BondQuoteTicks {
+    const time = bondQuoteTime(at);
+    const ticks = this.ticks(terms, time, schedule);
+    return { time, settlementDay: bondSettlementDay(terms.currency, Math.floor(time / MINUTE) * MINUTE), ticks, mid: formatSteps(ticks, BOND_TICK) };
+  }
+
+  /** A listing's quote at `at`: the issue quoted on the day of its moment, with the schedule this pricer was given. */
+  listingQuote(instrument: Instrument, at: number): BondQuoteTicks {
+    const time = bondQuoteTime(at);
+    return this.quote(bondTermsAt(instrument, Math.floor(time / DAY_MS)), time, this.schedules.get(instrument.symbol));
+  }
+
+  /** A listing's clean mid at an instant of its hours, in ticks (what its paths are drawn from). */
+  listingTicks(instrument: Instrument, at: number): number {
+    return this.ticks(bondTermsAt(instrument, Math.floor(at / DAY_MS)), at, this.schedules.get(instrument.symbol));
   }
 }
 
@@ -116,9 +173,14 @@ export class CurveBondModel extends SymbolModel {
     this.lotsPerMinute = Number(instrument.averageDailyVolume) / this.lot.approx / 540;
   }
 
-  /** The mid clean price at an instant (the start of its minute), in ticks. */
+  /** The mid clean price at an instant (the curve at the start of its minute), in ticks. */
   ticksAt(at: number): number {
-    return quantisePositive(this.pricer.cleanMid(this.instrument, Math.floor(at / MINUTE) * MINUTE), this.tick.approx);
+    return this.pricer.listingTicks(this.instrument, Math.floor(at / MINUTE) * MINUTE);
+  }
+
+  /** The bond's one quote at `at` (`BondPricer.quote`): what its snapshot shows. */
+  quoteAt(at: number): BondQuoteTicks {
+    return this.pricer.listingQuote(this.instrument, at);
   }
 
   override closeTicks(day: number): number {

@@ -2,10 +2,11 @@
 // purchase is a multiple of, the spread over the currency's curve, the half of the bid-ask spread,
 // and the coupon calendar. Days are UTC calendar dates as day numbers (days since 1970-01-01), as in
 // calendars.ts. Shared by the simulated market (which draws bond prices from the curve) and the
-// bonds module (which sells them), so the two can never disagree about a coupon date.
+// bonds module (which sells them), so the two can never disagree about a coupon date or the day a
+// trade settles.
 
-import { isoToDay, weekdayOf } from './calendars';
-import type { Instrument } from './types';
+import { addSettlementDays, isoToDay, session, settlementCycle, weekdayOf } from './calendars';
+import type { CalendarId, Instrument } from './types';
 
 export const DAY_MS = 86_400_000;
 const THURSDAY = 4;
@@ -116,3 +117,51 @@ export function paymentDays(terms: BondTerms, day: number): number[] {
 }
 
 export const dayOfInstant = (at: number): number => Math.floor(at / DAY_MS);
+
+/**
+ * The business days a bond settles and pays on: US Treasuries on SIFMA's, the euro government bonds
+ * on TARGET's (Xetra's settlement days are those), Mbonos on the Mexican market's.
+ */
+export const bondCalendar = (currency: string): CalendarId => (currency === 'USD' ? 'BONDS' : currency === 'MXN' ? 'BMV' : 'XETRA');
+
+/**
+ * Mbonos settle T+2 on the Mexican market's days. BMV's own cycle is its equities' (T+1 since 27 May
+ * 2024, with the US move); the Mbono market kept T+2, the convention its foreign holders settle on.
+ */
+const MBONO_CYCLE = 2;
+
+/** The trading day is constant from a session's start to the next start: one span kept, as prices are asked minute after minute. */
+let tradeDaySpan = { from: 0, to: 0, day: 0 };
+
+/**
+ * The bond market's trading day of `at` (its New York session's, the last one begun while it is
+ * closed): a trade at 20:00 New York is of that day, and one on a Saturday of Friday's, whatever the UTC date.
+ */
+export function bondTradeDay(at: number): number {
+  if (at >= tradeDaySpan.from && at < tradeDaySpan.to) return tradeDaySpan.day;
+  const s = session('BONDS', at, { extendedHours: false });
+  tradeDaySpan = { from: at, to: s.nextChange, day: isoToDay(s.tradingDay) };
+  return tradeDaySpan.day;
+}
+
+const settlements = new Map<string, number>();
+
+/**
+ * The settlement day of a bond trade at `at`: T+n settlement days of the bond's calendar after the
+ * bond market's trading day of `at`. Treasuries (and bills) T+1 on SIFMA's days; euro government
+ * bonds on TARGET's at the EU cycle, T+2 and T+1 from 11 October 2027, since CSDR art. 5(2) sets
+ * it for every transferable security traded on a venue, government bonds included; Mbonos T+2.
+ * Accrued interest, the price, the yields and which coupons a buyer receives are all to this day.
+ */
+export function bondSettlementDay(currency: string, at: number): number {
+  const tradeDay = bondTradeDay(at);
+  const key = `${currency}|${tradeDay}`;
+  let day = settlements.get(key);
+  if (day === undefined) {
+    const calendar = bondCalendar(currency);
+    day = addSettlementDays(calendar, tradeDay, currency === 'MXN' ? MBONO_CYCLE : settlementCycle(calendar, tradeDay));
+    if (settlements.size > 10_000) settlements.clear();
+    settlements.set(key, day);
+  }
+  return day;
+}

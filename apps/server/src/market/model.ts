@@ -254,6 +254,15 @@ export class SymbolModel {
   }
 
   /**
+   * An instant inside the regular session of trading day `day` at which the day's close is reached,
+   * when earlier than the session's end (an index future's: its index's close, relations.ts); null
+   * for the end. It must fall on a 15-minute block edge, or it is not used.
+   */
+  protected closePinnedAt(_day: number): number | null {
+    return null;
+  }
+
+  /**
    * Log of a day's first priced level: the previous close plus an overnight gap, `draw` being the
    * day's standard normal for it (a listing's first day opens at its drawn first price instead).
    */
@@ -284,11 +293,20 @@ export class SymbolModel {
     const level = new Float64Array(nb + 1);
     for (let b = 0; b < nb; b += 1) level[b + 1] = (level[b] as number) + minuteSd * Math.sqrt(w.blockVar[b] as number) * walk.normal();
     const cum = w.cumVar;
-    const total = cum[bTo] as number;
+    // The close is reached at block edge `k`: the end of the regular session, or earlier where the
+    // instrument names an instant (`closePinnedAt`); between k and the end it wanders and comes back.
+    const k = pinnedEdge(layout, this.closePinnedAt(day));
+    const total = cum[k] as number;
+    const rawPin = level[k] as number;
     const rawClose = level[bTo] as number;
-    const miss = rawClose - (x1 - v0);
+    const miss = rawPin - (x1 - v0);
     for (let b = bTo + 1; b <= nb; b += 1) level[b] = x1 + (level[b] as number) - rawClose;
-    for (let b = 0; b < bTo; b += 1) level[b] = v0 + (level[b] as number) - ((cum[b] as number) / total) * miss;
+    if (k < bTo) {
+      const rest = (cum[bTo] as number) - total;
+      for (let b = k + 1; b < bTo; b += 1) level[b] = x1 + (level[b] as number) - rawPin - (((cum[b] as number) - total) / rest) * (rawClose - rawPin);
+    }
+    for (let b = 0; b < k; b += 1) level[b] = v0 + (level[b] as number) - ((cum[b] as number) / total) * miss;
+    level[k] = x1;
     level[bTo] = x1;
 
     const unit = this.tick.approx;
@@ -684,6 +702,24 @@ function layoutOf(segments: readonly Segment[]): Layout {
   const first = segments[0]?.start ?? 0;
   const timeOfDay = ((first % 86_400_000) + 86_400_000) % 86_400_000;
   return { n, nb: blockStart.length, regFrom, regTo, bFrom, bTo, segments, blockStart: Int32Array.from(blockStart), signature: `${shape.join(',')}|${timeOfDay}` };
+}
+
+/**
+ * The block edge of a layout at instant `at` (a regular-session edge after its first block and
+ * before its end), or the end of the regular session when `at` is null or not such an edge.
+ */
+function pinnedEdge(layout: Layout, at: number | null): number {
+  if (at === null) return layout.bTo;
+  let minute = 0;
+  for (const s of layout.segments) {
+    if (s.start <= at && at < s.end) {
+      minute += (at - s.start) / MINUTE;
+      break;
+    }
+    minute += Math.round((s.end - s.start) / MINUTE);
+  }
+  for (let b = layout.bFrom + 1; b < layout.bTo; b += 1) if (layout.blockStart[b] === minute) return b;
+  return layout.bTo;
 }
 
 /** The start instant of every minute of a layout (only built when minutes are needed). */

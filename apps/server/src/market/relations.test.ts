@@ -191,6 +191,41 @@ describe('relations: index futures', () => {
     }
   });
 
+  it('the future\'s day closes where it stood at its index\'s close: when both rest, the future is the index x (1 + carry)', () => {
+    // Each case: the trading day, its index close in UTC, and a moment after the future's 17:00 New York close when both rest.
+    // Wednesday 18 Nov 2026 (EST, UTC−5): index close 16:00 = 21:00 UTC, the daily halt 17:00-18:00 (22:30 UTC).
+    // Friday 20 Nov 2026: the weekend (Saturday 15:00 UTC). Friday 27 Nov 2026, the day after Thanksgiving:
+    // the index closes at 13:00 = 18:00 UTC, the future trades to 17:00. Friday 10 Jul 2026 (EDT, UTC−4): 16:00 = 20:00 UTC.
+    const cases = [
+      ['2026-11-18', '2026-11-18T21:00:00Z', '2026-11-18T22:30:00Z'],
+      ['2026-11-20', '2026-11-20T21:00:00Z', '2026-11-21T15:00:00Z'],
+      ['2026-11-27', '2026-11-27T18:00:00Z', '2026-11-28T15:00:00Z'],
+      ['2026-07-10', '2026-07-10T20:00:00Z', '2026-07-11T15:00:00Z'],
+    ] as const;
+    for (const seed of SEEDS.slice(0, 3)) {
+      const m = market(seed);
+      for (const [iso, indexClose, resting] of cases) {
+        for (const [future, index] of FUTURES) {
+          const label = `${seed} ${iso} ${future}`;
+          const daily = m.candles(future, '1d', at(indexClose) - DAY, at(indexClose) + DAY).find((c) => m.session(future, c.time).tradingDay === iso);
+          expect(daily, label).toBeDefined();
+          // The minute ending at the index's close and the future's last minute both close at the day's close.
+          const minutes = m.candles(future, '1m', at(indexClose) - 6 * 60 * MIN, at(indexClose) + 5 * 60 * MIN).filter((c) => m.session(future, c.time).tradingDay === iso);
+          expect(minutes.find((c) => c.time === at(indexClose) - MIN)?.close, label).toBe(daily?.close);
+          expect(minutes.at(-1)?.close, label).toBe(daily?.close);
+          // ...and the hour after it still moves.
+          expect(new Set(minutes.filter((c) => c.time >= at(indexClose)).map((c) => c.close)).size, label).toBeGreaterThan(1);
+          const f = m.snapshot(future, at(resting));
+          const i = m.snapshot(index, at(resting));
+          expect([f.session.tradable, i.session.tradable, f.session.tradingDay, i.session.tradingDay], label).toEqual([false, false, iso, iso]);
+          expect(f.last, label).toBe(daily?.close);
+          const c = carry(index, isoToDay(iso));
+          expect(Math.abs(num(f, 'last') - num(i, 'last') * (1 + c)), label).toBeLessThanOrEqual((tickOf(index) / 2) * (1 + c) + 1e-9);
+        }
+      }
+    }
+  }, 60_000);
+
   it('the index\'s 1m candles are the future\'s divided by (1 + carry), to the tick', () => {
     for (const seed of SEEDS.slice(0, 3)) {
       const m = market(seed);
@@ -230,7 +265,8 @@ describe('relations: derived instruments agree with their own ticks', () => {
       ['USDHKD', '2026-11-19', 1440],
       ['SPX', '2026-11-19', 390],
       ['NDX', '2026-07-15', 390],
-      ['DJI', '2025-12-24', 390],
+      // Christmas Eve is a US half day: 09:30 to 13:00, 210 minutes.
+      ['DJI', '2025-12-24', 210],
     ];
     for (const [symbol, iso, expectedMinutes] of cases) {
       const day = m.candles(symbol, '1d', at(`${iso}T00:00:00Z`) - DAY, at(`${iso}T00:00:00Z`) + 2 * DAY).find((c) => m.session(symbol, c.time).tradingDay === iso);

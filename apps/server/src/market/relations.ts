@@ -11,14 +11,23 @@
 // - SPX, NDX and DJI are their E-mini futures divided by (1 + carry to expiry): the future trades
 //   23 hours, the index shows the future's level during its own session.
 //
+// A future and its index are compared at one moment (issue 33). During the index's session the index
+// is the future at that second over (1 + carry). Once the index has closed the future trades on by
+// itself (to 17:00 New York, then from 18:00 for the next day), so the two are of different moments
+// and their difference is not the carry. The future's day closes where it stood at its index's close,
+// as CME fixes the daily settlement of equity index futures then (15:00 Chicago); in the hour it
+// trades after it the future wanders and comes back. So whenever both rest (the weekend, a holiday,
+// the daily halt) the future is its index's close x (1 + carry of the index's trading day), within
+// half an index tick times (1 + carry): less than the future's tick, so to the future's tick.
+//
 // A monotone map commutes with max and min, which keeps highs and lows exact at no cost; a product
 // of two legs does not, so a cross reads the seconds of the minutes that could hold an extreme.
 
-import { isoToDay, previousTradingDay } from './calendars';
+import { dayClose, isoToDay, previousTradingDay } from './calendars';
 import { quantisePositive } from './decimal';
 import { isListing, ListingModel } from './listing';
 import { MINUTE, SymbolModel, type Bar, type DayBar, type DayPath, type Position } from './model';
-import type { Instrument } from './types';
+import type { CalendarId, Instrument } from './types';
 
 export type Relation =
   | { kind: 'cross'; symbol: string; base: string; quote: string; op: 'multiply' | 'divide' }
@@ -39,6 +48,8 @@ export const RELATIONS: readonly Relation[] = [
 ];
 
 const BY_SYMBOL = new Map(RELATIONS.map((r) => [r.symbol, r] as const));
+/** The index each index future is the future of. */
+const INDEX_OF_FUTURE = new Map(RELATIONS.flatMap((r) => (r.kind === 'index' ? [[r.future, r.symbol] as const] : [])));
 
 export function relationOf(symbol: string): Relation | undefined {
   return BY_SYMBOL.get(symbol);
@@ -52,9 +63,20 @@ export function carryOf(relation: Extract<Relation, { kind: 'index' }>, expiry: 
   return ((relation.financing - relation.dividendYield) * Math.max(0, isoToDay(expiry) - day)) / 365;
 }
 
-/** The price model of `instrument`: derived from others when a relation names it and its legs exist. */
-export function createModel(instrument: Instrument, seed: string, modelOf: (symbol: string) => SymbolModel | undefined): SymbolModel {
+/**
+ * The price model of `instrument`: derived from others when a relation names it and its legs exist.
+ * `instrumentOf` finds the other instruments of the market (an index future's index).
+ */
+export function createModel(
+  instrument: Instrument,
+  seed: string,
+  modelOf: (symbol: string) => SymbolModel | undefined,
+  instrumentOf: (symbol: string) => Instrument | undefined = () => undefined,
+): SymbolModel {
   if (isListing(instrument)) return new ListingModel(instrument, seed);
+  const index = INDEX_OF_FUTURE.get(instrument.symbol);
+  const indexInstrument = index === undefined ? undefined : instrumentOf(index);
+  if (indexInstrument) return new IndexFutureModel(instrument, seed, indexInstrument.calendar);
   const relation = relationOf(instrument.symbol);
   if (relation?.kind === 'cross') {
     const base = modelOf(relation.base);
@@ -85,6 +107,21 @@ export function createModel(instrument: Instrument, seed: string, modelOf: (symb
     }
   }
   return new SymbolModel(instrument, seed);
+}
+
+/** An index future: its own walk, whose day closes at its index's close (see the head of this file). */
+class IndexFutureModel extends SymbolModel {
+  constructor(
+    instrument: Instrument,
+    seed: string,
+    private readonly indexCalendar: CalendarId,
+  ) {
+    super(instrument, seed);
+  }
+
+  protected override closePinnedAt(day: number): number | null {
+    return dayClose(this.indexCalendar, day, false);
+  }
 }
 
 /** A derived path remembers where its seconds come from when they are a map of the leg's. */

@@ -229,6 +229,25 @@ describe('simulated market: snapshot', () => {
     }
   });
 
+  it('a market that does not trade quotes its book around its last price: bid <= last <= ask', () => {
+    // Saturday 21 Nov 2026 (all but crypto closed); Monday 23 Nov 01:05 UTC, Hong Kong's pre-open
+    // (09:05 there) and Sunday evening in New York; Friday 20 Nov 22:30 UTC, 17:30 ET, Globex in its
+    // halt and the US indices closed (US stocks trade after hours then, around their own price: skipped).
+    for (const seed of ['closed-1', 'closed-2']) {
+      const m = market(seed);
+      for (const t of [at('2026-11-21T15:00:00Z'), at('2026-11-23T01:05:00Z'), at('2026-11-20T22:30:00Z')]) {
+        for (const i of UNIVERSE) {
+          const s = m.snapshot(i.symbol, t);
+          if (s.session.tradable) continue;
+          const label = `${seed} ${new Date(t).toISOString()} ${i.symbol} ${s.bid} ${s.last} ${s.ask}`;
+          expect(Number(s.bid), label).toBeLessThanOrEqual(Number(s.last));
+          expect(Number(s.ask), label).toBeGreaterThanOrEqual(Number(s.last));
+          expect(Number(s.bid), label).toBeLessThan(Number(s.ask));
+        }
+      }
+    }
+  });
+
   it('US pre- and post-market prices', () => {
     const m = market('ext', at('2026-11-21T00:00:00Z'));
     const early = m.snapshot('AAPL', at('2026-11-20T10:00:00Z')); // 05:00 ET

@@ -4,7 +4,7 @@
 // nothing before their first open.
 
 import { BondPricer, CurveBondModel } from './bondModel';
-import { CALENDARS, isoToDay, localDay, previousTradingDay, session as calendarSession } from './calendars';
+import { CALENDARS, isoToDay, lastTradeAt, localDay, previousTradingDay, session as calendarSession } from './calendars';
 import { formatSteps, quantisePositive } from './decimal';
 import { ListingModel } from './listing';
 import { MINUTE, type Bar, type DayPath, type Position, type SymbolModel } from './model';
@@ -48,6 +48,8 @@ const SPREAD_BPS: Record<Instrument['assetClass'], number> = {
 interface State {
   model: SymbolModel;
   session: SessionState;
+  /** When its price was made: the moment asked while the market trades, its last trade while not. */
+  time: number;
   day: number;
   path: DayPath | null;
   pos: Position;
@@ -81,7 +83,12 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): MarketPr
       m =
         instrument.assetClass === 'bond'
           ? new CurveBondModel(instrument, options.seed, bondPricer)
-          : createModel(instrument, options.seed, (leg) => (bySymbol.has(leg) ? model(leg) : undefined));
+          : createModel(
+              instrument,
+              options.seed,
+              (leg) => (bySymbol.has(leg) ? model(leg) : undefined),
+              (other) => bySymbol.get(other),
+            );
       models.set(symbol, m);
     }
     return m;
@@ -99,27 +106,45 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): MarketPr
     return state;
   }
 
+  /**
+   * When the price at `at` was made: `at` while the market trades; while it does not, its last
+   * trade (the end of its last priced session), so a closed market's quote is never stamped "now".
+   * A listing before its first open has traded nothing: its offer price is of `at`.
+   */
+  function timeOf(m: SymbolModel, session: SessionState, at: number): number {
+    if (session.tradable || (m instanceof ListingModel && at < m.firstOpen)) return at;
+    return lastTradeAt(m.instrument.calendar, at, m.extended);
+  }
+
   function stateAt(symbol: string, at: number): State {
     const m = model(symbol);
     const session = sessionOf(m, at);
+    const time = timeOf(m, session, at);
     const day = isoToDay(session.tradingDay);
     const path = m.dayPath(day);
     const previousClose = path ? path.prevClose : m.closeTicks(previousTradingDay(m.instrument.calendar, day));
     if (!path) {
-      return { model: m, session, day, path, pos: { done: 0, partial: -1, second: 0 }, today: null, last: previousClose, trading: previousClose, previousClose, pre: null, post: null, dayVolume: 0 };
+      return { model: m, session, time, day, path, pos: { done: 0, partial: -1, second: 0 }, today: null, last: previousClose, trading: previousClose, previousClose, pre: null, post: null, dayVolume: 0 };
     }
     const pos = m.locate(path, at);
     const today = m.aggregate(path, path.regFrom, path.regTo, pos);
-    const last = today ? today.close : previousClose;
+    // A bond's price is its one quote (bondModel.ts, `BondPricer.quote`), the bonds module's too.
+    const last = m instanceof CurveBondModel ? m.quoteAt(at).ticks : today ? today.close : previousClose;
     const pre = m.extended ? m.levelIn(path, 0, path.regFrom, pos) : null;
     const post = m.extended ? m.levelIn(path, path.regTo, path.starts.length, pos) : null;
     const trading = session.phase === 'pre' && pre !== null ? pre : session.phase !== 'regular' && post !== null ? post : last;
-    return { model: m, session, day, path, pos, today, last, trading, previousClose, pre, post, dayVolume: today ? today.volume : 0 };
+    return { model: m, session, time, day, path, pos, today, last, trading, previousClose, pre, post, dayVolume: today ? today.volume : 0 };
   }
 
-  /** Bid and ask around the trading level: a class-typical spread, wider outside regular hours. */
+  /**
+   * Bid and ask around the level they stand at: a class-typical spread, wider outside regular hours.
+   * While the market trades that is the trading level (the extended-hours price in pre and post).
+   * While it does not (closed, or Hong Kong's pre-open), it is the quote's last price, so a closed
+   * quote reads bid <= last <= ask: a US stock's after-hours price is shown beside it, not under it.
+   */
   function quote(s: State, at: number): { bid: number; ask: number; bidLots: number; askLots: number } {
     const m = s.model;
+    const level = s.session.tradable ? s.trading : s.last;
     // Before its first open a listing has no book: it shows its offer price and nobody bids or offers.
     if (m instanceof ListingModel && at < m.firstOpen) return { bid: s.trading, ask: s.trading, bidLots: 0, askLots: 0 };
     const rng = new Rng(mix(mix(m.key, Math.floor(at / 1000)), 0x51ed27));
@@ -134,12 +159,12 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): MarketPr
       };
     }
     const bps = SPREAD_BPS[m.instrument.assetClass] * (s.session.phase === 'regular' ? 1 : 4);
-    const spreadTicks = quantisePositive((s.trading * bps) / 10_000, 1);
+    const spreadTicks = quantisePositive((level * bps) / 10_000, 1);
     const below = Math.max(1, Math.floor(spreadTicks / 2) + rng.below(2));
     const above = Math.max(1, spreadTicks - Math.floor(spreadTicks / 2) + rng.below(2));
-    const bid = Math.max(1, s.trading - below);
+    const bid = Math.max(1, level - below);
     // A level of one tick cannot have a positive bid below it; the book is then one-sided at 1.
-    const ask = s.trading + above;
+    const ask = level + above;
     const bidLots = quantisePositive(depth * (0.3 + 2 * rng.next()), 1);
     const askLots = quantisePositive(depth * (0.3 + 2 * rng.next()), 1);
     return { bid, ask, bidLots, askLots };
@@ -150,14 +175,15 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): MarketPr
     const m = s.model;
     const px = (ticks: number): string => formatSteps(ticks, m.tick);
     const lots = (count: number): string => formatSteps(count, m.lot);
-    const q = quote(s, at);
+    // The book of its moment: a closed market's stands as its last trade left it.
+    const q = quote(s, s.time);
     const year = m.yearRangeBefore(s.day);
     const high52 = Math.max(year?.high ?? 0, s.today?.high ?? s.last);
     const low52 = Math.min(year?.low ?? Number.POSITIVE_INFINITY, s.today?.low ?? s.last);
     const isFuture = m.instrument.source === 3;
     return {
       instrument: m.instrument,
-      time: at,
+      time: s.time,
       session: s.session,
       last: px(s.last),
       open: px(s.today?.open ?? s.previousClose),

@@ -1,4 +1,4 @@
-import type { MarketSource } from '@tradeapp/contract';
+import type { CalendarId, MarketSource, SessionState } from '@tradeapp/contract';
 
 // The market engine's interface. Prices, sizes and volumes are exact decimal strings; the
 // simulation may model in floating point but every number it emits is quantised to the
@@ -9,20 +9,8 @@ export type AssetClass = 'stock' | 'future' | 'forex' | 'bond' | 'index' | 'meta
 /** The market segment an instrument is listed under on the screens. */
 export type MarketCode = 'US' | 'HK' | 'DE' | 'NL' | 'BE' | 'MX' | 'FUT' | 'FX' | 'BOND' | 'INDEX' | 'CRYPTO';
 
-/** The trading calendar an instrument follows (hours, time zone, holidays). */
-export type CalendarId =
-  | 'US' // NYSE/NASDAQ: pre 04:00-09:30, regular 09:30-16:00, post 16:00-20:00 America/New_York
-  | 'HK' // HKEX: pre-open 09:00-09:30, 09:30-12:00 and 13:00-16:00 Asia/Hong_Kong
-  | 'XETRA' // 09:00-17:30 Europe/Berlin
-  | 'EURONEXT-AMS' // 09:00-17:30 Europe/Amsterdam
-  | 'EURONEXT-BRU' // 09:00-17:30 Europe/Brussels
-  | 'BMV' // 08:30-15:00 America/Mexico_City
-  | 'TSE' // 09:00-11:30, 12:30-15:30 Asia/Tokyo (Nikkei index)
-  | 'LSE' // 08:00-16:30 Europe/London (FTSE index)
-  | 'GLOBEX' // futures: Sunday 18:00 to Friday 17:00 America/New_York, daily break 17:00-18:00
-  | 'FX' // 24x5: Sunday 17:00 to Friday 17:00 America/New_York
-  | 'BONDS' // 08:00-17:00 America/New_York, US holidays
-  | 'CRYPTO'; // 24/7
+/** The trading calendar an instrument follows (hours, time zone, holidays): the contract's one exchange calendar. */
+export type { CalendarId } from '@tradeapp/contract';
 
 export interface Instrument {
   /** Unique key across every market, e.g. `AAPL`, `0700.HK`, `ASML.AS`, `EURUSD`, `BTCUSDT`, `GC`. */
@@ -71,18 +59,7 @@ export interface Instrument {
   oversubscription?: string;
 }
 
-export type SessionPhase = 'pre' | 'regular' | 'post' | 'closed';
-
-export interface SessionState {
-  phase: SessionPhase;
-  /** Whether orders may fill now (regular session, or pre/post where the market has them). */
-  tradable: boolean;
-  /** The trading day this moment belongs to, in the market's time zone (YYYY-MM-DD). */
-  tradingDay: string;
-  timeZone: string;
-  /** Epoch ms of the next phase change. */
-  nextChange: number;
-}
+export type { SessionPhase, SessionState } from '@tradeapp/contract';
 
 /** One price point of the live stream. */
 export interface Tick {
@@ -112,6 +89,10 @@ export interface Candle {
 /** A full snapshot of one instrument at one moment: everything a quote screen shows. */
 export interface Snapshot {
   instrument: Instrument;
+  /**
+   * When its price was made: the moment asked while the market trades; while it does not (closed,
+   * or the HK pre-open), the time of its last trade, the end of its last priced session.
+   */
   time: number;
   session: SessionState;
   last: string;
@@ -119,6 +100,10 @@ export interface Snapshot {
   high: string;
   low: string;
   previousClose: string;
+  /**
+   * The book's best prices: around the trading level while the market trades (the after-hours price
+   * in a US stock's pre and post), around `last` while it does not, so a closed quote has bid <= last <= ask.
+   */
   bid: string;
   ask: string;
   bidVolume: string;

@@ -4,6 +4,7 @@ import wire from 'virtual:route-wire';
 import { acceptLanguage, wireLocale } from '../i18n/locale';
 import { isMessageKey, loadMessages, msg } from '../i18n/messages';
 import { clearSession, getToken } from '../lib/session';
+import { earlyFetch } from './early';
 import { hooks } from './hooks';
 
 export { ApiError, isAbortError } from './errors';
@@ -38,6 +39,8 @@ const client = createApiClientCore({
   text: ({ key, params }) => msg(key, params),
   isMessageKey,
   route,
+  // The first screen's requests may have left with the page's boot script (src/boot).
+  fetch: earlyFetch,
   onUnauthorized: (error) => {
     clearSession();
     hooks.notify(error.message);

@@ -1,5 +1,4 @@
 import { createPushClient, type PushClient } from '@tradeapp/client';
-import { useEffect } from 'react';
 import { applyQuotes } from '../features/market/liveCache';
 import { queryClient } from '../lib/queryClient';
 import { getToken, subscribeSession } from '../lib/session';
@@ -7,7 +6,8 @@ import { getToken, subscribeSession } from '../lib/session';
 export type { PushClient, PushEventListener, SocketLike } from '@tradeapp/client';
 
 // The investor app's push socket: @tradeapp/client with quotes. Screens subscribe to the symbols
-// they show; incoming quotes go into the query cache (liveCache.ts), never into component state.
+// they show (api/liveQuote.ts); incoming quotes go into the query cache (liveCache.ts), never into
+// component state.
 
 let shared: PushClient | null = null;
 
@@ -24,13 +24,4 @@ export function getPushClient(): PushClient {
   subscribeSession(() => client.refreshAuth());
   shared = client;
   return client;
-}
-
-/** Keep the quotes of `symbols` live in the query cache while the calling screen is mounted. */
-export function useLiveQuote(symbols: readonly (string | null | undefined)[]): void {
-  const key = [...new Set(symbols.filter((s): s is string => typeof s === 'string' && s.length > 0))].sort().join('\n');
-  useEffect(() => {
-    if (!key) return undefined;
-    return getPushClient().subscribe(key.split('\n'));
-  }, [key]);
 }

@@ -1,3 +1,4 @@
+import { useLayoutEffect } from 'react';
 import { Outlet, useNavigation } from '../lib/router';
 import { BackFallback } from '../ui/useBack';
 import { paths } from './paths';
@@ -12,6 +13,9 @@ export function Splash() {
 export function RootLayout() {
   const navigation = useNavigation();
   useScrollMemory();
+  // The first screen's picture painted from index.html (src/boot/shells.ts) gives way to the screen
+  // itself, before the browser paints it.
+  useLayoutEffect(() => document.getElementById('shell')?.remove(), []);
   return (
     <BackFallback value={paths.home()}>
       {navigation.state === 'loading' && <div className="route-progress" role="progressbar" aria-busy="true" />}

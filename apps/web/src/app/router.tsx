@@ -1,4 +1,6 @@
 import { loadPageStrings } from '../i18n';
+import { wireLocale } from '../i18n/locale';
+import { loadMessages } from '../i18n/messages';
 import { createHashRouter, type RouteObject } from '../lib/router';
 import { guideLoader, hasLaunched, requireAuth } from './guards';
 import { loadPage } from './pageLoad';
@@ -27,11 +29,13 @@ function toRoute(page: PageRoute): RouteObject {
     handle: page.handle,
     ...(loader ? { loader } : {}),
     // The page's code, the strings it may show and antd-mobile's imperative rendering (its dialogs);
-    // a light page (sign-in) does without the last two until it needs them (its toasts bring theirs).
+    // a light page (sign-in, home, a quote) does without the last two until it needs them (its toasts
+    // bring theirs), with the contract's messages only when it shows dates (app/pageStrings.ts).
     // Retried on a tap after a failed fetch or the page-load timeout (app/pageLoad.ts, the device prompt).
     lazy: () =>
       loadPage(async () => {
-        const [module] = await Promise.all([page.load(), page.light ? undefined : Promise.all([loadPageStrings(), import('../lib/antdRender')])]);
+        const strings = page.light ? (page.messages ? loadMessages(wireLocale()) : undefined) : Promise.all([loadPageStrings(), import('../lib/antdRender')]);
+        const [module] = await Promise.all([page.load(), strings]);
         return { Component: module.default };
       }),
   };

@@ -12,8 +12,10 @@ export interface PageRoute {
   /** One of the five tab pages: rendered above the tab bar. */
   tab?: boolean;
   handle?: PageHandle;
-  /** Shows only the first screen's strings: its route loads neither the feature screens' strings nor the contract's messages (the page fetches those when it needs them). */
+  /** Shows only the first screen's strings: its route loads neither the feature screens' strings nor the contract's messages (the page fetches those when it needs them, app/pageStrings.ts). */
   light?: boolean;
+  /** A light page that shows dates and time zones: its route awaits the contract's messages, which name them, so that they do not change once painted. */
+  messages?: boolean;
   /**
    * Starts the first screen's data requests into the query cache as the route starts loading, beside
    * its code rather than after its first render: on a slow network each wave costs a round trip.
@@ -27,6 +29,9 @@ const quote = { handle: { titleParam: 'name' } };
 function quotePage(path: string, titleKey: TitleKey): PageRoute {
   return {
     path,
+    // Light: the quote and its trading note paint with the first screen's strings (features/market/QuotePage.tsx).
+    light: true,
+    messages: true,
     load: () => import('../features/market/QuotePage'),
     prefetch: (url) => import('../features/market/firstScreen').then((m) => m.prefetchQuote(url)),
     handle: { titleKey, titleParam: 'name' },

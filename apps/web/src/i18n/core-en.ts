@@ -33,6 +33,10 @@ export const enCore = {
     refreshing: 'Refreshing…',
     refreshed: 'Updated',
   },
+  time: {
+    in: 'in {{duration}}',
+    ago: '{{duration}} ago',
+  },
   tabs: {
     home: 'Home',
     market: 'Markets',
@@ -132,15 +136,18 @@ export const enCore = {
     currency: 'Currency',
     time: 'Exchange time',
     asOf: 'As of {{time}} {{zone}}',
+    closedAsOf: 'Last trade as of {{time}} {{zone}}',
     previousCloseLine: 'Dashed line: previous close {{price}}',
     preMarket: 'Pre-market',
     postMarket: 'After hours',
     chart: 'Chart range',
+    chartZone: 'Times: {{zone}}',
+    // Each tab says what it draws (decision 0010): 1d is daily candles, 1w five days of 30-minute ones, 1m hourly ones.
     ranges: {
       intraday: 'Intraday',
-      '1d': '1D',
-      '1w': '1W',
-      '1m': '1M',
+      '1d': 'Day',
+      '1w': '5 days',
+      '1m': '60 min',
       '3m': '3M',
       '1y': '1Y',
     },

@@ -2,7 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { enCore } from './core-en';
 import type { en } from './en';
-import { getUiLanguage, storeUiLanguage, wireLocale, type UiLanguage } from './locale';
+import { getUiLanguage, HTML_LANG, storeUiLanguage, wireLocale, type UiLanguage } from './locale';
 import { loadMessages } from './messages';
 
 declare module 'i18next' {
@@ -36,8 +36,6 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
   initAsync: false,
 });
-
-const HTML_LANG: Record<UiLanguage, string> = { en: 'en', nl: 'nl', 'zh-Hans': 'zh-Hans' };
 
 async function apply(language: UiLanguage, messages: boolean): Promise<void> {
   await Promise.all([ensureLoaded(language), messages ? loadMessages(wireLocale(language)) : undefined]);

@@ -5,6 +5,12 @@ import { readStorage, StorageKey, writeStorage } from '../lib/storage';
 export const UI_LANGUAGES = ['en', 'nl', 'zh-Hans'] as const;
 export type UiLanguage = (typeof UI_LANGUAGES)[number];
 
+/** The page's `lang` in each language (its fonts and hyphenation follow it). */
+export const HTML_LANG: Record<UiLanguage, string> = { en: 'en', nl: 'nl', 'zh-Hans': 'zh-Hans' };
+
+/** Each language's name in the compact switch, in that language. */
+export const LANGUAGE_SHORT: Record<UiLanguage, string> = { en: 'EN', nl: 'NL', 'zh-Hans': '中文' };
+
 const WIRE: Record<UiLanguage, Locale> = { en: 'en', nl: 'nl', 'zh-Hans': 'zh_Hans_CN' };
 const ACCEPT: Record<UiLanguage, string> = { en: 'en', nl: 'nl', 'zh-Hans': 'zh-Hans-CN,zh;q=0.9' };
 

@@ -1,4 +1,4 @@
-import type { Locale, MessageKey, Messages } from '@tradeapp/contract';
+import { fillParams, type Locale, type MessageKey, type MessageLookup, type MessageParams, type Messages } from '@tradeapp/contract';
 import { wireLocale } from './locale';
 
 /**
@@ -32,14 +32,24 @@ export function isMessageKey(key: string): key is MessageKey {
   return loaded.en !== undefined && Object.prototype.hasOwnProperty.call(loaded.en, key);
 }
 
-/** The contract's `translate`, on the loaded locales: `{name}` placeholders filled, English fallback. */
-export function translate(locale: Locale, key: MessageKey, params?: Record<string, string | number>): string {
-  const text = loaded[locale]?.[key] ?? loaded.en?.[key] ?? key;
-  if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+/** The locale's own messages have been fetched (not only English). */
+export const localeLoaded = (locale: Locale): boolean => loaded[locale] !== undefined;
+
+/** A message of the loaded locales by key, English standing in; undefined before they are loaded or for an unknown key. */
+export function lookupMessage(locale: Locale, key: string): string | undefined {
+  if (!isMessageKey(key)) return undefined;
+  return loaded[locale]?.[key] ?? loaded.en?.[key];
 }
 
-export function msg(key: string | undefined | null, params?: Record<string, string | number>): string {
+/** The contract's `translate`, on the loaded locales: `{name}` placeholders filled (dates and zones in the reader's form), English fallback. */
+export function translate(locale: Locale, key: MessageKey, params?: MessageParams): string {
+  const text = lookupMessage(locale, key) ?? key;
+  if (!params) return text;
+  const lookup: MessageLookup = (k) => lookupMessage(locale, k);
+  return fillParams(locale, text, params, lookup);
+}
+
+export function msg(key: string | undefined | null, params?: MessageParams): string {
   if (!key) return '';
   return isMessageKey(key) ? translate(wireLocale(), key, params) : key;
 }

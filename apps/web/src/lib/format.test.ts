@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '../i18n';
 import { storeUiLanguage } from '../i18n/locale';
 import {
-  currencySymbol,
   formatChartPrice,
   formatChartTick,
   formatChartTime,
@@ -14,14 +14,20 @@ import {
   formatPrice,
   formatAmount,
   formatDate,
+  formatCountdown,
   formatDateTime,
-  formatMoney,
+  formatDateTimeIn,
+  formatDuration,
+  formatMonthName,
+  formatRelative,
+  formatUtcDay,
   formatPercent,
   formatTime,
   riseFallColor,
   roundDecimal,
   toMillis,
 } from './format';
+import { currencySymbol, formatMoney } from './money';
 
 describe('dates', () => {
   // 2026-03-04 15:06:07 UTC; tests run with TZ=UTC
@@ -77,6 +83,61 @@ describe('dates in the language of the screen', () => {
     expect(formatDateText('2027-06-30')).toBe(date);
     expect(formatDateText('next week')).toBe('next week');
     expect(formatDateText(null)).toBe('--');
+  });
+});
+
+describe('one style per language: exchange clocks, spans, relative times', () => {
+  // 2026-12-07 21:00 UTC. New York is on EST then (UTC-5): 16:00 there; Hong Kong (UTC+8): 05:00 on
+  // the 8th; Amsterdam (CET, UTC+1): 22:00. Intl's unit names and lists are Node 20's ICU (no
+  // Intl.DurationFormat there, so the fallback built from NumberFormat and ListFormat runs); its
+  // output has no narrow no-break spaces for these units, and the strings are compared exactly.
+  const at = Date.UTC(2026, 11, 7, 21, 0);
+  const MIN = 60_000;
+  const HOUR = 60 * MIN;
+  afterEach(() => setLanguage('en'));
+
+  it.each([
+    ['en', '04:00 PM New York time', '08/12/2026 05:00 AM Hong Kong time', '07/12/2026 10:00:00 PM Amsterdam time', '07/12/2026 09:00 PM UTC'],
+    ['nl', '16:00 New Yorkse tijd', '08-12-2026 05:00 Hongkongse tijd', '07-12-2026 22:00:00 Amsterdamse tijd', '07-12-2026 21:00 UTC'],
+    ['zh-Hans', '纽约时间 16:00', '香港时间 2026-12-08 05:00', '阿姆斯特丹时间 2026-12-07 22:00:00', 'UTC 2026-12-07 21:00'],
+  ] as const)('%s: a time on an exchange’s clock, named by its city', async (language, ny, hk, ams, utc) => {
+    await setLanguage(language);
+    expect(formatDateTimeIn(at, 'America/New_York', 'time')).toBe(ny);
+    expect(formatDateTimeIn(at, 'Asia/Hong_Kong')).toBe(hk);
+    expect(formatDateTimeIn(at, 'Europe/Amsterdam', 'dateTime')).toBe(ams);
+    expect(formatDateTimeIn(at, 'UTC')).toBe(utc);
+    expect(formatDateTimeIn(null, 'UTC')).toBe('--');
+  });
+
+  it.each([
+    // 2 h 10 min ahead; 5 min ago; 1 day 3 h ahead; 59 s ahead rounds down to 0 min; a month heading.
+    ['en', 'in 2 hr, 10 min', '5 min ago', 'in 1 day, 3 hr', 'in 0 min', 'December 2026', '07/12/2026'],
+    ['nl', 'over 2 uur, 10 min', '5 min geleden', 'over 1 dag, 3 uur', 'over 0 min', 'december 2026', '07-12-2026'],
+    ['zh-Hans', '2小时10分钟后', '5分钟前', '1天3小时后', '0分钟后', '2026年12月', '2026-12-07'],
+  ] as const)('%s: relative times, month names, UTC days', async (language, ahead, ago, days, soon, month, day) => {
+    await setLanguage(language);
+    expect(formatRelative(at + 2 * HOUR + 10 * MIN, at)).toBe(ahead);
+    expect(formatRelative(at - 5 * MIN, at)).toBe(ago);
+    expect(formatRelative(at + 27 * HOUR + 30_000, at)).toBe(days);
+    expect(formatRelative(at + 59_000, at)).toBe(soon);
+    expect(formatMonthName('2026-12')).toBe(month);
+    // 23:30 UTC on the 7th is still the 7th whatever the device's zone.
+    expect(formatUtcDay(Date.UTC(2026, 11, 7, 23, 30))).toBe(day);
+  });
+
+  it.each([
+    // 1 h 2 min 5 s; 9 min 51 s; 42 s; 2 h exactly (no "0 min"); passed.
+    ['en', '1 hr, 2 min', '9 min, 51 sec', '42 sec', '2 hr', '0 sec'],
+    ['nl', '1 uur, 2 min', '9 min, 51 sec', '42 sec', '2 uur', '0 sec'],
+    ['zh-Hans', '1小时2分钟', '9分钟51秒', '42秒', '2小时', '0秒'],
+  ] as const)('%s: countdowns in units, never read as a time of day', async (language, hours, minutes, seconds, whole, passed) => {
+    await setLanguage(language);
+    expect(formatCountdown(HOUR + 2 * MIN + 5000)).toBe(hours);
+    expect(formatCountdown(9 * MIN + 51_999)).toBe(minutes);
+    expect(formatCountdown(42_000)).toBe(seconds);
+    expect(formatCountdown(2 * HOUR + 30_000)).toBe(whole);
+    expect(formatCountdown(-5000)).toBe(passed);
+    expect(formatDuration(2 * HOUR + 10 * MIN + 59_000)).toBe(formatCountdown(2 * HOUR + 10 * MIN));
   });
 });
 

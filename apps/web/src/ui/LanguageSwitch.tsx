@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { setLanguage } from '../i18n';
-import { UI_LANGUAGES, type UiLanguage } from '../i18n/locale';
+import { LANGUAGE_SHORT, UI_LANGUAGES, type UiLanguage } from '../i18n/locale';
 
 const LABEL_KEY = { en: 'language.en', nl: 'language.nl', 'zh-Hans': 'language.zhHans' } as const;
-const SHORT = { en: 'EN', nl: 'NL', 'zh-Hans': '中文' } as const;
 const TEST_ID = { en: 'lang-en', nl: 'lang-nl', 'zh-Hans': 'lang-zh' } as const;
 
 /** Three-way language switch; the choice is persisted and sent as the `languages` header. */
@@ -22,7 +21,7 @@ export function LanguageSwitch({ compact = false, tone = 'light' }: { compact?: 
           data-testid={TEST_ID[language]}
           onClick={() => void setLanguage(language)}
         >
-          {compact ? SHORT[language] : t(LABEL_KEY[language])}
+          {compact ? LANGUAGE_SHORT[language] : t(LABEL_KEY[language])}
         </button>
       ))}
     </div>

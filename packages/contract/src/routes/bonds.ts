@@ -1,14 +1,18 @@
 import { z } from 'zod';
 import { pageOf } from '../fields';
 import { route } from '../route';
-import { zId, zPaging, zReason } from './common';
+import { zDay, zId, zPaging, zReason } from './common';
 import { zDecimal } from './market';
 
 // Bonds (decision 0022): every bond's clean price comes from its currency's yield curve (Nelson–Siegel
 // on a seeded walk) plus the bond's spread. An investor buys face amounts at the ask's dirty price
 // (clean + accrued interest, Actual/Actual ICMA) plus the markup, is paid coupons on their dates,
 // is redeemed at par at maturity, or sells earlier at the bid's dirty price. A holding is kept in
-// the wallet of the bond's currency, as a stock is; it is never margin-traded.
+// the wallet of the bond's currency, as a stock is; it is never margin-traded. A trade settles T+n
+// on the bond's calendar after the bond market's trading day (New York's): Treasuries and bills
+// T+1 on SIFMA's settlement days, euro government bonds T+2 on TARGET's (T+1 from 11 October 2027),
+// Mbonos T+2 on the Mexican market's. The price, accrued interest and yields are to that settlement
+// day, and a coupon due on or before it is the seller's.
 
 /** Coupons a year; a bill (zero-coupon) has 0. */
 export const BOND_FREQUENCIES = [0, 1, 2] as const;
@@ -34,7 +38,22 @@ export const zBondQuote = z.object({
   couponDates: z.array(z.number().int()),
   /** Buy in multiples of this face amount; the least purchase is one increment. */
   faceIncrement: zDecimal,
-  /** Per 100 face: clean bid and ask, accrued interest to today, dirty ask (clean ask + accrued). */
+  /**
+   * The bond's price per 100 face, clean (without accrued interest): the mid, the same price the
+   * market's quote of the bond shows (`price_nominal` on Markets and the quote page) at the same
+   * moment; and dirty, the clean price plus accrued interest. Both are of `timestamp`.
+   */
+  price: zDecimal,
+  dirtyPrice: zDecimal,
+  /** When the price was made: now while the bond market trades, its last trade (its session's end) while it is closed. */
+  timestamp: z.number().int(),
+  /**
+   * The settlement day (YYYY-MM-DD) of a purchase or a sale at this quote: T+n settlement days of the
+   * bond's calendar after the bond market's trading day of `timestamp`. Accrued interest, the dirty
+   * price and the yields are to it, and a buyer receives only the coupons after it.
+   */
+  settlementDate: zDay,
+  /** Per 100 face: clean bid and ask, accrued interest to the settlement day, dirty ask (clean ask + accrued: what a purchase pays before the markup). */
   bid: zDecimal,
   ask: zDecimal,
   accrued: zDecimal,
@@ -47,7 +66,7 @@ export const zBondQuote = z.object({
   /** The curve's zero rate at the bond's maturity, percent, and the bond's spread over it, basis points. */
   curveRate: zDecimal,
   spreadBp: zDecimal,
-  /** No new purchases (an operator paused it, or it matures within the settlement day); sales go on. */
+  /** No new purchases (an operator paused it, or it matures on or before the settlement day); sales go on until then. */
   paused: z.boolean(),
   /** The caller's face held. */
   held: zDecimal,
@@ -71,6 +90,8 @@ export const zBondHolding = z.object({
   /** Face bought, and face still held. */
   face: zDecimal,
   remaining: zDecimal,
+  /** The day the purchase settled or settles (YYYY-MM-DD): its accrued interest is to it, and the coupons after it are the holding's. */
+  settlementDate: zDay,
   /** Per 100 face at purchase: clean ask, accrued, and the markup. */
   price: zDecimal,
   accrued: zDecimal,
@@ -101,6 +122,7 @@ export const zBondPayment = z.object({
   holdingId: z.number().int(),
   kind: z.enum(['coupon', 'sale', 'redemption']),
   amount: zDecimal,
+  /** The coupon date, the maturity, or the day the sale settles (the UTC day's start). */
   day: z.number().int(),
 });
 
@@ -190,7 +212,8 @@ export const bondRoutes = {
   }),
 };
 
-export const zBondAdmin = zBondQuote.omit({ held: true }).extend({
+// The back office's listing has no settlement day: it shows the listing's terms and price, not a trade's.
+export const zBondAdmin = zBondQuote.omit({ held: true, settlementDate: true }).extend({
   holders: z.number().int(),
   /** Face outstanding across holders. */
   outstanding: zDecimal,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inCalendarYears } from '../calendar/calendar';
 import { FundsReviewStatus } from '../enums';
 import { pageOf } from '../fields';
 import { route } from '../route';
@@ -8,7 +9,31 @@ import { route } from '../route';
 /** A numeric status that may arrive as a query string ("1") or a JSON number. */
 export const zStatusOf = <E extends Record<string, number>>(e: E) => z.coerce.number().pipe(z.enum(e)).optional();
 
-export const zDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'v.invalidValue' });
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The instant a YYYY-MM-DD day begins, UTC; undefined for a day no calendar has (2025-02-30, 2025-13-45). */
+function dayStart(value: string): number | undefined {
+  const m = DAY_PATTERN.exec(value);
+  if (!m) return undefined;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const at = Date.UTC(y, mo - 1, d);
+  const back = new Date(at);
+  return back.getUTCFullYear() === y && back.getUTCMonth() === mo - 1 && back.getUTCDate() === d ? at : undefined;
+}
+
+/**
+ * A YYYY-MM-DD day inside the exchange calendar's years (issue 33). The database refuses an
+ * impossible date with an error of its own, which would be a 500; this is a 400 with the field's
+ * message first. Its refusals abort, so an object's own refinement never reads a day that is none.
+ */
+export const zDay = z
+  .string({ error: 'v.invalidValue' })
+  .regex(DAY_PATTERN, { error: 'v.invalidValue', abort: true })
+  .superRefine((value, ctx) => {
+    const at = dayStart(value);
+    if (at === undefined) ctx.addIssue({ code: 'custom', message: 'v.invalidValue', continue: false });
+    else if (!inCalendarYears(at)) ctx.addIssue({ code: 'custom', message: 'v.timestampRange', continue: false });
+  });
 
 export const zPaging = {
   page: z.coerce.number().int().min(1).default(1),

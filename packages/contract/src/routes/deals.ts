@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { compareDecimal } from '../decimal';
+import { inCalendarYears } from '../calendar/calendar';
 import { IpoStatus, MarketSource } from '../enums';
-import { pageOf, requiredText } from '../fields';
+import { pageOf, requiredText, zTimestamp } from '../fields';
 import { route } from '../route';
 import {
   DEAL_EXCHANGES,
@@ -31,13 +32,14 @@ const zWholeNumber = (max: number) =>
   z.coerce.number({ error: 'v.invalidValue' }).int({ error: 'v.invalidValue' }).min(1, { error: 'v.invalidValue' }).max(max, { error: 'v.invalidValue' });
 /** Lots to apply for: a whole number, at least one (the deal's own maximum is the server's check). */
 export const zLots = z.coerce.number({ error: 'v.lotsRule' }).int({ error: 'v.lotsRule' }).min(1, { error: 'v.lotsRule' }).max(1_000_000_000, { error: 'v.lotsRule' });
-const zTimestamp = z.coerce.number({ error: 'v.invalidValue' }).int({ error: 'v.invalidValue' }).positive({ error: 'v.invalidValue' });
 
 /**
  * What an operator writes to create a deal or edit it while announced. The checks: the exchange
  * belongs to the market, the range is low <= high, a Hong Kong public tranche has a lot for each
  * pool, and the dates are in order, read on the exchange's calendar: prospectus <= the day the
- * window opens, opens < closes, the day it closes <= allotment date <= listing date.
+ * window opens, opens < closes, the day it closes <= allotment date <= listing date. Every instant
+ * lies in the calendar's years. That each step keeps to the exchange's hours and trading days
+ * (`dealScheduleProblem`) the server checks, to name the next valid time in the reader's words.
  */
 export const zDealInput = z
   .object({
@@ -77,6 +79,8 @@ export const zDealInput = z
     if (!(DEAL_MARKETS[d.market].exchanges as readonly string[]).includes(d.exchange)) problem('exchange', 'v.invalidValue');
     if (compareDecimal(d.priceHigh, d.priceLow) === -1) problem('priceHigh', 'e.dealPriceRange');
     if (d.market === 'HK' && d.publicLots < 2) problem('publicLots', 'e.dealPublicLots');
+    // The order is read only between instants of the calendar's years: others are refused on their field already.
+    if (!inCalendarYears(d.subscriptionOpensTimestamp) || !inCalendarYears(d.subscriptionClosesTimestamp)) return;
     const tz = DEAL_MARKETS[d.market].timeZone;
     if (d.prospectusDate > dayIn(tz, d.subscriptionOpensTimestamp)) problem('prospectusDate', 'e.dealDates');
     else if (d.subscriptionClosesTimestamp <= d.subscriptionOpensTimestamp) problem('subscriptionClosesTimestamp', 'e.dealDates');

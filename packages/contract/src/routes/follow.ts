@@ -24,7 +24,11 @@ export type RecordWindow = (typeof RECORD_WINDOWS)[number];
 /** The ranking's rule, shown beside it: the 90-day return among agencies whose 90-day maximum drawdown is at most 25 %, ties by the smaller drawdown. */
 export const RANKING_RULE = { windowDays: 90, maxDrawdown: '0.25', size: 3 } as const;
 
-/** The risk score's table, 1 (calm) to 10: the higher of the step the annualised volatility and the 365-day drawdown are at most. */
+/**
+ * The risk score's table, 1 (calm) to 10: the higher of the step the annualised volatility (calendar-day
+ * returns × √365) and the 365-day drawdown are at most. One table for both: on a year of the agencies'
+ * history each's volatility and drawdown fall on the same or neighbouring steps.
+ */
 export const RISK_STEPS = ['0.02', '0.05', '0.08', '0.12', '0.16', '0.22', '0.30', '0.40', '0.55'] as const;
 
 /** The copy stop-loss, in percent of what was put in (eToro's default: 40 %). */
@@ -57,7 +61,7 @@ export const zAgencyRecord = z.object({
   /** Closed positions with a positive net result ÷ closed positions; null before the first close. */
   winRate: zDecimal.nullable(),
   closedTrades: z.number().int(),
-  /** Annualised volatility of daily NAV returns over 365 days; null with fewer than two days. */
+  /** Annualised volatility of the daily (calendar-day) NAV returns over 365 days: their sample deviation × √365; null with fewer than two days. */
   volatility: zDecimal.nullable(),
   riskScore: z.number().int().min(1).max(10),
   /** The first day of the record and the first day it traded live (before it: backfilled from the market's history). */
@@ -120,12 +124,14 @@ export type AgencyTrade = z.infer<typeof zAgencyTrade>;
 export const zAgencyDetail = zAgency.extend({
   curve: z.array(zCurvePoint),
   open: z.array(zAgencyTrade),
-  /** The latest closed positions, newest first (at most 50). */
-  closed: z.array(zAgencyTrade),
   /** The caller's running follow of it, if any. */
   followId: z.number().int().nullable(),
 });
 export type AgencyDetail = z.infer<typeof zAgencyDetail>;
+
+/** An agency's closed positions (whole or parts), newest first, a page at a time: `total` is `record.closedTrades`. */
+export const zAgencyClosedPage = pageOf(zAgencyTrade);
+export type AgencyClosedPage = z.infer<typeof zAgencyClosedPage>;
 
 /** A follow as its follower sees it, every figure from its journals and its copies. */
 export const zFollow = z.object({
@@ -220,10 +226,20 @@ export const followRoutes = {
     path: '/userFollowInvest/agency/:id',
     auth: 'public',
     tag: 'follow',
-    summary: "One agency: its record, daily equity curve (backfilled and live days marked), open positions and latest closed ones; with a caller, their running follow of it. Not in the specification",
+    summary: "One agency: its record, daily equity curve (backfilled and live days marked) and open positions; with a caller, their running follow of it. Its closed positions are paged by agencyClosed. Not in the specification",
     params: zId,
     request: z.object({}),
     response: zAgencyDetail,
+  }),
+  agencyClosed: route({
+    method: 'GET',
+    path: '/userFollowInvest/agency/:id/closed',
+    auth: 'public',
+    tag: 'follow',
+    summary: "One agency's closed positions (whole or parts), newest first, a page at a time (page, size up to 100), with their total. Not in the specification",
+    params: zId,
+    request: z.object(zPaging),
+    response: zAgencyClosedPage,
   }),
   follows: route({
     method: 'POST',

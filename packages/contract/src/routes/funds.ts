@@ -28,8 +28,10 @@ export const DEPOSIT_YIELD_DAYS = 7;
 export const REGULAR_TERM_DAYS = [30, 90, 180, 365] as const;
 
 /**
- * The 7-day annualised yield, percent: (Σ of the last 7 days' income per 10,000) ÷ 7 × 365 ÷ 10,000 × 100,
- * to 4 decimals. The server and the screen's formula line both use this.
+ * The 7-day annualised yield, percent: (Σ of the window's 7 daily incomes per 10,000) ÷ 7 × 365 ÷ 10,000 × 100,
+ * to 4 decimals half up; 365 ÷ 7 in leap years too. Its inputs are `yieldWindow`'s, newest first: the
+ * 7 days ending with the last day already earned, never a day declared and not yet earned. The server
+ * and the screen's formula line both use this.
  */
 export function sevenDayYield(incomesPer10k: string[]): string | null {
   if (incomesPer10k.length < DEPOSIT_YIELD_DAYS) return null;
@@ -44,6 +46,28 @@ export function sevenDayYield(incomesPer10k: string[]): string | null {
   const q = (numerator * 2n + denominator) / (denominator * 2n);
   const text = q.toString().padStart(5, '0');
   return `${text.slice(0, -4)}.${text.slice(-4)}`;
+}
+
+const YIELD_DAY_MS = 86_400_000;
+
+/**
+ * The 7-day yield's inputs, newest first (issue 32): the `DEPOSIT_YIELD_DAYS` UTC days ending with
+ * `lastEarnedDay`, the last day whose income is already earned (the day before today: today's
+ * declared income is not earned until today ends). Each declared income counts on its own calendar
+ * day and only days inside the window count; a day of the window with nothing declared earned
+ * nothing ('0.0000'). Days before `firstDay` (the product's first day a holder could earn) are left
+ * out, so a product younger than the window has fewer than 7 inputs and no yield yet. Days are the
+ * epoch ms of a UTC midnight.
+ */
+export function yieldWindow(declared: ReadonlyArray<{ day: number; incomePer10k: string }>, lastEarnedDay: number, firstDay: number): string[] {
+  const byDay = new Map(declared.map((d) => [d.day, d.incomePer10k]));
+  const inputs: string[] = [];
+  for (let n = 0; n < DEPOSIT_YIELD_DAYS; n += 1) {
+    const day = lastEarnedDay - n * YIELD_DAY_MS;
+    if (day < firstDay) break;
+    inputs.push(byDay.get(day) ?? '0.0000');
+  }
+  return inputs;
 }
 
 /** One instrument of a fund's basket and its fixed weight (the weights of a fund sum to 1). */
@@ -82,7 +106,7 @@ export const zFundProduct = z.object({
   /** A lot cannot be redeemed before this many days (0: no lock-in). */
   lockInDays: z.number().int(),
   // --- current ---
-  /** Today's declared income per 10,000 units, and the 7-day annualised yield (percent; `sevenDayYield`). */
+  /** Today's declared income per 10,000 units, and the 7-day annualised yield of the 7 days earned up to yesterday (percent; `sevenDayYield` of `yieldWindow`). */
   incomePer10k: zDecimal.nullable(),
   sevenDayYield: zDecimal.nullable(),
   // --- regular ---
@@ -111,7 +135,7 @@ export const zFundDay = z.object({
 export const zFundDetail = zFundProduct.extend({
   /** Every NAV (fund) or declared income (current), oldest first; declared days still ahead are included, marked by `day` > today. */
   days: z.array(zFundDay),
-  /** The yearly `sevenDayYield` formula's inputs: the last 7 declared incomes, newest first. */
+  /** The yearly `sevenDayYield` formula's inputs (`yieldWindow`): the incomes of the 7 days ending yesterday, the last day earned, newest first. */
   yieldInputs: z.array(zDecimal),
 });
 export type FundDetail = z.infer<typeof zFundDetail>;

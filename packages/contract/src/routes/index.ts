@@ -22,6 +22,7 @@ import { marketRoutes, watchlistRoutes } from './market';
 import { noticeOperatorRoutes, noticeRoutes } from './notices';
 import { operatorRoutes } from './operator';
 import { placementOperatorRoutes, placementRoutes } from './placements';
+import { portfolioOperatorRoutes, portfolioRoutes } from './portfolio';
 import { referralRoutes } from './referral';
 import { serviceRequestOperatorRoutes, serviceRequestRoutes } from './serviceRequests';
 import { statementOperatorRoutes, statementRoutes, timelineRoutes } from './statements';
@@ -65,8 +66,10 @@ export const routes = {
   ...statementRoutes,
   ...timelineRoutes,
   ...analyticsRoutes,
+  ...portfolioRoutes,
   ...kycOperatorRoutes,
   ...walletOperatorRoutes,
+  ...portfolioOperatorRoutes,
   ...depositOperatorRoutes,
   ...withdrawalOperatorRoutes,
   ...noticeOperatorRoutes,

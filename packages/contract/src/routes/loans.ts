@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adjustDay } from '../calendar/calendar';
 import { AMOUNT_PATTERN, pageOf } from '../fields';
 import { route } from '../route';
 import { zId, zPaging, zReason } from './common';
@@ -30,7 +31,12 @@ export const LOAN_SCORE_FACTORS = {
 export type LoanScoreFactor = keyof typeof LOAN_SCORE_FACTORS;
 export const LOAN_SCORE_FACTOR_NAMES = Object.keys(LOAN_SCORE_FACTORS) as LoanScoreFactor[];
 
-/** The score's band sets the most one may owe and the APR; below the first band there is no loan. */
+/**
+ * The score's band sets the most one may owe and the borrowing rate; below the first band there is
+ * no loan. `aprPercent` is the nominal borrowing rate a year (the name the wire has always had): the
+ * interest is that rate ÷ 365 a day. The annual percentage rate of the Consumer Credit Directive is
+ * higher (`loanBandApr`, and each loan's own `annualPercentageRate`).
+ */
 export const LOAN_BANDS = [
   { minScore: 580, limit: '1000', aprPercent: '24.00' },
   { minScore: 640, limit: '3000', aprPercent: '18.00' },
@@ -67,10 +73,12 @@ export const zLoanFactor = z.object({
 export const zLoanProfile = z.object({
   score: z.number().int(),
   factors: z.array(zLoanFactor),
-  /** The band's limit and APR, or null below it; `available` = limit − what is still owed. */
+  /** The band's limit and nominal borrowing rate, or null below it; `available` = limit − what is still owed. */
   limit: zDecimal,
   available: zDecimal,
   aprPercent: zDecimal.nullable(),
+  /** The band's annual percentage rate (`loanBandApr`: monthly instalments at the nominal rate ÷ 12), or null below it. */
+  annualPercentageRate: zDecimal.nullable(),
   terms: z.array(z.number().int()),
   penaltyDailyPercent: zDecimal,
   /** An application waiting for review: a second is refused. */
@@ -94,11 +102,12 @@ export const zLoanInstalment = z.object({
 });
 export type LoanInstalment = z.infer<typeof zLoanInstalment>;
 
-export const zLoan = z.object({
+const zLoanFields = z.object({
   id: z.number().int(),
   status: z.enum(LOAN_STATUSES),
   amount: zDecimal,
   months: z.number().int(),
+  /** The nominal borrowing rate a year (see LOAN_BANDS). */
   aprPercent: zDecimal,
   /** The score at application, with its factors (what the operator saw). */
   score: z.number().int(),
@@ -118,6 +127,11 @@ export const zLoan = z.object({
   longCreateTime: z.number().int(),
   longAuditTime: z.number().int().nullable(),
   repaidTimestamp: z.number().int().nullable(),
+});
+
+export const zLoan = zLoanFields.extend({
+  /** The annual percentage rate of the key fact statement's schedule (`annualPercentageRate`), percent to two places. */
+  annualPercentageRate: zDecimal,
 });
 export type Loan = z.infer<typeof zLoan>;
 
@@ -157,7 +171,7 @@ const zLoanAmount = z
 export const zLoanApplyInput = z.object({
   amount: zLoanAmount,
   months: z.coerce.number({ error: 'v.fillRequired' }).int().refine((m) => (LOAN_TERMS_MONTHS as readonly number[]).includes(m), { error: 'v.loanTerm' }),
-  /** The APR the key fact statement showed: refused if the caller's band changed since. */
+  /** The nominal borrowing rate the key fact statement showed: refused if the caller's band changed since. */
   aprPercent: zDecimal,
   /** The key fact statement was read and accepted. */
   accepted: z.literal(true, { error: 'v.loanAccept' }),
@@ -175,7 +189,8 @@ export const loanRoutes = {
     path: '/loan/profile',
     auth: 'user',
     tag: 'loans',
-    summary: "The caller's credit score factor by factor, the limit and APR it allows, the terms and the overdue penalty. Not in the specification",
+    summary:
+      "The caller's credit score factor by factor, the limit, nominal borrowing rate and annual percentage rate it allows, the terms and the overdue penalty. Not in the specification",
     request: z.object({}),
     response: zLoanProfile,
   }),
@@ -230,7 +245,8 @@ export const loanRoutes = {
   }),
 };
 
-export const zLoanAdmin = zLoan.extend({ userId: z.number().int(), userName: z.string(), email: z.string().nullable() });
+// The back office's loan keeps the fields it had (its screens are the back office's to change).
+export const zLoanAdmin = zLoanFields.extend({ userId: z.number().int(), userName: z.string(), email: z.string().nullable() });
 
 export const loanOperatorRoutes = {
   operatorLoans: route({
@@ -368,6 +384,18 @@ export function loanDueDays(startDay: number, months: number): number[] {
   return Array.from({ length: months }, (_, i) => addLoanMonths(startDay, i + 1));
 }
 
+/** Euro loans fall due on TARGET business days; Xetra's settlement days are those. */
+export const LOAN_CALENDAR = 'XETRA' as const;
+
+/**
+ * The days the instalments are paid on: each due day (loanDueDays) moved Modified Following onto a
+ * business day, as LMA facilities move their interest periods: to the next business day, unless that
+ * is in the next month, then to the one before. Each period's interest runs to the day it is paid.
+ */
+export function loanPaymentDays(startDay: number, months: number): number[] {
+  return loanDueDays(startDay, months).map((d) => adjustDay(LOAN_CALENDAR, Math.round(d / DAY), 'modifiedFollowing') * DAY);
+}
+
 export interface LoanScheduleRow {
   n: number;
   dueDay: number;
@@ -416,6 +444,8 @@ export interface LoanKeyFacts {
   instalment: string;
   totalRepay: string;
   totalInterest: string;
+  /** The annual percentage rate of the schedule (`annualPercentageRate`), percent to two places. */
+  annualPercentageRate: string;
   schedule: LoanScheduleRow[];
 }
 
@@ -426,12 +456,156 @@ export function loanSchedule(args: { amount: string; aprPercent: string; months:
     principal: args.amount,
     aprPercent: args.aprPercent,
     fromDay: args.startDay,
-    dueDays: loanDueDays(args.startDay, args.months),
+    dueDays: loanPaymentDays(args.startDay, args.months),
     instalment,
   });
   const totalInterest = schedule.reduce((sum, row) => sum + decimalToCents(row.interest), 0n);
   const totalRepay = schedule.reduce((sum, row) => sum + decimalToCents(row.total), 0n);
-  return { instalment, totalRepay: centsToDecimal(totalRepay), totalInterest: centsToDecimal(totalInterest), schedule };
+  return {
+    instalment,
+    totalRepay: centsToDecimal(totalRepay),
+    totalInterest: centsToDecimal(totalInterest),
+    annualPercentageRate: loanScheduleApr(args.amount, schedule),
+    schedule,
+  };
+}
+
+/**
+ * The annual percentage rate of a key fact statement's schedule, of its cash flows on the days they
+ * are paid: the l-th instalment l months after the drawdown, moved by the days a business-day
+ * convention moved it. The drawdown is the first row's day less its days of interest.
+ */
+export function loanScheduleApr(principal: string, schedule: ReadonlyArray<Pick<LoanScheduleRow, 'dueDay' | 'days' | 'total'>>, decimals = APR_DECIMALS): string {
+  const first = schedule[0];
+  const startDay = first ? first.dueDay - first.days * DAY : 0;
+  const due = loanDueDays(startDay, schedule.length);
+  const moved = schedule.map((row, k) => Math.round((row.dueDay - due[k]!) / DAY));
+  return annualPercentageRate(principal, schedule.map((row) => row.total), decimals, moved);
+}
+
+// --- The annual percentage rate (issue 32): Directive 2008/48/EC, Annex I. The rate X that equates
+// the credit drawn with the present value of every payment, Σ D_l (1 + X)^(−t_l) = credit, t_l in
+// years from the drawdown. Our time basis is the Annex's 12 equal months: the l-th monthly instalment
+// is t_l = l ÷ 12 years (the instalments fall due monthly on the drawdown's day of month). Disclosed
+// in percent to two decimals, half up (the Annex asks for at least one). An instalment a business-day
+// convention moved off its month's day is paid that many days earlier or later: the Annex counts
+// whole periods and then days, so its time is l ÷ 12 years plus those days ÷ 365.
+
+/** The places the annual percentage rate is stated to, in percent. */
+export const APR_DECIMALS = 2;
+
+/** The monthly rate m is carried as m / 10^k; k grows when the bracket is too wide to round. */
+const APR_START_DIGITS = 16;
+const APR_MOST_DIGITS = 64;
+
+/** X = (1 + i)^12 − 1 in percent, i = m / scale, rounded half up (away from zero) to `decimals` places. */
+function annualOfMonthly(m: bigint, scale: bigint, decimals: number): string {
+  const base = scale ** 12n;
+  const unit = 10n ** BigInt(decimals);
+  const units = divHalfUp(((scale + m) ** 12n - base) * 100n * unit, base);
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(decimals + 1, '0');
+  const text = decimals > 0 ? `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}` : digits;
+  return negative ? `-${text}` : text;
+}
+
+/**
+ * The annual percentage rate, in percent to `decimals` places (two unless asked), of a credit of
+ * `principal` drawn at once and repaid by `payments`, the l-th (from 1) one month after the drawdown
+ * for each l: the X of Σ D_l (1 + X)^(−l/12) = principal (Directive 2008/48/EC, Annex I; 12 equal
+ * months). With v = 1 + i, i the monthly rate, that is Σ D_l v^(−l) = principal and X = v^12 − 1;
+ * i is found by bisection with every comparison exact in BigInt (both sides × v^n, i = m ÷ 10^k),
+ * until both ends of its bracket round to the same X.
+ */
+export function annualPercentageRate(principal: string, payments: readonly string[], decimals = APR_DECIMALS, movedDays?: readonly number[]): string {
+  const texts = [principal, ...payments];
+  const scale = Math.max(...texts.map((t) => (PLAIN_DECIMAL.exec(String(t).trim())?.[3] ?? '').length));
+  const credit = scaled(principal, scale);
+  const amounts = payments.map((p) => scaled(p, scale));
+  if (credit <= 0n) throw new RangeError('the credit must be positive');
+  if (amounts.length === 0 || amounts.some((d) => d < 0n) || !amounts.some((d) => d > 0n)) throw new RangeError('payments must be at least zero, one above it');
+  if (movedDays?.some((d) => d !== 0)) return movedApr(Number(credit), amounts.map(Number), movedDays, decimals);
+  const n = amounts.length;
+
+  let digits = APR_START_DIGITS;
+  let unit = 10n ** BigInt(digits);
+  /** The sign of Σ D_l v^(−l) − principal at i = m / unit (it falls as i rises), from both sides × (unit·v)^n. */
+  const sign = (m: bigint): number => {
+    const v = unit + m;
+    let present = 0n;
+    amounts.forEach((d, k) => {
+      const l = k + 1;
+      present += d * v ** BigInt(n - l) * unit ** BigInt(l);
+    });
+    const diff = present - credit * v ** BigInt(n);
+    return diff > 0n ? 1 : diff < 0n ? -1 : 0;
+  };
+
+  // A bracket [lo, hi] with the value at lo ≥ 0 > the value at hi; −1 < i.
+  let lo = 0n;
+  while (sign(lo) < 0) lo = (lo - unit) / 2n; // halfway towards i = −1
+  let hi = unit / 10n;
+  while (sign(hi) >= 0) {
+    hi *= 2n;
+    if (hi > unit * 1_000_000n) throw new RangeError('no annual percentage rate below 10^8 % a month');
+  }
+  for (;;) {
+    if (sign(lo) === 0) return annualOfMonthly(lo, unit, decimals);
+    const low = annualOfMonthly(lo, unit, decimals);
+    if (low === annualOfMonthly(hi, unit, decimals)) return low;
+    if (hi - lo <= 1n) {
+      if (digits >= APR_MOST_DIGITS) return low;
+      digits += 8;
+      lo *= 10n ** 8n;
+      hi *= 10n ** 8n;
+      unit *= 10n ** 8n;
+      continue;
+    }
+    const mid = (lo + hi) / 2n;
+    if (sign(mid) >= 0) lo = mid;
+    else hi = mid;
+  }
+}
+
+/**
+ * The annual percentage rate when some payment is `movedDays[l]` days off its month: t_l = (l + 1) ÷ 12
+ * + moved ÷ 365 years is no whole number of months, so the powers are no longer of a rational the
+ * exact bisection above can compare; bisect on X in floating point instead (amounts in units of the
+ * last decimal, far inside 2^53), to a width far below the stated places, then round half up.
+ */
+function movedApr(credit: number, amounts: readonly number[], movedDays: readonly number[], decimals: number): string {
+  const years = amounts.map((_, k) => (k + 1) / 12 + (movedDays[k] ?? 0) / 365);
+  const excess = (x: number) => amounts.reduce((sum, d, k) => sum + d * (1 + x) ** -years[k]!, 0) - credit;
+  let lo = -0.99;
+  let hi = 1;
+  while (excess(hi) > 0) {
+    hi *= 2;
+    if (hi > 1e6) throw new RangeError('no annual percentage rate below 10^8 %');
+  }
+  for (let k = 0; k < 200 && hi - lo > 1e-15; k += 1) {
+    const mid = (lo + hi) / 2;
+    if (excess(mid) >= 0) lo = mid;
+    else hi = mid;
+  }
+  const scaledRate = lo * 100 * 10 ** decimals;
+  // Half up, away from zero, as the exact path rounds.
+  const units = Math.sign(scaledRate) * Math.round(Math.abs(scaledRate));
+  const negative = units < 0;
+  const digits = String(Math.abs(units)).padStart(decimals + 1, '0');
+  const text = decimals > 0 ? `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}` : digits;
+  return negative ? `-${text}` : text;
+}
+
+/**
+ * The annual percentage rate of a band's nominal rate, in percent to `decimals` places: that of any
+ * schedule of equal monthly instalments at the nominal rate ÷ 12 a month, (1 + rate ÷ 12)^12 − 1,
+ * exactly (Annex I with 12 equal months). A loan's own schedule (interest on each month's actual days,
+ * instalments to the cent) states its own, a hair from this one.
+ */
+export function loanBandApr(aprPercent: string, decimals = APR_DECIMALS): string {
+  const { num, den } = aprFraction(aprPercent);
+  // 1 + i = (12·den + num) ÷ (12·den): the monthly rate as m ÷ unit with unit = 12·den.
+  return annualOfMonthly(num, 12n * den, decimals);
 }
 
 /** What the score is computed from. */

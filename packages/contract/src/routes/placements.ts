@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MarketSource } from '../enums';
-import { pageOf, requiredText } from '../fields';
+import { pageOf, requiredText, zTimestamp } from '../fields';
 import { route } from '../route';
 import { MARKET_CODES } from '../trading/assets';
 import { MAX_LOCKUP_DAYS, PLACEMENT_KINDS, PLACEMENT_STATES } from '../trading/placements';
@@ -38,7 +38,7 @@ export const zPlacement = z.object({
   tickSize: zDecimal,
   lotSize: zDecimal,
   price: zDecimal,
-  /** The close of the last trading day before the placement was created; the discount is to it. */
+  /** The close of the last regular session completed when the placement was created (on a Monday, Friday's); the discount is to it. */
   lastClose: zDecimal,
   /** (last close − price) ÷ last close, in percent to two places; negative for a premium. */
   discountPercent: zDecimal,
@@ -176,7 +176,6 @@ export const zPlacementFloor = z.object({
 });
 export type PlacementFloor = z.infer<typeof zPlacementFloor>;
 
-const zTimestamp = z.coerce.number({ error: 'v.invalidValue' }).int({ error: 'v.invalidValue' }).positive({ error: 'v.invalidValue' });
 const zSymbol = requiredText('v.fillRequired').max(30, { error: 'v.invalidValue' });
 
 export const zPlacementInput = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CALENDAR_YEARS } from '../calendar/calendar';
 import { JOURNAL_KINDS } from '../ledger';
 import { pageOf } from '../fields';
 import { route } from '../route';
@@ -8,11 +9,16 @@ import { zWalletCode } from './wallet';
 
 // Monthly statements: what each wallet held at the month's start and end, every movement between
 // them by the journal's kind, the trades and fees of the month and the positions open at its end.
-// Months are UTC calendar months. A statement reconciles: opening + the sum of its lines = closing,
-// per wallet, to the cent, because all three are sums of the same ledger entries.
+// Months are UTC calendar months, in the JSON, the PDF (its dates are printed in UTC) and the CSV
+// alike: an investor has no time zone of their own on file, and a month must hold the same journals
+// whoever reads it. A statement reconciles: opening + the sum of its lines = closing, per wallet, to
+// the cent, because all three are sums of the same ledger entries.
 
-/** `YYYY-MM`, from 2000-01 on. */
-export const zMonth = z.string({ error: 'v.invalidValue' }).regex(/^(20\d\d)-(0[1-9]|1[0-2])$/, { error: 'v.invalidValue' });
+/** `YYYY-MM` of the calendar's years (2025-2028): the clock never leaves them, so no other month has a statement. */
+export const zMonth = z
+  .string({ error: 'v.invalidValue' })
+  .regex(/^(20\d\d)-(0[1-9]|1[0-2])$/, { error: 'v.invalidValue' })
+  .refine((m) => Number(m.slice(0, 4)) >= CALENDAR_YEARS.first && Number(m.slice(0, 4)) <= CALENDAR_YEARS.last, { error: 'v.monthRange' });
 
 /** The month's first instant and the next month's, UTC, in milliseconds. */
 export function monthBounds(month: string): { from: number; to: number } {
@@ -51,8 +57,14 @@ export const zStatementTrade = z.object({
   price: zDecimal,
   /** The fee of this fill or close, in the wallet's currency. */
   fee: zDecimal,
-  /** A close's profit or loss after its closing fee (as the position shows it); null for a fill. */
-  profit: zDecimal.nullable(),
+  /**
+   * A close's profit or loss, the position's own (`closedTradePnl`, the closed row's grossProfit and
+   * netProfit): gross of every fee, the trade's fees (its share of the opening fee, the closing fee,
+   * any financing or levy) and net of them, net = gross − fees. Null for a fill.
+   */
+  gross: zDecimal.nullable(),
+  fees: zDecimal.nullable(),
+  net: zDecimal.nullable(),
   timestamp: z.number().int(),
 });
 
@@ -67,6 +79,21 @@ export const zStatementPosition = z.object({
   openedTimestamp: z.number().int(),
 });
 
+/**
+ * The investor's net assets at the statement's end, in euros (issue 32, decision 0026). For the month
+ * in progress: the portfolio's answer now (home's figure), with total assets and liabilities and the
+ * time it was valued (`asOf`). For a past month: the value analytics states for the month's last day
+ * (every product at that day's close, `asOf` the month's end), net assets alone (`total` and
+ * `liabilities` null). Null for a month older than analytics reaches (ANALYTICS_MAX_DAYS).
+ */
+export const zStatementPortfolio = z.object({
+  currency: z.literal('EUR'),
+  netAssets: zDecimal,
+  total: zDecimal.nullable(),
+  liabilities: zDecimal.nullable(),
+  asOf: z.number().int(),
+});
+
 export const zStatement = z.object({
   month: zMonth,
   fromTimestamp: z.number().int(),
@@ -79,6 +106,7 @@ export const zStatement = z.object({
   trades: z.array(zStatementTrade),
   /** Positions open at the month's end (or now, for the month in progress), at their opening price. */
   positions: z.array(zStatementPosition),
+  portfolio: zStatementPortfolio.nullable(),
 });
 
 export type Statement = z.infer<typeof zStatement>;

@@ -9,7 +9,7 @@ export const systemRoutes = {
     path: '/health',
     auth: 'public',
     tag: 'system',
-    summary: 'Liveness with the database and push status',
+    summary: 'Liveness with the database and push status, the jobs still warming after a first start, and the memory held',
     request: z.object({}),
     response: z.object({
       status: z.enum(['ok', 'degraded']),
@@ -17,6 +17,14 @@ export const systemRoutes = {
       push: z.object({ driver: z.enum(['memory', 'redis']), ok: z.boolean() }),
       version: z.string(),
       uptimeSeconds: z.number(),
+      /** The jobs still making what a first start leaves for later (the agencies' and pools' backfills: agency-trade, pool-trade); empty once warm. */
+      warming: z.array(z.string()),
+      /**
+       * The node's memory in MiB (Node's process.memoryUsage): resident (rss), V8's heap used and
+       * reserved, and outside it `external`, which holds PGlite's WebAssembly memory as reserved (the
+       * part touched counts in rss), and array buffers.
+       */
+      memory: z.object({ rss: z.number(), heapUsed: z.number(), heapTotal: z.number(), external: z.number(), arrayBuffers: z.number() }),
     }),
   }),
   fileUpload: route({

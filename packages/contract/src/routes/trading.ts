@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CALENDAR_IDS } from '../calendar/calendar';
 import { MarketSource, OrderDirection, OrderStatus, OrderType } from '../enums';
 import { pageOf, requiredText, zAmount } from '../fields';
 import { route } from '../route';
@@ -18,7 +19,7 @@ export const zPrice = requiredText('v.enterCorrectAmount').regex(/^(?:0|[1-9]\d{
 export const CLOSE_REASONS = ['user', 'liquidation', 'agency', 'copyStop', 'unfollow', 'robot', 'robotRedeem', 'pool', 'stopLoss', 'takeProfit', 'trailingStop'] as const;
 export type CloseReason = (typeof CLOSE_REASONS)[number];
 
-/** How long a limit order waits: until its market's session end that day, or until cancelled (the default). */
+/** How long a limit order waits: until its trading day's close (`dayOrderExpiry`), or until cancelled (the default). */
 export const TIME_IN_FORCE = ['gtc', 'day'] as const;
 export type TimeInForce = (typeof TIME_IN_FORCE)[number];
 /** A trailing stop's distance from its mark: a price in the instrument's currency, or a percent of the mark. */
@@ -115,6 +116,10 @@ export const zPosition = z.object({
   /** The session phase the order was placed in and filled in (null before a fill, and on rows from before they were kept). */
   placedSession: z.enum(SESSION_PHASES).nullable().optional(),
   filledSession: z.enum(SESSION_PHASES).nullable().optional(),
+  /** Whether the order may fill in extended hours (pre-market, after-hours); without, only in the regular session. */
+  extendedHours: z.boolean().optional(),
+  /** The exchange's IANA time zone: its expiry and times are shown on that clock. */
+  timeZone: z.string().optional(),
 });
 export type Position = z.infer<typeof zPosition>;
 
@@ -175,6 +180,8 @@ const orderShape = {
   trailingKind: z.enum(TRAILING_KINDS, { error: 'v.invalidValue' }).optional(),
   trailingDistance: zPrice.optional(),
   timeInForce: z.enum(TIME_IN_FORCE, { error: 'v.invalidValue' }).default('gtc'),
+  /** Fill in the pre-market and after-hours sessions too, and (a day order) live to the late close: only instruments that trade them (`tradesExtendedHours`). */
+  extendedHours: z.boolean({ error: 'v.invalidValue' }).default(false),
 };
 /** A trailing stop is its kind and its distance together. */
 const trailingPair = (v: { trailingKind?: TrailingKind | null | undefined; trailingDistance?: string | null | undefined }, ctx: z.RefinementCtx) => {
@@ -296,9 +303,20 @@ export const tradingRoutes = {
     path: '/stocka_config/getMinCount',
     auth: 'public',
     tag: 'trading',
-    summary: "An instrument's minimum quantity, lot size and allowed leverage",
+    summary: "An instrument's minimum quantity, lot size and allowed leverage, its exchange calendar and whether it trades extended hours",
     request: zStock,
-    response: z.object({ stockCode: z.string(), minQuantity: zDecimal, lotSize: zDecimal, tickSize: zDecimal, leverages: z.array(z.number().int()), walletCode: zWalletCode }),
+    response: z.object({
+      stockCode: z.string(),
+      minQuantity: zDecimal,
+      lotSize: zDecimal,
+      tickSize: zDecimal,
+      leverages: z.array(z.number().int()),
+      walletCode: zWalletCode,
+      /** The exchange calendar it trades on: what a day order's expiry is worked out from (`dayOrderExpiry`). */
+      calendar: z.enum(CALENDAR_IDS),
+      /** Whether an order may ask for extended hours (`tradesExtendedHours`). */
+      extendedHours: z.boolean(),
+    }),
   }),
   halfOrFull: route({
     method: 'POST',

@@ -5,6 +5,7 @@ import { JOURNAL_KINDS } from '../ledger';
 import { route } from '../route';
 import { zDay, zPaging, zStatusOf } from './common';
 import { zDecimal } from './market';
+import { zReportingCurrency } from './portfolio';
 
 // The user's wallets as the ledger sees them, bills, transfers between wallets, and the ledger
 // check of the back office. Amounts are decimal strings; money never lives in a float.
@@ -145,23 +146,23 @@ export const walletRoutes = {
     auth: 'user',
     tag: 'wallet',
     summary:
-      "The caller's total assets in one currency: available and held of every wallet plus the floating profit of open positions at the live price, other currencies counted at the stated EURUSD rate; with the day change of what is held now",
-    request: z.object({ currency: z.enum(['EUR', 'USD']).default('EUR') }),
+      "The caller's total assets in one currency, the portfolio's figures (`/portfolio`): `total` everything held (wallets, open positions' margin and floating profit, orders, IPO shares, funds, deposit terms, bonds, pool units, robots, follows, money in flight), `liabilities` everything owed (loans), `netAssets` their difference; with the wallets' sides and the day change of net assets",
+    request: z.object({ currency: zReportingCurrency.default('EUR') }),
     response: z.object({
       currency: z.enum(['EUR', 'USD']),
-      /** available + held + floating, to the cent. */
+      /** Everything held, as the portfolio's `total`. */
       total: zDecimal,
+      /** Everything owed, as the portfolio's `liabilities`. */
+      liabilities: zDecimal,
+      /** total − liabilities, as the portfolio's `netAssets`. */
+      netAssets: zDecimal,
       available: zDecimal,
       held: zDecimal,
       /** Floating profit of the open positions at the live exit price (each to the cent in its wallet's currency, as the position shows it). */
       floating: zDecimal,
-      /**
-       * The day change of what is held now: each open position's floating profit now less its floating
-       * profit at its instrument's previous close (a position opened since then: its floating profit
-       * since opening); cash changes nothing. At the rates of now.
-       */
+      /** Today's change of net assets, as the portfolio's `dayChange`. */
       dayChange: zDecimal,
-      /** dayChange as a percentage of (total − dayChange), two places; null when that is not above zero. */
+      /** dayChange as a percentage of (netAssets − dayChange), two places; null when that is not above zero. */
       dayChangePercent: zDecimal.nullable(),
       /** USD per EUR at which the other currency was counted (the live EURUSD price). */
       eurUsd: zDecimal,

@@ -1,5 +1,19 @@
+import {
+  VENUES,
+  daySegments,
+  dayToIso,
+  isoToDay,
+  localDay,
+  nextTradingDay,
+  previousTradingDay,
+  regularSegments,
+  tradingDayOnOrAfter,
+  type CalendarId,
+} from '../calendar/calendar';
+import type { Locale } from '../constants';
 import { addPrecise, compareDecimal, divPrecise, floorInteger, mulPrecise, signOf, subPrecise } from '../decimal';
 import { IpoStatus } from '../enums';
+import { formatInstant, isMessageKey, translate, zoneLabel } from '../messages';
 import { convertAmount, orderCosts } from './formulas';
 
 // The money rules of the primary market (docs/decisions/0019-primary-market.md, "Money"), once:
@@ -35,11 +49,14 @@ export const SubscriptionStatus = {
 export type SubscriptionStatus = (typeof SubscriptionStatus)[keyof typeof SubscriptionStatus];
 export const SUBSCRIPTION_STATUSES = Object.values(SubscriptionStatus) as [SubscriptionStatus, ...SubscriptionStatus[]];
 
-/** The markets deals are run on, each with its exchanges, its currency and the time zone its dates are read in. */
+/**
+ * The markets deals are run on, each with its exchanges, its currency and its exchange calendar
+ * (whose zone its dates are read in, whose days and hours its steps keep to).
+ */
 export const DEAL_MARKETS = {
-  US: { exchanges: ['NASDAQ', 'NYSE'], currency: 'USD', timeZone: 'America/New_York' },
-  HK: { exchanges: ['HKEX'], currency: 'HKD', timeZone: 'Asia/Hong_Kong' },
-} as const;
+  US: { exchanges: ['NASDAQ', 'NYSE'], currency: 'USD', calendar: 'US', timeZone: VENUES.US.timeZone },
+  HK: { exchanges: ['HKEX'], currency: 'HKD', calendar: 'HK', timeZone: VENUES.HK.timeZone },
+} as const satisfies Record<string, { exchanges: readonly string[]; currency: string; calendar: CalendarId; timeZone: string }>;
 export type DealMarket = keyof typeof DEAL_MARKETS;
 export const DEAL_MARKET_CODES = ['US', 'HK'] as const;
 export const DEAL_EXCHANGES = ['NASDAQ', 'NYSE', 'HKEX'] as const;
@@ -55,9 +72,136 @@ export const HK_POOL_THRESHOLD = '5000000';
 export const RECONFIRM_BAND = '0.2';
 
 /** The calendar day of a moment in a time zone, YYYY-MM-DD. */
-export function dayIn(timeZone: string, timestamp: number): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(timestamp));
+export const dayIn = (timeZone: string, timestamp: number): string => dayToIso(localDay(timeZone, timestamp));
+
+// ---- the timetable (anchors, "IPO timetables") ------------------------------------------------
+//
+// A window opens and closes inside a session of the exchange's day that is not extended hours
+// (`daySegments(calendar, day, false)`): Hong Kong 09:00-12:00 (the pre-opening, when an offer
+// opens, and the morning) and 13:00-16:00, New York 09:30-16:00. A window may close at a
+// session's very end (Hong Kong's 12:00 noon) but not open there. The allotment (the results)
+// and the listing fall on trading days; a listing trades from the day's first regular session.
+
+export type DealWindowEdge = 'opens' | 'closes';
+
+/** The sessions a window may open or close in, of the days around `at`. */
+function windowSegmentsAround(market: DealMarket, at: number) {
+  const calendar = DEAL_MARKETS[market].calendar;
+  const today = localDay(DEAL_MARKETS[market].timeZone, at);
+  return [today - 1, today, today + 1].flatMap((day) => daySegments(calendar, day, false));
+}
+
+/** Whether a window may open (or close) at `at`. */
+export function isWindowTime(market: DealMarket, at: number, edge: DealWindowEdge): boolean {
+  return windowSegmentsAround(market, at).some((s) => s.start <= at && (edge === 'closes' ? at <= s.end : at < s.end));
+}
+
+/** `at` when a window may open (close) then, else the start of the next session it may. */
+export function nextWindowTime(market: DealMarket, at: number, edge: DealWindowEdge): number {
+  if (isWindowTime(market, at, edge)) return at;
+  const calendar = DEAL_MARKETS[market].calendar;
+  const today = localDay(DEAL_MARKETS[market].timeZone, at);
+  for (let day = today - 1; day < today + 40; day += 1) for (const s of daySegments(calendar, day, false)) if (s.start > at) return s.start;
+  return at;
+}
+
+/** When a listing on trading day `day` first trades: the day's first regular session (HKEX 09:30, after New York's opening cross). */
+export function listingOpensAt(market: DealMarket, day: number): number | null {
+  return regularSegments(DEAL_MARKETS[market].calendar, day)[0]?.start ?? null;
+}
+
+/** The trading day on or after `day` (YYYY-MM-DD), as a day number. */
+const tradingDayFrom = (market: DealMarket, day: string) => tradingDayOnOrAfter(DEAL_MARKETS[market].calendar, isoToDay(day));
+
+export interface DealSchedule {
+  prospectusDate: string;
+  subscriptionOpensTimestamp: number;
+  subscriptionClosesTimestamp: number;
+  allotmentDate: string;
+  listingDate: string;
+}
+
+/** What is wrong with a deal's schedule on its exchange's calendar: the first field, and the next time (or day) it could take. */
+export interface DealScheduleProblem {
+  field: 'subscriptionOpensTimestamp' | 'subscriptionClosesTimestamp' | 'allotmentDate' | 'listingDate';
+  key: 'e.dealOpensHours' | 'e.dealClosesHours' | 'e.dealAllotmentDay' | 'e.dealListingDay';
+  /** The next valid instant (the allotment's: its day's first session start). */
+  next: number;
+  /** Whether only the day of `next` counts (the allotment date). */
+  dayOnly: boolean;
+}
+
+/** The first step of `d` that is off its exchange's hours or days, or null. */
+export function dealScheduleProblem(market: DealMarket, d: Omit<DealSchedule, 'prospectusDate'>): DealScheduleProblem | null {
+  const calendar = DEAL_MARKETS[market].calendar;
+  if (!isWindowTime(market, d.subscriptionOpensTimestamp, 'opens')) {
+    return { field: 'subscriptionOpensTimestamp', key: 'e.dealOpensHours', next: nextWindowTime(market, d.subscriptionOpensTimestamp, 'opens'), dayOnly: false };
+  }
+  if (!isWindowTime(market, d.subscriptionClosesTimestamp, 'closes')) {
+    return { field: 'subscriptionClosesTimestamp', key: 'e.dealClosesHours', next: nextWindowTime(market, d.subscriptionClosesTimestamp, 'closes'), dayOnly: false };
+  }
+  const allotment = isoToDay(d.allotmentDate);
+  if (tradingDayFrom(market, d.allotmentDate) !== allotment) {
+    return { field: 'allotmentDate', key: 'e.dealAllotmentDay', next: daySegments(calendar, nextTradingDay(calendar, allotment), false)[0]!.start, dayOnly: true };
+  }
+  const listing = isoToDay(d.listingDate);
+  if (tradingDayFrom(market, d.listingDate) !== listing) {
+    return { field: 'listingDate', key: 'e.dealListingDay', next: listingOpensAt(market, nextTradingDay(calendar, listing))!, dayOnly: false };
+  }
+  return null;
+}
+
+/**
+ * A deal's schedule as the exchange's prospectuses lay it out, from the trading day on or after
+ * `openDay` (anchors, "IPO timetables"), moved past holidays by counting trading days:
+ * - Hong Kong: opens 09:00, closes 12:00 noon three trading days on (Monday to Thursday), priced
+ *   the next trading day (T), results the one after (T+1), dealing the one after that (T+2).
+ * - United States: the book opens at 09:30 and closes at the close four trading days on; the deal
+ *   is priced after that close and allotted that night, and trades from the next trading morning.
+ * The prospectus is dated the trading day before the window opens.
+ */
+export function dealTimetable(market: DealMarket, openDay: number): DealSchedule {
+  const calendar = DEAL_MARKETS[market].calendar;
+  const opens = tradingDayOnOrAfter(calendar, openDay);
+  const after = (day: number, n: number) => {
+    let d = day;
+    for (let k = 0; k < n; k += 1) d = nextTradingDay(calendar, d);
+    return d;
+  };
+  const prospectusDate = dayToIso(previousTradingDay(calendar, opens));
+  if (market === 'HK') {
+    const closes = after(opens, 3);
+    const results = after(closes, 2);
+    return {
+      prospectusDate,
+      subscriptionOpensTimestamp: daySegments(calendar, opens, false)[0]!.start,
+      // The end of the morning session: 12:00 noon, a half day's included.
+      subscriptionClosesTimestamp: regularSegments(calendar, closes)[0]!.end,
+      allotmentDate: dayToIso(results),
+      listingDate: dayToIso(after(results, 1)),
+    };
+  }
+  const closes = after(opens, 4);
+  return {
+    prospectusDate,
+    subscriptionOpensTimestamp: listingOpensAt(market, opens)!,
+    subscriptionClosesTimestamp: regularSegments(calendar, closes).at(-1)!.end,
+    allotmentDate: dayToIso(closes),
+    listingDate: dayToIso(after(closes, 1)),
+  };
+}
+
+/**
+ * The placeholders of a refusal naming the next valid time: the market, that time on its clock in
+ * the reader's one date style (the date alone with `dayOnly`), and the clock's name.
+ */
+export function nextTimeParams(locale: Locale, market: DealMarket, next: number, dayOnly = false): { market: string; next: string; zone: string } {
+  const zone = DEAL_MARKETS[market].timeZone;
+  return {
+    market: translate(locale, `cal.${market}.market`),
+    next: formatInstant(locale, next, dayOnly ? 'date' : 'dateMinute', zone),
+    zone: zoneLabel(locale, zone, (key) => (isMessageKey(key) ? translate(locale, key) : undefined)),
+  };
 }
 
 /**

@@ -104,6 +104,26 @@ export function marginShare(marginValue: string, quantity: string, total: string
   return cents(mulPrecise(marginValue, divPrecise(quantity, total)));
 }
 
+/**
+ * A closed trade's profit or loss: the one definition (issue 32), the same in the closed-trade row,
+ * the close estimate, the statement (screen, PDF, CSV) and analytics.
+ *
+ * - `realised`: what the close settled beyond the margin it released, after the closing fee (a
+ *   settled row's `realised`, the position's `sellProfit`; a loss stops at the margin);
+ * - `openFee`: the row's share of the opening fee, paid when it opened; `closeFee`: the fee charged
+ *   at the close; `financing` and `levies`: anything else the trade was charged over its life
+ *   (nothing on the house book today: "0").
+ *
+ * `gross` is the P&L of the prices alone (realised + closeFee), `fees` every charge (opening and
+ * closing fees, financing, levies, each positive), `net` = gross − fees: what the wallet moved over
+ * the trade's life. Each to the cent.
+ */
+export function closedTradePnl(t: { realised: string; openFee: string; closeFee: string; financing?: string; levies?: string }): { gross: string; fees: string; net: string } {
+  const gross = cents(addPrecise(t.realised, t.closeFee));
+  const fees = cents(addPrecise(addPrecise(addPrecise(t.openFee, t.closeFee), t.financing ?? '0'), t.levies ?? '0'));
+  return { gross, fees, net: cents(subPrecise(gross, fees)) };
+}
+
 /** The unrounded P&L and closing fee of the parts already closed off a position ("0" for none). */
 export interface ClosedParts {
   profit: string;
@@ -123,9 +143,9 @@ export const NO_PARTS: ClosedParts = { profit: '0', fee: '0' };
  * beyond the margin is the house book's.
  *
  * `openFee` is this part's share of the opening fee (split by quantity like the margin, the last
- * close taking the rest): it was paid at the open, so `net` (realised − openFee) is what the
- * wallet moved over the part's life. `gross` is the P&L settled before fees (realised + fee: a
- * loss stops at the margin). `realised` (payout − margin) is the position's `sellProfit`.
+ * close taking the rest): it was paid at the open. `gross`, `fees` and `net` are `closedTradePnl`'s
+ * of the part: `net` is what the wallet moved over the part's life. `realised` (payout − margin) is
+ * the position's `sellProfit`.
  */
 export function closeSettlement(p: {
   direction: number;
@@ -156,6 +176,7 @@ export function closeSettlement(p: {
   const charged = wipedOut ? '0' : minDecimal(closeFee, gross);
   const payout = wipedOut ? '0' : subPrecise(gross, charged);
   const realised = subPrecise(payout, released);
+  const pnlOf = closedTradePnl({ realised, openFee, closeFee: charged });
   return {
     /** Margin leaving the held side. */
     margin: released,
@@ -170,12 +191,14 @@ export function closeSettlement(p: {
     book: subPrecise(subPrecise(released, payout), charged),
     realised,
     loss: subPrecise(released, payout),
-    /** P&L settled before both fees: realised + the fee charged. */
-    gross: cents(addPrecise(realised, charged)),
+    /** P&L settled before both fees: realised + the fee charged (`closedTradePnl`). */
+    gross: pnlOf.gross,
     /** This part's share of the opening fee. */
     openFee,
-    /** After both fees: realised − openFee, what the wallet moved over the part's life. */
-    net: cents(subPrecise(realised, openFee)),
+    /** Both fees: the share of the opening fee and the fee charged (`closedTradePnl`). */
+    fees: pnlOf.fees,
+    /** After both fees: gross − fees, what the wallet moved over the part's life (`closedTradePnl`). */
+    net: pnlOf.net,
     /** The running totals after this close, for the rest of the position to carry. */
     parts,
   };

@@ -1,3 +1,4 @@
+import { dayClose, localDay, nextTradingDay, VENUES, type CalendarId } from '../calendar/calendar';
 import { LARGE_ORDER_SHARES } from '../constants';
 import { compareDecimal } from '../decimal';
 import { WalletCode } from '../enums';
@@ -50,4 +51,25 @@ export function isLargeOrder(i: { assetClass: AssetClass }, quantity: string): b
   if (i.assetClass !== 'stock') return false;
   const cmp = compareDecimal(quantity, String(LARGE_ORDER_SHARES));
   return cmp !== null && cmp >= 0;
+}
+
+/**
+ * Whether orders in an instrument may ask for extended hours: stocks of a venue with pre-market and
+ * after-hours sessions (US stocks). Indices and futures on the same calendar have none.
+ */
+export function tradesExtendedHours(i: { assetClass: AssetClass; calendar: CalendarId }): boolean {
+  return i.assetClass === 'stock' && VENUES[i.calendar].sessions.some((s) => s.extended);
+}
+
+/**
+ * When a day order placed at `at` expires: the close of the trading day it belongs to (closing
+ * auction included; with `extendedHours` the end of the late session). An order placed after that
+ * close, or on a day the venue does not trade, belongs to the next trading day. A venue whose day
+ * opens the evening before (Globex, FX) needs nothing more: the evening is after the local day's close.
+ */
+export function dayOrderExpiry(calendar: CalendarId, at: number, extendedHours: boolean): number {
+  const today = localDay(VENUES[calendar].timeZone, at);
+  const close = dayClose(calendar, today, extendedHours);
+  if (close !== null && at < close) return close;
+  return dayClose(calendar, nextTradingDay(calendar, today), extendedHours)!;
 }

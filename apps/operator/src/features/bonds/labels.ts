@@ -1,5 +1,5 @@
 import { bondOperatorRoutes, compareDecimal, isDecimal, plainDecimal, roundDecimal, translate } from '@tradeapp/contract';
-import { formatAmount } from '../../ui/format';
+import { formatAmount, formatUtcDay } from '../../ui/format';
 
 // How the bonds page words a bond and writes its figures. Every price comes from the server as a
 // decimal string (the curve's zero rates plus the bond's spread, per 100 face) and is only written
@@ -38,10 +38,7 @@ export function faceText(face: string, currency: string): string {
 }
 
 /** A day (a UTC day's start) as the other pages write dates: "2026-05-04". */
-export function dayText(day: number | null): string {
-  if (day === null) return '—';
-  return new Date(day < 1e12 ? day * 1000 : day).toISOString().slice(0, 10);
-}
+export const dayText = (day: number | null): string => formatUtcDay(day);
 
 export const holdersText = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'holder' : 'holders'}`;
 

@@ -11,7 +11,7 @@ import { useEditorRoute } from '../../ui/useEditorRoute';
 import { dealKeys, dealQueryOptions, EXCHANGE_LABELS, saveDeal, STATUS_LABELS, type Deal } from './api';
 import { draftOf, FIELD_OF, inputOf, newDraft, sameDraft, withMarket, type DealDraft } from './draft';
 import { count } from './parts';
-import { formatMoment, fromZonedInput, MARKET_ZONE_NAMES, ownZone, zoneOf } from './time';
+import { formatMoment, fromZonedInput, MARKET_ZONE_NAMES, ownZone, tradingDayHint, windowHours, windowTimeHint, zoneOf } from './time';
 
 const MARKET_LABELS: Record<DealMarket, string> = { HK: 'Hong Kong (HKD)', US: 'United States (USD)' };
 
@@ -229,6 +229,11 @@ function DealForm({ deal }: { deal: Deal | null }) {
           Dates are days on the exchange’s calendar; the window’s times are on its clock ({MARKET_ZONE_NAMES[draft.market]}). In order: prospectus, window
           opens, window closes, allotment, listing.
         </p>
+        <p className="muted small form-note" data-testid="bo-deal-hours">
+          The window opens and closes in the exchange’s hours on a trading day ({windowHours(draft.market, draft.opens.slice(0, 10) || draft.prospectusDate)}{' '}
+          {MARKET_ZONE_NAMES[draft.market]}; a window may close at a session’s end); the allotment and the listing fall on trading days, the listing trading from
+          the open.
+        </p>
         <div className="form-grid">
           <Field label="Prospectus date" error={errorOf('prospectusDate')}>
             {(control) => (
@@ -251,7 +256,7 @@ function DealForm({ deal }: { deal: Deal | null }) {
                   onChange={(event) => change({ opens: event.target.value })}
                   data-testid="bo-deal-opens"
                 />
-                <Hint>{localHint(draft.opens, draft.market)}</Hint>
+                <Hint>{windowTimeHint(draft.market, draft.opens, 'opens') ?? localHint(draft.opens, draft.market)}</Hint>
               </>
             )}
           </Field>
@@ -265,7 +270,7 @@ function DealForm({ deal }: { deal: Deal | null }) {
                   onChange={(event) => change({ closes: event.target.value })}
                   data-testid="bo-deal-closes"
                 />
-                <Hint>{localHint(draft.closes, draft.market)}</Hint>
+                <Hint>{windowTimeHint(draft.market, draft.closes, 'closes') ?? localHint(draft.closes, draft.market)}</Hint>
               </>
             )}
           </Field>
@@ -279,7 +284,7 @@ function DealForm({ deal }: { deal: Deal | null }) {
                   onChange={(event) => change({ allotmentDate: event.target.value })}
                   data-testid="bo-deal-allotmentDate"
                 />
-                <Hint>Once priced, the allotment runs by itself on this day.</Hint>
+                <Hint>{tradingDayHint(draft.market, draft.allotmentDate) ?? 'Once priced, the allotment runs by itself on this day.'}</Hint>
               </>
             )}
           </Field>
@@ -293,7 +298,7 @@ function DealForm({ deal }: { deal: Deal | null }) {
                   onChange={(event) => change({ listingDate: event.target.value })}
                   data-testid="bo-deal-listingDate"
                 />
-                <Hint>Trading starts at the exchange’s open.</Hint>
+                <Hint>{tradingDayHint(draft.market, draft.listingDate) ?? 'Trading starts at the exchange’s open.'}</Hint>
               </>
             )}
           </Field>

@@ -1,8 +1,8 @@
-import { zDealInput, type Deal } from '@tradeapp/contract';
+import { dealScheduleProblem, zDealInput, type Deal } from '@tradeapp/contract';
 import { describe, expect, it } from 'vitest';
 import { eventsOf, shiftMonth, weeksOf } from './calendar';
 import { draftOf, fractionToPercent, inputOf, newDraft, percentToFraction, withMarket } from './draft';
-import { dayOf, fromZonedInput, toZonedInput } from './time';
+import { dayOf, formatDay, formatMoment, fromZonedInput, toZonedInput, tradingDayHint, windowHours, windowTimeHint } from './time';
 
 describe('exchange clocks', () => {
   it('reads a window time on Hong Kong’s clock (UTC+8, no daylight saving)', () => {
@@ -22,6 +22,22 @@ describe('exchange clocks', () => {
     expect(toZonedInput(at, 'America/New_York')).toBe('2026-11-01T23:45');
     expect(dayOf(at, 'America/New_York')).toBe('2026-11-01');
     expect(dayOf(at, 'Asia/Hong_Kong')).toBe('2026-11-02');
+  });
+
+  it('shows the hours a window may open and close in, and the next valid time of one typed outside them', () => {
+    const clock = (h: number, m: number) => new Intl.DateTimeFormat(undefined, { timeStyle: 'short', timeZone: 'UTC' }).format(Date.UTC(2026, 0, 1, h, m));
+    // Hong Kong: the pre-opening runs on into the morning session; New York: the core session.
+    expect(windowHours('HK', '2027-03-04')).toBe(`${clock(9, 0)}–${clock(12, 0)}, ${clock(13, 0)}–${clock(16, 0)}`);
+    expect(windowHours('US', '2027-03-06')).toBe(`${clock(9, 30)}–${clock(16, 0)}`);
+    // Christmas Eve 2026 in Hong Kong is a half day: the morning only.
+    expect(windowHours('HK', '2026-12-24')).toBe(`${clock(9, 0)}–${clock(12, 0)}`);
+    // 23:17 Thursday 4 March 2027 in Hong Kong: Friday's 09:00 (01:00 UTC); 12:00 noon closes, but does not open, a window.
+    expect(windowTimeHint('HK', '2027-03-04T23:17', 'closes')).toBe(`Outside the exchange’s hours: the next valid time is ${formatMoment(Date.UTC(2027, 2, 5, 1, 0), 'Asia/Hong_Kong')}.`);
+    expect(windowTimeHint('HK', '2027-03-04T12:00', 'closes')).toBeNull();
+    expect(windowTimeHint('HK', '2027-03-04T12:00', 'opens')).toBe(`Outside the exchange’s hours: the next valid time is ${formatMoment(Date.UTC(2027, 2, 4, 5, 0), 'Asia/Hong_Kong')}.`);
+    // Saturday 6 March 2027: Monday the 8th.
+    expect(tradingDayHint('US', '2027-03-06')).toBe(`Not a trading day of the exchange: the next is ${formatDay('2027-03-08')}.`);
+    expect(tradingDayHint('US', '2027-03-08')).toBeNull();
   });
 
   it('refuses what is not a datetime-local value', () => {
@@ -56,6 +72,10 @@ describe('the editor’s draft', () => {
     expect(parsed.error?.issues ?? []).toEqual([]);
     expect(parsed.data).toMatchObject({ feeRate: '0.010085', handlingFee: '50.00', lotSize: 500, publicLots: 1000, prospectusDate: '2026-06-10' });
     expect(parsed.data?.subscriptionOpensTimestamp).toBe(Date.UTC(2026, 5, 11, 1, 0));
+    // HKEX's timetable from Thursday 11 June 2026: closes 12:00 noon Tuesday the 16th (Friday, Monday,
+    // Tuesday), priced Wednesday, results Thursday the 18th, dealing Monday the 22nd: Friday the 19th is Tuen Ng.
+    expect(parsed.data).toMatchObject({ subscriptionClosesTimestamp: Date.UTC(2026, 5, 16, 4, 0), allotmentDate: '2026-06-18', listingDate: '2026-06-22' });
+    expect(dealScheduleProblem('HK', parsed.data!)).toBeNull();
   });
 
   it('takes the other market’s exchange and usual charges, keeping charges that were typed', () => {

@@ -1,6 +1,6 @@
-import { DEAL_MARKETS, dayIn, type DealExchange, type DealMarket } from '@tradeapp/contract';
+import { DEAL_MARKETS, dealTimetable, localDay, type DealExchange, type DealMarket } from '@tradeapp/contract';
 import type { Deal, DealDraftInput } from './api';
-import { addDays, fromZonedInput, toZonedInput, zoneOf } from './time';
+import { fromZonedInput, toZonedInput, zoneOf } from './time';
 
 // The editor's form as text, the way the operator types it, and the contract's input made from
 // it. Nothing is checked here: the server's answer names each bad field, and the form shows it
@@ -61,12 +61,14 @@ export function fractionToPercent(fraction: string): string {
   return rest ? `${whole}.${rest}` : whole;
 }
 
-/** A new deal's form: a Hong Kong deal whose window opens tomorrow morning and runs four days. */
+/**
+ * A new deal's form: a Hong Kong deal on HKEX's timetable from its first trading day after today
+ * (contract `dealTimetable`): opens 09:00, closes 12:00 noon three trading days on, results and
+ * dealing on the trading days after the pricing.
+ */
 export function newDraft(now = Date.now()): DealDraft {
   const tz = zoneOf('HK');
-  const today = dayIn(tz, now);
-  const opensDay = addDays(today, 1);
-  const closesDay = addDays(today, 4);
+  const t = dealTimetable('HK', localDay(tz, now) + 1);
   return {
     name: '',
     code: '',
@@ -78,12 +80,12 @@ export function newDraft(now = Date.now()): DealDraft {
     lotSize: '',
     publicLots: '',
     ...MARKET_DEFAULTS.HK,
-    prospectusDate: today,
+    prospectusDate: t.prospectusDate,
     fundRaising: '',
-    opens: `${opensDay}T09:00`,
-    closes: `${closesDay}T12:00`,
-    allotmentDate: addDays(closesDay, 2),
-    listingDate: addDays(closesDay, 3),
+    opens: toZonedInput(t.subscriptionOpensTimestamp, tz),
+    closes: toZonedInput(t.subscriptionClosesTimestamp, tz),
+    allotmentDate: t.allotmentDate,
+    listingDate: t.listingDate,
     profile: '',
   };
 }

@@ -1,65 +1,45 @@
-import { DEAL_MARKETS, type DealMarket } from '@tradeapp/contract';
+import {
+  DEAL_MARKETS,
+  dayIn,
+  dayToIso,
+  daySegments,
+  isoToDay,
+  isWindowTime,
+  localDay,
+  localMinute,
+  localToUtc,
+  nextWindowTime,
+  tradingDayOnOrAfter,
+  type DealMarket,
+  type DealWindowEdge,
+} from '@tradeapp/contract';
 
 // A deal's dates are days on its exchange's calendar and its window opens and closes at times on
 // the exchange's clock, as a prospectus states them ("12:00 noon Hong Kong time"). The editor
 // takes them that way and shows what they are on the operator's own clock; everything is written
-// in the operator's locale (the browser's), never through a library that guesses a zone.
+// in the operator's locale (the browser's). The zone arithmetic is the contract's calendar's, the
+// one the server checks the schedule with.
 
 export const MARKET_ZONE_NAMES: Record<DealMarket, string> = { US: 'New York time', HK: 'Hong Kong time' };
 
 export const zoneOf = (market: DealMarket) => DEAL_MARKETS[market].timeZone;
 
-const partsFormats = new Map<string, Intl.DateTimeFormat>();
-function partsFormat(timeZone: string) {
-  let format = partsFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    partsFormats.set(timeZone, format);
-  }
-  return format;
-}
-
-/** The wall clock in `timeZone` at `at`, as the numbers Date.UTC takes. */
-function wallClock(timeZone: string, at: number) {
-  const parts = Object.fromEntries(partsFormat(timeZone).formatToParts(new Date(at)).map((p) => [p.type, p.value]));
-  return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day), hour: Number(parts.hour), minute: Number(parts.minute), second: Number(parts.second) };
-}
-
-/** How far `timeZone`'s clock is ahead of UTC at `at`, in milliseconds. */
-function offsetAt(timeZone: string, at: number): number {
-  const c = wallClock(timeZone, at);
-  return Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second) - Math.floor(at / 1000) * 1000;
-}
-
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** `YYYY-MM-DDTHH:mm` (a datetime-local input's value) on `timeZone`'s clock at `at`. */
 export function toZonedInput(at: number, timeZone: string): string {
-  const c = wallClock(timeZone, at);
-  return `${String(c.year)}-${pad(c.month)}-${pad(c.day)}T${pad(c.hour)}:${pad(c.minute)}`;
+  const minute = localMinute(timeZone, at);
+  return `${dayToIso(localDay(timeZone, at))}T${pad(Math.floor(minute / 60))}:${pad(minute % 60)}`;
 }
 
 /**
- * The moment a datetime-local value means on `timeZone`'s clock; null when it is not one. Read
- * twice because the offset of the guess may differ from the offset at the answer (a daylight-saving
- * change between them); a time a spring-forward skips is read with the offset after it.
+ * The moment a datetime-local value means on `timeZone`'s clock; null when it is not one. A time
+ * a spring-forward skips is read with the offset after it (the calendar's `localToUtc`).
  */
 export function fromZonedInput(value: string, timeZone: string): number | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/.exec(value);
   if (!m) return null;
-  const [, y, mo, d, h, mi] = m.map(Number) as [number, number, number, number, number, number];
-  const asUtc = Date.UTC(y, mo - 1, d, h, mi);
-  const first = asUtc - offsetAt(timeZone, asUtc);
-  return asUtc - offsetAt(timeZone, first);
+  return localToUtc(timeZone, isoToDay(m[1]!), Number(m[2]) * 60 + Number(m[3]));
 }
 
 /** The operator's own time zone, the browser's. */
@@ -69,9 +49,7 @@ export const ownZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 export const ownToday = () => dayOf(Date.now(), ownZone());
 
 /** `YYYY-MM-DD` on `timeZone`'s calendar at `at`. */
-export function dayOf(at: number, timeZone: string): string {
-  return toZonedInput(at, timeZone).slice(0, 10);
-}
+export const dayOf = (at: number, timeZone: string): string => dayIn(timeZone, at);
 
 /** A day (`YYYY-MM-DD`) in the operator's locale: "Jun 10, 2025", "10 jun 2025". */
 export function formatDay(day: string | null | undefined, style: 'medium' | 'full' = 'medium'): string {
@@ -106,6 +84,35 @@ export function formatMonth(month: string): string {
 }
 
 /** The day `days` after `day` (both `YYYY-MM-DD`). */
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+export const addDays = (day: string, days: number): string => dayToIso(isoToDay(day) + days);
+
+/**
+ * The hours a window may open or close in on the exchange's trading day on or after `day`, on its
+ * clock: "09:00–12:00, 13:00–16:00" in Hong Kong (the pre-opening and the morning run on),
+ * "09:30–16:00" in New York, "09:00–12:00" on a half day.
+ */
+export function windowHours(market: DealMarket, day: string): string {
+  const calendar = DEAL_MARKETS[market].calendar;
+  const zone = zoneOf(market);
+  const spans: { start: number; end: number }[] = [];
+  for (const s of daySegments(calendar, tradingDayOnOrAfter(calendar, isoToDay(day)), false)) {
+    const last = spans.at(-1);
+    if (last && last.end === s.start) last.end = s.end;
+    else spans.push({ start: s.start, end: s.end });
+  }
+  return spans.map((s) => `${formatClock(s.start, zone)}–${formatClock(s.end, zone)}`).join(', ');
+}
+
+/** A typed window time off the exchange's hours: the next time it could take, on the exchange's clock; null when it is fine or not a time. */
+export function windowTimeHint(market: DealMarket, value: string, edge: DealWindowEdge): string | null {
+  const at = fromZonedInput(value, zoneOf(market));
+  if (at === null || isWindowTime(market, at, edge)) return null;
+  return `Outside the exchange’s hours: the next valid time is ${formatMoment(nextWindowTime(market, at, edge), zoneOf(market))}.`;
+}
+
+/** A typed date that is no trading day of the exchange: the next one; null when it is one or not a date. */
+export function tradingDayHint(market: DealMarket, day: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+  const next = dayToIso(tradingDayOnOrAfter(DEAL_MARKETS[market].calendar, isoToDay(day)));
+  return next === day ? null : `Not a trading day of the exchange: the next is ${formatDay(next)}.`;
 }

@@ -194,7 +194,7 @@ function PriceCell({ fund }: { fund: FundAdmin }) {
           {fund.incomePer10k === null ? 'none declared today' : incomeText(fund.incomePer10k)}
         </div>
         <div className="muted small" data-testid="bo-fund-nav-day">
-          {fund.sevenDayYield === null ? `7-day yield after ${String(DEPOSIT_YIELD_DAYS)} declared days` : `${percentText(fund.sevenDayYield)} 7-day yield`}
+          {fund.sevenDayYield === null ? `7-day yield after ${String(DEPOSIT_YIELD_DAYS)} earned days` : `${percentText(fund.sevenDayYield)} 7-day yield`}
         </div>
       </td>
     );

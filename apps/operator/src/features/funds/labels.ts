@@ -1,5 +1,5 @@
 import { compareDecimal, DEPOSIT_INCOME_UNITS, isDecimal, plainDecimal, roundDecimal, type FundProductKind } from '@tradeapp/contract';
-import { formatAmount } from '../../ui/format';
+import { formatAmount, formatUtcDay, isoDayOf } from '../../ui/format';
 
 // How the funds page words a product and writes its figures. Every figure comes from the server as a
 // decimal string (a NAV struck from closing prices, an income declared in advance, holdings from the
@@ -63,10 +63,7 @@ export const outstandingText = (p: { kind: FundProductKind; outstanding: string 
   p.kind === 'fund' ? `${unitsText(p.outstanding)} units` : eurText(p.outstanding);
 
 /** A day (a UTC day's start) as the other pages write dates: "2026-05-04"; a dash for none. */
-export function dayText(day: number | null): string {
-  if (day === null) return '—';
-  return new Date(day < 1e12 ? day * 1000 : day).toISOString().slice(0, 10);
-}
+export const dayText = (day: number | null): string => formatUtcDay(day);
 
 /** The cut-off on its clock: "15:00 America/New_York"; a dash for a deposit term. */
 export const cutoffText = (p: { cutoff: string | null; timeZone: string | null }) => (p.cutoff === null ? '—' : `${p.cutoff} ${p.timeZone ?? 'UTC'}`);
@@ -110,7 +107,7 @@ export const pendingText = (n: number) => plural(n, 'pending order', 'pending or
 const DAY_MS = 86_400_000;
 
 /** The UTC day of a moment, `YYYY-MM-DD`. */
-export const isoDay = (timestamp: number) => new Date(timestamp).toISOString().slice(0, 10);
+export const isoDay = isoDayOf;
 
 /** The first day an income can be declared for: tomorrow in UTC, today having begun. */
 export const firstDeclarableDay = (now: number) => isoDay((Math.floor(now / DAY_MS) + 1) * DAY_MS);

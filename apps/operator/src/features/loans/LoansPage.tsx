@@ -81,7 +81,7 @@ function Actions({ loan }: { loan: LoanAdmin }) {
         >
           <p data-testid="bo-loan-approve-effect">
             <strong>{subject}</strong>: the amount is disbursed to the applicant&apos;s funding account at once, and the schedule they accepted
-            starts: {monthsText(loan.months)} of {eurText(loan.instalment)}, {eurText(loan.totalRepay)} in all, at {aprText(loan.aprPercent)} APR.
+            starts: {monthsText(loan.months)} of {eurText(loan.instalment)}, {eurText(loan.totalRepay)} in all, at an {aprText(loan.aprPercent)} borrowing rate.
           </p>
         </ReasonDialog>
       )}
@@ -173,7 +173,7 @@ function LoanPanel({ loan }: { loan: LoanAdmin }) {
           {formatAmount(loan.amount)} <span className="muted">EUR</span>
         </>
       }
-      subtitle={`Loan #${String(loan.id)} · ${monthsText(loan.months)} at ${aprText(loan.aprPercent)} APR`}
+      subtitle={`Loan #${String(loan.id)} · ${monthsText(loan.months)} at a ${aprText(loan.aprPercent)} borrowing rate`}
       badge={<StatusBadge loan={loan} />}
       user={loan}
       details={
@@ -223,7 +223,7 @@ function LoanPanel({ loan }: { loan: LoanAdmin }) {
         <Detail label="Amount" mono>
           {eurText(loan.amount)}
         </Detail>
-        <Detail label="APR" mono>
+        <Detail label="Borrowing rate" mono>
           {aprText(loan.aprPercent)}
         </Detail>
         <Detail label="Monthly instalment" mono testId="bo-loan-instalment-amount">

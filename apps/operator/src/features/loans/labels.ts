@@ -1,5 +1,5 @@
 import { compareDecimal, isDecimal, loanBand, LOAN_SCORE_MAX, plainDecimal, subDecimal, type LoanScoreFactor } from '@tradeapp/contract';
-import { formatAmount } from '../../ui/format';
+import { formatAmount, formatUtcDay } from '../../ui/format';
 import type { LoanState } from './api';
 
 // How the loan queue words a loan, its score and its schedule. Every figure comes from the server as
@@ -56,25 +56,22 @@ export function factorInputText(f: { factor: LoanScoreFactor; input: string; fla
 /** "652 of 850". */
 export const scoreText = (score: number) => `${String(score)} of ${String(LOAN_SCORE_MAX)}`;
 
-/** The band a score falls in, from the contract's table: "limit 3,000.00 EUR at 18.00 % APR"; "below 580: no loan". */
+/** The band a score falls in, from the contract's table: "limit 3,000.00 EUR at 18.00 % borrowing rate"; "below 580: no loan". */
 export function bandText(score: number): string {
   const band = loanBand(score);
-  return band ? `limit ${eurText(band.limit)} at ${band.aprPercent} % APR` : 'below the first band: no loan';
+  return band ? `limit ${eurText(band.limit)} at ${band.aprPercent} % borrowing rate` : 'below the first band: no loan';
 }
 
 /** Euros with their thousands grouped: "12,345.60 EUR"; a dash for none. */
 export const eurText = (amount: string | null) => (amount === null ? '—' : `${formatAmount(amount)} EUR`);
 
-/** An APR as the key fact statement states it: "18.00 %". */
+/** A nominal (borrowing) rate as the key fact statement states it: "18.00 %"; the APR of the cash flows is another figure (contract `annualPercentageRate`). */
 export const aprText = (percent: string) => `${percent} %`;
 
 export const monthsText = (months: number) => `${String(months)} ${months === 1 ? 'month' : 'months'}`;
 
 /** A day (a UTC day's start) as the other pages write dates: "2026-05-04". */
-export function dayText(day: number | null): string {
-  if (day === null) return '—';
-  return new Date(day < 1e12 ? day * 1000 : day).toISOString().slice(0, 10);
-}
+export const dayText = (day: number | null): string => formatUtcDay(day);
 
 export const INSTALMENT_LABELS: Record<'upcoming' | 'due' | 'overdue' | 'paid', string> = {
   upcoming: 'Upcoming',

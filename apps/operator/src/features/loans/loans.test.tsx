@@ -21,7 +21,7 @@ const DAY = 86_400_000;
 const APPLIED = Date.UTC(2026, 4, 4, 9, 30);
 const FIRST_DUE = Date.UTC(2026, 5, 4);
 
-// 1,000 EUR over 3 months at 18 % APR (1.5 % a month): the annuity 1000 × 0.015 ÷ (1 − 1.015⁻³) = 343.38;
+// 1,000 EUR over 3 months at an 18 % borrowing rate (1.5 % a month): the annuity 1000 × 0.015 ÷ (1 − 1.015⁻³) = 343.38;
 // interest 15.00, 10.07 (on 671.62) and 5.07 (on 338.31); 1,030.14 in all.
 const schedule = [
   { n: 1, dueDay: FIRST_DUE, principal: '328.38', interest: '15.00', total: '343.38', penalty: '0', paid: '0', status: 'upcoming' as const },
@@ -97,10 +97,10 @@ describe('the loan queue’s words', () => {
 
   it('writes the score and its band from the contract’s table', () => {
     expect(scoreText(685)).toBe('685 of 850');
-    expect(bandText(685)).toBe('limit 3,000.00 EUR at 18.00 % APR');
-    expect(bandText(580)).toBe('limit 1,000.00 EUR at 24.00 % APR');
+    expect(bandText(685)).toBe('limit 3,000.00 EUR at 18.00 % borrowing rate');
+    expect(bandText(580)).toBe('limit 1,000.00 EUR at 24.00 % borrowing rate');
     expect(bandText(579)).toBe('below the first band: no loan');
-    expect(bandText(850)).toBe('limit 25,000.00 EUR at 10.00 % APR');
+    expect(bandText(850)).toBe('limit 25,000.00 EUR at 10.00 % borrowing rate');
   });
 
   it('writes the principal repaid as the amount lent less the principal owed, early repayments included', () => {
@@ -231,7 +231,7 @@ describe('the loans page', () => {
     answers = { operatorLoans: page1([loan(), loan({ id: 13, userName: 'jan_jansen', email: null, amount: '500.00', months: 6, score: 600, aprPercent: '24.00' })]) };
   });
 
-  it('asks for the loans in review, and lists each with its applicant, amount, term, APR and score', async () => {
+  it('asks for the loans in review, and lists each with its applicant, amount, term, borrowing rate and score', async () => {
     const page = await show('/loans');
     expect(listCalls()).toEqual([{ page: 1, size: 20, status: 'review' }]);
     const rows = page.el.querySelectorAll('[data-testid="bo-loan-row"]');
@@ -243,7 +243,7 @@ describe('the loans page', () => {
 
   it('shows the selected loan’s score factor by factor and the key fact statement its applicant accepted', async () => {
     const page = await show('/loans?id=11');
-    expect(page.text('bo-loan-score')).toBe('685 of 850 · limit 3,000.00 EUR at 18.00 % APR');
+    expect(page.text('bo-loan-score')).toBe('685 of 850 · limit 3,000.00 EUR at 18.00 % borrowing rate');
     const factorRows = [...page.el.querySelectorAll('[data-testid="bo-loan-factor"]')].map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent));
     expect(factorRows).toEqual([
       ['Identity verified', 'verified', '150 / 150'],
@@ -277,7 +277,7 @@ describe('the loans page', () => {
     const dialog = page.byId('bo-reason').closest('[role="dialog"]')!;
     expect(dialog.textContent).toContain('Approve loan');
     expect(dialog.querySelector('[data-testid="bo-loan-approve-effect"]')!.textContent).toBe(
-      "1,000.00 EUR to anna_devries: the amount is disbursed to the applicant's funding account at once, and the schedule they accepted starts: 3 months of 343.38 EUR, 1,030.14 EUR in all, at 18.00 % APR.",
+      "1,000.00 EUR to anna_devries: the amount is disbursed to the applicant's funding account at once, and the schedule they accepted starts: 3 months of 343.38 EUR, 1,030.14 EUR in all, at an 18.00 % borrowing rate.",
     );
     // Without a reason nothing is sent.
     await page.click('bo-confirm');

@@ -1,5 +1,5 @@
 import { compareDecimal, isDecimal, plainDecimal, POOL_RANKING_DAYS, roundDecimal, type PlacementKeyStatus, type PoolRule } from '@tradeapp/contract';
-import { formatAmount } from '../../ui/format';
+import { formatAmount, formatUtcDay } from '../../ui/format';
 
 // How the pools page words a pool's rule and writes its figures. Every figure comes from the server
 // as a decimal string (a recomputation of the pool's journals, positions and daily NAVs) and is only
@@ -70,10 +70,7 @@ export function unitsText(units: string): string {
 }
 
 /** A day of the pool (a UTC day's start) as the other pages write dates: "2026-05-04"; a dash for none. */
-export function dayText(day: number | null): string {
-  if (day === null) return '—';
-  return new Date(day < 1e12 ? day * 1000 : day).toISOString().slice(0, 10);
-}
+export const dayText = (day: number | null): string => formatUtcDay(day);
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 

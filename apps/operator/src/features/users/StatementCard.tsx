@@ -2,9 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type SubmitEvent } from 'react';
 import { getToken } from '../../api';
 import { Field } from '../../ui/Field';
+import { utcMonthOf } from '../../ui/format';
 import { usersKeys } from './api';
 
-const thisMonth = () => new Date().toISOString().slice(0, 7);
+const thisMonth = () => utcMonthOf(Date.now());
 
 /**
  * An investor's monthly statement as the investor gets it (PDF), produced by an operator with a

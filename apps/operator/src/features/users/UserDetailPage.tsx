@@ -10,6 +10,7 @@ import { Empty, PageState, QueryState } from '../../ui/States';
 import { Spinner } from '../../ui/Spinner';
 import { TableHead } from '../../ui/TableHead';
 import { userQueryOptions } from './api';
+import { PortfolioCard } from './PortfolioCard';
 import { StatementCard } from './StatementCard';
 import { StatusDialog } from './StatusDialog';
 import { TwoFactorResetDialog } from './TwoFactorResetDialog';
@@ -259,6 +260,8 @@ export function UserDetailPage() {
           {user.role !== UserRole.Operator && <StatementCard userId={user.id} />}
         </div>
       </div>
+
+      {user.role !== UserRole.Operator && <PortfolioCard userId={user.id} />}
 
       <div className="card">
         <h2 className="card-title card-title-padded">Audit trail</h2>

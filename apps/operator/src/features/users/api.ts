@@ -15,6 +15,7 @@ export const usersKeys = {
   all: ['operator', 'users'] as const,
   list: (query: UsersQuery) => [...usersKeys.all, 'list', query] as const,
   detail: (id: number) => [...usersKeys.all, 'detail', id] as const,
+  portfolio: (id: number) => [...usersKeys.all, 'portfolio', id] as const,
 };
 
 export function usersQueryOptions(query: UsersQuery) {
@@ -34,6 +35,14 @@ export function userQueryOptions(id: number) {
   return queryOptions({
     queryKey: usersKeys.detail(id),
     queryFn: ({ signal }) => call('operatorUser', {}, { params: { id }, signal }),
+  });
+}
+
+/** The investor's portfolio as they see it (issue 32): every line held or owed and the totals, in euros. */
+export function portfolioQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: usersKeys.portfolio(id),
+    queryFn: ({ signal }) => call('operatorPortfolio', { currency: 'EUR' }, { params: { id }, signal }),
   });
 }
 

@@ -8,14 +8,21 @@ import {
   BlockQuoteStatus,
   isBlockQuantity,
   LARGE_ORDER_SHARES,
+  inBusinessHours,
   leverageCapFor,
   MarketSource,
+  nextBusinessTime,
+  nextTimeParams,
+  regularSegments,
+  localDay,
+  VENUES,
   totalAmountOf,
   walletCurrency,
   walletFor,
   type BlockQuote,
   type BlockQuoteReview,
   type BlockTerms,
+  type Locale,
   type OrderDirection,
   type QuoteRow as ListRow,
   type WalletCode,
@@ -97,8 +104,23 @@ export function createBlockQuoteService(opts: {
   const pricing = createPricing(opts.exchangeRates);
   const rule = RULES.stock!;
 
-  /** Whether the desk deals in `symbol` now: its market's session at the desk's clock, which outside tests is the market's. */
-  const deskOpen = (symbol: string) => market.sessionAt(symbol, now()).tradable;
+  /**
+   * Refuses a block outside the desk's hours: the regular session of a trading day on the stock's
+   * calendar (never the pre-market or after-hours, whose books are too thin for a block), naming
+   * when it opens again on the exchange's clock in the caller's words; and while the market is
+   * shut inside them (a halt), with the market's own refusal.
+   */
+  function requireDeskOpen(i: Instrument, at: number, locale: Locale) {
+    // Block stocks are all on the United States list (`isBlockStock`), so the US clock names the time.
+    if (!inBusinessHours(i.calendar, at)) throw new AppError('e.blockHours', undefined, nextTimeParams(locale, 'US', nextBusinessTime(i.calendar, at)));
+    if (!market.sessionAt(i.symbol, at).tradable) throw market.closedError(i.symbol, at);
+  }
+
+  /** The end of the regular session `at` falls in: a quote stands no longer than the desk's hours. */
+  function sessionEnd(i: Instrument, at: number): number {
+    const today = localDay(VENUES[i.calendar].timeZone, at);
+    return regularSegments(i.calendar, today).find((s) => s.start <= at && at < s.end)?.end ?? at;
+  }
 
   /** A quoted row reads as expired from its expiry on; nothing is written when it passes. */
   const statusAt = (r: QuoteRow, at: number): BlockQuoteStatus =>
@@ -198,7 +220,7 @@ export function createBlockQuoteService(opts: {
      * quantity below LARGE_ORDER_SHARES or off the lot grid, a closed market. A quote the wallet
      * cannot pay is recorded as refused (the back office sees the demand) and answered "Insufficient balance".
      */
-    async request(userId: number, input: BlockQuoteInput, idempotencyKey: string | undefined) {
+    async request(userId: number, input: BlockQuoteInput, idempotencyKey: string | undefined, locale: Locale = 'en') {
       await requireActiveBlockTrader(db, userId);
       const i = blockStock(input.stockCode);
       if (!rule.leverages.includes(input.leverage)) throw new AppError('e.leverageNotAllowed', { leverage: 'e.leverageNotAllowed' });
@@ -211,7 +233,7 @@ export function createBlockQuoteService(opts: {
         throw new AppError('e.leverageRiskUnacknowledged', { leverage: 'e.leverageRiskUnacknowledged' }, { cap });
       }
       const s = market.snapshot(i.symbol);
-      if (!deskOpen(i.symbol)) throw market.closedError(i.symbol, now());
+      requireDeskOpen(i, now(), locale);
 
       const f = blockQuoteOf({ bid: s.bid, ask: s.ask, tickSize: i.tickSize, direction: input.direction, quantity: quantity.toFixed() });
       const price = new Dec(f.price);
@@ -245,7 +267,7 @@ export function createBlockQuoteService(opts: {
             refused ? BlockQuoteStatus.Refused : BlockQuoteStatus.Quoted,
             refused ? 'e.insufficientFunds' : null,
             new Date(at),
-            new Date(at + BLOCK_QUOTE_TTL_SECONDS * 1000),
+            new Date(Math.min(at + BLOCK_QUOTE_TTL_SECONDS * 1000, sessionEnd(i, at))),
             idempotencyKey ?? null,
           ],
         );
@@ -263,7 +285,7 @@ export function createBlockQuoteService(opts: {
      * it accepted; the activation's shared lock makes an operator's revocation wait for this accept
      * (or this accept find block trading closed).
      */
-    async accept(userId: number, id: number, idempotencyKey: string | undefined) {
+    async accept(userId: number, id: number, idempotencyKey: string | undefined, locale: Locale = 'en') {
       const at = now();
       const done = await db.tx(async (sql) => {
         await requireActiveBlockTrader(sql, userId, true);
@@ -272,7 +294,7 @@ export function createBlockQuoteService(opts: {
         if (r.status === BlockQuoteStatus.Accepted) throw new AppError('e.blockQuoteUsed');
         if (statusAt(r, at) !== BlockQuoteStatus.Quoted) throw new AppError('e.blockQuoteExpired');
         const i = market.resolve(r.symbol);
-        if (!deskOpen(i.symbol)) throw market.closedError(i.symbol, at);
+        requireDeskOpen(i, at, locale);
         const placed = await trading.openAt(sql, userId, {
           i,
           direction: r.direction,

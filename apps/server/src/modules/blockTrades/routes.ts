@@ -28,8 +28,8 @@ export function blockTradesHandlers(
     operatorBlockTradeRefuse: ({ params, input, caller, req }) => blockTrades.refuse({ operatorId: caller!.id, ip: req.ip }, params.id, input.reason),
     operatorBlockTradeRevoke: ({ params, input, caller, req }) => blockTrades.revoke({ operatorId: caller!.id, ip: req.ip }, params.id, input.reason),
     blockList: ({ input, caller }) => quotes.blockList(input, caller?.id ?? null),
-    blockTradeCreate: ({ input, caller, idempotencyKey }) => quotes.request(caller!.id, input, idempotencyKey),
-    blockTradeAccept: ({ input, caller, idempotencyKey }) => quotes.accept(caller!.id, input.id, idempotencyKey),
+    blockTradeCreate: ({ input, caller, idempotencyKey, req }) => quotes.request(caller!.id, input, idempotencyKey, req.locale),
+    blockTradeAccept: ({ input, caller, idempotencyKey, req }) => quotes.accept(caller!.id, input.id, idempotencyKey, req.locale),
     blockTradeQuotes: ({ input, caller }) => quotes.mine(caller!.id, input.page, input.size),
     operatorBlockQuotes: ({ input }) => quotes.all(input.status, input.page, input.size),
   };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isoToDay } from '../../market/calendars';
-import { couponDays, type BondTerms } from '../../market/bondTerms';
+import { bondSettlementDay, couponDays, type BondTerms } from '../../market/bondTerms';
 import { Dec } from '../../lib/decimal';
-import { accruedInterest, cashFlows, presentValue, yieldToMaturity } from './formulas';
+import { accruedInterest, bondPayDay, cashFlows, presentValue, yieldToMaturity } from './formulas';
 
 const day = isoToDay;
 const note = (couponRate: string, maturity: string, frequency: 0 | 1 | 2 = 2): BondTerms => ({ symbol: 'X', currency: 'USD', couponRate, frequency, maturity: day(maturity) });
@@ -35,6 +35,21 @@ describe('accrued interest, Actual/Actual (ICMA)', () => {
     expect(accruedInterest(note('4.125', '2036-11-15'), day('2027-05-15')).toFixed()).toBe('0');
     expect(accruedInterest(note('0', '2027-03-04', 0), day('2026-12-08')).toFixed()).toBe('0');
     expect(accruedInterest(note('4.125', '2036-11-15'), day('2036-11-15')).toFixed()).toBe('0');
+  });
+});
+
+describe('to the settlement day', () => {
+  it('a note bought the business day before a coupon settles on it: nothing accrued, and the coupon is the seller’s', () => {
+    const us2y = note('3.5', '2028-10-31');
+    // Thursday 29 April 2027, 11:00 in New York: T+1 is Friday 30 April, a coupon date.
+    const settles = bondSettlementDay('USD', Date.parse('2027-04-29T15:00:00Z'));
+    expect(settles).toBe(day('2027-04-30'));
+    expect(accruedInterest(us2y, settles).toFixed()).toBe('0');
+    expect(cashFlows(us2y, settles)[0]!.day).toBe(day('2027-10-31'));
+    // A day earlier it settles on the 29th: 180 of the 181 days since 31 October, and the coupon of the 30th is the buyer's.
+    const earlier = bondSettlementDay('USD', Date.parse('2027-04-28T15:00:00Z'));
+    expect(accruedInterest(us2y, earlier).toFixed()).toBe(new Dec('1.75').mul(180).div(181).toFixed());
+    expect(cashFlows(us2y, earlier)[0]!.day).toBe(day('2027-04-30'));
   });
 });
 
@@ -92,5 +107,20 @@ describe('yield to maturity', () => {
 
   it('has no yield when nothing is left to receive', () => {
     expect(yieldToMaturity(note('4', '2026-11-15'), day('2026-11-15'), '100')).toBeNull();
+  });
+});
+
+describe('the payment day', () => {
+  it('pays a coupon or a maturity that falls on a day off on the next business day of the bond\'s market', () => {
+    // Saturday 15 August 2026: Monday the 17th, for a Treasury and a Bund alike.
+    expect(bondPayDay('USD', day('2026-08-15'))).toBe(day('2026-08-17'));
+    expect(bondPayDay('EUR', day('2026-08-15'))).toBe(day('2026-08-17'));
+    // Columbus Day (12 October 2026) closes SIFMA, not TARGET; Good Friday 2026 settles for neither.
+    expect(bondPayDay('USD', day('2026-10-12'))).toBe(day('2026-10-13'));
+    expect(bondPayDay('EUR', day('2026-10-12'))).toBe(day('2026-10-12'));
+    expect(bondPayDay('USD', day('2026-04-03'))).toBe(day('2026-04-06'));
+    expect(bondPayDay('EUR', day('2026-04-03'))).toBe(day('2026-04-07'));
+    // A business day stays; the amount is the period's coupon whatever the day (cashFlows are unadjusted).
+    expect(bondPayDay('USD', day('2026-10-30'))).toBe(day('2026-10-30'));
   });
 });

@@ -1,5 +1,6 @@
-import { couponPeriod, paymentDays, type BondTerms } from '../../market/bondTerms';
+import { bondCalendar, couponPeriod, paymentDays, type BondTerms } from '../../market/bondTerms';
 import type Decimal from 'decimal.js';
+import { adjustDay } from '../../market/calendars';
 import { Dec } from '../../lib/decimal';
 
 // The bond formulas (decision 0022, "Bonds"), per 100 face, exact decimals, pure:
@@ -18,7 +19,7 @@ export function periodCoupon(terms: BondTerms): Dec {
   return terms.frequency === 0 ? new Dec(0) : new Dec(terms.couponRate).div(terms.frequency);
 }
 
-/** Accrued interest per 100 face on settlement day `day`, unrounded; 0 for a bill, on a coupon date and at or after maturity. */
+/** Accrued interest per 100 face to settlement day `day` (`bondSettlementDay`), unrounded; 0 for a bill, on a coupon date and at or after maturity. */
 export function accruedInterest(terms: BondTerms, day: number): Dec {
   const period = couponPeriod(terms, day);
   if (!period) return new Dec(0);
@@ -33,7 +34,7 @@ export interface CashFlow {
   amount: Dec;
 }
 
-/** What a buyer on `day` receives: the payments after it (a coupon due on `day` itself is the seller's). */
+/** What a buyer settling on `day` receives: the payments after it (a coupon due on `day` itself is the seller's). */
 export function cashFlows(terms: BondTerms, day: number): CashFlow[] {
   const coupon = periodCoupon(terms);
   return paymentDays(terms, day).map((d) => ({ day: d, amount: d === terms.maturity ? coupon.add(HUNDRED) : coupon }));
@@ -70,7 +71,7 @@ const LOW = new Dec('-0.5');
 const HIGH = new Dec('5');
 
 /**
- * The yield to maturity (a fraction a year) that prices the bond at `dirty` per 100 face on `day`.
+ * The yield to maturity (a fraction a year) that prices the bond at `dirty` per 100 face settling on `day`.
  * Null when nothing is left to receive or the price is not positive.
  */
 export function yieldToMaturity(terms: BondTerms, day: number, dirty: Decimal.Value): Dec | null {
@@ -106,3 +107,10 @@ export function yieldToMaturity(terms: BondTerms, day: number, dirty: Decimal.Va
   }
   return lo.add(hi).div(2);
 }
+
+/**
+ * The day a coupon or the redemption scheduled for `day` is paid: that day, or when it is not a
+ * business day the next one, with no extra interest for the wait (31 CFR 356.30; ISDA Following,
+ * unadjusted).
+ */
+export const bondPayDay = (currency: string, day: number): number => adjustDay(bondCalendar(currency), day, 'following');

@@ -1,7 +1,7 @@
 import type { BondHoldingStatus } from '@tradeapp/contract';
 import type { Sql } from '../../db/db';
 
-// Every statement of bonds on `bond_listings`, `bond_spreads`, `bond_holdings` and `bond_payments` (migration 0020).
+// Every statement of bonds on `bond_listings`, `bond_spreads`, `bond_holdings` and `bond_payments` (migrations 0020, 0034).
 
 export interface ListingRow {
   symbol: string;
@@ -35,6 +35,8 @@ export interface HoldingRow {
   wallet_cost: string;
   status: BondHoldingStatus;
   next_payment: Date | null;
+  /** The day the purchase settled (UTC midnight): its accrued interest was to it, and the coupons after it are its own. */
+  settlement_day: Date;
   created_at: Date;
   closed_at: Date | null;
   /** What its coupons and its sales and redemption paid so far, in the bond's currency. */
@@ -45,6 +47,7 @@ export interface HoldingRow {
 export interface PaymentRow {
   holding_id: number;
   kind: 'coupon' | 'sale' | 'redemption';
+  /** The coupon date, the maturity, or the day the sale settles. */
   day: Date;
   face: string;
   amount: string;
@@ -88,7 +91,7 @@ export const setPaused = (sql: Sql, symbol: string, by: number | null, reason: s
 
 const HOLDING_COLUMNS = `h.id, h.user_id, h.symbol, h.currency, h.coupon_rate::text, h.frequency, h.maturity, h.wallet_code, h.wallet_currency,
   h.face::text, h.remaining::text, h.price::text, h.accrued::text, h.markup::text, h.ytm::text, h.clean_amount::text, h.accrued_amount::text,
-  h.fee::text, h.cost::text, h.rate::text, h.wallet_cost::text, h.status, h.next_payment, h.created_at, h.closed_at,
+  h.fee::text, h.cost::text, h.rate::text, h.wallet_cost::text, h.status, h.next_payment, h.settlement_day, h.created_at, h.closed_at,
   (select coalesce(sum(p.amount), 0)::text from bond_payments p where p.holding_id = h.id and p.kind = 'coupon') as coupons,
   (select coalesce(sum(p.amount), 0)::text from bond_payments p where p.holding_id = h.id and p.kind <> 'coupon') as proceeds`;
 
@@ -113,14 +116,15 @@ export interface NewHolding {
   rate: string;
   walletCost: string;
   nextPayment: Date | null;
+  settlementDay: Date;
   at: Date;
 }
 
 export async function insertHolding(sql: Sql, h: NewHolding): Promise<number> {
   const [row] = await sql.query<{ id: number }>(
     `insert into bond_holdings (user_id, symbol, currency, coupon_rate, frequency, maturity, wallet_code, wallet_currency, face, remaining, price, accrued,
-       markup, ytm, clean_amount, accrued_amount, fee, cost, rate, wallet_cost, next_payment, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21) returning id`,
+       markup, ytm, clean_amount, accrued_amount, fee, cost, rate, wallet_cost, next_payment, created_at, settlement_day)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22) returning id`,
     [
       h.userId,
       h.symbol,
@@ -143,6 +147,7 @@ export async function insertHolding(sql: Sql, h: NewHolding): Promise<number> {
       h.walletCost,
       h.nextPayment,
       h.at,
+      h.settlementDay,
     ],
   );
   return Number(row!.id);
@@ -205,3 +210,27 @@ export const reduce = (sql: Sql, id: number, face: string, at: Date) =>
 
 export const markRedeemed = (sql: Sql, id: number, at: Date) =>
   sql.query("update bond_holdings set remaining = 0, status = 'redeemed', closed_at = $2, next_payment = null where id = $1", [id, at]);
+
+/** One payment of a holding as the portfolio reads it (issue 32): when, on what face, in the bond's currency and in the wallet's. */
+export interface PortfolioPaymentRow {
+  holding_id: number;
+  kind: PaymentRow['kind'];
+  day: Date;
+  face: string;
+  amount: string;
+  rate: string;
+  wallet_amount: string;
+  created_at: Date;
+}
+
+/** The caller's holdings bought before `before`, whatever became of them since. */
+export const holdingsBoughtBefore = (sql: Sql, userId: number, before: Date) =>
+  sql.query<HoldingRow>(`select ${HOLDING_COLUMNS} from bond_holdings h where h.user_id = $1 and h.created_at < $2 order by h.id`, [userId, before]);
+
+/** Every payment of some holdings, oldest first. */
+export const paymentsOfHoldings = (sql: Sql, holdingIds: readonly number[]) =>
+  sql.query<PortfolioPaymentRow>(
+    `select holding_id, kind, day, face::text, amount::text, rate::text, wallet_amount::text, created_at from bond_payments
+      where holding_id = any($1::bigint[]) order by holding_id, created_at, id`,
+    [holdingIds],
+  );

@@ -17,9 +17,9 @@ import { AppError, notFound } from '../../errors';
 import { writeAudit } from '../../lib/audit';
 import { Dec, fixed, plain } from '../../lib/decimal';
 import { HOUSE, postJournal, type Posting } from '../../ledger/ledger';
-import { bondSpecOf, bondTermsAt, DAY_MS, dayOfInstant, paymentDays, type BondTerms } from '../../market/bondTerms';
-import type { SpreadChange } from '../../market/bondModel';
-import { isoToDay, previousTradingDay, regularSegments, session as calendarSession } from '../../market/calendars';
+import { bondSettlementDay, bondSpecOf, bondTermsAt, DAY_MS, dayOfInstant, paymentDays, type BondTerms } from '../../market/bondTerms';
+import { bondQuoteTime, type SpreadChange } from '../../market/bondModel';
+import { dayToIso, isoToDay, previousTradingDay, regularSegments, session as calendarSession } from '../../market/calendars';
 import { createYieldCurves } from '../../market/curve';
 import type { Instrument, MarketProvider } from '../../market/types';
 import { UNIVERSE } from '../../market/universe';
@@ -27,7 +27,7 @@ import { requireVerifiedKyc } from '../kyc/service';
 import { exchangeTime } from '../market/quote';
 import type { Notices } from '../notices/service';
 import type { ExchangeRates } from '../wallet/exchangeRates';
-import { periodCoupon } from './formulas';
+import { bondPayDay, periodCoupon } from './formulas';
 import { createBondPricing } from './pricing';
 import * as repo from './repository';
 import type { HoldingRow, ListingRow } from './repository';
@@ -35,7 +35,9 @@ import type { HoldingRow, ListingRow } from './repository';
 // Bonds for investors and operators (decision 0022): quotes from the yield curve, purchases at the
 // ask's dirty price plus the markup, coupons and redemption by the `bondCoupon` job, sales at the
 // bid's dirty price less the markup. Every movement is one journal between the wallet of the bond's
-// currency and the house book (the markup to the house's fees).
+// currency and the house book (the markup to the house's fees). The money moves at the trade, but a
+// trade's price, accrued interest and coupons are those of its settlement day (`bondSettlementDay`):
+// a coupon due on or before it is the seller's, after it the buyer's.
 
 type Operator = { operatorId: number; ip: string | null };
 type BondAdmin = z.input<typeof zBondAdmin>;
@@ -78,7 +80,7 @@ function instrumentOf(stockCode: string): Instrument {
 }
 
 /** The end of the bond market's previous regular session before the trading day of `at`: where "today's change" starts. */
-function previousClose(at: number): number {
+export function previousClose(at: number): number {
   const today = isoToDay(calendarSession('BONDS', at, { extendedHours: false }).tradingDay);
   const segments = regularSegments('BONDS', previousTradingDay('BONDS', today));
   return segments[segments.length - 1]!.end;
@@ -124,10 +126,15 @@ export function createBondService(opts: {
     if (!s.tradable) throw new AppError('e.marketClosedUntil', undefined, { opensAt: exchangeTime(s.nextChange, s.timeZone), timeZone: s.timeZone });
   }
 
+  /**
+   * A listing's quote: the market's own (`pricing.price`, the one function Markets reads too), of
+   * the bond market's last trade, for the issue quoted then; its accrued interest, coupon dates and
+   * yields to the settlement day of a trade then.
+   */
   function quoteOf(i: Instrument, listing: ListingRow, at: number, schedule: readonly SpreadChange[] | undefined, held: Dec): BondQuote {
-    const day = dayOfInstant(at);
-    const terms = bondTermsAt(i, day);
+    const terms = bondTermsAt(i, dayOfInstant(bondQuoteTime(at)));
     const p = pricing.price(terms, at, schedule);
+    const day = p.day;
     const dirty = p.ask.add(p.accrued);
     return {
       symbol: i.symbol,
@@ -138,6 +145,10 @@ export function createBondService(opts: {
       maturity: terms.maturity * DAY_MS,
       couponDates: terms.frequency === 0 ? [] : paymentDays(terms, day).map((d) => d * DAY_MS),
       faceIncrement: fixed(listing.face_increment, 2),
+      price: fixed(p.mid, 4),
+      dirtyPrice: fixed(p.mid.add(p.accrued), 6),
+      timestamp: p.time,
+      settlementDate: dayToIso(day),
       bid: fixed(p.bid, 4),
       ask: fixed(p.ask, 4),
       accrued: fixed(p.accrued, 6),
@@ -147,12 +158,16 @@ export function createBondService(opts: {
       ytmAfterFees: percent(pricing.ytm(terms, day, dirty.add(p.markup))),
       curveRate: percent(p.curveRate),
       spreadBp: fixed(p.spreadBp, 2),
-      paused: listing.paused_at !== null || terms.maturity - day <= 1,
+      paused: listing.paused_at !== null || terms.maturity <= day,
       held: fixed(held, 2),
     };
   }
 
-  /** A holding with its value at the bid now. */
+  /**
+   * A holding with its value now: what a sale now would pay before the markup, the bid with interest
+   * accrued to the sale's settlement day, and the coupons due by that day not yet paid, which are the
+   * holder's whoever buys it. Once a sale would settle on or after maturity, the redemption at par.
+   */
   function holdingOf(h: HoldingRow, at: number): BondHolding {
     const i = BONDS.find((b) => b.symbol === h.symbol);
     const terms = termsOfHolding(h);
@@ -160,13 +175,19 @@ export function createBondService(opts: {
     const schedule = schedules.get(h.symbol);
     let value = new Dec(0);
     let zde = new Dec(0);
-    if (open && dayOfInstant(at) >= terms.maturity) {
-      // Matured, its redemption at par a job run away.
-      value = money(new Dec(h.remaining));
-    } else if (open) {
-      const p = pricing.price(terms, at, schedule);
-      value = money(new Dec(h.remaining).mul(p.bid.add(p.accrued)).div(100));
-      zde = p.bid.sub(pricing.price(terms, previousClose(at), schedule).bid);
+    if (open) {
+      const settlement = bondSettlementDay(h.currency, at);
+      const face = new Dec(h.remaining);
+      if (settlement >= terms.maturity) {
+        value = money(face);
+      } else {
+        const p = pricing.price(terms, at, schedule);
+        value = money(face.mul(p.bid.add(p.accrued)).div(100));
+        zde = p.bid.sub(pricing.price(terms, previousClose(at), schedule).bid);
+      }
+      const coupon = money(face.mul(periodCoupon(terms)).div(100));
+      let next = h.next_payment ? dayOfDate(h.next_payment) : undefined;
+      for (; next !== undefined && next <= settlement; next = paymentDays(terms, next)[0]) value = value.add(coupon);
     }
     const cost = new Dec(h.cost);
     return {
@@ -178,6 +199,7 @@ export function createBondService(opts: {
       frequency: h.frequency,
       maturity: h.maturity.getTime(),
       status: h.status,
+      settlementDate: dayToIso(dayOfDate(h.settlement_day)),
       face: fixed(h.face, 2),
       remaining: fixed(h.remaining, 2),
       price: fixed(h.price, 4),
@@ -216,16 +238,20 @@ export function createBondService(opts: {
 
   /**
    * Every coupon and the redemption a locked holding is owed up to the day of `at`, oldest first;
-   * the notices' pushes to send once the transaction has committed.
+   * the notices' pushes to send once the transaction has committed. Before a sale settling on
+   * `saleSettlement`, also every coupon due on or before that day, ahead of its payment day: the
+   * buyer's purchase settles too late for it, so it is the seller's, on all the face held then.
    */
-  async function settleDue(sql: Sql, id: number, at: number): Promise<Array<() => void>> {
+  async function settleDue(sql: Sql, id: number, at: number, saleSettlement?: number): Promise<Array<() => void>> {
     const today = dayOfInstant(at);
     const pushes: Array<() => void> = [];
     for (;;) {
       const h = (await repo.holding(sql, id))!;
       if (h.status !== 'holding' || h.next_payment === null) return pushes;
       const day = dayOfDate(h.next_payment);
-      if (day > today) return pushes;
+      const keptBySeller = saleSettlement !== undefined && day <= saleSettlement;
+      // The amount and the payment's record stay those of the scheduled day: only the cash waits.
+      if (!keptBySeller && bondPayDay(h.currency, day) > today) return pushes;
       const terms = termsOfHolding(h);
       const face = new Dec(h.remaining);
       const coupon = money(face.mul(periodCoupon(terms)).div(100));
@@ -246,7 +272,7 @@ export function createBondService(opts: {
 
   async function admin(sql: Sql, i: Instrument, at: number): Promise<BondAdmin> {
     const listing = (await repo.listing(sql, i.symbol))!;
-    const { held: _held, ...quote } = quoteOf(i, listing, at, schedules.get(i.symbol), new Dec(0));
+    const { held: _held, settlementDate: _settlementDate, ...quote } = quoteOf(i, listing, at, schedules.get(i.symbol), new Dec(0));
     const out = (await repo.outstanding(sql)).find((o) => o.symbol === i.symbol);
     return { ...quote, holders: out?.holders ?? 0, outstanding: fixed(out?.face ?? 0, 2), pausedReason: listing.paused_reason };
   }
@@ -307,15 +333,16 @@ export function createBondService(opts: {
         const listing = await repo.listing(sql, i.symbol, true);
         if (!listing) throw notFound();
         if (listing.paused_at) throw new AppError('e.bondPaused');
-        const day = dayOfInstant(at);
-        const terms = bondTermsAt(i, day);
-        if (terms.maturity - day <= 1) throw new AppError('e.bondMaturing');
+        const terms = bondTermsAt(i, dayOfInstant(at));
+        if (terms.maturity <= bondSettlementDay(i.currency, at)) throw new AppError('e.bondMaturing');
         requireOpen(at);
         const face = new Dec(input.face);
         if (!face.mod(listing.face_increment).isZero()) {
           throw new AppError('e.bondFaceIncrement', { face: 'e.bondFaceIncrement' }, { increment: fixed(listing.face_increment, 0), currency: i.currency });
         }
         const p = pricing.price(terms, at, await scheduleOf(sql, i.symbol));
+        // The market is open: the quote is of this moment, and `p.day` the purchase's settlement day.
+        const day = p.day;
         const dirty = p.ask.add(p.accrued);
         if (input.seenDirty !== undefined && dirty.sub(input.seenDirty).gt(MAX_PRICE_MOVE)) {
           throw new AppError('e.bondPriceMoved', { seenDirty: 'e.bondPriceMoved' }, { dirty: fixed(dirty, 6) });
@@ -329,6 +356,7 @@ export function createBondService(opts: {
         const rate = exchangeRates.rate(i.currency, currency);
         const [cleanW, accruedW, feeW] = [clean, accrued, fee].map((x) => money(x.mul(rate))) as [Dec, Dec, Dec];
         const walletCost = cleanW.add(accruedW).add(feeW);
+        // The coupons after the settlement day are the buyer's; one due on it or between the trade and it is the seller's.
         const next = paymentDays(terms, day)[0];
         const holdingId = await repo.insertHolding(sql, {
           userId,
@@ -351,6 +379,7 @@ export function createBondService(opts: {
           rate: plain(rate),
           walletCost: plain(walletCost),
           nextPayment: next === undefined ? null : dayStart(next),
+          settlementDay: dayStart(day),
           at: new Date(at),
         });
         await postJournal(
@@ -374,15 +403,19 @@ export function createBondService(opts: {
       return { list: rows.map((h) => holdingOf(h, at)), total: rows[0]?.total ?? 0, page, size };
     },
 
-    /** Sell face of a holding at the bid's clean price plus accrued interest, less the markup; coupons already due are paid first. */
+    /**
+     * Sell face of a holding at the bid's clean price plus interest accrued to the sale's settlement
+     * day, less the markup; coupons due by that day are paid first, to the seller.
+     */
     async sell(userId: number, input: z.output<typeof zBondSellInput>): Promise<BondHolding> {
       const at = now();
       const pushes = await db.tx(async (sql) => {
         if (!(await repo.lockHolding(sql, input.id, userId))) throw notFound();
         const before = (await repo.holding(sql, input.id))!;
         const terms = termsOfHolding(before);
-        const day = dayOfInstant(at);
-        if (before.status !== 'holding' || day >= terms.maturity) throw new AppError('e.bondClosed');
+        if (before.status !== 'holding' || dayOfInstant(at) >= terms.maturity) throw new AppError('e.bondClosed');
+        // A sale settling on or after maturity would leave the buyer nothing: the holding waits for its redemption.
+        if (terms.maturity <= bondSettlementDay(before.currency, at)) throw new AppError('e.bondMaturing');
         requireOpen(at);
         const listing = (await repo.listing(sql, before.symbol))!;
         const face = input.face === undefined ? new Dec(before.remaining) : new Dec(input.face);
@@ -390,9 +423,10 @@ export function createBondService(opts: {
           throw new AppError('e.bondFaceIncrement', { face: 'e.bondFaceIncrement' }, { increment: fixed(listing.face_increment, 0), currency: before.currency });
         }
         if (face.gt(before.remaining)) throw new AppError('e.bondFaceHeld', { face: 'e.bondFaceHeld' }, { face: fixed(before.remaining, 2), currency: before.currency });
-        const pushes = await settleDue(sql, input.id, at);
+        const p = pricing.price(terms, at, await scheduleOf(sql, before.symbol));
+        const day = p.day;
+        const pushes = await settleDue(sql, input.id, at, day);
         const h = (await repo.holding(sql, input.id))!;
-        const p = pricing.price(terms, at, await scheduleOf(sql, h.symbol));
         const per100 = face.div(100);
         const clean = money(per100.mul(p.bid));
         const accrued = money(per100.mul(p.accrued));
@@ -463,14 +497,17 @@ export function createBondService(opts: {
     async runDue(): Promise<{ holdings: number }> {
       const at = now();
       const due = await repo.dueHoldings(db, dayStart(dayOfInstant(at)));
+      let paid = 0;
       for (const { id } of due) {
         const pushes = await db.tx(async (sql) => {
           await repo.lockHolding(sql, id);
           return settleDue(sql, id, at);
         });
+        // A payment scheduled for a day off waits for the next business day: that holding is not paid yet.
+        if (pushes.length > 0) paid += 1;
         for (const push of pushes) push();
       }
-      return { holdings: due.length };
+      return { holdings: paid };
     },
 
     // ---- operators ----

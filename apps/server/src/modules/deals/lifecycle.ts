@@ -9,10 +9,15 @@ import {
   WalletCode,
   compareDecimal,
   dayIn,
+  dealScheduleProblem,
+  isTradingDay,
+  isoToDay,
+  nextTimeParams,
   outsideReconfirmBand,
   subscriptionCosts,
   type DealInput,
   type DealStatus as DealStatusType,
+  type Locale,
 } from '@tradeapp/contract';
 import type { Db, Sql } from '../../db/db';
 import { isUniqueViolation } from '../../db/errors';
@@ -33,6 +38,8 @@ import { poolOf, priceText, toDeal, toSubscription } from './view';
 export interface Mover {
   id: number | null;
   ip?: string | null;
+  /** The operator's language: a refusal names the next valid time in it. */
+  locale?: Locale;
 }
 const JOB: Mover = { id: null };
 
@@ -266,6 +273,16 @@ export function createDealLifecycle(opts: {
   const checkSymbol = (input: DealInput) => {
     if (opts.isListed(input.symbol)) throw new AppError('e.dealCodeTaken', { symbol: 'e.dealCodeTaken' });
   };
+  /**
+   * Each step on the exchange's calendar (contract `dealScheduleProblem`): the window opens and
+   * closes in its hours on trading days, the allotment and the listing fall on trading days. A
+   * refusal names the field and the next time it could take, on the exchange's clock in the
+   * operator's words.
+   */
+  const checkSchedule = (by: Mover, input: DealInput) => {
+    const problem = dealScheduleProblem(input.market, input);
+    if (problem) throw new AppError(problem.key, { [problem.field]: problem.key }, nextTimeParams(by.locale ?? 'en', input.market, problem.next, problem.dayOnly));
+  };
   const taken = (err: unknown) => {
     if (isUniqueViolation(err, 'deals_code') || isUniqueViolation(err, 'deals_symbol')) throw new AppError('e.dealCodeTaken');
     throw err;
@@ -273,6 +290,11 @@ export function createDealLifecycle(opts: {
 
   /** The day it is on the deal's exchange. */
   const today = (d: DealRow) => dayIn(DEAL_MARKETS[d.market].timeZone, now());
+  /** The job allots on its date or after, and only on a day the exchange trades (the results are published on one). */
+  const allotmentDue = (d: DealRow) => {
+    const day = today(d);
+    return day >= d.allotment_date && isTradingDay(DEAL_MARKETS[d.market].calendar, isoToDay(day));
+  };
 
   return {
     async list(status: DealStatusType | undefined, page: number, size: number) {
@@ -297,6 +319,7 @@ export function createDealLifecycle(opts: {
     },
 
     async create(by: Mover, input: DealInput) {
+      checkSchedule(by, input);
       checkSymbol(input);
       const d = await db.tx(async (sql) => {
         const row = await repo.insertDeal(sql, input, currencyOf(input), by.id).catch(taken);
@@ -310,6 +333,7 @@ export function createDealLifecycle(opts: {
       step(id, async (sql, d) => {
         checkSymbol(input);
         if (d.status !== DealStatus.Announced) throw stateError();
+        checkSchedule(by, input);
         const after = await repo.updateDeal(sql, d.id, input, currencyOf(input)).catch(taken);
         await writeAudit(sql, { actorId: by.id, action: 'deal.update', targetType: 'deal', targetId: d.id, before: audited(d), after: audited(after), ip: by.ip ?? null });
         return after;
@@ -394,7 +418,7 @@ export function createDealLifecycle(opts: {
             d = await close(sql, d, JOB);
             steps++;
           }
-          if (d.status === DealStatus.Priced && today(d) >= d.allotment_date) {
+          if (d.status === DealStatus.Priced && allotmentDue(d)) {
             steps++;
             return (await allot(sql, d, JOB)).pushes;
           }

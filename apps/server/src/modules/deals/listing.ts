@@ -95,7 +95,7 @@ export function createListing(opts: { provider: MarketProvider; notices: Notices
       if (!provider.addListings) return async () => {};
       const load = async () => addToMarket(await repo.listedDeals(db));
       await load();
-      return every(everyMs, 'deal-listings', log, load);
+      return every(everyMs, 'deal-listings', log, load).stop;
     },
   };
 }

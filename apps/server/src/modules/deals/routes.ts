@@ -1,3 +1,4 @@
+import type { Locale } from '@tradeapp/contract';
 import type { HandlersOf } from '../../http/register';
 import type { DealLifecycle, Mover } from './lifecycle';
 import type { DealService } from './service';
@@ -25,7 +26,7 @@ export function dealsHandlers(
   | 'dealListing'
   | 'dealCancel'
 > {
-  const by = (caller: { id: number } | null, ip: string): Mover => ({ id: caller!.id, ip });
+  const by = (caller: { id: number } | null, req: { ip: string; locale: Locale }): Mover => ({ id: caller!.id, ip: req.ip, locale: req.locale });
   return {
     newStockList: ({ input, caller }) => deals.newStocks(caller?.id ?? null, input.status, input.page, input.size),
     newStockDetail: ({ input, caller }) => deals.newStock(caller?.id ?? null, input),
@@ -37,13 +38,13 @@ export function dealsHandlers(
     dealList: ({ input }) => lifecycle.list(input.status, input.page, input.size),
     dealDetail: ({ params }) => lifecycle.detail(params.id),
     dealSubscriptions: ({ params, input }) => lifecycle.subscriptions(params.id, input.status, input.page, input.size),
-    dealCreate: ({ input, caller, req }) => lifecycle.create(by(caller, req.ip), input),
-    dealUpdate: ({ input, params, caller, req }) => lifecycle.update(by(caller, req.ip), params.id, input),
-    dealOpen: ({ params, caller, req }) => lifecycle.open(by(caller, req.ip), params.id),
-    dealClose: ({ params, caller, req }) => lifecycle.close(by(caller, req.ip), params.id),
-    dealPrice: ({ input, params, caller, req }) => lifecycle.price(by(caller, req.ip), params.id, input.finalPrice),
-    dealAllot: ({ params, caller, req }) => lifecycle.allot(by(caller, req.ip), params.id),
-    dealListing: ({ params, caller, req }) => lifecycle.listNow(by(caller, req.ip), params.id),
-    dealCancel: ({ input, params, caller, req }) => lifecycle.cancel(by(caller, req.ip), params.id, input.reason),
+    dealCreate: ({ input, caller, req }) => lifecycle.create(by(caller, req), input),
+    dealUpdate: ({ input, params, caller, req }) => lifecycle.update(by(caller, req), params.id, input),
+    dealOpen: ({ params, caller, req }) => lifecycle.open(by(caller, req), params.id),
+    dealClose: ({ params, caller, req }) => lifecycle.close(by(caller, req), params.id),
+    dealPrice: ({ input, params, caller, req }) => lifecycle.price(by(caller, req), params.id, input.finalPrice),
+    dealAllot: ({ params, caller, req }) => lifecycle.allot(by(caller, req), params.id),
+    dealListing: ({ params, caller, req }) => lifecycle.listNow(by(caller, req), params.id),
+    dealCancel: ({ input, params, caller, req }) => lifecycle.cancel(by(caller, req), params.id, input.reason),
   };
 }

@@ -1,36 +1,32 @@
-import { DEAL_MARKETS, dayIn, type DealInput } from '@tradeapp/contract';
+import { DEAL_MARKETS, dealTimetable, localDay, nextTradingDay, previousTradingDay, type DealInput, type DealMarket } from '@tradeapp/contract';
 import type { Db } from '../../db/db';
 import { writeAudit } from '../../lib/audit';
 import * as repo from './repository';
 
-const DAY = 86_400_000;
 /** Held for the length of the seeding transaction: two nodes starting together seed once. */
 const SEED_LOCK = 72707010;
 
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
-
-/** A deal's dates from its window, in days after the first start, read on its exchange's calendar. */
-function window(market: DealInput['market'], at: number, opensInDays: number, openDays: number, allotAfter: number, listAfter: number) {
-  const opens = at + opensInDays * DAY;
-  const closes = opens + openDays * DAY;
-  const tz = DEAL_MARKETS[market].timeZone;
-  const allotment = addDays(dayIn(tz, closes), allotAfter);
-  return {
-    prospectusDate: addDays(dayIn(tz, opens), -1),
-    subscriptionOpensTimestamp: opens,
-    subscriptionClosesTimestamp: closes,
-    allotmentDate: allotment,
-    listingDate: addDays(allotment, listAfter),
-  };
+/**
+ * A seeded deal's schedule: the exchange's own timetable (contract `dealTimetable`) from a trading
+ * day placed around `at`, `from` trading days after the exchange's day of `at` (negative: before).
+ * From the trading day before, the window is open at `at` whatever the hour: it opened that day
+ * and closes three (Hong Kong) or four (United States) trading days later.
+ */
+function window(market: DealMarket, at: number, from: number) {
+  const calendar = DEAL_MARKETS[market].calendar;
+  let day = localDay(DEAL_MARKETS[market].timeZone, at);
+  for (let k = 0; k > from; k -= 1) day = previousTradingDay(calendar, day);
+  for (let k = 0; k < from; k += 1) day = nextTradingDay(calendar, day);
+  return dealTimetable(market, day);
 }
 
 /**
  * The fictional companies the new-stock list showed as fixed data before deals had a table
  * (`NEW_LISTINGS` of modules/market/offerings.ts; Deltaport Logistics, an Amsterdam listing, is
  * left out: deals run on the United States and Hong Kong exchanges). Their windows are placed
- * around the first start, so a new installation has a deal to subscribe to, one to come and a
- * Hong Kong one with pools. United States deals charge no fee (as US brokers' IPO access does);
- * Hong Kong's fee rate and handling fee are Futu's (decision 0019).
+ * around the first start on their exchanges' timetables, so a new installation has a deal to
+ * subscribe to, one to come and a Hong Kong one with pools. United States deals charge no fee (as
+ * US brokers' IPO access does); Hong Kong's fee rate and handling fee are Futu's (decision 0019).
  */
 export function seedDeals(at: number): DealInput[] {
   return [
@@ -48,7 +44,7 @@ export function seedDeals(at: number): DealInput[] {
       handlingFee: '0',
       fundRaising: '425000000',
       profile: 'Warehouse automation robots and fleet software (fictional company of the simulated market).',
-      ...window('US', at, -1, 7, 1, 2),
+      ...window('US', at, -1),
     },
     {
       name: 'Helix Biologics Corp.',
@@ -64,7 +60,7 @@ export function seedDeals(at: number): DealInput[] {
       handlingFee: '0',
       fundRaising: '610000000',
       profile: 'Antibody therapies for autoimmune disease (fictional company of the simulated market).',
-      ...window('US', at, 5, 7, 1, 2),
+      ...window('US', at, 4),
     },
     {
       name: 'Lingnan Green Energy Ltd.',
@@ -80,7 +76,7 @@ export function seedDeals(at: number): DealInput[] {
       handlingFee: '50',
       fundRaising: '1950000000',
       profile: 'Solar and storage parks in southern China (fictional company of the simulated market).',
-      ...window('HK', at, -2, 5, 2, 2),
+      ...window('HK', at, -1),
     },
   ];
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Dec } from '../../lib/decimal';
 import { maxDrawdown, navOf, ranking, riskScore, volatility, windowReturn, winRate } from './record';
 
 // An agency's record on a worked example, every figure by hand. Capital 1,000.00; equity at four
@@ -40,10 +41,20 @@ describe('an agency’s record', () => {
     expect(winRate([])).toBeNull();
   });
 
-  it('annualises the sample deviation of daily NAV returns', () => {
-    // Returns 0.1, −0.1 and 0.2222…; mean 0.0740…; sample variance 0.0264609…; √ × √252 = 2.5823.
-    expect(volatility(nav)).toBe('2.5823');
+  it('annualises the sample deviation of calendar-day NAV returns with √365', () => {
+    // Returns 0.1, −0.1 and 0.2222…; mean 0.0740…; sample variance 0.0264609…; deviation 0.1626681;
+    // × √365 (19.1049732) = 3.1078. (With √252, the trading-day factor, it read 2.5823: 1.20 times too calm.)
+    expect(volatility(nav)).toBe('3.1078');
     expect(volatility(nav.slice(0, 2))).toBeNull();
+  });
+
+  it('reads the volatility of a series whose deviation is known in closed form', () => {
+    // Daily returns +1 %, −1 %, +1 %, −1 % (NAV 1, 1.01, 0.9999, 1.009899, 0.99980001): mean 0, sample
+    // variance 4 × 0.0001 ÷ 3, deviation 0.01 × √(4/3) = 0.011547005; × √365 = 0.2206...: 0.01 × √(1460/3) = 0.01 × 22.0605...
+    const days = ['1', '1.01', '0.9999', '1.009899', '0.99980001'].map((v, k) => ({ day: `2026-02-0${k + 1}`, equity: v }));
+    const expected = new Dec(1460).div(3).sqrt().mul('0.01');
+    expect(volatility(navOf(days, '1'))).toBe(expected.toFixed(4));
+    expect(expected.toFixed(4)).toBe('0.2206');
   });
 
   it('scores risk by the worse of volatility and drawdown', () => {

@@ -82,8 +82,17 @@ export function winRate(netResults: readonly string[]): string | null {
 }
 
 /**
+ * Observations per year of the record's returns. The curve has a point at every UTC calendar day's
+ * end, weekends and holidays included (an agency's crypto and forex trade then, and its equity is
+ * valued each day), so its returns are calendar-day returns and a year holds 365 of them. Annualising
+ * them with √252 (the trading-day convention) would understate volatility by √(365 ÷ 252) ≈ 1.20.
+ */
+export const RETURNS_PER_YEAR = 365;
+
+/**
  * The annualised volatility of daily NAV returns over the `days` before the last point: the sample
- * standard deviation of NAV[t] ÷ NAV[t−1] − 1 times √252, four decimals. Null with fewer than two returns.
+ * standard deviation of NAV[t] ÷ NAV[t−1] − 1 (calendar-day returns) times √365, four decimals.
+ * Null with fewer than two returns.
  */
 export function volatility(nav: readonly NavPoint[], days = 365): string | null {
   const last = nav[nav.length - 1];
@@ -94,7 +103,7 @@ export function volatility(nav: readonly NavPoint[], days = 365): string | null 
   if (returns.length < 2) return null;
   const mean = returns.reduce((a, r) => a.add(r), new Dec(0)).div(returns.length);
   const variance = returns.reduce((a, r) => a.add(r.sub(mean).pow(2)), new Dec(0)).div(returns.length - 1);
-  return fixed(variance.sqrt().mul(new Dec(252).sqrt()), 4);
+  return fixed(variance.sqrt().mul(new Dec(RETURNS_PER_YEAR).sqrt()), 4);
 }
 
 /**

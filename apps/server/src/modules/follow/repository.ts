@@ -79,10 +79,18 @@ export const openPositions = (sql: Sql, userId: number, lock = false) =>
   sql.query<PositionRow>(`select * from positions where user_id = $1 and status = ${OPEN} order by id${lock ? ' for update' : ''}`, [userId]);
 
 /** An agency's closed positions (whole or parts), newest first. */
-export const closedPositions = (sql: Sql, userId: number, limit?: number) =>
-  sql.query<PositionRow>(`select * from positions where user_id = $1 and status = ${OrderStatus.Settled} order by closed_at desc, id desc${limit ? ` limit ${limit}` : ''}`, [
-    userId,
-  ]);
+export const closedPositions = (sql: Sql, userId: number) =>
+  sql.query<PositionRow>(`select * from positions where user_id = $1 and status = ${OrderStatus.Settled} order by closed_at desc, id desc`, [userId]);
+
+/** A page of an agency's closed positions, newest first (the same order as `closedPositions`), and how many there are in all. */
+export async function closedPage(sql: Sql, userId: number, limit: number, offset: number) {
+  const [count] = await sql.query<{ n: number }>(`select count(*)::int as n from positions where user_id = $1 and status = ${OrderStatus.Settled}`, [userId]);
+  const rows = await sql.query<PositionRow>(
+    `select * from positions where user_id = $1 and status = ${OrderStatus.Settled} order by closed_at desc, id desc limit $2 offset $3`,
+    [userId, limit, offset],
+  );
+  return { rows, total: count!.n };
+}
 
 /** The follow wallet's balance of a user (available and held) after every journal up to `at`, in dollars, by journal time. */
 export interface CashEntry {

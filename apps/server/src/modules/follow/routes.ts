@@ -4,12 +4,13 @@ import type { FollowService } from './service';
 export function followHandlers(
   follow: FollowService,
 ): HandlersOf<
-  'agencies' | 'agency' | 'follows' | 'follow' | 'followAdd' | 'followAddition' | 'followStop' | 'operatorAgencies' | 'operatorAgencyPause' | 'operatorAgencyResume'
+  'agencies' | 'agency' | 'agencyClosed' | 'follows' | 'follow' | 'followAdd' | 'followAddition' | 'followStop' | 'operatorAgencies' | 'operatorAgencyPause' | 'operatorAgencyResume'
 > {
   const by = (caller: { id: number } | null, ip: string) => ({ operatorId: caller!.id, ip });
   return {
     agencies: () => follow.agencies(),
     agency: ({ params, caller }) => follow.agency(params.id, caller?.id ?? null),
+    agencyClosed: ({ params, input }) => follow.agencyClosed(params.id, input.page, input.size),
     follows: ({ input, caller }) => follow.follows(caller!.id, input.page, input.size),
     follow: ({ input, caller }) => follow.follow(caller!.id, input.id),
     followAdd: ({ input, caller, idempotencyKey }) => follow.add(caller!.id, input, idempotencyKey),

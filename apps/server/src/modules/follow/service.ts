@@ -276,9 +276,16 @@ export function createFollowService(opts: { db: Db; market: MarketService; tradi
         ...x.agency,
         curve: x.curve.points.map((p, n) => ({ day: p.day, equity: p.equity, nav: fixed(nav[n]!.nav, 4), backfilled: p.backfilled })),
         open: (await repo.openPositions(db, x.row.user_id)).map(trade),
-        closed: (await repo.closedPositions(db, x.row.user_id, 50)).map(trade),
         followId: running?.id ?? null,
       };
+    },
+
+    /** An agency's closed positions a page at a time, newest first, with their total (its record's closed trades). */
+    async agencyClosed(id: number, page: number, size: number) {
+      const a = await repo.agency(db, id);
+      if (!a) throw notFound();
+      const { rows, total } = await repo.closedPage(db, a.user_id, size, (page - 1) * size);
+      return { list: rows.map(tradeOf(a)), total, page, size };
     },
 
     async follows(userId: number, page: number, size: number) {

@@ -18,6 +18,7 @@ import {
   liquidRatio,
   loadFor,
   localDayOf,
+  maturityPayDay,
   navInstant,
   nextNav,
   nextNavDay,
@@ -480,7 +481,8 @@ export function createFundEngine(opts: { db: Db; provider: MarketProvider; curve
         matured += await db.tx(async (sql) => {
           const p = (await repo.product(sql, listed.id, true))!;
           const today = utcDayOf(now());
-          const due = await repo.maturedHoldings(sql, p.id, today);
+          // A term that ended on a day off is paid on the next business day (maturityPayDay).
+          const due = (await repo.maturedHoldings(sql, p.id, today)).filter((h) => maturityPayDay(h.end_day!) <= today);
           const at = new Date(now());
           for (const h of due) pushes.push((await mature(sql, p, h, at)).push);
           await repo.setAccruedThrough(sql, p.id, today);

@@ -117,6 +117,10 @@ const PRODUCT_COLUMNS = `id, kind, code, name, min_amount::text, calendar, cutof
 
 export const products = (sql: Sql) => sql.query<ProductRow>(`select ${PRODUCT_COLUMNS} from fund_products order by id`);
 
+/** The products of `ids`: a holder's page reads those held, not all ~25 columns of every product. */
+export const productsByIds = (sql: Sql, ids: readonly number[]) =>
+  sql.query<ProductRow>(`select ${PRODUCT_COLUMNS} from fund_products where id = any($1::int[]) order by id`, [[...ids]]);
+
 export async function product(sql: Sql, id: number, lock = false): Promise<ProductRow | undefined> {
   const [row] = await sql.query<ProductRow>(`select ${PRODUCT_COLUMNS} from fund_products where id = $1${lock ? ' for update' : ''}`, [id]);
   return row;
@@ -234,6 +238,23 @@ export const latestNavs = (sql: Sql) =>
        select n.*, row_number() over (partition by product_id order by day desc) as k from fund_navs n) x
       where k <= 2 order by product_id, day desc`,
   );
+
+/** The latest two NAVs of each of `productIds`, newest first: what a holder's line is valued at. */
+export const latestNavsOf = (sql: Sql, productIds: readonly number[]) =>
+  sql.query<NavRow>(
+    `select p.id as product_id, n.day, n.nav::text, n.ratio::text
+       from unnest($1::int[]) as p(id)
+       cross join lateral (select day, nav, ratio from fund_navs where product_id = p.id order by day desc limit 2) n
+      order by p.id, n.day desc`,
+    [[...productIds]],
+  );
+
+/** The declared incomes of `productIds` from day `from` on, oldest first. */
+export const incomesFrom = (sql: Sql, productIds: readonly number[], from: number) =>
+  sql.query<IncomeRow>('select product_id, day, income_per10k::text from deposit_incomes where product_id = any($1::int[]) and day >= $2 order by product_id, day', [
+    [...productIds],
+    from,
+  ]);
 
 export const incomes = (sql: Sql, productId: number) =>
   sql.query<IncomeRow>('select product_id, day, income_per10k::text from deposit_incomes where product_id = $1 order by day', [productId]);
@@ -510,3 +531,62 @@ export const userTotals = (sql: Sql, userId: number) =>
        from fund_holdings where user_id = $1 group by product_id`,
     [userId],
   );
+
+// ---- the portfolio's reads (issue 32): one user's whole history, for the value now and at past instants ----
+
+/** A holding with the moment its purchase was allotted (a fund's, when its NAV priced it; a deposit's, at once). */
+export interface HoldingHistoryRow extends HoldingRow {
+  allotted_at: Date | null;
+}
+
+/** Every holding of one user, oldest first, with its purchase's allotment moment. */
+export const userHoldingHistory = (sql: Sql, userId: number) =>
+  sql.query<HoldingHistoryRow>(
+    `select ${HOLDING_COLUMNS},
+            (select min(o.done_at) from fund_orders o where o.holding_id = h.id and o.side = 'buy' and o.status = 'done') as allotted_at
+       from fund_holdings h where h.user_id = $1 order by h.id`,
+    [userId],
+  );
+
+/** One lot of a redemption with its order: what it took from which holding, and when it was priced and paid. */
+export interface RedemptionLotRow {
+  order_id: number;
+  product_id: number;
+  status: OrderRow['status'];
+  order_units: string;
+  nav: string | null;
+  nav_day: number | null;
+  pay_day: number | null;
+  amount: string | null;
+  order_exit_load: string;
+  net: string | null;
+  created_at: Date;
+  priced_at: Date | null;
+  done_at: Date | null;
+  holding_id: number;
+  units: string;
+  loaded: string;
+  gross: string | null;
+  exit_load: string | null;
+}
+
+/** Every lot of one user's redemptions (asked, priced, paid; funds and deposit terms), oldest first. */
+export const userRedemptionLots = (sql: Sql, userId: number) =>
+  sql.query<RedemptionLotRow>(
+    `select o.id as order_id, o.product_id, o.status, o.units::text as order_units, o.nav::text, o.nav_day, o.pay_day, o.amount::text,
+            o.exit_load::text as order_exit_load, o.net::text, o.created_at, o.priced_at, o.done_at,
+            l.holding_id, l.units::text, l.loaded::text, l.gross::text, l.exit_load::text
+       from fund_order_lots l join fund_orders o on o.id = l.order_id
+      where o.user_id = $1 and o.side = 'redeem' order by o.id, l.holding_id`,
+    [userId],
+  );
+
+/** One user's credited Current income of the UTC days given, per holding. */
+export const userAccrualsOn = (sql: Sql, userId: number, days: readonly number[]) =>
+  days.length === 0
+    ? Promise.resolve([] as Array<{ holding_id: number; day: number; income: string }>)
+    : sql.query<{ holding_id: number; day: number; income: string }>(
+        `select a.holding_id, a.day, a.income::text from deposit_accruals a join fund_holdings h on h.id = a.holding_id
+          where h.user_id = $1 and a.day = any($2::bigint[]) order by a.holding_id, a.day`,
+        [userId, [...days]],
+      );

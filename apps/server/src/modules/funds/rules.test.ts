@@ -7,6 +7,7 @@ import {
   DAY_MS,
   earlyRedemption,
   liquidRatio,
+  maturityPayDay,
   nextNav,
   orderTiming,
   payDayOf,
@@ -43,6 +44,22 @@ describe('the cut-off', () => {
     expect(payDayOf('US', day('2026-03-10'))).toBe(day('2026-03-13'));
     // Over a weekend and Good Friday.
     expect(payDayOf('US', day('2026-04-01'))).toBe(day('2026-04-07'));
+  });
+  it('counts settlement days, not trading days, to the payday', () => {
+    // Priced Wednesday 23 December 2026 in Hong Kong: the 24th is a half day that does not settle, the
+    // 25th a holiday, then a weekend: the 28th, 29th and 30th are the three settlement days.
+    expect(payDayOf('HK', day('2026-12-23'))).toBe(day('2026-12-30'));
+    // New York settles on its half day of the 24th: the 24th, 28th, 29th.
+    expect(payDayOf('US', day('2026-12-23'))).toBe(day('2026-12-29'));
+  });
+  it('pays a Regular term ending on a TARGET holiday or a weekend on the next business day', () => {
+    // Labour Day 2026 is a Friday: Monday 4 May.
+    expect(maturityPayDay(day('2026-05-01'))).toBe(day('2026-05-04'));
+    // Xetra does not trade on 24 December but settles: paid that day. Christmas: Monday 28th.
+    expect(maturityPayDay(day('2026-12-24'))).toBe(day('2026-12-24'));
+    expect(maturityPayDay(day('2026-12-25'))).toBe(day('2026-12-28'));
+    // An ordinary Tuesday stays.
+    expect(maturityPayDay(day('2026-06-09'))).toBe(day('2026-06-09'));
   });
 });
 

@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js';
 import { DEPOSIT_INCOME_UNITS, FUND_NAV_DECIMALS, FUND_PAYOUT_WORKING_DAYS, FUND_UNIT_DECIMALS } from '@tradeapp/contract';
-import { CALENDARS, isTradingDay, localDay, localToUtc, nextTradingDay, previousTradingDay, regularSegments } from '../../market/calendars';
+import { adjustDay, CALENDARS, isSettlementDay, isTradingDay, localDay, localToUtc, nextTradingDay, previousTradingDay, regularSegments } from '../../market/calendars';
 import type { CalendarId } from '../../market/types';
 import { Dec } from '../../lib/decimal';
 
@@ -61,12 +61,28 @@ export function latestNavDayAt(calendar: CalendarId, at: number): number {
 /** The date in the calendar's time zone that `at` falls on, as a day. */
 export const localDayOf = (calendar: CalendarId, at: number) => toMs(localDay(CALENDARS[calendar].timeZone, at));
 
-/** A redemption is paid on the third working day of the fund's calendar after its NAV day. */
+/**
+ * A redemption is paid on the third working day after its NAV day: money moves on settlement days,
+ * not trading days, so a day the fund's market trades but does not settle (Hong Kong's half days)
+ * does not count, and one it settles without trading (Xetra's 24 and 31 December) does.
+ */
 export function payDayOf(calendar: CalendarId, navDay: number): number {
   let day = toNumber(navDay);
-  for (let n = 0; n < FUND_PAYOUT_WORKING_DAYS; n += 1) day = nextTradingDay(calendar, day);
+  for (let n = 0; n < FUND_PAYOUT_WORKING_DAYS; n += 1) {
+    day += 1;
+    while (!isSettlementDay(calendar, day)) day += 1;
+  }
   return toMs(day);
 }
+
+/**
+ * Euro deposit terms pay on TARGET business days; Xetra's settlement days are those (closed on New
+ * Year, Good Friday, Easter Monday, 1 May, 25 and 26 December, settling on 24 and 31 December).
+ */
+export const DEPOSIT_CALENDAR: CalendarId = 'XETRA';
+
+/** A Regular term ending on `endDay` (a UTC day) is paid that day, or on the following business day with no extra interest. */
+export const maturityPayDay = (endDay: number) => toMs(adjustDay(DEPOSIT_CALENDAR, toNumber(endDay), 'following'));
 
 /** The local midnight that starts `day` in the fund's time zone: a payday's money moves from then. */
 export const dayStartAt = (calendar: CalendarId, day: number) => localToUtc(CALENDARS[calendar].timeZone, toNumber(day), 0);

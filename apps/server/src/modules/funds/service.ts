@@ -1,9 +1,9 @@
 import {
-  DEPOSIT_YIELD_DAYS,
   JournalKind,
   REGULAR_TERM_DAYS,
   sevenDayYield,
   WalletCode,
+  yieldWindow,
   type FundAdmin,
   type zFundDay,
   type FundDetail,
@@ -40,6 +40,7 @@ import {
   latestNavDayAt,
   loadFor,
   lockedUntil,
+  maturityPayDay,
   orderTiming,
   payDayOf,
   previousNavDay,
@@ -69,7 +70,7 @@ interface Figures {
   weights: WeightRow[];
   /** Per fund, its NAVs newest first (at least the latest two). */
   navs: Map<number, NavRow[]>;
-  /** Per Current term, its declared incomes oldest first (at least the last 7 up to today, and those ahead). */
+  /** Per Current term, its declared incomes oldest first (at least the last 7 up to yesterday, and those from today on). */
   incomes: Map<number, IncomeRow[]>;
 }
 
@@ -83,19 +84,23 @@ export function createFundService(opts: { db: Db; engine: FundEngine; provider: 
   const { db, engine, provider, now } = opts;
 
   async function figures(sql: Sql): Promise<Figures> {
-    const [products, weights, navs, incomes] = await Promise.all([repo.products(sql), repo.weights(sql), repo.latestNavs(sql), repo.incomesAround(sql, utcDayOf(now()))]);
+    const [products, weights, navs, incomes] = await Promise.all([repo.products(sql), repo.weights(sql), repo.latestNavs(sql), repo.incomesAround(sql, utcDayOf(now()) - DAY_MS)]);
     return { products, weights, navs: group(navs), incomes: group(incomes) };
   }
 
   const latestNav = (f: Figures, productId: number) => f.navs.get(productId)?.[0];
 
-  /** The last 7 declared incomes up to today, newest first: the 7-day yield's inputs. */
-  const yieldInputs = (incomes: readonly IncomeRow[], today: number) =>
-    incomes
-      .filter((i) => i.day <= today)
-      .slice(-DEPOSIT_YIELD_DAYS)
-      .reverse()
-      .map((i) => fixed(i.income_per10k, 4));
+  /**
+   * The 7-day yield's inputs, newest first: the incomes of the 7 UTC days ending yesterday, the last
+   * day already earned (today's declared income is earned only when today ends: issue 32), from the
+   * product's first day a holder could earn (the day after it opened).
+   */
+  const yieldInputs = (p: ProductRow, incomes: readonly IncomeRow[], today: number) =>
+    yieldWindow(
+      incomes.map((i) => ({ day: i.day, incomePer10k: fixed(i.income_per10k, 4) })),
+      today - DAY_MS,
+      utcDayOf(p.created_at.getTime()) + DAY_MS,
+    );
 
   /** A product as the wire shows it; `mine`: the caller's units left and purchases waiting. */
   function productOf(p: ProductRow, f: Figures, mine?: { remaining: string; pending: string }): FundProduct {
@@ -129,7 +134,7 @@ export function createFundService(opts: { db: Db; engine: FundEngine; provider: 
       freeUnitsPercent: fixed(p.free_units_percent, 2),
       lockInDays: p.lock_in_days,
       incomePer10k: todays ? fixed(todays.income_per10k, 4) : null,
-      sevenDayYield: p.kind === 'current' ? sevenDayYield(yieldInputs(incomes, today)) : null,
+      sevenDayYield: p.kind === 'current' ? sevenDayYield(yieldInputs(p, incomes, today)) : null,
       termDays: p.term_days,
       ratePercent: p.rate_percent === null ? null : fixed(p.rate_percent, 2),
       penaltyPercent: p.penalty_percent === null ? null : fixed(p.penalty_percent, 2),
@@ -255,6 +260,8 @@ export function createFundService(opts: { db: Db; engine: FundEngine; provider: 
     if (new Dec(h.remaining).lte(0)) throw new AppError('e.fundRedeemed');
     if (input.units !== undefined && input.units !== 'all' && !new Dec(input.units).eq(h.remaining)) throw new AppError('e.depositWhole', { units: 'e.depositWhole' });
     const matured = h.end_day! <= at;
+    // Its term is over but its payday, the next business day, has not come: the job pays it then.
+    if (matured && maturityPayDay(h.end_day!) > at) throw new AppError('e.depositMaturing', undefined, { day: iso(maturityPayDay(h.end_day!)) });
     // Interest runs from the day after the purchase's UTC day.
     const elapsed = Math.floor((utcDayOf(at) - (utcDayOf(h.created_at.getTime()) + DAY_MS)) / DAY_MS);
     const early = earlyRedemption(h.remaining, h.rate_percent!, p.penalty_percent!, elapsed);
@@ -556,7 +563,7 @@ export function createFundService(opts: { db: Db; engine: FundEngine; provider: 
       if (p.kind === 'current') {
         const all = await repo.incomes(db, id);
         days = all.map((i) => ({ day: i.day, value: fixed(i.income_per10k, 4), ratio: null }));
-        inputs = yieldInputs(all, today);
+        inputs = yieldInputs(p, all, today);
       }
       return { ...productOf(p, f, mine), days, yieldInputs: inputs };
     },

@@ -227,3 +227,22 @@ export async function scoreFacts(sql: Sql, userId: number, since90: Date) {
   );
   return row!;
 }
+
+/** The portfolio's (issue 32): the caller's loans disbursed and not yet repaid, with what was paid on each so far. */
+export const owedLoans = (sql: Sql, userId: number) =>
+  sql.query<LoanRow & { paid: string }>(
+    `select l.*, (select coalesce(sum(r.amount), 0)::text from loan_repayments r where r.loan_id = l.id) as paid
+       from loans l where l.user_id = $1 and l.status in ('passed', 'inUse') order by l.id`,
+    [userId],
+  );
+
+/** The caller's loans disbursed before `before` (being repaid or repaid), for the portfolio's past days. */
+export const disbursedBefore = (sql: Sql, userId: number, before: Date) =>
+  sql.query<LoanRow>("select * from loans where user_id = $1 and status in ('passed', 'inUse', 'repaid') and reviewed_at < $2 order by id", [userId, before]);
+
+/** The repayments of some loans made before `before`, oldest first. */
+export const repaymentsBefore = (sql: Sql, loanIds: readonly number[], before: Date) =>
+  sql.query<{ loan_id: number; amount: string; created_at: Date }>(
+    'select loan_id, amount::text, created_at from loan_repayments where loan_id = any($1::bigint[]) and created_at < $2 order by loan_id, id',
+    [loanIds, before],
+  );

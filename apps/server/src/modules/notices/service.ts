@@ -1,10 +1,11 @@
-import { formatDecimal, PushEvent, isMessageKey, translate, type Locale, type MessageKey, type NOTICE_KINDS } from '@tradeapp/contract';
+import { formatDecimal, PushEvent, isMessageKey, translate, type Locale, type MessageKey, type MessageParams, type NOTICE_KINDS } from '@tradeapp/contract';
 import type { Db, Sql } from '../../db/db';
 import { notFound } from '../../errors';
 import type { PushHub } from '../../push/hub';
 
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
-type Params = Record<string, string | number>;
+/** A notice's parameters: texts, numbers and dates (`instantParam`, `dayParam`), stored as JSON and written in the reader's form when read. */
+type Params = MessageParams;
 /** A parameter written as a decimal with a fraction: an amount, a price, a quantity, a ratio (never an id, a code or an address). */
 const DECIMAL_PARAM = /^-?\d+\.\d+$/;
 

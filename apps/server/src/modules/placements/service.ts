@@ -5,6 +5,11 @@ import {
   OrderStatus,
   PlacementState,
   QIP_FLOOR_DAYS,
+  VENUES,
+  dayClose,
+  dayToIso,
+  isoToDay,
+  localDay,
   qipFloorOf,
   qipMinPriceOf,
   qipPriceAllowed,
@@ -101,24 +106,31 @@ export function createPlacementService(opts: {
   }
 
   /**
-   * The daily closes of the `QIP_FLOOR_DAYS` trading days before the trading day of `at`, oldest
-   * first. Today's candle is left out even after the close: the floor is fixed by completed days
-   * before the one the placement is created on, as SEBI's "relevant date" rule has it.
+   * The closes of the instrument's completed regular sessions as of `at`, oldest first: a day
+   * counts once its close (closing auction included, `dayClose`) has passed on its calendar. So
+   * on a Monday before the open the last one is Friday's, and after a day's close it is that day's.
    */
-  function recentCloses(i: Instrument, at: number) {
-    const today = provider.session(i.symbol, at).tradingDay;
+  function completedCloses(i: Instrument, at: number) {
     return provider
       .candles(i.symbol, '1d', at - CLOSES_LOOKBACK_DAYS * DAY, at + 1)
       .map((c) => ({ tradingDay: provider.session(i.symbol, c.time).tradingDay, close: c.close }))
-      .filter((c) => c.tradingDay < today)
-      .slice(-QIP_FLOOR_DAYS);
+      .filter((c) => {
+        const closesAt = dayClose(i.calendar, isoToDay(c.tradingDay));
+        return closesAt !== null && closesAt <= at;
+      });
   }
 
-  /** Last close and, with ten closes, the QIP floor and its bound, as of `at`. */
+  /**
+   * The discount's base is the last completed session's close. The QIP floor averages the closes
+   * of the `QIP_FLOOR_DAYS` trading days before the placement's date on the exchange's calendar:
+   * that day's own close is left out even after it, as SEBI's "relevant date" rule has it.
+   */
   function reference(i: Instrument, at: number) {
-    const closes = recentCloses(i, at);
-    const last = closes.at(-1);
+    const completed = completedCloses(i, at);
+    const last = completed.at(-1);
     if (!last) throw new AppError('e.placementNoHistory');
+    const relevantDate = dayToIso(localDay(VENUES[i.calendar].timeZone, at));
+    const closes = completed.filter((c) => c.tradingDay < relevantDate).slice(-QIP_FLOOR_DAYS);
     const floor = closes.length === QIP_FLOOR_DAYS ? qipFloorOf(closes.map((c) => c.close)) : null;
     return { closes, lastClose: last.close, floor, minPrice: floor === null ? null : qipMinPriceOf(floor) };
   }

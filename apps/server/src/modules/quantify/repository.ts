@@ -119,6 +119,18 @@ export async function investorUnits(sql: Sql, poolId: number): Promise<string> {
   return row!.units;
 }
 
+/**
+ * The euros a pool's orders priced at the NAV struck at `at` (a day's end) brought in (subscriptions)
+ * less those paid out (redemptions): the day's equity is before them, its units outstanding after.
+ */
+export async function flowsAt(sql: Sql, poolId: number, at: Date): Promise<string> {
+  const [row] = await sql.query<{ flow: string }>(
+    `select coalesce(sum(case kind when 'subscribe' then amount else -amount end), 0)::text as flow from pool_orders where pool_id = $1 and status = 'done' and done_at = $2`,
+    [poolId, at],
+  );
+  return row!.flow;
+}
+
 /** What one investor holds of a pool, and the units already asked back by pending redemptions. */
 export async function holding(sql: Sql, userId: number, poolId: number): Promise<{ units: string; redeeming: string; pending: string }> {
   const [row] = await sql.query<{ units: string; redeeming: string; pending: string }>(

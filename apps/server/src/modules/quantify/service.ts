@@ -142,17 +142,30 @@ export function createQuantifyService(opts: { db: Db; engine: PoolEngine; notice
     doneTimestamp: o.done_at?.getTime() ?? null,
   });
 
+  /**
+   * The pool's size at its latest NAV: its units outstanding (the seed's and every priced order's)
+   * and its equity, both after the orders priced at that NAV. The day's row holds the equity the NAV
+   * was struck from, before them: the euros those orders brought in (or paid out) are added, so that
+   * equity = NAV × units outstanding, to the rounding of the NAV and of the orders' units (6 places
+   * each). Before, a subscription's units were counted and its euros not: the equity read its amount short.
+   */
+  async function sizeOf(sql: Sql, p: PoolRow, days: readonly PoolDayRow[]) {
+    const last = days[days.length - 1];
+    const unitsOutstanding = six(new Dec(p.seed_units).add(await repo.investorUnits(sql, p.id)));
+    if (!last) return { unitsOutstanding, equity: null };
+    const flow = await repo.flowsAt(sql, p.id, new Date(last.day.getTime() + DAY_MS));
+    return { unitsOutstanding, equity: fixed(new Dec(last.equity).add(flow), 2) };
+  }
+
   /** A pool in the back office; `totals` when the caller has read every pool's already. */
   async function admin(sql: Sql, p: PoolRow, totals?: Awaited<ReturnType<typeof repo.poolTotals>>): Promise<PoolAdmin> {
     const days = await repo.days(sql, p.id);
     const { units: _u, value: _v, pending: _p, ...pool } = poolOf(p, days);
     const mine = (totals ?? (await repo.poolTotals(sql))).find((t) => t.pool_id === p.id)!;
-    const last = days[days.length - 1];
     return {
       ...pool,
       investors: mine.investors,
-      unitsOutstanding: six(new Dec(p.seed_units).add(await repo.investorUnits(sql, p.id))),
-      equity: last ? fixed(last.equity, 2) : null,
+      ...(await sizeOf(sql, p, days)),
       fees: fixed(mine.fees, 2),
       pendingOrders: mine.pending,
       pausedReason: p.paused_reason,
@@ -196,7 +209,6 @@ export function createQuantifyService(opts: { db: Db; engine: PoolEngine; notice
       if (!p) throw notFound();
       const days = await repo.days(db, p.id);
       const mine = userId === null ? undefined : (await repo.holdings(db, userId)).find((h) => h.pool_id === id);
-      const last = days[days.length - 1];
       const [fees] = await db.query<{ fees: string }>(
         `select coalesce(-sum(e.amount), 0)::text as fees from ledger_journals j join ledger_entries e on e.journal_id = j.id join ledger_accounts a on a.id = e.account_id
           where j.kind = $1 and j.ref_type = 'pool' and j.ref_id = $2 and a.user_id = $3`,
@@ -214,8 +226,7 @@ export function createQuantifyService(opts: { db: Db; engine: PoolEngine; notice
           }),
         ),
         fees: fixed(fees!.fees, 2),
-        equity: last ? fixed(last.equity, 2) : null,
-        unitsOutstanding: six(new Dec(p.seed_units).add(await repo.investorUnits(db, p.id))),
+        ...(await sizeOf(db, p, days)),
       };
     },
 

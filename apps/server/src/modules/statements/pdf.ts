@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { formatDecimal, JOURNAL_KIND_NAMES, journalKindKey, translate, WALLET_NAMES, type Locale, type MessageKey, type Statement } from '@tradeapp/contract';
+import { compareDecimal, formatDecimal, JOURNAL_KIND_NAMES, journalKindKey, translate, WALLET_NAMES, type Locale, type MessageKey, type Statement } from '@tradeapp/contract';
 import { AppError } from '../../errors';
 
 /** Debian's fonts-noto-cjk (installed with the browser tests' Chromium): Latin and Chinese in one face. */
@@ -10,8 +10,9 @@ const TIME_ZONE = 'UTC';
 const INTL_LOCALE: Record<Locale, string> = { en: 'en-GB', nl: 'nl-NL', zh_Hans_CN: 'zh-CN' };
 
 /**
- * The monthly statement as a PDF, in the reader's language: each wallet's opening and closing
- * balance with the month's movements between them, the trades and the open positions. The
+ * The monthly statement as a PDF, in the reader's language: the net assets at the month's end, each
+ * wallet's opening and closing balance with the month's movements between them, the trades and the
+ * open positions. The
  * figures are the JSON statement's, as they are: the document adds layout, never arithmetic.
  */
 export async function statementPdf(s: Statement, locale: Locale, fontPath = DEFAULT_STATEMENT_FONT): Promise<Buffer> {
@@ -70,6 +71,23 @@ export async function statementPdf(s: Statement, locale: Locale, fontPath = DEFA
   row([t('st.generated'), dateTime.format(new Date(s.generatedTimestamp))], [0.25, 0.75]);
   if (!s.complete) row([t('st.inProgress')], [1]);
 
+  // Net assets at the month's end (issue 32): total and liabilities beneath when anything is owed.
+  heading(t('st.netAssets'));
+  const p = s.portfolio;
+  if (p === null) row([t('st.netAssetsUnavailable')], [1]);
+  else {
+    const cols = [0.6, 0.4];
+    const right = [false, true];
+    if (p.total !== null && p.liabilities !== null && compareDecimal(p.liabilities, '0') === 1) {
+      row([t('st.netAssetsTotal'), num(p.total)], cols, { right });
+      row([t('st.netAssetsLiabilities'), num(p.liabilities)], cols, { right });
+      rule();
+    }
+    row([t('st.netAssetsNet'), num(p.netAssets)], cols, { bold: true, right });
+    const note = s.complete ? t('st.netAssetsMonthEnd', { day: day.format(new Date(p.asOf - 1)) }) : t('st.netAssetsLive', { time: dateTime.format(new Date(p.asOf)) });
+    doc.moveDown(0.3).fontSize(8).fillColor('#444').text(note, left, doc.y, { width });
+  }
+
   for (const w of s.wallets) {
     heading(`${WALLET_NAMES[locale][w.walletCode]} (${w.currency})`);
     const cols = [0.4, 0.2, 0.2, 0.2];
@@ -90,11 +108,16 @@ export async function statementPdf(s: Statement, locale: Locale, fontPath = DEFA
   doc.moveDown(0.3).fontSize(8).fillColor('#444').text(t('st.reconciles'), left, doc.y, { width });
 
   heading(t('st.trades'));
-  const tradeCols = [0.16, 0.13, 0.08, 0.12, 0.11, 0.14, 0.1, 0.16];
-  const tradeRight = [false, false, false, false, true, true, true, true];
+  // A close's P&L beside its own fee: gross, the trade's fees and net, the position's figures.
+  const tradeCols = [0.13, 0.1, 0.06, 0.1, 0.09, 0.11, 0.08, 0.11, 0.09, 0.13];
+  const tradeRight = [false, false, false, false, true, true, true, true, true, true];
   if (s.trades.length === 0) row([t('st.noTrades')], [1]);
   else {
-    row([t('st.time'), t('st.symbol'), t('st.side'), t('st.event'), t('st.quantity'), t('st.price'), t('st.fee'), t('st.profit')], tradeCols, { bold: true, right: tradeRight, size: 7.5 });
+    row([t('st.time'), t('st.symbol'), t('st.side'), t('st.event'), t('st.quantity'), t('st.price'), t('st.fee'), t('st.gross'), t('st.tradeFees'), t('st.net')], tradeCols, {
+      bold: true,
+      right: tradeRight,
+      size: 7,
+    });
     rule();
     for (const x of s.trades) {
       row(
@@ -106,12 +129,15 @@ export async function statementPdf(s: Statement, locale: Locale, fontPath = DEFA
           num(x.quantity),
           num(x.price),
           num(x.fee),
-          x.profit === null ? '' : num(x.profit),
+          x.gross === null ? '' : num(x.gross),
+          x.fees === null ? '' : num(x.fees),
+          x.net === null ? '' : num(x.net),
         ],
         tradeCols,
-        { right: tradeRight, size: 7.5 },
+        { right: tradeRight, size: 7 },
       );
     }
+    doc.moveDown(0.3).fontSize(8).fillColor('#444').text(t('st.pnlNote'), left, doc.y, { width });
   }
 
   heading(t('st.positions'));

@@ -1,9 +1,11 @@
-import { JOURNAL_KINDS, monthBounds, monthOf, walletCurrency, WalletCode, type JournalKind, type Statement, type TimelineEntry } from '@tradeapp/contract';
+import { closedTradePnl, JOURNAL_KINDS, monthBounds, monthOf, walletCurrency, WalletCode, type JournalKind, type Statement, type TimelineEntry } from '@tradeapp/contract';
 import type { Db, Sql } from '../../db/db';
 import { AppError, notFound } from '../../errors';
 import { verifyAuditChain, writeAudit } from '../../lib/audit';
 import { Dec, fixed, plain } from '../../lib/decimal';
 import { HOUSE } from '../../ledger/ledger';
+import type { AnalyticsService } from '../analytics';
+import type { PortfolioService } from '../portfolio';
 
 const money = (v: Dec | string) => fixed(v, 2);
 const WALLET_ORDER = Object.values(WalletCode);
@@ -19,9 +21,34 @@ type Entry = TimelineEntry;
  * entries, bounded by their journals' time: the opening balance is every entry before the month,
  * the lines every entry within it, the closing every entry before its end; so opening + lines =
  * closing holds to the cent by construction, and a test recomputes each from the entries.
+ * Beside them, the investor's net assets at the month's end (issue 32): the portfolio's answer for
+ * the month in progress, analytics' value of the month's last day for a past one.
  */
-export function createStatementService(opts: { db: Db; now: () => number }) {
+export function createStatementService(opts: {
+  db: Db;
+  now: () => number;
+  portfolio: Pick<PortfolioService, 'value'>;
+  analytics: Pick<AnalyticsService, 'valueAt'>;
+}) {
   const { db, now } = opts;
+
+  /**
+   * The statement with the net assets at its end. Read outside any transaction: the portfolio's
+   * sources answer in parallel, each on a connection of its own.
+   */
+  async function withPortfolio(s: Omit<Statement, 'portfolio'>, userId: number): Promise<Statement> {
+    return { ...s, portfolio: await portfolioAt(userId, s.month, s.complete) };
+  }
+
+  async function portfolioAt(userId: number, month: string, complete: boolean): Promise<Statement['portfolio']> {
+    if (!complete) {
+      const p = await opts.portfolio.value(userId, 'EUR');
+      return { currency: 'EUR', netAssets: p.netAssets, total: p.total, liabilities: p.liabilities, asOf: p.asOf };
+    }
+    const end = monthBounds(month).to;
+    const netAssets = await opts.analytics.valueAt(userId, new Date(end - 1).toISOString().slice(0, 10));
+    return netAssets === null ? null : { currency: 'EUR', netAssets, total: null, liabilities: null, asOf: end };
+  }
 
   async function userOf(sql: Sql, userId: number) {
     const [u] = await sql.query<{ username: string; created_at: Date }>('select username, created_at from users where id = $1', [userId]);
@@ -34,7 +61,7 @@ export function createStatementService(opts: { db: Db; now: () => number }) {
     if (from > now() || month < monthOf(openedAt.getTime())) throw new AppError('e.statementMonthUnavailable');
   }
 
-  async function build(sql: Sql, userId: number, month: string): Promise<Statement> {
+  async function build(sql: Sql, userId: number, month: string): Promise<Omit<Statement, 'portfolio'>> {
     const user = await userOf(sql, userId);
     checkMonth(month, user.created_at);
     const bounds = monthBounds(month);
@@ -151,7 +178,8 @@ export function createStatementService(opts: { db: Db; now: () => number }) {
 
   /**
    * Each fill and close of the month, from the positions' events; its fee is what the journal of
-   * that step paid the house's fee account, and a close's profit the settled row's realised figure.
+   * that step paid the house's fee account. A close states its settled row's gross, fees and net by
+   * the contract's one definition (`closedTradePnl`), as the position and analytics do.
    */
   async function tradesOf(sql: Sql, userId: number, from: Date, to: Date): Promise<Statement['trades']> {
     const rows = await sql.query<{
@@ -163,11 +191,13 @@ export function createStatementService(opts: { db: Db; now: () => number }) {
       quantity: string;
       price: string;
       realised: string | null;
+      open_fee: string;
+      close_fee: string | null;
       fee: string | null;
       at: Date;
     }>(
       `select e.position_id, p.symbol, p.wallet_code, p.direction, e.event, e.quantity::text, e.price::text,
-              case when e.event = 'filled' then null else p.realised::text end as realised,
+              case when e.event = 'filled' then null else p.realised::text end as realised, p.open_fee::text, p.close_fee::text,
               (select sum(f.amount) from ledger_journals j
                  join ledger_entries f on f.journal_id = j.id
                  join ledger_accounts fa on fa.id = f.account_id and fa.user_id is null and fa.code = $4
@@ -181,18 +211,23 @@ export function createStatementService(opts: { db: Db; now: () => number }) {
         order by e.created_at, e.id`,
       [userId, from, to, HOUSE.fees],
     );
-    return rows.map((r) => ({
-      positionId: r.position_id,
-      symbol: r.symbol,
-      walletCode: r.wallet_code,
-      direction: r.direction,
-      event: r.event,
-      quantity: plain(r.quantity),
-      price: plain(r.price),
-      fee: money(r.fee ?? '0'),
-      profit: r.realised === null ? null : money(r.realised),
-      timestamp: r.at.getTime(),
-    }));
+    return rows.map((r) => {
+      const pnl = r.realised === null ? null : closedTradePnl({ realised: plain(r.realised), openFee: plain(r.open_fee), closeFee: plain(r.close_fee ?? '0') });
+      return {
+        positionId: r.position_id,
+        symbol: r.symbol,
+        walletCode: r.wallet_code,
+        direction: r.direction,
+        event: r.event,
+        quantity: plain(r.quantity),
+        price: plain(r.price),
+        fee: money(r.fee ?? '0'),
+        gross: pnl?.gross ?? null,
+        fees: pnl?.fees ?? null,
+        net: pnl?.net ?? null,
+        timestamp: r.at.getTime(),
+      };
+    });
   }
 
   /** Every ledger entry of the caller's wallets in the days, oldest first, with the balance of its wallet's part after it. */
@@ -305,7 +340,7 @@ export function createStatementService(opts: { db: Db; now: () => number }) {
   }
 
   return {
-    statement: (userId: number, month: string) => build(db, userId, month),
+    statement: async (userId: number, month: string) => withPortfolio(await build(db, userId, month), userId),
     timeline,
 
     /** The caller's bills and trades of `from`..`to` (days, UTC, both included) as rows for a CSV file. */
@@ -316,8 +351,22 @@ export function createStatementService(opts: { db: Db; now: () => number }) {
       if (what === 'trades') {
         const trades = await tradesOf(db, userId, from, to);
         return [
-          ['time', 'position_id', 'symbol', 'wallet', 'side', 'event', 'quantity', 'price', 'fee', 'profit'],
-          ...trades.map((t) => [new Date(t.timestamp).toISOString(), String(t.positionId), t.symbol, t.walletCode, t.direction === 0 ? 'buy' : 'sell', t.event, t.quantity, t.price, t.fee, t.profit ?? '']),
+          // A close's P&L: gross, every fee of the trade, net (the statement's and the position's figures); `fee` is this step's own.
+          ['time', 'position_id', 'symbol', 'wallet', 'side', 'event', 'quantity', 'price', 'fee', 'gross_pnl', 'trade_fees', 'net_pnl'],
+          ...trades.map((t) => [
+            new Date(t.timestamp).toISOString(),
+            String(t.positionId),
+            t.symbol,
+            t.walletCode,
+            t.direction === 0 ? 'buy' : 'sell',
+            t.event,
+            t.quantity,
+            t.price,
+            t.fee,
+            t.gross ?? '',
+            t.fees ?? '',
+            t.net ?? '',
+          ]),
         ];
       }
       const rows = await billRows(userId, from, to);
@@ -336,13 +385,14 @@ export function createStatementService(opts: { db: Db; now: () => number }) {
       return { months };
     },
 
-    /** An operator produces a user's statement: with a reason, audited in the same transaction as the read. */
-    operatorStatement(userId: number, month: string, by: { operatorId: number; ip: string }, reason: string) {
-      return db.tx(async (sql) => {
-        const s = await build(sql, userId, month);
+    /** An operator produces a user's statement: with a reason, audited in the same transaction as the ledger's read. */
+    async operatorStatement(userId: number, month: string, by: { operatorId: number; ip: string }, reason: string) {
+      const s = await db.tx(async (sql) => {
+        const read = await build(sql, userId, month);
         await writeAudit(sql, { actorId: by.operatorId, action: 'statement.produce', targetType: 'user', targetId: userId, after: { month }, reason, ip: by.ip });
-        return s;
+        return read;
       });
+      return withPortfolio(s, userId);
     },
   };
 }

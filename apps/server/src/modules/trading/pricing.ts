@@ -50,11 +50,12 @@ export function createPricing(rates: ExchangeRates) {
   const instrumentRate = (i: Instrument, currency = walletCurrency(walletFor(i))) => rates.rate(i.currency, currency).toFixed();
 
   /** Floating profit of an open position at the snapshot's exit side, not rounded. */
-  const floating = (p: PositionRow, s: Quote, rate = rateOf(p)) =>
+  const floating = (p: Pick<PositionRow, 'direction' | 'open_price' | 'quantity' | 'currency' | 'wallet_currency'>, s: Quote, rate = rateOf(p)) =>
     floatingProfit({ direction: p.direction, openPrice: p.open_price!, exitPrice: exitPrice(p.direction, s).toFixed(), quantity: p.quantity, rate });
 
   return {
-    floating: (p: PositionRow, s: Quote) => new Dec(floating(p, s)),
+    /** `rate`: the wallet's currency per the instrument's, when the caller has it already (a portfolio of many positions). */
+    floating: (p: Pick<PositionRow, 'direction' | 'open_price' | 'quantity' | 'currency' | 'wallet_currency'>, s: Quote, rate?: string) => new Dec(floating(p, s, rate)),
 
     /** Margin and fee of opening `quantity` at `price`, each to the cent, and the rate they were converted at. */
     costs(i: Instrument, rule: TradingRule, direction: number, price: Dec, quantity: Dec, leverage: number, walletCurrency?: 'USD' | 'EUR') {

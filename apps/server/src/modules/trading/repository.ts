@@ -14,6 +14,7 @@ import {
 import type { Sql } from '../../db/db';
 import { journalCtes, journalError, type PreparedJournal } from '../../ledger/ledger';
 import { type Dec, plain } from '../../lib/decimal';
+import type { NoticeKind } from '../notices/service';
 
 // Every statement of trading on `positions` and `position_events`. Status codes are interpolated
 // from the contract's enum rather than bound: the partial index `positions_symbol_active`
@@ -70,8 +71,10 @@ export interface PositionRow {
   trailing_mark: string | null;
   trailing_stop: string | null;
   time_in_force: TimeInForce;
-  /** A day order's end: its market's session end. */
+  /** A day order's end: its trading day's close (`dayOrderExpiry`). */
   expires_at: Date | null;
+  /** Whether it may fill in extended hours (migration 0033); without, only in the regular session. */
+  extended_hours: boolean;
   placed_session: SessionPhase | null;
   filled_session: SessionPhase | null;
   created_at: Date;
@@ -199,43 +202,98 @@ export interface NewEvent {
   event: PositionEventName;
   price: Dec | string | null;
   quantity: Dec | string | null;
+  /** The tick a fill was made at, to explain it (an order filled now). */
+  why?: Explanation | undefined;
+}
+
+/** What a new order's row carries without terms of its own: the columns' defaults (migrations 0029, 0033). */
+const NO_TERMS: OrderTerms = {
+  stopLoss: null,
+  takeProfit: null,
+  trailing: null,
+  timeInForce: 'gtc',
+  expiresAt: null,
+  extendedHours: false,
+  placedSession: null,
+  filledSession: null,
+};
+
+/** A notice to the order's owner, written with the order (`notices` stores its kind and parameters). */
+export interface NewNotice {
+  kind: NoticeKind;
+  params: Record<string, unknown>;
 }
 
 /**
- * An order's row and its first history lines in one statement (the statements of an order are
- * what its rate is made of). With `requireKyc`, nothing is written unless the user's identity is
- * verified, and the answer is undefined.
+ * An order's row with its terms, its first history lines, its journal and its notice, in one
+ * statement (an order's statements are what its rate is made of). With `requireKyc`, nothing is
+ * written unless the user's identity is verified, and the answer is undefined.
  */
-export async function insertOrder(sql: Sql, n: NewPosition, events: NewEvent[], requireKyc: boolean, journal: PreparedJournal): Promise<PositionRow | undefined> {
+export async function insertOrder(
+  sql: Sql,
+  n: NewPosition,
+  o: { events: NewEvent[]; terms: OrderTerms | undefined; requireKyc: boolean; journal: PreparedJournal; notice: NewNotice | undefined },
+): Promise<{ row: PositionRow; noticeId: number | null } | undefined> {
+  const params: unknown[] = positionParams(n);
+  const $ = (value: unknown, type: string) => `$${params.push(value)}::${type}`;
+  const t = o.terms ?? NO_TERMS;
+  const [stopLoss, takeProfit, trailingKind, trailingDistance, trailingMark, trailingStop] = stopParams(t);
+  const terms = [
+    $(stopLoss, 'numeric'),
+    $(takeProfit, 'numeric'),
+    $(trailingKind, 'text'),
+    $(trailingDistance, 'numeric'),
+    $(trailingMark, 'numeric'),
+    $(trailingStop, 'numeric'),
+    $(t.timeInForce, 'text'),
+    $(t.expiresAt, 'timestamptz'),
+    $(t.extendedHours, 'boolean'),
+    $(t.placedSession, 'text'),
+    $(t.filledSession, 'text'),
+  ].join(', ');
+  const verified = `not ${$(o.requireKyc, 'boolean')} or exists (select 1 from users where id = $1::bigint and kyc_status = ${KycStatus.Verified})`;
+  const events = [
+    $(o.events.map((e) => e.status), 'int[]'),
+    $(o.events.map((e) => e.event), 'text[]'),
+    $(o.events.map((e) => (e.price === null ? null : plain(e.price))), 'numeric[]'),
+    $(o.events.map((e) => (e.quantity === null ? null : plain(e.quantity))), 'numeric[]'),
+    $(o.events.map((e) => e.why?.bid ?? null), 'numeric[]'),
+    $(o.events.map((e) => e.why?.ask ?? null), 'numeric[]'),
+    $(o.events.map((e) => (e.why ? new Date(e.why.time).toISOString() : null)), 'timestamptz[]'),
+    $(o.events.map((e) => (e.why?.fee == null ? null : plain(e.why.fee))), 'numeric[]'),
+    $(o.events.map((e) => e.why?.session ?? null), 'text[]'),
+  ].join(', ');
+  const notice = o.notice
+    ? `, n as (insert into notices (user_id, kind, params) select p.user_id, ${$(o.notice.kind, 'text')}, ${$(JSON.stringify(o.notice.params), 'jsonb')} from p returning id)`
+    : '';
   // The order's journal rides on the same statement, referring to the new row (none without it).
-  const j = journalCtes(journal, 28, { from: 'p', refId: 'p.id' });
-  const rows = await sql.query<PositionRow>(
+  const j = journalCtes(o.journal, params.length + 1, { from: 'p', refId: 'p.id' });
+  params.push(...j.params);
+  const rows = await sql.query<PositionRow & { notice_id: number | null }>(
     `with p as (
        insert into positions (user_id, symbol, wallet_code, wallet_currency, currency, direction, type, status, price, open_price, quantity, leverage,
-                              margin, open_fee, large_order, idempotency_key, open_rate, source, filled_at, created_at, follow_id, copy_of, robot_order_id)
+                              margin, open_fee, large_order, idempotency_key, open_rate, source, filled_at, created_at, follow_id, copy_of, robot_order_id,
+                              stop_loss, take_profit, trailing_kind, trailing_distance, trailing_mark, trailing_stop,
+                              time_in_force, expires_at, extended_hours, placed_session, filled_session)
        select $1::bigint, $2::text, $3::text, $4::text, $5::text, $6::int, $7::int, $8::int, $9::numeric, $10::numeric, $11::numeric, $12::int,
               $13::numeric, $14::numeric, $15::boolean, $16::text, $17::numeric, $18::int,
-              case when $8::int = ${OPEN} then coalesce($19::timestamptz, now()) end, coalesce($19::timestamptz, now()), $20::bigint, $21::bigint, $22::bigint
-        where not $23::boolean or exists (select 1 from users where id = $1::bigint and kyc_status = ${KycStatus.Verified})
+              case when $8::int = ${OPEN} then coalesce($19::timestamptz, now()) end, coalesce($19::timestamptz, now()), $20::bigint, $21::bigint, $22::bigint,
+              ${terms}
+        where ${verified}
        returning *
      ), e as (
-       insert into position_events (position_id, status, event, price, quantity, created_at)
-       select p.id, v.status, v.event, v.price, v.quantity, coalesce($19::timestamptz, now())
-         from p, unnest($24::int[], $25::text[], $26::numeric[], $27::numeric[]) with ordinality as v(status, event, price, quantity, n)
+       insert into position_events (position_id, status, event, price, quantity, bid, ask, quoted_at, fee, session, created_at)
+       select p.id, v.status, v.event, v.price, v.quantity, v.bid, v.ask, v.quoted_at, v.fee, v.session, coalesce($19::timestamptz, now())
+         from p, unnest(${events}) with ordinality as v(status, event, price, quantity, bid, ask, quoted_at, fee, session, n)
         order by v.n
-     ), ${j.text}
-     select * from p`,
-    [
-      ...positionParams(n),
-      requireKyc,
-      events.map((e) => e.status),
-      events.map((e) => e.event),
-      events.map((e) => (e.price === null ? null : plain(e.price))),
-      events.map((e) => (e.quantity === null ? null : plain(e.quantity))),
-      ...j.params,
-    ],
-  ).catch((err: unknown) => journalError(err, journal.journal));
-  return rows[0];
+     )${notice}, ${j.text}
+     select p.*, ${o.notice ? '(select id from n)' : 'null::bigint'} as notice_id from p`,
+    params,
+  ).catch((err: unknown) => journalError(err, o.journal.journal));
+  const [first] = rows;
+  if (!first) return undefined;
+  const { notice_id: noticeId, ...row } = first;
+  return { row, noticeId };
 }
 
 /** What an IPO allotment hands to trading: the allotted shares, bought at the final offer price (decision 0019). */
@@ -360,14 +418,6 @@ export async function insertEvent(
 const explanationParams = (why: Explanation | undefined) =>
   why ? [why.bid, why.ask, new Date(why.time), why.fee === null ? null : plain(why.fee), why.session] : [null, null, null, null, null];
 
-/** Explain the fill an order's insert wrote (`insertOrder`'s 'filled' line). */
-export async function explainFill(sql: Sql, positionId: number, why: Explanation) {
-  await sql.query("update position_events set bid = $2, ask = $3, quoted_at = $4, fee = $5, session = $6 where position_id = $1 and event = 'filled'", [
-    positionId,
-    ...explanationParams(why),
-  ]);
-}
-
 /** What an order carries beyond its fill: its stops, how long it waits and the session it was placed (and filled) in. */
 export interface OrderTerms {
   stopLoss: Dec | null;
@@ -375,7 +425,8 @@ export interface OrderTerms {
   trailing: { kind: TrailingKind; distance: Dec; mark: Dec | null; stop: Dec | null } | null;
   timeInForce: TimeInForce;
   expiresAt: Date | null;
-  placedSession: SessionPhase;
+  extendedHours: boolean;
+  placedSession: SessionPhase | null;
   filledSession: SessionPhase | null;
 }
 
@@ -387,17 +438,6 @@ const stopParams = (t: Pick<OrderTerms, 'stopLoss' | 'takeProfit' | 'trailing'>)
   t.trailing?.mark ? plain(t.trailing.mark) : null,
   t.trailing?.stop ? plain(t.trailing.stop) : null,
 ];
-
-/** Write a new order's terms on its row (in its transaction, right after `insertOrder`). */
-export const setTerms = (sql: Sql, id: number, t: OrderTerms) =>
-  one(
-    sql.query<PositionRow>(
-      `update positions set stop_loss = $2, take_profit = $3, trailing_kind = $4, trailing_distance = $5, trailing_mark = $6, trailing_stop = $7,
-              time_in_force = $8, expires_at = $9, placed_session = $10, filled_session = $11
-        where id = $1 returning *`,
-      [id, ...stopParams(t), t.timeInForce, t.expiresAt, t.placedSession, t.filledSession],
-    ),
-  );
 
 /** Replace a position's stops (null removes one). */
 export const setStops = (sql: Sql, id: number, t: Pick<OrderTerms, 'stopLoss' | 'takeProfit' | 'trailing'>) =>
@@ -460,12 +500,14 @@ export const openOfSymbol = (sql: Sql, userId: number, symbol: string) =>
  * exit side reaches a stop or passes its trailing mark (the mark moves; a filled order's trailing
  * stop gets its first mark). A row from before open
  * rates were kept (migration 0008) is always a candidate. The caller rechecks each under its lock.
+ * Outside the regular session (`regular` false) only entrusted orders that asked for extended hours fill.
  */
-export async function dueIds(sql: Sql, symbol: string, quote: { bid: string; ask: string }, maintenance: string): Promise<number[]> {
+export async function dueIds(sql: Sql, symbol: string, quote: { bid: string; ask: string }, maintenance: string, regular = true): Promise<number[]> {
   const BUY = OrderDirection.Buy;
   const rows = await sql.query<{ id: number }>(
     `select id from positions where symbol = $1 and status in ${ACTIVE} and (
-       (status = ${ENTRUSTED} and ((direction = ${BUY} and price >= $3::numeric) or (direction <> ${BUY} and price <= $2::numeric)))
+       (status = ${ENTRUSTED} and ($5::boolean or extended_hours)
+        and ((direction = ${BUY} and price >= $3::numeric) or (direction <> ${BUY} and price <= $2::numeric)))
        or (status = ${OPEN} and (open_rate is null or open_price is null
          or margin + (case when direction = ${BUY} then $2::numeric - open_price else open_price - $3::numeric end) * quantity * open_rate
             <= margin * $4::numeric
@@ -474,7 +516,7 @@ export async function dueIds(sql: Sql, symbol: string, quote: { bid: string; ask
          or (direction <> ${BUY} and (stop_loss <= $3::numeric or take_profit >= $3::numeric or trailing_stop <= $3::numeric or trailing_mark > $3::numeric
                                       or (trailing_kind is not null and trailing_mark is null))))))
      order by id`,
-    [symbol, quote.bid, quote.ask, maintenance],
+    [symbol, quote.bid, quote.ask, maintenance, regular],
   );
   return rows.map((r) => r.id);
 }

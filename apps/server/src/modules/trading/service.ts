@@ -1,4 +1,5 @@
 import {
+  dayOrderExpiry,
   isLargeOrder,
   LEVERAGE_RISK_VERSION,
   leverageCapFor,
@@ -7,6 +8,7 @@ import {
   orderCallFor,
   PushEvent,
   walletCurrency,
+  tradesExtendedHours,
   walletFor,
   type LeverageRisk,
   type OrderCall,
@@ -44,6 +46,8 @@ export interface OrderInput {
   trailingKind?: TrailingKind | undefined;
   trailingDistance?: string | undefined;
   timeInForce?: TimeInForce | undefined;
+  /** Fill in pre-market and after-hours too (only where `tradesExtendedHours`); a day order then lives to the late close. */
+  extendedHours?: boolean | undefined;
 }
 
 /** An open position's stops as the investor sets them: each left out or null is removed. */
@@ -61,6 +65,9 @@ const STOP_CLOSES = {
   trailingStop: { event: 'trailing_stop', notice: 'position.trailingStop' },
 } as const;
 type StopReason = keyof typeof STOP_CLOSES;
+
+/** What an investor is told of a fill. */
+const FILL_NOTICE = 'order.filled';
 
 /** The tick a fill or close was made at, as its history line keeps it. */
 const explanation = (s: Snapshot, fee: Dec | string | null): Explanation => ({
@@ -189,17 +196,18 @@ export function createTradingService(opts: {
     return p;
   }
 
-  function notifyFill(sql: Sql, p: PositionRow) {
-    return notices.notify(sql, p.user_id, 'order.filled', {
+  /** The notice of a fill, of an order filled now (written with it) or of an entrusted one the quote crossed. */
+  function fillNotice(p: { direction: number; quantity: Dec | string; symbol: string; openPrice: Dec | string; currency: string; leverage: number; margin: Dec | string; walletCurrency: string }) {
+    return {
       side: isBuy(p.direction) ? 't.buy' : 't.sell',
       quantity: new Dec(p.quantity).toFixed(),
       name: market.resolve(p.symbol).name,
-      price: new Dec(p.open_price!).toFixed(),
+      price: new Dec(p.openPrice).toFixed(),
       currency: p.currency,
       leverage: p.leverage,
       margin: fixed(p.margin, 2),
-      walletCurrency: p.wallet_currency,
-    });
+      walletCurrency: p.walletCurrency,
+    };
   }
 
   /**
@@ -239,7 +247,12 @@ export function createTradingService(opts: {
     // Recorded as the owner's act, like the fill of a market order: the order was theirs to give.
     await postFill(sql, filled, { actorId: p.user_id, idempotencyKey: null });
     const event = await record(sql, filled, 'filled', p.price, p.quantity, undefined, explanation(s, p.open_fee));
-    const notice = await notifyFill(sql, filled);
+    const notice = await notices.notify(
+      sql,
+      filled.user_id,
+      FILL_NOTICE,
+      fillNotice({ ...filled, openPrice: filled.open_price!, walletCurrency: filled.wallet_currency }),
+    );
     return () => {
       event();
       notice();
@@ -322,24 +335,6 @@ export function createTradingService(opts: {
     return { stopLoss, takeProfit, trailing };
   }
 
-  /**
-   * The end of the trading day an order placed at `at` belongs to: the end of the last tradable
-   * session of that day, the breaks of the day (Hong Kong's lunch) included. An order placed while
-   * the market is closed belongs to the next day it trades.
-   */
-  function dayEnd(symbol: string, at: number): Date {
-    let s = market.sessionAt(symbol, at);
-    for (let step = 0; !s.tradable && step < 12; step++) s = market.sessionAt(symbol, s.nextChange);
-    const day = s.tradingDay;
-    let end = s.nextChange;
-    for (let step = 0; step < 12; step++) {
-      s = market.sessionAt(symbol, s.nextChange);
-      if (s.tradingDay !== day) break;
-      if (s.tradable) end = s.nextChange;
-    }
-    return new Date(end);
-  }
-
   async function liquidate(sql: Sql, p: PositionRow, i: Instrument, s: Snapshot) {
     const { settled, loss, pushed } = await close(sql, p, new Dec(p.quantity), exitPrice(p.direction, s), 'liquidation', null, null, undefined, s);
     const notice = await notices.notify(sql, p.user_id, 'position.liquidated', {
@@ -389,49 +384,47 @@ export function createTradingService(opts: {
     const code = o.walletCode ?? walletFor(o.i);
     const actor = { actorId: userId, idempotencyKey: o.idempotencyKey, at: o.at };
     const events: repo.NewEvent[] = [{ status: OrderStatus.WaitingConfirmation, event: 'placed', price: o.limit ?? o.price, quantity: o.quantity }];
-    if (o.filled) events.push({ status: OrderStatus.InProgress, event: 'filled', price: o.price, quantity: o.quantity });
-    // The journal (the fill's, or the entrusted order's hold) and the identity check ride on the
-    // insert (at or below the cap it is the only check): nothing is written without the identity.
+    if (o.filled) events.push({ status: OrderStatus.InProgress, event: 'filled', price: o.price, quantity: o.quantity, why: o.quote && explanation(o.quote, o.fee) });
+    // The journal (the fill's, or the entrusted order's hold), the identity check and the fill's
+    // notice ride on the insert (at or below the cap it is the only check): nothing is written without the identity.
     const journal = await prepareOrderJournal(sql, { userId, walletCode: code, margin: o.margin, fee: o.fee, filled: o.filled }, actor);
-    let p = await repo.insertOrder(
-      sql,
-      {
-        userId,
-        symbol: o.i.symbol,
-        walletCode: code,
-        walletCurrency: walletCurrency(code),
-        currency: o.i.currency,
-        direction: o.direction,
-        type: o.type,
-        filled: o.filled,
-        price: o.price,
-        quantity: o.quantity,
-        leverage: o.leverage,
-        margin: o.margin,
-        fee: o.fee,
-        rate: o.rate,
-        largeOrder: isLargeOrder(o.i, o.quantity.toFixed()),
-        idempotencyKey: o.idempotencyKey,
-        ...(o.source === undefined ? {} : { source: o.source }),
-        ...(o.followId === undefined ? {} : { followId: o.followId, copyOf: o.copyOf! }),
-        ...(o.robotOrderId === undefined ? {} : { robotOrderId: o.robotOrderId }),
-        at: o.at,
-      },
+    const notifies = o.filled && !o.house && o.robotOrderId === undefined;
+    const n: repo.NewPosition = {
+      userId,
+      symbol: o.i.symbol,
+      walletCode: code,
+      walletCurrency: walletCurrency(code),
+      currency: o.i.currency,
+      direction: o.direction,
+      type: o.type,
+      filled: o.filled,
+      price: o.price,
+      quantity: o.quantity,
+      leverage: o.leverage,
+      margin: o.margin,
+      fee: o.fee,
+      rate: o.rate,
+      largeOrder: isLargeOrder(o.i, o.quantity.toFixed()),
+      idempotencyKey: o.idempotencyKey,
+      ...(o.source === undefined ? {} : { source: o.source }),
+      ...(o.followId === undefined ? {} : { followId: o.followId, copyOf: o.copyOf! }),
+      ...(o.robotOrderId === undefined ? {} : { robotOrderId: o.robotOrderId }),
+      at: o.at,
+    };
+    const placed = await repo.insertOrder(sql, n, {
       events,
-      !o.house && o.leverage <= cap,
+      terms: o.terms,
+      requireKyc: !o.house && o.leverage <= cap,
       journal,
-    );
-    if (!p) throw new AppError('e.kycRequired');
-    if (o.terms) p = await repo.setTerms(sql, p.id, o.terms);
-    if (o.filled && o.quote) await repo.explainFill(sql, p.id, explanation(o.quote, o.fee));
-    const pushes = events.map((e) => () => hub.publishUserEvent(p.user_id, PushEvent.Order, { id: p.id, status: e.status, event: e.event }));
-    if (!o.filled) return { row: p, push: () => pushes.forEach((f) => f()) };
-    const notice = o.house || o.robotOrderId !== undefined ? () => {} : await notifyFill(sql, p);
+      notice: notifies ? { kind: FILL_NOTICE, params: fillNotice({ ...n, openPrice: o.price }) } : undefined,
+    });
+    if (!placed) throw new AppError('e.kycRequired');
+    const { row: p, noticeId } = placed;
     return {
       row: p,
       push: () => {
-        pushes.forEach((f) => f());
-        notice();
+        for (const e of events) hub.publishUserEvent(p.user_id, PushEvent.Order, { id: p.id, status: e.status, event: e.event });
+        if (noticeId !== null) hub.publishUserEvent(p.user_id, PushEvent.Notice, { id: noticeId, kind: FILL_NOTICE });
       },
     };
   }
@@ -450,7 +443,16 @@ export function createTradingService(opts: {
 
     minCount(stockCode: string) {
       const i = market.resolve(stockCode);
-      return { stockCode: i.symbol, minQuantity: i.minQuantity, lotSize: i.lotSize, tickSize: i.tickSize, leverages: ruleOf(i).leverages, walletCode: walletFor(i) };
+      return {
+        stockCode: i.symbol,
+        minQuantity: i.minQuantity,
+        lotSize: i.lotSize,
+        tickSize: i.tickSize,
+        leverages: ruleOf(i).leverages,
+        walletCode: walletFor(i),
+        calendar: i.calendar,
+        extendedHours: tradesExtendedHours(i),
+      };
     },
 
     async halfOrFull(userId: number, input: { stockCode: string; direction: number; leverage: number; price?: string | undefined }) {
@@ -482,6 +484,8 @@ export function createTradingService(opts: {
       if (input.type === OrderType.Limit && !onGrid(new Dec(input.price!), i.tickSize)) {
         throw new AppError('e.priceTick', { price: 'e.priceTick' }, { tick: i.tickSize });
       }
+      const extendedHours = input.extendedHours ?? false;
+      if (extendedHours && !tradesExtendedHours(i)) throw new AppError('e.extendedHoursNotTraded', { extendedHours: 'e.extendedHoursNotTraded' });
       const s = market.snapshot(i.symbol);
       const touch = entryPrice(input.direction, s);
       const limit = input.type === OrderType.Limit ? new Dec(input.price!) : null;
@@ -492,7 +496,8 @@ export function createTradingService(opts: {
       if (!s.session.tradable && limit === null) throw market.closedError(i.symbol);
       // US stocks' pre-market and after-hours sessions are thin: only a limit order says what price is acceptable.
       if (s.session.tradable && s.session.phase !== 'regular' && limit === null) throw new AppError('e.extendedLimitOnly', { type: 'e.extendedLimitOnly' });
-      const filled = fillsNow && s.session.tradable;
+      // Outside the regular session only an order that asked for extended hours fills; any other waits for the open.
+      const filled = fillsNow && s.session.tradable && (s.session.phase === 'regular' || extendedHours);
       const price = filled ? touch : limit!;
       const exit = exitPrice(input.direction, s);
       const timeInForce = input.timeInForce ?? 'gtc';
@@ -500,7 +505,9 @@ export function createTradingService(opts: {
         // A filled order's stops are set against its exit price now, an entrusted order's against its limit.
         ...checkStops(i, input.direction, filled ? exit : limit!, input, filled ? exit : null),
         timeInForce,
-        expiresAt: timeInForce === 'day' ? dayEnd(i.symbol, s.time) : null,
+        // On the server's clock, not the quote's: a closed market's quote is stamped with its last trade.
+        expiresAt: timeInForce === 'day' ? new Date(dayOrderExpiry(i.calendar, now(), extendedHours)) : null,
+        extendedHours,
         placedSession: s.session.phase,
         filledSession: filled ? s.session.phase : null,
       };
@@ -641,7 +648,7 @@ export function createTradingService(opts: {
     },
 
     /**
-     * Entrusted day orders past their session end expire: each hold returns through the cancel's
+     * Entrusted day orders past their trading day's close expire: each hold returns through the cancel's
      * journal and the history says 'expired'. Claimed with SKIP LOCKED and rechecked under the
      * lock, so each expires once whichever node or run gets to it. Answers how many expired.
      */
@@ -695,7 +702,8 @@ export function createTradingService(opts: {
       let acted = 0;
       // Only the rows this quote acts on are claimed: a transaction per active row and tick kept the
       // database busy with positions nowhere near their price (every order waited behind them).
-      const due = await repo.dueIds(db, symbol, { bid: new Dec(s.bid).toFixed(), ask: new Dec(s.ask).toFixed() }, rule.maintenanceRatio);
+      const regular = s.session.phase === 'regular';
+      const due = await repo.dueIds(db, symbol, { bid: new Dec(s.bid).toFixed(), ask: new Dec(s.ask).toFixed() }, rule.maintenanceRatio, regular);
       for (const id of due) {
         const push = await db.tx(async (sql) => {
           const p = await repo.claimActive(sql, id);
@@ -705,6 +713,7 @@ export function createTradingService(opts: {
             const crosses = isBuy(p.direction) ? touch.lte(p.price) : touch.gte(p.price);
             // A day order past its end waits for the expiry (expireDue), never fills.
             if (p.expires_at && p.expires_at.getTime() <= s.time) return null;
+            if (!regular && !p.extended_hours) return null;
             return crosses ? fill(sql, p, s) : null;
           }
           const exit = exitPrice(p.direction, s);

@@ -1,5 +1,6 @@
-import { OrderStatus, profitPercent, roundDecimal, totalAmountOf, type Position } from '@tradeapp/contract';
+import { closedTradePnl, OrderStatus, profitPercent, roundDecimal, totalAmountOf, type Position } from '@tradeapp/contract';
 import { Dec, fixed } from '../../lib/decimal';
+import { CALENDARS } from '../../market/calendars';
 import type { Instrument } from '../../market/types';
 import type { MarketService } from '../market/service';
 import { exitPrice, type Pricing } from './pricing';
@@ -8,6 +9,12 @@ import { RULES } from './rules';
 
 /** Decimals of a tick size: prices are shown to the places the instrument is quoted in. */
 export const placesOf = (tick: string) => (tick.includes('.') ? tick.split('.')[1]!.length : 0);
+
+/** A settled row's gross, fees and net (the contract's `closedTradePnl`); null while it is not settled. */
+export function closedPnlOf(p: Pick<PositionRow, 'realised' | 'open_fee' | 'close_fee'>): { gross: string; fees: string; net: string } | null {
+  if (p.realised === null) return null;
+  return closedTradePnl({ realised: new Dec(p.realised).toFixed(), openFee: new Dec(p.open_fee).toFixed(), closeFee: new Dec(p.close_fee ?? 0).toFixed() });
+}
 
 /**
  * Rows as the contract's `Position`. An open position is valued at the live quote on every read,
@@ -22,6 +29,7 @@ export function createPositionView(market: MarketService, pricing: Pricing) {
     const open = p.status === OrderStatus.InProgress;
     const s = open ? market.snapshot(p.symbol) : null;
     const profit = s ? roundDecimal(pricing.floating(p, s).toFixed(), 2)! : '0.00';
+    const settled = closedPnlOf(p);
     return {
       id: p.id,
       positionNum: `P${String(p.id).padStart(8, '0')}`,
@@ -50,10 +58,10 @@ export function createPositionView(market: MarketService, pricing: Pricing) {
       profit,
       zdf: profitPercent(profit, p.margin),
       sellProfit: p.realised === null ? null : fixed(p.realised, 2),
-      // The settled row's figures: realised is after the closing fee; the opening fee (the row's
-      // share of it) was paid at the open. Net is what the wallet moved over the row's life.
-      grossProfit: p.realised === null ? null : fixed(new Dec(p.realised).add(p.close_fee ?? 0), 2),
-      netProfit: p.realised === null ? null : fixed(new Dec(p.realised).sub(p.open_fee), 2),
+      // The settled row's figures, the contract's one definition (closedTradePnl): gross before
+      // every fee, net after the opening fee (the row's share) and the closing fee.
+      grossProfit: settled?.gross ?? null,
+      netProfit: settled?.net ?? null,
       closedParts: { profit: new Dec(p.parts_profit).toFixed(), fee: new Dec(p.parts_fee).toFixed() },
       closePrice: p.close_price === null ? null : fixed(p.close_price, dp),
       liquidationPrice: open && rule ? pricing.liquidationPrice(p, rule, dp) : null,
@@ -83,6 +91,8 @@ export function createPositionView(market: MarketService, pricing: Pricing) {
       timeInForce: p.time_in_force,
       placedSession: p.placed_session,
       filledSession: p.filled_session,
+      extendedHours: p.extended_hours,
+      timeZone: CALENDARS[i.calendar].timeZone,
     };
   }
 

@@ -1,12 +1,10 @@
-import { floatingProfit, JournalKind, roundDecimal, TransactionStatus, WalletCode, walletCurrency, type Transfer } from '@tradeapp/contract';
+import { JournalKind, TransactionStatus, WalletCode, walletCurrency, type Portfolio, type Transfer } from '@tradeapp/contract';
 import type { Db, Sql } from '../../db/db';
 import { AppError, notFound } from '../../errors';
 import { Dec, fixed } from '../../lib/decimal';
 import { FUNDING_ACCOUNT, HOUSE, checkLedger, findHoldJournal, postJournal, postRelease, userBalances } from '../../ledger/ledger';
 import type { MarketService } from '../market/service';
 import type { Notices } from '../notices/service';
-import { createPricing } from '../trading/pricing';
-import { allOpen } from '../trading/repository';
 import type { ExchangeRates } from './exchangeRates';
 
 const WALLETS = Object.values(WalletCode);
@@ -54,35 +52,7 @@ const wallet = (userId: number, code: WalletCode, part: 'available' | 'held') =>
 
 /** Wallets, their bills, transfers between them, and the settlement of transfers across currencies. */
 export function createWalletService(opts: { db: Db; exchangeRates: ExchangeRates; market: MarketService; notices: Notices; settleSeconds: number }) {
-  const { db, exchangeRates, market, notices } = opts;
-  const pricing = createPricing(exchangeRates);
-
-  /**
-   * The open positions' floating profit and day change, per wallet in its own currency. Each
-   * position's floating profit is trading's figure at the live exit price, to the cent as the
-   * position shows it. Its day change is that less its floating profit at its instrument's
-   * previous close (both at today's rate), or all of it when it was filled during the current
-   * trading day (it was not held at the close).
-   */
-  async function openPositions(userId: number) {
-    const floating = new Map<WalletCode, Dec>();
-    const dayChange = new Map<WalletCode, Dec>();
-    const add = (m: Map<WalletCode, Dec>, code: WalletCode, v: Dec) => m.set(code, (m.get(code) ?? new Dec(0)).add(v));
-    for (const p of await allOpen(db, userId)) {
-      const s = market.snapshot(p.symbol);
-      const now = new Dec(roundDecimal(pricing.floating(p, s).toFixed(), 2)!);
-      add(floating, p.wallet_code, now);
-      const filledToday = p.filled_at !== null && market.snapshot(p.symbol, p.filled_at.getTime()).session.tradingDay === s.session.tradingDay;
-      if (filledToday || p.open_price === null) {
-        add(dayChange, p.wallet_code, now);
-        continue;
-      }
-      const rate = exchangeRates.rate(p.currency, p.wallet_currency).toFixed();
-      const atClose = floatingProfit({ direction: p.direction, openPrice: p.open_price, exitPrice: s.previousClose, quantity: p.quantity, rate });
-      add(dayChange, p.wallet_code, now.sub(roundDecimal(atClose, 2)!));
-    }
-    return { floating, dayChange };
-  }
+  const { db, exchangeRates, notices } = opts;
 
   async function wallets(userId: number) {
     const balances = await userBalances(db, userId);
@@ -241,43 +211,42 @@ export function createWalletService(opts: { db: Db; exchangeRates: ExchangeRates
     wallets,
 
     /**
-     * Total assets in `currency`: available and held of every wallet plus the open positions'
-     * floating profit, the other currency counted at the one EURUSD price stated in the answer
-     * (units of `currency` per dollar or euro to 12 places, as every conversion of the server).
-     * Summed exactly, rounded to the cent once.
+     * The seed's total assets, read from the portfolio (issue 32): `total` is everything held,
+     * `liabilities` everything owed, `netAssets` the difference, each the portfolio's figure;
+     * `available` and `held` are the wallets' sides and `floating` the open positions' floating
+     * profit, each counted in `currency` at the portfolio's rates.
      */
-    async overview(userId: number, currency: 'EUR' | 'USD') {
+    async overview(userId: number, currency: 'EUR' | 'USD', portfolio: Portfolio) {
       const list = await wallets(userId);
-      const open = await openPositions(userId);
-      const quoted = exchangeRates.eurUsd();
-      const eurUsd = quoted.rate.toDecimalPlaces(12);
-      const rateFrom = (from: string) => (from === currency ? new Dec(1) : currency === 'EUR' ? new Dec(1).div(eurUsd).toDecimalPlaces(12) : eurUsd);
-      const valueOf = (amount: Dec | string | number, from: string) => new Dec(amount).mul(rateFrom(from));
+      const rate = (from: string) => new Dec(portfolio.rates.find((r) => r.currency === from)?.rate ?? exchangeRates.rate(from, currency));
+      const valueOf = (amount: Dec | string, from: string) => new Dec(amount).mul(rate(from));
+      const floatingOf = new Map<WalletCode, Dec>();
+      for (const l of portfolio.lines) {
+        if (l.priceSource !== 'market' || l.pnlGross === null || l.wallet === null) continue;
+        floatingOf.set(l.wallet, (floatingOf.get(l.wallet) ?? new Dec(0)).add(l.pnlGross));
+      }
       let available = new Dec(0);
       let held = new Dec(0);
       let floating = new Dec(0);
-      let dayChange = new Dec(0);
       const rows = list.map((w) => {
-        const f = open.floating.get(w.code) ?? new Dec(0);
+        const f = floatingOf.get(w.code) ?? new Dec(0);
         available = available.add(valueOf(w.balance, w.currency));
         held = held.add(valueOf(w.usedBalance, w.currency));
         floating = floating.add(valueOf(f, w.currency));
-        dayChange = dayChange.add(valueOf(open.dayChange.get(w.code) ?? 0, w.currency));
         return { ...w, value: money(valueOf(w.total, w.currency)), floating: money(f) };
       });
-      const total = new Dec(money(available.add(held).add(floating)));
-      const change = new Dec(money(dayChange));
-      const before = total.sub(change);
       return {
         currency,
-        total: money(total),
+        total: portfolio.total,
+        liabilities: portfolio.liabilities,
+        netAssets: portfolio.netAssets,
         available: money(available),
         held: money(held),
         floating: money(floating),
-        dayChange: money(change),
-        dayChangePercent: before.gt(0) ? money(change.div(before).mul(100)) : null,
-        eurUsd: eurUsd.toFixed(),
-        rateTimestamp: quoted.time,
+        dayChange: portfolio.dayChange,
+        dayChangePercent: portfolio.dayChangePercent,
+        eurUsd: portfolio.eurUsd,
+        rateTimestamp: portfolio.rateTimestamp,
         wallets: rows,
       };
     },

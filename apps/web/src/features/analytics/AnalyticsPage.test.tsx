@@ -30,7 +30,19 @@ const analytics: Analytics = {
   mwr: '0.15715895',
   byInstrument: [{ symbol: 'BTCUSDT', name: 'Bitcoin', market: 'CRYPTO', realised: '31.96', floating: '240.00', fees: '20.04', pnl: '259.96' }],
   byMarket: [{ market: 'CRYPTO', realised: '31.96', floating: '240.00', fees: '20.04', pnl: '259.96' }],
-  allocation: { cash: '4619.96', byMarket: [{ market: 'CRYPTO', value: '1440.00' }], byAssetClass: [{ assetClass: 'crypto', value: '1440.00' }] },
+  byProduct: [],
+  allocation: {
+    total: '6059.96',
+    liabilities: '0.00',
+    cash: '4619.96',
+    byProduct: [
+      { product: 'cash', side: 'asset', value: '4619.96' },
+      { product: 'position', side: 'asset', value: '1440.00' },
+    ],
+    byMarket: [{ market: 'CRYPTO', value: '1440.00' }],
+    byAssetClass: [{ assetClass: 'crypto', value: '1440.00' }],
+  },
+  stale: [],
   eurUsd: '1.25',
   simulated: true,
 };
@@ -45,7 +57,40 @@ const empty: Analytics = {
   mwr: null,
   byInstrument: [],
   byMarket: [],
-  allocation: { cash: '0.00', byMarket: [], byAssetClass: [] },
+  byProduct: [],
+  allocation: { total: '0.00', liabilities: '0.00', cash: '0.00', byProduct: [], byMarket: [], byAssetClass: [] },
+};
+/** The same trader with a deposit term, a bond and a loan: the products' P&L beside the instrument's, and the allocation with what is owed. */
+const withProducts: Analytics = {
+  ...analytics,
+  endValue: '4557.06',
+  netFlow: '4300.00',
+  pnl: '257.06',
+  byProduct: [
+    { product: 'depositTerm', pnl: '0.00' },
+    { product: 'bond', pnl: '-2.90' },
+  ],
+  allocation: {
+    total: '5057.06',
+    liabilities: '500.00',
+    cash: '2019.96',
+    byProduct: [
+      { product: 'cash', side: 'asset', value: '2019.96' },
+      { product: 'position', side: 'asset', value: '1440.00' },
+      { product: 'bond', side: 'asset', value: '997.10' },
+      { product: 'depositTerm', side: 'asset', value: '600.00' },
+      { product: 'loan', side: 'liability', value: '500.00' },
+    ],
+    byMarket: [
+      { market: 'CRYPTO', value: '1440.00' },
+      { market: 'BOND', value: '997.10' },
+    ],
+    byAssetClass: [
+      { assetClass: 'crypto', value: '1440.00' },
+      { assetClass: 'bond', value: '997.10' },
+    ],
+  },
+  stale: ['fund'],
 };
 let answer: Analytics = analytics;
 
@@ -58,9 +103,11 @@ vi.mock('./valueChartEngine', () => ({ createValueChart: () => ({ setData: () =>
 
 let root: Root | undefined;
 let host: HTMLElement | undefined;
-beforeAll(() => {
+beforeAll(async () => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
+  // The page's module graph loads once here, so a loaded machine does not spend the first test's time on it.
+  await import('./AnalyticsPage');
+}, 30_000);
 afterAll(() => setLanguage('en'));
 afterEach(() => {
   act(() => root?.unmount());
@@ -117,6 +164,27 @@ describe('portfolio analytics', () => {
     expect(page.el.querySelector('[data-day="2026-10-31"]')?.className).toContain('fall');
     expect(page.all('analytics-instruments-row')).toEqual(['Bitcoin · BTCUSDTClosed +€31.96 · Open +€240.00 · Fees €20.04+€259.96']);
     expect(page.all('allocation-market-row')).toEqual(['Crypto€1,440.00 · 23.8%', 'Cash€4,619.96 · 76.2%']);
+  });
+
+  it('lists the products’ P&L and allocates over the products, with what is owed and what could not be valued now', async () => {
+    answer = withProducts;
+    const page = await show();
+    expect(page.all('analytics-products-row')).toEqual(['Deposit terms€0.00', 'Bonds-€2.90']);
+    expect(page.all('allocation-product-row')).toEqual([
+      'Cash€2,019.96 · 39.9%',
+      'Positions€1,440.00 · 28.5%',
+      'Bonds€997.10 · 19.7%',
+      'Deposit terms€600.00 · 11.9%',
+    ]);
+    expect(page.text('allocation-owed')).toBe('Owed-€500.00');
+    // The market's instruments, cash, and the deposit term as another product: each chart adds up to the total held.
+    expect(page.all('allocation-market-row')).toEqual([
+      'Crypto€1,440.00 · 28.5%',
+      'Bonds€997.10 · 19.7%',
+      'Cash€2,019.96 · 39.9%',
+      'Other products€600.00 · 11.9%',
+    ]);
+    expect(page.text('analytics-stale')).toBe('Valued today at their last known figure: Funds.');
   });
 
   it('in Dutch: the reader’s separators', async () => {

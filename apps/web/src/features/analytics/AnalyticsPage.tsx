@@ -1,11 +1,10 @@
 import '../../ui/money.css';
 import './analytics.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ANALYTICS_PERIODS, divDecimal, mulPrecise, roundDecimal, type Analytics, type AnalyticsPeriod } from '@tradeapp/contract';
+import { addPrecise, ANALYTICS_PERIODS, divDecimal, mulPrecise, roundDecimal, subPrecise, type Analytics, type AnalyticsPeriod } from '@tradeapp/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getUiLanguage } from '../../i18n/locale';
-import { formatDateText, formatInCurrency, formatNumber, formatPercent, riseFallColor, signOf } from '../../lib/format';
+import { formatDateText, formatInCurrency, formatMonthName, formatNumber, formatPercent, riseFallColor, signOf, weekdayInitials } from '../../lib/format';
 import { EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';
 import { RowsSkeleton } from '../../ui/records';
@@ -20,10 +19,7 @@ const signedEur = (v: string) => (signOf(v) > 0 ? `+\u2060${eur(v)}` : eur(v));
 const percentOf = (fraction: string) => formatPercent(roundDecimal(mulPrecise(fraction, 100), 2));
 const daySeconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
 
-function monthLabel(month: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Intl.DateTimeFormat(getUiLanguage(), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(y, m - 1, 1));
-}
+const monthLabel = formatMonthName;
 
 function PeriodTabs({ period, onChange }: { period: AnalyticsPeriod; onChange: (p: AnalyticsPeriod) => void }) {
   const { t } = useTranslation();
@@ -65,6 +61,11 @@ function Summary({ a }: { a: Analytics }) {
       <p className="analytics-note" data-testid="analytics-valued-note">
         {t('analytics.valueNote')}
       </p>
+      {a.stale.length > 0 && (
+        <p className="analytics-note" role="status" data-testid="analytics-stale">
+          {t('analytics.staleNote', { products: a.stale.map((p) => t(`analytics.products.${p}`)).join(', ') })}
+        </p>
+      )}
     </section>
   );
 }
@@ -167,7 +168,7 @@ function Calendar({ days }: { days: Analytics['days'] }) {
   const byDay = useMemo(() => new Map(days.map((d) => [d.day, d])), [days]);
   const index = months.indexOf(month);
   if (!month) return null;
-  const weekdays = Array.from({ length: 7 }, (_, i) => new Intl.DateTimeFormat(getUiLanguage(), { weekday: 'narrow', timeZone: 'UTC' }).format(Date.UTC(2024, 0, 1 + i)));
+  const weekdays = weekdayInitials();
   const chosen = picked ? byDay.get(picked) : undefined;
   return (
     <>
@@ -203,7 +204,8 @@ function Calendar({ days }: { days: Analytics['days'] }) {
                           type="button"
                           className={`analytics-day ${signOf(cell.entry.pnl) > 0 ? 'rise' : signOf(cell.entry.pnl) < 0 ? 'fall' : 'flat'}${picked === cell.day ? ' picked' : ''}`}
                           aria-pressed={picked === cell.day}
-                          aria-label={`${formatDateText(cell.day)} ${signedEur(cell.entry.pnl)}`}
+                          // The visible day number leads the name (axe's label-content-name-mismatch on days 1-9).
+                          aria-label={`${cell.date}: ${formatDateText(cell.day)} ${signedEur(cell.entry.pnl)}`}
                           onClick={() => setPicked(cell.day)}
                           data-testid="calendar-day"
                           data-day={cell.day}
@@ -285,26 +287,73 @@ function Bars({ title, rows, total, testId }: { title: string; rows: Array<{ key
   );
 }
 
+/** The P&L that is no instrument's: each product's row, exchange and the rest. */
+function ProductPnl({ rows }: { rows: Analytics['byProduct'] }) {
+  const { t } = useTranslation();
+  if (rows.length === 0) return null;
+  return (
+    <>
+      <div className="section-title">{t('analytics.byProduct')}</div>
+      <section className="card record-list" data-testid="analytics-products">
+        {rows.map((r) => (
+          <div key={r.product} className="record-row" data-testid="analytics-products-row" data-key={r.product}>
+            <span className="record-main">
+              <span className="record-title">{t(`analytics.products.${r.product}`)}</span>
+            </span>
+            <strong className="analytics-amount" style={{ color: riseFallColor(r.pnl) }}>
+              {signedEur(r.pnl)}
+            </strong>
+          </div>
+        ))}
+        <p className="analytics-note analytics-list-note">{t('analytics.byProductNote')}</p>
+      </section>
+    </>
+  );
+}
+
+const sumOf = (values: string[]) => values.reduce((s, v) => addPrecise(s, v), '0');
+
 function Allocation({ a }: { a: Analytics }) {
   const { t } = useTranslation();
-  const cash = { key: 'cash', label: t('analytics.cash'), value: a.allocation.cash };
-  const withCash = (rows: Array<{ key: string; label: string; value: string }>) => (signOf(a.allocation.cash) !== 0 ? [...rows, cash] : rows);
+  const { total, cash } = a.allocation;
+  // Cash, and what is neither cash nor in the market's instruments, after each chart's rows: every chart adds up to the total held.
+  const withRest = (rows: Array<{ key: string; label: string; value: string }>) => {
+    const rest = subPrecise(subPrecise(total, cash), sumOf(rows.map((r) => r.value)));
+    return [
+      ...rows,
+      ...(signOf(cash) !== 0 ? [{ key: 'cash', label: t('analytics.cash'), value: cash }] : []),
+      ...(signOf(rest) !== 0 ? [{ key: 'other', label: t('analytics.otherHoldings'), value: rest }] : []),
+    ];
+  };
+  const assets = a.allocation.byProduct.filter((p) => p.side === 'asset');
   return (
     <>
       <div className="section-title">{t('analytics.allocation')}</div>
       <section className="card card-pad" data-testid="analytics-allocation">
         <p className="analytics-note">{t('analytics.allocationNote')}</p>
         <Bars
+          title={t('analytics.byProductChart')}
+          total={total}
+          testId="allocation-product"
+          rows={assets.map((p) => ({ key: p.product, label: t(`analytics.products.${p.product}`), value: p.value }))}
+        />
+        {signOf(a.allocation.liabilities) !== 0 && (
+          <p className="analytics-owed" data-testid="allocation-owed">
+            <span>{t('analytics.owed')}</span>
+            <span>-{eur(a.allocation.liabilities)}</span>
+          </p>
+        )}
+        <Bars
           title={t('analytics.byMarketChart')}
-          total={a.endValue}
+          total={total}
           testId="allocation-market"
-          rows={withCash(a.allocation.byMarket.map((m) => ({ key: m.market, label: t(`analytics.markets.${m.market}`), value: m.value })))}
+          rows={withRest(a.allocation.byMarket.map((m) => ({ key: m.market, label: t(`analytics.markets.${m.market}`), value: m.value })))}
         />
         <Bars
           title={t('analytics.byAssetClass')}
-          total={a.endValue}
+          total={total}
           testId="allocation-class"
-          rows={withCash(a.allocation.byAssetClass.map((c) => ({ key: c.assetClass, label: t(`analytics.assetClasses.${c.assetClass}`), value: c.value })))}
+          rows={withRest(a.allocation.byAssetClass.map((c) => ({ key: c.assetClass, label: t(`analytics.assetClasses.${c.assetClass}`), value: c.value })))}
         />
       </section>
     </>
@@ -312,7 +361,7 @@ function Allocation({ a }: { a: Analytics }) {
 }
 
 /** Nothing ever held and nothing traded: the page explains what will appear. */
-const isEmpty = (a: Analytics) => a.byInstrument.length === 0 && a.days.every((d) => signOf(d.value) === 0 && signOf(d.flow) === 0) && signOf(a.startValue) === 0;
+const isEmpty = (a: Analytics) => a.byInstrument.length === 0 && a.byProduct.length === 0 && a.days.every((d) => signOf(d.value) === 0 && signOf(d.flow) === 0) && signOf(a.startValue) === 0;
 
 export default function AnalyticsPage() {
   const { t } = useTranslation();
@@ -338,6 +387,7 @@ export default function AnalyticsPage() {
         <Calendar days={a.days} />
         <PnlList title={t('analytics.byInstrument')} testId="analytics-instruments" rows={a.byInstrument.map((r) => ({ ...r, key: r.symbol, name: `${r.name} · ${r.symbol}` }))} />
         <PnlList title={t('analytics.byMarket')} testId="analytics-markets" rows={a.byMarket.map((r) => ({ ...r, key: r.market, name: t(`analytics.markets.${r.market}`) }))} />
+        <ProductPnl rows={a.byProduct} />
         <Allocation a={a} />
       </>
     );

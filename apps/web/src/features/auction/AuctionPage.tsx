@@ -7,7 +7,7 @@ import { Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../lib/router';
 import { paths, ROUTES } from '../../app/paths';
-import { formatChartTick, formatCompact, formatDateText, formatInCurrency, formatPrice, formatQuantity } from '../../lib/format';
+import { formatChartTick, formatCompact, formatCountdown, formatDateText, formatInCurrency, formatPrice, formatQuantity } from '../../lib/format';
 import { isSignedIn, subscribeSession } from '../../lib/session';
 import { EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';
@@ -43,26 +43,11 @@ function useServerNow(session: AuctionSession | undefined, receivedAt: number): 
   return session ? session.timestamp + Math.max(0, now - receivedAt) : null;
 }
 
-/** A time left with its units, so it never reads as a time of day: "1 h 02 min", "9 min 51 s", "42 s". */
-function useTimeLeft() {
-  const { t } = useTranslation();
-  return (ms: number): string => {
-    const total = Math.max(0, Math.floor(ms / SECOND));
-    const h = Math.floor(total / 3600);
-    const m = Math.floor((total % 3600) / 60);
-    const s = total % 60;
-    const two = (n: number) => String(n).padStart(2, '0');
-    if (h > 0) return t('auction.left.hours', { h, m: two(m) });
-    return m > 0 ? t('auction.left.minutes', { m, s: two(s) }) : t('auction.left.seconds', { s });
-  };
-}
-
 const targetOf = (s: AuctionSession) => (s.phase === 'closed' ? s.inputFromTimestamp : s.phase === 'matching' ? s.openTimestamp : s.matchTimestamp);
 
 function SessionCard({ session, now }: { session: AuctionSession; now: number | null }) {
   const { t } = useTranslation();
   const time = (ts: number) => formatChartTick(ts, 'time', HK);
-  const timeLeft = useTimeLeft();
   const left = now === null ? null : targetOf(session) - now;
   const note =
     session.phase === 'input'
@@ -81,7 +66,7 @@ function SessionCard({ session, now }: { session: AuctionSession; now: number | 
       <div className="auction-countdown">
         <span>{t(`auction.countdown.${session.phase}`)}</span>
         <strong data-testid="auction-countdown" aria-live="off">
-          {left === null ? '—' : timeLeft(left)}
+          {left === null ? '—' : formatCountdown(left)}
         </strong>
       </div>
       <p className="auction-note" data-testid="auction-phase-note">

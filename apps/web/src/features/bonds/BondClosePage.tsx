@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../lib/router';
 import { ApiError } from '../../api/errors';
 import { useIntentKey } from '../../api/intent';
-import { EMPTY_VALUE, formatInCurrency } from '../../lib/format';
+import { EMPTY_VALUE, formatDateText, formatInCurrency } from '../../lib/format';
 import { EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';
 import { Refreshable } from '../../ui/Refreshable';
@@ -24,7 +24,8 @@ import { bondLinks } from './links';
 // The specification's closing of a bond position (/pages/bonds/close?id=<holding>): what the holding
 // is (face bought and still held, what was paid, coupons received, profit so far after the markup),
 // the bid now with accrued interest, and the face to sell (all that remains unless less is typed)
-// with what it pays = (bid + accrued − markup) × face ÷ 100; confirmed before it is sent.
+// with what it pays = (bid + accrued − markup) × face ÷ 100 and the day the sale settles; confirmed
+// before it is sent.
 
 function Holding({ h }: { h: BondHolding }) {
   const { t } = useTranslation();
@@ -47,6 +48,9 @@ function Holding({ h }: { h: BondHolding }) {
         </Figure>
         <Figure label={t('bonds.fields.boughtAt')} testId="bond-holding-price">
           {t('bonds.holding.priceParts', { price: formatBondPrice(h.price), accrued: formatBondPrice(h.accrued), markup: formatBondPrice(h.markup) })}
+        </Figure>
+        <Figure label={t('bonds.fields.settlementDay')} testId="bond-holding-settlement">
+          {formatDateText(h.settlementDate)}
         </Figure>
         <Figure label={t('bonds.fields.cost')} testId="bond-holding-cost">
           {formatInCurrency(h.cost, h.currency)}
@@ -88,7 +92,11 @@ function Sale({ h, q }: { h: BondHolding; q: BondQuote }) {
     if (found) return setProblem(found);
     setProblem(null);
     const ok = await Dialog.confirm({
-      content: <p data-testid="bond-sell-question">{t('bonds.close.question', { face: formatFace(face, h.currency), name: h.name, amount: formatInCurrency(proceeds, h.currency) })}</p>,
+      content: (
+        <p data-testid="bond-sell-question">
+          {t('bonds.close.question', { face: formatFace(face, h.currency), name: h.name, amount: formatInCurrency(proceeds, h.currency), date: formatDateText(q.settlementDate) })}
+        </p>
+      ),
       confirmText: <span data-testid="bond-sell-confirm">{t('bonds.close.confirm')}</span>,
       cancelText: t('common.back'),
     });
@@ -146,6 +154,9 @@ function Sale({ h, q }: { h: BondHolding; q: BondQuote }) {
         </Figure>
         <Figure label={<strong>{t('bonds.close.proceeds')}</strong>} testId="bond-sell-proceeds">
           <strong>{amount(proceeds ?? undefined)}</strong>
+        </Figure>
+        <Figure label={t('bonds.fields.settlesOn')} testId="bond-sell-settlement">
+          {formatDateText(q.settlementDate)}
         </Figure>
         {result !== null && (
           <Figure label={t('bonds.close.result')}>

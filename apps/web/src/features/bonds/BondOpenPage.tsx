@@ -9,7 +9,8 @@ import { useNavigate, useSearchParams } from '../../lib/router';
 import { ApiError } from '../../api/errors';
 import { useIntentKey } from '../../api/intent';
 import { paths } from '../../app/paths';
-import { EMPTY_VALUE, formatAmount, formatInCurrency, formatMoney, formatQuantity } from '../../lib/format';
+import { EMPTY_VALUE, formatAmount, formatDateText, formatInCurrency, formatQuantity } from '../../lib/format';
+import { formatMoney } from '../../lib/money';
 import { EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';
 import { Refreshable } from '../../ui/Refreshable';
@@ -25,8 +26,9 @@ import { bondLinks } from './links';
 // The specification's bond order page (/pages/bonds/open?symbol=…): the bond's terms (coupon, its
 // dates, maturity), its price now per 100 face (clean bid and ask, accrued interest, the dirty price,
 // the markup that is our fee, the yield to maturity before and after it), then the face to buy in
-// multiples of the bond's increment, the wallet of its currency with its balance and the total to
-// pay = (dirty + markup) × face ÷ 100. The order carries the dirty price the investor saw.
+// multiples of the bond's increment, the wallet of its currency with its balance, the day the
+// purchase settles (interest is accrued to it) and the total to pay = (dirty + markup) × face ÷ 100.
+// The order carries the dirty price the investor saw.
 
 /** How many coupon dates are listed; the rest are counted. */
 const DATES_SHOWN = 4;
@@ -71,6 +73,12 @@ function Prices({ q }: { q: BondQuote }) {
         {t('bonds.open.pricesTitle')}
       </h2>
       <dl className="bond-figures">
+        <Figure label={t('bonds.fields.cleanPrice')} testId="bond-price">
+          {formatBondPrice(q.price)}
+        </Figure>
+        <Figure label={t('bonds.fields.dirtyPrice')} testId="bond-dirty-price">
+          {formatBondPrice(q.dirtyPrice)}
+        </Figure>
         <Figure label={t('bonds.fields.cleanBid')} testId="bond-bid">
           {formatBondPrice(q.bid)}
         </Figure>
@@ -131,9 +139,9 @@ function Order({ q }: { q: BondQuote }) {
     const key = intent.take(JSON.stringify({ stockCode: q.symbol, face }));
     setPending(true);
     try {
-      await buyBond(input, key);
+      const bought = await buyBond(input, key);
       intent.settle();
-      showToast(t('bonds.open.done'), 'success');
+      showToast(t('bonds.open.done', { date: formatDateText(bought.settlementDate) }), 'success');
       void navigate(bondLinks.holdings(), { replace: true });
     } catch (err) {
       intent.settle(err);
@@ -175,6 +183,9 @@ function Order({ q }: { q: BondQuote }) {
         </Figure>
         <Figure label={t('bonds.open.balance')} testId="bond-balance">
           {wallet ? formatMoney(wallet.balance, code) : EMPTY_VALUE}
+        </Figure>
+        <Figure label={t('bonds.fields.settlesOn')} testId="bond-settlement">
+          {formatDateText(q.settlementDate)}
         </Figure>
         <Figure label={t('bonds.open.cleanLine', { price: formatBondPrice(q.ask) })} testId="bond-clean-amount">
           {amount(bill?.clean)}

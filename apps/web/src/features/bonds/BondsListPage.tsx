@@ -17,8 +17,8 @@ import { bondKeys } from './keys';
 import { bondLinks } from './links';
 
 // The specification's bond list (/pages/bonds/list): every bond and bill with its coupon, maturity,
-// clean ask and yield to maturity before and after the markup (our fee), and the face the caller
-// holds. Prices come from the simulated market's yield curve. A card opens the bond's order page.
+// its price clean (the same as its market quote's) and dirty (with accrued interest), each labelled,
+// its yield to maturity before and after the markup (our fee), and the face the caller holds. Prices come from the simulated market's yield curve. A card opens the bond's order page.
 
 function BondCard({ q, signedIn }: { q: BondQuote; signedIn: boolean }) {
   const { t } = useTranslation();
@@ -53,8 +53,11 @@ function BondCard({ q, signedIn }: { q: BondQuote; signedIn: boolean }) {
         <Figure label={t('bonds.fields.maturity')} testId="bond-row-maturity">
           {formatDay(q.maturity)}
         </Figure>
-        <Figure label={t('bonds.fields.cleanAsk')} testId="bond-row-ask">
-          {formatBondPrice(q.ask)}
+        <Figure label={t('bonds.fields.cleanPrice')} testId="bond-row-price">
+          {formatBondPrice(q.price)}
+        </Figure>
+        <Figure label={t('bonds.fields.dirtyPrice')} testId="bond-row-dirty">
+          {formatBondPrice(q.dirtyPrice)}
         </Figure>
         <Figure label={t('bonds.fields.ytmBefore')} testId="bond-row-ytm">
           {formatYield(q.ytm)}

@@ -2,7 +2,7 @@ import type { BondHoldingStatus } from '@tradeapp/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from '../../lib/router';
-import { EMPTY_VALUE, formatDateText, toMillis } from '../../lib/format';
+import { formatUtcDay } from '../../lib/format';
 import { StatusBadge } from '../../ui/records';
 
 // Pieces shared by the bond screens: a figure under its label, a UTC day, the note that prices come
@@ -20,8 +20,7 @@ export function Figure({ label, children, testId, wide }: { label: ReactNode; ch
 
 /** A UTC day (its start, in seconds or milliseconds) in the language's date form, whatever this device's zone. */
 export function formatDay(ts: number | null | undefined): string {
-  const ms = toMillis(ts);
-  return ms === null ? EMPTY_VALUE : formatDateText(new Date(ms).toISOString().slice(0, 10));
+  return formatUtcDay(ts);
 }
 
 /** The page's positive whole `id` (or another parameter), 0 for none or anything else. */

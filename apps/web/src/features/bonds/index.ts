@@ -9,3 +9,6 @@ export { bondLinks } from './links';
 
 /** The caller's bonds with their totals per currency, for the trade tab's "bonds". */
 export const BondHoldings = lazy(() => import('./BondHoldings'));
+
+/** A bond's clean and dirty price, labelled, for its market quote page (the same clean price as the quote's). */
+export const BondQuotePrices = lazy(() => import('./BondQuotePrices'));

@@ -27,6 +27,11 @@ const us2y: BondQuote = {
   maturity: Date.UTC(2028, 9, 31),
   couponDates: [Date.UTC(2027, 3, 30), Date.UTC(2027, 9, 31), Date.UTC(2028, 3, 30), Date.UTC(2028, 9, 31)],
   faceIncrement: '100',
+  price: '99.8600',
+  dirtyPrice: '100.1017',
+  timestamp: NOW,
+  // The day a purchase at this quote settles: its accrued interest, 1.75 × 25 ÷ 181 (31 October to 25 November), is to it.
+  settlementDate: '2026-11-25',
   bid: '99.8500',
   ask: '99.8700',
   accrued: '0.2417',
@@ -47,6 +52,8 @@ const bill: BondQuote = {
   frequency: 0,
   maturity: Date.UTC(2027, 1, 23),
   couponDates: [],
+  price: '98.9100',
+  dirtyPrice: '98.9100',
   bid: '98.9000',
   ask: '98.9200',
   accrued: '0',
@@ -64,6 +71,8 @@ const mx: BondQuote = {
   currency: 'MXN',
   couponRate: '7.750',
   faceIncrement: '1000',
+  price: '99.8205',
+  dirtyPrice: '100.06225',
   ask: '99.8705',
   accrued: '0.24175',
   dirty: '100.11225',
@@ -79,6 +88,7 @@ const holding: BondHolding = {
   frequency: 2,
   maturity: us2y.maturity,
   status: 'holding',
+  settlementDate: '2026-10-26',
   face: '2000',
   remaining: '2000',
   price: '99.8700',
@@ -222,13 +232,17 @@ async function show(Page: ComponentType, url: string, language: UiLanguage = 'en
 }
 
 describe('the bond list', () => {
-  it('lists every bond and bill with its coupon, maturity, clean ask, yields before and after the markup and the face held', async () => {
+  it('lists every bond and bill with its coupon, maturity, clean and dirty price, yields before and after the markup and the face held', async () => {
     const { default: BondsListPage } = await import('./BondsListPage');
     const page = await show(BondsListPage, '/pages/bonds/list');
     expect(page.nodes('bond-row').map((n) => n.dataset.symbol)).toEqual(['US2Y', 'US13W', 'MX10Y']);
     expect(page.all('bond-row-coupon')).toEqual(['3.50%', 'None (bill)', '7.75%']);
     expect(page.all('bond-row-maturity')).toEqual(['31/10/2028', '23/02/2027', '31/10/2028']);
-    expect(page.all('bond-row-ask')).toEqual(['99.8700', '98.9200', '99.8705']);
+    // The clean price is the mid (the market quote's price), the dirty one with accrued interest; each labelled.
+    expect(page.all('bond-row-price')).toEqual(['99.8600', '98.9100', '99.8205']);
+    expect(page.all('bond-row-dirty')).toEqual(['100.1017', '98.9100', '100.06225']);
+    const label = (id: string) => page.$(id)!.previousElementSibling!.textContent;
+    expect([label('bond-row-price'), label('bond-row-dirty')]).toEqual(['Clean price', 'Dirty price (clean + accrued)']);
     expect(page.all('bond-row-ytm')).toEqual(['3.561%', '4.356%', '3.561%']);
     expect(page.all('bond-row-ytm-after')).toEqual(['3.428%', '3.950%', '3.428%']);
     expect(page.all('bond-row-held')).toEqual(['$2,000', 'None', 'None']);
@@ -253,6 +267,16 @@ describe('the bond list', () => {
   });
 });
 
+describe('a bond on its market quote page', () => {
+  it('labels the clean price, the same as the bond list’s, and gives the dirty price with its accrued interest', async () => {
+    const { default: BondQuotePrices } = await import('./BondQuotePrices');
+    const Page = () => <BondQuotePrices symbol="US2Y" />;
+    const page = await show(Page, '/pages/quote/stock?symbol=US2Y');
+    expect(page.text('quote-bond-clean')).toBe('Clean price 99.8600');
+    expect(page.text('quote-bond-dirty')).toBe('Dirty price 100.1017 (accrued interest 0.2417)');
+  }, 30_000);
+});
+
 describe('buying a bond', () => {
   it('shows the prices per 100 face and the coupon dates', async () => {
     const { default: BondOpenPage } = await import('./BondOpenPage');
@@ -262,16 +286,37 @@ describe('buying a bond', () => {
     // 24 Nov 2026 to 31 Oct 2028: 707 days.
     expect(page.text('bond-maturity')).toBe('31/10/2028 (in 707 days)');
     expect(page.text('bond-coupon-dates')).toBe('30/04/2027 · 31/10/2027 · 30/04/2028 · 31/10/2028');
+    // The price clean and dirty, each labelled; then the clean bid and ask, accrued interest and the dirty ask a purchase pays.
+    expect(page.text('bond-price')).toBe('99.8600');
+    expect(page.text('bond-dirty-price')).toBe('100.1017');
     expect(page.text('bond-bid')).toBe('99.8500');
     expect(page.text('bond-ask')).toBe('99.8700');
     expect(page.text('bond-accrued')).toBe('0.2417');
     expect(page.text('bond-dirty')).toBe('100.1117');
+    const label = (id: string) => page.$(id)!.previousElementSibling!.textContent;
+    expect(['bond-price', 'bond-dirty-price', 'bond-dirty'].map(label)).toEqual(['Clean price', 'Dirty price (clean + accrued)', 'Dirty ask (clean ask + accrued)']);
     expect(page.text('bond-markup')).toBe('0.2500');
     expect(page.text('bond-curve')).toBe('3.510% + 5 bp');
     expect(page.text('bond-ytm')).toBe('3.561%');
     expect(page.text('bond-ytm-after')).toBe('3.428%');
     expect(page.text('bond-wallet')).toBe('US stocks');
     expect(page.text('bond-balance')).toBe('$5,000.00');
+    // The day a purchase now settles, in the form of the page's other dates.
+    expect(page.text('bond-settlement')).toBe('25/11/2026');
+    expect(page.$('bond-settlement')!.previousElementSibling!.textContent).toBe('Settles on');
+  });
+
+  it('says when a purchase settles in Dutch and in Chinese', async () => {
+    const { default: BondOpenPage } = await import('./BondOpenPage');
+    const nl = await show(BondOpenPage, '/pages/bonds/open?symbol=US2Y', 'nl');
+    expect(nl.text('bond-settlement')).toBe('25-11-2026');
+    expect(nl.$('bond-settlement')!.previousElementSibling!.textContent).toBe('Afgewikkeld op');
+    act(() => root?.unmount());
+    host?.remove();
+    queryClient.clear();
+    const zh = await show(BondOpenPage, '/pages/bonds/open?symbol=US2Y', 'zh-Hans');
+    expect(zh.text('bond-settlement')).toBe('2026-11-25');
+    expect(zh.$('bond-settlement')!.previousElementSibling!.textContent).toBe('交割日');
   });
 
   it('asks for a face in whole multiples of the increment, works out the total exactly and sends the dirty price seen', async () => {
@@ -303,7 +348,8 @@ describe('buying a bond', () => {
     const sent = calls.find((c) => c.id === 'bondCreate');
     expect(sent?.input).toEqual({ stockCode: 'US2Y', face: '1000', seenDirty: '100.1117' });
     expect(sent?.options?.idempotencyKey).toMatch(/\S{8,}/);
-    expect(toasts).toEqual(['Bond bought']);
+    // The holding the server answered settles on 26 October.
+    expect(toasts).toEqual(['Bond bought; it settles on 26/10/2026']);
     expect(page.where()).toBe('/pages/trade/index?tab=bonds');
   });
 
@@ -357,6 +403,7 @@ describe('selling a holding', () => {
     expect(page.text('bond-holding-status')).toBe('Bought');
     expect(page.text('bond-holding-face')).toBe('$2,000 of $2,000');
     expect(page.text('bond-holding-price')).toBe('99.8700 + 0.2417 accrued + 0.2500 markup');
+    expect(page.text('bond-holding-settlement')).toBe('26/10/2026');
     expect(page.text('bond-holding-cost')).toBe('$2,007.23');
     expect(page.text('bond-holding-coupons')).toBe('$35.00');
     expect(page.text('bond-holding-profit')).toBe('+$29.60');
@@ -368,6 +415,8 @@ describe('selling a holding', () => {
     expect(page.text('bond-sell-markup')).toBe('-$5.00');
     expect(page.text('bond-sell-proceeds')).toBe('$1,996.83');
     expect(page.text('bond-sell-result')).toBe('+$24.60');
+    // A sale at this quote settles when a purchase would.
+    expect(page.text('bond-sell-settlement')).toBe('25/11/2026');
     await page.type('bond-sell-face', '3000');
     await page.submit('bond-sale');
     expect(page.text('bond-sell-face-error')).toBe('You hold $2,000 face of this bond');

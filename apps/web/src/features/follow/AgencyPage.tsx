@@ -1,25 +1,27 @@
 import '../../ui/money.css';
 import './follow.css';
 import { RECORD_WINDOWS, type AgencyDetail, type AgencyTrade } from '@tradeapp/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from '../../lib/router';
 import { paths } from '../../app/paths';
 import { formatDateText, formatDateTime, formatInCurrency, formatNumber, formatQuantity } from '../../lib/format';
 import { EmptyState } from '../../ui/EmptyState';
+import { LoadMore } from '../../ui/LoadMore';
 import { Page } from '../../ui/Page';
 import { Refreshable } from '../../ui/Refreshable';
 import { DirectionTag, positionPrice, Profit } from '../trading';
-import { agencyQuery, followQuery } from './api';
+import { agencyClosedQuery, agencyQuery, followQuery } from './api';
 import { formatFraction, riskRows } from './calc';
 import { BackfilledTag, Figure, Return, ReturnBeside, useAgencyName } from './components';
 import { EquityCurve } from './EquityCurve';
 
 // One agency (/pages/product/follow/agency?id=): its declared style, the equity curve with the
 // backfilled and live parts told apart, returns over five windows, drawdowns, win rate,
-// volatility and the risk score with its table, followers, open positions and the latest closed
-// trades. Every figure is the server's, from the agency's own positions and the market's prices.
+// volatility and the risk score with its table, followers, open positions and every closed trade
+// (newest first, a page at a time as the list scrolls). Every figure is the server's, from the agency's own positions and the market's prices.
 
 const WINDOW_KEYS = { 7: 'd7', 30: 'd30', 90: 'd90', 180: 'd180', 365: 'd365' } as const;
 
@@ -173,24 +175,53 @@ function TradeRow({ trade: p, currency, closed }: { trade: AgencyTrade; currency
   );
 }
 
-function Trades({ a, closed }: { a: AgencyDetail; closed: boolean }) {
+function Trades({ a }: { a: AgencyDetail }) {
   const { t } = useTranslation();
-  const rows = closed ? a.closed : a.open;
-  const id = closed ? 'agency-closed-title' : 'agency-open-title';
   return (
-    <section className="card" aria-labelledby={id} data-testid={closed ? 'agency-closed' : 'agency-open'}>
-      <h2 className="card-title" id={id}>
-        {t(closed ? 'follow.agency.closedTitle' : 'follow.agency.openTitle')}
+    <section className="card" aria-labelledby="agency-open-title" data-testid="agency-open">
+      <h2 className="card-title" id="agency-open-title">
+        {t('follow.agency.openTitle')}
       </h2>
-      {rows.length === 0 ? (
-        <p className="follow-empty">{t(closed ? 'follow.agency.closedEmpty' : 'follow.agency.openEmpty')}</p>
+      {a.open.length === 0 ? (
+        <p className="follow-empty">{t('follow.agency.openEmpty')}</p>
       ) : (
         <ul className="record-list follow-rows">
-          {rows.map((p) => (
-            <TradeRow key={p.id} trade={p} currency={a.currency} closed={closed} />
+          {a.open.map((p) => (
+            <TradeRow key={p.id} trade={p} currency={a.currency} closed={false} />
           ))}
         </ul>
       )}
+    </section>
+  );
+}
+
+/** Every closed trade of the agency, newest first: the next page loads as the end of the list comes into view. */
+function ClosedTrades({ a }: { a: AgencyDetail }) {
+  const { t } = useTranslation();
+  const query = useInfiniteQuery(agencyClosedQuery(a.id));
+  const rows = useMemo(() => query.data?.pages.flatMap((p) => p.list) ?? [], [query.data]);
+  let body;
+  if (query.isPending) body = <span className="sk sk-line" />;
+  else if (query.isError && rows.length === 0)
+    body = <EmptyState compact kind="records" title={t('follow.agency.loadFailed')} onRetry={() => void query.refetch()} retryTestId="agency-closed-retry" />;
+  else if (rows.length === 0) body = <p className="follow-empty">{t('follow.agency.closedEmpty')}</p>;
+  else
+    body = (
+      <>
+        <ul className="record-list follow-rows">
+          {rows.map((p) => (
+            <TradeRow key={p.id} trade={p} currency={a.currency} closed />
+          ))}
+        </ul>
+        <LoadMore hasMore={query.hasNextPage} onMore={() => query.fetchNextPage({ cancelRefetch: false })} />
+      </>
+    );
+  return (
+    <section className="card" aria-labelledby="agency-closed-title" data-testid="agency-closed" aria-busy={query.isPending || undefined} data-total={query.data?.pages[0]?.total}>
+      <h2 className="card-title" id="agency-closed-title">
+        {t('follow.agency.closedTitle')}
+      </h2>
+      {body}
     </section>
   );
 }
@@ -233,8 +264,8 @@ function Detail({ a }: { a: AgencyDetail }) {
           </Figure>
         </dl>
       </section>
-      <Trades a={a} closed={false} />
-      <Trades a={a} closed />
+      <Trades a={a} />
+      <ClosedTrades a={a} />
       <p className="follow-note pad-note" data-testid="agency-record-since">
         {t('follow.agency.recordSince', { start: formatDateText(a.record.startDay), live: formatDateText(a.record.liveDay) })}
       </p>

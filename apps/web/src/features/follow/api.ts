@@ -33,6 +33,17 @@ export function agencyQuery(id: number) {
   });
 }
 
+/** An agency's closed positions, newest first, a page at a time: the page scrolls through every one of them. */
+export function agencyClosedQuery(id: number) {
+  return infiniteQueryOptions({
+    queryKey: followKeys.agencyClosed(id),
+    queryFn: ({ pageParam, signal }) => call('agencyClosed', { page: pageParam, size: PAGE_SIZE }, { signal, params: { id } }),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
+    enabled: id > 0,
+  });
+}
+
 export function followsQuery() {
   return infiniteQueryOptions({
     queryKey: followKeys.follows(),

@@ -5,6 +5,7 @@ export const followKeys = {
   all: ['follow'] as const,
   agencies: () => ['follow', 'agencies'] as const,
   agency: (id: number) => ['follow', 'agency', id] as const,
+  agencyClosed: (id: number) => ['follow', 'agency', id, 'closed'] as const,
   follows: () => ['follow', 'follows'] as const,
   running: () => ['follow', 'running'] as const,
   follow: (id: number) => ['follow', 'follow', id] as const,

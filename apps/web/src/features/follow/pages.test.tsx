@@ -64,9 +64,10 @@ const detail: AgencyDetail = {
     { day: '2026-11-01', equity: '11234.56', nav: '1.1235', backfilled: false },
   ],
   open: [trade],
-  closed: [{ ...trade, id: 90, price: '4990', profit: '-21.00', closeTimestamp: NOW - DAY, backfilled: true }],
   followId: null,
 };
+/** The agency's closed trades: 45, newest first, paged by the server 20 at a time; the oldest backfilled. */
+const closedTrades = Array.from({ length: 45 }, (_, k) => ({ ...trade, id: 200 - k, price: '4990', profit: '-21.00', closeTimestamp: NOW - (k + 1) * DAY, backfilled: k === 44 }));
 const copy: Position = {
   id: 501,
   positionNum: 'P501',
@@ -151,7 +152,13 @@ const answers: Record<string, unknown> = {
 
 vi.mock('../../api/client', async (original) => ({
   ...(await original<object>()),
-  call: (id: string) => (id in answers ? Promise.resolve(answers[id]) : Promise.reject(new Error(`no answer for ${id}`))),
+  call: (id: string, input: { page?: number; size?: number }) => {
+    if (id === 'agencyClosed') {
+      const { page = 1, size = 20 } = input;
+      return Promise.resolve({ list: closedTrades.slice((page - 1) * size, page * size), total: closedTrades.length, page, size });
+    }
+    return id in answers ? Promise.resolve(answers[id]) : Promise.reject(new Error(`no answer for ${id}`));
+  },
 }));
 
 // The chart is pixels: jsdom has no canvas, so the page shows its legend and the chart's place.
@@ -232,7 +239,24 @@ describe('an agency', () => {
     expect(page.el.querySelectorAll('[data-testid="agency-risk-table"] tbody tr')).toHaveLength(10);
     expect(page.el.querySelector('[data-testid="agency-risk-table"] tr[aria-current="true"] th')?.textContent).toBe('5/10');
     expect(page.all('agency-open-row')).toHaveLength(1);
-    expect(page.el.querySelector('[data-testid="agency-closed-row"]')?.getAttribute('data-backfilled')).toBe('true');
+    // The closed trades page in as the list's end comes into view (jsdom lays nothing out: the end is
+    // made to count as shown), until every one of the 45 is in.
+    const offsetParent = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetParent')!;
+    Object.defineProperty(HTMLElement.prototype, 'offsetParent', { configurable: true, get: () => document.body });
+    try {
+      for (let n = 0; n < 30 && page.all('agency-closed-row').length < 45; n += 1) {
+        await act(async () => {
+          window.dispatchEvent(new Event('scroll'));
+          await new Promise((resolve) => setTimeout(resolve, 120));
+        });
+      }
+    } finally {
+      Object.defineProperty(HTMLElement.prototype, 'offsetParent', offsetParent);
+    }
+    expect(page.el.querySelector('[data-testid="agency-closed"]')?.getAttribute('data-total')).toBe('45');
+    const closedIds = [...page.el.querySelectorAll('[data-testid="agency-closed-row"]')].map((n) => Number(n.getAttribute('data-id')));
+    expect(closedIds).toEqual(closedTrades.map((c) => c.id));
+    expect(page.el.querySelector('[data-testid="agency-closed-row"]:last-child')?.getAttribute('data-backfilled')).toBe('true');
     expect(page.text('agency-computed-note')).toContain('simulated');
     expect(page.text('agency-follow')).toBe('Follow');
   });

@@ -1,7 +1,7 @@
 import type { FundProduct } from '@tradeapp/contract';
 import { useTranslation } from 'react-i18next';
-import { formatTimeZoneName } from '../../lib/format';
-import { cutoffLeft, dayIso, formatCountdown, formatDay, navDayAt } from './calc';
+import { formatCountdown, formatTimeZoneName } from '../../lib/format';
+import { cutoffLeft, dayIso, formatDay, navDayAt } from './calc';
 
 /**
  * A fund's cut-off: its time in the fund's zone, the countdown to the next one and the NAV day an
@@ -17,7 +17,7 @@ export function CutoffNote({ p, now, testId = 'fund-cutoff' }: { p: Pick<FundPro
   return (
     <div className="fund-cutoff" data-testid={testId} data-nav-day={navDay ?? ''} data-passed={left === 0 ? 'true' : 'false'}>
       {p.cutoff && (
-        <p className="fund-cutoff-rule">{t('funds.cutoff.rule', { time: p.cutoff, zone: p.timeZone ? formatTimeZoneName(p.timeZone, now) : '' })}</p>
+        <p className="fund-cutoff-rule">{t('funds.cutoff.rule', { time: p.cutoff, zone: p.timeZone ? formatTimeZoneName(p.timeZone) : '' })}</p>
       )}
       {navDay === null ? (
         <p>{t('funds.cutoff.none')}</p>
@@ -27,7 +27,7 @@ export function CutoffNote({ p, now, testId = 'fund-cutoff' }: { p: Pick<FundPro
             <>
               {t('funds.cutoff.left')}{' '}
               <strong className="fund-countdown" data-testid={`${testId}-countdown`}>
-                {formatCountdown(left, (d) => t('funds.cutoff.days', { n: d }))}
+                {formatCountdown(left)}
               </strong>{' '}
               · {t('funds.cutoff.gets')} <strong data-testid={`${testId}-day`}>{date}</strong>
             </>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountProblem, estimateUnits, floorDiv, formatCountdown, navDayAt, nextBoundary, termInterest, unitsProblem, yieldWorking } from './calc';
+import { amountProblem, estimateUnits, floorDiv, navDayAt, nextBoundary, termInterest, unitsProblem, yieldWorking } from './calc';
 
 // The few figures the fund screens work out themselves, against values worked out by hand.
 
@@ -45,12 +45,6 @@ describe('the cut-off', () => {
     expect(navDayAt(p, cutoff - 1)).toBe(Date.UTC(2026, 10, 24));
     expect(navDayAt(p, cutoff)).toBe(Date.UTC(2026, 10, 25));
     expect(navDayAt({ ...p, cutoffAt: null }, cutoff + 1)).toBe(Date.UTC(2026, 10, 24));
-  });
-
-  it('counts down in hours, minutes and seconds, and in days past a day', () => {
-    expect(formatCountdown((2 * 3600 + 5 * 60 + 9) * 1000 + 400, (d) => `${d} d`)).toBe('2:05:09');
-    expect(formatCountdown((26 * 3600 + 5 * 60) * 1000, (d) => `${d} d`)).toBe('1 d 02:05');
-    expect(formatCountdown(-5, (d) => `${d} d`)).toBe('0:00:00');
   });
 
   it('is next fetched at the earliest cut-off still ahead', () => {

@@ -9,7 +9,7 @@ import {
   zFundOrderInput,
   type FundProduct,
 } from '@tradeapp/contract';
-import { EMPTY_VALUE, formatAmount, formatDateText, signOf, toMillis } from '../../lib/format';
+import { EMPTY_VALUE, formatAmount, formatUtcDay, isoDayOf, signOf, toMillis } from '../../lib/format';
 
 // The little the fund screens work out themselves. Every figure of a product or a holding (NAV,
 // yield, value, profit, exit load) is the server's, shown as it came. Worked out here, in exact
@@ -25,14 +25,12 @@ export const isHeld = (p: Pick<FundProduct, 'units' | 'pending'>) => signOf(p.un
 
 /** A UTC day (its start, in seconds or milliseconds) as the machine-readable date of a <time>: "2026-11-24". */
 export function dayIso(ts: number | null | undefined): string | undefined {
-  const ms = toMillis(ts);
-  return ms === null ? undefined : new Date(ms).toISOString().slice(0, 10);
+  return isoDayOf(ts);
 }
 
 /** A UTC day as a date in the language's form, whatever this device's zone. */
 export function formatDay(ts: number | null | undefined): string {
-  const iso = dayIso(ts);
-  return iso === undefined ? NO_VALUE : formatDateText(iso);
+  return toMillis(ts) === null ? NO_VALUE : formatUtcDay(ts);
 }
 
 /** A NAV in euros per unit, to the contract's 4 places: "€1.0234". */
@@ -117,17 +115,6 @@ export function navDayAt(p: Pick<FundProduct, 'cutoffAt' | 'orderNavDay' | 'next
 export function cutoffLeft(p: Pick<FundProduct, 'cutoffAt'>, now: number): number | null {
   const cutoff = toMillis(p.cutoffAt);
   return cutoff === null ? null : Math.max(0, cutoff - now);
-}
-
-/** A span as a countdown: "2:05:09", or "1 d 02:05" past a day (`days` is the words for the days). */
-export function formatCountdown(ms: number, days: (count: number) => string): string {
-  const total = Math.max(0, Math.floor(ms / 1000));
-  const d = Math.floor(total / 86_400);
-  const h = Math.floor((total % 86_400) / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const two = (n: number) => String(n).padStart(2, '0');
-  return d > 0 ? `${days(d)} ${two(h)}:${two(m)}` : `${h}:${two(m)}:${two(s)}`;
 }
 
 /** The earliest cut-off still ahead of `now` among the products (milliseconds), to fetch them again at it. */

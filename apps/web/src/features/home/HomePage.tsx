@@ -28,7 +28,7 @@ import { useUserInfo } from '../../api/user';
 import { paths, ROUTES } from '../../app/paths';
 import { isSignedIn, subscribeSession } from '../../lib/session';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
-import { loadPageStrings } from '../../i18n';
+import { withPageStrings } from '../../app/pageStrings';
 import { Refreshable } from '../../ui/Refreshable';
 
 // The shell (hero, shortcuts, products) paints as soon as this chunk and the tab's layouts are in:
@@ -37,10 +37,8 @@ import { Refreshable } from '../../ui/Refreshable';
 // `light`): the feature screens' strings, the contract's messages and antd-mobile's dialogs. Before
 // this split the tab's largest paint, its heading, waited for all of the tab's code (decision 0024,
 // The phone profile).
-const withStrings = <T,>(load: () => Promise<T>) => () =>
-  Promise.all([load(), loadPageStrings(), import('../../lib/antdRender')]).then(([module]) => module);
-const HomeSections = lazy(withStrings(() => import('./HomeSections')));
-const PortfolioCard = lazy(withStrings(() => import('./PortfolioCard').then((m) => ({ default: m.PortfolioCard }))));
+const HomeSections = lazy(withPageStrings(() => import('./HomeSections')));
+const PortfolioCard = lazy(withPageStrings(() => import('./PortfolioCard').then((m) => ({ default: m.PortfolioCard }))));
 const NoticesIcon = lazy(() => import('./NoticesIcon'));
 
 interface Shortcut {

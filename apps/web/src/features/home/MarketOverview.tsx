@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../lib/router';
-import { useLiveQuote } from '../../api/push';
+import { useLiveQuote } from '../../api/liveQuote';
 import { formatChange, formatPercent, formatPrice, riseFallColor } from '../../lib/format';
 import { EmptyState } from '../../ui/EmptyState';
 import { QuoteRow, QuoteRowSkeleton } from '../../ui/QuoteRow';

@@ -12,7 +12,9 @@ import { AmountField, Figure, formatDay, money, percent, problemText } from './c
 // The application: an amount (from the least loan up to what the caller may still borrow) and a term,
 // then the key fact statement of exactly that loan (the contract's schedule, as the server will book
 // it) with the overdue penalty and no charge for repaying early, which the investor must accept
-// before Apply is enabled. The APR it states is sent with the application: a changed band refuses it.
+// before Apply is enabled. It states the nominal borrowing rate and, beside it, the annual percentage
+// rate of exactly that schedule (the contract's `annualPercentageRate`); the borrowing rate is sent
+// with the application: a changed band refuses it.
 
 interface Statement {
   amount: string;
@@ -67,8 +69,11 @@ function KeyFactSheet({ statement: s, penalty, onClose, onApplied }: { statement
               <Figure label={t('loans.fields.amount')} testId="loan-kfs-amount">
                 {money(s.amount)}
               </Figure>
-              <Figure label={t('loans.fields.apr')} testId="loan-kfs-apr">
+              <Figure label={t('loans.fields.rate')} testId="loan-kfs-rate">
                 {percent(s.aprPercent)}
+              </Figure>
+              <Figure label={<strong>{t('loans.fields.apr')}</strong>} testId="loan-kfs-apr">
+                <strong>{percent(s.facts.annualPercentageRate)}</strong>
               </Figure>
               <Figure label={t('loans.fields.term')} testId="loan-kfs-term">
                 {t('loans.apply.months', { n: s.months })}
@@ -110,6 +115,7 @@ function KeyFactSheet({ statement: s, penalty, onClose, onApplied }: { statement
               <li data-testid="loan-kfs-penalty">{t('loans.kfs.penalty', { rate: penalty })}</li>
               <li data-testid="loan-kfs-early">{t('loans.kfs.early')}</li>
               <li>{t('loans.kfs.interestRule')}</li>
+              <li data-testid="loan-kfs-apr-rule">{t('loans.kfs.aprRule')}</li>
               <li>{t('loans.kfs.dates')}</li>
               <li>{t('loans.kfs.review')}</li>
             </ul>
@@ -198,7 +204,9 @@ export function ApplyForm({ profile: p, onApplied }: { profile: LoanProfile; onA
             </button>
           ))}
         </div>
-        <p className="form-note loan-apply-note">{t('loans.apply.note', { apr: percent(apr) })}</p>
+        <p className="form-note loan-apply-note" data-testid="loan-apply-note">
+          {t('loans.apply.note', { rate: percent(apr), apr: percent(p.annualPercentageRate) })}
+        </p>
         <Button block type="submit" color="primary" size="large" shape="rounded" disabled={p.inReview} data-testid="loan-review">
           {t('loans.apply.review')}
         </Button>

@@ -211,7 +211,7 @@ function LoanCard({ loan: l }: { loan: Loan }) {
       <div className="loan-card-head">
         <div className="loan-card-name">
           <h3>{t('loans.list.name', { id: l.id, amount: money(l.amount) })}</h3>
-          <p>{t('loans.list.terms', { months: l.months, apr: percent(l.aprPercent), score: l.score })}</p>
+          <p data-testid="loan-row-terms">{t('loans.list.terms', { months: l.months, rate: percent(l.aprPercent), apr: percent(l.annualPercentageRate), score: l.score })}</p>
         </div>
         <span className="loan-tags">
           <LoanStatusBadge status={l.status} testId="loan-row-status" />

@@ -1,4 +1,4 @@
-import { LOAN_BANDS, LOAN_SCORE_FACTORS, LOAN_SCORE_MAX, LOAN_SCORE_MIN, loanBand, signOf, type LoanProfile } from '@tradeapp/contract';
+import { LOAN_BANDS, LOAN_SCORE_FACTORS, LOAN_SCORE_MAX, LOAN_SCORE_MIN, loanBand, loanBandApr, signOf, type LoanProfile } from '@tradeapp/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../lib/router';
 import { paths } from '../../app/paths';
@@ -7,8 +7,8 @@ import { Figure, money, percent } from './components';
 
 // The caller's credit score as the loan page explains it: the score on its scale from 300 to 850,
 // each factor's points out of its most with the rule it follows in words, the band that sets the
-// limit and the APR (the contract's table), and, below the first band, why no loan is offered and
-// what would raise the score.
+// limit and the borrowing rate (the contract's table) with the annual percentage rate of that rate
+// beside it, and, below the first band, why no loan is offered and what would raise the score.
 
 type Factor = LoanProfile['factors'][number];
 
@@ -94,15 +94,18 @@ export function ScoreCard({ profile: p }: { profile: LoanProfile }) {
         <strong data-testid="loan-score-value">{p.score}</strong> <span>{t('loans.score.of', { max: LOAN_SCORE_MAX })}</span>
       </p>
       <ScoreScale score={p.score} />
-      <dl className="loan-figures three">
+      <dl className="loan-figures">
         <Figure label={t('loans.fields.limit')} testId="loan-limit">
           {money(p.limit)}
         </Figure>
         <Figure label={t('loans.fields.available')} testId="loan-available">
           {money(p.available)}
         </Figure>
-        <Figure label={t('loans.fields.apr')} testId="loan-apr">
+        <Figure label={t('loans.fields.rate')} testId="loan-rate">
           {p.aprPercent !== null ? percent(p.aprPercent) : t('loans.score.noApr')}
+        </Figure>
+        <Figure label={t('loans.fields.apr')} testId="loan-apr">
+          {p.annualPercentageRate !== null ? percent(p.annualPercentageRate) : t('loans.score.noApr')}
         </Figure>
       </dl>
       <h3 className="loan-sub-title">{t('loans.score.factorsTitle', { min: LOAN_SCORE_MIN })}</h3>
@@ -128,6 +131,7 @@ export function ScoreCard({ profile: p }: { profile: LoanProfile }) {
           <tr>
             <th scope="col">{t('loans.score.bandScore')}</th>
             <th scope="col">{t('loans.fields.limit')}</th>
+            <th scope="col">{t('loans.fields.rate')}</th>
             <th scope="col">{t('loans.fields.apr')}</th>
           </tr>
         </thead>
@@ -137,10 +141,14 @@ export function ScoreCard({ profile: p }: { profile: LoanProfile }) {
               <th scope="row">{t('loans.score.from', { score: b.minScore })}</th>
               <td>{money(b.limit)}</td>
               <td>{percent(b.aprPercent)}</td>
+              <td data-testid="loan-band-apr">{percent(loanBandApr(b.aprPercent))}</td>
             </tr>
           ))}
         </tbody>
       </table>
+      <p className="form-note" data-testid="loan-bands-note">
+        {t('loans.score.bandsNote')}
+      </p>
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { decimalInput, type Loan } from '@tradeapp/contract';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { msg } from '../../i18n/messages';
-import { EMPTY_VALUE, formatAmount, formatDateText, formatInCurrency, toMillis } from '../../lib/format';
+import { EMPTY_VALUE, formatAmount, formatInCurrency, formatUtcDay } from '../../lib/format';
 import { StatusBadge } from '../../ui/records';
 import type { Problem } from './calc';
 
@@ -19,8 +19,7 @@ export function percent(v: string | null | undefined): string {
 
 /** A UTC day (its start, in milliseconds or seconds) in the language's date form, whatever this device's zone. */
 export function formatDay(ts: number | null | undefined): string {
-  const ms = toMillis(ts);
-  return ms === null ? EMPTY_VALUE : formatDateText(new Date(ms).toISOString().slice(0, 10));
+  return formatUtcDay(ts);
 }
 
 export function Figure({ label, children, testId, wide }: { label: ReactNode; children: ReactNode; testId?: string; wide?: boolean }) {

@@ -10,7 +10,8 @@ import type { UiLanguage } from '../../i18n/locale';
 import { queryClient } from '../../lib/queryClient';
 
 // The loan page as the investor sees it, from the server's answers (the client is a stub): the
-// score factor by factor in words with the limit and APR, the key fact statement of the amount and
+// score factor by factor in words with the limit, the borrowing rate and the APR (each labelled as
+// what it is), the key fact statement of the amount and
 // term typed (worked out here by hand) that must be accepted before Apply, the loans with their
 // schedules, what is due today and the repayment split, the repayments paged, and, below the first
 // band, why no loan is offered and what would raise the score.
@@ -26,7 +27,18 @@ const factors: LoanProfile['factors'] = [
   { factor: 'tradingRecord', points: 20, max: 100, input: '4', flag: false },
   { factor: 'repayment', points: 50, max: 50, input: '0', flag: false },
 ];
-const profile: LoanProfile = { score: 627, factors, limit: '1000.00', available: '1000.00', aprPercent: '24.00', terms: [3, 6, 12], penaltyDailyPercent: '0.05', inReview: false };
+// The band's APR as the server states it: 24 % nominal is 2 % a month, 1.02^12 − 1 = 26.824… %.
+const profile: LoanProfile = {
+  score: 627,
+  factors,
+  limit: '1000.00',
+  available: '1000.00',
+  aprPercent: '24.00',
+  annualPercentageRate: '26.82',
+  terms: [3, 6, 12],
+  penaltyDailyPercent: '0.05',
+  inReview: false,
+};
 const low: LoanProfile = {
   score: 470,
   factors: [
@@ -39,6 +51,7 @@ const low: LoanProfile = {
   limit: '0.00',
   available: '0.00',
   aprPercent: null,
+  annualPercentageRate: null,
   terms: [3, 6, 12],
   penaltyDailyPercent: '0.05',
   inReview: false,
@@ -50,6 +63,8 @@ const inUse: Loan = {
   amount: '600.00',
   months: 3,
   aprPercent: '24.00',
+  // Of its key fact statement's 208.05, 208.05, 208.13 for 600: Σ D_l (1 + X)^(−l/12) = 600 at X = 26.910… %.
+  annualPercentageRate: '26.91',
   score: 627,
   factors,
   instalment: '208.05',
@@ -175,12 +190,15 @@ async function show(url: string, language: UiLanguage = 'en') {
 }
 
 describe('the score', () => {
-  it('explains each factor’s points out of its most in words, and the limit, available and APR it allows', async () => {
+  it('explains each factor’s points out of its most in words, and the limit, available, borrowing rate and APR it allows', async () => {
     const page = await show('/pages/loan/index');
     expect(page.text('loan-score-value')).toBe('627');
     expect(page.text('loan-limit')).toBe('€1,000.00');
     expect(page.text('loan-available')).toBe('€1,000.00');
-    expect(page.text('loan-apr')).toBe('24.00%');
+    expect(page.text('loan-rate')).toBe('24.00%');
+    expect(page.$('loan-rate')?.previousElementSibling?.textContent).toBe('Borrowing rate');
+    expect(page.text('loan-apr')).toBe('26.82%');
+    expect(page.$('loan-apr')?.previousElementSibling?.textContent).toBe('APR');
     expect(page.all('loan-factor-points')).toEqual(['150 / 150', '32 / 100', '75 / 150', '20 / 100', '50 / 50']);
     expect(page.all('loan-factor-rule')).toEqual([
       'Your identity is verified: the full 150 points.',
@@ -189,7 +207,13 @@ describe('the score', () => {
       'You closed 4 positions: 5 points each gives 20; the full 100 at 20.',
       'No loan yet: the full 50 points.',
     ]);
-    expect(page.$('loan-bands')?.querySelector('[aria-current="true"]')?.textContent).toBe('from 580€1,000.0024.00%');
+    // Each band's APR: (1 + rate ÷ 12)^12 − 1, 1.02^12 → 26.82, 1.015^12 → 19.56, (1 + 0.14/12)^12 → 14.93, (1 + 0.10/12)^12 → 10.47.
+    expect(page.$('loan-bands')?.querySelector('[aria-current="true"]')?.textContent).toBe('from 580€1,000.0024.00%26.82%');
+    expect(page.all('loan-band-apr')).toEqual(['26.82%', '19.56%', '14.93%', '10.47%']);
+    expect(page.text('loan-bands-note')).toContain('The APR (annual percentage rate) is what the credit costs a year');
+    expect(page.text('loan-apply-note')).toBe(
+      'At a borrowing rate of 24.00% a year for your score, an APR of 26.82%. Next you see the key fact statement of exactly this loan, with its own APR; nothing is sent until you accept it.',
+    );
     expect(page.$('loan-none')).toBeNull();
   });
 
@@ -197,6 +221,7 @@ describe('the score', () => {
     answers.loanProfile = low;
     try {
       const page = await show('/pages/loan/index');
+      expect(page.text('loan-rate')).toBe('No loan');
       expect(page.text('loan-apr')).toBe('No loan');
       expect(page.$('loan-apply')).toBeNull();
       expect(page.text('loan-none-why')).toBe('Your score is 470; loans start at 580, 110 points more.');
@@ -215,12 +240,16 @@ describe('the score', () => {
     const nl = await show('/pages/loan/index', 'nl');
     expect(nl.text('loan-limit')).toBe('€1.000,00');
     expect(nl.all('loan-factor-rule')[0]).toBe('Uw identiteit is geverifieerd: de volle 150 punten.');
+    expect(nl.$('loan-rate')?.previousElementSibling?.textContent).toBe('Debetrentevoet');
+    expect(nl.$('loan-apr')?.previousElementSibling?.textContent).toBe('JKP');
     act(() => root?.unmount());
     host?.remove();
     queryClient.clear();
     const zh = await show('/pages/loan/index', 'zh-Hans');
     expect(zh.text('loan-tab-loans')).toBe('我的贷款');
     expect(zh.all('loan-factor-rule')[4]).toBe('尚无贷款：获得全部 50 分。');
+    expect(zh.$('loan-rate')?.previousElementSibling?.textContent).toBe('名义年利率');
+    expect(zh.$('loan-apr')?.previousElementSibling?.textContent).toBe('年化利率（APR）');
   });
 });
 
@@ -246,19 +275,24 @@ describe('applying', () => {
     await page.type('loan-amount', '600');
     await page.click('loan-term-3');
     await page.submit('loan-apply');
-    // 600 at 24 % over 3 months: 600 × 0.02 ÷ (1 − 1.02^−3) = 208.0530… → 208.05 a month. Interest by the
-    // days of each month from 24 Nov: 600 × 24 % × 30 ÷ 365 = 11.84, 403.79 × 24 % × 31 ÷ 365 = 8.23,
-    // 203.97 × 24 % × 31 ÷ 365 = 4.16; the last instalment clears the 203.97 left: 208.13.
+    // 600 at 24 % over 3 months: 600 × 0.02 ÷ (1 − 1.02^−3) = 208.0530… → 208.05 a month. Due on the 24th,
+    // moved Modified Following onto business days: Sunday 24 Jan 2027 is paid Monday 25 Jan. Interest by the
+    // days of each period from 24 Nov: 600 × 24 % × 30 ÷ 365 = 11.84; 403.79 × 24 % × 32 ÷ 365 = 8.4962 → 8.50;
+    // 204.24 × 24 % × 30 ÷ 365 = 4.0288 → 4.03; the last instalment clears the 204.24 left: 208.27.
     expect(page.text('loan-kfs-amount')).toBe('€600.00');
-    expect(page.text('loan-kfs-apr')).toBe('24.00%');
+    expect(page.text('loan-kfs-rate')).toBe('24.00%');
+    // The APR of exactly these instalments on their days: 208.05 at 1/12, 208.05 at 2/12 + 1/365 and 208.27 at
+    // 3/12 of a year, Σ D_l (1 + X)^(−t_l) = 600 at X = 26.9119 % (bisection in 50-digit decimals).
+    expect(page.text('loan-kfs-apr')).toBe('26.91%');
+    expect(page.text('loan-kfs-apr-rule')).toContain('higher than the borrowing rate');
     expect(page.text('loan-kfs-term')).toBe('3 months');
     expect(page.text('loan-kfs-instalment')).toBe('€208.05');
-    expect(page.text('loan-kfs-interest')).toBe('€24.23');
-    expect(page.text('loan-kfs-total')).toBe('€624.23');
+    expect(page.text('loan-kfs-interest')).toBe('€24.37');
+    expect(page.text('loan-kfs-total')).toBe('€624.37');
     expect(page.nodes('loan-kfs-row').map((r) => [...r.children].map((c) => c.textContent))).toEqual([
       ['1', '24/12/2026', '€196.21', '€11.84', '€208.05'],
-      ['2', '24/01/2027', '€199.82', '€8.23', '€208.05'],
-      ['3', '24/02/2027', '€203.97', '€4.16', '€208.13'],
+      ['2', '25/01/2027', '€199.55', '€8.50', '€208.05'],
+      ['3', '24/02/2027', '€204.24', '€4.03', '€208.27'],
     ]);
     expect(page.text('loan-kfs-penalty')).toContain('a penalty of 0.05% a day of what is overdue');
     expect(page.text('loan-kfs-early')).toContain('No charge for repaying early');
@@ -276,7 +310,7 @@ describe('applying', () => {
   });
 
   it('shows the server’s refusal in the statement', async () => {
-    apply = () => Promise.reject(new ApiError('The APR for your score is now 18.00 %: read the new key fact statement and accept it', { code: 400, key: 'e.loanAprChanged' }));
+    apply = () => Promise.reject(new ApiError('The borrowing rate for your score is now 18.00 %: read the new key fact statement and accept it', { code: 400, key: 'e.loanAprChanged' }));
     const page = await show('/pages/loan/index');
     await page.type('loan-amount', '600');
     await page.click('loan-term-6');
@@ -285,7 +319,7 @@ describe('applying', () => {
     await page.click('loan-kfs-accept');
     await page.click('loan-kfs-apply');
     expect(calls.find((c) => c.id === 'loanApply')?.input).toMatchObject({ months: 6 });
-    expect(page.text('loan-kfs-error')).toBe('The APR for your score is now 18.00 %: read the new key fact statement and accept it');
+    expect(page.text('loan-kfs-error')).toBe('The borrowing rate for your score is now 18.00 %: read the new key fact statement and accept it');
   });
 
   it('says an application is waiting and takes no second one', async () => {
@@ -310,6 +344,7 @@ describe('my loans', () => {
     expect(page.all('loan-row-status')).toEqual(['In use', 'Rejected']);
     expect(page.all('loan-row-overdue')).toEqual(['Overdue']);
     expect(page.all('loan-row-instalment')[0]).toBe('€208.05');
+    expect(page.all('loan-row-terms')[0]).toBe('3 months · borrowing rate 24.00% · APR 26.91% · score 627 at application');
     expect(page.all('loan-row-outstanding')[0]).toBe('€403.79');
     expect(page.all('loan-row-created')[0]).toBe('21/09/2026 12:00:00 AM');
     expect(page.text('loan-row-reason')).toBe('Reason: Deposits too recent');

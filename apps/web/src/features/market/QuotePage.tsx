@@ -1,12 +1,13 @@
 import '../../ui/quotes.css';
 import './market.css';
-import { KLINE_RANGES, OrderDirection, orderCallFor, type KlineRange, type Quote } from '@tradeapp/contract';
+import { OrderDirection, orderCallFor, type KlineRange, type Quote } from '@tradeapp/contract';
 import { Button } from 'antd-mobile';
 import { BellOutline, StarFill, StarOutline } from 'antd-mobile-icons';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from '../../lib/router';
+import { withPageStrings, usePageStrings } from '../../app/pageStrings';
 import { paths } from '../../app/paths';
 import { decimalsOf, EMPTY_VALUE, formatAmount, formatChange, formatCompact, formatDateText, formatDateTime, formatExchangeDateTime, formatPercent, formatPrice, formatTimeZoneName, priceDecimals, riseFallColor } from '../../lib/format';
 import { isSignedIn } from '../../lib/session';
@@ -15,16 +16,25 @@ import { Page } from '../../ui/Page';
 import { Refreshable } from '../../ui/Refreshable';
 import { klineQuery, largeOrdersQuery, quoteIdentOf, quoteQuery, summaryQuery, useWatchToggle, type SummaryData } from './api';
 import { IndicatorLegend, IndicatorPicker, useIndicators } from './components/Indicators';
-import { MarketDepth } from './components/DepthBook';
 import { KlineChart } from './components/KlineChart';
 import { PhaseTag } from './components/PhaseTag';
+import { RangeTabs } from './components/RangeTabs';
+import { QuoteTime } from './components/QuoteTime';
 import { SimulatedNotice, SimulatedTag } from './components/SimulatedNotice';
 import { TradingNote } from './components/TradingNote';
-import { useLiveQuote } from '../../api/push';
-import { bondLinks } from '../bonds';
-import { OrderSheet } from '../trading';
-import { AlertSheet } from '../alerts';
+import { useLiveQuote } from '../../api/liveQuote';
+import { BondQuotePrices, bondLinks } from '../bonds';
 import { isCrypto } from './segments';
+import { HISTORY_OF, warmUp } from './warmUp';
+
+// The route is light (app/routes.ts): the quote, its chart and its trading note paint with the first
+// screen's strings. Below them, or shown on a tap, with the feature screens' strings, once the quote
+// has painted (app/pageStrings.ts): the book, which follows the push socket (useDepth.ts), and the
+// sheets with the order form and the alerts' code (their features' indexes too: each brings more
+// than its sheet, the alerts their push events).
+const MarketDepth = lazy(withPageStrings(() => import('./components/DepthBook').then((m) => ({ default: m.MarketDepth }))));
+const OrderSheet = lazy(withPageStrings(() => import('../trading').then((m) => m.loadOrderSheet())));
+const AlertSheet = lazy(withPageStrings(() => import('../alerts').then((m) => m.loadAlertSheet())));
 
 type Field = { key: string; label: string; value: ReactNode; wide?: boolean };
 
@@ -56,8 +66,9 @@ function useFields(quote: Quote, summary: SummaryData | undefined): Field[] {
     { key: 'preClose', label: t('quote.preClose'), value: price(quote.preClose) },
     { key: 'high', label: t('quote.high'), value: price(quote.high) },
     { key: 'low', label: t('quote.low'), value: price(quote.low) },
-    { key: 'bid', label: t('quote.bid'), value: withSize(quote.bid, quote.bidVolume) },
-    { key: 'ask', label: t('quote.ask'), value: withSize(quote.ask, quote.askVolume) },
+    // A bond's bid and ask are clean prices, as its price is (BondQuotePrices labels them).
+    { key: 'bid', label: bond ? t('bonds.fields.cleanBid') : t('quote.bid'), value: withSize(quote.bid, quote.bidVolume) },
+    { key: 'ask', label: bond ? t('bonds.fields.cleanAsk') : t('quote.ask'), value: withSize(quote.ask, quote.askVolume) },
     { key: 'volume', label: t('quote.volume'), value: formatCompact(quote.volume) },
     { key: 'amplitude', label: t('quote.amplitude'), value: `${formatAmount(quote.amplitude)}%` },
     { key: 'high52w', label: t('quote.high52w'), value: price(quote.high52w) },
@@ -70,7 +81,7 @@ function useFields(quote: Quote, summary: SummaryData | undefined): Field[] {
     Boolean(summary?.sharesOutstanding) && { key: 'shares', label: t('quote.sharesOutstanding'), value: formatCompact(summary?.sharesOutstanding) },
     { key: 'lotSize', label: t('quote.lotSize'), value: formatAmount(quote.lotSize, { decimals: decimalsOf(quote.lotSize, 0) }) },
     { key: 'currency', label: t('quote.currency'), value: quote.currency },
-    { key: 'time', label: t('quote.time'), value: `${formatExchangeDateTime(quote.timestamp, quote.timeZone)} ${formatTimeZoneName(quote.timeZone, quote.timestamp)}`, wide: true },
+    { key: 'time', label: t('quote.time'), value: `${formatExchangeDateTime(quote.timestamp, quote.timeZone)} ${formatTimeZoneName(quote.timeZone)}`, wide: true },
   ];
   return fields.filter((f): f is Field => Boolean(f));
 }
@@ -82,10 +93,20 @@ function QuoteBody({ quote }: { quote: Quote }) {
   const crypto = isCrypto(quote);
   const summary = useQuery(summaryQuery(quote.symbol));
   const kline = useQuery(klineQuery(quote.symbol, range, crypto));
+  // The candles before the range's, of the same interval, warm the indicators up (warmUp.ts).
+  const historyRange = HISTORY_OF[range];
+  const historyQuery = klineQuery(quote.symbol, historyRange ?? '1y', crypto);
+  const history = useQuery({ ...historyQuery, enabled: historyQuery.enabled !== false && historyRange !== undefined });
+  const waiting = historyRange !== undefined && history.isPending && kline.data?.range === range;
+  const chart = useMemo(
+    () => (kline.data && !waiting ? warmUp(kline.data, history.data, quote.timeZone) : undefined),
+    [kline.data, history.data, waiting, quote.timeZone],
+  );
   const fields = useFields(quote, summary.data);
   const color = riseFallColor(quote.change);
   const decimals = priceDecimals(quote.tickSize);
   const profile = summary.data?.profile || quote.profile;
+  const bond = quote.assetClass === 'bond';
 
   return (
     <>
@@ -133,28 +154,18 @@ function QuoteBody({ quote }: { quote: Quote }) {
             testId="quote-postmarket"
           />
         )}
-        {/* The exchange's clock and zone (the wire's currencyUsDatetime is New York's for every market). */}
-        <div className="quote-time" data-testid="quote-time" data-time-zone={quote.timeZone}>
-          {t('quote.asOf', { time: formatExchangeDateTime(quote.timestamp, quote.timeZone), zone: formatTimeZoneName(quote.timeZone, quote.timestamp) })} · {quote.currency}
-        </div>
+        {/* A bond's price is clean (without accrued interest): labelled, with its dirty price beside it. */}
+        {bond && (
+          <Suspense fallback={null}>
+            <BondQuotePrices symbol={quote.symbol} />
+          </Suspense>
+        )}
+        {/* The exchange's clock and zone (the wire's currencyUsDatetime is New York's for every market); closed, the last trade's. */}
+        <QuoteTime quote={quote} />
       </section>
 
       <section className="card quote-chart">
-        <div className="range-tabs" role="tablist" aria-label={t('quote.chart')}>
-          {KLINE_RANGES.map((item) => (
-            <button
-              key={item}
-              type="button"
-              role="tab"
-              aria-selected={range === item}
-              className={range === item ? 'range-tab active' : 'range-tab'}
-              data-testid={`kline-range-${item}`}
-              onClick={() => setRange(item)}
-            >
-              {t(`quote.ranges.${item}`)}
-            </button>
-          ))}
-        </div>
+        <RangeTabs range={range} onChange={setRange} />
         <div className="ma-legend">
           {range === 'intraday' ? (
             <span className="chart-preclose" data-testid="chart-preclose">
@@ -166,15 +177,16 @@ function QuoteBody({ quote }: { quote: Quote }) {
           {kline.isFetching && <span className="ma-legend-loading">{t('common.loading')}</span>}
         </div>
         <KlineChart
-          candles={kline.data?.candles}
+          candles={chart?.candles}
           interval={kline.data?.interval}
           range={kline.data?.range}
           decimals={decimals}
           timeZone={quote.timeZone}
+          visibleFrom={chart?.visibleFrom}
           previousClose={kline.data?.previousClose ?? quote.preClose}
           livePrice={quote.price_nominal}
           liveTime={quote.timestamp}
-          loading={kline.isPending}
+          loading={kline.isPending || waiting}
           indicators={indicators}
         />
         {range !== 'intraday' && <IndicatorPicker indicators={indicators} onChange={setIndicators} />}
@@ -197,7 +209,11 @@ function QuoteBody({ quote }: { quote: Quote }) {
       </section>
 
       {/* An index is not traded: it has no book and no prints. */}
-      {quote.assetClass !== 'index' && <MarketDepth quote={quote} />}
+      {quote.assetClass !== 'index' && (
+        <Suspense fallback={null}>
+          <MarketDepth quote={quote} />
+        </Suspense>
+      )}
 
       {quote.assetClass === 'stock' && <LargeOrders symbol={quote.symbol} tickSize={quote.tickSize} />}
 
@@ -259,6 +275,9 @@ export default function QuotePage() {
   const bond = quote?.assetClass === 'bond';
   const closed = quote !== undefined && !quote.tradable;
   const starred = quote?.selfSelectStatus === 1;
+  // The bell's label and a bond's labels and note are the feature screens' strings.
+  const strings = usePageStrings();
+  const waitsForStrings = !strings && quote !== undefined && (quote.assetClass === 'bond' || quote.market === 'BOND');
 
   // Buy and Sell open the order form in a bottom sheet over the quote. The sheet lives in the URL
   // (order=buy|sell): opening it adds a history entry, so Back (the browser's or the nav bar's) closes
@@ -287,7 +306,7 @@ export default function QuotePage() {
 
   let body: ReactNode;
   if (!symbolParam && !code) body = <EmptyState kind="notFound" title={t('quote.notFound')} body={t('quote.notFoundBody')} />;
-  else if (query.isPending)
+  else if (query.isPending || waitsForStrings)
     body = (
       <div className="quote-skeleton" aria-busy="true" data-testid="quote-loading">
         <div className="quote-head">
@@ -311,7 +330,7 @@ export default function QuotePage() {
       tone="dark"
       className={tradable || bond ? 'quote-page with-actions' : 'quote-page'}
       right={
-        quote ? (
+        quote && strings ? (
           <>
             <button
               type="button"

@@ -10,7 +10,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';
 import { QuoteRow, QuoteRowSkeleton } from '../../ui/QuoteRow';
 import { searchQuery, useWatchToggle } from './api';
-import { useLiveQuote } from '../../api/push';
+import { useLiveQuote } from '../../api/liveQuote';
 import { clearRecent, readRecent, rememberSearch } from './recent';
 import { listCurrency, rowData } from './rows';
 

@@ -5,7 +5,7 @@ import { Button } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from '../../lib/router';
-import { useLiveQuote } from '../../api/push';
+import { useLiveQuote } from '../../api/liveQuote';
 import { formatChange, formatCompact, formatPercent, formatPrice, riseFallColor } from '../../lib/format';
 import { EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';

@@ -14,7 +14,7 @@ import { ListCurrency, QuoteListHead, QuoteRow, QuoteRowSkeleton } from '../../u
 import { Refreshable } from '../../ui/Refreshable';
 import { watchlistQuery } from './api';
 import { SimulatedNotice } from './components/SimulatedNotice';
-import { useLiveQuote } from '../../api/push';
+import { useLiveQuote } from '../../api/liveQuote';
 import { listCurrency, watchRowData } from './rows';
 
 

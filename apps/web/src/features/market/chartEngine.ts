@@ -32,6 +32,8 @@ import { MA_LEGEND, type Oscillator, type Overlay } from './components/maLegend'
 // pixels. The library counts days and hours in UTC, so it is given the exchange's wall clock as if
 // it were UTC (`toWallClockSeconds`) and its labels are formatted as UTC: the axis and the
 // crosshair show exchange time, whatever the device's clock.
+// A chart may be given candles before the ones it draws (`visibleFrom`, see warmUp.ts): the
+// indicators read them, so the first candle drawn already has its MA20, BOLL, MACD, RSI and KDJ.
 // Colours follow the appearance (lib/theme.ts): background, text and grid from the theme's custom
 // properties, rise and fall from the contract's colours as the investor's setting maps them; the
 // chart re-styles itself when either changes.
@@ -96,6 +98,26 @@ export function movingAverage(bars: readonly Bar[], period: number): Array<{ tim
 
 type Point = { time: number; value: number };
 
+/** The points from `from` on (seconds): an indicator is computed over the warm-up bars too, and drawn only where the candles are. */
+export function fromVisible<T extends { time: number }>(points: readonly T[], from: number): T[] {
+  return points.filter((p) => p.time >= from);
+}
+
+/** The time the chart is given for an instant: the exchange's wall clock read as UTC (the library counts days and hours in UTC). */
+export function seriesTime(seconds: number, timeZone: string | undefined): number {
+  return timeZone ? toWallClockSeconds(seconds, timeZone) : seconds;
+}
+
+/** An axis label of a series time (seriesTime's): with an exchange zone its wall clock, else the device's. */
+export function axisLabel(time: number, unit: 'year' | 'month' | 'day' | 'time', timeZone: string | undefined): string {
+  return formatChartTick(time, unit, timeZone ? 'UTC' : undefined);
+}
+
+/** The crosshair's label of a series time: day and time on intraday intervals, the date on daily ones. */
+export function crosshairLabel(time: number, intraday: boolean, timeZone: string | undefined): string {
+  return formatChartTime(time, intraday, timeZone ? 'UTC' : undefined);
+}
+
 
 /** Each bar's result of a trading-signals indicator, from the first bar it has one for. */
 function series<R>(bars: readonly Bar[], add: (bar: Bar) => R | null): Array<{ time: number; result: R }> {
@@ -154,6 +176,8 @@ export interface ChartOptions {
   line: boolean;
   /** The previous close, drawn dashed under the line; null for none. */
   previousClose: number | null;
+  /** The first candle drawn (seconds or milliseconds): those before it only warm the indicators up. */
+  visibleFrom?: number | undefined;
   /**
    * Data refreshed for the view already drawn (the same key as the last call): the investor's pan and
    * zoom are kept instead of fitting the chart to all of it again. Without a key, every call fits.
@@ -207,6 +231,9 @@ export interface KlineChartHandle {
 export function createKlineChart(container: HTMLElement): KlineChartHandle {
   let intervalSeconds = 60;
   let bars: Bar[] = [];
+  /** The first bar drawn (seconds); the bars before it feed the indicators only. */
+  let from = Number.NEGATIVE_INFINITY;
+  const shown = () => (from === Number.NEGATIVE_INFINITY ? bars : bars.filter((b) => b.time >= from));
   let timeZone: string | undefined;
   let line = false;
   let previousClose: number | null = null;
@@ -225,8 +252,7 @@ export function createKlineChart(container: HTMLElement): KlineChartHandle {
     return { ...range, priceRange: { minValue: Math.min(range.priceRange.minValue, ...levels), maxValue: Math.max(range.priceRange.maxValue, ...levels) } };
   };
   // Bars keep real instants (the live price compares with them); the series get wall-clock times.
-  const shift = (seconds: number) => (timeZone ? toWallClockSeconds(seconds, timeZone) : seconds) as UTCTimestamp;
-  const labelZone = () => (timeZone ? 'UTC' : undefined);
+  const shift = (seconds: number) => seriesTime(seconds, timeZone) as UTCTimestamp;
   const chart: IChartApi = createChart(container, {
     autoSize: true,
     layout: {
@@ -242,11 +268,11 @@ export function createKlineChart(container: HTMLElement): KlineChartHandle {
       rightOffset: 2,
       tickMarkFormatter: (time: Time, type: TickMarkType) => {
         const unit = type === TickMarkType.Year ? 'year' : type === TickMarkType.Month ? 'month' : type === TickMarkType.DayOfMonth ? 'day' : 'time';
-        return formatChartTick(time as number, unit, labelZone());
+        return axisLabel(time as number, unit, timeZone);
       },
     },
     localization: {
-      timeFormatter: (time: Time) => formatChartTime(time as number, intervalSeconds < 86_400, labelZone()),
+      timeFormatter: (time: Time) => crosshairLabel(time as number, intervalSeconds < 86_400, timeZone),
     },
     crosshair: { mode: CrosshairMode.Normal },
   });
@@ -298,6 +324,7 @@ export function createKlineChart(container: HTMLElement): KlineChartHandle {
   const candleOf = (bar: Bar): CandlestickData => ({ time: shift(bar.time), open: bar.open, high: bar.high, low: bar.low, close: bar.close });
   const volumeOf = (bar: Bar): HistogramData => ({ time: shift(bar.time), value: bar.volume, color: bar.close >= bar.open ? palette.riseVolume : palette.fallVolume });
   const lineOf = (point: { time: number; value: number }): LineData => ({ time: shift(point.time), value: point.value });
+  const drawn = <T extends { time: number }>(points: readonly T[]) => fromVisible(points, from);
   const closeOf = (bar: Bar): LineData => ({ time: shift(bar.time), value: bar.close });
 
   /** The oscillator's pane and series, made again when the choice changes (the pane goes with its last series). */
@@ -319,24 +346,24 @@ export function createKlineChart(container: HTMLElement): KlineChartHandle {
 
   const drawAverages = () => {
     const ma = !line && overlay === 'ma';
-    MA_PERIODS.forEach(({ period }, i) => maSeries[i]!.setData(ma ? movingAverage(bars, period).map(lineOf) : []));
+    MA_PERIODS.forEach(({ period }, i) => maSeries[i]!.setData(ma ? drawn(movingAverage(bars, period)).map(lineOf) : []));
     const boll = !line && overlay === 'boll' ? bollinger(bars) : null;
     bollSeries.forEach((s, i) => {
       s.applyOptions({ visible: boll !== null });
-      s.setData(boll ? [boll.upper, boll.middle, boll.lower][i]!.map(lineOf) : []);
+      s.setData(boll ? drawn([boll.upper, boll.middle, boll.lower][i]!).map(lineOf) : []);
     });
     if (oscillator === 'macd' && oscillatorSeries.length === 3) {
       const m = macd(bars);
       (oscillatorSeries[0] as ISeriesApi<'Histogram'>).setData(
-        m.histogram.map((p) => ({ time: shift(p.time), value: p.value, color: p.value >= 0 ? palette.riseVolume : palette.fallVolume })),
+        drawn(m.histogram).map((p) => ({ time: shift(p.time), value: p.value, color: p.value >= 0 ? palette.riseVolume : palette.fallVolume })),
       );
-      (oscillatorSeries[1] as ISeriesApi<'Line'>).setData(m.macd.map(lineOf));
-      (oscillatorSeries[2] as ISeriesApi<'Line'>).setData(m.signal.map(lineOf));
+      (oscillatorSeries[1] as ISeriesApi<'Line'>).setData(drawn(m.macd).map(lineOf));
+      (oscillatorSeries[2] as ISeriesApi<'Line'>).setData(drawn(m.signal).map(lineOf));
     } else if (oscillator === 'rsi' && oscillatorSeries.length === 1) {
-      (oscillatorSeries[0] as ISeriesApi<'Line'>).setData(rsi(bars).map(lineOf));
+      (oscillatorSeries[0] as ISeriesApi<'Line'>).setData(drawn(rsi(bars)).map(lineOf));
     } else if (oscillator === 'kdj' && oscillatorSeries.length === 3) {
       const x = kdj(bars);
-      [x.k, x.d, x.j].forEach((points, i) => (oscillatorSeries[i] as ISeriesApi<'Line'>).setData(points.map(lineOf)));
+      [x.k, x.d, x.j].forEach((points, i) => (oscillatorSeries[i] as ISeriesApi<'Line'>).setData(drawn(points).map(lineOf)));
     }
     // What is drawn, for tests and the screen's legend (the canvas says nothing).
     container.dataset.overlay = line ? 'none' : overlay;
@@ -356,7 +383,7 @@ export function createKlineChart(container: HTMLElement): KlineChartHandle {
       series: target,
       line: target.createPriceLine({ price, color: palette.text, lineWidth: 1, lineStyle: LineStyle.Dashed, axisLabelVisible: false, title: '' }),
     }));
-    const snapped = snapMarks(bars, marks);
+    const snapped = snapMarks(shown(), marks);
     const markers: Array<SeriesMarker<Time>> = snapped.map((m) => ({
       time: shift(m.time),
       position: m.side === 'buy' ? 'atPriceTop' : 'atPriceBottom',
@@ -392,7 +419,7 @@ export function createKlineChart(container: HTMLElement): KlineChartHandle {
     makeOscillator();
     drawAverages();
     closeLine?.applyOptions({ color: palette.text });
-    volumeSeries.setData(bars.map(volumeOf));
+    volumeSeries.setData(shown().map(volumeOf));
     if (marks.length || levels.length) drawOverlay();
     markPalette();
   });
@@ -405,6 +432,11 @@ export function createKlineChart(container: HTMLElement): KlineChartHandle {
       line = options.line;
       previousClose = line && options.previousClose !== null && Number.isFinite(options.previousClose) ? options.previousClose : null;
       bars = toBars(candles);
+      from = options.visibleFrom === undefined ? Number.NEGATIVE_INFINITY : toSeconds(options.visibleFrom);
+      const visible = shown();
+      // For tests and e2e: the bars drawn and the ones only read by the indicators.
+      container.dataset.drawn = String(visible.length);
+      container.dataset.warmUp = String(bars.length - visible.length);
       // The step of the price scale, not a figure on screen: 10^-decimals without the float's tail.
       const minMove = Number((10 ** -decimals).toFixed(decimals));
       // Axis labels in the language's separators, grouped: 65,012.50 · 65.012,50.
@@ -415,9 +447,9 @@ export function createKlineChart(container: HTMLElement): KlineChartHandle {
       bollSeries.forEach((s) => s.applyOptions({ priceFormat }));
       if ((oscillatorSeries.length > 0) !== (oscillator !== null && !line)) makeOscillator();
       chart.applyOptions({ timeScale: { timeVisible: intervalSeconds < 86_400, secondsVisible: false } });
-      candleSeries.setData(line ? [] : bars.map(candleOf));
-      lineSeries.setData(line ? bars.map(closeOf) : []);
-      volumeSeries.setData(bars.map(volumeOf));
+      candleSeries.setData(line ? [] : visible.map(candleOf));
+      lineSeries.setData(line ? visible.map(closeOf) : []);
+      volumeSeries.setData(visible.map(volumeOf));
       if (closeLine) lineSeries.removePriceLine(closeLine);
       closeLine =
         previousClose === null
@@ -430,13 +462,14 @@ export function createKlineChart(container: HTMLElement): KlineChartHandle {
       if (!keep) chart.timeScale().fitContent();
     },
     focusMarks() {
-      const snapped = snapMarks(bars, marks);
+      const visible = shown();
+      const snapped = snapMarks(visible, marks);
       const first = snapped[0];
-      if (!first || bars.length === 0) return false;
-      const index = bars.findIndex((b) => b.time === first.time);
-      const to = bars.length + 2;
-      const from = Math.max(0, Math.min(index - 15, bars.length - 60));
-      chart.timeScale().setVisibleLogicalRange({ from, to });
+      if (!first || visible.length === 0) return false;
+      // Logical indexes count the series' bars: the drawn ones.
+      const index = visible.findIndex((b) => b.time === first.time);
+      const to = visible.length + 2;
+      chart.timeScale().setVisibleLogicalRange({ from: Math.max(0, Math.min(index - 15, visible.length - 60)), to });
       return true;
     },
     setIndicators(nextOverlay, nextOscillator) {

@@ -2,24 +2,28 @@ import type { Quote } from '@tradeapp/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../api/client';
 import { queryClient } from '../../lib/queryClient';
+import { homeStripInput, quoteIdentOf, quoteRequest, topListInput, type QuoteIdent } from '../../app/firstRequests';
 import { marketKeys, type TopType } from './keys';
-import { isCrypto } from './segments';
+
+export { quoteIdentOf, type QuoteIdent } from '../../app/firstRequests';
 
 // The queries of the first screens a phone opens (the home tab, a quote page), in a module of their
 // own: the routes' loaders start them while the pages' code downloads (app/routes.ts `prefetch`),
 // so this module brings only the HTTP client and the query cache, which those pages load anyway.
+// Their inputs are app/firstRequests.ts's, which the page's boot script sent before any of this
+// loaded: the client then takes those answers (api/early.ts).
 
 export function homeStripQuery() {
   return queryOptions({
     queryKey: marketKeys.home(),
-    queryFn: ({ signal }) => call('homeCustomList', { size: 12, spark: true }, { signal }),
+    queryFn: ({ signal }) => call('homeCustomList', homeStripInput(), { signal }),
   });
 }
 
 export function topListQuery(type: TopType) {
   return queryOptions({
     queryKey: marketKeys.top(type),
-    queryFn: ({ signal }) => call('topList', { type, size: 8, spark: true }, { signal }),
+    queryFn: ({ signal }) => call('topList', topListInput(type), { signal }),
   });
 }
 
@@ -32,36 +36,17 @@ export function marketStatusQuery() {
   });
 }
 
-/** The instrument of a quote page: by `symbol` when the link has it, else by `code`. */
-export interface QuoteIdent {
-  symbol: string | null;
-  code: string | null;
-  crypto: boolean;
-}
-
 export function quoteQuery(ident: QuoteIdent) {
   const id = ident.symbol ?? `code:${ident.code ?? ''}`;
   return queryOptions({
     queryKey: marketKeys.quote(id),
     queryFn: ({ signal }): Promise<Quote> => {
-      if (ident.symbol) {
-        return ident.crypto
-          ? call('cryptoDetail', { symbol: ident.symbol }, { signal })
-          : call('stockDetail', { symbol: ident.symbol }, { signal });
-      }
-      return call('getStock', { code: ident.code ?? '' }, { signal });
+      const request = quoteRequest(ident);
+      if (request?.route === 'getStock') return call('getStock', { code: String(request.input.code) }, { signal });
+      return call(request?.route === 'cryptoDetail' ? 'cryptoDetail' : 'stockDetail', { symbol: String(request?.input.symbol) }, { signal });
     },
     enabled: Boolean(ident.symbol || ident.code),
   });
-}
-
-/** A quote page's instrument, read from its link's query as the page reads it. */
-export function quoteIdentOf(params: URLSearchParams): QuoteIdent {
-  return {
-    symbol: params.get('symbol')?.trim() || null,
-    code: params.get('code')?.trim() || null,
-    crypto: isCrypto({ market: params.get('market'), source: params.get('source') }),
-  };
 }
 
 /** The home tab's lists above the fold (its strip, the market hours and the gainers, as it opens). */

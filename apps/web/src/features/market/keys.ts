@@ -1,11 +1,12 @@
 import type { KlineRange } from '@tradeapp/contract';
+import type { TopType } from '../../app/firstRequests';
 
 // Query keys of the market feature. Everything lives under ['market'] so the push socket can
 // find every cached quote in one sweep (liveCache.ts).
 
 export type ListSort = 'price_nominal' | 'change_ratio' | 'volume';
 export type SortOrder = 'asc' | 'desc';
-export type TopType = 'gainers' | 'losers' | 'active';
+export type { TopType };
 
 export const marketKeys = {
   all: ['market'] as const,

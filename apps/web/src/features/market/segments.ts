@@ -1,5 +1,6 @@
 import { MarketSource, type ListQuery, type Quote, type ResponseOf, type Routes } from '@tradeapp/contract';
 import { call } from '../../api/client';
+import { isCrypto } from '../../app/firstRequests';
 import { paths } from '../../app/paths';
 
 // The market tab's segments: one per market and asset class, each with its own list call.
@@ -36,9 +37,7 @@ export function fetchSegment(segment: SegmentId, query: ListQuery, signal?: Abor
 
 type QuoteIdentity = Pick<Quote, 'symbol' | 'name' | 'stock_code' | 'source' | 'market'> & { assetClass?: Quote['assetClass'] };
 
-export function isCrypto(quote: { market?: string | null; assetClass?: string | null; source?: number | string | null }): boolean {
-  return quote.market === 'CRYPTO' || quote.assetClass === 'crypto' || String(quote.source) === String(MarketSource.RobotCrypto);
-}
+export { isCrypto };
 
 /** The quote page of an instrument with its query, chosen by its source (spec section 2). */
 export function quoteHref(quote: QuoteIdentity): string {

@@ -1,5 +1,5 @@
 import { addDecimal, floorDecimal, mulDecimal, POOL_UNIT_DECIMALS, zPoolOrderInput, type Pool, type PoolDay } from '@tradeapp/contract';
-import { EMPTY_VALUE, formatAmount, formatDateText, formatPercent, signOf, toMillis } from '../../lib/format';
+import { EMPTY_VALUE, formatAmount, formatPercent, formatUtcDay, isoDayOf, signOf, toMillis } from '../../lib/format';
 
 // The little the AI quantify screens work out themselves. Every figure of a pool (NAV, returns,
 // drawdown, fees, the caller's value) is the server's, shown as it came; the one estimate made here
@@ -14,14 +14,12 @@ export const isHeld = (p: Pick<Pool, 'units' | 'pending'>) => signOf(p.units) > 
 
 /** A UTC day (its start, in seconds or milliseconds) as a date in the language's form, whatever this device's zone. */
 export function formatDay(ts: number | null | undefined): string {
-  const iso = dayIso(ts);
-  return iso === undefined ? EMPTY_VALUE : formatDateText(iso);
+  return formatUtcDay(ts);
 }
 
 /** A UTC day as the machine-readable date of a <time>: "2026-11-24"; undefined when unreadable. */
 export function dayIso(ts: number | null | undefined): string | undefined {
-  const ms = toMillis(ts);
-  return ms === null ? undefined : new Date(ms).toISOString().slice(0, 10);
+  return isoDayOf(ts);
 }
 
 /** A NAV in euros per unit, to the contract's places: "€1.023456". */

@@ -1,19 +1,19 @@
 import '../../ui/money.css';
 import '../../ui/quotes.css';
 import './robots.css';
-import { isRobotWorking, KLINE_RANGES, type KlineRange } from '@tradeapp/contract';
+import { isRobotWorking, VENUES, type KlineRange } from '@tradeapp/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../lib/router';
-import { useLiveQuote } from '../../api/push';
+import { useLiveQuote } from '../../api/liveQuote';
 import { paths } from '../../app/paths';
-import { formatDateTime, formatQuantity, priceDecimals } from '../../lib/format';
+import { formatExchangeDateTime, formatQuantity, formatTimeZoneName, priceDecimals } from '../../lib/format';
 import { EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';
 import { Refreshable } from '../../ui/Refreshable';
-import { KlineChart, quoteQuery } from '../market';
+import { HISTORY_OF, KlineChart, klineQuery, quoteQuery, RangeTabs, warmUp } from '../market';
 import { positionPrice } from '../trading';
 import { robotKlineQuery, robotOrderQuery } from './api';
 import { pairCurrency } from './calc';
@@ -22,7 +22,8 @@ import { RobotStatusBadge, SimulatedNote, useIdParam, useRobotName } from './com
 // The specification's robot K-line (/pages/robotai/quote?id=, the robot order's id): the pair's
 // candles on the chosen range, drawn by the quote page's chart, with the robot's buys and sells as
 // markers and its grid's levels as dashed lines; the fills listed in words beside it (a chart says
-// nothing to a screen reader).
+// nothing to a screen reader). The chart's axis and the listed fills are on one clock, the pair's
+// (crypto trades on UTC), named on both: a fill at 14:05 in the list is the marker at 14:05.
 
 /** The fills listed under the chart, newest first. */
 const LISTED_MARKS = 30;
@@ -40,11 +41,20 @@ export default function RobotQuotePage() {
   useLiveQuote([o?.symbol]);
   const kline = useQuery(robotKlineQuery(id, range, working));
   const data = kline.data;
-  const marks = data?.marks ?? [];
+  const q = quote.data;
+  const timeZone = q?.timeZone ?? VENUES.CRYPTO.timeZone;
+  // As on the quote page, candles before the range's warm the averages up (the same pair's, from the market).
+  const historyRange = data ? HISTORY_OF[data.kline.range] : undefined;
+  const history = useQuery({ ...klineQuery(o?.symbol, historyRange ?? '1y', true), enabled: Boolean(o?.symbol) && historyRange !== undefined });
+  const waiting = historyRange !== undefined && history.isPending;
+  const chart = useMemo(() => (data && !waiting ? warmUp(data.kline, history.data, timeZone) : undefined), [data, history.data, waiting, timeZone]);
+  // The fills on the candles drawn: none listed that the chart hides among its warm-up candles.
+  const visibleFrom = chart?.visibleFrom;
+  const marks = useMemo(() => (data?.marks ?? []).filter((m) => visibleFrom === undefined || m.time >= visibleFrom), [data, visibleFrom]);
   const buys = marks.filter((m) => m.side === 'buy').length;
   const sells = marks.length - buys;
   const currency = o ? pairCurrency(o.symbol) : '';
-  const q = quote.data;
+  const zone = formatTimeZoneName(timeZone);
 
   let body;
   if (id === 0 || (order.isError && !o)) body = <EmptyState kind="notFound" title={t('robots.kline.notFound')} body={order.error?.message ?? t('robots.order.notFoundBody')} />;
@@ -69,21 +79,7 @@ export default function RobotQuotePage() {
           </p>
         </section>
         <section className="card quote-chart" data-testid="robot-kline-chart" data-marks={marks.length} data-buys={buys} data-sells={sells} data-levels={data?.levels.length ?? 0}>
-          <div className="range-tabs" role="tablist" aria-label={t('quote.chart')}>
-            {KLINE_RANGES.map((item) => (
-              <button
-                key={item}
-                type="button"
-                role="tab"
-                aria-selected={range === item}
-                className={range === item ? 'range-tab active' : 'range-tab'}
-                data-testid={`kline-range-${item}`}
-                onClick={() => setRange(item)}
-              >
-                {t(`quote.ranges.${item}`)}
-              </button>
-            ))}
-          </div>
+          <RangeTabs range={range} onChange={setRange} />
           <ul className="robot-legend" data-testid="robot-kline-legend">
             <li>
               <span className="robot-swatch buy" aria-hidden="true" />
@@ -102,15 +98,16 @@ export default function RobotQuotePage() {
             {kline.isFetching && <li className="ma-legend-loading">{t('common.loading')}</li>}
           </ul>
           <KlineChart
-            candles={data?.kline.candles}
+            candles={chart?.candles}
             interval={data?.kline.interval}
             range={data?.kline.range}
             decimals={priceDecimals(q?.tickSize ?? '0.01')}
-            timeZone={q?.timeZone}
+            timeZone={timeZone}
+            visibleFrom={visibleFrom}
             previousClose={data?.kline.previousClose ?? undefined}
             livePrice={q?.price_nominal}
             liveTime={q?.timestamp}
-            loading={kline.isPending}
+            loading={kline.isPending || waiting}
             marks={marks}
             levels={data?.levels}
             label={t('robots.kline.chartLabel', { name: o.stockName, buys, sells })}
@@ -126,6 +123,9 @@ export default function RobotQuotePage() {
           <h2 className="card-title" id="robot-marks-title">
             {t('robots.kline.marksTitle')}
           </h2>
+          <p className="robot-marks-zone" data-testid="robot-marks-zone" data-time-zone={timeZone}>
+            {t('quote.chartZone', { zone })}
+          </p>
           {marks.length === 0 ? (
             <p className="robot-empty">{t('robots.kline.marksEmpty')}</p>
           ) : (
@@ -138,7 +138,7 @@ export default function RobotQuotePage() {
                     <span>
                       <span className={`robot-mark-side ${m.side}`}>{t(m.side === 'buy' ? 'robots.kline.buy' : 'robots.kline.sell')}</span> {formatQuantity(m.quantity)} @ {positionPrice(m.price)}
                     </span>
-                    <time dateTime={new Date(m.time).toISOString()}>{formatDateTime(m.time)}</time>
+                    <time dateTime={new Date(m.time).toISOString()}>{formatExchangeDateTime(m.time, timeZone)}</time>
                   </li>
                 ))}
             </ol>

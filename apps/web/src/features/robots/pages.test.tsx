@@ -455,6 +455,25 @@ describe('the robot K-line', () => {
     expect(page.attr('robot-kline-chart', 'data-levels')).toBe('3');
     expect(page.all('robot-mark').map((t) => t?.split('@')[0]?.trim())).toEqual(['Sell 0.00111', 'Buy 0.00111']);
   });
+
+  it('draws the axis and lists the fills on one clock, the pair’s UTC, named on both, read from Amsterdam', async () => {
+    const device = process.env.TZ;
+    process.env.TZ = 'Europe/Amsterdam';
+    try {
+      const { default: RobotQuotePage } = await import('./RobotQuotePage');
+      const page = await show(RobotQuotePage, '/pages/robotai/quote?id=1');
+      expect(page.attr('chart', 'data-time-zone')).toBe('UTC');
+      expect(page.attr('robot-marks-zone', 'data-time-zone')).toBe('UTC');
+      expect(page.text('chart-zone')).toBe('Times: UTC');
+      expect(page.text('robot-marks-zone')).toBe('Times: UTC');
+      // The sell 40 s before 12:00 UTC on 24 November 2026: 11:59:20 on UTC's clock, where Amsterdam's reads 12:59:20.
+      expect(new Date(NOW - 40_000).getHours()).toBe(12);
+      const times = [...page.el.querySelectorAll('[data-testid="robot-mark"] time')].map((n) => n.textContent?.replace(/\s+/g, ' '));
+      expect(times).toEqual(['24/11/2026 11:59:20 AM', '24/11/2026 11:59:10 AM']);
+    } finally {
+      process.env.TZ = device;
+    }
+  });
 });
 
 describe('the financial wallet’s robots', () => {

@@ -2,13 +2,12 @@ import '../../ui/money.css';
 import './statements.css';
 import { Button } from 'antd-mobile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Statement } from '@tradeapp/contract';
+import { CALENDAR_FIRST_DAY, CALENDAR_LAST_DAY, type Statement } from '@tradeapp/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../app/paths';
-import { getUiLanguage } from '../../i18n/locale';
 import { useNavigate, useSearchParams } from '../../lib/router';
-import { formatAmount, formatDateTime, formatQuantity, formatNumber } from '../../lib/format';
+import { formatAmount, formatDateTime, formatInCurrency, formatMonthName, formatQuantity, formatNumber, formatUtcDay, isoDayOf, signOf } from '../../lib/format';
 import { EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';
 import { RowsSkeleton } from '../../ui/records';
@@ -20,10 +19,7 @@ import { downloadFile, monthsQuery, statementKeys, statementQuery } from './api'
 const MONTH_PATTERN = /^20\d\d-(0[1-9]|1[0-2])$/;
 
 /** "November 2026" / "november 2026" / "2026年11月", in the reader's language (months are UTC). */
-function monthLabel(month: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Intl.DateTimeFormat(getUiLanguage(), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(y, m - 1, 1));
-}
+const monthLabel = formatMonthName;
 
 function useDownload() {
   const { t } = useTranslation();
@@ -80,7 +76,7 @@ function Months() {
   );
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => isoDayOf(Date.now()) ?? '';
 const firstOfMonth = () => `${today().slice(0, 8)}01`;
 
 function Exports() {
@@ -103,11 +99,11 @@ function Exports() {
         <div className="statement-range">
           <label>
             <span className="field-label">{t('statements.from')}</span>
-            <input type="date" value={from} max={to} onChange={(e) => setFrom(e.target.value)} data-testid="export-from" />
+            <input type="date" value={from} min={CALENDAR_FIRST_DAY} max={to || CALENDAR_LAST_DAY} onChange={(e) => setFrom(e.target.value)} data-testid="export-from" />
           </label>
           <label>
             <span className="field-label">{t('statements.to')}</span>
-            <input type="date" value={to} min={from} onChange={(e) => setTo(e.target.value)} data-testid="export-to" />
+            <input type="date" value={to} min={from || CALENDAR_FIRST_DAY} max={CALENDAR_LAST_DAY} onChange={(e) => setTo(e.target.value)} data-testid="export-to" />
           </label>
         </div>
         <div className="statement-actions">
@@ -163,6 +159,50 @@ function WalletCard({ w }: { w: Statement['wallets'][number] }) {
   );
 }
 
+/** A UTC day in the reader's date form: 30/11/2026 · 30-11-2026 · 2026-11-30. */
+const dayLabel = formatUtcDay;
+
+/**
+ * The investor's net assets at the statement's end (issue 32), the server's figure as it is: for the
+ * month in progress the portfolio's now (home's figure) with the time it was valued, total assets and
+ * liabilities beneath when anything is owed; for a past month the value Analytics states for its last day.
+ */
+function NetAssetsCard({ s }: { s: Statement }) {
+  const { t } = useTranslation();
+  const p = s.portfolio;
+  return (
+    <section className="card card-pad statement-net" data-testid="statement-net-assets" aria-labelledby="statement-net-title">
+      <h2 id="statement-net-title">{t('statements.netAssets')}</h2>
+      {p === null ? (
+        <p className="statement-note" data-testid="statement-net-unavailable">
+          {t('statements.netAssetsUnavailable')}
+        </p>
+      ) : (
+        <>
+          <div className="statement-net-value" data-testid="statement-net" data-value={p.netAssets}>
+            {formatInCurrency(p.netAssets, p.currency)}
+          </div>
+          {p.total !== null && p.liabilities !== null && signOf(p.liabilities) > 0 && (
+            <dl className="statement-figures">
+              <div className="statement-sub">
+                <dt>{t('portfolio.totalAssets')}</dt>
+                <dd data-testid="statement-net-total">{formatInCurrency(p.total, p.currency)}</dd>
+              </div>
+              <div className="statement-sub">
+                <dt>{t('portfolio.liabilities')}</dt>
+                <dd data-testid="statement-net-liabilities">{formatInCurrency(p.liabilities, p.currency)}</dd>
+              </div>
+            </dl>
+          )}
+          <p className="statement-note statement-net-note" data-testid="statement-net-as-of">
+            {s.complete ? t('statements.netAssetsMonthEnd', { day: dayLabel(p.asOf - 1) }) : t('statements.netAssetsLive', { time: formatDateTime(p.asOf) })}
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
 function MonthView({ month }: { month: string }) {
   const { t } = useTranslation();
   const query = useQuery(statementQuery(month));
@@ -183,6 +223,7 @@ function MonthView({ month }: { month: string }) {
             {t('statements.downloadPdf')}
           </Button>
         </section>
+        <NetAssetsCard s={s} />
         {s.wallets.length === 0 ? (
           <EmptyState kind="records" title={t('statements.empty')} />
         ) : (
@@ -204,13 +245,23 @@ function MonthView({ month }: { month: string }) {
                   </span>
                 </span>
                 <span className="record-figures">
-                  {x.profit !== null && <span className="record-amount">{formatAmount(x.profit, { grouping: true, signed: true })}</span>}
+                  {x.net !== null && (
+                    <span className="record-amount" data-testid="statement-trade-net">
+                      {formatAmount(x.net, { grouping: true, signed: true })}
+                    </span>
+                  )}
+                  {x.gross !== null && x.fees !== null && (
+                    <span className="record-sub" data-testid="statement-trade-pnl">
+                      {t('statements.pnlLine', { gross: formatAmount(x.gross, { grouping: true, signed: true }), fees: formatAmount(x.fees, { grouping: true }) })}
+                    </span>
+                  )}
                   <span className="record-sub">{t('statements.fee', { fee: formatAmount(x.fee, { grouping: true }) })}</span>
                 </span>
               </div>
             ))
           )}
         </section>
+        {s.trades.some((x) => x.net !== null) && <p className="statement-note pad-note">{t('statements.pnlNote')}</p>}
       </>
     );
   return (

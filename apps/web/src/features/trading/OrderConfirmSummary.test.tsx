@@ -1,4 +1,4 @@
-import { leverageCapFor, OrderDirection, OrderType, WalletCode } from '@tradeapp/contract';
+import { dayOrderExpiry, leverageCapFor, OrderDirection, OrderType, WalletCode } from '@tradeapp/contract';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -16,8 +16,8 @@ import { OrderConfirmSummary } from './OrderConfirmSummary';
 // And a US share from the US stock wallet, both in dollars: nothing to convert, the total only:
 // 3 AAPL at the ask 200.50 USD, leverage 5 (a share's cap): notional 601.50, margin 120.30, fee 0.30.
 
-const btc = { symbol: 'BTCUSDT', bid: '99999.99', ask: '100000.00', price_nominal: '100000.00', assetClass: 'crypto' as const, currency: 'USDT', tickSize: '0.01' };
-const aapl = { symbol: 'AAPL', bid: '200.40', ask: '200.50', price_nominal: '200.45', assetClass: 'stock' as const, currency: 'USD', tickSize: '0.01' };
+const btc = { symbol: 'BTCUSDT', bid: '99999.99', ask: '100000.00', price_nominal: '100000.00', assetClass: 'crypto' as const, currency: 'USDT', tickSize: '0.01', timeZone: 'UTC' };
+const aapl = { symbol: 'AAPL', bid: '200.40', ask: '200.50', price_nominal: '200.45', assetClass: 'stock' as const, currency: 'USD', tickSize: '0.01', timeZone: 'America/New_York' };
 const rule = { buyRate: '0.001', sellRate: '0.001', maintenanceRatio: '0.5' };
 const order = (quote: typeof btc | typeof aapl, quantity: string, leverage: number, rate: string, buyRate = '0.001') =>
   estimateOrder({ quote, direction: OrderDirection.Buy, type: OrderType.Market, limitPrice: '', quantity, leverage, rule: { ...rule, buyRate }, rate, priceDecimals: 2 });
@@ -35,7 +35,7 @@ afterEach(() => {
   root = container = undefined;
 });
 
-async function render(language: UiLanguage, which: 'btc' | 'aapl' = 'btc') {
+async function render(language: UiLanguage, which: 'btc' | 'aapl' = 'btc', extra: { extendedHours?: boolean; expiresAt?: number | null } = {}) {
   await setLanguage(language);
   const host = document.createElement('div');
   document.body.append(host);
@@ -45,7 +45,7 @@ async function render(language: UiLanguage, which: 'btc' | 'aapl' = 'btc') {
     which === 'btc'
       ? { quote: btc, quantity: '0.01', leverage: 10, cap: leverageCapFor(btc), estimate: order(btc, '0.01', 10, '0.8'), walletCode: WalletCode.Forex, walletCurrency: 'EUR' }
       : { quote: aapl, quantity: '3', leverage: 5, cap: leverageCapFor(aapl), estimate: order(aapl, '3', 5, '1', '0.0005'), walletCode: WalletCode.UsStock, walletCurrency: 'USD' };
-  act(() => mounted.render(<OrderConfirmSummary direction={OrderDirection.Buy} type={OrderType.Market} {...props} />));
+  act(() => mounted.render(<OrderConfirmSummary direction={OrderDirection.Buy} type={OrderType.Market} {...props} {...extra} />));
   const text = (id: string) => host.querySelector(`[data-testid="${id}"]`)?.textContent ?? null;
   return {
     direction: text('confirm-direction'),
@@ -62,6 +62,8 @@ async function render(language: UiLanguage, which: 'btc' | 'aapl' = 'btc') {
     walletFee: text('confirm-wallet-fee'),
     walletTotal: text('confirm-wallet-total'),
     wallet: text('confirm-wallet'),
+    extended: text('confirm-extended'),
+    expiry: text('confirm-expiry'),
     /** The column heads of the amounts: the instrument's currency, then the wallet's when it differs. */
     columns: [...host.querySelectorAll('.confirm-table thead th:not(:first-child)')].map((th) => th.textContent),
   };
@@ -87,6 +89,8 @@ describe('the order confirmation', () => {
       walletTotal: '€80.80',
       wallet: 'From your Forex & crypto wallet€80.80Margin plus fee: the margin is held for the position, the fee paid when the order fills.',
       columns: ['USDT', 'EUR (wallet)'],
+      extended: null,
+      expiry: null,
     });
   });
 
@@ -130,5 +134,29 @@ describe('the order confirmation', () => {
     });
     expect(shown.wallet).toMatch(/^From your US stocks wallet\$120\.60/);
     expect(shown.columns).toEqual(['USD']);
+  });
+
+  it('says when a day order expires, on the exchange’s clock in the reader’s language, and whether it takes extended hours', async () => {
+    // Placed Friday 27 November 2026 at 10:00 in New York (EST, UTC−5; 15:00 UTC), the half day after
+    // Thanksgiving: the regular session closes at 13:00 (18:00 UTC), late trading at 17:00 (22:00 UTC).
+    const placed = Date.parse('2026-11-27T15:00:00Z');
+    const regular = dayOrderExpiry('US', placed, false);
+    const late = dayOrderExpiry('US', placed, true);
+    expect([regular, late]).toEqual([Date.parse('2026-11-27T18:00:00Z'), Date.parse('2026-11-27T22:00:00Z')]);
+    expect(await render('en', 'aapl', { extendedHours: false, expiresAt: regular })).toMatchObject({
+      extended: 'Regular hours only',
+      expiry: 'Expires 27/11/2026 01:00 PM New York time',
+    });
+    expect(await render('en', 'aapl', { extendedHours: true, expiresAt: late })).toMatchObject({
+      extended: 'Pre-market and after hours too',
+      expiry: 'Expires 27/11/2026 05:00 PM New York time',
+    });
+    expect(await render('nl', 'aapl', { extendedHours: true, expiresAt: late })).toMatchObject({
+      extended: 'Ook voorbeurs en nabeurs',
+      expiry: 'Vervalt 27-11-2026 17:00 New Yorkse tijd',
+    });
+    expect(await render('zh-Hans', 'aapl', { extendedHours: false, expiresAt: regular })).toMatchObject({ extended: '仅常规交易时段', expiry: '到期：纽约时间 2026-11-27 13:00' });
+    // A good-till-cancelled order on an instrument without extended hours: neither line.
+    expect(await render('en', 'btc', { expiresAt: null })).toMatchObject({ extended: null, expiry: null });
   });
 });

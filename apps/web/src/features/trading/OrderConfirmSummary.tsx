@@ -1,6 +1,6 @@
 import { LARGE_ORDER_SHARES, OrderDirection, OrderType, type Quote, type WalletCode } from '@tradeapp/contract';
 import { useTranslation } from 'react-i18next';
-import { EMPTY_VALUE, formatAmount, formatInCurrency, formatPrice, formatQuantity } from '../../lib/format';
+import { EMPTY_VALUE, formatAmount, formatDateTimeIn, formatInCurrency, formatPrice, formatQuantity } from '../../lib/format';
 import { WALLET_LABEL } from '../wallet';
 import type { OrderEstimate } from './calc';
 import { Line } from './orderParts';
@@ -10,6 +10,8 @@ import { Line } from './orderParts';
  * leverage against the retail cap), its notional, margin and fee in the instrument's currency, the
  * same in the currency of the trading wallet the order draws from with the total taken from it, and
  * the liquidation price with what it depends on. Figures from the contract's formulas (calc.ts).
+ * A day order says when it expires, on the exchange's clock; an instrument with extended hours
+ * says whether the order may fill in them.
  */
 export function OrderConfirmSummary({
   quote,
@@ -21,8 +23,10 @@ export function OrderConfirmSummary({
   estimate,
   walletCode,
   walletCurrency,
+  extendedHours,
+  expiresAt,
 }: {
-  quote: Pick<Quote, 'currency' | 'tickSize'>;
+  quote: Pick<Quote, 'currency' | 'tickSize' | 'timeZone'>;
   direction: OrderDirection;
   type: OrderType;
   quantity: string;
@@ -32,6 +36,10 @@ export function OrderConfirmSummary({
   estimate: OrderEstimate | null;
   walletCode: WalletCode;
   walletCurrency: string;
+  /** Whether the order asked for extended hours; left out for an instrument without them. */
+  extendedHours?: boolean;
+  /** A day order's expiry (epoch ms, `dayOrderExpiry`); null for an order that waits until cancelled. */
+  expiresAt?: number | null;
 }) {
   const { t } = useTranslation();
   const buy = direction === OrderDirection.Buy;
@@ -53,6 +61,16 @@ export function OrderConfirmSummary({
       <Line label={limit ? t('trading.limitPrice') : t('trading.currentPrice')} testId="confirm-price">
         {estimate ? formatPrice(estimate.price, quote.tickSize) : EMPTY_VALUE}
       </Line>
+      {extendedHours !== undefined && (
+        <Line label={t('trading.orders.extendedSwitch')} testId="confirm-extended">
+          {extendedHours ? t('trading.orders.extendedOn') : t('trading.orders.extendedOff')}
+        </Line>
+      )}
+      {expiresAt != null && (
+        <Line label={t('trading.orders.timeInForce')} testId="confirm-expiry">
+          {t('trading.orders.expires', { when: formatDateTimeIn(expiresAt, quote.timeZone) })}
+        </Line>
+      )}
       <Line label={t('trading.order.leverage')} testId="confirm-leverage">
         {t('trading.leverageX', { n: leverage })}
         {leverage > cap && <small className="estimate-sub warn">{t('trading.order.aboveCap', { cap })}</small>}

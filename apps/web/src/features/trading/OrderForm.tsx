@@ -1,6 +1,7 @@
 import '../../ui/money.css';
 import './trading.css';
 import {
+  dayOrderExpiry,
   KycStatus,
   LARGE_ORDER_SHARES,
   leverageCapFor,
@@ -78,6 +79,8 @@ function OrderForm({ quote, limits, tradingRule, initialDirection, initialLimit,
   const [advanced, setAdvanced] = useState(false);
   const [stops, setStops] = useState<StopsDraft>(EMPTY_STOPS);
   const [dayOrder, setDayOrder] = useState(false);
+  // Only instruments with pre-market and after-hours sessions offer it; only a limit order can wait for them.
+  const [extendedHours, setExtendedHours] = useState(false);
   const [quantity, setQuantity] = useState('');
   const [errors, setErrors] = useState<OrderErrors>({});
   const [sizing, setSizing] = useState<'half' | 'full' | null>(null);
@@ -136,7 +139,7 @@ function OrderForm({ quote, limits, tradingRule, initialDirection, initialLimit,
       type,
       quantity,
       leverage,
-      ...(type === OrderType.Limit ? { price, timeInForce: dayOrder ? 'day' : 'gtc' } : {}),
+      ...(type === OrderType.Limit ? { price, timeInForce: dayOrder ? 'day' : 'gtc', ...(limits.extendedHours ? { extendedHours } : {}) } : {}),
       ...(advanced ? stopsInput(stops) : {}),
     };
     if (orderCall === 'orderGold') Object.assign(input, { goldCode: quote.symbol, goldName: quote.name });
@@ -146,6 +149,9 @@ function OrderForm({ quote, limits, tradingRule, initialDirection, initialLimit,
   /** The confirmation, then the order. */
   async function confirmAndPlace(input: OrderInput) {
     if (!orderCall) return;
+    const limit = input.type === OrderType.Limit;
+    // The server works the expiry out the same way (`dayOrderExpiry`) when the order arrives.
+    const expiresAt = limit && input.timeInForce === 'day' ? dayOrderExpiry(limits.calendar, Date.now(), input.extendedHours ?? false) : null;
     await placing.place({
       input,
       confirm: {
@@ -162,6 +168,8 @@ function OrderForm({ quote, limits, tradingRule, initialDirection, initialLimit,
             estimate={estimate}
             walletCode={walletCode}
             walletCurrency={walletCurrency}
+            {...(limit && limits.extendedHours ? { extendedHours: input.extendedHours ?? false } : {})}
+            expiresAt={expiresAt}
           />
         ),
         confirmText: <span data-testid="order-confirm">{t('trading.order.confirmYes')}</span>,
@@ -273,6 +281,28 @@ function OrderForm({ quote, limits, tradingRule, initialDirection, initialLimit,
                 ]}
               />
               {dayOrder && <div className="field-hint">{t('trading.orders.dayHint')}</div>}
+            </div>
+          )}
+
+          {type === OrderType.Limit && limits.extendedHours && (
+            <div className="field">
+              <label className="switch-field" htmlFor="order-extended">
+                <span className="field-label">{t('trading.orders.extendedSwitch')}</span>
+                <input
+                  id="order-extended"
+                  type="checkbox"
+                  role="switch"
+                  className="switch-input"
+                  data-testid="order-extended"
+                  checked={extendedHours}
+                  aria-checked={extendedHours}
+                  aria-describedby="order-extended-hint"
+                  onChange={(event) => setExtendedHours(event.target.checked)}
+                />
+              </label>
+              <div className="field-hint" id="order-extended-hint" data-testid="order-extended-hint">
+                {t('trading.orders.extendedSwitchHint')}
+              </div>
             </div>
           )}
 

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from '../../lib/router';
-import { useLiveQuote } from '../../api/push';
+import { useLiveQuote } from '../../api/liveQuote';
 import { EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';
 import { Refreshable } from '../../ui/Refreshable';

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../lib/router';
 import { paths } from '../../app/paths';
 import { msg } from '../../i18n/messages';
-import { EMPTY_VALUE, formatAmount, formatDateTime, formatInCurrency, formatQuantity } from '../../lib/format';
+import { EMPTY_VALUE, formatAmount, formatDateTime, formatDateTimeIn, formatInCurrency, formatQuantity } from '../../lib/format';
 import { Page } from '../../ui/Page';
 import { Refreshable } from '../../ui/Refreshable';
 import { CopyNote } from '../follow';
@@ -146,6 +146,7 @@ function Detail({ p }: { p: Position & Partial<Pick<PositionDetail, 'history'>> 
         <Row label={t('trading.detail.type')} testId="detail-type">
           <TypeLabel type={p.type} />
           {p.timeInForce === 'day' && ` · ${t('trading.orders.day')}`}
+          {p.extendedHours && ` · ${t('trading.orders.extendedSwitch')}`}
         </Row>
         <Row label={t('trading.detail.leverage')} testId="detail-leverage">
           {t('trading.leverageX', { n: p.leverage })}
@@ -260,7 +261,8 @@ function Detail({ p }: { p: Position & Partial<Pick<PositionDetail, 'history'>> 
         )}
         {p.expiredDateTimestamp !== null && (
           <Row label={t('trading.detail.expiry')} testId="detail-expiry">
-            {formatDateTime(p.expiredDateTimestamp)}
+            {/* On the exchange's clock, where its close is; a row from before the zone was sent on this device's. */}
+            {p.timeZone ? formatDateTimeIn(p.expiredDateTimestamp, p.timeZone) : formatDateTime(p.expiredDateTimestamp)}
           </Row>
         )}
         <Row label={t('trading.detail.modifyTime')} testId="detail-modify-time">

@@ -2,12 +2,12 @@ import '../../ui/money.css';
 import './trading.css';
 import { type Position } from '@tradeapp/contract';
 import { Button } from 'antd-mobile';
-import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from '../../lib/router';
 import { paths } from '../../app/paths';
-import { formatDateTime, formatInCurrency, formatQuantity } from '../../lib/format';
+import { formatDateMinute, formatDateTime, formatDateTimeIn, formatInCurrency, formatPrice, formatQuantity } from '../../lib/format';
 import { isSignedIn, subscribeSession } from '../../lib/session';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadMore } from '../../ui/LoadMore';
@@ -19,13 +19,16 @@ import { useConfirmedCancel } from '../../ui/useConfirmedCancel';
 import { bondKeys, BondHoldings } from '../bonds';
 import { dealKeys, SubscriptionList } from '../deals';
 import { FollowList, followKeys } from '../follow';
-import { cancelOrder, closedQuery, entrustedQuery, marginWarningsQuery, positionsQuery, refreshTrading, type PositionsPage } from './api';
+import { portfolioQuery, type PortfolioLine } from '../wallet';
+import { cancelOrder, closedQuery, entrustedQuery, marginWarningsQuery, positionsQuery, refreshTrading } from './api';
 import { heldFor } from './calc';
 import { CloseReasonText, DirectionTag, PositionRow, positionPrice, Profit, StopBadges, TypeLabel } from './components';
 import { tradingKeys } from './keys';
+import { TradeSummary } from './TradeSummary';
 
-// The trade tab (spec section 2): holding, closed positions, entrusted orders, subscriptions,
-// follow and bonds. Rows open the order's detail page.
+// The trade tab (spec section 2): holding (open positions and allotted IPO shares awaiting their
+// listing), closed positions, entrusted orders, subscriptions, follow and bonds. Rows open the
+// order's detail page.
 
 const TABS = ['holding', 'closed', 'entrusted', 'subscriptions', 'follow', 'bonds'] as const;
 type TabKey = (typeof TABS)[number];
@@ -43,26 +46,42 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-function Summary({ data }: { data: InfiniteData<PositionsPage> | undefined }) {
+/** Allotted IPO shares (the portfolio's `deal` lines): held, valued at what was paid, awaiting their listing. */
+function AwaitingListing({ lines }: { lines: PortfolioLine[] }) {
   const { t } = useTranslation();
-  const first = data?.pages[0];
-  const currency = first?.list[0]?.walletCurrency ?? 'EUR';
+  if (lines.length === 0) return null;
   return (
-    <section className="card balance-card trade-summary" data-testid="trade-summary" aria-busy={!first || undefined}>
-      <div className="balance-label">{t('trading.totalProfit')}</div>
-      <div className="balance-big">{first ? <Profit value={first.totalProfit} currency={currency} testId="trade-total-profit" big /> : '—'}</div>
-      <div className="balance-split">
-        <div>
-          <span>{t('trading.summaryTitle')}</span>
-          <strong data-testid="trade-open-count">{first ? t('trading.positionsCount', { count: first.total }) : '—'}</strong>
+    <>
+      {lines.map((line) => (
+        <div key={line.key} className="record-row awaiting-row" data-testid="awaiting-row" data-key={line.key} data-symbol={line.instrument ?? ''}>
+          <div className="record-main">
+            <div className="record-title">
+              {line.name}
+              <span className="record-tag" data-testid="awaiting-tag">
+                {t('trading.awaiting.tag')}
+              </span>
+            </div>
+            <div className="record-sub">
+              {line.instrument !== null && line.instrument !== line.name && `${line.instrument} · `}
+              {line.quantity !== null && <span data-testid="awaiting-quantity">{t('trading.awaiting.shares', { quantity: formatQuantity(line.quantity) })}</span>}
+            </div>
+            {line.price !== null && (
+              <div className="record-sub" data-testid="awaiting-price">
+                {t('trading.awaiting.paid', { price: `${formatPrice(line.price)} ${line.priceCurrency ?? line.currency}` })}
+                {line.priceTimestamp !== null && ` · ${formatDateMinute(line.priceTimestamp)}`}
+              </div>
+            )}
+          </div>
+          <div className="record-figures">
+            <span className="record-sub">{t('trading.awaiting.value')}</span>
+            <div className="record-amount" data-testid="awaiting-value">
+              {formatInCurrency(line.value, line.currency)}
+            </div>
+          </div>
         </div>
-        <div>
-          <span>{t('trading.totalMargin')}</span>
-          <strong data-testid="trade-total-margin">{first ? formatInCurrency(first.totalMargin, currency) : '—'}</strong>
-        </div>
-      </div>
-      <div className="balance-note">{t('trading.liveNote')}</div>
-    </section>
+      ))}
+      <p className="awaiting-note">{t('trading.awaiting.note')}</p>
+    </>
   );
 }
 
@@ -72,10 +91,12 @@ function Holding() {
   const query = useInfiniteQuery(positionsQuery());
   const rows = useMemo(() => query.data?.pages.flatMap((page) => page.list) ?? [], [query.data]);
   const warnings = useQuery(marginWarningsQuery(rows.some((p) => p.leverage > 1))).data;
+  const portfolio = useQuery(portfolioQuery());
+  const awaiting = portfolio.data?.lines.filter((line) => line.product === 'ipoShares') ?? [];
   let body;
   if (query.isPending) body = <RowsSkeleton />;
   else if (query.isError && rows.length === 0) body = <LoadFailed onRetry={() => void query.refetch()} />;
-  else if (rows.length === 0)
+  else if (rows.length === 0 && awaiting.length === 0)
     body = (
       <EmptyState compact kind="market" title={t('trading.emptyHolding')} body={t('trading.emptyHoldingBody')}>
         <Button size="small" shape="rounded" color="primary" fill="outline" onClick={() => void navigate(paths.market())}>
@@ -86,6 +107,7 @@ function Holding() {
   else
     body = (
       <>
+        <AwaitingListing lines={awaiting} />
         {rows.map((p) => (
           <PositionRow key={p.id} position={p} warning={warnings?.get(p.id)} onOpen={() => void navigate(detailHref(p))} />
         ))}
@@ -94,7 +116,7 @@ function Holding() {
     );
   return (
     <>
-      <Summary data={query.data} />
+      <TradeSummary data={query.data} complete={query.isSuccess && !query.hasNextPage} />
       <section className="card record-list" data-testid="holding-list">
         {body}
       </section>
@@ -195,10 +217,16 @@ function Entrusted() {
             </div>
             <div className="record-sub">
               <TypeLabel type={p.type} />
-              {p.timeInForce === 'day' && <span data-testid="entrusted-day"> · {t('trading.orders.day')}</span>} · {t('trading.limitPrice')}{' '}
+              {p.timeInForce === 'day' && <span data-testid="entrusted-day"> · {t('trading.orders.day')}</span>}
+              {p.extendedHours && <span data-testid="entrusted-extended"> · {t('trading.orders.extendedSwitch')}</span>} · {t('trading.limitPrice')}{' '}
               <strong data-testid="entrusted-price">{positionPrice(p.price)}</strong> · {formatQuantity(p.quantity)}
             </div>
             <div className="record-sub">{t('trading.placedAt', { time: formatDateTime(p.createTimeTimestamp) })}</div>
+            {p.expiredDateTimestamp !== null && p.timeZone && (
+              <div className="record-sub expiry-line" data-testid="entrusted-expiry">
+                {t('trading.orders.expires', { when: formatDateTimeIn(p.expiredDateTimestamp, p.timeZone) })}
+              </div>
+            )}
             <StopBadges position={p} testId="entrusted-stops" />
           </button>
           <div className="record-figures">

@@ -6,7 +6,8 @@ export { tradingKeys } from './keys';
  * The order form as a bottom sheet over a quote (the market feature's quote page opens it). Loaded
  * when first shown, so the pages that only need the query keys do not carry the form.
  */
-export const OrderSheet = lazy(() => import('./OrderSheet'));
+export const loadOrderSheet = () => import('./OrderSheet');
+export const OrderSheet = lazy(loadOrderSheet);
 
 /** The pre-opening auction's order form in a bottom sheet (the auction feature's page opens it), loaded the same way. */
 export const AuctionOrderSheet = lazy(() => import('./AuctionOrderSheet'));

@@ -1,4 +1,4 @@
-import { BILL_TYPES, type WalletCode } from '@tradeapp/contract';
+import { BILL_TYPES, CALENDAR_FIRST_DAY, CALENDAR_LAST_DAY, type WalletCode } from '@tradeapp/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Fragment, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -151,7 +151,8 @@ export function BillList({ walletCode, filter, onFilter }: BillListProps) {
           aria-label={t('wallet.fromDate')}
           data-testid="bill-filter-from"
           value={filter.from ?? ''}
-          max={filter.to}
+          min={CALENDAR_FIRST_DAY}
+          max={filter.to ?? CALENDAR_LAST_DAY}
           onChange={(event) => onFilter({ ...filter, from: event.target.value || undefined })}
         />
         <span className="bill-filter-dash">–</span>
@@ -160,7 +161,8 @@ export function BillList({ walletCode, filter, onFilter }: BillListProps) {
           aria-label={t('wallet.toDate')}
           data-testid="bill-filter-to"
           value={filter.to ?? ''}
-          min={filter.from}
+          min={filter.from ?? CALENDAR_FIRST_DAY}
+          max={CALENDAR_LAST_DAY}
           onChange={(event) => onFilter({ ...filter, to: event.target.value || undefined })}
         />
       </div>

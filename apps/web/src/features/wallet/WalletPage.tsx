@@ -16,61 +16,72 @@ import { followKeys, RunningFollows } from '../follow';
 import { FinancialPools, quantifyKeys } from '../quantify';
 import { FinancialFunds, fundKeys } from '../funds';
 import { FinancialRobots, robotKeys } from '../robots';
-import { balancesQuery, overviewQuery, type Wallet } from './api';
+import { balancesQuery, overviewQuery, portfolioQuery, type Wallet } from './api';
 import { BillList } from './BillList';
 import { walletKeys, type BillFilter } from './keys';
 import { isWalletCode, WALLET_LABEL, WALLET_TABS } from './labels';
 import { formatInCurrency, riseFallColor, signOf } from '../../lib/format';
 import { CountedAt, formatSignedInCurrency } from './components';
+import { DayChange, owesAnything, ProductBreakdown } from './portfolio';
 
 type TabKey = 'overview' | WalletCode;
 const TAB_KEYS: readonly TabKey[] = ['overview', ...WALLET_TABS];
 
 
+/**
+ * The overview tab: net assets from the portfolio (total assets and liabilities beside it when the
+ * investor owes anything), today's change, the breakdown by product, then each wallet's ledger total.
+ */
 function Overview({ onOpen }: { onOpen: (code: WalletCode) => void }) {
   const { t } = useTranslation();
+  const portfolio = useQuery(portfolioQuery());
   const overview = useQuery(overviewQuery());
-  if (overview.isPending) return <div className="card balance-card sk-card" aria-busy="true" />;
-  if (overview.isError)
+  if (portfolio.isPending) return <div className="card balance-card sk-card" aria-busy="true" />;
+  if (portfolio.isError)
     return (
       <section className="card">
-        <EmptyState compact kind="records" title={t('money.loadFailed')} onRetry={() => void overview.refetch()} />
+        <EmptyState compact kind="records" title={t('money.loadFailed')} onRetry={() => void portfolio.refetch()} />
       </section>
     );
-  const data = overview.data;
+  const data = portfolio.data;
+  const currency = data.currency;
   return (
     <>
       <section className="card balance-card" data-testid="wallet-overview">
-        <div className="balance-label">{t('wallet.totalAssets', { currency: data.currency })}</div>
-        <div className="balance-big" data-testid="overview-total">
-          {formatInCurrency(data.total, data.currency)}
+        <div className="balance-label">{t('portfolio.netAssets', { currency })}</div>
+        <div className="balance-big" data-testid="overview-net" data-value={data.netAssets}>
+          {formatInCurrency(data.netAssets, currency)}
         </div>
-        <div className="balance-split three">
-          <div>
-            <span>{t('wallet.available')}</span>
-            <strong data-testid="overview-available">{formatInCurrency(data.available, data.currency)}</strong>
+        {owesAnything(data) && (
+          <div className="balance-split">
+            <div>
+              <span>{t('portfolio.totalAssets')}</span>
+              <strong data-testid="overview-total">{formatInCurrency(data.total, currency)}</strong>
+            </div>
+            <div>
+              <span>{t('portfolio.liabilities')}</span>
+              <strong data-testid="overview-liabilities">{formatInCurrency(data.liabilities, currency)}</strong>
+            </div>
           </div>
-          <div>
-            <span>{t('wallet.usedBalance')}</span>
-            <strong data-testid="overview-held">{formatInCurrency(data.held, data.currency)}</strong>
-          </div>
-          <div>
-            <span>{t('wallet.floating')}</span>
-            <strong data-testid="overview-floating" style={{ color: riseFallColor(data.floating) }}>
-              {formatSignedInCurrency(data.floating, data.currency)}
-            </strong>
-          </div>
+        )}
+        <div className="balance-day">
+          <span>{t('portfolio.dayChange')}</span>
+          <DayChange portfolio={data} testId="overview-change" />
         </div>
-        <div className="balance-note">{t('wallet.totalNote')}</div>
+        <div className="balance-note">{t('portfolio.netNote')}</div>
         <CountedAt className="balance-note" testId="overview-rate" eurUsd={data.eurUsd} timestamp={data.rateTimestamp} />
       </section>
-      <section className="card">
-        {data.wallets.map((wallet) => (
+      <div className="section-title">{t('portfolio.byProduct')}</div>
+      <ProductBreakdown portfolio={data} />
+      <div className="section-title">{t('portfolio.wallets')}</div>
+      <section className="card" data-testid="overview-wallets" aria-busy={overview.isPending || undefined}>
+        {overview.isError && <EmptyState compact kind="records" title={t('money.loadFailed')} onRetry={() => void overview.refetch()} />}
+        {overview.data?.wallets.map((wallet) => (
           <button key={wallet.code} type="button" className="wallet-line" data-testid={`overview-wallet-${wallet.code}`} onClick={() => onOpen(wallet.code)}>
             <span className="wallet-line-name">{t(WALLET_LABEL[wallet.code])}</span>
             <span className="wallet-line-figures">
               <strong>{formatInCurrency(wallet.total, wallet.currency)}</strong>
-              {wallet.currency !== data.currency && <small>≈ {formatInCurrency(wallet.value, data.currency)}</small>}
+              {wallet.currency !== currency && <small>≈ {formatInCurrency(wallet.value, currency)}</small>}
               {signOf(wallet.floating) !== 0 && (
                 <small className="wallet-line-floating" data-testid={`overview-floating-${wallet.code}`} style={{ color: riseFallColor(wallet.floating) }}>
                   {t('wallet.floating')} {formatSignedInCurrency(wallet.floating, wallet.currency)}

@@ -10,6 +10,8 @@ import { walletKeys } from './keys';
 
 export type Wallet = ResponseOf<Routes['walletBalance']>[number];
 export type FundingOverview = ResponseOf<Routes['fundingOverview']>;
+export type Portfolio = ResponseOf<Routes['portfolio']>;
+export type PortfolioLine = Portfolio['lines'][number];
 
 export function balancesQuery() {
   return queryOptions({
@@ -23,6 +25,20 @@ export function overviewQuery() {
     queryKey: walletKeys.overview(),
     queryFn: ({ signal }) => call('fundingOverview', { currency: 'EUR' }, { signal }),
     // Open positions float with the market: the total is asked for again while it is on screen.
+    refetchInterval: 15_000,
+  });
+}
+
+/**
+ * The portfolio (issue 32): every line the investor holds or owes, valued at one set of rates, with
+ * the totals net assets, total assets and liabilities. The home card, the overview tab, the profile's
+ * card and the trade tab read this one answer, so they show the same figures.
+ */
+export function portfolioQuery() {
+  return queryOptions({
+    queryKey: walletKeys.portfolio('EUR'),
+    queryFn: ({ signal }) => call('portfolio', { currency: 'EUR' }, { signal }),
+    // Open positions and quotes move: asked for again while on screen.
     refetchInterval: 15_000,
   });
 }

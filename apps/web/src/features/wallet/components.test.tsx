@@ -21,7 +21,7 @@ afterEach(() => {
   root = container = undefined;
 });
 
-async function rateLine(language: UiLanguage, eurUsd: string) {
+async function rateLine(language: UiLanguage, eurUsd: string, now = QUOTED_AT + 3_600_000) {
   act(() => root?.unmount());
   container?.remove();
   await setLanguage(language);
@@ -29,7 +29,7 @@ async function rateLine(language: UiLanguage, eurUsd: string) {
   document.body.append(host);
   const mounted = createRoot(host);
   [container, root] = [host, mounted];
-  act(() => mounted.render(<CountedAt eurUsd={eurUsd} timestamp={QUOTED_AT} testId="rate" />));
+  act(() => mounted.render(<CountedAt eurUsd={eurUsd} timestamp={QUOTED_AT} testId="rate" now={now} />));
   return host.querySelector('[data-testid="rate"]')?.textContent;
 }
 
@@ -38,6 +38,13 @@ describe('the rate a total was counted at', () => {
     expect(await rateLine('en', '1.085')).toBe('Counted at 1 EUR = 1.0850 USD, 02:05 PM');
     expect(await rateLine('nl', '1.085')).toBe('Geteld tegen 1 EUR = 1,0850 USD, 14:05');
     expect(await rateLine('zh-Hans', '1.08523')).toBe('按 1 EUR = 1.08523 USD 折算，14:05');
+  });
+
+  it('gives the date of a rate quoted on another day (a market closed since)', async () => {
+    const monday = QUOTED_AT + 3 * 86_400_000;
+    expect(await rateLine('en', '1.085', monday)).toBe('Counted at 1 EUR = 1.0850 USD, 24/11/2026 02:05 PM');
+    expect(await rateLine('nl', '1.085', monday)).toBe('Geteld tegen 1 EUR = 1,0850 USD, 24-11-2026 14:05');
+    expect(await rateLine('zh-Hans', '1.085', monday)).toBe('按 1 EUR = 1.0850 USD 折算，2026-11-24 14:05');
   });
 
   it('never drops a digit of the rate and signs a profit', async () => {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatAmount, formatInCurrency, formatTime, signOf } from '../../lib/format';
+import { formatAmount, formatDateMinute, formatInCurrency, formatTime, signOf } from '../../lib/format';
 import { StatusBadge } from '../../ui/records';
 import { TRANSFER_STATUS } from './labels';
 
@@ -25,12 +25,20 @@ export function formatSignedInCurrency(value: string, currency: string): string 
   return signOf(value) > 0 ? `+${text}` : text;
 }
 
-/** "Counted at 1 EUR = 1.0850 USD, 14:05": the EURUSD price a total counted the other currency at, and when it was quoted. */
-export function CountedAt({ eurUsd, timestamp, className, testId }: { eurUsd: string; timestamp: number; className?: string; testId?: string }) {
+/** When a rate was quoted: its time today, its date and time on another day (a closed market's last price, a weekend). */
+export function quotedAt(timestamp: number, now = Date.now()): string {
+  return new Date(timestamp).toDateString() === new Date(now).toDateString() ? formatTime(timestamp) : formatDateMinute(timestamp);
+}
+
+/**
+ * "Counted at 1 EUR = 1.0850 USD, 14:05": the EURUSD price a total counted the other currency at, and
+ * when it was quoted, with its date when that was not today.
+ */
+export function CountedAt({ eurUsd, timestamp, className, testId, now }: { eurUsd: string; timestamp: number; className?: string; testId?: string; now?: number }) {
   const { t } = useTranslation();
   return (
     <div className={className} data-testid={testId}>
-      {t('wallet.rateNote', { rate: formatRate(eurUsd), time: formatTime(timestamp) })}
+      {t('wallet.rateNote', { rate: formatRate(eurUsd), time: quotedAt(timestamp, now) })}
     </div>
   );
 }

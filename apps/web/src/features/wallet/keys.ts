@@ -15,6 +15,8 @@ export const walletKeys = {
   all: ['wallet'] as const,
   balances: () => ['wallet', 'balances'] as const,
   overview: () => ['wallet', 'overview'] as const,
+  /** The portfolio (issue 32): under the money root, so every money movement values it again. */
+  portfolio: (currency: 'EUR' | 'USD' = 'EUR') => ['wallet', 'portfolio', currency] as const,
   bills: (filter: BillFilter) => ['wallet', 'bills', filter] as const,
   transfers: () => ['wallet', 'transfers'] as const,
   depositMethods: () => ['wallet', 'depositMethods'] as const,

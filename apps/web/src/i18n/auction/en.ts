@@ -23,7 +23,6 @@ export const auctionEn = {
       noCancel: 'Match in',
       matching: 'Continuous trading in',
     },
-    left: { hours: '{{h}} h {{m}} min', minutes: '{{m}} min {{s}} s', seconds: '{{s}} s' },
     schedule: 'Orders {{input}} · no cancels {{noCancel}} · match {{match}} · open {{open}} (Hong Kong time)',
     stocks: 'Auction stocks',
     indicative: 'Indicative price',

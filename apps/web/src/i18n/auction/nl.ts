@@ -23,7 +23,6 @@ export const auctionNl: AuctionMessages = {
       noCancel: 'Match over',
       matching: 'Doorlopende handel over',
     },
-    left: { hours: '{{h}} u {{m}} min', minutes: '{{m}} min {{s}} s', seconds: '{{s}} s' },
     schedule: 'Orders {{input}} · geen annulering {{noCancel}} · match {{match}} · opening {{open}} (Hongkongse tijd)',
     stocks: 'Veilingaandelen',
     indicative: 'Indicatieve prijs',

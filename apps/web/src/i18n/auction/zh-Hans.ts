@@ -23,7 +23,6 @@ export const auctionZhHans: AuctionMessages = {
       noCancel: '距配对',
       matching: '距持续交易',
     },
-    left: { hours: '{{h}}小时{{m}}分', minutes: '{{m}}分{{s}}秒', seconds: '{{s}}秒' },
     schedule: '下单 {{input}} · 不可撤单 {{noCancel}} · 配对 {{match}} · 开市 {{open}}（香港时间）',
     stocks: '竞价股票',
     indicative: '参考平衡价',

@@ -79,7 +79,7 @@ export const followEn = {
       audienceTitle: 'Followers',
       openTitle: 'Open positions',
       openEmpty: 'No open positions.',
-      closedTitle: 'Latest closed trades',
+      closedTitle: 'Closed trades',
       closedEmpty: 'No closed trades yet.',
       floating: 'Floating P&L',
       net: 'Net result',

@@ -76,7 +76,7 @@ export const followNl: FollowMessages = {
       audienceTitle: 'Volgers',
       openTitle: 'Open posities',
       openEmpty: 'Geen open posities.',
-      closedTitle: 'Laatst gesloten transacties',
+      closedTitle: 'Gesloten transacties',
       closedEmpty: 'Nog geen gesloten transacties.',
       floating: 'Ongerealiseerde W&V',
       net: 'Nettoresultaat',

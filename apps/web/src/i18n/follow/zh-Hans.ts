@@ -74,7 +74,7 @@ export const followZhHans: FollowMessages = {
       audienceTitle: '跟随',
       openTitle: '当前持仓',
       openEmpty: '暂无持仓。',
-      closedTitle: '最近平仓交易',
+      closedTitle: '已平仓交易',
       closedEmpty: '暂无已平仓交易。',
       floating: '浮动盈亏',
       net: '净结果',

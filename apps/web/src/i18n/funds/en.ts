@@ -51,7 +51,6 @@ export const fundsEn = {
       passed: 'Today\'s cut-off has passed',
       gets: 'an order now gets the NAV of',
       none: 'No trading day is open for orders now.',
-      days: '{{n}} d',
     },
     current: {
       income: 'Income per 10,000 today',

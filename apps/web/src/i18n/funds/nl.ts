@@ -47,7 +47,6 @@ export const fundsNl: FundsMessages = {
       passed: 'De sluitingstijd van vandaag is voorbij',
       gets: 'een order krijgt nu de NAV van',
       none: 'Er is nu geen handelsdag open voor orders.',
-      days: '{{n}} d',
     },
     current: {
       income: 'Opbrengst per 10.000 vandaag',

@@ -47,7 +47,6 @@ export const fundsZhHans: FundsMessages = {
       passed: '今日已过截止时间',
       gets: '现在下单按以下日期净值确认：',
       none: '目前没有可下单的交易日。',
-      days: '{{n}}天',
     },
     current: {
       income: '今日万份收益',

@@ -129,7 +129,7 @@ export function MarketDepth({ quote }: { quote: Quote }) {
           )}
           {tab === 'book' ? <DepthBook depth={data} quote={quote} /> : <TimeAndSales depth={data} quote={quote} />}
           <p className="depth-note" data-testid="depth-note">
-            {t('depth.asOf', { time: formatExchangeDateTime(data.timestamp, data.timeZone), zone: formatTimeZoneName(data.timeZone, data.timestamp) })} · {t('depth.note')}
+            {t('depth.asOf', { time: formatExchangeDateTime(data.timestamp, data.timeZone), zone: formatTimeZoneName(data.timeZone) })} · {t('depth.note')}
           </p>
         </>
       )}

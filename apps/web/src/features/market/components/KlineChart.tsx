@@ -1,6 +1,7 @@
 import type { Candle } from '@tradeapp/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTimeZoneName } from '../../../lib/format';
 import type { ChartMark, KlineChartHandle } from '../chartEngine';
 import type { Indicators } from './Indicators';
 
@@ -10,8 +11,10 @@ interface KlineChartProps {
   /** The range the candles belong to (shown to tests as data-range). */
   range: string | undefined;
   decimals: number;
-  /** The exchange's IANA time zone: the time axis and the crosshair show its clock. */
+  /** The exchange's IANA time zone: the time axis and the crosshair show its clock, and the chart names it. */
   timeZone?: string | undefined;
+  /** The first candle drawn (warmUp.ts): the candles before it only warm the indicators up. */
+  visibleFrom?: number | undefined;
   /** The previous close: intraday draws the price as a line against it, dashed. */
   previousClose?: string | undefined;
   /** The live price and its time, drawn into the forming candle. */
@@ -32,10 +35,10 @@ interface KlineChartProps {
 
 /**
  * Intraday: the price as a line with a dashed line at the previous close; other ranges: candles
- * with MA5/MA10/MA20. Volume under both, times on the exchange's clock. The chart library is fetched when the first chart mounts,
+ * with MA5/MA10/MA20. Volume under both, times on the exchange's clock, named in the corner. The chart library is fetched when the first chart mounts,
  * so no other page pays for it.
  */
-export function KlineChart({ candles, interval, range, decimals, timeZone, previousClose, livePrice, liveTime, loading, marks, levels, label, focusMarks, indicators }: KlineChartProps) {
+export function KlineChart({ candles, interval, range, decimals, timeZone, visibleFrom, previousClose, livePrice, liveTime, loading, marks, levels, label, focusMarks, indicators }: KlineChartProps) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const handle = useRef<KlineChartHandle | null>(null);
@@ -66,8 +69,8 @@ export function KlineChart({ candles, interval, range, decimals, timeZone, previ
     if (!ready || !candles || !interval) return;
     const line = range === 'intraday';
     const close = previousClose === undefined ? null : Number(previousClose);
-    handle.current?.setData(candles, interval, { decimals, timeZone, line, previousClose: line ? close : null, viewKey: focusMarks ? `${range}|${interval}` : undefined });
-  }, [ready, candles, interval, range, decimals, timeZone, previousClose, focusMarks]);
+    handle.current?.setData(candles, interval, { decimals, timeZone, visibleFrom, line, previousClose: line ? close : null, viewKey: focusMarks ? `${range}|${interval}` : undefined });
+  }, [ready, candles, interval, range, decimals, timeZone, visibleFrom, previousClose, focusMarks]);
 
   useEffect(() => {
     if (!ready || (marks === undefined && levels === undefined)) return;
@@ -88,14 +91,20 @@ export function KlineChart({ candles, interval, range, decimals, timeZone, previ
     handle.current?.live(Number(livePrice), seconds);
   }, [ready, livePrice, liveTime]);
 
-  const empty = !loading && candles !== undefined && candles.length === 0;
+  const drawn = candles === undefined ? 0 : visibleFrom === undefined ? candles.length : candles.filter((c) => c.time >= visibleFrom).length;
+  const empty = !loading && candles !== undefined && drawn === 0;
   return (
     <div className={oscillator && range !== 'intraday' ? 'kline-wrap with-pane' : 'kline-wrap'}>
       {label && <p className="sr-only">{label}</p>}
-      <div ref={container} className="kline-canvas" data-testid="chart" data-ready={ready ? 'true' : 'false'} data-candles={candles?.length ?? 0} data-range={range} data-style={range === 'intraday' ? 'line' : 'candles'} data-time-zone={timeZone} />
+      <div ref={container} className="kline-canvas" data-testid="chart" data-ready={ready ? 'true' : 'false'} data-candles={drawn} data-range={range} data-style={range === 'intraday' ? 'line' : 'candles'} data-time-zone={timeZone} />
       {(loading || !ready) && !failed && <div className="kline-overlay kline-loading" aria-busy="true" />}
       {empty && <div className="kline-overlay">{t('quote.chartEmpty')}</div>}
       {failed && <div className="kline-overlay">{t('quote.chartFailed')}</div>}
+      {timeZone && (
+        <span className="chart-zone" data-testid="chart-zone" data-time-zone={timeZone}>
+          {t('quote.chartZone', { zone: formatTimeZoneName(timeZone) })}
+        </span>
+      )}
     </div>
   );
 }

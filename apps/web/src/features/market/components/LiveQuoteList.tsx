@@ -4,7 +4,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../../lib/router';
-import { useLiveQuote } from '../../../api/push';
+import { useLiveQuote } from '../../../api/liveQuote';
 import { EmptyState } from '../../../ui/EmptyState';
 import { QuoteRow, QuoteRowSkeleton } from '../../../ui/QuoteRow';
 import { listCurrency, pagedRows, rowData } from '../rows';

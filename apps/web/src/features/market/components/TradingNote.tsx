@@ -31,7 +31,7 @@ export function TradingNote({ quote, testId = 'trading-note' }: { quote: Instrum
           {t('marketHours.opensAt', { local: formatDateMinute(opens) })}
           <br />
           <span data-testid={`${testId}-exchange-time`}>
-            {t('marketHours.opensAtExchange', { exchange: formatDateMinute(opens, quote.timeZone), zone: formatTimeZoneName(quote.timeZone, opens) })}
+            {t('marketHours.opensAtExchange', { exchange: formatDateMinute(opens, quote.timeZone), zone: formatTimeZoneName(quote.timeZone) })}
           </span>
         </p>
       )}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { daySegments, isoToDay, session } from './calendars';
-import { HOLIDAYS } from './holidays';
+import { daySegments, isoToDay, session } from './calendar';
+import { CLOSURES } from './closures';
 
 const at = (iso: string): number => Date.parse(iso);
 
@@ -91,10 +91,15 @@ describe('sessions', () => {
     expect(session('BONDS', at('2026-11-20T13:00:00Z')).phase).toBe('regular'); // 08:00 ET
   });
 
-  it('holiday data covers 2025 to 2027 for every exchange', () => {
-    for (const [set, days] of Object.entries(HOLIDAYS)) {
-      for (const year of ['2025', '2026', '2027']) expect(days.some((d) => d.startsWith(year)), `${set} ${year}`).toBe(true);
-      for (const d of days) expect(Number.isNaN(Date.parse(d)), d).toBe(false);
+  it('closure data covers 2025 to 2028 for every exchange, each list with its source', () => {
+    for (const [set, c] of Object.entries(CLOSURES)) {
+      expect(c.source.length, set).toBeGreaterThan(20);
+      for (const year of ['2025', '2026', '2027', '2028']) expect(c.closed.some((d) => d.startsWith(year)), `${set} ${year}`).toBe(true);
+      for (const d of [...c.closed, ...c.half]) expect(dayToIsoRoundTrip(d), d).toBe(d);
+      // A day is closed or half, never both.
+      expect(c.half.filter((d) => c.closed.includes(d)), set).toEqual([]);
     }
   });
 });
+
+const dayToIsoRoundTrip = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`)).toISOString().slice(0, 10);

@@ -1,0 +1,2 @@
+// The analytics module's door (issue 35's rule, applied to the code of issue 32 on): what other modules may use.
+export type { AnalyticsService } from './service';
