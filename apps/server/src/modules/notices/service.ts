@@ -75,8 +75,10 @@ export function createNotices(db: Db, hub: PushHub) {
 
   return {
     /**
-     * Write a notice inside the caller's transaction. Returns the push to send once that
-     * transaction has committed (a notice about a rolled-back change must never be pushed).
+     * Write a notice inside the caller's transaction. Returns its push, which goes out when the
+     * outermost transaction commits (`Db.afterCommit`), at once outside any: a service's own
+     * transaction is a savepoint under an idempotent route's, and a notice about a rolled-back
+     * change must never be pushed.
      */
     async notify(sql: Sql, userId: number, kind: NoticeKind, params: Params): Promise<() => void> {
       const [row] = await sql.query<{ id: number }>('insert into notices (user_id, kind, params) values ($1, $2, $3) returning id', [
@@ -84,7 +86,7 @@ export function createNotices(db: Db, hub: PushHub) {
         kind,
         JSON.stringify(params),
       ]);
-      return () => hub.publishUserEvent(userId, PushEvent.Notice, { id: row!.id, kind });
+      return () => db.afterCommit(() => hub.publishUserEvent(userId, PushEvent.Notice, { id: row!.id, kind }));
     },
 
     /**
@@ -98,7 +100,7 @@ export function createNotices(db: Db, hub: PushHub) {
          returning id, user_id`,
         [kind, JSON.stringify(params)],
       );
-      return { sent: rows.length, push: () => rows.forEach((r) => hub.publishUserEvent(r.user_id, PushEvent.Notice, { id: r.id, kind })) };
+      return { sent: rows.length, push: () => db.afterCommit(() => rows.forEach((r) => hub.publishUserEvent(r.user_id, PushEvent.Notice, { id: r.id, kind }))) };
     },
 
     async list(userId: number, page: number, size: number, locale: Locale) {
