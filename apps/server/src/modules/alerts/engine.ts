@@ -4,7 +4,7 @@ import type { Db } from '../../db/db';
 import type { MarketProvider, Tick } from '../../market/types';
 import type { PushHub } from '../../push/hub';
 import type { MarketService } from '../market/service';
-import type { Notices } from '../notices/service';
+import type { Notices } from '../notices';
 import * as repo from './repository';
 import type { AlertRow } from './repository';
 import { crossing, dayChange, met, shownAverage, type MovingAverages } from './rules';

@@ -26,7 +26,7 @@ import type { PushHub } from '../../push/hub';
 import { requireVerifiedKyc } from '../kyc/service';
 import { exchangeTime } from '../market/quote';
 import type { MarketService } from '../market/service';
-import type { Notices } from '../notices/service';
+import type { Notices } from '../notices';
 import { createPricing, isBuy, onGrid } from '../trading/pricing';
 import { postHeldOrder, postHeldOrderFill, postHeldOrderRelease, postOrderHold, type HeldOrder } from '../trading/postings';
 import * as trading from '../trading/repository';

@@ -16,7 +16,7 @@ import { AppError, notFound } from '../../errors';
 import { burnVerify, hashSecret, newInvitationCode, newToken, sha256, verifySecret } from '../../lib/secrets';
 import type { EndedSessions } from '../../push/hub';
 import { claimRegistrationUploads } from '../files/service';
-import type { Notices } from '../notices/service';
+import type { Notices } from '../notices';
 import { createEmailCodes } from './codes';
 import { deviceLine } from './device';
 import { createPasskeys } from './passkeys';

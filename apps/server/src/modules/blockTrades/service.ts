@@ -12,7 +12,7 @@ import { AppError, notFound } from '../../errors';
 import { writeAudit } from '../../lib/audit';
 import { issueKey, keyMatches, keyUnlocks, lockKey, markKeyUsed, revokeKey } from '../../lib/keys';
 import { USER_REF_COLUMNS, userRefOf, type UserRefColumns } from '../../lib/review';
-import type { Notices } from '../notices/service';
+import type { Notices } from '../notices';
 
 // Block-trading activation (decision 0019): the investor applies, an operator approves (a key goes
 // to the investor's notices) or refuses, the investor enters the key and block trading is active.

@@ -25,7 +25,7 @@ import type { Instrument, MarketProvider } from '../../market/types';
 import { UNIVERSE } from '../../market/universe';
 import { requireVerifiedKyc } from '../kyc/service';
 import { exchangeTime } from '../market/quote';
-import type { Notices } from '../notices/service';
+import type { Notices } from '../notices';
 import type { ExchangeRates } from '../wallet/exchangeRates';
 import { bondPayDay, periodCoupon } from './formulas';
 import { createBondPricing } from './pricing';

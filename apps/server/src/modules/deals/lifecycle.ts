@@ -25,7 +25,7 @@ import { AppError, notFound } from '../../errors';
 import { writeAudit } from '../../lib/audit';
 import { userRefOf } from '../../lib/review';
 import { Dec, fixed } from '../../lib/decimal';
-import type { Notices } from '../notices/service';
+import type { Notices } from '../notices';
 import { insertAllotted, insertEvent, markCancelled as cancelPosition } from '../trading/repository';
 import { allotHongKong, allotUnitedStates, type Allotment } from './allotment';
 import type { Listing } from './listing';

@@ -5,7 +5,7 @@ import { every } from '../../jobs/every';
 import { fixed, Dec } from '../../lib/decimal';
 import { firstSession, listingDayAt } from '../../market/listing';
 import type { MarketProvider } from '../../market/types';
-import type { Notices } from '../notices/service';
+import type { Notices } from '../notices';
 import { openAllotted } from '../trading/repository';
 import { instrumentOf } from './instrument';
 import * as repo from './repository';

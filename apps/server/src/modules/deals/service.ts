@@ -14,7 +14,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError, notFound } from '../../errors';
 import { Dec, fixed } from '../../lib/decimal';
 import { requireVerifiedKyc } from '../kyc/service';
-import type { Notices } from '../notices/service';
+import type { Notices } from '../notices';
 import { availableBalance } from '../trading/repository';
 import type { ExchangeRates } from '../wallet/exchangeRates';
 import { postHold, postRehold, postSubscribe, type Actor } from './postings';

@@ -4,7 +4,7 @@ import { Dec, fixed, plain } from '../../lib/decimal';
 import { HOUSE, postJournal } from '../../ledger/ledger';
 import type { MarketProvider } from '../../market/types';
 import type { MarketService } from '../market/service';
-import type { Notices } from '../notices/service';
+import type { Notices } from '../notices';
 import type { PositionRow } from '../trading/repository';
 import { entryPrice, exitPrice } from '../trading/pricing';
 import type { TradingService } from '../trading/service';

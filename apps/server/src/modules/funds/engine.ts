@@ -5,7 +5,7 @@ import { findHoldJournal, HOUSE, postJournal, postRelease } from '../../ledger/l
 import { dayToIso } from '../../market/calendars';
 import type { YieldCurves } from '../../market/curve';
 import type { CalendarId, Instrument, MarketProvider } from '../../market/types';
-import type { Notices } from '../notices/service';
+import type { Notices } from '../notices';
 import * as repo from './repository';
 import type { FundRow, HoldingRow, OrderRow, ProductRow } from './repository';
 import {

@@ -4,7 +4,7 @@ import type { Db, Sql } from '../../db/db';
 import { AppError, notFound } from '../../errors';
 import { writeAudit } from '../../lib/audit';
 import { assertOwnUpload } from '../files/service';
-import type { Notices } from '../notices/service';
+import type { Notices } from '../notices';
 
 export type KycReview = z.input<typeof zKycReview>;
 export type KycSubmissionInput = z.output<typeof zKycSubmission>;

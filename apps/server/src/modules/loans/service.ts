@@ -25,7 +25,7 @@ import { writeAudit } from '../../lib/audit';
 import { Dec, fixed } from '../../lib/decimal';
 import { FUNDING_ACCOUNT, HOUSE, postJournal, type Posting } from '../../ledger/ledger';
 import { requireVerifiedKyc } from '../kyc/service';
-import type { Notices } from '../notices/service';
+import type { Notices } from '../notices';
 import {
   DAY_MS,
   applyPayment,

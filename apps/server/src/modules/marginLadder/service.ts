@@ -3,7 +3,7 @@ import type { Db } from '../../db/db';
 import { Dec, fixed, plain } from '../../lib/decimal';
 import type { Snapshot } from '../../market/types';
 import type { MarketService } from '../market/service';
-import type { Notices } from '../notices/service';
+import type { Notices } from '../notices';
 import type { PositionRow } from '../trading/repository';
 import { RULES } from '../trading/rules';
 import type { TradingService } from '../trading/service';

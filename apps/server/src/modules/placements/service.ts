@@ -28,7 +28,7 @@ import { findHoldJournal } from '../../ledger/ledger';
 import type { Instrument, MarketProvider } from '../../market/types';
 import { requireVerifiedKyc } from '../kyc/service';
 import type { MarketService } from '../market/service';
-import type { Notices } from '../notices/service';
+import type { Notices } from '../notices';
 import { createPricing, onGrid } from '../trading/pricing';
 import { RULES } from '../trading/rules';
 import { lockupEndText, type TradingService } from '../trading/service';

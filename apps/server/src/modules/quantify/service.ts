@@ -22,7 +22,7 @@ import { Dec, fixed, plain } from '../../lib/decimal';
 import { findKey, issueKey, keysOfSubject, markKeyUsed, revokeKey } from '../../lib/keys';
 import { findHoldJournal, postJournal, postRelease } from '../../ledger/ledger';
 import { requireVerifiedKyc } from '../kyc/service';
-import type { Notices } from '../notices/service';
+import type { Notices } from '../notices';
 import { DAY_MS, dayOf, POOL_CAPITAL, type PoolEngine } from './engine';
 import { POOL_STRATEGIES } from './pools';
 import * as repo from './repository';

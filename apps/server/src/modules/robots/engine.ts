@@ -4,7 +4,7 @@ import { Dec, fixed, plain } from '../../lib/decimal';
 import { postJournal } from '../../ledger/ledger';
 import type { Instrument, Snapshot } from '../../market/types';
 import type { MarketService } from '../market/service';
-import type { Notices } from '../notices/service';
+import type { Notices } from '../notices';
 import { RULES } from '../trading/rules';
 import type { TradingService } from '../trading/service';
 import type { ExchangeRates } from '../wallet/exchangeRates';

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/db';
 import type { Chat } from '../chat/service';
-import type { Notices } from '../notices/service';
+import type { Notices } from '../notices';
 
 export type ServiceRequestType = 'account' | 'deposit' | 'withdrawal' | 'trading' | 'other';
 type Status = 'open' | 'closed';

@@ -14,7 +14,7 @@ import {
 import type { Sql } from '../../db/db';
 import { journalCtes, journalError, type PreparedJournal } from '../../ledger/ledger';
 import { type Dec, plain } from '../../lib/decimal';
-import type { NoticeKind } from '../notices/service';
+import type { NoticeKind } from '../notices';
 
 // Every statement of trading on `positions` and `position_events`. Status codes are interpolated
 // from the contract's enum rather than bound: the partial index `positions_symbol_active`

@@ -22,7 +22,7 @@ import type { Db, Sql } from '../../db/db';
 import { AppError, notFound } from '../../errors';
 import { Dec, fixed } from '../../lib/decimal';
 import type { Instrument, Snapshot } from '../../market/types';
-import type { Notices } from '../notices/service';
+import type { Notices } from '../notices';
 import { requireVerifiedKyc } from '../kyc/service';
 import { exchangeTime } from '../market/quote';
 import type { MarketService } from '../market/service';

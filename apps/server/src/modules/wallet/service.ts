@@ -4,7 +4,7 @@ import { AppError, notFound } from '../../errors';
 import { Dec, fixed } from '../../lib/decimal';
 import { FUNDING_ACCOUNT, HOUSE, checkLedger, findHoldJournal, postJournal, postRelease, userBalances } from '../../ledger/ledger';
 import type { MarketService } from '../market/service';
-import type { Notices } from '../notices/service';
+import type { Notices } from '../notices';
 import type { ExchangeRates } from './exchangeRates';
 
 const WALLETS = Object.values(WalletCode);

@@ -9,7 +9,7 @@ import { FUNDING_ACCOUNT, HOUSE, postJournal, postRelease, userBalances } from '
 import { findAddress } from '../addresses/service';
 import { findBankCard } from '../bankCards/service';
 import { requireVerifiedKyc } from '../kyc/service';
-import type { Notices } from '../notices/service';
+import type { Notices } from '../notices';
 
 /** The operator's queue: the pending oldest first (the order they came in), then the reviewed newest first. */
 const OPERATOR_ORDER_W = `w.status, case when w.status = ${FundsReviewStatus.PendingReview} then w.id else -w.id end`;
