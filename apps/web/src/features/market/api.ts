@@ -171,7 +171,11 @@ export function useWatchToggle() {
     },
     onMutate: ({ item, add }) => applySelfSelect(qc, item.symbol, add ? 1 : 0),
     onError: (_error, { item, add }) => applySelfSelect(qc, item.symbol, add ? 0 : 1),
-    onSuccess: (_data, { add }) => toast(t(add ? 'quote.added' : 'quote.removed')),
+    onSuccess: (_data, { item, add }) => {
+      // The watchlist shows its cached rows until its next read answers: a removed row leaves them now.
+      if (!add) qc.setQueryData<WatchlistRow[]>(marketKeys.watchlist(), (rows) => rows?.filter((r) => r.symbol !== item.symbol));
+      toast(t(add ? 'quote.added' : 'quote.removed'));
+    },
     onSettled: () => qc.invalidateQueries({ queryKey: marketKeys.watchlist() }),
   });
   return {
