@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { applyMigrations } from './migrations.mjs';
+import { pgliteStatements } from './pgliteStatements';
 // The drivers (@electric-sql/pglite, pg) are imported by the open functions: a node loads only the one its
 // configuration names, and main.ts starts opening it before the rest of the server loads (decision 0024, Start-up).
 
@@ -121,31 +122,42 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     mkdirSync(dataDir, { recursive: true });
     if (!existsSync(join(dataDir, 'PG_VERSION'))) await preparePgliteDir(dataDir);
   }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const lite = await PGlite.create(dataDir, {
+  const pglite = await import('@electric-sql/pglite');
+  const lite = await pglite.PGlite.create(dataDir, {
     parsers: { [INT8]: toInt, [NUMERIC]: asText },
     startParams: pgliteStart(),
   });
+  const statements = pgliteStatements(lite, pglite);
   const memo = new Map<string, unknown>();
   let sent = 0;
   return ambient({
     driver: 'pglite',
     memo,
-    async query(text, params) {
+    query(text, params) {
       sent++;
-      return (await lite.query(text, params as unknown[])).rows as never;
+      // As PGlite's own `query`: never in the middle of a transaction of another caller.
+      return lite._runExclusiveTransaction(() => lite._runExclusiveQuery(() => statements.run(text, params ?? [], false)));
     },
     exec: async (script) => void (sent++, await lite.exec(script)),
     tx(fn) {
       // PGlite's own BEGIN and COMMIT (or ROLLBACK)
       sent += 2;
-      return lite.transaction((t) =>
-        fn({
-          query: async (text, params) => (sent++, (await t.query(text, params as unknown[])).rows as never),
-          exec: async (script) => void (sent++, await t.exec(script)),
-          memo,
-        }),
-      );
+      return lite.transaction(async (t) => {
+        let open = true;
+        try {
+          return await fn({
+            query: async (text, params) => {
+              if (!open) throw new Error('the transaction has ended');
+              sent++;
+              return lite._runExclusiveQuery(() => statements.run(text, params ?? [], true));
+            },
+            exec: async (script) => void (sent++, await t.exec(script)),
+            memo,
+          });
+        } finally {
+          open = false;
+        }
+      });
     },
     statements: () => sent,
     lanes: 1,

@@ -5,7 +5,7 @@ export const Dec = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_U
 export type Dec = Decimal;
 
 /** A decimal string with exactly `places` decimals, rounded half-up. */
-export const fixed = (value: Decimal.Value, places: number) => new Dec(value).toFixed(places, Dec.ROUND_HALF_UP);
+export const fixed = (value: Decimal.Value, places: number) => (value instanceof Dec ? value : new Dec(value)).toFixed(places, Dec.ROUND_HALF_UP);
 
 /** Percent of `part` over `whole`, two decimals; zero when `whole` is zero. */
 export function percentOf(part: Decimal.Value, whole: Decimal.Value): string {
