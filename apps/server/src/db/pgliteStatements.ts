@@ -1,6 +1,6 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { parse, PGlite, protocol } from '@electric-sql/pglite';
 
-type PgliteModule = Pick<typeof import('@electric-sql/pglite'), 'protocol' | 'parse'>;
+type PgliteModule = { protocol: typeof protocol; parse: typeof parse };
 
 /**
  * How many statements a PGlite node keeps prepared. The texts the server sends are a few hundred;
