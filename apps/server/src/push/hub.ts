@@ -14,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { WebSocket } from 'ws';
 import type { PushEvent } from '@tradeapp/contract';
 import { CLOSE, HUB_DEFAULTS, MSG, type ServerFrame } from './messages';
+import { textFrame, writeText } from './wire';
 
 export type QuoteData = { symbol: string } & Record<string, unknown>;
 
@@ -240,6 +241,7 @@ export class HubCore {
     state.lastSentAt = now;
     const frame = encodeQuote(data);
     state.lastFrame = frame;
+    const wire = textFrame(frame);
     for (const conn of state.subscribers) {
       const socket = conn.socket;
       if (socket.readyState !== WebSocket.OPEN) continue;
@@ -250,7 +252,7 @@ export class HubCore {
         continue;
       }
       if (conn.missed.size > 0) conn.missed.delete(symbol);
-      socket.send(frame, TEXT);
+      writeText(socket, wire, frame);
     }
   }
 
