@@ -218,6 +218,13 @@ const liteStream = PGlite.prototype.execProtocolStream;
 PGlite.prototype.execProtocolStream = async function (this: PGlite, ...args: Parameters<PGlite['execProtocolStream']>) {
   return countCompleted(await liteStream.apply(this, args)) as Awaited<ReturnType<PGlite['execProtocolStream']>>;
 };
+// The server's named statements (db/pgliteStatements.ts) go through `execProtocol`.
+const liteProtocol = PGlite.prototype.execProtocol;
+PGlite.prototype.execProtocol = async function (this: PGlite, ...args: Parameters<PGlite['execProtocol']>) {
+  const result = await liteProtocol.apply(this, args);
+  countCompleted(result.messages);
+  return result;
+};
 (pg as unknown as { Connection: { prototype: EventEmitter } }).Connection.prototype.emit = function (this: EventEmitter, event: string | symbol, ...args: unknown[]) {
   if (event === 'commandComplete') completed++;
   return EventEmitter.prototype.emit.call(this, event, ...args);

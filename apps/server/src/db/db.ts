@@ -178,6 +178,31 @@ export async function queryJsonRows<T>(sql: Sql, text: string, params: unknown[]
   return JSON.parse(row!.rows) as T[];
 }
 
+/**
+ * The names PostgreSQL's statements run under: `pg` prepares a named statement once per connection
+ * and then only binds and executes it, so PostgreSQL neither parses nor, once its plan cache keeps a
+ * generic plan, plans it again (on PGlite, pgliteStatements.ts does the same). A text is named the
+ * second time it is seen, and at most `capacity` are: a text built per call (ids spelled out) runs
+ * unnamed rather than leave a plan on every connection for good.
+ */
+export function statementNames(capacity = 512): (text: string) => string | undefined {
+  const names = new Map<string, string>();
+  let seen = new Set<string>();
+  return (text) => {
+    const name = names.get(text);
+    if (name !== undefined || names.size >= capacity) return name;
+    if (!seen.has(text)) {
+      // Forgotten now and then, so that texts seen once each do not pile up either.
+      if (seen.size >= 4 * capacity) seen = new Set();
+      seen.add(text);
+      return undefined;
+    }
+    const made = `q${names.size}`;
+    names.set(text, made);
+    return made;
+  };
+}
+
 /** The lock pool's size: every job key of `jobs/leader.ts` held at once, and one to spare. */
 export const LOCK_CONNECTIONS = 14;
 
@@ -201,13 +226,15 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
   lockPool.on('error', () => undefined);
   await pool.query('select 1');
   const memo = new Map<string, unknown>();
+  const named = statementNames();
+  const statement = (text: string, params: readonly unknown[] | undefined) => ({ name: named(text), text, values: params as unknown[] | undefined });
   let sent = 0;
   return ambient({
     driver: 'postgres',
     memo,
     async query(text, params) {
       sent++;
-      return (await pool.query(text, params as unknown[])).rows as never;
+      return (await pool.query(statement(text, params))).rows as never;
     },
     exec: async (script) => void (sent++, await pool.query(script)),
     async tx(fn) {
@@ -216,7 +243,7 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
         sent += 2;
         await client.query('begin');
         const result = await fn({
-          query: async (text, params) => (sent++, (await client.query(text, params as unknown[])).rows as never),
+          query: async (text, params) => (sent++, (await client.query(statement(text, params))).rows as never),
           exec: async (script) => void (sent++, await client.query(script)),
           memo,
         });
