@@ -17,14 +17,17 @@ export function buildServerBundle(): void {
   if (built.status !== 0) throw new Error('scripts/start.mjs --build-only failed');
 }
 
-/** Spawn a server script (TypeScript through tsx, or a built `.mjs` as is) and resolve with the milliseconds until `url` answers 200. */
+/**
+ * Spawn a server script (TypeScript through tsx, or a built `.mjs` as is) and resolve with the milliseconds until `url` answers 200.
+ * `BENCH_FLAGS` adds Node flags to it, to look inside a bench's server (`BENCH_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof"`).
+ */
 export async function timeToReady(
   script: string,
   env: Record<string, string>,
   url: string,
 ): Promise<{ ms: number; child: ChildProcess }> {
   const started = performance.now();
-  const child = spawn(process.execPath, script.endsWith('.mjs') ? [script] : ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_FLAGS ? process.env.BENCH_FLAGS.split(' ') : []), ...(script.endsWith('.mjs') ? [script] : ['--import', 'tsx', script])], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
