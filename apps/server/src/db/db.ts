@@ -239,18 +239,27 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
     exec: async (script) => void (sent++, await pool.query(script)),
     async tx(fn) {
       const client = await pool.connect();
+      // One statement at a time on the transaction's connection, its COMMIT or ROLLBACK after the
+      // last: callers running several at once (Promise.all) would otherwise have `pg` queue them
+      // itself, which pg 9 refuses, and a ROLLBACK after one of them failed could overtake the others.
+      let last: Promise<unknown> = Promise.resolve();
+      const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
+        const next = last.then(run);
+        last = next.catch(() => undefined);
+        return next;
+      };
       try {
         sent += 2;
         await client.query('begin');
         const result = await fn({
-          query: async (text, params) => (sent++, (await client.query(statement(text, params))).rows as never),
-          exec: async (script) => void (sent++, await client.query(script)),
+          query: async (text, params) => (sent++, (await inTurn(() => client.query(statement(text, params)))).rows as never),
+          exec: async (script) => void (sent++, await inTurn(() => client.query(script))),
           memo,
         });
-        await client.query('commit');
+        await inTurn(() => client.query('commit'));
         return result;
       } catch (err) {
-        await client.query('rollback').catch(() => undefined);
+        await inTurn(() => client.query('rollback')).catch(() => undefined);
         throw err;
       } finally {
         client.release();
