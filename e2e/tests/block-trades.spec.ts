@@ -259,13 +259,13 @@ test('an active block trader asks for a quote, sees it within the band with its 
   const listed = await post(request, '/m_ft/block_list', null, { q: SYMBOL });
   const stock = listed.list.find((q: { symbol: string }) => q.symbol === SYMBOL);
   expect(stock, `${SYMBOL} on the block list`).toBeTruthy();
-  // The house quotes blocks while New York trades. Outside its session the desk's own clock (the
-  // server's test-only hook) is moved an hour into the next one; the market keeps its time.
-  // The next tradable moment may be the pre-market, hours before the open (a run between 01:00 and
-  // 09:00 UTC): the desk moves on an hour at a time until the regular session.
-  if (!stock.tradable) {
+  // The house quotes blocks in New York's regular session. Outside it the desk's own clock (the
+  // server's test-only hook) is moved on an hour at a time, from the next open when the market is
+  // closed or from now in its pre-market or after hours (still tradable, with no next open), until
+  // the regular session; the market keeps its time.
+  if (stock.marketStatus !== 'regular') {
     let moved: { marketStatus: string } | undefined;
-    for (let at = stock.nextOpenTimestamp + HOUR, n = 0; n < 8 && moved?.marketStatus !== 'regular'; at += HOUR, n += 1) {
+    for (let at = (stock.nextOpenTimestamp ?? Date.now()) + HOUR, n = 0; n < 24 && moved?.marketStatus !== 'regular'; at += HOUR, n += 1) {
       await setDeskClock(request, at);
       moved = (await post(request, '/m_ft/block_list', null, { q: SYMBOL })).list.find((q: { symbol: string }) => q.symbol === SYMBOL);
     }

@@ -407,7 +407,8 @@ test('a crypto quote has a live price that changes, the chart, and every range l
     await page.getByTestId(`kline-range-${range}`).click();
     await expect(page.getByTestId(`kline-range-${range}`)).toHaveAttribute('aria-selected', 'true');
     await expect(chart).toHaveAttribute('data-range', range);
-    expect(Number(await chart.getAttribute('data-candles'))).toBeGreaterThan(3);
+    // The range's candles are drawn once the earlier candles that warm up its indicators have come too.
+    await expect.poll(async () => Number(await chart.getAttribute('data-candles'))).toBeGreaterThan(3);
   }
   await page.getByTestId('quote-profile').scrollIntoViewIfNeeded();
   await expect(page.getByTestId('quote-profile')).not.toBeEmpty();
