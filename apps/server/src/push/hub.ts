@@ -14,7 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { WebSocket } from 'ws';
 import type { PushEvent } from '@tradeapp/contract';
 import { CLOSE, HUB_DEFAULTS, MSG, type ServerFrame } from './messages';
-import { textFrame, writeText } from './wire';
+import { TEXT, textFrame, writeText } from './wire';
 
 export type QuoteData = { symbol: string } & Record<string, unknown>;
 
@@ -90,8 +90,6 @@ interface SymbolState {
   timer: NodeJS.Timeout | undefined;
 }
 
-// `binary: false` makes ws send a pre-encoded Buffer as a text frame without re-encoding it per socket.
-const TEXT = { binary: false, compress: false } as const;
 // Node timers fire on a millisecond loop clock, so a publisher ticking exactly every flushMs can
 // be measured at flushMs - 0.9 ms by performance.now(); without this slack every such quote would
 // wait ~1 ms for the trailing timer. It lets at most one extra frame per ~250 windows through.

@@ -27,11 +27,12 @@ export function textFrame(payload: Buffer): Buffer {
 /** What of `ws`'s socket the direct write needs: its stream, and its sender's queue. */
 interface Raw {
   _socket?: Duplex | null;
-  _sender?: { _queue: unknown[]; _state: number } | null;
+  _sender?: { _queue?: unknown[]; _state?: number } | null;
 }
 /** `ws`'s sender writes at once in its state 0; otherwise it is compressing or reading a blob and queues. */
 const SENDER_IDLE = 0;
-const TEXT = { binary: false, compress: false } as const;
+/** `binary: false` makes ws send a pre-encoded Buffer as a text frame without re-encoding it per socket. */
+export const TEXT = { binary: false, compress: false } as const;
 
 /**
  * Write a text frame made by `textFrame` to an open socket: straight to its stream when `ws` has
@@ -41,6 +42,7 @@ const TEXT = { binary: false, compress: false } as const;
 export function writeText(socket: WebSocket, frame: Buffer, payload: Buffer): void {
   const raw = socket as unknown as Raw;
   const sender = raw._sender;
-  if (raw._socket && sender && sender._state === SENDER_IDLE && sender._queue.length === 0) raw._socket.write(frame);
+  // Fields a later `ws` might rename: then every write goes through `ws`, as before.
+  if (raw._socket && sender?._state === SENDER_IDLE && sender._queue?.length === 0) raw._socket.write(frame);
   else socket.send(payload, TEXT);
 }
