@@ -26,6 +26,7 @@ import {
   OrderDirection,
   orderCosts,
   plainDecimal,
+  productPrecise,
   profitPercent,
   reachesMaintenance,
   roundDecimal,
@@ -59,6 +60,17 @@ describe('the server’s 40-digit arithmetic', () => {
     expect(subPrecise('1', `0.${'0'.repeat(44)}1`)).toBe('1');
     expect(mulPrecise('1.50', '2')).toBe('3');
     expect(plainDecimal('1.500')).toBe('1.5');
+  });
+
+  it('multiplies several factors rounding after each step, as a chain of products does', () => {
+    // Worked with Python's decimal at 40 digits, half up: (a × a rounded) × 7 ends in …913578; the
+    // exact a × a × 7 rounded once would end in …913580.
+    const a = '0.1111111111111111111111';
+    expect(productPrecise(a, a, '7')).toBe('0.08641975308641975308640246913580246913578');
+    expect(productPrecise(a, a, '3')).toBe('0.03703703703703703703702962962962962962962');
+    expect(productPrecise('-10.50', '2')).toBe('-21');
+    expect(productPrecise('0.00', '-3')).toBe('0');
+    expect(productPrecise('4.2')).toBe('4.2');
   });
 
   it('rounds to places half away from zero, like toFixed(n, ROUND_HALF_UP)', () => {

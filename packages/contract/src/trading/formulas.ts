@@ -1,4 +1,4 @@
-import { addPrecise, compareDecimal, divPrecise, floorInteger, minDecimal, mulPrecise, plainDecimal, roundDecimal, signOf, subPrecise } from '../decimal';
+import { addPrecise, compareDecimal, divPrecise, floorInteger, minDecimal, mulPrecise, plainDecimal, productPrecise, roundDecimal, signOf, subPrecise } from '../decimal';
 import { OrderDirection } from '../enums';
 import type { TradingRule } from './rules';
 
@@ -67,8 +67,9 @@ export function orderCosts(o: { price: string; quantity: string; rate?: string; 
 
 /** Floating profit in the wallet's currency: ((exit − open) × ±1 × quantity) × rate, not rounded; + for a long. */
 export function floatingProfit(p: { direction: number; openPrice: string; exitPrice: string; quantity: string; rate?: string }): string {
-  const diff = mulPrecise(subPrecise(p.exitPrice, p.openPrice), isBuy(p.direction) ? 1 : -1);
-  return mulPrecise(mulPrecise(diff, p.quantity), p.rate ?? '1');
+  // A short's difference is the long's negated: the rounding to 40 digits is symmetric about zero.
+  const diff = isBuy(p.direction) ? subPrecise(p.exitPrice, p.openPrice) : subPrecise(p.openPrice, p.exitPrice);
+  return p.rate === undefined ? productPrecise(diff, p.quantity) : productPrecise(diff, p.quantity, p.rate);
 }
 
 /** Profit as a percentage of the margin, to two places (a position's `zdf`); 0.00 on a zero margin. */

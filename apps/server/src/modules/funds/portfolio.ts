@@ -88,11 +88,14 @@ export function createFundsPortfolioSource(deps: PortfolioDeps): PortfolioSource
     return units.gt(0) ? Dec.max(currentIncome(units, per10k), ZERO) : ZERO;
   }
 
-  /** The held Current terms' declared incomes, per product and day: every day's, or those from day `from` on. */
-  async function declaredIncomes(b: Book, from?: number): Promise<Map<number, Map<number, string>>> {
+  /**
+   * The held Current terms' declared incomes, per product and day: every day's, or those of the days
+   * `between` (inclusive). Incomes are declared ahead; a valuation reads only the days that have ended.
+   */
+  async function declaredIncomes(b: Book, between?: [number, number]): Promise<Map<number, Map<number, string>>> {
     const ids = [...new Set(b.holdings.filter((h) => b.products.get(h.product_id)?.kind === 'current').map((h) => h.product_id))];
     if (ids.length === 0) return new Map();
-    const rows = from === undefined ? (await Promise.all(ids.map((id) => repo.incomes(db, id)))).flat() : await repo.incomesFrom(db, ids, from);
+    const rows = between === undefined ? (await Promise.all(ids.map((id) => repo.incomes(db, id)))).flat() : await repo.incomesBetween(db, ids, ...between);
     const out = new Map<number, Map<number, string>>(ids.map((id) => [id, new Map()]));
     for (const i of rows as IncomeRow[]) out.get(i.product_id)!.set(i.day, i.income_per10k);
     return out;
@@ -109,7 +112,8 @@ export function createFundsPortfolioSource(deps: PortfolioDeps): PortfolioSource
     const [latest, instantOf, declared, credited] = await Promise.all([
       fundIds.length > 0 ? repo.latestNavsOf(db, fundIds) : [],
       fundIds.length > 0 ? instants() : null,
-      declaredIncomes(b, firstUncredited),
+      // The last day read is yesterday: today's income is earned at tomorrow's start (uncreditedDays).
+      declaredIncomes(b, [firstUncredited, yesterday]),
       repo.userAccrualsOn(db, userId, [yesterday]),
     ]);
     const navsOf = (productId: number) => latest.filter((n) => n.product_id === productId);

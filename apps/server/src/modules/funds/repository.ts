@@ -249,12 +249,12 @@ export const latestNavsOf = (sql: Sql, productIds: readonly number[]) =>
     [[...productIds]],
   );
 
-/** The declared incomes of `productIds` from day `from` on, oldest first. */
-export const incomesFrom = (sql: Sql, productIds: readonly number[], from: number) =>
-  sql.query<IncomeRow>('select product_id, day, income_per10k::text from deposit_incomes where product_id = any($1::int[]) and day >= $2 order by product_id, day', [
-    [...productIds],
-    from,
-  ]);
+/** The declared incomes of `productIds` from day `from` through day `through`, oldest first. */
+export const incomesBetween = (sql: Sql, productIds: readonly number[], from: number, through: number) =>
+  sql.query<IncomeRow>(
+    'select product_id, day, income_per10k::text from deposit_incomes where product_id = any($1::int[]) and day between $2 and $3 order by product_id, day',
+    [[...productIds], from, through],
+  );
 
 export const incomes = (sql: Sql, productId: number) =>
   sql.query<IncomeRow>('select product_id, day, income_per10k::text from deposit_incomes where product_id = $1 order by day', [productId]);

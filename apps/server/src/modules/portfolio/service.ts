@@ -29,6 +29,8 @@ const money = (v: Dec) => {
 };
 /** To the cent, half up (`Dec`'s rounding), as a number to add. */
 const cents = (v: Dec) => v.toDecimalPlaces(2);
+/** An optional figure to the cent. */
+const optionalMoney = (x: Dec | null | undefined) => (x === null || x === undefined ? null : money(x));
 const ZERO = new Dec(0);
 /** The rate of the reporting currency itself: a line in it is not multiplied. */
 const ONE = new Dec(1);
@@ -177,7 +179,7 @@ export function createPortfolioService(opts: {
       const row = byProduct.get(k) ?? { product: l.product, side, value: ZERO };
       row.value = row.value.add(reporting);
       byProduct.set(k, row);
-      const opt = (x: Dec | null | undefined) => (x === null || x === undefined ? null : money(x));
+      const value = money(v);
       return {
         key: `${l.product}:${l.id}`,
         product: l.product,
@@ -191,12 +193,12 @@ export function createPortfolioService(opts: {
         priceSource: l.priceSource,
         priceTimestamp: l.priceTimestamp ?? null,
         currency: l.currency,
-        value: money(v),
-        reportingValue: money(reporting),
-        cost: opt(l.cost),
-        pnl: opt(l.pnl),
-        pnlGross: opt(l.pnlGross),
-        fees: opt(l.fees),
+        value,
+        reportingValue: reporting === v ? value : money(reporting),
+        cost: optionalMoney(l.cost),
+        pnl: optionalMoney(l.pnl),
+        pnlGross: optionalMoney(l.pnlGross),
+        fees: optionalMoney(l.fees),
         dayChange: money(change),
         stale: l.stale ?? false,
       };
