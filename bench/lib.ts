@@ -30,7 +30,7 @@ export async function timeToReady(
   const child = spawn(process.execPath, [...(process.env.BENCH_FLAGS ? process.env.BENCH_FLAGS.split(' ') : []), ...(script.endsWith('.mjs') ? [script] : ['--import', 'tsx', script])], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_STDOUT ? 'inherit' : 'ignore', 'inherit'],
   });
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);

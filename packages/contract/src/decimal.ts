@@ -164,12 +164,13 @@ function toSignificant(x: Scaled): Scaled {
 
 /** The shortest plain rendering (no exponent, no trailing zeros), like decimal.js `toFixed()`. */
 function plain(x: Scaled): string {
-  let { value, scale } = x;
-  while (scale > 0 && value % 10n === 0n) {
-    value /= 10n;
-    scale -= 1;
-  }
-  return render(value, scale);
+  const text = render(x.value, x.scale);
+  if (x.scale === 0) return text;
+  // The zeros are dropped from the text: a BigInt division per zero allocated a number each.
+  let end = text.length;
+  while (text.charCodeAt(end - 1) === 48 /* 0 */) end--;
+  if (text.charCodeAt(end - 1) === 46 /* . */) end--;
+  return text.slice(0, end);
 }
 
 function need(text: string | number): Scaled {

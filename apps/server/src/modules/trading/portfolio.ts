@@ -1,4 +1,4 @@
-import { floatingProfit, OrderStatus } from '@tradeapp/contract';
+import { floatingProfit, OrderStatus, roundDecimal, signOf } from '@tradeapp/contract';
 import { queryJsonRows } from '../../db/db';
 import { Dec } from '../../lib/decimal';
 import type { Snapshot } from '../../market/types';
@@ -33,9 +33,13 @@ type LineRow = Pick<
 >;
 
 /** The statuses of a position with a line: entrusted, open, and allotted IPO shares awaiting their listing. */
+const ZERO = new Dec(0);
 const OPEN = [OrderStatus.WaitingConfirmation, OrderStatus.InProgress, OrderStatus.ToBeSettled];
-/** To the cent, half up (`Dec`'s rounding). */
-const cents = (v: string) => new Dec(v).toDecimalPlaces(2);
+/**
+ * To the cent, half up (`Dec`'s rounding), rounded on the text: a profit at a cross rate has 40
+ * digits, and reading those into a `Dec` only to drop all but two cost most of a line's time.
+ */
+const cents = (v: string) => new Dec(roundDecimal(v, 2)!);
 
 /** An instrument's snapshot with the price a position of one direction would close at. */
 interface Priced {
@@ -60,14 +64,16 @@ export function createTradingPortfolioSource(opts: PortfolioDeps): PortfolioSour
     const rate = rateOf(p.currency, p.wallet_currency);
     const floating = cents(floatingProfit({ direction: p.direction, openPrice: p.open_price!, exitPrice: exitText, quantity: p.quantity, rate }));
     const margin = new Dec(p.margin);
-    const fees = new Dec(p.open_fee).add(p.parts_fee);
+    const openFee = new Dec(p.open_fee);
+    const fees = signOf(p.parts_fee) === 0 ? openFee : openFee.add(p.parts_fee);
     const filledToday = p.filled_at !== null && dayOf(p.symbol, p.filled_at.getTime()) === s.session.tradingDay;
     let dayChange = floating;
     if (!filledToday && p.open_price !== null) {
       const atClose = floatingProfit({ direction: p.direction, openPrice: p.open_price, exitPrice: s.previousClose, quantity: p.quantity, rate });
       dayChange = floating.sub(cents(atClose));
     }
-    const value = Dec.max(margin.add(floating), 0);
+    const equity = margin.add(floating);
+    const value = equity.isNegative() ? ZERO : equity;
     return {
       id: String(p.id),
       product: p.follow_id !== null ? 'follow' : p.robot_order_id !== null ? 'robot' : 'position',
@@ -81,12 +87,12 @@ export function createTradingPortfolioSource(opts: PortfolioDeps): PortfolioSour
       priceTimestamp: s.time,
       currency: p.wallet_currency,
       value,
-      cost: margin.add(p.open_fee),
+      cost: margin.add(openFee),
       pnl: floating.sub(fees),
       pnlGross: floating,
       fees,
       // Past a total loss the line stays at zero, and so does its change.
-      dayChange: value.isZero() ? new Dec(0) : dayChange,
+      dayChange: value.isZero() ? ZERO : dayChange,
       held: { wallet: p.wallet_code, amount: margin },
     };
   }
