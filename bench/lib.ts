@@ -20,6 +20,7 @@ export function buildServerBundle(): void {
 /**
  * Spawn a server script (TypeScript through tsx, or a built `.mjs` as is) and resolve with the milliseconds until `url` answers 200.
  * `BENCH_FLAGS` adds Node flags to it, to look inside a bench's server (`BENCH_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof"`).
+ * `BENCH_STDOUT=1` lets its standard output through (`BENCH_STDOUT=1 BENCH_FLAGS=--trace-gc`).
  */
 export async function timeToReady(
   script: string,
