@@ -316,8 +316,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     authenticate: (token) => sessionIdentity(db, token, config.SESSION_IDLE_MINUTES),
     snapshot: (symbol) => (market.instruments.some((i) => i.symbol === symbol) ? pushQuoteOf(market, symbol) : undefined),
   });
-  const stopFeed = startMarketFeed({ provider, market, hub, db, shared: hub.driver === 'redis', log: app.log });
-  app.addHook('onClose', () => stopFeed());
+  // The market ticks once the node listens: a symbol's first tick builds its day and its year's
+  // range, which in the start was a third of the wait for the node's readiness (decision 0024).
+  // Its prices are a function of the time, so nothing is lost by starting them then.
+  let stopFeed: (() => Promise<void>) | undefined;
+  app.addHook('onListen', () => {
+    stopFeed ??= startMarketFeed({ provider, market, hub, db, shared: hub.driver === 'redis', log: app.log });
+  });
+  app.addHook('onClose', async () => stopFeed?.());
   step('market service and feed');
 
   const chat = createChat(db, hub);
