@@ -86,7 +86,10 @@ async function bootConfig(root: string, options: FirstPaintOptions, bundle: Roll
       return [language, Object.fromEntries(shells.SHELL_KEYS.map((key) => [key, pick(messages, key)]))] as const;
     }),
   );
+  // The quote shell's back arrow: antd-mobile's own icon as ui/Page.tsx renders it, written out once here.
+  const [{ createElement }, { renderToStaticMarkup }, { LeftOutline }] = await Promise.all([import('react'), import('react-dom/server'), import('antd-mobile-icons')]);
   return {
+    backIcon: renderToStaticMarkup(createElement(LeftOutline, { 'aria-hidden': 'true' })),
     screens: map(options.screens, ({ modules, strings }) => ({ files: filesOf(bundle, modules, entry), strings })),
     languages: map(options.languages, (modules) => filesOf(bundle, modules, entry)),
     messages: map(options.messages, (modules) => filesOf(bundle, modules, entry)),

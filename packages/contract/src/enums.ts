@@ -109,3 +109,6 @@ export type UserStatus = (typeof UserStatus)[keyof typeof UserStatus];
 
 export const Exchange = { NASDAQ: 'NASDAQ', NYSE: 'NYSE', AMEX: 'AMEX' } as const;
 export type Exchange = (typeof Exchange)[keyof typeof Exchange];
+
+/** A market's session phase: before the open, the regular session, after hours, closed (a quote's `marketStatus`). */
+export const SESSION_PHASES = ['pre', 'regular', 'post', 'closed'] as const;

@@ -24,13 +24,17 @@ function varyOf(headers: HeadersInit | undefined): string {
   return VARY.map((name) => all.get(name) ?? '').join('\n');
 }
 
-/** Sends a request now and keeps its answer for the client (the boot script). */
-export function sendEarly(url: string, init: RequestInit & { method: 'GET' | 'POST' }): void {
+/**
+ * Sends a request now and keeps its answer for the client (the boot script). The answer is returned
+ * too: the boot script may read a copy of it (`Response.clone`) before the client takes it.
+ */
+export function sendEarly(url: string, init: RequestInit & { method: 'GET' | 'POST' }): Promise<Response> {
   const early = (window.__mmEarly ??= new Map());
   const response = fetch(url, init);
   // Not asked for (another screen came first): the failure is nobody's.
   response.catch(() => undefined);
   early.set(keyOf(init.method, url, init.body), { response, vary: varyOf(init.headers) });
+  return response;
 }
 
 /** The boot script's answer to this request, once; undefined when it sent none like it. */

@@ -5,7 +5,7 @@ import { paintAppearance, storedAppearance } from '../lib/appearance';
 import { getStoredUser, getToken } from '../lib/session';
 import { readStorage, StorageKey } from '../lib/storage';
 import { sendFirstRequests } from './requests';
-import { homeShell } from './shells';
+import { homeShell, isShellQuote, quoteShell } from './shells';
 
 // The page's boot script, inlined at the top of index.html's body (build/firstPaint.ts): what a
 // phone on a slow network can do before the app's code arrives, which is seconds away.
@@ -14,20 +14,47 @@ import { homeShell } from './shells';
 //   the entry's, instead of one wave after another as each module runs and finds its imports.
 // - The first screen's data requests sent now (app/firstRequests.ts); the HTTP client takes their
 //   answers when the screen's queries ask (api/early.ts).
-// - The home tab's hero painted from the HTML (boot/shells.ts), its largest paint.
+// - The home tab's hero painted from the HTML (boot/shells.ts), its largest paint; a quote page's
+//   head painted as soon as its quote's answer and its style sheets are in, long before its code.
 
-function preload(file: string): void {
+/**
+ * Asks for one of the first screen's files: a chunk as a module preload, a style sheet as a preload,
+ * or applied at once (`apply`: the shell painted before the app needs it; Vite's loader finds the
+ * link and does not add another). Resolves when the file is in (or failed).
+ */
+function preload(file: string, apply = false): Promise<unknown> {
   const link = document.createElement('link');
   if (file.endsWith('.css')) {
-    link.rel = 'preload';
-    link.as = 'style';
+    link.rel = apply ? 'stylesheet' : 'preload';
+    if (!apply) link.as = 'style';
   } else {
     link.rel = 'modulepreload';
   }
   // In cors mode, as Vite asks for a chunk and its style sheets: a preload in another mode is not used.
   link.crossOrigin = '';
   link.href = `/${file}`;
+  const loaded = new Promise((resolve) => {
+    link.onload = link.onerror = resolve;
+  });
   document.head.append(link);
+  return loaded;
+}
+
+/** A first screen's picture: inert and hidden from assistive technology, removed by the app's first render. */
+function shellOf(markup: string): HTMLElement {
+  const shell = document.createElement('div');
+  shell.id = 'shell';
+  shell.inert = true;
+  shell.setAttribute('aria-hidden', 'true');
+  shell.innerHTML = markup;
+  return shell;
+}
+
+/** A picture painted later, before #root, unless the app has rendered there already (anything but its splash). */
+function paintLater(markup: string): void {
+  const root = document.getElementById('root');
+  if (!root || root.querySelector(':scope > :not(.splash)') || document.getElementById('shell')) return;
+  root.before(shellOf(markup));
 }
 
 function boot(): void {
@@ -36,7 +63,9 @@ function boot(): void {
   document.documentElement.lang = HTML_LANG[language];
   const first = firstScreenOf(window.location.hash, readStorage(StorageKey.launched) === '1');
 
-  if (first) sendFirstRequests(first.requests, config.routes);
+  const answers = first ? sendFirstRequests(first.requests, config.routes) : [];
+  // A copy of the quote's answer, read before the client takes the answer itself (api/early.ts).
+  const quote = first?.screen === 'quote' && answers[0] ? answers[0].then((r) => (r.ok ? r.clone().json() : null)) : null;
 
   const screen = first ? config.screens[first.screen] : null;
   const strings = screen?.strings ?? 'first';
@@ -46,16 +75,28 @@ function boot(): void {
     ...(strings === 'first' ? [] : config.messages[language]),
     ...(strings === 'all' ? config.features : []),
   ]);
-  for (const file of files) preload(file);
+  const sheets: Promise<unknown>[] = [];
+  for (const file of files) {
+    const applied = quote !== null && file.endsWith('.css') && (screen?.files.includes(file) ?? false);
+    const loaded = preload(file, applied);
+    if (applied) sheets.push(loaded);
+  }
 
   if (first?.screen === 'home') {
     const user = getStoredUser();
-    const shell = document.createElement('div');
-    shell.id = 'shell';
-    shell.inert = true;
-    shell.setAttribute('aria-hidden', 'true');
-    shell.innerHTML = homeShell(config.strings[language], language, user ? user.firstName || user.userId : null, getToken() !== null);
-    document.body.append(shell);
+    // The script runs just before #root: the picture goes where paintLater would put it.
+    document.body.append(shellOf(homeShell(config.strings[language], language, user ? user.firstName || user.userId : null, getToken() !== null)));
+  }
+
+  if (quote) {
+    const strings = config.strings[language];
+    void Promise.all([quote, ...sheets])
+      .then(([envelope]) => {
+        const data = (envelope as { code?: number; data?: unknown } | null)?.data;
+        if ((envelope as { code?: number } | null)?.code === 200 && isShellQuote(data)) paintLater(quoteShell(data, strings, config.backIcon));
+      })
+      // Not painted: the app paints the quote itself.
+      .catch(() => undefined);
   }
 }
 

@@ -19,4 +19,6 @@ export interface BootConfig {
   /** Method and path (with the API's base) of each first request's route. */
   routes: Record<FirstRequestRoute, { method: 'GET' | 'POST'; path: string }>;
   strings: Record<UiLanguage, ShellStrings>;
+  /** The navigation bar's back arrow (antd-mobile's LeftOutline) as markup, for the quote page's shell. */
+  backIcon: string;
 }

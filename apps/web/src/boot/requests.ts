@@ -12,8 +12,8 @@ function queryOf(input: FirstRequest['input']): string {
   return text ? `?${text}` : '';
 }
 
-/** Sends a first screen's requests as the HTTP client would send them, for it to take (api/early.ts). */
-export function sendFirstRequests(requests: readonly FirstRequest[], routes: BootConfig['routes']): void {
+/** Sends a first screen's requests as the HTTP client would send them, for it to take (api/early.ts); their answers in the same order. */
+export function sendFirstRequests(requests: readonly FirstRequest[], routes: BootConfig['routes']): Promise<Response>[] {
   const token = getToken();
   // The headers of @tradeapp/client's core, so that the client's calls match these.
   const headers: Record<string, string> = {
@@ -23,9 +23,8 @@ export function sendFirstRequests(requests: readonly FirstRequest[], routes: Boo
     'content-type': 'application/json',
     ...(token ? { Authorization: `Bearer ${token}` } : {}),
   };
-  for (const { route, input } of requests) {
+  return requests.map(({ route, input }) => {
     const { method, path } = routes[route];
-    if (method === 'GET') sendEarly(`${path}${queryOf(input)}`, { method, headers });
-    else sendEarly(path, { method, headers, body: JSON.stringify(input) });
-  }
+    return method === 'GET' ? sendEarly(`${path}${queryOf(input)}`, { method, headers }) : sendEarly(path, { method, headers, body: JSON.stringify(input) });
+  });
 }

@@ -1,13 +1,24 @@
+import { SESSION_PHASES, type Quote } from '@tradeapp/contract';
 import { LANGUAGE_SHORT, UI_LANGUAGES, type UiLanguage } from '../i18n/locale';
+import { formatChange, formatPercent, formatPrice, riseFallColor } from '../lib/numbers';
 
 // What the page paints from its HTML, before any of the app's code has arrived: the first screen's
 // own markup, with its own classes (its styles are inlined in index.html) and its own strings, so
 // that the app's first render takes its place without a jump. Only what the screen shows without
-// data: no figure is ever painted here. It is a picture (inert, hidden from assistive technology),
-// replaced by the app's interactive screen as soon as that renders (app/RootLayout.tsx).
+// data, or, for a quote page, what its quote's answer says once the boot script's request has it (the
+// answer the app's first render uses too). It is a picture (inert, hidden from assistive
+// technology), replaced by the app's interactive screen as soon as that renders (app/RootLayout.tsx).
 
 /** The strings the shells show, by key of the app's strings (build/firstPaint.ts copies them from the locales). */
-export const SHELL_KEYS = ['home.welcome', 'home.welcomeBack', 'home.signedOutBody', 'home.signedInBody'] as const;
+export const SHELL_KEYS = [
+  'home.welcome',
+  'home.welcomeBack',
+  'home.signedOutBody',
+  'home.signedInBody',
+  'common.back',
+  'market.simulated',
+  ...SESSION_PHASES.map((phase) => `market.phase.${phase}` as const),
+] as const;
 export type ShellStrings = Record<(typeof SHELL_KEYS)[number], string>;
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -26,5 +37,44 @@ export function homeShell(strings: ShellStrings, language: UiLanguage, name: str
     `<h1>${escape(welcome)}</h1><p>${escape(signedIn ? strings['home.signedInBody'] : strings['home.signedOutBody'])}</p>` +
     (signedIn ? '<div class="home-portfolio home-portfolio-pending"></div>' : '') +
     '</header></div></div></div>'
+  );
+}
+
+/** What a quote page's head shows of its quote. */
+export type ShellQuote = Pick<Quote, 'name' | 'stock_code' | 'marketType' | 'marketStatus' | 'simulated' | 'price_nominal' | 'change' | 'change_ratio' | 'tickSize'>;
+
+/** Whether an answer's data has what the quote's head shows (the boot script reads the envelope without the contract's schemas). */
+export function isShellQuote(data: unknown): data is ShellQuote {
+  const q = data as Partial<Record<keyof ShellQuote, unknown>> | null;
+  return (
+    typeof q === 'object' &&
+    q !== null &&
+    ['name', 'stock_code', 'marketType', 'price_nominal', 'change', 'change_ratio', 'tickSize'].every((key) => typeof q[key as keyof ShellQuote] === 'string') &&
+    (SESSION_PHASES as readonly unknown[]).includes(q.marketStatus)
+  );
+}
+
+/**
+ * A quote page's navigation bar and head as features/market/QuotePage.tsx renders them with the
+ * same answer (ui/Page.tsx, antd-mobile's NavBar, the pull to refresh), before its feature strings:
+ * the name, code and exchange, the phase and simulated tags, the price and its change, the page's
+ * largest paint. `backIcon` is antd-mobile's arrow, rendered at build time (build/firstPaint.ts).
+ * The line of the quote's time and everything below it are the app's.
+ */
+export function quoteShell(q: ShellQuote, strings: ShellStrings, backIcon: string): string {
+  const color = riseFallColor(q.change);
+  const phase = q.marketStatus;
+  return (
+    '<div class="page page-dark quote-page"><div class="adm-nav-bar page-nav">' +
+    `<div class="adm-nav-bar-left" role="button"><div class="adm-nav-bar-back"><span class="adm-nav-bar-back-arrow">${backIcon}<span class="sr-only">${escape(strings['common.back'])}</span></span><span aria-hidden="true"></span></div></div>` +
+    `<div class="adm-nav-bar-title">${escape(q.name)}</div><div class="adm-nav-bar-right"></div></div>` +
+    '<main class="page-body"><div class="ptr"><div class="ptr-head settling" style="height: 0px;"></div><section class="quote-head"><div class="quote-title-row">' +
+    `<div><h1 class="quote-name">${escape(q.name)}</h1><div class="quote-code"><span>${escape(q.stock_code)}</span><span class="quote-exchange">${escape(q.marketType)}</span></div></div>` +
+    `<div class="quote-tags"><span class="tag tag-phase phase-${phase}"><span class="phase-dot" aria-hidden="true"></span>${escape(strings[`market.phase.${phase}`])}</span>` +
+    (q.simulated ? `<span class="tag tag-simulated">${escape(strings['market.simulated'])}</span>` : '') +
+    '</div></div>' +
+    `<div class="quote-price-row"><span class="quote-price flash" style="color: ${color};">${escape(formatPrice(q.price_nominal, q.tickSize))}</span>` +
+    `<span class="quote-change" style="color: ${color};">${escape(formatChange(q.change, q.tickSize))} ${escape(formatPercent(q.change_ratio))}</span></div>` +
+    '</section></div></main></div>'
   );
 }

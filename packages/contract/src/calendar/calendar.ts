@@ -6,6 +6,7 @@
 // "day" is a local calendar date written as days since 1970-01-01 (the date's number, not an
 // instant), which makes trading-day arithmetic plain integer arithmetic.
 
+import type { SESSION_PHASES } from '../enums';
 import { CLOSURES, type ClosureSet } from './closures';
 
 const MINUTE = 60_000;
@@ -14,7 +15,7 @@ const DAY = 86_400_000;
 
 export const CALENDAR_IDS = ['US', 'HK', 'XETRA', 'EURONEXT-AMS', 'EURONEXT-BRU', 'BMV', 'TSE', 'LSE', 'GLOBEX', 'FX', 'BONDS', 'CRYPTO'] as const;
 export type CalendarId = (typeof CALENDAR_IDS)[number];
-export type SessionPhase = 'pre' | 'regular' | 'post' | 'closed';
+export type SessionPhase = (typeof SESSION_PHASES)[number];
 
 /** The years the calendar knows: outside them the API refuses a timestamp. */
 export const CALENDAR_YEARS = { first: 2025, last: 2028 } as const;

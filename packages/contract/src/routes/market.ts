@@ -1,6 +1,6 @@
 // Over 400 lines: one module (quotes, lists, K-lines, watchlist) whose shapes are shared by its calls.
 import { z } from 'zod';
-import { MarketSource } from '../enums';
+import { MarketSource, SESSION_PHASES } from '../enums';
 import { pageOf } from '../fields';
 import { route } from '../route';
 import { ASSET_CLASSES, MARKET_CODES } from '../trading/assets';
@@ -8,7 +8,6 @@ import { ASSET_CLASSES, MARKET_CODES } from '../trading/assets';
 /** A decimal number as a string: prices, sizes, volumes, percentages. Never a float on the wire. */
 export const zDecimal = z.string().regex(/^-?\d+(\.\d+)?$/);
 
-export const SESSION_PHASES = ['pre', 'regular', 'post', 'closed'] as const;
 
 /** Chart ranges of the specification (section 9). */
 export const KLINE_RANGES = ['intraday', '1d', '1w', '1m', '3m', '1y'] as const;

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { CALENDAR_IDS } from '../calendar/calendar';
-import { MarketSource, OrderDirection, OrderStatus, OrderType } from '../enums';
+import { MarketSource, OrderDirection, OrderStatus, OrderType, SESSION_PHASES } from '../enums';
 import { pageOf, requiredText, zAmount } from '../fields';
 import { route } from '../route';
 import { ASSET_CLASSES, MARKET_CODES } from '../trading/assets';
 import { LEVERAGE_RISK_VERSION } from '../trading/leverage';
 import { zHkIpoPayment, zSubscription } from './deals';
-import { SESSION_PHASES, zDecimal } from './market';
+import { zDecimal } from './market';
 import { zBill, zWalletCode } from './wallet';
 
 // Orders and positions. One row is both: an entrusted order waiting for its price, then an open
