@@ -52,7 +52,7 @@ async function renderedHero(): Promise<Element> {
 }
 
 function shellHero(language: UiLanguage, name: string | null, signedIn: boolean): Element {
-  const strings = Object.fromEntries(SHELL_KEYS.map((key) => [key, i18n.t(key, { lng: language, name: '{{name}}' })])) as ShellStrings;
+  const strings = Object.fromEntries(SHELL_KEYS.map((key) => [key, i18n.t(key, { lng: language, name: '{{name}}', price: '{{price}}' })])) as ShellStrings;
   const shell = document.createElement('div');
   shell.innerHTML = homeShell(strings, language, name, signedIn);
   return shell.querySelector('header.home-hero')!;

@@ -1,4 +1,5 @@
-import { SESSION_PHASES, type Quote } from '@tradeapp/contract';
+import { orderCallFor, SESSION_PHASES, type Quote } from '@tradeapp/contract';
+import { CHART_TABS } from '../features/market/chartTabs';
 import { LANGUAGE_SHORT, UI_LANGUAGES, type UiLanguage } from '../i18n/locale';
 import { formatChange, formatPercent, formatPrice, riseFallColor } from '../lib/numbers';
 
@@ -16,8 +17,15 @@ export const SHELL_KEYS = [
   'home.signedOutBody',
   'home.signedInBody',
   'common.back',
+  'common.loading',
   'market.simulated',
   ...SESSION_PHASES.map((phase) => `market.phase.${phase}` as const),
+  ...CHART_TABS.map((range) => `quote.ranges.${range}` as const),
+  'quote.previousCloseLine',
+  'marketHours.closedTitle',
+  'marketHours.closedBody',
+  'marketHours.indexTitle',
+  'marketHours.indexBody',
 ] as const;
 export type ShellStrings = Record<(typeof SHELL_KEYS)[number], string>;
 
@@ -41,7 +49,10 @@ export function homeShell(strings: ShellStrings, language: UiLanguage, name: str
 }
 
 /** What a quote page's head shows of its quote. */
-export type ShellQuote = Pick<Quote, 'name' | 'stock_code' | 'marketType' | 'marketStatus' | 'simulated' | 'price_nominal' | 'change' | 'change_ratio' | 'tickSize'>;
+export type ShellQuote = Pick<
+  Quote,
+  'name' | 'stock_code' | 'marketType' | 'market' | 'assetClass' | 'marketStatus' | 'tradable' | 'simulated' | 'price_nominal' | 'change' | 'change_ratio' | 'preClose' | 'tickSize'
+>;
 
 /** Whether an answer's data has what the quote's head shows (the boot script reads the envelope without the contract's schemas). */
 export function isShellQuote(data: unknown): data is ShellQuote {
@@ -49,17 +60,31 @@ export function isShellQuote(data: unknown): data is ShellQuote {
   return (
     typeof q === 'object' &&
     q !== null &&
-    ['name', 'stock_code', 'marketType', 'price_nominal', 'change', 'change_ratio', 'tickSize'].every((key) => typeof q[key as keyof ShellQuote] === 'string') &&
-    (SESSION_PHASES as readonly unknown[]).includes(q.marketStatus)
+    ['name', 'stock_code', 'marketType', 'market', 'assetClass', 'price_nominal', 'change', 'change_ratio', 'preClose', 'tickSize'].every(
+      (key) => typeof q[key as keyof ShellQuote] === 'string',
+    ) &&
+    typeof q.tradable === 'boolean' &&
+    (SESSION_PHASES as readonly unknown[]).includes(q.marketStatus) &&
+    // A bond's page waits for the feature strings before it shows its quote (QuotePage.tsx): no picture before that.
+    q.assetClass !== 'bond' &&
+    q.market !== 'BOND'
   );
 }
 
+/** The trading note a quote shows under its chart (features/market/components/TradingNote.tsx), without the closed market's next opening. */
+function noteOf(q: ShellQuote, strings: ShellStrings): string {
+  if (orderCallFor(q) === null) return `<section class="card card-pad trading-note"><strong>${escape(strings['marketHours.indexTitle'])}</strong><p>${escape(strings['marketHours.indexBody'])}</p></section>`;
+  if (q.tradable) return '';
+  return `<section class="card card-pad trading-note closed"><strong>${escape(strings['marketHours.closedTitle'])}</strong><p>${escape(strings['marketHours.closedBody'])}</p></section>`;
+}
+
 /**
- * A quote page's navigation bar and head as features/market/QuotePage.tsx renders them with the
- * same answer (ui/Page.tsx, antd-mobile's NavBar, the pull to refresh), before its feature strings:
- * the name, code and exchange, the phase and simulated tags, the price and its change, the page's
- * largest paint. `backIcon` is antd-mobile's arrow, rendered at build time (build/firstPaint.ts).
- * The line of the quote's time and everything below it are the app's.
+ * A quote page's first screen as features/market/QuotePage.tsx renders it with the same answer
+ * (ui/Page.tsx, antd-mobile's NavBar, the pull to refresh), before its feature strings: the name,
+ * code and exchange, the phase and simulated tags, the price and its change; the chart's frame
+ * while its candles load; and the trading note (a closed market's is the page's largest paint, the
+ * price an open one's). `backIcon` is antd-mobile's arrow, rendered at build time (build/firstPaint.ts).
+ * The app's own: the quote's time, an extended session's line, the chart's zone, the next opening.
  */
 export function quoteShell(q: ShellQuote, strings: ShellStrings, backIcon: string): string {
   const color = riseFallColor(q.change);
@@ -75,6 +100,11 @@ export function quoteShell(q: ShellQuote, strings: ShellStrings, backIcon: strin
     '</div></div>' +
     `<div class="quote-price-row"><span class="quote-price flash" style="color: ${color};">${escape(formatPrice(q.price_nominal, q.tickSize))}</span>` +
     `<span class="quote-change" style="color: ${color};">${escape(formatChange(q.change, q.tickSize))} ${escape(formatPercent(q.change_ratio))}</span></div>` +
-    '</section></div></main></div>'
+    '</section><section class="card quote-chart"><div class="range-tabs">' +
+    CHART_TABS.map((range) => `<button type="button" class="range-tab${range === 'intraday' ? ' active' : ''}">${escape(strings[`quote.ranges.${range}`])}</button>`).join('') +
+    `</div><div class="ma-legend"><span class="chart-preclose">${escape(strings['quote.previousCloseLine'].replace('{{price}}', formatPrice(q.preClose, q.tickSize)))}</span>` +
+    `<span class="ma-legend-loading">${escape(strings['common.loading'])}</span></div><div class="kline-wrap"></div></section>` +
+    noteOf(q, strings) +
+    '</div></main></div>'
   );
 }

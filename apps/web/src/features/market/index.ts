@@ -12,4 +12,5 @@ export { marketKeys, type TopType } from './keys';
 export { rowData } from './rows';
 export { isCrypto, quoteHref, SEGMENT_IDS } from './segments';
 /** The chart's tabs and the candles before a range's that warm its indicators up. */
-export { CHART_TABS, HISTORY_OF, warmUp } from './warmUp';
+export { CHART_TABS } from './chartTabs';
+export { HISTORY_OF, warmUp } from './warmUp';

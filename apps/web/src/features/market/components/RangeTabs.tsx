@@ -1,6 +1,6 @@
 import type { KlineRange } from '@tradeapp/contract';
 import { useTranslation } from 'react-i18next';
-import { CHART_TABS } from '../warmUp';
+import { CHART_TABS } from '../chartTabs';
 
 /** The chart's tabs, each labelled by what it draws (Intraday, 5 days, Day …), the chosen one selected. */
 export function RangeTabs({ range, onChange }: { range: KlineRange; onChange: (range: KlineRange) => void }) {
