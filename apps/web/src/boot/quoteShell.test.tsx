@@ -1,13 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { MarketSource, type Quote } from '@tradeapp/contract';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import QuotePage from '../features/market/QuotePage';
 import { i18n, setLanguage } from '../i18n';
 import { UI_LANGUAGES, type UiLanguage } from '../i18n/locale';
-import { queryClient } from '../lib/queryClient';
-import { createMemoryRouter, RouterProvider } from '../lib/router';
+import { mountRoute, settle, unmountAll } from '../testing/mountRoute';
 import { isShellQuote, quoteShell, SHELL_KEYS, type ShellStrings } from './shells';
 
 // A quote page's picture in index.html (boot/shells.ts), painted from the quote's answer before the
@@ -51,40 +47,13 @@ vi.mock('../features/market/chartEngine', () => ({
   createKlineChart: () => new Proxy({}, { get: () => () => undefined }),
 }));
 
-let root: Root | undefined;
-let host: HTMLElement | undefined;
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
 afterAll(() => setLanguage('en'));
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  root = host = undefined;
-  queryClient.clear();
-});
+afterEach(unmountAll);
 
 async function renderedPage(quote: Quote): Promise<Element> {
   answer = quote;
-  host = document.createElement('div');
-  document.body.append(host);
-  const mounted = createRoot(host);
-  root = mounted;
-  const router = createMemoryRouter([{ path: '*', Component: QuotePage }], {
-    initialEntries: [`/pages/quote/stock?name=Apple&code=${quote.stock_code}&source=0&market=US&symbol=${quote.symbol}`],
-  });
-  await act(async () => {
-    mounted.render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
-  });
-  for (let turn = 0; turn < 200 && !host.querySelector('[data-testid="quote-price"]'); turn++) {
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    });
-  }
+  const host = await mountRoute(QuotePage, `/pages/quote/stock?name=Apple&code=${quote.stock_code}&source=0&market=US&symbol=${quote.symbol}`);
+  await settle(() => host.querySelector('[data-testid="quote-price"]') !== null);
   return host.querySelector('.page')!;
 }
 

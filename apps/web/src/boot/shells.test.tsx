@@ -1,14 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import type { UserInfo } from '@tradeapp/contract';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import HomePage from '../features/home/HomePage';
 import { i18n, setLanguage } from '../i18n';
 import { UI_LANGUAGES, type UiLanguage } from '../i18n/locale';
-import { queryClient } from '../lib/queryClient';
-import { createMemoryRouter, RouterProvider } from '../lib/router';
 import { clearSession, startSession } from '../lib/session';
+import { mountRoute, unmountAll } from '../testing/mountRoute';
 import { homeShell, SHELL_KEYS, type ShellStrings } from './shells';
 
 // The home tab's picture in index.html (boot/shells.ts) is the hero the tab renders first, element for
@@ -21,33 +17,14 @@ vi.mock('../api/client', async (original) => ({
   call: () => new Promise(() => undefined),
 }));
 
-let root: Root | undefined;
-let host: HTMLElement | undefined;
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
 afterAll(() => setLanguage('en'));
 afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  root = host = undefined;
-  queryClient.clear();
+  unmountAll();
   clearSession();
 });
 
 async function renderedHero(): Promise<Element> {
-  host = document.createElement('div');
-  document.body.append(host);
-  const mounted = createRoot(host);
-  root = mounted;
-  const router = createMemoryRouter([{ path: '*', Component: HomePage }], { initialEntries: ['/pages/home/index'] });
-  await act(async () => {
-    mounted.render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
-  });
+  const host = await mountRoute(HomePage, '/pages/home/index');
   return host.querySelector('header.home-hero')!;
 }
 
