@@ -181,9 +181,7 @@ function need(text: string | number): Scaled {
 
 /** a × b rounded to 40 significant digits, half up, as decimal.js `Dec.mul`. Throws on a non-decimal. */
 export function mulPrecise(a: string | number, b: string | number): string {
-  const x = need(a);
-  const y = need(b);
-  return plain(toSignificant({ value: x.value * y.value, scale: x.scale + y.scale }));
+  return productPrecise(a, b);
 }
 
 /**

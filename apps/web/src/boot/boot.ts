@@ -89,11 +89,11 @@ function boot(): void {
   }
 
   if (quote) {
-    const strings = config.strings[language];
+    const words = config.strings[language];
     void Promise.all([quote, ...sheets])
       .then(([envelope]) => {
-        const data = (envelope as { code?: number; data?: unknown } | null)?.data;
-        if ((envelope as { code?: number } | null)?.code === 200 && isShellQuote(data)) paintLater(quoteShell(data, strings, config.backIcon));
+        const { code, data } = (envelope ?? {}) as { code?: number; data?: unknown };
+        if (code === 200 && isShellQuote(data)) paintLater(quoteShell(data, words, config.backIcon));
       })
       // Not painted: the app paints the quote itself.
       .catch(() => undefined);

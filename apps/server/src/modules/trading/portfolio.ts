@@ -32,8 +32,8 @@ type LineRow = Pick<
   | 'created_at'
 >;
 
-/** The statuses of a position with a line: entrusted, open, and allotted IPO shares awaiting their listing. */
 const ZERO = new Dec(0);
+/** The statuses of a position with a line: entrusted, open, and allotted IPO shares awaiting their listing. */
 const OPEN = [OrderStatus.WaitingConfirmation, OrderStatus.InProgress, OrderStatus.ToBeSettled];
 /**
  * To the cent, half up (`Dec`'s rounding), rounded on the text: a profit at a cross rate has 40
