@@ -88,14 +88,13 @@ function noteOf(q: ShellQuote, strings: ShellStrings): string {
  */
 export function quoteShell(q: ShellQuote, strings: ShellStrings, backIcon: string): string {
   const color = riseFallColor(q.change);
-  const phase = q.marketStatus;
   return (
     '<div class="page page-dark quote-page"><div class="adm-nav-bar page-nav">' +
     `<div class="adm-nav-bar-left" role="button"><div class="adm-nav-bar-back"><span class="adm-nav-bar-back-arrow">${backIcon}<span class="sr-only">${escape(strings['common.back'])}</span></span><span aria-hidden="true"></span></div></div>` +
     `<div class="adm-nav-bar-title">${escape(q.name)}</div><div class="adm-nav-bar-right"></div></div>` +
     '<main class="page-body"><div class="ptr"><div class="ptr-head settling" style="height: 0px;"></div><section class="quote-head"><div class="quote-title-row">' +
     `<div><h1 class="quote-name">${escape(q.name)}</h1><div class="quote-code"><span>${escape(q.stock_code)}</span><span class="quote-exchange">${escape(q.marketType)}</span></div></div>` +
-    `<div class="quote-tags"><span class="tag tag-phase phase-${phase}"><span class="phase-dot" aria-hidden="true"></span>${escape(strings[`market.phase.${phase}`])}</span>` +
+    `<div class="quote-tags"><span class="tag tag-phase phase-${q.marketStatus}"><span class="phase-dot" aria-hidden="true"></span>${escape(strings[`market.phase.${q.marketStatus}`])}</span>` +
     (q.simulated ? `<span class="tag tag-simulated">${escape(strings['market.simulated'])}</span>` : '') +
     '</div></div>' +
     `<div class="quote-price-row"><span class="quote-price flash" style="color: ${color};">${escape(formatPrice(q.price_nominal, q.tickSize))}</span>` +
