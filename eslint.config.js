@@ -53,6 +53,59 @@ function appZones(app) {
   ];
 }
 
+/**
+ * Doors of the server (issue 35). A module (`apps/server/src/modules/<m>/`) is reached from outside only
+ * through its `index.ts`, the door that lists what others may use (its services, its portfolio source,
+ * its routes); every other file of it is its own. Tests are left out of these zones: a test may open the
+ * module it tests.
+ * - a module reaches another module only through that module's index.ts;
+ * - the jobs, app.ts and the portfolio's list of sources reach modules through their doors too;
+ * - no module imports `jobs/`: a job calls the module, never the other way round (the scheduling machinery
+ *   that modules may use lives in `schedule/`);
+ * - the layers under the modules (`db/`, `lib/`, `ledger/`, `push/`, `market/`, `schedule/`, `mail/`,
+ *   `http/`) import no module, no job and nothing of app.ts; and `lib/` does not import `http/`.
+ */
+function serverZones() {
+  const src = 'apps/server/src';
+  const modules = folders(`${src}/modules`);
+  const doors = modules.map((m) => `./${m}/index.ts`);
+  return [
+    ...modules.map((m) => ({
+      target: `${src}/modules/${m}`,
+      from: `${src}/modules`,
+      except: [`./${m}`, ...doors.filter((door) => door !== `./${m}/index.ts`)],
+      message: `A module reaches another module only through its door, ${src}/modules/<name>/index.ts.`,
+    })),
+    {
+      target: [`${src}/jobs`, `${src}/app.ts`, `${src}/main.ts`, `${src}/portfolioSources.ts`],
+      from: `${src}/modules`,
+      except: doors,
+      message: `The jobs and app.ts reach a module only through its door, ${src}/modules/<name>/index.ts.`,
+    },
+    {
+      target: `${src}/modules`,
+      from: `${src}/jobs`,
+      message: 'A module does not import jobs/: the job calls the module (timers and leader locks are in schedule/).',
+    },
+    {
+      target: ['db', 'lib', 'ledger', 'push', 'market', 'schedule', 'mail', 'http'].map((dir) => `${src}/${dir}`),
+      from: [`${src}/modules`, `${src}/jobs`, `${src}/app.ts`, `${src}/portfolioSources.ts`],
+      message: 'The layers under the modules (db, lib, ledger, push, market, schedule, mail, http) import no module, no job and nothing of app.ts.',
+    },
+    {
+      target: `${src}/lib`,
+      from: `${src}/http`,
+      message: 'src/lib is below src/http: it does not import it.',
+    },
+  ];
+}
+
+const MARKET_ZONE = {
+  target: 'apps/server/src/market',
+  from: ['apps/server/src/modules', 'apps/server/src/ledger', 'apps/server/src/http'],
+  message: 'The market engine stands alone: it imports nothing from src/modules, src/ledger or src/http.',
+};
+
 const packages = folders('packages');
 const ourCode = ['apps', 'e2e', 'bench', 'docs'];
 
@@ -115,11 +168,7 @@ export default tseslint.config(
               except: ['./src/index.ts'],
               message: 'packages/client imports @tradeapp/contract by its name, not its files.',
             },
-            {
-              target: 'apps/server/src/market',
-              from: ['apps/server/src/modules', 'apps/server/src/ledger', 'apps/server/src/http'],
-              message: 'The market engine stands alone: it imports nothing from src/modules, src/ledger or src/http.',
-            },
+            MARKET_ZONE,
             {
               target: ['apps/web', 'apps/operator'],
               from: 'apps/server',
@@ -128,6 +177,15 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // The server's doors (serverZones above), with the zone of the shared block that concerns the server:
+    // a file matched here takes this rule's zones instead of the shared block's.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: [MARKET_ZONE, ...serverZones()] }],
     },
   },
   {

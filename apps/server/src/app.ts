@@ -22,118 +22,63 @@ import { poolTrade } from './jobs/poolTrade';
 import { auctionMatch } from './jobs/auctionMatch';
 import { chainWatcher } from './jobs/chainWatcher';
 import { dealLifecycle } from './jobs/dealLifecycle';
-import { startJobs } from './jobs/job';
+import { startJobs } from './schedule/job';
 import { startTriggerEngine } from './jobs/orderTriggers';
 import { transferSettlement } from './jobs/transferSettlement';
-import { addressesHandlers } from './modules/addresses/routes';
+import { addressesHandlers, createAddressService } from './modules/addresses';
 // alerts (issue 18): imports
-import { startAlertEngine } from './modules/alerts/engine';
-import { alertHandlers } from './modules/alerts/routes';
-import { createMovingAverages } from './modules/alerts/rules';
-import { createAlertService } from './modules/alerts/service';
+import { startAlertEngine, alertHandlers, createMovingAverages, createAlertService } from './modules/alerts';
 // end of alerts
 // margin warnings (issue 18): imports
 import { startMarginLadder } from './jobs/marginLadder';
-import { marginLadderHandlers } from './modules/marginLadder/routes';
-import { createMarginLadder } from './modules/marginLadder/service';
-import { registerMarginLadderTestRoutes } from './modules/marginLadder/testRoutes';
+import { marginLadderHandlers, createMarginLadder, registerMarginLadderTestRoutes } from './modules/marginLadder';
 // end of margin warnings
 // portfolio (issue 32): imports
 import { createPortfolioService, portfolioHandlers } from './modules/portfolio';
 import { portfolioSources } from './portfolioSources';
 // end of portfolio
 // analytics (issue 18): imports
-import { analyticsHandlers } from './modules/analytics/routes';
-import { createAnalyticsService } from './modules/analytics/service';
+import { analyticsHandlers, createAnalyticsService } from './modules/analytics';
 // end of analytics
-import { createAddressService } from './modules/addresses/service';
-import { auctionHandlers } from './modules/auction/routes';
-import { createAuctionService } from './modules/auction/service';
-import { authHandlers } from './modules/auth/routes';
-import { createAuthService } from './modules/auth/service';
-import { bankCardsHandlers } from './modules/bankCards/routes';
-import { createBankCardService } from './modules/bankCards/service';
-import { blockTradesHandlers } from './modules/blockTrades/routes';
-import { createBlockTradeService } from './modules/blockTrades/service';
-import { createBlockQuoteService } from './modules/blockTrades/quotes';
-import { chatHandlers } from './modules/chat/routes';
-import { unlistedInstrument } from './modules/deals/instrument';
-import { createDealLifecycle } from './modules/deals/lifecycle';
-import { createListing } from './modules/deals/listing';
-import { dealsHandlers } from './modules/deals/routes';
-import { ensureSeedDeals } from './modules/deals/seed';
-import { createDealService } from './modules/deals/service';
-import { createChat } from './modules/chat/service';
-import { registerHelpPages } from './modules/content/help';
-import { contentHandlers } from './modules/content/routes';
-import { createContentService } from './modules/content/service';
-import { createSimulatedChain } from './modules/deposits/chain';
-import { depositsHandlers } from './modules/deposits/routes';
-import { createDepositService } from './modules/deposits/service';
-import { fileHandlers, registerFileDownload } from './modules/files/routes';
-import { createFollowEngine } from './modules/follow/engine';
-import { followHandlers } from './modules/follow/routes';
-import { createFollowService } from './modules/follow/service';
-import { registerFollowTestRoutes } from './modules/follow/testRoutes';
-import { createRobotEngine } from './modules/robots/engine';
-import { robotHandlers } from './modules/robots/routes';
-import { createRobotService } from './modules/robots/service';
-import { registerRobotTestRoutes } from './modules/robots/testRoutes';
-import { createPoolEngine } from './modules/quantify/engine';
-import { quantifyHandlers } from './modules/quantify/routes';
-import { createQuantifyService } from './modules/quantify/service';
-import { registerQuantifyTestRoutes } from './modules/quantify/testRoutes';
+import { auctionHandlers, createAuctionService } from './modules/auction';
+import { authHandlers, createAuthService } from './modules/auth';
+import { bankCardsHandlers, createBankCardService } from './modules/bankCards';
+import { blockTradesHandlers, createBlockTradeService, createBlockQuoteService } from './modules/blockTrades';
+import { chatHandlers, createChat } from './modules/chat';
+import { unlistedInstrument, createDealLifecycle, createListing, dealsHandlers, ensureSeedDeals, createDealService } from './modules/deals';
+import { registerHelpPages, contentHandlers, createContentService } from './modules/content';
+import { createSimulatedChain, depositsHandlers, createDepositService } from './modules/deposits';
+import { fileHandlers, registerFileDownload, createFileService } from './modules/files';
+import { createFollowEngine, followHandlers, createFollowService, registerFollowTestRoutes } from './modules/follow';
+import { createRobotEngine, robotHandlers, createRobotService, registerRobotTestRoutes } from './modules/robots';
+import { createPoolEngine, quantifyHandlers, createQuantifyService, registerQuantifyTestRoutes } from './modules/quantify';
 // funds (issue 15): imports
 import { fundNav } from './jobs/fundNav';
 import { fundPayout } from './jobs/fundPayout';
 import { depositAccrual } from './jobs/depositAccrual';
 import { createYieldCurves } from './market/curve';
-import { createFundEngine } from './modules/funds/engine';
-import { fundHandlers } from './modules/funds/routes';
-import { createFundService } from './modules/funds/service';
-import { registerFundTestRoutes } from './modules/funds/testRoutes';
+import { createFundEngine, fundHandlers, createFundService, registerFundTestRoutes } from './modules/funds';
 // end of funds
 // bonds (issue 15): imports
 import { bondCoupon } from './jobs/bondCoupon';
-import { bondHandlers } from './modules/bonds/routes';
-import { createBondService } from './modules/bonds/service';
-import { registerBondTestRoutes } from './modules/bonds/testRoutes';
+import { bondHandlers, createBondService, registerBondTestRoutes } from './modules/bonds';
 // end of bonds
 // loans (issue 15): imports
 import { loanAccrual } from './jobs/loanAccrual';
-import { loanHandlers } from './modules/loans/routes';
-import { createLoanService } from './modules/loans/service';
-import { registerStatementDownloads, statementHandlers } from './modules/statements/routes';
-import { createStatementService } from './modules/statements/service';
-import { registerLoanTestRoutes } from './modules/loans/testRoutes';
+import { loanHandlers, createLoanService, registerLoanTestRoutes } from './modules/loans';
+import { registerStatementDownloads, statementHandlers, createStatementService } from './modules/statements';
 // end of loans
-import { createFileService } from './modules/files/service';
-import { kycHandlers } from './modules/kyc/routes';
-import { createKycService } from './modules/kyc/service';
-import { startMarketFeed, pushQuoteOf } from './modules/market/feed';
-import { KEPT_ROUTES, marketHandlers, watchlistHandlers } from './modules/market/routes';
-import { createMarketService } from './modules/market/service';
-import { createWatchlist } from './modules/market/watchlist';
-import { createOperatorNotices } from './modules/notices/operatorNotices';
-import { noticesHandlers } from './modules/notices/routes';
-import { createNotices } from './modules/notices/service';
-import { operatorHandlers } from './modules/operator/routes';
-import { createOperatorService } from './modules/operator/service';
-import { placementsHandlers } from './modules/placements/routes';
-import { createPlacementService } from './modules/placements/service';
-import { referralHandlers } from './modules/referral/routes';
-import { createReferrals } from './modules/referral/service';
-import { serviceRequestsHandlers } from './modules/serviceRequests/routes';
-import { createServiceRequests } from './modules/serviceRequests/service';
-import { systemHandlers } from './modules/system/routes';
-import { createHealth } from './modules/system/service';
-import { tradingHandlers } from './modules/trading/routes';
-import { createTradingService } from './modules/trading/service';
-import { createExchangeRates } from './modules/wallet/exchangeRates';
-import { walletHandlers } from './modules/wallet/routes';
-import { createWalletService } from './modules/wallet/service';
-import { createWithdrawalService } from './modules/withdrawals/service';
-import { withdrawalsHandlers } from './modules/withdrawals/routes';
+import { kycHandlers, createKycService } from './modules/kyc';
+import { startMarketFeed, pushQuoteOf, KEPT_ROUTES, marketHandlers, watchlistHandlers, createMarketService, createWatchlist } from './modules/market';
+import { createOperatorNotices, noticesHandlers, createNotices } from './modules/notices';
+import { operatorHandlers, createOperatorService } from './modules/operator';
+import { placementsHandlers, createPlacementService } from './modules/placements';
+import { referralHandlers, createReferrals } from './modules/referral';
+import { serviceRequestsHandlers, createServiceRequests } from './modules/serviceRequests';
+import { systemHandlers, createHealth } from './modules/system';
+import { tradingHandlers, createTradingService } from './modules/trading';
+import { createExchangeRates, walletHandlers, createWalletService } from './modules/wallet';
+import { createWithdrawalService, withdrawalsHandlers } from './modules/withdrawals';
 import { createMarketProvider } from './market/index';
 import type { MarketProvider } from './market/types';
 import { createPushHub, type EndedSessions } from './push/hub';
@@ -141,7 +86,7 @@ import { HUB_DEFAULTS } from './push/messages';
 import { createSessionEnds } from './push/sessionEnds';
 import { registerPushRoute } from './push/route';
 import { SessionCache, sessionIdentity, useSessionCache, useSessionIdleMinutes } from './http/session';
-import { registerTestClocks, settableClock } from './lib/testClock';
+import { registerTestClocks, settableClock } from './http/testClock';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 

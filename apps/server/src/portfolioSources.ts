@@ -1,16 +1,16 @@
-import { createAuctionPortfolioSource } from './modules/auction/portfolio';
-import { createBondsPortfolioSource } from './modules/bonds/portfolio';
-import { createDealsPortfolioSource } from './modules/deals/portfolio';
-import { createDepositsPortfolioSource } from './modules/deposits/portfolio';
-import { createFollowPortfolioSource } from './modules/follow/portfolio';
-import { createFundsPortfolioSource } from './modules/funds/portfolio';
-import { createLoansPortfolioSource } from './modules/loans/portfolio';
+import { createAuctionPortfolioSource } from './modules/auction';
+import { createBondsPortfolioSource } from './modules/bonds';
+import { createDealsPortfolioSource } from './modules/deals';
+import { createDepositsPortfolioSource } from './modules/deposits';
+import { createFollowPortfolioSource } from './modules/follow';
+import { createFundsPortfolioSource } from './modules/funds';
+import { createLoansPortfolioSource } from './modules/loans';
 import type { PortfolioDeps, PortfolioSource } from './modules/portfolio';
-import { createQuantifyPortfolioSource } from './modules/quantify/portfolio';
-import { createRobotsPortfolioSource } from './modules/robots/portfolio';
-import { createTradingPortfolioSource } from './modules/trading/portfolio';
-import { createTransfersPortfolioSource } from './modules/wallet/portfolio';
-import { createWithdrawalsPortfolioSource } from './modules/withdrawals/portfolio';
+import { createQuantifyPortfolioSource } from './modules/quantify';
+import { createRobotsPortfolioSource } from './modules/robots';
+import { createTradingPortfolioSource } from './modules/trading';
+import { createTransfersPortfolioSource } from './modules/wallet';
+import { createWithdrawalsPortfolioSource } from './modules/withdrawals';
 
 /**
  * Every product module's portfolio source (issue 32), in the order their lines are listed. A module

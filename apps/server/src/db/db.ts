@@ -203,7 +203,7 @@ export function statementNames(capacity = 512): (text: string) => string | undef
   };
 }
 
-/** The lock pool's size: every job key of `jobs/leader.ts` held at once, and one to spare. */
+/** The lock pool's size: every job key of `schedule/leader.ts` held at once, and one to spare. */
 export const LOCK_CONNECTIONS = 14;
 
 export async function openPostgres(url: string, max = 10): Promise<Db> {

@@ -1,6 +1,6 @@
-import type { FundEngine } from '../modules/funds/engine';
-import { defineJob } from './job';
-import { LOCKS } from './leader';
+import type { FundEngine } from '../modules/funds';
+import { defineJob } from '../schedule/job';
+import { LOCKS } from '../schedule/leader';
 
 /**
  * Funds (decision 0022): each fund's NAV after its trading day's close (from the

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketProvider } from '../market/types';
-import type { MarketService } from '../modules/market/service';
-import type { TradingService } from '../modules/trading/service';
+import type { MarketService } from '../modules/market';
+import type { TradingService } from '../modules/trading';
 
 /**
  * The trigger engine: fills entrusted orders, closes positions at their stops (moving trailing

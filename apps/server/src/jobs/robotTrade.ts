@@ -1,6 +1,6 @@
-import type { RobotEngine } from '../modules/robots/engine';
-import { defineJob } from './job';
-import { LOCKS } from './leader';
+import type { RobotEngine } from '../modules/robots';
+import { defineJob } from '../schedule/job';
+import { LOCKS } from '../schedule/leader';
 
 /**
  * The robots' trading (decision 0021): each working robot order looks at the seconds of its pair's

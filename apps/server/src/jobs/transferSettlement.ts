@@ -1,6 +1,6 @@
-import type { WalletService } from '../modules/wallet/service';
-import { defineJob } from './job';
-import { LOCKS } from './leader';
+import type { WalletService } from '../modules/wallet';
+import { defineJob } from '../schedule/job';
+import { LOCKS } from '../schedule/leader';
 
 /**
  * Settles transfers across currencies once their time has come. Idempotent: each transfer is

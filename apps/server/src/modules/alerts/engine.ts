@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/db';
 import type { MarketProvider, Tick } from '../../market/types';
 import type { PushHub } from '../../push/hub';
-import type { MarketService } from '../market/service';
+import type { MarketService } from '../market';
 import type { Notices } from '../notices';
 import * as repo from './repository';
 import type { AlertRow } from './repository';

@@ -2,7 +2,7 @@ import { ALERT_ACTIVE_LIMIT, isMultipleOf, type zAlertCreate } from '@tradeapp/c
 import type { z } from 'zod';
 import type { Db, Sql } from '../../db/db';
 import { AppError, notFound } from '../../errors';
-import type { MarketService } from '../market/service';
+import type { MarketService } from '../market';
 import * as repo from './repository';
 import type { AlertRow } from './repository';
 import { crossing, dayChange, met, type MovingAverages } from './rules';

@@ -16,11 +16,11 @@ import type { Db } from '../../db/db';
 import { notFound } from '../../errors';
 import { Dec, fixed } from '../../lib/decimal';
 import type { Candle, MarketProvider } from '../../market/types';
-import type { MarketService } from '../market/service';
+import type { MarketService } from '../market';
 import type { PortfolioService } from '../portfolio';
-import type { PositionRow } from '../trading/repository';
+import type { PositionRow } from '../trading';
 import { closedPnlOf } from '../trading';
-import type { ExchangeRates } from '../wallet/exchangeRates';
+import type { ExchangeRates } from '../wallet';
 import { moneyWeighted, timeWeighted, type ValuedDay } from './returns';
 
 const DAY = 86_400_000;

@@ -23,16 +23,11 @@ import { writeAudit } from '../../lib/audit';
 import { Dec, fixed } from '../../lib/decimal';
 import type { Instrument, MarketProvider } from '../../market/types';
 import type { PushHub } from '../../push/hub';
-import { requireVerifiedKyc } from '../kyc/service';
-import { exchangeTime } from '../market/quote';
-import type { MarketService } from '../market/service';
+import { requireVerifiedKyc } from '../kyc';
+import { exchangeTime, type MarketService } from '../market';
 import type { Notices } from '../notices';
-import { createPricing, isBuy, onGrid } from '../trading/pricing';
-import { postHeldOrder, postHeldOrderFill, postHeldOrderRelease, postOrderHold, type HeldOrder } from '../trading/postings';
-import * as trading from '../trading/repository';
-import type { PositionRow } from '../trading/repository';
-import { RULES } from '../trading/rules';
-import type { ExchangeRates } from '../wallet/exchangeRates';
+import { createPricing, isBuy, onGrid, postHeldOrder, postHeldOrderFill, postHeldOrderRelease, postOrderHold, type HeldOrder, insertEvent, insertPosition, leverageRiskOf, type PositionRow, RULES } from '../trading';
+import type { ExchangeRates } from '../wallet';
 import { auctionLimitBand, matchAuction, type AuctionInput, type AuctionOrder as MatcherOrder } from './matcher';
 import * as repo from './repository';
 import type { BookRow, Figures, OrderRow } from './repository';
@@ -268,7 +263,7 @@ export function createAuctionService(opts: {
     let kept = new Dec(0);
     if (filled.gt(0)) {
       const c = orderCosts({ price: price!, quantity: filled.toFixed(), rate: common.rate, leverage: o.leverage, feeRate });
-      position = await trading.insertPosition(sql, {
+      position = await insertPosition(sql, {
         ...common,
         type: o.type === 'limit' ? OrderType.Limit : OrderType.Market,
         filled: true,
@@ -278,8 +273,8 @@ export function createAuctionService(opts: {
         fee: new Dec(c.fee),
         largeOrder: isLargeOrder(i, filled.toFixed()),
       });
-      await trading.insertEvent(sql, { ...position, status: OrderStatus.WaitingConfirmation }, 'placed', o.price ?? price!, o.quantity);
-      await trading.insertEvent(sql, position, 'filled', price!, filled);
+      await insertEvent(sql, { ...position, status: OrderStatus.WaitingConfirmation }, 'placed', o.price ?? price!, o.quantity);
+      await insertEvent(sql, position, 'filled', price!, filled);
       pushes.push(orderEvent(position, 'placed', OrderStatus.WaitingConfirmation), orderEvent(position, 'filled'));
       releaseJournalId = await postHeldOrderFill(sql, o.hold_journal_id!, heldOf(o), position, actor);
       kept = new Dec(c.margin).add(c.fee);
@@ -295,7 +290,7 @@ export function createAuctionService(opts: {
       const room = new Dec(o.held).sub(kept);
       const fee = new Dec(c.fee);
       const margin = Dec.min(new Dec(c.margin), room.sub(fee));
-      entrusted = await trading.insertPosition(sql, {
+      entrusted = await insertPosition(sql, {
         ...common,
         type: OrderType.Limit,
         filled: false,
@@ -305,7 +300,7 @@ export function createAuctionService(opts: {
         fee,
         largeOrder: isLargeOrder(i, left.toFixed()),
       });
-      await trading.insertEvent(sql, entrusted, 'placed', o.price!, left);
+      await insertEvent(sql, entrusted, 'placed', o.price!, left);
       pushes.push(orderEvent(entrusted, 'placed'));
       await postOrderHold(sql, entrusted, actor);
     }
@@ -407,7 +402,7 @@ export function createAuctionService(opts: {
       const row = await db.tx(async (sql) => {
         await requireVerifiedKyc(sql, userId);
         if (input.leverage > leverageCapFor(i)) {
-          const ack = await trading.leverageRiskOf(sql, userId);
+          const ack = await leverageRiskOf(sql, userId);
           if (!ack || ack.version < LEVERAGE_RISK_VERSION) {
             throw new AppError('e.leverageRiskUnacknowledged', { leverage: 'e.leverageRiskUnacknowledged' }, { cap: leverageCapFor(i) });
           }

@@ -15,7 +15,7 @@ import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../errors';
 import { burnVerify, hashSecret, newInvitationCode, newToken, sha256, verifySecret } from '../../lib/secrets';
 import type { EndedSessions } from '../../push/hub';
-import { claimRegistrationUploads } from '../files/service';
+import { claimRegistrationUploads } from '../files';
 import type { Notices } from '../notices';
 import { createEmailCodes } from './codes';
 import { deviceLine } from './device';

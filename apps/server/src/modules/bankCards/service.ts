@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Db, Sql } from '../../db/db';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, notFound } from '../../errors';
-import { assertOwnUpload } from '../files/service';
+import { assertOwnUpload } from '../files';
 
 export type BankCardInput = z.output<typeof zBankCardInput>;
 export type BankCard = z.input<typeof zBankCard>;

@@ -32,12 +32,9 @@ import { AppError, notFound } from '../../errors';
 import { Dec, fixed } from '../../lib/decimal';
 import { USER_REF_COLUMNS, userRefOf, type UserRefColumns } from '../../lib/review';
 import type { Instrument } from '../../market/types';
-import type { MarketService } from '../market/service';
-import { createPricing, onGrid } from '../trading/pricing';
-import { availableBalance } from '../trading/repository';
-import { RULES } from '../trading/rules';
-import type { TradingService } from '../trading/service';
-import type { ExchangeRates } from '../wallet/exchangeRates';
+import type { MarketService } from '../market';
+import { createPricing, onGrid, availableBalance, RULES, type TradingService } from '../trading';
+import type { ExchangeRates } from '../wallet';
 import { requireActiveBlockTrader } from './service';
 
 // Block trading's request for quote (decision 0019, "Block trades"; migration 0014). The house is

@@ -23,10 +23,10 @@ import { dayToIso, isoToDay, previousTradingDay, regularSegments, session as cal
 import { createYieldCurves } from '../../market/curve';
 import type { Instrument, MarketProvider } from '../../market/types';
 import { UNIVERSE } from '../../market/universe';
-import { requireVerifiedKyc } from '../kyc/service';
-import { exchangeTime } from '../market/quote';
+import { requireVerifiedKyc } from '../kyc';
+import { exchangeTime } from '../market';
 import type { Notices } from '../notices';
-import type { ExchangeRates } from '../wallet/exchangeRates';
+import type { ExchangeRates } from '../wallet';
 import { bondPayDay, periodCoupon } from './formulas';
 import { createBondPricing } from './pricing';
 import * as repo from './repository';

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Db, Sql } from '../../db/db';
 import { AppError, notFound } from '../../errors';
 import type { PushHub } from '../../push/hub';
-import { uploadIdOf } from '../files/service';
+import { uploadIdOf } from '../files';
 import { createGroupWriter, insertMany, type NewMessage, type WrittenRow } from './writer';
 
 export type ChatSide = 'user' | 'operator';

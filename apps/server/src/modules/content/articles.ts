@@ -4,7 +4,7 @@ import type { Db, Sql } from '../../db/db';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, notFound } from '../../errors';
 import { writeAudit } from '../../lib/audit';
-import { uploadIdOf } from '../files/service';
+import { uploadIdOf } from '../files';
 import { hasContent, plainText, sanitizeBody } from './sanitize';
 
 export type ArticleInput = z.output<typeof zArticleInput>;

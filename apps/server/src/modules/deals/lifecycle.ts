@@ -26,7 +26,7 @@ import { writeAudit } from '../../lib/audit';
 import { userRefOf } from '../../lib/review';
 import { Dec, fixed } from '../../lib/decimal';
 import type { Notices } from '../notices';
-import { insertAllotted, insertEvent, markCancelled as cancelPosition } from '../trading/repository';
+import { insertAllotted, insertEvent, markCancelled as cancelPosition } from '../trading';
 import { allotHongKong, allotUnitedStates, type Allotment } from './allotment';
 import type { Listing } from './listing';
 import { postAllot, postCancel, postRefund, type Actor } from './postings';
@@ -169,6 +169,7 @@ export function createDealLifecycle(opts: {
         margin: c.amount,
         fee: c.fee,
         rate: s.rate,
+        holdJournalId: journalId ?? s.hold_journal_id,
       });
       await insertEvent(sql, position, 'filled', finalPrice, shares);
       await repo.settleOutcome(sql, s.id, {

@@ -1,12 +1,12 @@
 import { DealStatus, SubscriptionStatus } from '@tradeapp/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Sql } from '../../db/db';
-import { every } from '../../jobs/every';
+import { every } from '../../schedule/every';
 import { fixed, Dec } from '../../lib/decimal';
 import { firstSession, listingDayAt } from '../../market/listing';
 import type { MarketProvider } from '../../market/types';
 import type { Notices } from '../notices';
-import { openAllotted } from '../trading/repository';
+import { openAllotted } from '../trading';
 import { instrumentOf } from './instrument';
 import * as repo from './repository';
 import type { DealRow } from './repository';

@@ -396,15 +396,3 @@ export async function firstDayCloses(sql: Sql): Promise<{ closed: number; broken
   );
   return row ?? { closed: 0, broken: 0 };
 }
-
-/**
- * The journal holding an allotted position's margin, for its close to release: the allotment's
- * (`deal.allot`), or the subscription's own hold when the allotment had nothing to move.
- */
-export async function allottedHold(sql: Sql, positionId: number): Promise<number | undefined> {
-  const [row] = await sql.query<{ id: number }>(
-    `select coalesce(refund_journal_id, hold_journal_id) as id from deal_subscriptions where position_id = $1 and status = 'allotted'`,
-    [positionId],
-  );
-  return row?.id;
-}

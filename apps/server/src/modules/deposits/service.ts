@@ -4,9 +4,9 @@ import { AppError } from '../../errors';
 import { Dec, fixed } from '../../lib/decimal';
 import { USER_REF_COLUMNS, reviewPending, userRefOf, type UserRefColumns } from '../../lib/review';
 import { FUNDING_ACCOUNT, HOUSE, postJournal } from '../../ledger/ledger';
-import { assertOwnUpload } from '../files/service';
+import { assertOwnUpload } from '../files';
 import type { Notices } from '../notices';
-import type { ExchangeRates } from '../wallet/exchangeRates';
+import type { ExchangeRates } from '../wallet';
 import { REQUIRED_CONFIRMATIONS, type ChainWatcher } from './chain';
 import { createSimWallet } from './simWallet';
 

@@ -2,7 +2,7 @@ import { DEPOSIT_CRYPTO, type SimSend, type SimWallet } from '@tradeapp/contract
 import type { Db, Sql } from '../../db/db';
 import { AppError } from '../../errors';
 import { Dec, fixed } from '../../lib/decimal';
-import type { ExchangeRates } from '../wallet/exchangeRates';
+import type { ExchangeRates } from '../wallet';
 import type { ChainWatcher } from './chain';
 
 // The investor's simulated external wallet (issue 16, finding 9): where a crypto deposit comes from

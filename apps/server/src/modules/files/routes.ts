@@ -3,7 +3,7 @@ import { unauthorized } from '../../errors';
 import type { HandlersOf } from '../../http/register';
 import { resolveCaller } from '../../http/session';
 import type { Db } from '../../db/db';
-import type { AuthService } from '../auth/service';
+import type { AuthService } from '../auth';
 import { firstFile, type createFileService, type UploadKind } from './service';
 
 type FileService = ReturnType<typeof createFileService>;

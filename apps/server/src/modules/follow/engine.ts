@@ -3,16 +3,13 @@ import type { Db, Sql } from '../../db/db';
 import { Dec, fixed, plain } from '../../lib/decimal';
 import { HOUSE, postJournal } from '../../ledger/ledger';
 import type { MarketProvider } from '../../market/types';
-import type { MarketService } from '../market/service';
+import type { MarketService } from '../market';
 import type { Notices } from '../notices';
-import type { PositionRow } from '../trading/repository';
-import { entryPrice, exitPrice } from '../trading/pricing';
-import type { TradingService } from '../trading/service';
-import type { ExchangeRates } from '../wallet/exchangeRates';
+import { type PositionRow, entryPrice, exitPrice, type TradingService } from '../trading';
+import type { ExchangeRates } from '../wallet';
 import * as repo from './repository';
 import type { AgencyRow, FollowRow } from './repository';
-import { createDailyRunner } from '../strategy/runner';
-import { STRATEGIES } from './strategies';
+import { createDailyRunner, STRATEGIES } from '../strategy';
 
 // The agencies' trading and the copies (decision 0020). An agency's rule decides at each daily
 // candle's close and trades at the next candle's start plus EXECUTION_DELAY, at that moment's quote:

@@ -1,7 +1,7 @@
 import { OrderStatus, WalletCode, type AgencyStrategy, type FollowStatus } from '@tradeapp/contract';
 import type { Sql } from '../../db/db';
 import { heldByRef } from '../../ledger/ledger';
-import type { PositionRow } from '../trading/repository';
+import type { PositionRow } from '../trading';
 
 // Every statement of copy-following on `agencies`, `follows`, `follow_additions`, `skipped_copies`
 // and the copies' and agencies' rows of `positions` (migration 0016).

@@ -26,7 +26,7 @@ import { Dec, fixed, plain } from '../../lib/decimal';
 import { HOUSE, postJournal } from '../../ledger/ledger';
 import { CALENDARS, dayToIso } from '../../market/calendars';
 import type { CalendarId, MarketProvider } from '../../market/types';
-import { requireVerifiedKyc } from '../kyc/service';
+import { requireVerifiedKyc } from '../kyc';
 import { fundable, type FundEngine } from './engine';
 import * as repo from './repository';
 import type { HoldingRow, HoldingView, IncomeRow, NavRow, OrderRow, ProductRow, WeightRow } from './repository';

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Db, Sql } from '../../db/db';
 import { AppError, notFound } from '../../errors';
 import { writeAudit } from '../../lib/audit';
-import { assertOwnUpload } from '../files/service';
+import { assertOwnUpload } from '../files';
 import type { Notices } from '../notices';
 
 export type KycReview = z.input<typeof zKycReview>;

@@ -24,7 +24,7 @@ import { AppError, notFound } from '../../errors';
 import { writeAudit } from '../../lib/audit';
 import { Dec, fixed } from '../../lib/decimal';
 import { FUNDING_ACCOUNT, HOUSE, postJournal, type Posting } from '../../ledger/ledger';
-import { requireVerifiedKyc } from '../kyc/service';
+import { requireVerifiedKyc } from '../kyc';
 import type { Notices } from '../notices';
 import {
   DAY_MS,

@@ -1,6 +1,6 @@
 import { OrderDirection, OrderStatus } from '@tradeapp/contract';
 import type { Sql } from '../../db/db';
-import type { PositionRow } from '../trading/repository';
+import type { PositionRow } from '../trading';
 
 // The SQL of the margin warning ladder. The engine's statements go by symbol and by the row's own
 // id (no investor's call); the investor's list names the caller's user id. Positions are only read

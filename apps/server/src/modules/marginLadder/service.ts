@@ -2,11 +2,9 @@ import { exitPriceOf, floatingProfit, MARGIN_WARNING_LEVELS, OrderDirection, typ
 import type { Db } from '../../db/db';
 import { Dec, fixed, plain } from '../../lib/decimal';
 import type { Snapshot } from '../../market/types';
-import type { MarketService } from '../market/service';
+import type { MarketService } from '../market';
 import type { Notices } from '../notices';
-import type { PositionRow } from '../trading/repository';
-import { RULES } from '../trading/rules';
-import type { TradingService } from '../trading/service';
+import { type PositionRow, RULES, type TradingService } from '../trading';
 import * as repo from './repository';
 
 /** A fraction as the notices and the screens say it: 0.8 is 80, 0.5 is 50. */

@@ -5,7 +5,7 @@ import type { Db } from '../../db/db';
 import { AppError } from '../../errors';
 import { fromZodError } from '../../http/errors';
 import { resolveCaller } from '../../http/session';
-import type { MarketService } from '../market/service';
+import type { MarketService } from '../market';
 import type { MarginLadder } from './service';
 
 const zQuote = z.object({ symbol: z.string().min(1).max(30), bid: z.string().regex(/^\d{1,12}(\.\d{1,10})?$/), ask: z.string().regex(/^\d{1,12}(\.\d{1,10})?$/) });

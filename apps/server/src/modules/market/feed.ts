@@ -1,7 +1,7 @@
 import type { PushQuote } from '@tradeapp/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/db';
-import { LOCKS, runAsLeader } from '../../jobs/leader';
+import { LOCKS, runAsLeader } from '../../schedule/leader';
 import type { MarketProvider } from '../../market/types';
 import type { PushHub } from '../../push/hub';
 import type { MarketService } from './service';

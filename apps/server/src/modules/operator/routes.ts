@@ -1,5 +1,5 @@
 import type { HandlersOf } from '../../http/register';
-import type { AuthService } from '../auth/service';
+import type { AuthService } from '../auth';
 import type { OperatorService } from './service';
 
 export function operatorHandlers(

@@ -5,8 +5,7 @@ import { fixed } from '../../lib/decimal';
 import { userBalances } from '../../ledger/ledger';
 import { verifyAuditChain, writeAudit } from '../../lib/audit';
 import { hashSecret, newInvitationCode, newPassword } from '../../lib/secrets';
-import * as users from '../auth/repo';
-import type { SessionEnds } from '../auth/service';
+import { findUserByEmail, findUserById, insertUser, revokeSessions, toUserInfo, type UserRow, type SessionEnds } from '../auth';
 
 interface AuditRow {
   id: number;
@@ -58,13 +57,13 @@ export function createOperatorService({ db, config, log, mailer }: Deps, session
     async ensureFirstOperator() {
       const email = config.OPERATOR_EMAIL?.toLowerCase();
       const existing = email
-        ? await users.findUserByEmail(db, email)
+        ? await findUserByEmail(db, email)
         : (await db.query<{ id: number }>("select id from users where role = 'operator' limit 1"))[0];
       if (existing) return;
       const address = email ?? 'operator@localhost';
       const password = config.OPERATOR_PASSWORD ?? newPassword();
       await db.tx(async (sql) => {
-        const user = await users.insertUser(sql, {
+        const user = await insertUser(sql, {
           username: `operator_${newInvitationCode().toLowerCase()}`,
           email: address,
           passwordHash: await hashSecret(password),
@@ -87,17 +86,17 @@ export function createOperatorService({ db, config, log, mailer }: Deps, session
       const where = `where role = $2 and ($1::text is null or lower(username) like $1 or email like $1
                       or lower(coalesce(first_name,'') || ' ' || coalesce(last_name,'')) like $1)`;
       const [count] = await db.query<{ n: number }>(`select count(*)::int as n from users ${where}`, [filter, role]);
-      const rows = await db.query<users.UserRow>(`select * from users ${where} order by id desc limit $3 offset $4`, [
+      const rows = await db.query<UserRow>(`select * from users ${where} order by id desc limit $3 offset $4`, [
         filter,
         role,
         size,
         (page - 1) * size,
       ]);
-      return { list: await Promise.all(rows.map((r) => users.toUserInfo(db, r))), total: count?.n ?? 0, page, size };
+      return { list: await Promise.all(rows.map((r) => toUserInfo(db, r))), total: count?.n ?? 0, page, size };
     },
 
     async userDetail(id: number) {
-      const user = await users.findUserById(db, id);
+      const user = await findUserById(db, id);
       if (!user) throw notFound();
       const sessions = await db.query<{ created_at: Date; expires_at: Date; revoked_at: Date | null }>(
         'select created_at, expires_at, revoked_at from sessions where user_id = $1 order by id desc limit 20',
@@ -116,7 +115,7 @@ export function createOperatorService({ db, config, log, mailer }: Deps, session
           })
         : [];
       return {
-        user: await users.toUserInfo(db, user),
+        user: await toUserInfo(db, user),
         balances,
         sessions: sessions.map((s) => ({
           createTimeTimestamp: s.created_at.getTime(),
@@ -144,7 +143,7 @@ export function createOperatorService({ db, config, log, mailer }: Deps, session
         // The passkeys go too (decision 0025): the lost phone most likely holds one, and a reset is to
         // leave the account with only the password, from which the investor sets up afresh.
         const passkeys = await sql.query('delete from passkeys where user_id = $1 returning id', [id]);
-        await users.revokeSessions(sql, id);
+        await revokeSessions(sql, id);
         await writeAudit(sql, {
           actorId,
           action: 'user.twoFactorReset',
@@ -165,7 +164,7 @@ export function createOperatorService({ db, config, log, mailer }: Deps, session
         const [before] = await sql.query<{ status: UserStatus; role: string }>('select status, role from users where id = $1 for update', [id]);
         if (!before || before.role === 'operator') throw notFound();
         await sql.query('update users set status = $2, updated_at = now() where id = $1', [id, status]);
-        if (status === 'disabled') await users.revokeSessions(sql, id);
+        if (status === 'disabled') await revokeSessions(sql, id);
         await writeAudit(sql, {
           actorId,
           action: status === 'disabled' ? 'user.disable' : 'user.enable',
@@ -176,7 +175,7 @@ export function createOperatorService({ db, config, log, mailer }: Deps, session
           reason,
           ip,
         });
-        return users.toUserInfo(sql, (await users.findUserById(sql, id))!);
+        return toUserInfo(sql, (await findUserById(sql, id))!);
       });
       // A disabled user's push sockets close on every node now, not at their next session check.
       if (status === 'disabled') await sessions?.endSessions({ userId: id });

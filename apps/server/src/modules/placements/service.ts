@@ -26,13 +26,11 @@ import { findKey, issueKey, keysOfSubject, markKeyUsed, revokeKey } from '../../
 import { USER_REF_COLUMNS } from '../../lib/review';
 import { findHoldJournal } from '../../ledger/ledger';
 import type { Instrument, MarketProvider } from '../../market/types';
-import { requireVerifiedKyc } from '../kyc/service';
-import type { MarketService } from '../market/service';
+import { requireVerifiedKyc } from '../kyc';
+import type { MarketService } from '../market';
 import type { Notices } from '../notices';
-import { createPricing, onGrid } from '../trading/pricing';
-import { RULES } from '../trading/rules';
-import { lockupEndText, type TradingService } from '../trading/service';
-import type { ExchangeRates } from '../wallet/exchangeRates';
+import { createPricing, onGrid, RULES, lockupEndText, type TradingService } from '../trading';
+import type { ExchangeRates } from '../wallet';
 import { createPlacementView, stateOf, type AdminOrderRow, type OwnOrderRow, type PlacementRow } from './view';
 
 // Placements (decision 0019, "Placements, keys"): an operator creates a private sale of a listed

@@ -15,9 +15,9 @@ import {
 import { Dec, fixed, plain } from '../../lib/decimal';
 import { userRefOf, type UserRefColumns } from '../../lib/review';
 import type { Instrument } from '../../market/types';
-import type { MarketService } from '../market/service';
-import { RULES } from '../trading/rules';
-import type { ExchangeRates } from '../wallet/exchangeRates';
+import type { MarketService } from '../market';
+import { RULES } from '../trading';
+import type { ExchangeRates } from '../wallet';
 
 // Rows of placements as the contract's shapes. Prices show the instrument's tick places, except the
 // QIP floor and its 5 % bound, which are shown exactly: the rule is checked against them exactly.

@@ -1,10 +1,10 @@
 import { OrderDirection } from '@tradeapp/contract';
 import { Dec } from '../../lib/decimal';
-import { change, weekOf, type DailyBar, type Decision, type StrategyDef } from '../follow/strategies';
+import { change, weekOf, type DailyBar, type Decision, type StrategyDef } from '../strategy';
 
 // The AI quantify pools' rules (decision 0021, "AI quantify"): house strategies over baskets of the
 // market, pure functions of the daily candles up to a day's close and of what the pool holds, in the
-// agencies' form (follow/strategies.ts) so that one daily loop runs both. Exact decimals throughout.
+// agencies' form (strategy/strategies.ts) so that one daily loop runs both. Exact decimals throughout.
 
 export const POOL_RULES = ['pairs', 'momentum', 'volTarget'] as const;
 export type PoolRule = (typeof POOL_RULES)[number];

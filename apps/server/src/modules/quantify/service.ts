@@ -21,7 +21,7 @@ import { writeAudit } from '../../lib/audit';
 import { Dec, fixed, plain } from '../../lib/decimal';
 import { findKey, issueKey, keysOfSubject, markKeyUsed, revokeKey } from '../../lib/keys';
 import { findHoldJournal, postJournal, postRelease } from '../../ledger/ledger';
-import { requireVerifiedKyc } from '../kyc/service';
+import { requireVerifiedKyc } from '../kyc';
 import type { Notices } from '../notices';
 import { DAY_MS, dayOf, POOL_CAPITAL, type PoolEngine } from './engine';
 import { POOL_STRATEGIES } from './pools';

@@ -1,7 +1,7 @@
 import { WalletCode, type RobotKind, type RobotMessageKind, type RobotParams } from '@tradeapp/contract';
 import type { Sql } from '../../db/db';
 import { heldByRef } from '../../ledger/ledger';
-import type { PositionRow } from '../trading/repository';
+import type { PositionRow } from '../trading';
 
 export interface RobotRow {
   id: number;

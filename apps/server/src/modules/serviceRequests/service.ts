@@ -1,5 +1,5 @@
 import type { Db } from '../../db/db';
-import type { Chat } from '../chat/service';
+import type { Chat } from '../chat';
 import type { Notices } from '../notices';
 
 export type ServiceRequestType = 'account' | 'deposit' | 'withdrawal' | 'trading' | 'other';

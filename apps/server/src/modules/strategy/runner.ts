@@ -2,13 +2,11 @@ import { OrderStatus, type CloseReason, type WalletCode } from '@tradeapp/contra
 import type { Db, Sql } from '../../db/db';
 import { Dec } from '../../lib/decimal';
 import type { MarketProvider } from '../../market/types';
-import { liquidatedWithin as historyLiquidations, type Liquidation } from '../follow/history';
-import type { DailyBar, Decision, Held, StrategyDef } from '../follow/strategies';
-import type { MarketService } from '../market/service';
-import { availableBalance, type PositionRow } from '../trading/repository';
-import { entryPrice, exitPrice } from '../trading/pricing';
-import type { TradingService } from '../trading/service';
-import type { ExchangeRates } from '../wallet/exchangeRates';
+import { liquidatedWithin as historyLiquidations, type Liquidation } from './history';
+import type { DailyBar, Decision, Held, StrategyDef } from './strategies';
+import type { MarketService } from '../market';
+import { availableBalance, type PositionRow, entryPrice, exitPrice, type TradingService } from '../trading';
+import type { ExchangeRates } from '../wallet';
 
 // The daily loop of a house strategy account: an agency (decision 0020) or a quantify pool (decision
 // 0021). Its rule decides at each daily candle's close and trades at the next candle's start plus
@@ -116,7 +114,7 @@ export function createDailyRunner(opts: {
     return equity;
   }
 
-  /** The open positions the market's history liquidated in the hours of one day (follow/history.ts). */
+  /** The open positions the market's history liquidated in the hours of one day (strategy/history.ts). */
   const liquidatedWithin = (open: readonly PositionRow[], hours: ReadonlyMap<string, readonly DailyBar[]>, cursors: Map<string, number>, from: number, to: number) =>
     historyLiquidations(
       open.map((p) => ({ id: p.id, symbol: p.symbol, direction: p.direction, openedAt: (p.filled_at ?? p.created_at).getTime(), level: trading.toPosition(p).liquidationPrice })),

@@ -2,7 +2,6 @@ import { JournalKind, walletCurrency, type WalletCode } from '@tradeapp/contract
 import type { Sql } from '../../db/db';
 import { Dec } from '../../lib/decimal';
 import { findHoldJournal, HOUSE, postJournal, postRelease, prepareJournal, type JournalInput, type Posting, type PreparedJournal } from '../../ledger/ledger';
-import { allottedHold } from '../deals/repository';
 import type { CloseReason, PositionRow } from './repository';
 
 // The ledger side of trading (docs/decisions/0015-trading-rules.md, "Books"). Every step is one
@@ -31,11 +30,11 @@ const orderHold = (sql: Sql, p: PositionRow) => findHoldJournal(sql, { refType: 
 /**
  * The journal that holds an open position's margin: its opening, or for an entrusted order filled
  * without a fee to pay (no opening journal) the order's hold, which then carries on unreleased; for
- * listed IPO shares, which no order opened, the hold their allotment left (modules/deals).
+ * listed IPO shares, which no order opened, the hold their allotment left (kept on the row).
  */
 async function positionHold(sql: Sql, p: PositionRow) {
   return (
-    (await findHoldJournal(sql, { refType: 'position', refId: p.id, kind: JournalKind.OrderOpen })) ?? (await orderHold(sql, p)) ?? (await allottedHold(sql, p.id))
+    (await findHoldJournal(sql, { refType: 'position', refId: p.id, kind: JournalKind.OrderOpen })) ?? (await orderHold(sql, p)) ?? p.hold_journal_id ?? undefined
   );
 }
 

@@ -17,7 +17,7 @@ import {
 } from '@tradeapp/contract';
 import { Dec } from '../../lib/decimal';
 import type { Instrument, Snapshot } from '../../market/types';
-import type { ExchangeRates } from '../wallet/exchangeRates';
+import type { ExchangeRates } from '../wallet';
 import type { PositionRow } from './repository';
 
 // The figures trading books come from the contract's formulas (trading/formulas.ts), the same ones

@@ -75,6 +75,8 @@ export interface PositionRow {
   expires_at: Date | null;
   /** Whether it may fill in extended hours (migration 0033); without, only in the regular session. */
   extended_hours: boolean;
+  /** The journal holding allotted IPO shares' money, which no order of theirs holds (migration 0035). */
+  hold_journal_id: number | null;
   placed_session: SessionPhase | null;
   filled_session: SessionPhase | null;
   created_at: Date;
@@ -309,6 +311,8 @@ export interface AllottedShares {
   fee: string;
   /** The subscription's rate: the one its money was held at. */
   rate: string;
+  /** The journal that holds the shares' money until they are sold: the allotment's, or the subscription's. */
+  holdJournalId: number;
 }
 
 /**
@@ -320,9 +324,9 @@ export function insertAllotted(sql: Sql, a: AllottedShares): Promise<PositionRow
   return one(
     sql.query<PositionRow>(
       `insert into positions (user_id, symbol, wallet_code, wallet_currency, currency, direction, type, status, price, open_price, quantity, leverage,
-                              margin, open_fee, open_rate, source, filled_at)
-       values ($1, $2, $3, $4, $5, $6, $7, ${OrderStatus.ToBeSettled}, $8, $8, $9, 1, $10, $11, $12, $13, now()) returning *`,
-      [a.userId, a.symbol, a.walletCode, a.walletCurrency, a.currency, OrderDirection.Buy, OrderType.Market, a.price, a.quantity, a.margin, a.fee, a.rate, MarketSource.NewStock],
+                              margin, open_fee, open_rate, source, filled_at, hold_journal_id)
+       values ($1, $2, $3, $4, $5, $6, $7, ${OrderStatus.ToBeSettled}, $8, $8, $9, 1, $10, $11, $12, $13, now(), $14) returning *`,
+      [a.userId, a.symbol, a.walletCode, a.walletCurrency, a.currency, OrderDirection.Buy, OrderType.Market, a.price, a.quantity, a.margin, a.fee, a.rate, MarketSource.NewStock, a.holdJournalId],
     ),
   );
 }

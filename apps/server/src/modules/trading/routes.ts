@@ -1,7 +1,7 @@
 import { JournalKind, type OrderCall, type Subscription } from '@tradeapp/contract';
 import type { HandlersOf } from '../../http/register';
-import type { DealRef } from '../deals/service';
-import type { WalletService } from '../wallet/service';
+import type { DealRef } from '../deals';
+import type { WalletService } from '../wallet';
 import type { TradingService } from './service';
 
 /** The journals of trading: its bills are the wallet's bills of these kinds. */

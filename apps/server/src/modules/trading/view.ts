@@ -2,7 +2,7 @@ import { closedTradePnl, OrderStatus, profitPercent, roundDecimal, totalAmountOf
 import { Dec, fixed } from '../../lib/decimal';
 import { CALENDARS } from '../../market/calendars';
 import type { Instrument } from '../../market/types';
-import type { MarketService } from '../market/service';
+import type { MarketService } from '../market';
 import { exitPrice, type Pricing } from './pricing';
 import type { EventRow, PositionRow } from './repository';
 import { RULES } from './rules';

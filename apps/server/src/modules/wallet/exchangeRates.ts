@@ -1,6 +1,6 @@
 import { dollarPairOf } from '@tradeapp/contract';
 import { Dec } from '../../lib/decimal';
-import type { MarketService } from '../market/service';
+import type { MarketService } from '../market';
 
 /**
  * Exchange rates from the live market: euros and dollars through EURUSD, crypto through its

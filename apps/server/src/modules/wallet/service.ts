@@ -3,7 +3,7 @@ import type { Db, Sql } from '../../db/db';
 import { AppError, notFound } from '../../errors';
 import { Dec, fixed } from '../../lib/decimal';
 import { FUNDING_ACCOUNT, HOUSE, checkLedger, findHoldJournal, postJournal, postRelease, userBalances } from '../../ledger/ledger';
-import type { MarketService } from '../market/service';
+import type { MarketService } from '../market';
 import type { Notices } from '../notices';
 import type { ExchangeRates } from './exchangeRates';
 

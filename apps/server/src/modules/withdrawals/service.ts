@@ -6,9 +6,9 @@ import { Dec, fixed } from '../../lib/decimal';
 import { USER_REF_COLUMNS, reviewPending, userRefOf, type UserRefColumns } from '../../lib/review';
 import { verifySecret } from '../../lib/secrets';
 import { FUNDING_ACCOUNT, HOUSE, postJournal, postRelease, userBalances } from '../../ledger/ledger';
-import { findAddress } from '../addresses/service';
-import { findBankCard } from '../bankCards/service';
-import { requireVerifiedKyc } from '../kyc/service';
+import { findAddress } from '../addresses';
+import { findBankCard } from '../bankCards';
+import { requireVerifiedKyc } from '../kyc';
 import type { Notices } from '../notices';
 
 /** The operator's queue: the pending oldest first (the order they came in), then the reviewed newest first. */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/db';
 import { AppError } from '../errors';
-import { resolveCaller } from '../http/session';
+import { resolveCaller } from './session';
 
 /** A clock running at real speed from wherever it was last set; never set, it is `base`. */
 export function settableClock(base: () => number) {

@@ -1,0 +1,3 @@
+// The serviceRequests module's door: what other modules, the jobs and app.ts may use of it (issue 35).
+export { serviceRequestsHandlers } from './routes';
+export { createServiceRequests } from './service';

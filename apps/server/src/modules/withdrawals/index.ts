@@ -1,0 +1,4 @@
+// The withdrawals module's door: what other modules, the jobs and app.ts may use of it (issue 35).
+export { createWithdrawalsPortfolioSource } from './portfolio';
+export { withdrawalsHandlers } from './routes';
+export { createWithdrawalService } from './service';
