@@ -1,13 +1,13 @@
-import { JournalKind, POOL_RULES, POOL_UNIT_DECIMALS, WalletCode } from '@tradeapp/contract';
+import { POOL_RULES, POOL_UNIT_DECIMALS, WalletCode } from '@tradeapp/contract';
 import type { Db, Sql } from '../../db/db';
 import { Dec, plain } from '../../lib/decimal';
-import { findHoldJournal, HOUSE, postJournal, postRelease } from '../../ledger/ledger';
 import type { MarketProvider } from '../../market/types';
 import type { MarketService } from '../market';
 import { createDailyRunner, giveTurn } from '../strategy';
 import { availableBalance, exitPrice, type TradingService } from '../trading';
 import type { ExchangeRates } from '../wallet';
 import { POOL_STRATEGIES } from './pools';
+import { postPoolCapital, postPoolFee, postPoolRedemption, postPoolSubscription } from './postings';
 import * as repo from './repository';
 import type { PoolRow } from './repository';
 
@@ -29,8 +29,6 @@ export const POOL_START = Date.parse('2025-10-01T00:00:00Z');
 
 /** How long a pool with nothing due is left before its candles are read again. */
 const IDLE_MS = 60_000;
-
-const financial = (userId: number, part: 'available' | 'held') => ({ userId, wallet: WalletCode.Financial, part, currency: 'EUR' });
 
 /** The UTC day (its midnight, epoch ms) that `at` falls in. */
 export const dayOf = (at: number) => Math.floor(at / DAY_MS) * DAY_MS;
@@ -85,10 +83,7 @@ export function createPoolEngine(opts: {
       const due = gross.gt(0) ? gross.mul(p.fee_percent).div(100).div(365).toDecimalPlaces(2, Dec.ROUND_DOWN) : new Dec(0);
       const fee = Dec.max(new Dec(0), Dec.min(due, cash));
       if (fee.gt(0)) {
-        await postJournal(sql, { kind: JournalKind.PoolFee, userId: p.user_id, actorId: null, refType: 'pool', refId: p.id, at }, [
-          { account: financial(p.user_id, 'available'), amount: fee.neg() },
-          { account: { house: HOUSE.poolFees, currency: 'EUR' }, amount: fee },
-        ]);
+        await postPoolFee(sql, { poolUserId: p.user_id, poolId: p.id, fee, at });
       }
       const equity = gross.sub(fee);
       const nav = Dec.max(equity.div(units), new Dec('0.000001')).toDecimalPlaces(POOL_UNIT_DECIMALS, Dec.ROUND_HALF_EVEN);
@@ -106,11 +101,7 @@ export function createPoolEngine(opts: {
         if (o.kind === 'subscribe') {
           const amount = new Dec(o.amount!);
           const bought = units6(amount.div(nav));
-          const hold = (await findHoldJournal(sql, { refType: 'pool_order', refId: o.id, kind: JournalKind.PoolHold }))!;
-          await postRelease(sql, hold, { kind: JournalKind.PoolSubscribe, userId: o.user_id, actorId: null, refType: 'pool_order', refId: o.id, at }, [
-            { account: financial(o.user_id, 'held'), amount: amount.neg() },
-            { account: financial(p.user_id, 'available'), amount },
-          ]);
+          await postPoolSubscription(sql, { userId: o.user_id, orderId: o.id, poolUserId: p.user_id, amount, at });
           await repo.markDone(sql, o.id, { amount: plain(amount), units: plain(bought), nav: plain(nav), at });
           free = free.add(amount);
           continue;
@@ -133,10 +124,7 @@ export function createPoolEngine(opts: {
           continue;
         }
         if (payout.gt(0)) {
-          await postJournal(sql, { kind: JournalKind.PoolRedeem, userId: o.user_id, actorId: null, refType: 'pool_order', refId: o.id, at }, [
-            { account: financial(p.user_id, 'available'), amount: payout.neg() },
-            { account: financial(o.user_id, 'available'), amount: payout },
-          ]);
+          await postPoolRedemption(sql, { userId: o.user_id, orderId: o.id, poolUserId: p.user_id, payout, at });
         }
         await repo.markDone(sql, o.id, { amount: plain(payout), units: o.units!, nav: plain(nav), at });
         free = free.sub(payout);
@@ -179,11 +167,7 @@ export function createPoolEngine(opts: {
     }
   }
 
-  const seedCapital = (sql: Sql, p: PoolRow) =>
-    postJournal(sql, { kind: JournalKind.PoolCapital, userId: p.user_id, actorId: null, refType: 'pool', refId: p.id, at: p.start_at }, [
-      { account: { house: HOUSE.poolCapital, currency: 'EUR' }, amount: new Dec(p.capital).neg() },
-      { account: financial(p.user_id, 'available'), amount: p.capital },
-    ]);
+  const seedCapital = (sql: Sql, p: PoolRow) => postPoolCapital(sql, { poolUserId: p.user_id, poolId: p.id, capital: p.capital, at: p.start_at });
 
   const idleUntil = new Map<number, number>();
 

@@ -3,7 +3,6 @@ import {
   POOL_MAX_FEE_PERCENT,
   POOL_RANKING_DAYS,
   POOL_UNIT_DECIMALS,
-  WalletCode,
   type Pool,
   type PoolAdmin,
   type PoolDay,
@@ -20,11 +19,11 @@ import { AppError, notFound } from '../../errors';
 import { writeAudit } from '../../lib/audit';
 import { Dec, fixed, plain } from '../../lib/decimal';
 import { findKey, issueKey, keysOfSubject, markKeyUsed, revokeKey } from '../../lib/keys';
-import { findHoldJournal, postJournal, postRelease } from '../../ledger/ledger';
 import { requireVerifiedKyc } from '../kyc';
 import type { Notices } from '../notices';
 import { DAY_MS, dayOf, POOL_CAPITAL, type PoolEngine } from './engine';
 import { POOL_STRATEGIES } from './pools';
+import { postPoolHold, postPoolRelease } from './postings';
 import * as repo from './repository';
 import type { PoolDayRow, PoolOrderRow, PoolRow } from './repository';
 
@@ -32,7 +31,6 @@ import type { PoolDayRow, PoolOrderRow, PoolRow } from './repository';
 // NAVs (engine.ts), the investors' units from their priced orders, and the money by journals.
 
 type Operator = { operatorId: number; ip: string | null };
-const financial = (userId: number, part: 'available' | 'held') => ({ userId, wallet: WalletCode.Financial, part, currency: 'EUR' });
 const percent = (ratio: Dec) => fixed(ratio.sub(1).mul(100), 2);
 /** Units and NAVs on the wire: always their six decimals. */
 const six = (x: Dec | string) => fixed(x, POOL_UNIT_DECIMALS);
@@ -316,10 +314,7 @@ export function createQuantifyService(opts: { db: Db; engine: PoolEngine; notice
           const amount = new Dec(input.amount!);
           if (amount.lt(p.min_amount)) throw new AppError('e.poolMinAmount', { amount: 'e.poolMinAmount' }, { min: fixed(p.min_amount, 2) });
           const o = await repo.insertOrder(sql, { poolId: p.id, userId, kind: 'subscribe', amount: plain(amount), units: null, navDay });
-          await postJournal(sql, { kind: JournalKind.PoolHold, userId, actorId: null, refType: 'pool_order', refId: o.id }, [
-            { account: financial(userId, 'available'), amount: amount.neg() },
-            { account: financial(userId, 'held'), amount },
-          ]);
+          await postPoolHold(sql, { userId, orderId: o.id, amount });
           return orderOf(o, p);
         }
         const h = await repo.holding(sql, userId, p.id);
@@ -341,11 +336,7 @@ export function createQuantifyService(opts: { db: Db; engine: PoolEngine; notice
         const o = (await repo.ownOrder(sql, userId, id, true))!;
         if (o.status !== 'pending') throw new AppError('e.poolNotPending');
         if (o.kind === 'subscribe') {
-          const hold = (await findHoldJournal(sql, { refType: 'pool_order', refId: o.id, kind: JournalKind.PoolHold }))!;
-          await postRelease(sql, hold, { kind: JournalKind.PoolRelease, userId, actorId: null, refType: 'pool_order', refId: o.id }, [
-            { account: financial(userId, 'held'), amount: new Dec(o.amount!).neg() },
-            { account: financial(userId, 'available'), amount: o.amount! },
-          ]);
+          await postPoolRelease(sql, { userId, orderId: o.id, amount: o.amount! });
         }
         await repo.markCancelled(sql, o.id);
         return orderOf((await repo.ownOrder(sql, userId, id))!, p);

@@ -1,7 +1,6 @@
-import { JournalKind, OrderDirection, RobotStatus, WalletCode, type RobotMessageKind, type RobotParams } from '@tradeapp/contract';
+import { OrderDirection, RobotStatus, WalletCode, type RobotMessageKind, type RobotParams } from '@tradeapp/contract';
 import type { Db, Sql } from '../../db/db';
 import { Dec, fixed, plain } from '../../lib/decimal';
-import { postJournal } from '../../ledger/ledger';
 import type { Instrument, Snapshot } from '../../market/types';
 import type { MarketService } from '../market';
 import type { Notices } from '../notices';
@@ -9,6 +8,7 @@ import { RULES, type TradingService } from '../trading';
 import type { ExchangeRates } from '../wallet';
 import * as dca from './dca';
 import * as grid from './grid';
+import { postRobotFunded, postRobotRedeemed, postRobotReturned } from './postings';
 import * as repo from './repository';
 import type { RobotOrderRow, RobotRow } from './repository';
 
@@ -23,8 +23,6 @@ export const STEP_MS = 1000;
 /** A run looks at most this many seconds of one order: a node back after a long stop catches up over several runs. */
 const MAX_STEPS = 3600;
 const DAY_MS = 86_400_000;
-
-const financial = (userId: number, part: 'available' | 'held') => ({ userId, wallet: WalletCode.Financial, part, currency: 'EUR' });
 
 interface StoredCell {
   buy: string;
@@ -95,15 +93,9 @@ export function startState(robot: Pick<RobotRow, 'params'>, i: Instrument, s: Sn
 export function createRobotEngine(opts: { db: Db; market: MarketService; trading: TradingService; exchangeRates: ExchangeRates; notices: Notices; now: () => number }) {
   const { db, market, trading, exchangeRates, notices } = opts;
 
-  const shuttle = (sql: Sql, kind: JournalKind, o: { id: number; user_id: number }, toAvailable: Dec, at?: Date) =>
-    postJournal(sql, { kind, userId: o.user_id, actorId: null, refType: 'robot', refId: o.id, ...(at ? { at } : {}) }, [
-      { account: financial(o.user_id, 'held'), amount: toAvailable.neg() },
-      { account: financial(o.user_id, 'available'), amount: toAvailable },
-    ]);
-
   // A robot position's payout returns to its order's money, in the closing transaction.
   trading.onSettle(async (sql, p, _settled, payout, at) => {
-    if (p.robot_order_id !== null && payout.gt(0)) await shuttle(sql, JournalKind.RobotReturn, { id: p.robot_order_id, user_id: p.user_id }, payout.neg(), at);
+    if (p.robot_order_id !== null && payout.gt(0)) await postRobotReturned(sql, { userId: p.user_id, orderId: p.robot_order_id, payout, at });
   });
 
   /**
@@ -132,7 +124,7 @@ export function createRobotEngine(opts: { db: Db; market: MarketService; trading
         const costs = trading.costs(i, OrderDirection.Buy, price, quantity, 1, WalletCode.Financial);
         if (costs.margin.add(costs.fee).gt(cash)) return null;
         cash = cash.sub(costs.margin).sub(costs.fee);
-        await shuttle(sql, JournalKind.RobotFund, o, costs.margin.add(costs.fee), new Date(at));
+        await postRobotFunded(sql, { userId: o.user_id, orderId: o.id, amount: costs.margin.add(costs.fee), at: new Date(at) });
         const placed = await trading.openAt(sql, o.user_id, {
           i,
           direction: OrderDirection.Buy,
@@ -297,10 +289,7 @@ export function createRobotEngine(opts: { db: Db; market: MarketService; trading
     }
     const cash = new Dec(await repo.orderCash(sql, o.id));
     if (cash.gt(0)) {
-      await postJournal(sql, { kind: JournalKind.RobotStop, userId: o.user_id, actorId, idempotencyKey, refType: 'robot', refId: o.id }, [
-        { account: financial(o.user_id, 'held'), amount: cash.neg() },
-        { account: financial(o.user_id, 'available'), amount: cash },
-      ]);
+      await postRobotRedeemed(sql, { userId: o.user_id, orderId: o.id, amount: cash }, { actorId, idempotencyKey });
     }
     await repo.markRedeemed(sql, o.id, plain(cash));
     await repo.insertMessage(sql, o.id, 'redeemed', { returned: fixed(cash, 2) }, o.status, new Date(opts.now()));

@@ -1,5 +1,4 @@
 import {
-  JournalKind,
   ROBOT_MESSAGES,
   ROBOT_PERCENT_DECIMALS,
   ROBOT_YEARLY_AFTER_DAYS,
@@ -19,13 +18,13 @@ import type { Db, Sql } from '../../db/db';
 import { AppError, notFound } from '../../errors';
 import { writeAudit } from '../../lib/audit';
 import { Dec, fixed, plain } from '../../lib/decimal';
-import { HOUSE, postJournal } from '../../ledger/ledger';
 import { requireVerifiedKyc } from '../kyc';
 import type { MarketService } from '../market';
 import { availableBalance, type TradingService } from '../trading';
 import type { ExchangeRates } from '../wallet';
 import { budgetOf, STEP_MS, startState, type RobotEngine, type RobotState } from './engine';
 import * as dca from './dca';
+import { postRobotPaid, postRobotStarted } from './postings';
 import * as repo from './repository';
 import type { RobotOrderRow, RobotRow } from './repository';
 
@@ -71,7 +70,6 @@ export const SEED_ROBOTS: Array<Omit<RobotRow, 'id' | 'paused_at' | 'paused_reas
   },
 ];
 
-const financial = (userId: number) => ({ userId, wallet: WalletCode.Financial, part: 'available' as const, currency: 'EUR' });
 const percent = (part: Dec, whole: Dec) => (whole.isZero() ? '0.000' : fixed(part.div(whole).mul(100), ROBOT_PERCENT_DECIMALS));
 
 /**
@@ -300,17 +298,8 @@ export function createRobotService(opts: { db: Db; market: MarketService; tradin
           checkedThrough: Math.floor(now / STEP_MS) * STEP_MS,
           expiresAt: new Date(now + r.cycle_days * DAY_MS),
         });
-        const ref = { userId, actorId: userId, refType: 'robot', refId: row.id };
-        await postJournal(sql, { kind: JournalKind.RobotStart, ...ref, idempotencyKey: idempotencyKey ?? null }, [
-          { account: financial(userId), amount: amount.neg() },
-          { account: { ...financial(userId), part: 'held' }, amount },
-        ]);
-        if (cost.gt(0)) {
-          await postJournal(sql, { kind: mode === 'buy' ? JournalKind.RobotBuy : JournalKind.RobotRent, ...ref }, [
-            { account: financial(userId), amount: cost.neg() },
-            { account: { house: HOUSE.robots, currency: 'EUR' }, amount: cost },
-          ]);
-        }
+        await postRobotStarted(sql, { userId, orderId: row.id, amount }, { actorId: userId, idempotencyKey: idempotencyKey ?? null });
+        if (cost.gt(0)) await postRobotPaid(sql, { userId, orderId: row.id, mode, cost }, { actorId: userId });
         if (mode === 'buy' && !owned) await repo.insertOwner(sql, r.id, userId);
         return row;
       });
