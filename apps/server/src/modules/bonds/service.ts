@@ -1,5 +1,4 @@
 import {
-  JournalKind,
   walletCurrency,
   walletFor,
   type BondHolding,
@@ -16,7 +15,6 @@ import type { Db, Sql } from '../../db/db';
 import { AppError, notFound } from '../../errors';
 import { writeAudit } from '../../lib/audit';
 import { Dec, fixed, plain } from '../../lib/decimal';
-import { HOUSE, postJournal, type Posting } from '../../ledger/ledger';
 import { bondSettlementDay, bondSpecOf, bondTermsAt, DAY_MS, dayOfInstant, paymentDays, type BondTerms } from '../../market/bondTerms';
 import { bondQuoteTime, type SpreadChange } from '../../market/bondModel';
 import { dayToIso, isoToDay, previousTradingDay, regularSegments, session as calendarSession } from '../../market/calendars';
@@ -28,6 +26,7 @@ import { exchangeTime } from '../market';
 import type { Notices } from '../notices';
 import type { ExchangeRates } from '../wallet';
 import { bondPayDay, periodCoupon } from './formulas';
+import { postBondBuy, postBondRedeemed, postBondSale, postCouponPaid } from './postings';
 import { createBondPricing } from './pricing';
 import * as repo from './repository';
 import type { HoldingRow, ListingRow } from './repository';
@@ -58,11 +57,6 @@ const dayOfDate = (d: Date) => dayOfInstant(d.getTime());
 export function bondWallet(currency: string): WalletCode {
   return walletFor({ assetClass: 'stock', market: currency === 'USD' ? 'US' : currency === 'MXN' ? 'MX' : 'DE' });
 }
-
-const wallet = (userId: number, code: WalletCode, part: 'available' | 'held') => ({ userId, wallet: code, part, currency: walletCurrency(code) });
-const house = (name: 'book' | 'fees', currency: string) => ({ house: HOUSE[name], currency });
-/** A journal has no zero lines: accrued interest is nothing on a coupon date and for a bill. */
-const lines = (postings: Posting[]) => postings.filter((p) => !new Dec(p.amount).isZero());
 
 export const termsOfHolding = (h: Pick<HoldingRow, 'symbol' | 'currency' | 'coupon_rate' | 'frequency' | 'maturity'>): BondTerms => ({
   symbol: h.symbol,
@@ -223,15 +217,8 @@ export function createBondService(opts: {
   async function pay(sql: Sql, h: HoldingRow, kind: 'coupon' | 'redemption', day: number, face: Dec, amount: Dec, at: number): Promise<Dec> {
     const rate = exchangeRates.rate(h.currency, h.wallet_currency);
     const walletAmount = money(amount.mul(rate));
-    const code = h.wallet_code as WalletCode;
-    const journalId = await postJournal(
-      sql,
-      { kind: kind === 'coupon' ? JournalKind.BondCoupon : JournalKind.BondRedeem, userId: h.user_id, actorId: null, refType: 'bond_holding', refId: h.id, at: new Date(at) },
-      [
-        { account: house('book', h.wallet_currency), amount: walletAmount.neg() },
-        { account: wallet(h.user_id, code, 'available'), amount: walletAmount },
-      ],
-    );
+    const holding = { userId: h.user_id, holdingId: h.id, walletCode: h.wallet_code as WalletCode, walletCurrency: h.wallet_currency, at: new Date(at) };
+    const journalId = await (kind === 'coupon' ? postCouponPaid : postBondRedeemed)(sql, holding, walletAmount);
     await repo.insertPayment(sql, { holdingId: h.id, kind, day: dayStart(day), face: plain(face), amount: plain(amount), rate: plain(rate), walletAmount: plain(walletAmount), journalId, at: new Date(at) });
     return walletAmount;
   }
@@ -382,16 +369,7 @@ export function createBondService(opts: {
           settlementDay: dayStart(day),
           at: new Date(at),
         });
-        await postJournal(
-          sql,
-          { kind: JournalKind.BondBuy, userId, actorId: userId, refType: 'bond_holding', refId: holdingId, at: new Date(at) },
-          lines([
-            { account: wallet(userId, code, 'available'), amount: walletCost.neg() },
-            { account: house('book', currency), amount: cleanW },
-            { account: house('book', currency), amount: accruedW },
-            { account: house('fees', currency), amount: feeW },
-          ]),
-        );
+        await postBondBuy(sql, { userId, holdingId, walletCode: code, walletCurrency: currency, at: new Date(at) }, { clean: cleanW, accrued: accruedW, fee: feeW });
         return holdingId;
       });
       return holdingOf((await repo.holding(db, id))!, at);
@@ -434,17 +412,8 @@ export function createBondService(opts: {
         const rate = exchangeRates.rate(h.currency, h.wallet_currency);
         const [cleanW, accruedW, feeW] = [clean, accrued, fee].map((x) => money(x.mul(rate))) as [Dec, Dec, Dec];
         const proceedsW = cleanW.add(accruedW).sub(feeW);
-        const code = h.wallet_code as WalletCode;
-        const journalId = await postJournal(
-          sql,
-          { kind: JournalKind.BondSell, userId, actorId: userId, refType: 'bond_holding', refId: h.id, at: new Date(at) },
-          lines([
-            { account: house('book', h.wallet_currency), amount: cleanW.neg() },
-            { account: house('book', h.wallet_currency), amount: accruedW.neg() },
-            { account: house('fees', h.wallet_currency), amount: feeW },
-            { account: wallet(userId, code, 'available'), amount: proceedsW },
-          ]),
-        );
+        const holding = { userId, holdingId: h.id, walletCode: h.wallet_code as WalletCode, walletCurrency: h.wallet_currency, at: new Date(at) };
+        const journalId = await postBondSale(sql, holding, { clean: cleanW, accrued: accruedW, fee: feeW });
         await repo.insertPayment(sql, {
           holdingId: h.id,
           kind: 'sale',

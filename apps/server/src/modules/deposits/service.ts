@@ -1,13 +1,13 @@
-import { DEPOSIT_CRYPTO, DEPOSIT_FIAT_CURRENCIES, FundsReviewStatus, JournalKind, type Deposit } from '@tradeapp/contract';
+import { DEPOSIT_CRYPTO, DEPOSIT_FIAT_CURRENCIES, FundsReviewStatus, type Deposit } from '@tradeapp/contract';
 import type { Db, Sql } from '../../db/db';
 import { AppError } from '../../errors';
 import { Dec, fixed } from '../../lib/decimal';
 import { USER_REF_COLUMNS, reviewPending, userRefOf, type UserRefColumns } from '../../lib/review';
-import { FUNDING_ACCOUNT, HOUSE, postJournal } from '../../ledger/ledger';
 import { assertOwnUpload } from '../files';
 import type { Notices } from '../notices';
 import type { ExchangeRates } from '../wallet';
 import { REQUIRED_CONFIRMATIONS, type ChainWatcher } from './chain';
+import { postDeposit } from './postings';
 import { createSimWallet } from './simWallet';
 
 /** The operator's queue: the pending oldest first (the order they came in), then the reviewed newest first. */
@@ -105,20 +105,7 @@ export function createDepositService(opts: {
   async function credit(sql: Sql, d: DepositRow, actorId: number | null) {
     const amount = new Dec(d.amount);
     const credited = new Dec(money(amount.mul(exchangeRates.rate(d.currency, 'EUR'))));
-    const funding = { userId: d.user_id, wallet: FUNDING_ACCOUNT, part: 'available' as const, currency: 'EUR' };
-    const postings =
-      d.currency === 'EUR'
-        ? [
-            { account: { house: HOUSE.deposits, currency: 'EUR' }, amount: amount.neg() },
-            { account: funding, amount },
-          ]
-        : [
-            { account: { house: HOUSE.deposits, currency: d.currency }, amount: amount.neg() },
-            { account: { house: HOUSE.fx, currency: d.currency }, amount },
-            { account: { house: HOUSE.fx, currency: 'EUR' }, amount: credited.neg() },
-            { account: funding, amount: credited },
-          ];
-    const journalId = await postJournal(sql, { kind: JournalKind.Deposit, userId: d.user_id, actorId, refType: 'deposit', refId: d.id }, postings);
+    const journalId = await postDeposit(sql, { userId: d.user_id, depositId: d.id, currency: d.currency, amount, credited, actorId });
     const [row] = await sql.query<DepositRow>(
       `update deposits set status = 3, credited_amount = $2, journal_id = $3, reviewed_by = $4, reviewed_at = now(),
               confirmations = greatest(confirmations, required_confirmations) where id = $1 returning *`,

@@ -1,5 +1,4 @@
 import {
-  JournalKind,
   LOAN_MIN_AMOUNT,
   LOAN_PENALTY_DAILY_PERCENT,
   LOAN_TERMS_MONTHS,
@@ -23,7 +22,6 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError, notFound } from '../../errors';
 import { writeAudit } from '../../lib/audit';
 import { Dec, fixed } from '../../lib/decimal';
-import { FUNDING_ACCOUNT, HOUSE, postJournal, type Posting } from '../../ledger/ledger';
 import { requireVerifiedKyc } from '../kyc';
 import type { Notices } from '../notices';
 import {
@@ -42,6 +40,7 @@ import {
   type Instalment,
   type LoanBook,
 } from './engine';
+import { postLoanDisbursement, postLoanRepayment } from './postings';
 import * as repo from './repository';
 import type { LoanRow, LoanRowWithUser, LoanStatus } from './repository';
 
@@ -54,7 +53,6 @@ type LoanAdmin = z.input<typeof zLoanAdmin>;
 
 const ZERO = new Dec(0);
 const money = (x: Dec | string) => fixed(x, 2);
-const funding = (userId: number) => ({ userId, wallet: FUNDING_ACCOUNT, part: 'available' as const, currency: 'EUR' });
 const isActive = (status: LoanStatus) => status === 'passed' || status === 'inUse';
 const dateOf = (day: number) => new Date(day).toISOString().slice(0, 10);
 const sum = (xs: Dec[]) => xs.reduce((a, b) => a.add(b), ZERO);
@@ -195,10 +193,7 @@ export function createLoanService(opts: { db: Db; notices: Notices; now: () => n
       if (approve) {
         const amount = money(l.amount);
         const apr = money(l.apr_percent);
-        const journalId = await postJournal(sql, { kind: JournalKind.LoanDisburse, userId: l.user_id, actorId: by.operatorId, refType: 'loan', refId: l.id }, [
-          { account: { house: HOUSE.loans, currency: 'EUR' }, amount: new Dec(amount).neg() },
-          { account: funding(l.user_id), amount },
-        ]);
+        const journalId = await postLoanDisbursement(sql, { userId: l.user_id, loanId: l.id, amount, operatorId: by.operatorId });
         // The schedule starts on the day of disbursement, with the instalment the statement stated.
         const kfs = loanSchedule({ amount, aprPercent: apr, months: l.months, startDay: today });
         await repo.markDisbursed(sql, l.id, { by: by.operatorId, reason, at, day: today, journalId, amount });
@@ -280,11 +275,7 @@ export function createLoanService(opts: { db: Db; notices: Notices; now: () => n
         const amount = new Dec(amountText);
         if (amount.gt(payoff)) throw new AppError('e.loanOverPayoff', { amount: 'e.loanOverPayoff' }, { payoff: money(payoff) });
         const split = applyPayment(b, amount);
-        const income = split.interest.add(split.penalty);
-        const postings: Posting[] = [{ account: funding(userId), amount: amount.neg() }];
-        if (split.principal.gt(0)) postings.push({ account: { house: HOUSE.loans, currency: 'EUR' }, amount: split.principal });
-        if (income.gt(0)) postings.push({ account: { house: HOUSE.loanIncome, currency: 'EUR' }, amount: income });
-        const journalId = await postJournal(sql, { kind: JournalKind.LoanRepay, userId, actorId: userId, refType: 'loan', refId: l.id }, postings);
+        const journalId = await postLoanRepayment(sql, { userId, loanId: l.id, amount, principal: split.principal, interest: split.interest, penalty: split.penalty });
         await repo.insertRepayment(sql, {
           loanId: l.id,
           userId,

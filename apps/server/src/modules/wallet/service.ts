@@ -2,10 +2,11 @@ import { JournalKind, TransactionStatus, WalletCode, walletCurrency, type Portfo
 import type { Db, Sql } from '../../db/db';
 import { AppError, notFound } from '../../errors';
 import { Dec, fixed } from '../../lib/decimal';
-import { FUNDING_ACCOUNT, HOUSE, checkLedger, findHoldJournal, postJournal, postRelease, userBalances } from '../../ledger/ledger';
+import { FUNDING_ACCOUNT, HOUSE, checkLedger, findHoldJournal, userBalances } from '../../ledger/ledger';
 import type { MarketService } from '../market';
 import type { Notices } from '../notices';
 import type { ExchangeRates } from './exchangeRates';
+import { postTransfer, postTransferCancel, postTransferHold, postTransferSettle } from './postings';
 
 const WALLETS = Object.values(WalletCode);
 const symbolOf = (currency: string) => (currency === 'USD' ? '$' : '€');
@@ -43,13 +44,6 @@ function toTransfer(r: TransferRow): Transfer {
   };
 }
 
-const wallet = (userId: number, code: WalletCode, part: 'available' | 'held') => ({
-  userId,
-  wallet: code,
-  part,
-  currency: walletCurrency(code),
-});
-
 /** Wallets, their bills, transfers between them, and the settlement of transfers across currencies. */
 export function createWalletService(opts: { db: Db; exchangeRates: ExchangeRates; market: MarketService; notices: Notices; settleSeconds: number }) {
   const { db, exchangeRates, notices } = opts;
@@ -80,12 +74,16 @@ export function createWalletService(opts: { db: Db; exchangeRates: ExchangeRates
 
   /** Settle one transfer in progress: the held amount is exchanged at the recorded rate. */
   async function settle(sql: Sql, t: TransferRow) {
-    await postRelease(sql, await holdOf(sql, t), { kind: JournalKind.TransferSettle, userId: t.user_id, actorId: null, refType: 'transfer', refId: t.id }, [
-      { account: wallet(t.user_id, t.from_code, 'held'), amount: new Dec(t.amount).neg() },
-      { account: { house: HOUSE.fx, currency: t.currency }, amount: t.amount },
-      { account: { house: HOUSE.fx, currency: t.to_currency }, amount: new Dec(t.to_amount).neg() },
-      { account: wallet(t.user_id, t.to_code, 'available'), amount: t.to_amount },
-    ]);
+    await postTransferSettle(sql, await holdOf(sql, t), {
+      userId: t.user_id,
+      transferId: t.id,
+      from: t.from_code,
+      to: t.to_code,
+      amount: t.amount,
+      currency: t.currency,
+      toAmount: t.to_amount,
+      toCurrency: t.to_currency,
+    });
     await sql.query('update transfers set status = $2, finished_at = now() where id = $1', [t.id, TransactionStatus.Success]);
     return notices.notify(sql, t.user_id, 'transfer.completed', {
       amount: money(t.amount),
@@ -338,12 +336,9 @@ export function createWalletService(opts: { db: Db; exchangeRates: ExchangeRates
             idempotencyKey ?? null,
           ],
         );
-        const ref = { userId, actorId: userId, idempotencyKey: idempotencyKey ?? null, refType: 'transfer', refId: t!.id };
+        const asked = { userId, transferId: t!.id, from: input.from, amount, idempotencyKey: idempotencyKey ?? null };
         if (sameCurrency) {
-          await postJournal(sql, { ...ref, kind: JournalKind.Transfer }, [
-            { account: wallet(userId, input.from, 'available'), amount: amount.neg() },
-            { account: wallet(userId, input.to, 'available'), amount },
-          ]);
+          await postTransfer(sql, { ...asked, to: input.to });
           await sql.query('update transfers set finished_at = now() where id = $1', [t!.id]);
           push = await notices.notify(sql, userId, 'transfer.completed', {
             amount: money(amount),
@@ -355,10 +350,7 @@ export function createWalletService(opts: { db: Db; exchangeRates: ExchangeRates
           });
         } else {
           // Held until the settlement run; cancelling before then returns it.
-          const holdId = await postJournal(sql, { ...ref, kind: JournalKind.TransferHold }, [
-            { account: wallet(userId, input.from, 'available'), amount: amount.neg() },
-            { account: wallet(userId, input.from, 'held'), amount },
-          ]);
+          const holdId = await postTransferHold(sql, asked);
           await sql.query('update transfers set hold_journal_id = $2 where id = $1', [t!.id, holdId]);
         }
         return t!;
@@ -372,15 +364,7 @@ export function createWalletService(opts: { db: Db; exchangeRates: ExchangeRates
         const [t] = await sql.query<TransferRow>('select * from transfers where id = $1 and user_id = $2 for update', [id, userId]);
         if (!t) throw notFound();
         if (t.status !== TransactionStatus.InProgress) throw new AppError('e.transferNotCancellable');
-        await postRelease(
-          sql,
-          await holdOf(sql, t),
-          { kind: JournalKind.TransferCancel, userId, actorId: userId, idempotencyKey: idempotencyKey ?? null, refType: 'transfer', refId: t.id },
-          [
-            { account: wallet(userId, t.from_code, 'held'), amount: new Dec(t.amount).neg() },
-            { account: wallet(userId, t.from_code, 'available'), amount: t.amount },
-          ],
-        );
+        await postTransferCancel(sql, await holdOf(sql, t), { userId, transferId: t.id, from: t.from_code, amount: t.amount, idempotencyKey: idempotencyKey ?? null });
         const [updated] = await sql.query<TransferRow>('update transfers set status = $2, finished_at = now() where id = $1 returning *', [
           t.id,
           TransactionStatus.Cancelled,

@@ -1,15 +1,16 @@
-import { FundsReviewStatus, JournalKind, type Withdrawal } from '@tradeapp/contract';
+import { FundsReviewStatus, type Withdrawal } from '@tradeapp/contract';
 import type { Db, Sql } from '../../db/db';
 import { AppError } from '../../errors';
 import { writeAudit } from '../../lib/audit';
 import { Dec, fixed } from '../../lib/decimal';
 import { USER_REF_COLUMNS, reviewPending, userRefOf, type UserRefColumns } from '../../lib/review';
 import { verifySecret } from '../../lib/secrets';
-import { FUNDING_ACCOUNT, HOUSE, postJournal, postRelease, userBalances } from '../../ledger/ledger';
+import { FUNDING_ACCOUNT, userBalances } from '../../ledger/ledger';
 import { findAddress } from '../addresses';
 import { findBankCard } from '../bankCards';
 import { requireVerifiedKyc } from '../kyc';
 import type { Notices } from '../notices';
+import { postWithdrawalHold, postWithdrawalPaid, postWithdrawalReleased } from './postings';
 
 /** The operator's queue: the pending oldest first (the order they came in), then the reviewed newest first. */
 const OPERATOR_ORDER_W = `w.status, case when w.status = ${FundsReviewStatus.PendingReview} then w.id else -w.id end`;
@@ -84,7 +85,6 @@ async function changedAccount(sql: Sql, actorId: number, userId: number): Promis
 /** Withdrawals from the funding account: held when asked for, paid out or returned by an operator. */
 export function createWithdrawalService(opts: { db: Db; notices: Notices; dualApprovalEur: string }) {
   const { db, notices } = opts;
-  const held = (w: WithdrawalRow) => ({ userId: w.user_id, wallet: FUNDING_ACCOUNT, part: 'held' as const, currency: w.currency });
   /** Above the threshold two different operators approve (OWASP ASVS 2.3.5). */
   const needsTwo = (w: { amount: string }) => new Dec(w.amount).gt(opts.dualApprovalEur);
 
@@ -103,10 +103,7 @@ export function createWithdrawalService(opts: { db: Db; notices: Notices; dualAp
 
   /** Paid out: the hold goes to the house's withdrawals account. */
   async function payOut(sql: Sql, w: WithdrawalRow, actorId: number) {
-    const journalId = await postRelease(sql, w.hold_journal_id, { kind: JournalKind.Withdrawal, userId: w.user_id, actorId, refType: 'withdrawal', refId: w.id }, [
-      { account: held(w), amount: new Dec(w.amount).neg() },
-      { account: { house: HOUSE.withdrawals, currency: w.currency }, amount: w.amount },
-    ]);
+    const journalId = await postWithdrawalPaid(sql, w.hold_journal_id, { userId: w.user_id, withdrawalId: w.id, amount: w.amount, currency: w.currency, actorId });
     await sql.query('update withdrawals set status = 3, final_journal_id = $2, reviewed_by = $3, reviewed_at = now() where id = $1', [w.id, journalId, actorId]);
     return notices.notify(sql, w.user_id, 'withdrawal.completed', { amount: money(w.amount), currency: w.currency, destination: w.destination });
   }
@@ -179,14 +176,7 @@ export function createWithdrawalService(opts: { db: Db; notices: Notices; dualAp
           [userId, input.amount, input.target, destination, JSON.stringify(details), idempotencyKey ?? null],
         );
         // Held at once: from here on the money cannot be spent twice.
-        const journalId = await postJournal(
-          sql,
-          { kind: JournalKind.WithdrawalHold, userId, actorId: userId, idempotencyKey: idempotencyKey ?? null, refType: 'withdrawal', refId: w!.id },
-          [
-            { account: { userId, wallet: FUNDING_ACCOUNT, part: 'available', currency: 'EUR' }, amount: new Dec(input.amount).neg() },
-            { account: { userId, wallet: FUNDING_ACCOUNT, part: 'held', currency: 'EUR' }, amount: input.amount },
-          ],
-        );
+        const journalId = await postWithdrawalHold(sql, { userId, withdrawalId: w!.id, amount: input.amount, idempotencyKey: idempotencyKey ?? null });
         await sql.query('update withdrawals set hold_journal_id = $2 where id = $1', [w!.id, journalId]);
         return w!;
       });
@@ -247,15 +237,7 @@ export function createWithdrawalService(opts: { db: Db; notices: Notices; dualAp
     /** Refused: the hold goes back to the funding account's available side. */
     reject: (id: number, reason: string, actorId: number, ip: string) =>
       reviewPending(db, 'withdrawals', id, { actorId, ip }, async (sql, w: WithdrawalRow) => {
-        const journalId = await postRelease(
-          sql,
-          w.hold_journal_id,
-          { kind: JournalKind.WithdrawalRelease, userId: w.user_id, actorId, refType: 'withdrawal', refId: w.id, memo: reason },
-          [
-            { account: held(w), amount: new Dec(w.amount).neg() },
-            { account: { ...held(w), part: 'available' }, amount: w.amount },
-          ],
-        );
+        const journalId = await postWithdrawalReleased(sql, w.hold_journal_id, { userId: w.user_id, withdrawalId: w.id, amount: w.amount, currency: w.currency, actorId, reason });
         await sql.query('update withdrawals set status = 2, reason = $2, final_journal_id = $3, reviewed_by = $4, reviewed_at = now() where id = $1', [
           w.id,
           reason,
