@@ -189,6 +189,27 @@ export default tseslint.config(
     },
   },
   {
+    // Money through postings (issue 35): a module's journals are built in its postings.ts, one typed
+    // function per movement (what moves, from which account to which, why), so that every journal of a
+    // module can be read in one file. Elsewhere the ledger is read, never written. Tests seed balances freely.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/server/src/ledger/**', 'apps/server/src/modules/*/postings.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/ledger/ledger'],
+              importNames: ['postJournal', 'postRelease', 'prepareJournal', 'reverseJournal'],
+              message: "A module posts journals only from its postings.ts (modules/<name>/postings.ts).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A package's own code imports only what its package.json lists: zod for contract, @tradeapp/contract for client.
     files: ['packages/*/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.ts', '**/*.test.tsx'],

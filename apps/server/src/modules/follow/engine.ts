@@ -1,12 +1,12 @@
-import { AGENCY_STRATEGIES, JournalKind, leverageCapFor, WalletCode, type CloseReason } from '@tradeapp/contract';
+import { AGENCY_STRATEGIES, leverageCapFor, WalletCode, type CloseReason } from '@tradeapp/contract';
 import type { Db, Sql } from '../../db/db';
 import { Dec, fixed, plain } from '../../lib/decimal';
-import { HOUSE, postJournal } from '../../ledger/ledger';
 import type { MarketProvider } from '../../market/types';
 import type { MarketService } from '../market';
 import type { Notices } from '../notices';
 import { type PositionRow, entryPrice, exitPrice, type TradingService } from '../trading';
 import type { ExchangeRates } from '../wallet';
+import { postAgencyCapital, postCopyFunded, postCopyReturned, postFollowStopped } from './postings';
 import * as repo from './repository';
 import type { AgencyRow, FollowRow } from './repository';
 import { createDailyRunner, STRATEGIES } from '../strategy';
@@ -25,8 +25,6 @@ export const AGENCY_CAPITAL = '100000';
 
 /** How long an agency with nothing due is left before its candles are read again. */
 const IDLE_MS = 60_000;
-
-const follows = (userId: number, part: 'available' | 'held') => ({ userId, wallet: WalletCode.Follow, part, currency: 'USD' });
 
 /** What a follow holds: its cash (not in a copy), its copies' margin and their floating P&L. */
 export interface FollowValue {
@@ -86,13 +84,6 @@ export function createFollowEngine(opts: {
     return { cash, margin, floating, equity: cash.add(margin).add(floating), open };
   }
 
-  /** Move `amount` between the follow wallet's held side (the follow's money) and its available side, for the follow `f`. */
-  const shuttle = (sql: Sql, kind: JournalKind, f: { id: number; user_id: number }, toAvailable: Dec, at?: Date) =>
-    postJournal(sql, { kind, userId: f.user_id, actorId: null, refType: 'follow', refId: f.id, ...(at ? { at } : {}) }, [
-      { account: follows(f.user_id, 'held'), amount: toAvailable.neg() },
-      { account: follows(f.user_id, 'available'), amount: toAvailable },
-    ]);
-
   /**
    * Copy the agency position `p` into each running follow of its agency, in proportion to the
    * follow's equity over the agency's (`agencyEquity`, before the trade), floored to the lot.
@@ -125,7 +116,7 @@ export function createFollowEngine(opts: {
         await skip('insufficientFunds');
         continue;
       }
-      await shuttle(sql, JournalKind.FollowCopy, f, costs.margin.add(costs.fee), at);
+      await postCopyFunded(sql, { userId: f.user_id, followId: f.id, amount: costs.margin.add(costs.fee), at });
       const copy = await trading.openAt(sql, f.user_id, {
         i,
         direction: p.direction,
@@ -150,7 +141,7 @@ export function createFollowEngine(opts: {
    */
   trading.onSettle(async (sql, p, settled, payout, at) => {
     const pushes: Array<() => void> = [];
-    if (p.follow_id !== null && payout.gt(0)) await shuttle(sql, JournalKind.FollowReturn, { id: p.follow_id, user_id: p.user_id }, payout.neg(), at);
+    if (p.follow_id !== null && payout.gt(0)) await postCopyReturned(sql, { userId: p.user_id, followId: p.follow_id, amount: payout, at });
     if (p.copy_of === null && settled.id === p.id) {
       for (const c of await repo.openCopiesOf(sql, p.id)) {
         const closed = await trading.closeAt(sql, c, new Dec(settled.close_price!), 'agency', null, at);
@@ -166,10 +157,7 @@ export function createFollowEngine(opts: {
       await db.tx(async (sql) => {
         const a = await repo.insertAgency(sql, strategy, AGENCY_CAPITAL, new Date(start));
         if (!a) return;
-        await postJournal(sql, { kind: JournalKind.AgencyCapital, userId: a.user_id, actorId: null, refType: 'agency', refId: a.id, at: new Date(start) }, [
-          { account: { house: HOUSE.agencyCapital, currency: 'USD' }, amount: new Dec(AGENCY_CAPITAL).neg() },
-          { account: follows(a.user_id, 'available'), amount: AGENCY_CAPITAL },
-        ]);
+        await postAgencyCapital(sql, { userId: a.user_id, agencyId: a.id, capital: AGENCY_CAPITAL, at: new Date(start) });
       });
     }
     return repo.agencies(db);
@@ -193,7 +181,7 @@ export function createFollowEngine(opts: {
     }
     if (left === 0) {
       const cash = new Dec(await repo.followCash(sql, f.id));
-      if (cash.gt(0)) await shuttle(sql, JournalKind.FollowStop, f, cash);
+      if (cash.gt(0)) await postFollowStopped(sql, { userId: f.user_id, followId: f.id, amount: cash });
       await repo.markStopped(sql, f.id);
       const a = (await repo.agency(sql, f.agency_id))!;
       pushes.push(
@@ -299,7 +287,6 @@ export function createFollowEngine(opts: {
     copyInto,
     equityOf,
     followValue,
-    shuttle,
     /**
      * Every agency acts on its due days, then the follows are guarded. An agency with nothing due is
      * looked at again IDLE_MS later: a day's trading moment is fixed, so looking late changes no trade.

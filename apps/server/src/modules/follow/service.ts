@@ -1,6 +1,4 @@
 import {
-  JournalKind,
-  WalletCode,
   type Agency,
   type AgencyDetail,
   type AgencyRecord,
@@ -14,11 +12,11 @@ import type { Db, Sql } from '../../db/db';
 import { AppError, notFound } from '../../errors';
 import { writeAudit } from '../../lib/audit';
 import { Dec, fixed, plain } from '../../lib/decimal';
-import { postJournal } from '../../ledger/ledger';
 import { requireVerifiedKyc } from '../kyc';
 import type { MarketService } from '../market';
 import { type PositionRow, entryPrice, exitPrice, type TradingService } from '../trading';
 import { stopLossEquity, type FollowEngine } from './engine';
+import { postFollowAdded, postFollowFunded } from './postings';
 import { maxDrawdown, navOf, ranking, riskScore, volatility, windowReturn, winRate, type EquityPoint } from './record';
 import * as repo from './repository';
 import type { AgencyRow, FollowRow } from './repository';
@@ -304,10 +302,7 @@ export function createFollowService(opts: { db: Db; market: MarketService; tradi
         if (a.paused_at) throw new AppError('e.agencyPaused');
         if (await repo.runningFollowOf(sql, userId, a.id)) throw new AppError('e.alreadyFollowing');
         const f = await repo.insertFollow(sql, { userId, agencyId: a.id, amount: input.amount, stopLossPercent: input.stopLossPercent, copyOpen: input.copyOpen });
-        await postJournal(sql, { kind: JournalKind.FollowStart, userId, actorId: userId, idempotencyKey: idempotencyKey ?? null, refType: 'follow', refId: f.id }, [
-          { account: { userId, wallet: WalletCode.Follow, part: 'available', currency: 'USD' }, amount: new Dec(input.amount).neg() },
-          { account: { userId, wallet: WalletCode.Follow, part: 'held', currency: 'USD' }, amount: input.amount },
-        ]);
+        await postFollowFunded(sql, { userId, followId: f.id, amount: input.amount }, { idempotencyKey: idempotencyKey ?? null });
         const pushes: Array<() => void> = [];
         if (input.copyOpen) {
           const agencyEquity = await engine.equityOf(sql, a.user_id);
@@ -329,10 +324,7 @@ export function createFollowService(opts: { db: Db; market: MarketService; tradi
       return db.tx(async (sql) => {
         const f = await own(sql, userId, id, true);
         if (f.status !== 'following') throw new AppError('e.followNotRunning');
-        await postJournal(sql, { kind: JournalKind.FollowAdd, userId, actorId: userId, idempotencyKey: idempotencyKey ?? null, refType: 'follow', refId: f.id }, [
-          { account: { userId, wallet: WalletCode.Follow, part: 'available', currency: 'USD' }, amount: new Dec(amount).neg() },
-          { account: { userId, wallet: WalletCode.Follow, part: 'held', currency: 'USD' }, amount },
-        ]);
+        await postFollowAdded(sql, { userId, followId: f.id, amount }, { idempotencyKey: idempotencyKey ?? null });
         await repo.addToAmount(sql, f.id, amount);
         await repo.insertAddition(sql, f.id, amount);
         return detailOf(sql, (await repo.follow(sql, f.id))!);

@@ -1,11 +1,11 @@
-import { dollarPairOf, JournalKind, WalletCode } from '@tradeapp/contract';
+import { dollarPairOf } from '@tradeapp/contract';
 import type { Db, Sql } from '../../db/db';
 import { Dec, fixed, plain } from '../../lib/decimal';
-import { findHoldJournal, HOUSE, postJournal, postRelease } from '../../ledger/ledger';
 import { dayToIso } from '../../market/calendars';
 import type { YieldCurves } from '../../market/curve';
 import type { CalendarId, Instrument, MarketProvider } from '../../market/types';
 import type { Notices } from '../notices';
+import { postExitLoad, postIncomeCredited, postInterestPaid, postPurchaseAllotted, postRedemptionPaid } from './postings';
 import * as repo from './repository';
 import type { FundRow, HoldingRow, OrderRow, ProductRow } from './repository';
 import {
@@ -42,9 +42,6 @@ export const LAUNCH_DAYS = 56;
 export const SEEDED_INCOME_DAYS = 90;
 /** A liquid fund grows by its currency's zero rate of this many years. */
 const LIQUID_TENOR_YEARS = '0.25';
-
-const financial = (userId: number, part: 'available' | 'held') => ({ userId, wallet: WalletCode.Financial, part, currency: 'EUR' });
-const house = (account: (typeof HOUSE)[keyof typeof HOUSE]) => ({ house: account, currency: 'EUR' });
 
 type Pushes = Array<() => void>;
 
@@ -274,12 +271,7 @@ export function createFundEngine(opts: { db: Db; provider: MarketProvider; curve
   async function allot(sql: Sql, p: ProductRow, o: OrderRow, nav: string, at: Date, pushes: Pushes) {
     const amount = new Dec(o.amount!);
     const units = unitsFor(amount, nav);
-    const hold = await findHoldJournal(sql, { refType: 'fund_order', refId: o.id, kind: JournalKind.FundHold });
-    if (!hold) throw new Error(`fund order ${o.id} has no hold`);
-    await postRelease(sql, hold, { kind: JournalKind.FundBuy, userId: o.user_id, actorId: null, refType: 'fund_order', refId: o.id, at }, [
-      { account: financial(o.user_id, 'held'), amount: amount.neg() },
-      { account: house(HOUSE.funds), amount },
-    ]);
+    await postPurchaseAllotted(sql, { userId: o.user_id, orderId: o.id, amount }, { at });
     await repo.allotHolding(sql, o.holding_id!, { units: plain(units), nav, navDay: o.nav_day! });
     await repo.markAllotted(sql, o.id, { units: plain(units), nav, at });
     pushes.push(
@@ -371,19 +363,8 @@ export function createFundEngine(opts: { db: Db; provider: MarketProvider; curve
         for (const o of due) {
           const net = new Dec(o.net!);
           const load = new Dec(o.exit_load);
-          const ref = { userId: o.user_id, actorId: null, refType: 'fund_order', refId: o.id, at };
-          if (net.gt(0)) {
-            await postJournal(sql, { kind: JournalKind.FundRedeem, ...ref }, [
-              { account: house(HOUSE.funds), amount: net.neg() },
-              { account: financial(o.user_id, 'available'), amount: net },
-            ]);
-          }
-          if (load.gt(0)) {
-            await postJournal(sql, { kind: JournalKind.FundExitLoad, ...ref }, [
-              { account: house(HOUSE.funds), amount: load.neg() },
-              { account: house(HOUSE.fundFees), amount: load },
-            ]);
-          }
+          if (net.gt(0)) await postRedemptionPaid(sql, { userId: o.user_id, orderId: o.id, amount: net }, { at });
+          if (load.gt(0)) await postExitLoad(sql, { userId: o.user_id, orderId: o.id, amount: load }, { at });
           await repo.markPaid(sql, o.id, at);
           pushes.push(
             await notices.notify(sql, o.user_id, 'fund.paid', {
@@ -422,17 +403,8 @@ export function createFundEngine(opts: { db: Db; provider: MarketProvider; curve
     });
     await repo.insertOrderLot(sql, { orderId: o.id, holdingId: h.id, units: plain(principal), free: plain(principal), loaded: '0', gross: plain(total), exitLoad: '0' });
     await repo.reduceHolding(sql, h.id, plain(principal));
-    const ref = { userId: h.user_id, actorId: null, refType: 'fund_order', refId: o.id, at };
-    if (interest.gt(0)) {
-      await postJournal(sql, { kind: JournalKind.DepositInterest, ...ref }, [
-        { account: house(HOUSE.depositInterest), amount: interest.neg() },
-        { account: financial(h.user_id, 'available'), amount: interest },
-      ]);
-    }
-    await postJournal(sql, { kind: JournalKind.FundRedeem, ...ref }, [
-      { account: house(HOUSE.funds), amount: principal.neg() },
-      { account: financial(h.user_id, 'available'), amount: principal },
-    ]);
+    if (interest.gt(0)) await postInterestPaid(sql, { userId: h.user_id, orderId: o.id, amount: interest }, { at });
+    await postRedemptionPaid(sql, { userId: h.user_id, orderId: o.id, amount: principal }, { at });
     return { order: o, push: await notices.notify(sql, h.user_id, 'deposit.matured', { name: p.name, principal: fixed(principal, 2), interest: fixed(interest, 2) }) };
   }
 
@@ -450,10 +422,7 @@ export function createFundEngine(opts: { db: Db; provider: MarketProvider; curve
         for (const h of await repo.unitsThroughDay(sql, p.id, day)) {
           const income = currentIncome(h.units, declared.income_per10k);
           if (income.lte(0)) continue;
-          await postJournal(sql, { kind: JournalKind.DepositIncome, userId: h.user_id, actorId: null, refType: 'fund_holding', refId: h.id, at }, [
-            { account: house(HOUSE.depositInterest), amount: income.neg() },
-            { account: financial(h.user_id, 'available'), amount: income },
-          ]);
+          await postIncomeCredited(sql, { userId: h.user_id, holdingId: h.id, amount: income }, { at });
           await repo.insertAccrual(sql, { holdingId: h.id, day, units: h.units, income: plain(income) });
           credited += 1;
         }

@@ -1,8 +1,6 @@
 import {
-  JournalKind,
   REGULAR_TERM_DAYS,
   sevenDayYield,
-  WalletCode,
   yieldWindow,
   type FundAdmin,
   type zFundDay,
@@ -23,11 +21,11 @@ import type { Db, Sql } from '../../db/db';
 import { AppError, notFound } from '../../errors';
 import { writeAudit } from '../../lib/audit';
 import { Dec, fixed, plain } from '../../lib/decimal';
-import { HOUSE, postJournal } from '../../ledger/ledger';
 import { CALENDARS, dayToIso } from '../../market/calendars';
 import type { CalendarId, MarketProvider } from '../../market/types';
 import { requireVerifiedKyc } from '../kyc';
 import { fundable, type FundEngine } from './engine';
+import { postDepositBought, postEarlyPenalty, postPurchaseHeld, postRedemptionPaid } from './postings';
 import * as repo from './repository';
 import type { HoldingRow, HoldingView, IncomeRow, NavRow, OrderRow, ProductRow, WeightRow } from './repository';
 import {
@@ -59,8 +57,6 @@ type OrderInput = z.output<typeof zFundOrderInput>;
 type CreateInput = z.output<typeof zFundCreate>;
 type FundDay = z.infer<typeof zFundDay>;
 
-const financial = (userId: number, part: 'available' | 'held') => ({ userId, wallet: WalletCode.Financial, part, currency: 'EUR' });
-const house = (account: (typeof HOUSE)[keyof typeof HOUSE]) => ({ house: account, currency: 'EUR' });
 const iso = (day: number) => dayToIso(day / DAY_MS);
 const ZERO = new Dec(0);
 
@@ -279,7 +275,7 @@ export function createFundService(opts: { db: Db; engine: FundEngine; provider: 
     const amount = new Dec(input.amount!);
     if (amount.lt(p.min_amount)) throw new AppError('e.fundMinAmount', { amount: 'e.fundMinAmount' }, { min: fixed(p.min_amount, 2) });
     const at = now();
-    const journal = (refId: number, kind: JournalKind) => ({ kind, userId, actorId: null, idempotencyKey: key ?? null, refType: 'fund_order', refId, at: new Date(at) });
+    const when = { at: new Date(at), idempotencyKey: key ?? null };
     if (p.kind === 'fund') {
       const h = await repo.insertHolding(sql, { productId: p.id, userId, amount: plain(amount), units: null, at: new Date(at) });
       const o = await repo.insertOrder(sql, {
@@ -292,10 +288,7 @@ export function createFundService(opts: { db: Db; engine: FundEngine; provider: 
         navDay: timingOf(p, at).orderNavDay,
         at: new Date(at),
       });
-      await postJournal(sql, journal(o.id, JournalKind.FundHold), [
-        { account: financial(userId, 'available'), amount: amount.neg() },
-        { account: financial(userId, 'held'), amount },
-      ]);
+      await postPurchaseHeld(sql, { userId, orderId: o.id, amount }, when);
       return orderOf(o, p);
     }
     // A deposit is bought at once; a Regular term's interest runs from the next UTC day for its term.
@@ -311,10 +304,7 @@ export function createFundService(opts: { db: Db; engine: FundEngine; provider: 
       at: new Date(at),
     });
     const o = await repo.insertOrder(sql, { productId: p.id, userId, side: 'buy', status: 'done', holdingId: h.id, amount: plain(amount), units: plain(amount), at: new Date(at) });
-    await postJournal(sql, journal(o.id, JournalKind.FundBuy), [
-      { account: financial(userId, 'available'), amount: amount.neg() },
-      { account: house(HOUSE.funds), amount },
-    ]);
+    await postDepositBought(sql, { userId, orderId: o.id, amount }, when);
     return orderOf(o, p);
   }
 
@@ -341,7 +331,7 @@ export function createFundService(opts: { db: Db; engine: FundEngine; provider: 
       }
       return { order: orderOf(o, p) };
     }
-    const journal = (refId: number, kind: JournalKind) => ({ kind, userId, actorId: null, idempotencyKey: key ?? null, refType: 'fund_order', refId, at: stamp });
+    const when = { at: stamp, idempotencyKey: key ?? null };
     if (p.kind === 'current') {
       const plan = await planCurrentRedemption(sql, p, userId, input);
       const amount = plain(plan.units);
@@ -350,10 +340,7 @@ export function createFundService(opts: { db: Db; engine: FundEngine; provider: 
         await repo.insertOrderLot(sql, { orderId: o.id, holdingId: t.holdingId, units: plain(t.units), free: plain(t.units), loaded: '0', gross: plain(t.units), exitLoad: '0' });
         await repo.reduceHolding(sql, t.holdingId, plain(t.units));
       }
-      await postJournal(sql, journal(o.id, JournalKind.FundRedeem), [
-        { account: house(HOUSE.funds), amount: plan.units.neg() },
-        { account: financial(userId, 'available'), amount: plan.units },
-      ]);
+      await postRedemptionPaid(sql, { userId, orderId: o.id, amount: plan.units }, when);
       return { order: orderOf(o, p) };
     }
     const { h, matured, early } = await planRegularRedemption(sql, p, userId, input, at);
@@ -382,16 +369,8 @@ export function createFundService(opts: { db: Db; engine: FundEngine; provider: 
       exitLoad: plain(early.charge),
     });
     await repo.reduceHolding(sql, h.id, plain(h.remaining));
-    if (early.penalty.gt(0)) {
-      await postJournal(sql, journal(o.id, JournalKind.DepositPenalty), [
-        { account: house(HOUSE.funds), amount: early.penalty.neg() },
-        { account: house(HOUSE.fundFees), amount: early.penalty },
-      ]);
-    }
-    await postJournal(sql, journal(o.id, JournalKind.FundRedeem), [
-      { account: house(HOUSE.funds), amount: early.net.neg() },
-      { account: financial(userId, 'available'), amount: early.net },
-    ]);
+    if (early.penalty.gt(0)) await postEarlyPenalty(sql, { userId, orderId: o.id, amount: early.penalty }, when);
+    await postRedemptionPaid(sql, { userId, orderId: o.id, amount: early.net }, when);
     return { order: orderOf(o, p) };
   }
 
