@@ -1,13 +1,11 @@
 import type { Alert, Quote } from '@tradeapp/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import type { ReactElement } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/errors';
 import { setLanguage } from '../../i18n';
 import type { UiLanguage } from '../../i18n/locale';
-import { createMemoryRouter, RouterProvider } from '../../lib/router';
 import { queryClient } from '../../lib/queryClient';
+import { showPage, unmountAll } from '../../testing/mountRoute';
 
 // The alert screens from the server's answers (the client is a stub): the list with what each
 // alert waits for in words, its state and what fired it, its empty state; the sheet that checks
@@ -57,10 +55,7 @@ vi.mock('../../api/client', async (original) => ({
 }));
 vi.mock('../../api/push', () => ({ getPushClient: () => ({ on: () => () => undefined }) }));
 
-let root: Root | undefined;
-let host: HTMLElement | undefined;
 beforeAll(async () => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   // Loaded once, outside the tests' time: the first import of antd's components is slow on a shared machine.
   await Promise.all([import('./AlertsPage'), import('./AlertSheet')]);
 }, 30_000);
@@ -70,52 +65,10 @@ beforeEach(() => {
   create = () => Promise.resolve(base);
 });
 afterAll(() => setLanguage('en'));
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  root = host = undefined;
-  queryClient.clear();
-});
+afterEach(unmountAll);
 
-const tick = () => act(async () => void (await new Promise((resolve) => setTimeout(resolve, 0))));
-
-async function show(node: ReactNode, language: UiLanguage = 'en') {
-  await setLanguage(language);
-  host = document.createElement('div');
-  document.body.append(host);
-  const mounted = createRoot(host);
-  root = mounted;
-  const router = createMemoryRouter([{ path: '*', Component: () => node }], { initialEntries: ['/pages/alerts/index'] });
-  await act(async () => {
-    mounted.render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
-  });
-  for (let i = 0; i < 3; i += 1) await tick();
-  // The sheet is a popup: it renders into the document's body, outside the host.
-  const q = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
-  return {
-    text: (id: string) => q(id)?.textContent ?? null,
-    all: (id: string) => [...document.querySelectorAll(`[data-testid="${id}"]`)].map((n) => n.textContent),
-    click: async (id: string) => {
-      await act(async () => q(id)!.click());
-      await tick();
-    },
-    type: async (id: string, value: string) => {
-      const input = document.querySelector<HTMLInputElement>(`input[data-testid="${id}"]`)!;
-      await act(async () => {
-        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-      });
-    },
-    submit: async () => {
-      await act(async () => void q('alert-sheet')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true })));
-      for (let i = 0; i < 3; i += 1) await tick();
-    },
-  };
-}
+// The sheet is a popup: it renders into the document's body, outside the page's element.
+const show = (node: ReactElement, language?: UiLanguage) => showPage(node, '/pages/alerts/index', { language, turns: 3 });
 
 describe('the alerts list', () => {
   it('says what each alert waits for, its state, and the count against the limit', async () => {
@@ -135,7 +88,7 @@ describe('the alerts list', () => {
     const { default: AlertsPage } = await import('./AlertsPage');
     const nl = await show(<AlertsPage />, 'nl');
     expect(nl.text('empty-state')).toContain('Nog geen alarmen');
-    act(() => root?.unmount());
+    nl.unmount();
     queryClient.clear();
     const zh = await show(<AlertsPage />, 'zh-Hans');
     expect(zh.text('empty-state')).toContain('暂无提醒');
@@ -148,11 +101,11 @@ describe('the alert sheet', () => {
   it('checks the level with the contract’s rule before calling, then sets the alert', async () => {
     const { default: AlertSheet } = await import('./AlertSheet');
     const page = await show(<AlertSheet quote={quote} visible onClose={() => undefined} />);
-    await page.submit();
+    await page.submit('alert-sheet');
     expect(page.text('alert-level-error')).toBe('Enter a price above 0');
     expect(calls.filter((c) => c.id === 'alertCreate')).toEqual([]);
     await page.type('alert-level', '510.50');
-    await page.submit();
+    await page.submit('alert-sheet');
     expect(calls.filter((c) => c.id === 'alertCreate').map((c) => c.input)).toEqual([{ symbol: 'MSFT', kind: 'price', direction: 'above', level: '510.50' }]);
   });
 
@@ -161,13 +114,13 @@ describe('the alert sheet', () => {
     const { default: AlertSheet } = await import('./AlertSheet');
     const page = await show(<AlertSheet quote={quote} visible onClose={() => undefined} />);
     await page.type('alert-level', '510.505');
-    await page.submit();
+    await page.submit('alert-sheet');
     expect(page.text('alert-level-error')).toBe('The price must be a multiple of 0.01');
     await page.click('alert-kind-ma');
     await page.click('alert-direction-below');
     await page.click('alert-interval-1m');
     create = () => Promise.resolve(base);
-    await page.submit();
+    await page.submit('alert-sheet');
     expect(calls.filter((c) => c.id === 'alertCreate').at(-1)!.input).toEqual({ symbol: 'MSFT', kind: 'ma', direction: 'below', period: 20, interval: '1m' });
   });
 });

@@ -1,12 +1,9 @@
 import type { Analytics } from '@tradeapp/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../i18n';
 import type { UiLanguage } from '../../i18n/locale';
-import { createMemoryRouter, RouterProvider } from '../../lib/router';
-import { queryClient } from '../../lib/queryClient';
+import { showPage, unmountAll } from '../../testing/mountRoute';
 
 // The analytics screen from the server's answer (the client is a stub): the figures as sent, the
 // returns as percent, the calendar's colours and tapped figure, the lists and the allocation shares.
@@ -101,42 +98,19 @@ vi.mock('../../api/client', async (original) => ({
 // The chart is pixels: jsdom has no canvas.
 vi.mock('./valueChartEngine', () => ({ createValueChart: () => ({ setData: () => undefined, remove: () => undefined }) }));
 
-let root: Root | undefined;
-let host: HTMLElement | undefined;
 beforeAll(async () => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   // The page's module graph loads once here, so a loaded machine does not spend the first test's time on it.
   await import('./AnalyticsPage');
 }, 30_000);
 afterAll(() => setLanguage('en'));
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  root = host = undefined;
-  queryClient.clear();
-});
+afterEach(unmountAll);
 
-async function show(language: UiLanguage = 'en') {
+async function show(language?: UiLanguage) {
   const { default: AnalyticsPage } = await import('./AnalyticsPage');
-  await setLanguage(language);
-  host = document.createElement('div');
-  document.body.append(host);
-  const mounted = createRoot(host);
-  root = mounted;
-  const router = createMemoryRouter([{ path: '*', Component: AnalyticsPage }], { initialEntries: ['/pages/profile/analytics'] });
-  await act(async () => {
-    mounted.render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
-  });
-  await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-  const el = host;
-  const text = (id: string) => el.querySelector(`[data-testid="${id}"]`)?.textContent?.replace(/\u2060/g, '') ?? null;
-  return { el, text, all: (id: string) => [...el.querySelectorAll(`[data-testid="${id}"]`)].map((n) => n.textContent?.replace(/\u2060/g, '')) };
+  const page = await showPage(AnalyticsPage, '/pages/profile/analytics', { language, turns: 1, within: 'page' });
+  // Figures carry word joiners that keep a sign to its number; they are not what is read.
+  const text = (id: string) => page.text(id)?.replace(/\u2060/g, '') ?? null;
+  return { el: page.el, text, all: (id: string) => page.all(id).map((t) => t?.replace(/\u2060/g, '')) };
 }
 
 describe('portfolio analytics', () => {

@@ -1,14 +1,12 @@
 import { WalletCode, type BondHolding, type BondQuote } from '@tradeapp/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
 import type * as AntdMobile from 'antd-mobile';
-import { act, type ComponentType } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from '../../lib/router';
+import type { ComponentType } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/errors';
 import { setLanguage } from '../../i18n';
 import type { UiLanguage } from '../../i18n/locale';
 import { queryClient } from '../../lib/queryClient';
+import { showPage, unmountAll } from '../../testing/mountRoute';
 
 // The bond screens as the investor sees them, from the server's answers (the client is a stub): the
 // list of bonds and bills with yields before and after the markup, the order page with its prices
@@ -153,10 +151,7 @@ vi.mock('antd-mobile', async (original) => {
   };
 });
 
-let root: Root | undefined;
-let host: HTMLElement | undefined;
 beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   vi.useFakeTimers({ toFake: ['Date'], now: NOW });
 });
 beforeEach(() => {
@@ -171,65 +166,9 @@ afterAll(async () => {
   vi.useRealTimers();
   await setLanguage('en');
 });
-afterEach(() => {
-  localStorage.removeItem('mm.token');
-  act(() => root?.unmount());
-  host?.remove();
-  root = host = undefined;
-  queryClient.clear();
-});
+afterEach(unmountAll);
 
-const tick = () =>
-  act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-const settle = async () => {
-  for (let i = 0; i < 6; i += 1) await tick();
-};
-
-async function show(Page: ComponentType, url: string, language: UiLanguage = 'en') {
-  await setLanguage(language);
-  host = document.createElement('div');
-  document.body.append(host);
-  const mounted = createRoot(host);
-  root = mounted;
-  const router = createMemoryRouter([{ path: '*', Component: Page }], { initialEntries: [url] });
-  await act(async () => {
-    mounted.render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
-  });
-  await settle();
-  const $ = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
-  return {
-    $,
-    where: () => router.state.location.pathname + router.state.location.search,
-    text: (id: string) => $(id)?.textContent ?? null,
-    all: (id: string) => [...document.querySelectorAll(`[data-testid="${id}"]`)].map((n) => n.textContent),
-    nodes: (id: string) => [...document.querySelectorAll<HTMLElement>(`[data-testid="${id}"]`)],
-    type: async (id: string, value: string) => {
-      const input = document.querySelector<HTMLInputElement>(`input[data-testid="${id}"]`)!;
-      await act(async () => {
-        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-      });
-    },
-    click: async (id: string) => {
-      await act(async () => {
-        $(id)!.click();
-      });
-      await settle();
-    },
-    submit: async (formTestId: string) => {
-      await act(async () => {
-        document.querySelector(`form[data-testid="${formTestId}"]`)!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
-      });
-      await settle();
-    },
-  };
-}
+const show = (Page: ComponentType, url: string, language?: UiLanguage) => showPage(Page, url, { language, turns: 6 });
 
 describe('the bond list', () => {
   it('lists every bond and bill with its coupon, maturity, clean and dirty price, yields before and after the markup and the face held', async () => {
@@ -258,8 +197,7 @@ describe('the bond list', () => {
     expect(nl.all('bond-row-coupon')[0]).toBe('3,50%');
     expect(nl.all('bond-row-maturity')[0]).toBe('31-10-2028');
     expect(nl.all('bond-row-held')[0]).toBe('$2.000');
-    act(() => root?.unmount());
-    host?.remove();
+    nl.unmount();
     queryClient.clear();
     const zh = await show(BondsListPage, '/pages/bonds/list', 'zh-Hans');
     expect(zh.all('bond-row-maturity')[0]).toBe('2028-10-31');
@@ -311,8 +249,7 @@ describe('buying a bond', () => {
     const nl = await show(BondOpenPage, '/pages/bonds/open?symbol=US2Y', 'nl');
     expect(nl.text('bond-settlement')).toBe('25-11-2026');
     expect(nl.$('bond-settlement')!.previousElementSibling!.textContent).toBe('Afgewikkeld op');
-    act(() => root?.unmount());
-    host?.remove();
+    nl.unmount();
     queryClient.clear();
     const zh = await show(BondOpenPage, '/pages/bonds/open?symbol=US2Y', 'zh-Hans');
     expect(zh.text('bond-settlement')).toBe('2026-11-25');

@@ -1,12 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from '../../lib/router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/errors';
 import { setLanguage } from '../../i18n';
 import type { UiLanguage } from '../../i18n/locale';
-import { queryClient } from '../../lib/queryClient';
+import { showPage, unmountAll } from '../../testing/mountRoute';
 import type { DepositMethod, SimSend, SimWallet } from './api';
 
 // The crypto deposit page on the simulated chain, from the server's answers (the client is a stub):
@@ -49,10 +45,7 @@ vi.mock('../../api/client', async (original) => ({
 const toasts: string[] = [];
 vi.mock('../../ui/toast', () => ({ showToast: (content: string) => void toasts.push(content) }));
 
-let root: Root | undefined;
-let host: HTMLElement | undefined;
 beforeAll(async () => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   vi.useFakeTimers({ toFake: ['Date'], now: NOW });
   // The page and its imports load once, before the first test's clock starts.
   await import('./DepositWalletPage');
@@ -74,64 +67,11 @@ afterAll(async () => {
   vi.useRealTimers();
   await setLanguage('en');
 });
-afterEach(() => {
-  localStorage.removeItem('mm.token');
-  act(() => root?.unmount());
-  host?.remove();
-  root = host = undefined;
-  queryClient.clear();
-});
+afterEach(unmountAll);
 
-const tick = () =>
-  act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-const settle = async () => {
-  for (let i = 0; i < 6; i += 1) await tick();
-};
-
-async function show(language: UiLanguage = 'en') {
+async function show(language?: UiLanguage) {
   const { default: DepositWalletPage } = await import('./DepositWalletPage');
-  await setLanguage(language);
-  host = document.createElement('div');
-  document.body.append(host);
-  const mounted = createRoot(host);
-  root = mounted;
-  const router = createMemoryRouter([{ path: '*', Component: DepositWalletPage }], { initialEntries: ['/pages/deposit/wallet'] });
-  await act(async () => {
-    mounted.render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
-  });
-  await settle();
-  const $ = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
-  return {
-    $,
-    where: () => router.state.location.pathname,
-    text: (id: string) => $(id)?.textContent ?? null,
-    input: (id: string) => document.querySelector<HTMLInputElement>(`input[data-testid="${id}"]`)!,
-    type: async (id: string, value: string) => {
-      const input = document.querySelector<HTMLInputElement>(`input[data-testid="${id}"]`)!;
-      await act(async () => {
-        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-      });
-    },
-    click: async (id: string) => {
-      await act(async () => {
-        $(id)!.click();
-      });
-      await settle();
-    },
-    submit: async (formTestId: string) => {
-      await act(async () => {
-        document.querySelector(`form[data-testid="${formTestId}"]`)!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
-      });
-      await settle();
-    },
-  };
+  return showPage(DepositWalletPage, '/pages/deposit/wallet', { language, turns: 6 });
 }
 
 /** The text of the <label> an input is labelled by. */
@@ -247,20 +187,7 @@ describe('the deposit records', () => {
     answers.depositList = () =>
       Promise.resolve({ list: [row(1, {}), row(2, { confirmations: 1 }), row(3, { reviewRequired: false, status: 3, creditedAmount: '100.00' })], total: 3, page: 1, size: 20 });
     const { default: DepositRecordPage } = await import('./DepositRecordPage');
-    await setLanguage('en');
-    host = document.createElement('div');
-    document.body.append(host);
-    const mounted = createRoot(host);
-    root = mounted;
-    const router = createMemoryRouter([{ path: '*', Component: DepositRecordPage }], { initialEntries: ['/pages/deposit/record'] });
-    await act(async () => {
-      mounted.render(
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>,
-      );
-    });
-    await settle();
+    await showPage(DepositRecordPage, '/pages/deposit/record', { turns: 6 });
     const rows = [...document.querySelectorAll<HTMLElement>('[data-testid="deposit-record-row"]')];
     expect(rows.map((r) => r.querySelector('[data-testid="deposit-awaiting-review"]')?.textContent ?? null)).toEqual([
       'Confirmed: waiting for an operator’s review',

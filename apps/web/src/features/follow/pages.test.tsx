@@ -1,12 +1,9 @@
 import { MarketSource, OrderDirection, OrderStatus, OrderType, WalletCode, type AgencyDetail, type FollowDetail, type Position } from '@tradeapp/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { act, type ComponentType } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from '../../lib/router';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../i18n';
 import type { UiLanguage } from '../../i18n/locale';
-import { queryClient } from '../../lib/queryClient';
+import { showPage, unmountAll } from '../../testing/mountRoute';
 
 // The follow screens as the investor sees them, from the server's answers (the client is a stub):
 // the agencies with the ranking and its rule, an agency's record, the follow order with the
@@ -164,44 +161,10 @@ vi.mock('../../api/client', async (original) => ({
 // The chart is pixels: jsdom has no canvas, so the page shows its legend and the chart's place.
 vi.mock('./curveEngine', () => ({ createCurveChart: () => ({ setData: () => undefined, remove: () => undefined }) }));
 
-let root: Root | undefined;
-let host: HTMLElement | undefined;
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
 afterAll(() => setLanguage('en'));
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  root = host = undefined;
-  queryClient.clear();
-});
+afterEach(unmountAll);
 
-async function show(Page: ComponentType, url: string, language: UiLanguage = 'en') {
-  await setLanguage(language);
-  host = document.createElement('div');
-  document.body.append(host);
-  const mounted = createRoot(host);
-  root = mounted;
-  const router = createMemoryRouter([{ path: '*', Component: Page }], { initialEntries: [url] });
-  await act(async () => {
-    mounted.render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
-  });
-  // Let the stubbed answers land.
-  await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-  const el = host;
-  return {
-    text: (id: string) => el.querySelector(`[data-testid="${id}"]`)?.textContent ?? null,
-    all: (id: string) => [...el.querySelectorAll(`[data-testid="${id}"]`)].map((n) => n.textContent),
-    el,
-  };
-}
+const show = (Page: ComponentType, url: string, language?: UiLanguage) => showPage(Page, url, { language, turns: 1, within: 'page' });
 
 describe('the agencies', () => {
   it('lists the top three with the rule in words, and every agency with its record', async () => {

@@ -1,12 +1,10 @@
 import { WalletCode, type FundDetail, type FundHolding, type FundOrder, type FundProduct, type FundRedeemPreview } from '@tradeapp/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, type ComponentType } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from '../../lib/router';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ComponentType } from 'react';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../i18n';
 import type { UiLanguage } from '../../i18n/locale';
 import { queryClient } from '../../lib/queryClient';
+import { showPage, tick, unmountAll } from '../../testing/mountRoute';
 
 // The fund screens as the investor sees them, from the server's answers (the client is a stub): the
 // products of each tab with their terms, the cut-off countdown and the NAV day an order gets (moving
@@ -221,11 +219,6 @@ vi.mock('../../ui/toast', () => ({ showToast: (content: string) => void toasts.p
 // The chart library draws on a canvas jsdom has not got: its engine is a stub here.
 vi.mock('../follow/curveEngine', () => ({ createCurveChart: () => ({ setData: () => undefined, remove: () => undefined }) }));
 
-let root: Root | undefined;
-let host: HTMLElement | undefined;
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
 beforeEach(() => {
   calls.length = 0;
   toasts.length = 0;
@@ -234,67 +227,9 @@ beforeEach(() => {
   products = { fund: [{ ...uslc, cutoffAt: Date.now() + 2 * HOUR }, { ...tax, cutoffAt: Date.now() - 60_000 }], current: [cur], regular: [reg] };
 });
 afterAll(() => setLanguage('en'));
-afterEach(() => {
-  localStorage.removeItem('mm.token');
-  act(() => root?.unmount());
-  host?.remove();
-  root = host = undefined;
-  queryClient.clear();
-});
+afterEach(unmountAll);
 
-const wait = (ms: number) =>
-  act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, ms));
-  });
-const settle = async () => {
-  for (let i = 0; i < 4; i += 1) await wait(0);
-};
-
-async function show(Page: ComponentType, url: string, language: UiLanguage = 'en') {
-  await setLanguage(language);
-  host = document.createElement('div');
-  document.body.append(host);
-  const mounted = createRoot(host);
-  root = mounted;
-  const router = createMemoryRouter([{ path: '*', Component: Page }], { initialEntries: [url] });
-  await act(async () => {
-    mounted.render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
-  });
-  await settle();
-  // The sheets are portals into the document's body: every look-up is over the whole document.
-  const $ = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
-  return {
-    $,
-    where: () => router.state.location.pathname + router.state.location.search,
-    text: (id: string) => $(id)?.textContent ?? null,
-    all: (id: string) => [...document.querySelectorAll(`[data-testid="${id}"]`)].map((n) => n.textContent),
-    nodes: (id: string) => [...document.querySelectorAll<HTMLElement>(`[data-testid="${id}"]`)],
-    attr: (id: string, name: string) => $(id)?.getAttribute(name) ?? null,
-    type: async (id: string, value: string) => {
-      const input = document.querySelector<HTMLInputElement>(`input[data-testid="${id}"]`)!;
-      await act(async () => {
-        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-      });
-    },
-    click: async (id: string, index = 0) => {
-      await act(async () => {
-        document.querySelectorAll<HTMLElement>(`[data-testid="${id}"]`)[index]!.click();
-      });
-      await settle();
-    },
-    submit: async (formTestId: string) => {
-      await act(async () => {
-        document.querySelector(`form[data-testid="${formTestId}"]`)!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
-      });
-      await settle();
-    },
-  };
-}
+const show = (Page: ComponentType, url: string, language?: UiLanguage) => showPage(Page, url, { language });
 
 const called = (id: string) => calls.filter((c) => c.id === id);
 
@@ -331,8 +266,8 @@ describe('the mutual funds page', () => {
     expect(page.attr('fund-product-cutoff', 'data-nav-day')).toBe(String(TODAY + DAY));
     // The server names the next cut-off once it has passed.
     products.fund = [{ ...uslc, cutoffAt: Date.now() + DAY, orderNavDay: TODAY + 2 * DAY, nextNavDay: TODAY + 3 * DAY }];
-    await wait(1600);
-    await settle();
+    await tick(1600);
+    await page.settle();
     expect(called('fundProducts').length).toBe(2);
     expect(page.attr('fund-product-cutoff', 'data-nav-day')).toBe(String(TODAY + 2 * DAY));
     expect(page.attr('fund-product-cutoff', 'data-passed')).toBe('false');
@@ -403,8 +338,7 @@ describe('the mutual funds page', () => {
     expect(nl.all('fund-product-nav')[0]).toBe('NAV €10,2345 op 24-11-2026 +0,12%');
     expect(nl.all('fund-product-expense')[0]).toBe('0,20% per jaar');
     expect(nl.text('fund-stat-total')).toBe('€1.626,34');
-    act(() => root?.unmount());
-    host?.remove();
+    nl.unmount();
     queryClient.clear();
     const zh = await show(FundsPage, '/pages/yinmutual/index', 'zh-Hans');
     expect(zh.all('fund-product-open')[0]).toBe('美国大盘指数基金');
@@ -524,8 +458,8 @@ describe('my holdings', () => {
     expect(page.$('fund-redeem-sheet')).not.toBeNull();
     expect((page.$('fund-redeem-submit') as HTMLButtonElement).disabled).toBe(true);
     await page.type('fund-units', '5');
-    await wait(450);
-    await settle();
+    await tick(450);
+    await page.settle();
     expect(called('fundRedeemPreview').at(-1)?.input).toEqual({ productId: 1, units: '5' });
     expect(page.nodes('fund-preview-lot').map((r) => r.dataset.locked)).toEqual(['false', 'true']);
     expect(page.text('fund-preview-load')).toBe('−€0.39');
@@ -544,8 +478,8 @@ describe('my holdings', () => {
     const page = await show(MyHoldPage, '/pages/yinmutual/myhold');
     await page.click('fund-holding-redeem', 2);
     expect(page.text('fund-early-note')).toContain('This term ends on 12/02/2027, when it pays €5.17 of interest.');
-    await wait(450);
-    await settle();
+    await tick(450);
+    await page.settle();
     expect(called('fundRedeemPreview').at(-1)?.input).toEqual({ productId: 4, units: 'all', holdingId: 14 });
     expect(page.text('fund-preview-principal')).toBe('€1,000.00');
     expect(page.text('fund-preview-forfeited')).toBe('€0.57');
@@ -560,8 +494,8 @@ describe('my holdings', () => {
     const page = await show(MyHoldPage, '/pages/yinmutual/myhold');
     await page.click('fund-holding-redeem', 1);
     await page.type('fund-units', '50');
-    await wait(450);
-    await settle();
+    await tick(450);
+    await page.settle();
     expect(called('fundRedeemPreview').at(-1)?.input).toEqual({ productId: 3, units: '50', holdingId: 13 });
     expect(page.text('fund-preview-net')).toBe('€50.00');
     expect(page.text('fund-preview-pay-day')).toBe('At once');

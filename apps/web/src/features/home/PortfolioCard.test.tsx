@@ -1,12 +1,9 @@
 import type { Portfolio } from '@tradeapp/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../i18n';
 import type { UiLanguage } from '../../i18n/locale';
 import { queryClient } from '../../lib/queryClient';
-import { createMemoryRouter, RouterProvider } from '../../lib/router';
+import { showPage, unmountAll } from '../../testing/mountRoute';
 import { PortfolioCard } from './PortfolioCard';
 
 // The home card reads the portfolio answer (issue 32): net assets as the headline, total assets and
@@ -54,10 +51,7 @@ vi.mock('../../api/client', async (original) => ({
   },
 }));
 
-let root: Root | undefined;
-let host: HTMLElement | undefined;
 beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   // An hour after the rate was quoted, the same day: the rate line gives its time alone.
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(QUOTED_AT + 3_600_000);
@@ -67,38 +61,15 @@ afterAll(() => {
   return setLanguage('en');
 });
 afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  root = host = undefined;
-  queryClient.clear();
+  unmountAll();
   asked.length = 0;
   fail = false;
 });
 
-async function show(data: Portfolio, language: UiLanguage = 'en') {
+async function show(data: Portfolio, language?: UiLanguage) {
   answer = data;
-  await setLanguage(language);
-  host = document.createElement('div');
-  document.body.append(host);
-  const mounted = createRoot(host);
-  root = mounted;
-  const router = createMemoryRouter([{ path: '*', Component: PortfolioCard }], { initialEntries: ['/pages/home/index'] });
-  await act(async () => {
-    mounted.render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
-  });
-  for (let i = 0; i < 3; i += 1)
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
-  const el = host;
-  return {
-    text: (id: string) => el.querySelector(`[data-testid="${id}"]`)?.textContent ?? null,
-    head: () => el.querySelector('[data-testid="home-portfolio-open"]')?.textContent ?? null,
-  };
+  const card = await showPage(PortfolioCard, '/pages/home/index', { language, turns: 3, within: 'page' });
+  return { ...card, head: () => card.text('home-portfolio-open') };
 }
 
 describe('the home portfolio card', () => {
@@ -134,8 +105,7 @@ describe('the home portfolio card', () => {
     expect(card.text('portfolio-change')).toBe('+€12,40 (+0,11%)');
     expect(card.text('portfolio-rate')).toBe('Geteld tegen 1 EUR = 1,0850 USD, 14:05');
     expect(card.text('portfolio-simulated')).toMatch(/gesimuleerd/);
-    act(() => root?.unmount());
-    host?.remove();
+    card.unmount();
     queryClient.clear();
     card = await show(owed, 'zh-Hans');
     expect(card.head()).toContain('净资产（EUR）');

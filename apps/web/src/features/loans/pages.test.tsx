@@ -1,13 +1,10 @@
 import type { Loan, LoanDue, LoanProfile, LoanRepayment } from '@tradeapp/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from '../../lib/router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/errors';
 import { setLanguage } from '../../i18n';
 import type { UiLanguage } from '../../i18n/locale';
 import { queryClient } from '../../lib/queryClient';
+import { showPage, unmountAll } from '../../testing/mountRoute';
 
 // The loan page as the investor sees it, from the server's answers (the client is a stub): the
 // score factor by factor in words with the limit, the borrowing rate and the APR (each labelled as
@@ -112,10 +109,7 @@ vi.mock('../../api/client', async (original) => ({
 const toasts: string[] = [];
 vi.mock('../../ui/toast', () => ({ showToast: (content: string) => void toasts.push(content) }));
 
-let root: Root | undefined;
-let host: HTMLElement | undefined;
 beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   vi.useFakeTimers({ toFake: ['Date'], now: NOW });
 });
 beforeEach(() => {
@@ -128,65 +122,11 @@ afterAll(async () => {
   vi.useRealTimers();
   await setLanguage('en');
 });
-afterEach(() => {
-  localStorage.removeItem('mm.token');
-  act(() => root?.unmount());
-  host?.remove();
-  root = host = undefined;
-  queryClient.clear();
-});
+afterEach(unmountAll);
 
-const tick = () =>
-  act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-const settle = async () => {
-  for (let i = 0; i < 6; i += 1) await tick();
-};
-
-async function show(url: string, language: UiLanguage = 'en') {
+async function show(url: string, language?: UiLanguage) {
   const { default: LoanPage } = await import('./LoanPage');
-  await setLanguage(language);
-  host = document.createElement('div');
-  document.body.append(host);
-  const mounted = createRoot(host);
-  root = mounted;
-  const router = createMemoryRouter([{ path: '*', Component: LoanPage }], { initialEntries: [url] });
-  await act(async () => {
-    mounted.render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
-  });
-  await settle();
-  const $ = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
-  return {
-    $,
-    where: () => router.state.location.pathname + router.state.location.search,
-    text: (id: string) => $(id)?.textContent ?? null,
-    all: (id: string) => [...document.querySelectorAll(`[data-testid="${id}"]`)].map((n) => n.textContent),
-    nodes: (id: string) => [...document.querySelectorAll<HTMLElement>(`[data-testid="${id}"]`)],
-    type: async (id: string, value: string) => {
-      const input = document.querySelector<HTMLInputElement>(`input[data-testid="${id}"]`)!;
-      await act(async () => {
-        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-      });
-    },
-    click: async (id: string) => {
-      await act(async () => {
-        $(id)!.click();
-      });
-      await settle();
-    },
-    submit: async (formTestId: string) => {
-      await act(async () => {
-        document.querySelector(`form[data-testid="${formTestId}"]`)!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
-      });
-      await settle();
-    },
-  };
+  return showPage(LoanPage, url, { language, turns: 6 });
 }
 
 describe('the score', () => {
@@ -242,8 +182,7 @@ describe('the score', () => {
     expect(nl.all('loan-factor-rule')[0]).toBe('Uw identiteit is geverifieerd: de volle 150 punten.');
     expect(nl.$('loan-rate')?.previousElementSibling?.textContent).toBe('Debetrentevoet');
     expect(nl.$('loan-apr')?.previousElementSibling?.textContent).toBe('JKP');
-    act(() => root?.unmount());
-    host?.remove();
+    nl.unmount();
     queryClient.clear();
     const zh = await show('/pages/loan/index', 'zh-Hans');
     expect(zh.text('loan-tab-loans')).toBe('我的贷款');

@@ -1,9 +1,9 @@
 import type { Candle, KlineRange } from '@tradeapp/contract';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { act, type ReactElement } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../i18n';
 import type { UiLanguage } from '../../i18n/locale';
+import { showPage, unmountAll } from '../../testing/mountRoute';
 import { axisLabel, crosshairLabel, fromVisible, movingAverage, seriesTime, toBars, toSeconds } from './chartEngine';
 import { KlineChart } from './components/KlineChart';
 import { RangeTabs } from './components/RangeTabs';
@@ -18,32 +18,19 @@ vi.mock('./chartEngine', async (original) => ({
   createKlineChart: () => ({ setData() {}, setOverlay() {}, focusMarks: () => false, setIndicators() {}, live() {}, remove() {} }),
 }));
 
-let root: Root | undefined;
-let host: HTMLElement | undefined;
 const deviceZone = process.env.TZ;
 beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   // A reader in Amsterdam: the device's clock is an hour (in winter) ahead of UTC and six of New York.
   process.env.TZ = 'Europe/Amsterdam';
 });
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  root = host = undefined;
-});
+afterEach(unmountAll);
 afterAll(async () => {
   process.env.TZ = deviceZone;
   await setLanguage('en');
 });
 
-async function mount(node: React.ReactNode, language: UiLanguage) {
-  await setLanguage(language);
-  host = document.createElement('div');
-  document.body.append(host);
-  const mounted = createRoot(host);
-  root = mounted;
-  await act(async () => mounted.render(node));
-  return host;
+async function mount(node: ReactElement, language: UiLanguage) {
+  return (await showPage(node, '/', { language, turns: 0, within: 'page' })).el;
 }
 
 const DAY_MS = 86_400_000;

@@ -1,15 +1,13 @@
 import { WalletCode, type Pool, type PoolDetail, type PoolOrder, type PoolProfit } from '@tradeapp/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
 import type * as AntdMobile from 'antd-mobile';
-import { act, type ComponentType } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from '../../lib/router';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ComponentType } from 'react';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../app/paths';
 import { ApiError } from '../../api/errors';
 import { setLanguage } from '../../i18n';
 import type { UiLanguage } from '../../i18n/locale';
 import { queryClient } from '../../lib/queryClient';
+import { showPage, unmountAll } from '../../testing/mountRoute';
 
 // The AI quantify screens as the investor sees them, from the server's answers (the client is a
 // stub): the pools with the caller's figures and the ranking with its rule, the key sheet, the
@@ -137,11 +135,6 @@ vi.mock('antd-mobile', async (original) => {
   return { ...antd, Dialog: { ...antd.Dialog, confirm: () => Promise.resolve(true) } };
 });
 
-let root: Root | undefined;
-let host: HTMLElement | undefined;
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
 beforeEach(() => {
   calls.length = 0;
   toasts.length = 0;
@@ -150,69 +143,9 @@ beforeEach(() => {
   checkSecret = () => Promise.resolve(pairs);
 });
 afterAll(() => setLanguage('en'));
-afterEach(() => {
-  localStorage.removeItem('mm.token');
-  act(() => root?.unmount());
-  host?.remove();
-  root = host = undefined;
-  queryClient.clear();
-});
+afterEach(unmountAll);
 
-const tick = () =>
-  act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-const settle = async () => {
-  for (let i = 0; i < 4; i += 1) await tick();
-};
-
-async function show(Page: ComponentType, url: string, language: UiLanguage = 'en') {
-  await setLanguage(language);
-  host = document.createElement('div');
-  document.body.append(host);
-  const mounted = createRoot(host);
-  root = mounted;
-  const router = createMemoryRouter([{ path: '*', Component: Page }], { initialEntries: [url] });
-  await act(async () => {
-    mounted.render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
-  });
-  await settle();
-  // The sheets are portals into the document's body: every look-up is over the whole document.
-  const $ = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
-  return {
-    router,
-    $,
-    where: () => router.state.location.pathname + router.state.location.search,
-    text: (id: string) => $(id)?.textContent ?? null,
-    all: (id: string) => [...document.querySelectorAll(`[data-testid="${id}"]`)].map((n) => n.textContent),
-    nodes: (id: string) => [...document.querySelectorAll<HTMLElement>(`[data-testid="${id}"]`)],
-    attr: (id: string, name: string) => $(id)?.getAttribute(name) ?? null,
-    type: async (id: string, value: string) => {
-      const input = document.querySelector<HTMLInputElement>(`input[data-testid="${id}"]`)!;
-      await act(async () => {
-        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-      });
-    },
-    click: async (id: string) => {
-      await act(async () => {
-        $(id)!.click();
-      });
-      await settle();
-    },
-    submit: async (formTestId?: string) => {
-      const form = formTestId ? document.querySelector(`form[data-testid="${formTestId}"]`)! : $('quant-key-submit')!.closest('form')!;
-      await act(async () => {
-        form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
-      });
-      await settle();
-    },
-  };
-}
+const show = (Page: ComponentType, url: string, language?: UiLanguage) => showPage(Page, url, { language });
 
 describe('the pools', () => {
   it('shows the caller’s figures, each labelled simulated, and the way to the investments', async () => {
@@ -281,8 +214,7 @@ describe('the pools', () => {
     expect(nl.all('quant-pool-fee')[0]).toBe('Vergoeding 1,5 % per jaar, geen prestatievergoeding');
     expect(nl.all('quant-pool-ranking-return')[0]).toBe('+3,46%');
     expect(nl.all('quant-pool-nav')[0]).toBe('Intrinsieke waarde €1,083412 op 24-11-2026');
-    act(() => root?.unmount());
-    host?.remove();
+    nl.unmount();
     queryClient.clear();
     const zh = await show(QuantifyPage, '/pages/aiquantify/index', 'zh-Hans');
     expect(zh.all('quant-pool-open')[1]).toBe('市场中性配对：可口可乐与百事');
@@ -296,12 +228,12 @@ describe('the key sheet', () => {
     const page = await show(QuantifyPage, '/pages/aiquantify/index');
     await page.click('quant-key-open');
     expect(page.$('quant-key-sheet')).not.toBeNull();
-    await page.submit();
+    await page.submit(page.$('quant-key-submit')!);
     expect(page.text('quant-key-input-error')).toBe('Please enter key');
     expect(calls.some((c) => c.id === 'quantCheckSecret')).toBe(false);
     const listed = calls.filter((c) => c.id === 'quantPools').length;
     await page.type('quant-key-input', 'POOL-KEY-1');
-    await page.submit();
+    await page.submit(page.$('quant-key-submit')!);
     expect(calls.find((c) => c.id === 'quantCheckSecret')?.input).toEqual({ key: 'POOL-KEY-1' });
     // The list is asked for again: the private pool is in it now.
     expect(calls.filter((c) => c.id === 'quantPools').length).toBeGreaterThan(listed);
@@ -314,7 +246,7 @@ describe('the key sheet', () => {
     const page = await show(QuantifyPage, '/pages/aiquantify/index');
     await page.click('quant-key-open');
     await page.type('quant-key-input', 'WRONG');
-    await page.submit();
+    await page.submit(page.$('quant-key-submit')!);
     expect(page.text('quant-key-input-error')).toBe('This key is not valid');
     expect(page.where()).toBe('/pages/aiquantify/index');
   });
@@ -516,10 +448,7 @@ describe('one pool', () => {
       expect(page.$('quant-redeem-open')?.hasAttribute('disabled')).toBe(true);
       expect(page.text('quant-rule-text')).toContain('2 standard deviations away from its 20-day mean');
       expect(page.text('quant-my-none')).toBe('You hold no units of this pool.');
-      act(() => root?.unmount());
-      host?.remove();
-      queryClient.clear();
-      localStorage.removeItem('mm.token');
+      unmountAll();
       const visitor = await show(PoolPage, '/pages/aiquantify/record-detail?id=2');
       expect(visitor.text('quant-signin')).toBe('Sign in to invest');
       expect(visitor.$('quant-my-holding')).toBeNull();

@@ -1,14 +1,11 @@
 import { MarketSource, OrderDirection, OrderStatus, OrderType, WalletCode, type Position, type Robot, type RobotOrder, type RobotOrderDetail } from '@tradeapp/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
 import type * as AntdMobile from 'antd-mobile';
-import { act, type ComponentType } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from '../../lib/router';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ComponentType } from 'react';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/errors';
 import { setLanguage } from '../../i18n';
 import type { UiLanguage } from '../../i18n/locale';
-import { queryClient } from '../../lib/queryClient';
+import { showPage, unmountAll } from '../../testing/mountRoute';
 
 // The robot screens as the investor sees them, from the server's answers (the client is a stub):
 // the robots on offer with their rule in words, one robot, the order form with the contract's
@@ -185,73 +182,15 @@ vi.mock('antd-mobile', async (original) => {
   return { ...antd, Dialog: { ...antd.Dialog, confirm: () => Promise.resolve(true) } };
 });
 
-let root: Root | undefined;
-let host: HTMLElement | undefined;
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
 beforeEach(() => {
   calls.length = 0;
   create = () => Promise.resolve({ ...detail, id: 9 });
 });
 afterAll(() => setLanguage('en'));
-afterEach(() => {
-  localStorage.removeItem('mm.token');
-  act(() => root?.unmount());
-  host?.remove();
-  root = host = undefined;
-  queryClient.clear();
-});
+afterEach(unmountAll);
 
-const tick = () =>
-  act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-
-async function show(Page: ComponentType, url: string, language: UiLanguage = 'en') {
-  await setLanguage(language);
-  host = document.createElement('div');
-  document.body.append(host);
-  const mounted = createRoot(host);
-  root = mounted;
-  const router = createMemoryRouter([{ path: '*', Component: Page }], { initialEntries: [url] });
-  await act(async () => {
-    mounted.render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
-  });
-  // Let the stubbed answers land (some queries wait for another's answer).
-  for (let i = 0; i < 3; i += 1) await tick();
-  const el = host;
-  return {
-    el,
-    router,
-    text: (id: string) => el.querySelector(`[data-testid="${id}"]`)?.textContent ?? null,
-    all: (id: string) => [...el.querySelectorAll(`[data-testid="${id}"]`)].map((n) => n.textContent),
-    attr: (id: string, name: string) => el.querySelector(`[data-testid="${id}"]`)?.getAttribute(name) ?? null,
-    type: async (id: string, value: string) => {
-      const input = el.querySelector<HTMLInputElement>(`input[data-testid="${id}"]`)!;
-      await act(async () => {
-        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-      });
-    },
-    click: async (id: string) => {
-      await act(async () => {
-        el.querySelector<HTMLElement>(`[data-testid="${id}"]`)!.click();
-      });
-      await tick();
-    },
-    submit: async () => {
-      await act(async () => {
-        el.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
-      });
-      for (let i = 0; i < 3; i += 1) await tick();
-    },
-  };
-}
+// Some queries wait for another's answer: three turns let the stubbed answers land.
+const show = (Page: ComponentType, url: string, language?: UiLanguage) => showPage(Page, url, { language, turns: 3, within: 'page' });
 
 describe('the robots on offer', () => {
   it('lists each robot with its rule in words, its cycle, rent, price, energy and bounds, and says results are simulated', async () => {

@@ -1,13 +1,9 @@
 import type { Statement } from '@tradeapp/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../i18n';
 import type { UiLanguage } from '../../i18n/locale';
 import { formatDateTime } from '../../lib/format';
-import { createMemoryRouter, RouterProvider } from '../../lib/router';
-import { queryClient } from '../../lib/queryClient';
+import { showPage, unmountAll } from '../../testing/mountRoute';
 
 // A month's statement from the server's answer (the client is a stub): the net assets at the
 // month's end as sent (issue 32), with total and liabilities when something is owed, the time the
@@ -52,41 +48,16 @@ vi.mock('../../api/client', async (original) => ({
   call: (id: string) => (id === 'statement' ? Promise.resolve(answer) : Promise.reject(new Error(`no answer for ${id}`))),
 }));
 
-let root: Root | undefined;
-let host: HTMLElement | undefined;
 beforeAll(async () => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   await import('./StatementsPage');
 }, 30_000);
 afterAll(() => setLanguage('en'));
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  root = host = undefined;
-  queryClient.clear();
-});
+afterEach(unmountAll);
 
-async function show(month: string, language: UiLanguage = 'en') {
+async function show(month: string, language?: UiLanguage) {
   const { default: StatementsPage } = await import('./StatementsPage');
-  await setLanguage(language);
-  host = document.createElement('div');
-  document.body.append(host);
-  const mounted = createRoot(host);
-  root = mounted;
-  const router = createMemoryRouter([{ path: '*', Component: StatementsPage }], { initialEntries: [`/pages/profile/statements?month=${month}`] });
-  await act(async () => {
-    mounted.render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
-  });
-  await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-  const el = host;
-  const find = (id: string) => el.querySelector(`[data-testid="${id}"]`);
-  return { el, find, text: (id: string) => find(id)?.textContent ?? null };
+  const page = await showPage(StatementsPage, `/pages/profile/statements?month=${month}`, { language, turns: 1, within: 'page' });
+  return { ...page, find: page.$ };
 }
 
 describe('the net assets on a month’s statement', () => {
@@ -115,15 +86,13 @@ describe('the net assets on a month’s statement', () => {
     expect(en.text('statement-net')).toBe('€1,234.56');
     expect(en.find('statement-net-total')).toBeNull();
     expect(en.text('statement-net-as-of')).toContain('at the end of 30/11/2026 (UTC)');
-    act(() => root?.unmount());
-    host?.remove();
+    en.unmount();
 
     const nl = await show('2026-11', 'nl');
     expect(nl.find('statement-net-assets')?.querySelector('h2')?.textContent).toBe('Nettovermogen aan het einde van de maand');
     expect(nl.text('statement-net')).toBe('€1.234,56');
     expect(nl.text('statement-net-as-of')).toContain('aan het einde van 30-11-2026 (UTC)');
-    act(() => root?.unmount());
-    host?.remove();
+    nl.unmount();
 
     const zh = await show('2026-11', 'zh-Hans');
     expect(zh.find('statement-net-assets')?.querySelector('h2')?.textContent).toBe('月末净资产');

@@ -1,12 +1,11 @@
 import { KycStatus, MarketSource, OrderDirection, OrderStatus, OrderType, WalletCode, type Position, type Quote } from '@tradeapp/contract';
 import type * as AntdMobile from 'antd-mobile';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { act, type ComponentType, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createRoot } from 'react-dom/client';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../i18n';
 import { queryClient } from '../../lib/queryClient';
-import { createMemoryRouter, RouterProvider } from '../../lib/router';
+import { settle, showPage, unmountAll } from '../../testing/mountRoute';
 import { OrderTicket } from './OrderForm';
 import TradePage from './TradePage';
 
@@ -121,17 +120,9 @@ vi.mock('antd-mobile', async (original) => {
 });
 vi.mock('../../lib/session', async (original) => ({ ...(await original<object>()), isSignedIn: () => true }));
 
-let root: Root | undefined;
-let host: HTMLElement | undefined;
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
 afterAll(() => setLanguage('en'));
 afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  root = host = undefined;
-  queryClient.clear();
+  unmountAll();
   answers = {};
   sent.length = 0;
   confirmations.length = 0;
@@ -145,26 +136,9 @@ const ticket = (quote: Quote) =>
   };
 
 async function mount(Component: ComponentType, language: 'en' | 'nl' | 'zh-Hans' = 'en') {
-  await setLanguage(language);
-  host = document.createElement('div');
-  document.body.append(host);
-  const mounted = createRoot(host);
-  root = mounted;
-  const router = createMemoryRouter([{ path: '*', Component }], { initialEntries: ['/pages/trade?tab=entrusted'] });
-  await act(async () => {
-    mounted.render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
-  });
-  const el = host;
-  const find = (id: string) => el.querySelector<HTMLElement>(`[data-testid="${id}"]`);
-  for (let i = 0; i < 50 && !find('order-type-limit') && !find('entrusted-row'); i += 1)
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    });
-  return { el, find, texts: (id: string) => [...el.querySelectorAll(`[data-testid="${id}"]`)].map((e) => e.textContent) };
+  const page = await showPage(Component, '/pages/trade?tab=entrusted', { language, turns: 0, within: 'page' });
+  await settle(() => page.$('order-type-limit') !== null || page.$('entrusted-row') !== null);
+  return { el: page.el, find: page.$, texts: page.all, unmount: page.unmount };
 }
 
 describe('the extended-hours switch of the order form', () => {
@@ -191,9 +165,8 @@ describe('the extended-hours switch of the order form', () => {
     answers = { minCount: limitsOf(aapl, 'US', true), rates: [] };
     const nl = await mount(ticket(aapl), 'nl');
     expect(nl.find('order-extended')?.closest('label')?.textContent).toBe('Verlengde handelstijden');
-    act(() => root?.unmount());
+    nl.unmount();
     queryClient.clear();
-    host?.remove();
     const zh = await mount(ticket(aapl), 'zh-Hans');
     expect(zh.find('order-extended')?.closest('label')?.textContent).toBe('盘前盘后交易');
   });
@@ -255,8 +228,7 @@ describe('an entrusted day order’s expiry', () => {
       answers = { entrustedOrders: { list: [dayOrder, { ...hkDayOrder, extendedHours: false }], total: 2, page: 1, size: 20 } };
       const page = await mount(TradePage, language);
       expect(page.texts('entrusted-expiry')).toEqual(cases[language]);
-      act(() => root?.unmount());
-      host?.remove();
+      page.unmount();
       queryClient.clear();
     }
   });

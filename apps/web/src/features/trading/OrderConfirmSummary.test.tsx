@@ -1,9 +1,8 @@
 import { dayOrderExpiry, leverageCapFor, OrderDirection, OrderType, WalletCode } from '@tradeapp/contract';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../i18n';
 import type { UiLanguage } from '../../i18n/locale';
+import { showPage, unmountAll } from '../../testing/mountRoute';
 import { estimateOrder } from './calc';
 import { OrderConfirmSummary } from './OrderConfirmSummary';
 
@@ -22,31 +21,15 @@ const rule = { buyRate: '0.001', sellRate: '0.001', maintenanceRatio: '0.5' };
 const order = (quote: typeof btc | typeof aapl, quantity: string, leverage: number, rate: string, buyRate = '0.001') =>
   estimateOrder({ quote, direction: OrderDirection.Buy, type: OrderType.Market, limitPrice: '', quantity, leverage, rule: { ...rule, buyRate }, rate, priceDecimals: 2 });
 
-let container: HTMLDivElement | undefined;
-let root: Root | undefined;
-
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
 afterAll(() => setLanguage('en'));
-afterEach(() => {
-  act(() => root?.unmount());
-  container?.remove();
-  root = container = undefined;
-});
+afterEach(unmountAll);
 
 async function render(language: UiLanguage, which: 'btc' | 'aapl' = 'btc', extra: { extendedHours?: boolean; expiresAt?: number | null } = {}) {
-  await setLanguage(language);
-  const host = document.createElement('div');
-  document.body.append(host);
-  const mounted = createRoot(host);
-  [container, root] = [host, mounted];
   const props =
     which === 'btc'
       ? { quote: btc, quantity: '0.01', leverage: 10, cap: leverageCapFor(btc), estimate: order(btc, '0.01', 10, '0.8'), walletCode: WalletCode.Forex, walletCurrency: 'EUR' }
       : { quote: aapl, quantity: '3', leverage: 5, cap: leverageCapFor(aapl), estimate: order(aapl, '3', 5, '1', '0.0005'), walletCode: WalletCode.UsStock, walletCurrency: 'USD' };
-  act(() => mounted.render(<OrderConfirmSummary direction={OrderDirection.Buy} type={OrderType.Market} {...props} {...extra} />));
-  const text = (id: string) => host.querySelector(`[data-testid="${id}"]`)?.textContent ?? null;
+  const { el, text } = await showPage(<OrderConfirmSummary direction={OrderDirection.Buy} type={OrderType.Market} {...props} {...extra} />, '/', { language, turns: 0, within: 'page' });
   return {
     direction: text('confirm-direction'),
     quantity: text('confirm-quantity'),
@@ -65,7 +48,7 @@ async function render(language: UiLanguage, which: 'btc' | 'aapl' = 'btc', extra
     extended: text('confirm-extended'),
     expiry: text('confirm-expiry'),
     /** The column heads of the amounts: the instrument's currency, then the wallet's when it differs. */
-    columns: [...host.querySelectorAll('.confirm-table thead th:not(:first-child)')].map((th) => th.textContent),
+    columns: [...el.querySelectorAll('.confirm-table thead th:not(:first-child)')].map((th) => th.textContent),
   };
 }
 

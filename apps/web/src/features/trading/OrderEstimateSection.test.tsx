@@ -1,9 +1,8 @@
 import { OrderDirection, OrderType, WalletCode } from '@tradeapp/contract';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../i18n';
 import type { UiLanguage } from '../../i18n/locale';
+import { showPage, unmountAll } from '../../testing/mountRoute';
 import { estimateOrder } from './calc';
 import { OrderEstimateSection } from './OrderEstimateSection';
 
@@ -28,31 +27,15 @@ const estimate = estimateOrder({
   priceDecimals: 2,
 });
 
-let container: HTMLDivElement | undefined;
-let root: Root | undefined;
-
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
 afterAll(() => setLanguage('en'));
-afterEach(() => {
-  act(() => root?.unmount());
-  container?.remove();
-  root = container = undefined;
-});
+afterEach(unmountAll);
 
 async function render(language: UiLanguage, balance: string | undefined) {
-  await setLanguage(language);
-  const host = document.createElement('div');
-  document.body.append(host);
-  const mounted = createRoot(host);
-  [container, root] = [host, mounted];
-  act(() =>
-    mounted.render(
-      <OrderEstimateSection estimate={estimate} quote={quote} walletCode={WalletCode.Forex} walletCurrency="EUR" balance={balance} needsRate onTransfer={() => undefined} />,
-    ),
+  const { text } = await showPage(
+    <OrderEstimateSection estimate={estimate} quote={quote} walletCode={WalletCode.Forex} walletCurrency="EUR" balance={balance} needsRate onTransfer={() => undefined} />,
+    '/',
+    { language, turns: 0, within: 'page' },
   );
-  const text = (id: string) => host.querySelector(`[data-testid="${id}"]`)?.textContent ?? null;
   return {
     notional: text('order-notional'),
     margin: text('order-margin'),

@@ -1,11 +1,8 @@
 import { MarketSource, OrderDirection, OrderStatus, OrderType, WalletCode, type MarginWarning, type Position, type PositionDetail } from '@tradeapp/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from '../../lib/router';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../i18n';
 import { queryClient } from '../../lib/queryClient';
+import { showPage, tick, unmountAll } from '../../testing/mountRoute';
 import PositionDetailPage from './PositionDetailPage';
 import { tradingKeys } from './keys';
 
@@ -71,59 +68,19 @@ vi.mock('../../api/client', async (original) => ({
   },
 }));
 
-let root: Root | undefined;
-let host: HTMLElement | undefined;
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
 afterAll(() => setLanguage('en'));
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  root = host = undefined;
-  queryClient.clear();
-});
+afterEach(unmountAll);
 
-async function show(p: Position | PositionDetail, language: 'en' | 'nl' | 'zh-Hans' = 'en') {
+function show(p: Position | PositionDetail, language: 'en' | 'nl' | 'zh-Hans' = 'en') {
   position = p;
-  await setLanguage(language);
-  host = document.createElement('div');
-  document.body.append(host);
-  const mounted = createRoot(host);
-  root = mounted;
-  const router = createMemoryRouter([{ path: '*', Component: PositionDetailPage }], { initialEntries: [`/pages/trade/detail?id=${p.id}`] });
-  await act(async () => {
-    mounted.render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
-  });
-  for (let i = 0; i < 3; i += 1)
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
-  const el = host;
-  return {
-    el,
-    text: (id: string) => el.querySelector(`[data-testid="${id}"]`)?.textContent ?? null,
-    /** Until a lazily loaded piece (the follow feature's note) is on the page. */
-    until: async (id: string) => {
-      for (let i = 0; i < 100 && !el.querySelector(`[data-testid="${id}"]`); i += 1)
-        await act(async () => {
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        });
-    },
-  };
+  return showPage(PositionDetailPage, `/pages/trade/detail?id=${p.id}`, { language, turns: 3, within: 'page' });
 }
 
 describe('a copy’s position page', () => {
   it('names its agency, links its follow, and cannot be closed or topped up', async () => {
     const page = await show(copy);
     await page.until('detail-copy-follow');
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
+    await tick();
     expect(page.text('detail-copy-tag')).toBe('Copy of Trend on index futures');
     expect(page.text('detail-copy-follow')).toBe('View the follow');
     expect(page.text('detail-copy-locked')).toBe('This position follows its agency and cannot be sold after placing: stop following to close it');
@@ -188,8 +145,7 @@ describe('a fill explained on the position page (issue 18)', () => {
     for (const [language, line] of cases) {
       const page = await show(filled, language);
       expect(page.text('fill-explained')).toMatch(line);
-      act(() => root?.unmount());
-      host?.remove();
+      page.unmount();
       queryClient.clear();
     }
   });
@@ -248,8 +204,7 @@ describe('the margin warning ladder on the position page (issue 18)', () => {
       const tag = page.el.querySelector('[data-testid="position-margin-warning"]');
       expect([tag?.textContent, tag?.getAttribute('data-level')]).toEqual([expected[language][0], '0.65']);
       expect(page.text('detail-margin-warning')).toContain(expected[language][1]);
-      act(() => root?.unmount());
-      host?.remove();
+      page.unmount();
       queryClient.clear();
     }
   });

@@ -1,11 +1,9 @@
 import { MarketSource, OrderDirection, OrderStatus, OrderType, WalletCode, type Portfolio, type Position, type ResponseOf, type Routes } from '@tradeapp/contract';
-import { QueryClientProvider, type InfiniteData } from '@tanstack/react-query';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import type { InfiniteData } from '@tanstack/react-query';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../i18n';
 import type { UiLanguage } from '../../i18n/locale';
-import { queryClient } from '../../lib/queryClient';
+import { showPage, unmountAll } from '../../testing/mountRoute';
 import type { PositionsPage } from './api';
 import { TradeSummary } from './TradeSummary';
 
@@ -147,10 +145,7 @@ vi.mock('../../api/client', async (original) => ({
   },
 }));
 
-let root: Root | undefined;
-let host: HTMLElement | undefined;
 beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   // An hour after the rate was quoted, the same day: the rate line gives its time alone.
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(T + 3_600_000);
@@ -159,41 +154,17 @@ afterAll(() => {
   vi.useRealTimers();
   return setLanguage('en');
 });
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  root = host = undefined;
-  queryClient.clear();
-});
+afterEach(unmountAll);
 
 async function show(data: InfiniteData<PositionsPage>, lines: Portfolio['lines'], opts: { complete?: boolean; language?: UiLanguage } = {}) {
-  act(() => root?.unmount());
-  host?.remove();
-  queryClient.clear();
+  unmountAll();
   answer = portfolio(lines);
-  await setLanguage(opts.language ?? 'en');
-  host = document.createElement('div');
-  document.body.append(host);
-  const mounted = createRoot(host);
-  root = mounted;
-  await act(async () => {
-    mounted.render(
-      <QueryClientProvider client={queryClient}>
-        <TradeSummary data={data} complete={opts.complete ?? true} />
-      </QueryClientProvider>,
-    );
-  });
-  for (let i = 0; i < 4; i += 1)
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
-  const el = host;
-  const q = (id: string) => el.querySelector(`[data-testid="${id}"]`);
+  const summary = await showPage(<TradeSummary data={data} complete={opts.complete ?? true} />, '/', { language: opts.language, within: 'page' });
   return {
-    text: (id: string) => q(id)?.textContent ?? null,
-    attr: (id: string, name: string) => q(id)?.getAttribute(name) ?? null,
-    label: () => el.querySelector('.balance-label')?.textContent ?? null,
-    all: () => el.textContent ?? '',
+    text: summary.text,
+    attr: summary.attr,
+    label: () => summary.el.querySelector('.balance-label')?.textContent ?? null,
+    all: () => summary.el.textContent ?? '',
   };
 }
 

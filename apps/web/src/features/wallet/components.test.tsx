@@ -1,36 +1,20 @@
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../i18n';
 import type { UiLanguage } from '../../i18n/locale';
+import { showPage, unmountAll } from '../../testing/mountRoute';
 import { CountedAt, formatRate, formatSignedInCurrency } from './components';
 
 // The line under every total assets: the EURUSD price the other currency was counted at and the
 // moment it was quoted, in each language's number and time format. 14:05:00 UTC (the test's zone).
 const QUOTED_AT = Date.UTC(2026, 10, 24, 14, 5, 0);
 
-let root: Root | undefined;
-let container: HTMLElement | undefined;
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
 afterAll(() => setLanguage('en'));
-afterEach(() => {
-  act(() => root?.unmount());
-  container?.remove();
-  root = container = undefined;
-});
+afterEach(unmountAll);
 
 async function rateLine(language: UiLanguage, eurUsd: string, now = QUOTED_AT + 3_600_000) {
-  act(() => root?.unmount());
-  container?.remove();
-  await setLanguage(language);
-  const host = document.createElement('div');
-  document.body.append(host);
-  const mounted = createRoot(host);
-  [container, root] = [host, mounted];
-  act(() => mounted.render(<CountedAt eurUsd={eurUsd} timestamp={QUOTED_AT} testId="rate" now={now} />));
-  return host.querySelector('[data-testid="rate"]')?.textContent;
+  unmountAll();
+  const line = await showPage(<CountedAt eurUsd={eurUsd} timestamp={QUOTED_AT} testId="rate" now={now} />, '/', { language, turns: 0, within: 'page' });
+  return line.$('rate')?.textContent;
 }
 
 describe('the rate a total was counted at', () => {

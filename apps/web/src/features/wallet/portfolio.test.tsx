@@ -1,9 +1,8 @@
 import type { Portfolio } from '@tradeapp/contract';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../i18n';
 import type { UiLanguage } from '../../i18n/locale';
+import { showPage, unmountAll } from '../../testing/mountRoute';
 import { ProductBreakdown } from './portfolio';
 
 // The overview tab's breakdown by product (issue 32): each product's value as the server summed it,
@@ -35,31 +34,15 @@ const answer: Portfolio = {
   simulated: true,
 };
 
-let root: Root | undefined;
-let host: HTMLElement | undefined;
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
 afterAll(() => setLanguage('en'));
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  root = host = undefined;
-});
+afterEach(unmountAll);
 
 async function show(language: UiLanguage) {
-  act(() => root?.unmount());
-  host?.remove();
-  await setLanguage(language);
-  host = document.createElement('div');
-  document.body.append(host);
-  const mounted = createRoot(host);
-  root = mounted;
-  act(() => mounted.render(<ProductBreakdown portfolio={answer} />));
-  const el = host;
+  unmountAll();
+  const breakdown = await showPage(<ProductBreakdown portfolio={answer} />, '/', { language, turns: 0, within: 'page' });
   return {
-    rows: () => [...el.querySelectorAll('[data-testid^="breakdown-"][data-side]')].map((r) => `${r.getAttribute('data-side')} ${r.textContent}`),
-    text: (id: string) => el.querySelector(`[data-testid="${id}"]`)?.textContent ?? null,
+    rows: () => [...breakdown.el.querySelectorAll('[data-testid^="breakdown-"][data-side]')].map((r) => `${r.getAttribute('data-side')} ${r.textContent}`),
+    text: breakdown.text,
   };
 }
 

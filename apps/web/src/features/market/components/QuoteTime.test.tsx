@@ -1,8 +1,7 @@
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../../i18n';
 import type { UiLanguage } from '../../../i18n/locale';
+import { showPage, unmountAll } from '../../../testing/mountRoute';
 import { QuoteTime } from './QuoteTime';
 
 // The quote's time line (issue 32): a closed market's quote is its last trade's, and the line says
@@ -16,26 +15,12 @@ const US_POST_END = Date.parse('2026-11-21T01:00:00Z');
 /** Wednesday 18 November 2026, 10:30:00 in New York. */
 const US_OPEN = Date.parse('2026-11-18T15:30:00Z');
 
-let root: Root | undefined;
-let host: HTMLElement | undefined;
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  root = host = undefined;
-});
+afterEach(unmountAll);
 afterAll(() => setLanguage('en'));
 
 async function line(quote: { timestamp: number; timeZone: string; tradable: boolean; currency: string }, language: UiLanguage = 'en') {
-  await setLanguage(language);
-  host = document.createElement('div');
-  document.body.append(host);
-  const mounted = createRoot(host);
-  root = mounted;
-  await act(async () => mounted.render(<QuoteTime quote={quote} />));
-  const node = host.querySelector<HTMLElement>('[data-testid="quote-time"]')!;
+  const shown = await showPage(<QuoteTime quote={quote} />, '/', { language, turns: 0, within: 'page' });
+  const node = shown.$('quote-time')!;
   // Intl may put a narrow no-break space before AM/PM: compared as plain spaces.
   return { text: node.textContent!.replace(/\s+/g, ' '), closed: node.dataset.closed, zone: node.dataset.timeZone };
 }
