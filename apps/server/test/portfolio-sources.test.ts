@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 // ledger answers for it in the portfolio. A module "posts" when one of its files calls the ledger's
 // `postJournal`, `postRelease` or `prepareJournal`, or calls the posting functions of another
 // module's `postings.ts`, which post for it (the auction holds its orders' money through trading's
-// postings, on rows trading's own source never reads). Each such module must have a `portfolio.ts`
+// postings, on rows trading's own source never reads), whether imported through that module's door
+// (`index.ts`) or, in a test's text, from the file itself. Each such module must have a `portfolio.ts`
 // exporting a `create...PortfolioSource` whose source names the module, and that factory must be
 // called in the list of src/portfolioSources.ts. Everything is read from the source text's syntax
 // tree, so a comment or a commented-out line counts for nothing.
@@ -17,7 +18,7 @@ const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 const MODULES = join(SRC, 'modules');
 const SOURCES_FILE = join(SRC, 'portfolioSources.ts');
 const LEDGER_CALLS = new Set(['postJournal', 'postRelease', 'prepareJournal']);
-const OTHER_POSTINGS = /^\.\.\/([^/]+)\/postings$/;
+const OTHER_MODULE = /^\.\.\/([^/]+)(\/postings)?$/;
 
 const parse = (path: string, text = readFileSync(path, 'utf8')) => ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
 
@@ -42,6 +43,19 @@ function calleeName(call: ts.CallExpression): string | null {
   return null;
 }
 
+/** The names a module's door (its index.ts) exports from its postings.ts. */
+function doorPostings(module: string): Set<string> {
+  const path = join(MODULES, module, 'index.ts');
+  const names = new Set<string>();
+  if (!existsSync(path)) return names;
+  for (const s of parse(path).statements) {
+    if (!ts.isExportDeclaration(s) || s.isTypeOnly || !s.moduleSpecifier || !ts.isStringLiteral(s.moduleSpecifier)) continue;
+    if (s.moduleSpecifier.text !== './postings' || !s.exportClause || !ts.isNamedExports(s.exportClause)) continue;
+    for (const el of s.exportClause.elements) if (!el.isTypeOnly) names.add(el.name.text);
+  }
+  return names;
+}
+
 /** Why a module posts to the ledger (`file: call`), empty when it does not. */
 function postingCalls(module: string): string[] {
   const found: string[] = [];
@@ -51,10 +65,14 @@ function postingCalls(module: string): string[] {
     const borrowed = new Map<string, string>();
     for (const s of file.statements) {
       if (!ts.isImportDeclaration(s) || !ts.isStringLiteral(s.moduleSpecifier)) continue;
-      const other = OTHER_POSTINGS.exec(s.moduleSpecifier.text)?.[1];
+      const [, other, direct] = OTHER_MODULE.exec(s.moduleSpecifier.text) ?? [];
       const names = s.importClause?.namedBindings;
       if (!other || other === module || !names || !ts.isNamedImports(names)) continue;
-      for (const el of names.elements) if (!el.isTypeOnly) borrowed.set(el.name.text, other);
+      const posts = direct ? undefined : doorPostings(other);
+      for (const el of names.elements) {
+        const exported = (el.propertyName ?? el.name).text;
+        if (!el.isTypeOnly && (!posts || posts.has(exported))) borrowed.set(el.name.text, other);
+      }
     }
     const rel = path.slice(MODULES.length + 1);
     walk(file, (n) => {
@@ -97,7 +115,7 @@ function listed(text = readFileSync(SOURCES_FILE, 'utf8')): Map<string, string[]
   const from = new Map<string, string>();
   for (const s of file.statements) {
     if (!ts.isImportDeclaration(s) || !ts.isStringLiteral(s.moduleSpecifier)) continue;
-    const m = /^\.\/modules\/([^/]+)\/portfolio$/.exec(s.moduleSpecifier.text)?.[1];
+    const m = /^\.\/modules\/([^/]+)(\/portfolio)?$/.exec(s.moduleSpecifier.text)?.[1];
     const names = s.importClause?.namedBindings;
     if (m && names && ts.isNamedImports(names)) for (const el of names.elements) from.set(el.name.text, m);
   }
