@@ -34,3 +34,61 @@ export function Field({ label, error, className, children }: FieldProps) {
     </div>
   );
 }
+
+/** The ids that describe a control, for `aria-describedby`; none when there are none. */
+export function describedBy(...ids: (string | null | undefined)[]): string | undefined {
+  return ids.filter(Boolean).join(' ') || undefined;
+}
+
+/** What a typed value means or comes to, under its field; nothing when there is nothing to say. */
+export function FieldHint({ id, children }: { id?: string; children: ReactNode }) {
+  return children ? (
+    <span className="field-hint" id={id}>
+      {children}
+    </span>
+  ) : null;
+}
+
+interface TextFieldProps {
+  label: ReactNode;
+  error?: string | null;
+  /** The field's own class, beside `field`. */
+  className?: string;
+  value: string;
+  onChange: (value: string) => void;
+  testId: string;
+  placeholder?: string;
+  inputMode?: 'decimal' | 'numeric' | 'text';
+  /** Figures and codes, in the monospaced face. */
+  mono?: boolean;
+  /** The id of a `datalist` of suggestions. */
+  list?: string;
+  /** Under the field, and read with it. */
+  hint?: ReactNode;
+}
+
+/** A one-line text field of a form, with its label, its hint and its problem; the browser suggests nothing. */
+export function TextField({ label, error, className, value, onChange, testId, placeholder, inputMode, mono, list, hint }: TextFieldProps) {
+  return (
+    <Field label={label} error={error} className={className}>
+      {(control) => (
+        <>
+          <input
+            {...control}
+            aria-describedby={describedBy(hint ? `${control.id}-hint` : null, control['aria-describedby'])}
+            type="text"
+            inputMode={inputMode}
+            className={mono ? 'mono' : undefined}
+            placeholder={placeholder}
+            list={list}
+            autoComplete="off"
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            data-testid={testId}
+          />
+          <FieldHint id={`${control.id}-hint`}>{hint}</FieldHint>
+        </>
+      )}
+    </Field>
+  );
+}

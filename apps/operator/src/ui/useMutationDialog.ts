@@ -1,7 +1,7 @@
 import { useState } from 'react';
 
 /** What a dialog needs of the mutation it confirms. */
-interface DialogMutation<V> {
+export interface DialogMutation<V> {
   isPending: boolean;
   error: unknown;
   reset: () => void;

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Badge } from '../../ui/Badges';
 import { formatDateTime } from '../../ui/format';
-import { ReasonDialog } from '../../ui/ReasonDialog';
+import { ListTable } from '../../ui/ListTable';
+import { PauseResumeButton } from '../../ui/PauseResumeButton';
 import { Spinner } from '../../ui/Spinner';
-import { TableRows } from '../../ui/States';
-import { TableHead, type Column } from '../../ui/TableHead';
+import type { Column } from '../../ui/TableHead';
 import { useMutationDialog } from '../../ui/useMutationDialog';
 import { agenciesQueryOptions, useAgencyAction, type AgencyAction, type AgencyAdmin } from './api';
 import { fractionText, leverageText, rankingRuleText, rankText, returnText, stateOf, STRATEGY_LABELS, usdText } from './labels';
@@ -50,48 +50,26 @@ function StateCell({ agency }: { agency: AgencyAdmin }) {
 function PauseResume({ agency }: { agency: AgencyAdmin }) {
   const dialog = useMutationDialog<'pause' | 'resume', AgencyAction>(useAgencyAction(agency.id));
   const name = STRATEGY_LABELS[agency.strategy];
-  const pausing = !agency.paused;
   return (
-    <>
-      {pausing ? (
-        <button type="button" className="btn btn-small btn-danger-outline" onClick={() => dialog.setOpen('pause')} data-testid="bo-agency-pause">
-          Pause
-        </button>
-      ) : (
-        <button type="button" className="btn btn-small" onClick={() => dialog.setOpen('resume')} data-testid="bo-agency-resume">
-          Resume
-        </button>
-      )}
-      {dialog.open === 'pause' && (
-        <ReasonDialog
-          title="Pause agency"
-          formId={`pause-agency-${String(agency.id)}`}
-          reasonLabel="Reason (written to the audit log)"
-          confirmLabel="Pause agency"
-          {...dialog.bind((reason: string) => ({ action: 'pause', reason }))}
-        >
-          <p>
-            <strong>{name}</strong> (agency #{agency.id}) opens nothing new while paused, so its {count(agency.followers)}{' '}
-            {agency.followers === 1 ? 'follower gets' : 'followers get'} no new copies. Its open positions still close by its rule, and its
-            record goes on being computed from them.
-          </p>
-        </ReasonDialog>
-      )}
-      {dialog.open === 'resume' && (
-        <ReasonDialog
-          title="Resume agency"
-          formId={`resume-agency-${String(agency.id)}`}
-          reasonLabel="Reason (written to the audit log)"
-          confirmLabel="Resume agency"
-          tone="primary"
-          {...dialog.bind((reason: string) => ({ action: 'resume', reason }))}
-        >
-          <p>
-            <strong>{name}</strong> (agency #{agency.id}) trades by its rule again, and its followers copy its new trades.
-          </p>
-        </ReasonDialog>
-      )}
-    </>
+    <PauseResumeButton
+      paused={agency.paused}
+      dialog={dialog}
+      noun="agency"
+      testIdPrefix="bo-agency"
+      formKey={`agency-${String(agency.id)}`}
+      pauseEffect={
+        <>
+          <strong>{name}</strong> (agency #{agency.id}) opens nothing new while paused, so its {count(agency.followers)}{' '}
+          {agency.followers === 1 ? 'follower gets' : 'followers get'} no new copies. Its open positions still close by its rule, and its record
+          goes on being computed from them.
+        </>
+      }
+      resumeEffect={
+        <>
+          <strong>{name}</strong> (agency #{agency.id}) trades by its rule again, and its followers copy its new trades.
+        </>
+      }
+    />
   );
 }
 
@@ -162,19 +140,17 @@ export function AgenciesPage() {
         <div className="page-actions">{list.isFetching && !list.isPending && <Spinner label="Refreshing" />}</div>
       </header>
 
-      <div className="card">
-        <div className="agency-table-scroll">
-          <table className="table">
-            <caption className="visually-hidden">Agencies</caption>
-            <TableHead columns={COLUMNS} />
-            <tbody>
-              <TableRows rows={list.data} colSpan={COLUMNS.length} query={list} loadingLabel="Loading agencies…" empty="No agencies yet.">
-                {(agency) => <AgencyRow key={agency.id} agency={agency} />}
-              </TableRows>
-            </tbody>
-          </table>
-        </div>
-      </div>
+      <ListTable
+        caption="Agencies"
+        columns={COLUMNS}
+        scrollClassName="agency-table-scroll"
+        query={list}
+        rows={list.data}
+        loadingLabel="Loading agencies…"
+        empty="No agencies yet."
+      >
+        {(agency) => <AgencyRow key={agency.id} agency={agency} />}
+      </ListTable>
     </section>
   );
 }

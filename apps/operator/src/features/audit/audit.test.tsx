@@ -1,10 +1,7 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { call } from '../../api';
+import { answerByCallId, mountsPerTest, showPage } from '../../testing/harness';
 import { AuditPage } from './AuditPage';
 
 // The audit page's "Verify chain", with the API stubbed: the server recomputes the hash chain and
@@ -13,52 +10,14 @@ import { AuditPage } from './AuditPage';
 vi.mock('../../api', async (original) => ({ ...(await original<object>()), call: vi.fn() }));
 const callMock = vi.mocked(call);
 
-let root: Root | undefined;
-let host: HTMLElement | undefined;
-
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  root = host = undefined;
-});
-
-const settle = async () => {
-  for (let i = 0; i < 3; i += 1) {
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
-  }
-};
+mountsPerTest();
 
 async function verifyWith(answer: { checked: number; firstBrokenId: number | null }) {
-  callMock.mockReset();
-  callMock.mockImplementation(((id: string) => {
-    if (id === 'operatorAudit') return Promise.resolve({ list: [], total: 0, page: 1, size: 20 });
-    if (id === 'operatorAuditVerify') return Promise.resolve(answer);
-    return Promise.reject(new Error(`no answer for ${id}`));
-  }) as unknown as typeof call);
-  host = document.createElement('div');
-  document.body.append(host);
-  const mounted = createRoot(host);
-  root = mounted;
-  const router = createMemoryRouter([{ path: '/audit', Component: AuditPage }], { initialEntries: ['/audit'] });
-  await act(async () => {
-    mounted.render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
-  });
-  await settle();
+  answerByCallId(callMock, () => ({ operatorAudit: { list: [], total: 0, page: 1, size: 20 }, operatorAuditVerify: answer }));
+  const page = await showPage({ '/audit': AuditPage }, '/audit');
+  const host = page.el;
   expect(host.querySelector('[data-testid="bo-audit-verify-result"]')).toBeNull();
-  await act(async () => {
-    host!.querySelector<HTMLButtonElement>('[data-testid="bo-audit-verify"]')!.click();
-  });
-  await settle();
+  await page.click('bo-audit-verify');
   expect(callMock.mock.calls.filter(([id]) => id === 'operatorAuditVerify')).toHaveLength(1);
   return host.querySelector('[data-testid="bo-audit-verify-result"]')?.textContent;
 }

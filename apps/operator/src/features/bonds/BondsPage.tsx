@@ -4,10 +4,11 @@ import { Link } from 'react-router';
 import { Badge } from '../../ui/Badges';
 import { fieldErrorsOf } from '../../ui/errors';
 import { Field } from '../../ui/Field';
+import { ListTable } from '../../ui/ListTable';
+import { PauseResumeButton } from '../../ui/PauseResumeButton';
 import { ReasonDialog } from '../../ui/ReasonDialog';
 import { Spinner } from '../../ui/Spinner';
-import { TableRows } from '../../ui/States';
-import { TableHead, type Column } from '../../ui/TableHead';
+import type { Column } from '../../ui/TableHead';
 import { useMutationDialog, type MutationDialogProps } from '../../ui/useMutationDialog';
 import { auditLinkOf, bondsQueryOptions, useBondAction, type BondAction, type BondAdmin } from './api';
 import { couponText, dayText, faceText, holdersText, priceText, rateText, spreadProblem, spreadText, stateOf } from './labels';
@@ -102,46 +103,29 @@ function Actions({ bond }: { bond: BondAdmin }) {
   const dialog = useMutationDialog<'pause' | 'resume' | 'spread', BondAction>(useBondAction(bond.symbol));
   return (
     <div className="status-cell">
-      {bond.paused ? (
-        <button type="button" className="btn btn-small" onClick={() => dialog.setOpen('resume')} data-testid="bo-bond-resume">
-          Resume<span className="visually-hidden"> {bond.symbol}</span>
-        </button>
-      ) : (
-        <button type="button" className="btn btn-small btn-danger-outline" onClick={() => dialog.setOpen('pause')} data-testid="bo-bond-pause">
-          Pause<span className="visually-hidden"> {bond.symbol}</span>
-        </button>
-      )}
-      <button type="button" className="btn btn-small" onClick={() => dialog.setOpen('spread')} data-testid="bo-bond-spread">
-        Set spread<span className="visually-hidden"> of {bond.symbol}</span>
-      </button>
-      {dialog.open === 'pause' && (
-        <ReasonDialog
-          title="Pause bond"
-          formId={`pause-bond-${bond.symbol}`}
-          reasonLabel="Reason (written to the audit log)"
-          confirmLabel="Pause bond"
-          {...dialog.bind((reason: string) => ({ action: 'pause', reason }))}
-        >
-          <p>
+      <PauseResumeButton
+        paused={bond.paused}
+        dialog={dialog}
+        noun="bond"
+        testIdPrefix="bo-bond"
+        formKey={`bond-${bond.symbol}`}
+        hiddenName={bond.symbol}
+        pauseEffect={
+          <>
             Nobody can buy <strong>{bond.name}</strong> ({bond.symbol}) while it is paused. Its {holdersText(bond.holders)} can sell as before, and
             its coupons and redemption are paid on their dates.
-          </p>
-        </ReasonDialog>
-      )}
-      {dialog.open === 'resume' && (
-        <ReasonDialog
-          title="Resume bond"
-          formId={`resume-bond-${bond.symbol}`}
-          reasonLabel="Reason (written to the audit log)"
-          confirmLabel="Resume bond"
-          tone="primary"
-          {...dialog.bind((reason: string) => ({ action: 'resume', reason }))}
-        >
-          <p>
+          </>
+        }
+        resumeEffect={
+          <>
             <strong>{bond.name}</strong> ({bond.symbol}) takes purchases again.
-          </p>
-        </ReasonDialog>
-      )}
+          </>
+        }
+      >
+        <button type="button" className="btn btn-small" onClick={() => dialog.setOpen('spread')} data-testid="bo-bond-spread">
+          Set spread<span className="visually-hidden"> of {bond.symbol}</span>
+        </button>
+      </PauseResumeButton>
       {dialog.open === 'spread' && (
         <SpreadDialog bond={bond} {...dialog.bind((spreadBp: string, reason: string) => ({ action: 'spread', spreadBp, reason }))} />
       )}
@@ -222,19 +206,17 @@ export function BondsPage() {
         <div className="page-actions">{list.isFetching && !list.isPending && <Spinner label="Refreshing" />}</div>
       </header>
 
-      <div className="card">
-        <div className="robot-table-scroll">
-          <table className="table">
-            <caption className="visually-hidden">Bonds</caption>
-            <TableHead columns={COLUMNS} />
-            <tbody>
-              <TableRows rows={list.data} colSpan={COLUMNS.length} query={list} loadingLabel="Loading bonds…" empty="No bonds listed.">
-                {(bond) => <BondRow key={bond.symbol} bond={bond} />}
-              </TableRows>
-            </tbody>
-          </table>
-        </div>
-      </div>
+      <ListTable
+        caption="Bonds"
+        columns={COLUMNS}
+        scrollClassName="robot-table-scroll"
+        query={list}
+        rows={list.data}
+        loadingLabel="Loading bonds…"
+        empty="No bonds listed."
+      >
+        {(bond) => <BondRow key={bond.symbol} bond={bond} />}
+      </ListTable>
     </section>
   );
 }

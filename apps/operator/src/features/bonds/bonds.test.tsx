@@ -1,10 +1,7 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, type ComponentType } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, call } from '../../api';
+import { answerByCallId, mountsPerTest, showPage, type Answers } from '../../testing/harness';
 import { bondAction, type BondAdmin } from './api';
 import { BondsPage } from './BondsPage';
 import { couponText, dayText, faceText, holdersText, priceText, rateText, replaceBond, spreadProblem, spreadText, stateOf } from './labels';
@@ -109,95 +106,17 @@ describe('the calls', () => {
 
 // ---- the page, rendered, with the server's answers stubbed ----
 
-let root: Root | undefined;
-let host: HTMLElement | undefined;
 /** What the stubbed server answers, by route; a function gets the request. */
-let answers: Record<string, unknown> = {};
+let answers: Answers = {};
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  root = host = undefined;
-});
-
-const tick = () =>
-  act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
+mountsPerTest();
 
 /** Calls of the stub other than the list's. */
 const actions = () => callMock.mock.calls.filter(([id]) => id !== 'operatorBonds');
 
 async function show(url: string) {
-  callMock.mockReset();
-  callMock.mockImplementation(((id: string, input: unknown) => {
-    const answer = answers[id];
-    if (answer === undefined) return Promise.reject(new Error(`no answer for ${id}`));
-    return typeof answer === 'function' ? (answer as (input: unknown) => Promise<unknown>)(input) : Promise.resolve(answer);
-  }) as unknown as typeof call);
-  host = document.createElement('div');
-  document.body.append(host);
-  const mounted = createRoot(host);
-  root = mounted;
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const page = (Page: ComponentType) => ({ Component: Page });
-  const router = createMemoryRouter(
-    [
-      { path: '/bonds', ...page(BondsPage) },
-      { path: '*', ...page(() => null) },
-    ],
-    { initialEntries: [url] },
-  );
-  await act(async () => {
-    mounted.render(
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
-  });
-  for (let i = 0; i < 3; i += 1) await tick();
-  const el = host;
-  const find = <T extends Element = HTMLElement>(selector: string) => {
-    const found = el.querySelector<T>(selector) ?? document.body.querySelector<T>(selector);
-    if (!found) throw new Error(`nothing matches ${selector}`);
-    return found;
-  };
-  const byId = <T extends Element = HTMLElement>(id: string, within = '') => find<T>(`${within}[data-testid="${id}"]`);
-  const settle = async () => {
-    for (let i = 0; i < 3; i += 1) await tick();
-  };
-  return {
-    el,
-    text: (id: string) => el.querySelector(`[data-testid="${id}"]`)?.textContent ?? null,
-    all: (id: string) => [...el.querySelectorAll(`[data-testid="${id}"]`)].map((n) => n.textContent),
-    byId,
-    type: async (id: string, value: string, within = '') => {
-      const field = byId<HTMLInputElement | HTMLTextAreaElement>(id, within);
-      const proto = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
-      await act(async () => {
-        Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(field, value);
-        field.dispatchEvent(new Event('input', { bubbles: true }));
-      });
-    },
-    click: async (id: string, within = '') => {
-      await act(async () => {
-        byId(id, within).click();
-      });
-      await settle();
-    },
-    /** The error shown under the field of `id`. */
-    errorOf: (id: string) => {
-      const described = byId(id).getAttribute('aria-describedby') ?? '';
-      return described
-        .split(' ')
-        .map((part) => document.getElementById(part)?.textContent ?? '')
-        .join(' | ');
-    },
-  };
+  answerByCallId(callMock, () => answers);
+  return showPage({ '/bonds': BondsPage, '*': () => null }, url);
 }
 
 describe('the bonds page', () => {

@@ -1,10 +1,11 @@
 import { FUND_PRODUCT_KINDS, REGULAR_TERM_DAYS, type FundProductKind } from '@tradeapp/contract';
-import { useEffect, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
+import { useState, type ReactNode, type SubmitEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Field } from '../../ui/Field';
+import { FormActions, FormRefusalAlert, ReasonField, useFormChecks } from '../../ui/CheckedForm';
+import { describedBy, Field, FieldHint, TextField } from '../../ui/Field';
 import { FieldError } from '../../ui/FieldError';
 import { useCreateFund } from './api';
-import { checkForm, emptyForm, emptyRow, inputOf, refusalOf, type BasketRow, type FormErrors, type FundForm, type ScalarField } from './form';
+import { checkForm, emptyForm, emptyRow, inputOf, refusalOf, type BasketRow, type FundForm, type ScalarField } from './form';
 import { FUND_TIME_ZONES, KIND_HINTS, KIND_LABELS } from './labels';
 
 // A new fund or deposit term: its code, name and least purchase; for a fund its basket (instruments
@@ -13,15 +14,6 @@ import { FUND_TIME_ZONES, KIND_HINTS, KIND_LABELS } from './labels';
 // browser checks each field with the contract's zFundCreate and the basket's sum; the server checks
 // again (the symbols are listed, the code is free) and answers in its own words.
 
-/** What a typed value means, under its field. */
-function Hint({ id, children }: { id: string; children: ReactNode }) {
-  return (
-    <span className="field-hint" id={id}>
-      {children}
-    </span>
-  );
-}
-
 const BASKET_TITLE_ID = 'fund-basket-title';
 const BASKET_HINT_ID = 'fund-basket-hint';
 const BASKET_ERROR_ID = 'fund-basket-error';
@@ -29,17 +21,8 @@ const BASKET_ERROR_ID = 'fund-basket-error';
 export function FundNewPage() {
   const navigate = useNavigate();
   const [form, setForm] = useState<FundForm>(emptyForm);
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [refusal, setRefusal] = useState<string | null>(null);
-  /** Counts the refused attempts: after each, the first field marked (or the refusal) comes into view. */
-  const [refused, setRefused] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
+  const { errors, setErrors, refusal, formRef, forget, submit } = useFormChecks<string>();
   const create = useCreateFund();
-
-  const forget = (...fields: string[]) => {
-    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !fields.includes(field))));
-    setRefusal(null);
-  };
 
   const set = <F extends ScalarField>(field: F, value: FundForm[F]) => {
     setForm((current) => ({ ...current, [field]: value }));
@@ -62,54 +45,27 @@ export function FundNewPage() {
     setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !field.startsWith('basket'))));
   };
 
-  useEffect(() => {
-    if (refused === 0) return;
-    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    first?.focus({ preventScroll: true });
-    (first ?? formRef.current?.querySelector('[role="alert"]'))?.scrollIntoView?.({ block: 'center' });
-  }, [refused]);
-
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (create.isPending) return;
-    const local = checkForm(form);
-    setRefusal(null);
-    if (Object.keys(local).length > 0) {
-      setErrors(local);
-      setRefused((n) => n + 1);
-      return;
-    }
-    create.mutate(inputOf(form), {
+    submit(event, create, {
+      problems: () => checkForm(form),
+      input: () => inputOf(form),
+      refusalOf,
       onSuccess: (fund) => void navigate(`/funds?created=${String(fund.id)}`),
-      onError: (error) => {
-        const r = refusalOf(error);
-        setErrors(r.fields);
-        setRefusal(Object.keys(r.fields).length > 0 ? `${r.message}. Check the field marked below.` : r.message);
-        setRefused((n) => n + 1);
-      },
     });
   }
 
   const text = (field: ScalarField, label: string, props: { placeholder?: string; hint?: ReactNode; inputMode?: 'decimal' | 'numeric' | 'text'; mono?: boolean }) => (
-    <Field label={label} error={errors[field]}>
-      {(control) => (
-        <>
-          <input
-            {...control}
-            aria-describedby={[props.hint ? `${control.id}-hint` : null, control['aria-describedby']].filter(Boolean).join(' ') || undefined}
-            type="text"
-            inputMode={props.inputMode ?? 'text'}
-            className={props.mono ? 'mono' : undefined}
-            placeholder={props.placeholder}
-            autoComplete="off"
-            value={form[field]}
-            onChange={(event) => set(field, event.target.value)}
-            data-testid={`bo-fund-${field}`}
-          />
-          {props.hint && <Hint id={`${control.id}-hint`}>{props.hint}</Hint>}
-        </>
-      )}
-    </Field>
+    <TextField
+      label={label}
+      error={errors[field]}
+      value={form[field]}
+      onChange={(value) => set(field, value)}
+      testId={`bo-fund-${field}`}
+      placeholder={props.placeholder}
+      inputMode={props.inputMode ?? 'text'}
+      mono={props.mono}
+      hint={props.hint}
+    />
   );
 
   return (
@@ -128,11 +84,7 @@ export function FundNewPage() {
       </header>
 
       <form ref={formRef} className="card card-padded robot-new" onSubmit={onSubmit} noValidate data-testid="bo-fund-form">
-        {refusal && (
-          <div className="alert alert-error" role="alert" data-testid="bo-fund-error">
-            {refusal}
-          </div>
-        )}
+        <FormRefusalAlert refusal={refusal} testId="bo-fund-error" />
 
         <fieldset className="field radio-group">
           <legend className="field-label">Kind</legend>
@@ -169,7 +121,7 @@ export function FundNewPage() {
             <div
               role="group"
               aria-labelledby={BASKET_TITLE_ID}
-              aria-describedby={[BASKET_HINT_ID, errors.basket ? BASKET_ERROR_ID : null].filter(Boolean).join(' ')}
+              aria-describedby={describedBy(BASKET_HINT_ID, errors.basket ? BASKET_ERROR_ID : null)}
               data-testid="bo-fund-basket"
             >
               <p className="field-hint" id={BASKET_HINT_ID}>
@@ -177,35 +129,25 @@ export function FundNewPage() {
               </p>
               {form.basket.map((row, index) => (
                 <div className="form-grid" key={index} data-testid="bo-fund-basket-row">
-                  <Field label={`Instrument ${String(index + 1)}`} error={errors[`basket.${String(index)}.symbol`]}>
-                    {(control) => (
-                      <input
-                        {...control}
-                        type="text"
-                        className="mono"
-                        placeholder="e.g. AAPL"
-                        autoComplete="off"
-                        value={row.symbol}
-                        onChange={(event) => setRow(index, 'symbol', event.target.value)}
-                        data-testid="bo-fund-symbol"
-                      />
-                    )}
-                  </Field>
-                  <Field label={`Weight ${String(index + 1)}`} error={errors[`basket.${String(index)}.weight`]}>
-                    {(control) => (
-                      <input
-                        {...control}
-                        type="text"
-                        inputMode="decimal"
-                        className="mono"
-                        placeholder="e.g. 0.25"
-                        autoComplete="off"
-                        value={row.weight}
-                        onChange={(event) => setRow(index, 'weight', event.target.value)}
-                        data-testid="bo-fund-weight"
-                      />
-                    )}
-                  </Field>
+                  <TextField
+                    label={`Instrument ${String(index + 1)}`}
+                    error={errors[`basket.${String(index)}.symbol`]}
+                    value={row.symbol}
+                    onChange={(value) => setRow(index, 'symbol', value)}
+                    testId="bo-fund-symbol"
+                    placeholder="e.g. AAPL"
+                    mono
+                  />
+                  <TextField
+                    label={`Weight ${String(index + 1)}`}
+                    error={errors[`basket.${String(index)}.weight`]}
+                    value={row.weight}
+                    onChange={(value) => setRow(index, 'weight', value)}
+                    testId="bo-fund-weight"
+                    placeholder="e.g. 0.25"
+                    inputMode="decimal"
+                    mono
+                  />
                   <div className="field">
                     <span className="field-label" aria-hidden="true">
                       &nbsp;
@@ -247,7 +189,7 @@ export function FundNewPage() {
                   <>
                     <select
                       {...control}
-                      aria-describedby={[`${control.id}-hint`, control['aria-describedby']].filter(Boolean).join(' ')}
+                      aria-describedby={describedBy(`${control.id}-hint`, control['aria-describedby'])}
                       value={form.timeZone}
                       onChange={(event) => set('timeZone', event.target.value)}
                       data-testid="bo-fund-timeZone"
@@ -259,7 +201,7 @@ export function FundNewPage() {
                         </option>
                       ))}
                     </select>
-                    <Hint id={`${control.id}-hint`}>that of an exchange of the basket: its calendar sets the trading days</Hint>
+                    <FieldHint id={`${control.id}-hint`}>that of an exchange of the basket: its calendar sets the trading days</FieldHint>
                   </>
                 )}
               </Field>
@@ -307,20 +249,15 @@ export function FundNewPage() {
           </p>
         )}
 
-        <Field label="Reason (written to the audit log)" error={errors.reason}>
-          {(control) => (
-            <textarea {...control} rows={3} maxLength={500} value={form.reason} onChange={(event) => set('reason', event.target.value)} data-testid="bo-fund-reason" />
-          )}
-        </Field>
+        <ReasonField value={form.reason} error={errors.reason} onChange={(value) => set('reason', value)} testId="bo-fund-reason" />
 
-        <div className="form-actions">
-          <Link to="/funds" className="btn">
-            Cancel
-          </Link>
-          <button type="submit" className="btn btn-primary" disabled={create.isPending} data-testid="bo-fund-create">
-            {create.isPending ? 'Opening…' : `Open ${form.kind === 'fund' ? 'fund' : 'deposit term'}`}
-          </button>
-        </div>
+        <FormActions
+          cancelTo="/funds"
+          pending={create.isPending}
+          label={`Open ${form.kind === 'fund' ? 'fund' : 'deposit term'}`}
+          pendingLabel="Opening…"
+          testId="bo-fund-create"
+        />
       </form>
     </section>
   );

@@ -3,7 +3,9 @@ import { DEPOSIT_INCOME_UNITS, DEPOSIT_YIELD_DAYS } from '@tradeapp/contract';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Badge } from '../../ui/Badges';
-import { Field } from '../../ui/Field';
+import { Field, TextField } from '../../ui/Field';
+import { ListTable } from '../../ui/ListTable';
+import { PauseResumeButton } from '../../ui/PauseResumeButton';
 import { ReasonDialog } from '../../ui/ReasonDialog';
 import { Spinner } from '../../ui/Spinner';
 import { TableRows } from '../../ui/States';
@@ -96,47 +98,26 @@ function StateCell({ fund, incomesOpen, onIncomes }: { fund: FundAdmin; incomesO
 /** Pause (while open) or Resume (while paused), each asking for a reason. */
 function PauseResume({ fund }: { fund: FundAdmin }) {
   const dialog = useMutationDialog<'pause' | 'resume', FundAction>(useFundAction(fund.id));
-  const what = fund.kind === 'fund' ? 'fund' : 'deposit term';
   return (
-    <>
-      {fund.paused ? (
-        <button type="button" className="btn btn-small" onClick={() => dialog.setOpen('resume')} data-testid="bo-fund-resume">
-          Resume<span className="visually-hidden"> {fund.code}</span>
-        </button>
-      ) : (
-        <button type="button" className="btn btn-small btn-danger-outline" onClick={() => dialog.setOpen('pause')} data-testid="bo-fund-pause">
-          Pause<span className="visually-hidden"> {fund.code}</span>
-        </button>
-      )}
-      {dialog.open === 'pause' && (
-        <ReasonDialog
-          title={`Pause ${what}`}
-          formId={`pause-fund-${String(fund.id)}`}
-          reasonLabel="Reason (written to the audit log)"
-          confirmLabel={`Pause ${what}`}
-          {...dialog.bind((reason: string) => ({ action: 'pause', reason }))}
-        >
-          <p>
-            Nobody can buy <strong>{productName(fund)}</strong> while it is paused. Its {holdersText(fund.holders)} keep what they hold and can
-            redeem it; orders already placed are priced and paid as before.
-          </p>
-        </ReasonDialog>
-      )}
-      {dialog.open === 'resume' && (
-        <ReasonDialog
-          title={`Resume ${what}`}
-          formId={`resume-fund-${String(fund.id)}`}
-          reasonLabel="Reason (written to the audit log)"
-          confirmLabel={`Resume ${what}`}
-          tone="primary"
-          {...dialog.bind((reason: string) => ({ action: 'resume', reason }))}
-        >
-          <p>
-            <strong>{productName(fund)}</strong> takes purchases again.
-          </p>
-        </ReasonDialog>
-      )}
-    </>
+    <PauseResumeButton
+      paused={fund.paused}
+      dialog={dialog}
+      noun={fund.kind === 'fund' ? 'fund' : 'deposit term'}
+      testIdPrefix="bo-fund"
+      formKey={`fund-${String(fund.id)}`}
+      hiddenName={fund.code}
+      pauseEffect={
+        <>
+          Nobody can buy <strong>{productName(fund)}</strong> while it is paused. Its {holdersText(fund.holders)} keep what they hold and can redeem
+          it; orders already placed are priced and paid as before.
+        </>
+      }
+      resumeEffect={
+        <>
+          <strong>{productName(fund)}</strong> takes purchases again.
+        </>
+      }
+    />
   );
 }
 
@@ -326,21 +307,16 @@ function DeclareIncome({ fund }: { fund: FundAdmin }) {
               />
             )}
           </Field>
-          <Field label={`Income per ${DEPOSIT_INCOME_UNITS.toLocaleString('en')} units (EUR)`} error={errors.incomePer10k}>
-            {(control) => (
-              <input
-                {...control}
-                type="text"
-                inputMode="decimal"
-                className="mono"
-                placeholder="e.g. 1.25"
-                autoComplete="off"
-                value={form.incomePer10k}
-                onChange={(event) => set('incomePer10k', event.target.value)}
-                data-testid="bo-fund-income-value"
-              />
-            )}
-          </Field>
+          <TextField
+            label={`Income per ${DEPOSIT_INCOME_UNITS.toLocaleString('en')} units (EUR)`}
+            error={errors.incomePer10k}
+            value={form.incomePer10k}
+            onChange={(value) => set('incomePer10k', value)}
+            testId="bo-fund-income-value"
+            placeholder="e.g. 1.25"
+            inputMode="decimal"
+            mono
+          />
         </div>
         <div>
           <button type="submit" className="btn btn-primary" data-testid="bo-fund-declare">
@@ -462,27 +438,25 @@ export function FundsPage() {
         </div>
       )}
 
-      <div className="card">
-        <div className="robot-table-scroll">
-          <table className="table">
-            <caption className="visually-hidden">Funds and deposit terms</caption>
-            <TableHead columns={COLUMNS} />
-            <tbody>
-              <TableRows rows={list.data} colSpan={COLUMNS.length} query={list} loadingLabel="Loading funds…" empty="No funds or deposit terms yet.">
-                {(fund) => (
-                  <FundRow
-                    key={fund.id}
-                    fund={fund}
-                    created={fund.id === createdId}
-                    incomesOpen={fund.id === incomesFund?.id}
-                    onIncomes={() => showIncomes(fund.id === incomesFund?.id ? null : fund.id)}
-                  />
-                )}
-              </TableRows>
-            </tbody>
-          </table>
-        </div>
-      </div>
+      <ListTable
+        caption="Funds and deposit terms"
+        columns={COLUMNS}
+        scrollClassName="robot-table-scroll"
+        query={list}
+        rows={list.data}
+        loadingLabel="Loading funds…"
+        empty="No funds or deposit terms yet."
+      >
+        {(fund) => (
+          <FundRow
+            key={fund.id}
+            fund={fund}
+            created={fund.id === createdId}
+            incomesOpen={fund.id === incomesFund?.id}
+            onIncomes={() => showIncomes(fund.id === incomesFund?.id ? null : fund.id)}
+          />
+        )}
+      </ListTable>
 
       {incomesFund && <IncomesPanel fund={incomesFund} onClose={() => showIncomes(null)} />}
     </section>

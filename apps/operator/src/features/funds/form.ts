@@ -10,8 +10,7 @@ import {
   type FundProductKind,
   type MessageKey,
 } from '@tradeapp/contract';
-import { ApiError } from '../../api';
-import { fieldErrorsOf } from '../../ui/errors';
+import { formRefusalOf, type FormRefusal } from '../../ui/errors';
 import type { FundCreateInput } from './api';
 import { firstDeclarableDay, lastDeclarableDay } from './labels';
 
@@ -198,18 +197,8 @@ const FIELD_OF_KEY: Partial<Record<MessageKey, string>> = {
  * A refusal of the server's: its message, to show above the form, and the fields it is about, each
  * with the problem to show under it (the form's fields only).
  */
-export function refusalOf(error: unknown): { message: string; fields: FormErrors } {
-  const message = error instanceof Error ? error.message : 'Something went wrong';
-  const fields: FormErrors = {};
-  for (const [path, problem] of Object.entries(fieldErrorsOf(error))) {
-    const field = fieldOf(path);
-    if (field && !fields[field]) fields[field] = problem;
-  }
-  if (Object.keys(fields).length === 0 && error instanceof ApiError && error.key) {
-    const field = FIELD_OF_KEY[error.key];
-    if (field) fields[field] = message;
-  }
-  return { message, fields };
+export function refusalOf(error: unknown): FormRefusal<string> {
+  return formRefusalOf(error, fieldOf, (key) => FIELD_OF_KEY[key]);
 }
 
 // ---- a Current term's income for a day not yet begun ----

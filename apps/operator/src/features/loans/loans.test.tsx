@@ -1,11 +1,8 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { LOAN_SCORE_FACTOR_NAMES, LOAN_STATUSES } from '@tradeapp/contract';
-import { act, type ComponentType } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, call } from '../../api';
+import { answerByCallId, mountsPerTest, showPage, type Answers } from '../../testing/harness';
 import { decideLoan, withDecided, type LoanAdmin } from './api';
 import { bandText, FACTOR_LABELS, factorInputText, instalmentsPaidText, principalRepaidText, scoreText, STATUS_LABELS } from './labels';
 import { LoansPage } from './LoansPage';
@@ -137,25 +134,10 @@ describe('the calls', () => {
 
 // ---- the page, rendered, with the server's answers stubbed ----
 
-let root: Root | undefined;
-let host: HTMLElement | undefined;
 /** What the stubbed server answers, by route; a function gets the request. */
-let answers: Record<string, unknown> = {};
+let answers: Answers = {};
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  root = host = undefined;
-});
-
-const tick = () =>
-  act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
+mountsPerTest();
 
 /** The list requests made, by their query. */
 const listCalls = () => callMock.mock.calls.filter(([id]) => id === 'operatorLoans').map(([, input]) => input);
@@ -163,66 +145,12 @@ const listCalls = () => callMock.mock.calls.filter(([id]) => id === 'operatorLoa
 const actions = () => callMock.mock.calls.filter(([id]) => id !== 'operatorLoans');
 
 async function show(url: string) {
-  callMock.mockReset();
-  callMock.mockImplementation(((id: string, input: unknown) => {
-    const answer = answers[id];
-    if (answer === undefined) return Promise.reject(new Error(`no answer for ${id}`));
-    return typeof answer === 'function' ? (answer as (input: unknown) => Promise<unknown>)(input) : Promise.resolve(answer);
-  }) as unknown as typeof call);
-  host = document.createElement('div');
-  document.body.append(host);
-  const mounted = createRoot(host);
-  root = mounted;
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const page = (Page: ComponentType) => ({ Component: Page });
-  const router = createMemoryRouter(
-    [
-      { path: '/loans', ...page(LoansPage) },
-      { path: '*', ...page(() => null) },
-    ],
-    { initialEntries: [url] },
-  );
-  await act(async () => {
-    mounted.render(
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
-  });
-  for (let i = 0; i < 3; i += 1) await tick();
-  const el = host;
-  const find = <T extends Element = HTMLElement>(selector: string) => {
-    const found = el.querySelector<T>(selector) ?? document.body.querySelector<T>(selector);
-    if (!found) throw new Error(`nothing matches ${selector}`);
-    return found;
-  };
-  const byId = <T extends Element = HTMLElement>(id: string, within = '') => find<T>(`${within}[data-testid="${id}"]`);
-  const settle = async () => {
-    for (let i = 0; i < 3; i += 1) await tick();
-  };
-  const press = async (target: HTMLElement) => {
-    await act(async () => {
-      target.click();
-    });
-    await settle();
-  };
+  answerByCallId(callMock, () => answers);
+  const page = await showPage({ '/loans': LoansPage, '*': () => null }, url);
   return {
-    el,
-    router,
-    text: (id: string) => el.querySelector(`[data-testid="${id}"]`)?.textContent ?? null,
-    all: (id: string) => [...el.querySelectorAll(`[data-testid="${id}"]`)].map((n) => n.textContent),
-    has: (id: string) => el.querySelector(`[data-testid="${id}"]`) !== null,
-    byId,
-    type: async (id: string, value: string) => {
-      const field = byId<HTMLTextAreaElement>(id);
-      await act(async () => {
-        Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(field, value);
-        field.dispatchEvent(new Event('input', { bubbles: true }));
-      });
-    },
-    click: async (id: string, within = '') => press(byId(id, within)),
+    ...page,
     /** Presses the status filter's button of `label`. */
-    filter: async (label: string) => press([...byId('bo-loan-status').querySelectorAll('button')].find((b) => b.textContent === label)!),
+    filter: async (label: string) => page.press([...page.byId('bo-loan-status').querySelectorAll('button')].find((b) => b.textContent === label)!),
   };
 }
 

@@ -1,10 +1,7 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { call } from '../../api';
+import { answerByCallId, mountsPerTest, showPage } from '../../testing/harness';
 import { OutboxPage } from './OutboxPage';
 
 // The back office's mail outbox, with the API stubbed: the list and the mail opened show the copy
@@ -18,46 +15,14 @@ const SENT = Date.UTC(2026, 4, 4, 9, 30);
 const mail = { id: 5, to: 'anna@example.com', subject: 'Your verification code: ••••••', transport: 'outbox' as const, createTimeTimestamp: SENT };
 const text = 'Your code to reset your password is ••••••. It is valid for 10 minutes. If you did not ask for it, ignore this e-mail.';
 
-let root: Root | undefined;
-let host: HTMLElement | undefined;
-
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  root = host = undefined;
-});
+mountsPerTest();
 
 async function show(url: string, delivery: 'smtp' | 'development') {
-  callMock.mockReset();
-  callMock.mockImplementation(((id: string) => {
-    if (id === 'operatorOutbox') return Promise.resolve({ list: [mail], total: 1, page: 1, size: 20, delivery });
-    if (id === 'operatorOutboxMail') return Promise.resolve({ ...mail, text, redacted: true });
-    return Promise.reject(new Error(`no answer for ${id}`));
-  }) as unknown as typeof call);
-  host = document.createElement('div');
-  document.body.append(host);
-  const mounted = createRoot(host);
-  root = mounted;
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/outbox', Component: OutboxPage }], { initialEntries: [url] });
-  await act(async () => {
-    mounted.render(
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
-  });
-  for (let i = 0; i < 4; i += 1) {
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
-  }
-  const el = host;
-  return { el, text: (id: string) => el.querySelector(`[data-testid="${id}"]`)?.textContent ?? null };
+  answerByCallId(callMock, () => ({
+    operatorOutbox: { list: [mail], total: 1, page: 1, size: 20, delivery },
+    operatorOutboxMail: { ...mail, text, redacted: true },
+  }));
+  return showPage({ '/outbox': OutboxPage }, url, { turns: 4 });
 }
 
 describe('the mail outbox', () => {

@@ -1,19 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { PlacementState, type PlacementDetail, type PlacementKey } from '@tradeapp/contract';
-import { useState, type SubmitEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { messageOf } from '../../api';
 import { Detail } from '../../ui/Detail';
-import { fieldErrorsOf } from '../../ui/errors';
-import { Field } from '../../ui/Field';
-import { formatAmount, formatDateTime, show } from '../../ui/format';
+import { formatAmount, formatDateTime } from '../../ui/format';
+import { IssueKeyForm, KeyCells, RevokeKeyCell } from '../../ui/InvestorKeys';
 import { ReasonDialog } from '../../ui/ReasonDialog';
 import { Spinner } from '../../ui/Spinner';
 import { Empty, PageState, QueryState, TableRows } from '../../ui/States';
 import { TableHead } from '../../ui/TableHead';
 import { useMutationDialog } from '../../ui/useMutationDialog';
 import { auditLinkOf, placementQueryOptions, usePlacementAction, type PlacementAction } from './api';
-import { discountText, formatQuantity, KEY_LABELS, StateBadge } from './shared';
+import { discountText, formatQuantity, StateBadge } from './shared';
 
 // One placement: its figures, the keys issued for it (issue one to an investor; revoke one), its
 // purchases, and closing it early. Every action is written to the audit log.
@@ -69,88 +66,27 @@ function Figures({ p }: { p: PlacementDetail }) {
   );
 }
 
-/** Issue a key to one investor, by user number or account name: it goes to their notices, never here. */
+/** Issue a key to one investor while the placement runs. */
 function IssueKey({ p }: { p: PlacementDetail }) {
-  const [investor, setInvestor] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [sent, setSent] = useState<string | null>(null);
   const mutation = usePlacementAction(p.id);
-
-  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const who = investor.trim();
-    setSent(null);
-    if (!who) {
-      setError('Please enter user ID');
-      return;
-    }
-    mutation.mutate(
-      { action: 'issueKey', investor: who },
-      {
-        onSuccess: () => {
-          setSent(who);
-          setInvestor('');
-        },
-        onError: (e) => setError(fieldErrorsOf(e).investor ?? messageOf(e)),
-      },
-    );
-  }
-
   if (!running(p)) return <p className="muted small">The placement is over: no more keys.</p>;
-  return (
-    <form className="stack" onSubmit={onSubmit} noValidate data-testid="bo-placement-issue">
-      {sent && (
-        <div className="alert alert-success" role="status" data-testid="bo-placement-key-sent">
-          A key was sent to the notices of {sent}.
-        </div>
-      )}
-      <Field label="Investor (user number or account name)" error={error}>
-        {(control) => (
-          <input
-            {...control}
-            className="input-medium"
-            value={investor}
-            maxLength={100}
-            placeholder="e.g. 42 or anna_devries"
-            onChange={(event) => {
-              setInvestor(event.target.value);
-              setError(null);
-            }}
-            data-testid="bo-placement-investor"
-          />
-        )}
-      </Field>
-      <div>
-        <button type="submit" className="btn btn-primary" disabled={mutation.isPending} data-testid="bo-placement-issue-key">
-          {mutation.isPending ? 'Sending…' : 'Issue key'}
-        </button>
-      </div>
-    </form>
-  );
+  return <IssueKeyForm mutation={mutation} problemOf={(who) => (who ? null : 'Please enter user ID')} testIdPrefix="bo-placement" />;
 }
 
-function RevokeButton({ p, k }: { p: PlacementDetail; k: PlacementKey }) {
-  const dialog = useMutationDialog<'revoke', PlacementAction>(usePlacementAction(p.id));
-  if (k.status === 'revoked') return null;
+function RevokeCell({ p, k }: { p: PlacementDetail; k: PlacementKey }) {
+  const mutation = usePlacementAction(p.id);
   return (
-    <>
-      <button type="button" className="btn btn-small btn-danger-outline" onClick={() => dialog.setOpen('revoke')} data-testid="bo-placement-revoke">
-        Revoke
-      </button>
-      {dialog.open && (
-        <ReasonDialog
-          title="Revoke placement key"
-          formId={`revoke-placement-key-${String(k.id)}`}
-          reasonLabel="Reason (the investor sees it; written to the audit log)"
-          confirmLabel="Revoke key"
-          {...dialog.bind((reason: string) => ({ action: 'revokeKey', keyId: k.id, reason }))}
-        >
-          <p>
-            The key of <strong>{k.userName}</strong> stops unlocking {p.symbol}; shares bought with it stay bought.
-          </p>
-        </ReasonDialog>
-      )}
-    </>
+    <RevokeKeyCell
+      investorKey={k}
+      mutation={mutation}
+      noun="placement"
+      testIdPrefix="bo-placement"
+      effect={
+        <>
+          The key of <strong>{k.userName}</strong> stops unlocking {p.symbol}; shares bought with it stay bought.
+        </>
+      }
+    />
   );
 }
 
@@ -177,16 +113,8 @@ function Keys({ p }: { p: PlacementDetail }) {
           <TableRows rows={p.keys} colSpan={KEY_COLUMNS.length} empty="No keys issued yet.">
             {(k) => (
               <tr key={k.id} data-testid="bo-placement-key" data-status={k.status}>
-                <td>
-                  <Link to={`/users/${String(k.userId)}`}>{k.userName}</Link>
-                  <div className="muted small">{show(k.email)}</div>
-                </td>
-                <td className="small">{KEY_LABELS[k.status]}</td>
-                <td className="nowrap small">{formatDateTime(k.issuedAtTimestamp)}</td>
-                <td className="nowrap small">{formatDateTime(k.usedAtTimestamp)}</td>
-                <td>
-                  <RevokeButton p={p} k={k} />
-                </td>
+                <KeyCells investorKey={k} />
+                <RevokeCell p={p} k={k} />
               </tr>
             )}
           </TableRows>

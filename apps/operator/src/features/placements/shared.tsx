@@ -1,8 +1,8 @@
-import type { PlacementKeyStatus, PlacementState } from '@tradeapp/contract';
+import type { PlacementState } from '@tradeapp/contract';
 import { Badge } from '../../ui/Badges';
 import { formatAmount } from '../../ui/format';
 
-// What the placement pages share: how a state and a key's status read, and a discount's sign.
+// What the placement pages share: how a state reads, and a discount's sign.
 
 export const STATE_LABELS: Record<PlacementState, [string, 'info' | 'success' | 'warning' | 'neutral' | 'danger']> = {
   upcoming: ['Upcoming', 'info'],
@@ -18,12 +18,6 @@ export function StateBadge({ state }: { state: PlacementState }) {
   const [label, tone] = STATE_LABELS[state];
   return <Badge tone={tone}>{label}</Badge>;
 }
-
-export const KEY_LABELS: Record<PlacementKeyStatus, string> = {
-  sent: 'Sent, not entered yet',
-  used: 'Entered',
-  revoked: 'Revoked',
-};
 
 /** "3.50 % below the last close", or above it for a premium. */
 export function discountText(discountPercent: string): string {

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { POOL_RANKING_DAYS, type PlacementKey } from '@tradeapp/contract';
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { messageOf } from '../../api';
 import { Badge } from '../../ui/Badges';
-import { fieldErrorsOf } from '../../ui/errors';
-import { Field } from '../../ui/Field';
-import { formatDate, formatDateTime, show } from '../../ui/format';
-import { ReasonDialog } from '../../ui/ReasonDialog';
+import { formatDate, formatDateTime } from '../../ui/format';
+import { IssueKeyForm, KeyCells, RevokeKeyCell } from '../../ui/InvestorKeys';
+import { ListTable } from '../../ui/ListTable';
+import { PauseResumeButton } from '../../ui/PauseResumeButton';
 import { Spinner } from '../../ui/Spinner';
 import { TableRows } from '../../ui/States';
 import { TableHead, type Column } from '../../ui/TableHead';
@@ -20,7 +19,6 @@ import {
   eurText,
   feeText,
   investorsText,
-  KEY_LABELS,
   keysText,
   navText,
   pendingText,
@@ -81,45 +79,25 @@ function PauseResume({ pool }: { pool: PoolAdmin }) {
   const dialog = useMutationDialog<'pause' | 'resume', PoolAction>(usePoolAction(pool.id));
   const name = RULE_LABELS[pool.rule];
   return (
-    <>
-      {pool.paused ? (
-        <button type="button" className="btn btn-small" onClick={() => dialog.setOpen('resume')} data-testid="bo-pool-resume">
-          Resume<span className="visually-hidden"> pool #{pool.id}</span>
-        </button>
-      ) : (
-        <button type="button" className="btn btn-small btn-danger-outline" onClick={() => dialog.setOpen('pause')} data-testid="bo-pool-pause">
-          Pause<span className="visually-hidden"> pool #{pool.id}</span>
-        </button>
-      )}
-      {dialog.open === 'pause' && (
-        <ReasonDialog
-          title="Pause pool"
-          formId={`pause-pool-${String(pool.id)}`}
-          reasonLabel="Reason (written to the audit log)"
-          confirmLabel="Pause pool"
-          {...dialog.bind((reason: string) => ({ action: 'pause', reason }))}
-        >
-          <p>
-            Nobody can subscribe to the <strong>{name}</strong> pool (pool #{pool.id}) while it is paused. It keeps trading, and its{' '}
-            {investorsText(pool.investors)} can redeem their units as before.
-          </p>
-        </ReasonDialog>
-      )}
-      {dialog.open === 'resume' && (
-        <ReasonDialog
-          title="Resume pool"
-          formId={`resume-pool-${String(pool.id)}`}
-          reasonLabel="Reason (written to the audit log)"
-          confirmLabel="Resume pool"
-          tone="primary"
-          {...dialog.bind((reason: string) => ({ action: 'resume', reason }))}
-        >
-          <p>
-            The <strong>{name}</strong> pool (pool #{pool.id}) takes subscriptions again.
-          </p>
-        </ReasonDialog>
-      )}
-    </>
+    <PauseResumeButton
+      paused={pool.paused}
+      dialog={dialog}
+      noun="pool"
+      testIdPrefix="bo-pool"
+      formKey={`pool-${String(pool.id)}`}
+      hiddenName={`pool #${String(pool.id)}`}
+      pauseEffect={
+        <>
+          Nobody can subscribe to the <strong>{name}</strong> pool (pool #{pool.id}) while it is paused. It keeps trading, and its{' '}
+          {investorsText(pool.investors)} can redeem their units as before.
+        </>
+      }
+      resumeEffect={
+        <>
+          The <strong>{name}</strong> pool (pool #{pool.id}) takes subscriptions again.
+        </>
+      }
+    />
   );
 }
 
@@ -205,91 +183,28 @@ function PoolRow({ pool, created, keysOpen, onKeys }: { pool: PoolAdmin; created
   );
 }
 
-/** Issue a key to one investor, by user number or account name: it goes to their notices, never here. */
+/** Issue a key to one investor of the pool. */
 function IssueKey({ pool }: { pool: PoolAdmin }) {
-  const [investor, setInvestor] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [sent, setSent] = useState<string | null>(null);
   const mutation = usePoolAction(pool.id);
-
-  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (mutation.isPending) return;
-    const who = investor.trim();
-    setSent(null);
-    const problem = investorProblem(who);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    mutation.mutate(
-      { action: 'issueKey', investor: who },
-      {
-        onSuccess: () => {
-          setSent(who);
-          setInvestor('');
-        },
-        onError: (e) => setError(fieldErrorsOf(e).investor ?? messageOf(e)),
-      },
-    );
-  }
-
-  return (
-    <form className="stack" onSubmit={onSubmit} noValidate data-testid="bo-pool-issue">
-      {sent && (
-        <div className="alert alert-success" role="status" data-testid="bo-pool-key-sent">
-          A key was sent to the notices of {sent}.
-        </div>
-      )}
-      <Field label="Investor (user number or account name)" error={error}>
-        {(control) => (
-          <input
-            {...control}
-            className="input-medium"
-            value={investor}
-            maxLength={100}
-            placeholder="e.g. 42 or anna_devries"
-            autoComplete="off"
-            onChange={(event) => {
-              setInvestor(event.target.value);
-              setError(null);
-            }}
-            data-testid="bo-pool-investor"
-          />
-        )}
-      </Field>
-      <div>
-        <button type="submit" className="btn btn-primary" disabled={mutation.isPending} data-testid="bo-pool-issue-key">
-          {mutation.isPending ? 'Sending…' : 'Issue key'}
-        </button>
-      </div>
-    </form>
-  );
+  return <IssueKeyForm mutation={mutation} problemOf={investorProblem} testIdPrefix="bo-pool" autoComplete="off" />;
 }
 
-function RevokeButton({ pool, k }: { pool: PoolAdmin; k: PlacementKey }) {
-  const dialog = useMutationDialog<'revoke', PoolAction>(usePoolAction(pool.id));
-  if (k.status === 'revoked') return null;
+function RevokeCell({ pool, k }: { pool: PoolAdmin; k: PlacementKey }) {
+  const mutation = usePoolAction(pool.id);
   return (
-    <>
-      <button type="button" className="btn btn-small btn-danger-outline" onClick={() => dialog.setOpen('revoke')} data-testid="bo-pool-revoke">
-        Revoke<span className="visually-hidden"> the key of {k.userName}</span>
-      </button>
-      {dialog.open && (
-        <ReasonDialog
-          title="Revoke pool key"
-          formId={`revoke-pool-key-${String(k.id)}`}
-          reasonLabel="Reason (the investor sees it; written to the audit log)"
-          confirmLabel="Revoke key"
-          {...dialog.bind((reason: string) => ({ action: 'revokeKey', keyId: k.id, reason }))}
-        >
-          <p>
-            The key of <strong>{k.userName}</strong> no longer lets them subscribe to the {RULE_LABELS[pool.rule]} pool (pool #{pool.id}). Units
-            bought with it stay theirs, and they can redeem them.
-          </p>
-        </ReasonDialog>
-      )}
-    </>
+    <RevokeKeyCell
+      investorKey={k}
+      mutation={mutation}
+      noun="pool"
+      testIdPrefix="bo-pool"
+      hiddenName={`the key of ${k.userName}`}
+      effect={
+        <>
+          The key of <strong>{k.userName}</strong> no longer lets them subscribe to the {RULE_LABELS[pool.rule]} pool (pool #{pool.id}). Units bought
+          with it stay theirs, and they can redeem them.
+        </>
+      }
+    />
   );
 }
 
@@ -322,19 +237,9 @@ function KeysPanel({ pool, onClose }: { pool: PoolAdmin; onClose: () => void }) 
           <TableRows rows={pool.keys} colSpan={KEY_COLUMNS.length} empty="No keys issued yet.">
             {(k) => (
               <tr key={k.id} data-testid="bo-pool-key" data-key-id={k.id} data-status={k.status}>
-                <td>
-                  <Link to={`/users/${String(k.userId)}`}>{k.userName}</Link>
-                  <div className="muted small">{show(k.email)}</div>
-                </td>
-                <td className="small" data-testid="bo-pool-key-status">
-                  {KEY_LABELS[k.status]}
-                </td>
-                <td className="nowrap small">{formatDateTime(k.issuedAtTimestamp)}</td>
-                <td className="nowrap small">{formatDateTime(k.usedAtTimestamp)}</td>
+                <KeyCells investorKey={k} statusTestId="bo-pool-key-status" />
                 <td className="nowrap small">{formatDateTime(k.revokedAtTimestamp)}</td>
-                <td>
-                  <RevokeButton pool={pool} k={k} />
-                </td>
+                <RevokeCell pool={pool} k={k} />
               </tr>
             )}
           </TableRows>
@@ -395,27 +300,25 @@ export function PoolsPage() {
         </div>
       )}
 
-      <div className="card">
-        <div className="robot-table-scroll">
-          <table className="table">
-            <caption className="visually-hidden">Pools</caption>
-            <TableHead columns={COLUMNS} />
-            <tbody>
-              <TableRows rows={list.data} colSpan={COLUMNS.length} query={list} loadingLabel="Loading pools…" empty="No pools yet.">
-                {(pool) => (
-                  <PoolRow
-                    key={pool.id}
-                    pool={pool}
-                    created={pool.id === createdId}
-                    keysOpen={pool.id === keysPool?.id}
-                    onKeys={() => showKeys(pool.id === keysPool?.id ? null : pool.id)}
-                  />
-                )}
-              </TableRows>
-            </tbody>
-          </table>
-        </div>
-      </div>
+      <ListTable
+        caption="Pools"
+        columns={COLUMNS}
+        scrollClassName="robot-table-scroll"
+        query={list}
+        rows={list.data}
+        loadingLabel="Loading pools…"
+        empty="No pools yet."
+      >
+        {(pool) => (
+          <PoolRow
+            key={pool.id}
+            pool={pool}
+            created={pool.id === createdId}
+            keysOpen={pool.id === keysPool?.id}
+            onKeys={() => showKeys(pool.id === keysPool?.id ? null : pool.id)}
+          />
+        )}
+      </ListTable>
 
       {keysPool && <KeysPanel pool={keysPool} onClose={() => showKeys(null)} />}
     </section>

@@ -1,6 +1,5 @@
 import { compareDecimal, isMessageKey, POOL_MAX_FEE_PERCENT, POOL_RULES, quantifyOperatorRoutes, translate, zAmount, zPoolCreate, type MessageKey, type PoolRule } from '@tradeapp/contract';
-import { ApiError } from '../../api';
-import { fieldErrorsOf } from '../../ui/errors';
+import { formRefusalOf, type FormRefusal } from '../../ui/errors';
 import type { PoolCreateInput } from './api';
 
 // The "new pool" form: what the operator types, the request it makes, the checks the browser can
@@ -93,18 +92,8 @@ const FIELD_OF_KEY: Partial<Record<MessageKey, FormField>> = {
  * A refusal of the server's: its message, to show above the form, and the fields it is about,
  * each with the problem to show under it (the form's fields only).
  */
-export function refusalOf(error: unknown): { message: string; fields: Partial<Record<FormField, string>> } {
-  const message = error instanceof Error ? error.message : 'Something went wrong';
-  const fields: Partial<Record<FormField, string>> = {};
-  for (const [path, problem] of Object.entries(fieldErrorsOf(error))) {
-    const field = fieldOf(path);
-    if (field && !fields[field]) fields[field] = problem;
-  }
-  if (Object.keys(fields).length === 0 && error instanceof ApiError && error.key) {
-    const field = FIELD_OF_KEY[error.key];
-    if (field) fields[field] = message;
-  }
-  return { message, fields };
+export function refusalOf(error: unknown): FormRefusal<FormField> {
+  return formRefusalOf(error, fieldOf, (key) => FIELD_OF_KEY[key]);
 }
 
 /** The issue-key field's problem (the contract's request: required, at most 100 characters), in English; null when it may go. */

@@ -21,11 +21,7 @@ export const RULE_HINTS: Record<PoolRule, string> = {
 };
 
 /** A key's status, as the placements' keys read. */
-export const KEY_LABELS: Record<PlacementKeyStatus, string> = {
-  sent: 'Sent, not entered yet',
-  used: 'Entered',
-  revoked: 'Revoked',
-};
+export { KEY_STATUS_LABELS as KEY_LABELS } from '../../ui/InvestorKeys';
 
 /** A pool in words: "Index futures momentum pool #2". */
 export const poolName = (pool: { id: number; rule: PoolRule }) => `${RULE_LABELS[pool.rule]} pool #${String(pool.id)}`;

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { compareDecimal, type RobotKind } from '@tradeapp/contract';
-import { useEffect, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
+import { useState, type ReactNode, type SubmitEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { FormActions, FormRefusalAlert, ReasonField, useFormChecks } from '../../ui/CheckedForm';
 import { Detail } from '../../ui/Detail';
-import { Field } from '../../ui/Field';
+import { TextField } from '../../ui/Field';
 import { formatAmount } from '../../ui/format';
 import { ErrorState, Loading } from '../../ui/States';
 import { cryptoPairsQueryOptions, useCreateRobot, type CryptoPair } from './api';
@@ -17,15 +18,6 @@ import { dcaCapitalPercent, gridSpan, KIND_HINTS, KIND_LABELS, MODE_HINTS, MODE_
 
 const KINDS: RobotKind[] = ['grid', 'dca'];
 const MODES: GridMode[] = ['arithmetic', 'geometric'];
-
-/** What a typed value comes to, under its field. */
-function Hint({ id, children }: { id?: string; children: ReactNode }) {
-  return children ? (
-    <span className="field-hint" id={id}>
-      {children}
-    </span>
-  ) : null;
-}
 
 function Preview({ form, pair }: { form: RobotForm; pair: CryptoPair }) {
   const range = form.rangePercent.trim();
@@ -82,11 +74,7 @@ function Preview({ form, pair }: { form: RobotForm; pair: CryptoPair }) {
 export function RobotNewPage() {
   const navigate = useNavigate();
   const [form, setForm] = useState<RobotForm>(emptyForm);
-  const [errors, setErrors] = useState<Partial<Record<FormField, string>>>({});
-  const [refusal, setRefusal] = useState<string | null>(null);
-  /** Counts the refused attempts: after each, the first field marked (or the refusal) comes into view. */
-  const [refused, setRefused] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
+  const { errors, setErrors, refusal, formRef, forget, submit } = useFormChecks<FormField>();
   const create = useCreateRobot();
   const pairs = useQuery(cryptoPairsQueryOptions());
   const symbol = form.symbol.trim().toUpperCase();
@@ -94,60 +82,32 @@ export function RobotNewPage() {
 
   const set = <F extends FormField>(field: F, value: RobotForm[F]) => {
     setForm((current) => ({ ...current, [field]: value }));
-    setErrors(({ [field]: _gone, ...rest }) => rest);
-    setRefusal(null);
+    forget(field);
   };
 
-  useEffect(() => {
-    if (refused === 0) return;
-    // Into the middle of the window: the top bar stays over the page's top edge.
-    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    first?.focus({ preventScroll: true });
-    (first ?? formRef.current?.querySelector('[role="alert"]'))?.scrollIntoView({ block: 'center' });
-  }, [refused]);
-
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (create.isPending) return;
-    const local = checkForm(form, pairs.data);
-    setRefusal(null);
-    if (Object.keys(local).length > 0) {
-      setErrors(local);
-      setRefused((n) => n + 1);
-      return;
-    }
-    create.mutate(inputOf(form), {
+    submit(event, create, {
+      problems: () => checkForm(form, pairs.data),
+      input: () => inputOf(form),
+      refusalOf: (error) => refusalOf(error, form.kind),
       onSuccess: (robot) => void navigate(`/robots?created=${String(robot.id)}`),
-      onError: (error) => {
-        const r = refusalOf(error, form.kind);
-        setErrors(r.fields);
-        setRefusal(Object.keys(r.fields).length > 0 ? `${r.message}. Check the field marked below.` : r.message);
-        setRefused((n) => n + 1);
-      },
     });
   }
 
   const text = (field: FormField, label: string, props: { placeholder?: string; inputMode?: 'decimal' | 'numeric'; hint?: ReactNode; list?: string; className?: string } = {}) => (
-    <Field label={label} error={errors[field]} className={props.className}>
-      {(control) => (
-        <>
-          <input
-            {...control}
-            aria-describedby={[props.hint ? `${control.id}-hint` : null, control['aria-describedby']].filter(Boolean).join(' ') || undefined}
-            type="text"
-            inputMode={props.inputMode}
-            className={props.inputMode ? 'mono' : undefined}
-            placeholder={props.placeholder}
-            list={props.list}
-            autoComplete="off"
-            value={form[field]}
-            onChange={(event) => set(field, event.target.value)}
-            data-testid={`bo-robot-${field}`}
-          />
-          <Hint id={`${control.id}-hint`}>{props.hint}</Hint>
-        </>
-      )}
-    </Field>
+    <TextField
+      label={label}
+      error={errors[field]}
+      className={props.className}
+      value={form[field]}
+      onChange={(value) => set(field, value)}
+      testId={`bo-robot-${field}`}
+      placeholder={props.placeholder}
+      inputMode={props.inputMode}
+      mono={props.inputMode !== undefined}
+      list={props.list}
+      hint={props.hint}
+    />
   );
 
   return (
@@ -167,11 +127,7 @@ export function RobotNewPage() {
 
       <div className="grid-2 robot-new">
         <form ref={formRef} className="card card-padded" onSubmit={onSubmit} noValidate data-testid="bo-robot-form">
-          {refusal && (
-            <div className="alert alert-error" role="alert" data-testid="bo-robot-error">
-              {refusal}
-            </div>
-          )}
+          <FormRefusalAlert refusal={refusal} testId="bo-robot-error" />
 
           <h2 className="card-title">Pair and strategy</h2>
           {text('symbol', 'Crypto pair', {
@@ -251,27 +207,9 @@ export function RobotNewPage() {
             {text('maxAmount', 'Largest amount to start (EUR)', { inputMode: 'decimal', placeholder: 'e.g. 50000' })}
           </div>
 
-          <Field label="Reason (written to the audit log)" error={errors.reason}>
-            {(control) => (
-              <textarea
-                {...control}
-                rows={3}
-                maxLength={500}
-                value={form.reason}
-                onChange={(event) => set('reason', event.target.value)}
-                data-testid="bo-robot-reason"
-              />
-            )}
-          </Field>
+          <ReasonField value={form.reason} error={errors.reason} onChange={(value) => set('reason', value)} testId="bo-robot-reason" />
 
-          <div className="form-actions">
-            <Link to="/robots" className="btn">
-              Cancel
-            </Link>
-            <button type="submit" className="btn btn-primary" disabled={create.isPending} data-testid="bo-robot-create">
-              {create.isPending ? 'Offering…' : 'Offer robot'}
-            </button>
-          </div>
+          <FormActions cancelTo="/robots" pending={create.isPending} label="Offer robot" pendingLabel="Offering…" testId="bo-robot-create" />
         </form>
 
         <div className="card card-padded" data-testid="bo-robot-reference">

@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { Badge } from '../../ui/Badges';
 import { formatAmount, formatDate } from '../../ui/format';
-import { ReasonDialog } from '../../ui/ReasonDialog';
+import { ListTable } from '../../ui/ListTable';
+import { PauseResumeButton } from '../../ui/PauseResumeButton';
 import { Spinner } from '../../ui/Spinner';
-import { TableRows } from '../../ui/States';
-import { TableHead, type Column } from '../../ui/TableHead';
+import type { Column } from '../../ui/TableHead';
 import { useMutationDialog } from '../../ui/useMutationDialog';
 import { auditLinkOf, robotsQueryOptions, useRobotAction, type RobotAction, type RobotAdmin } from './api';
 import { countText, cycleText, energyText, eurText, ownersText, stateOf, strategyText } from './labels';
@@ -58,44 +58,24 @@ function PauseResume({ robot }: { robot: RobotAdmin }) {
   const dialog = useMutationDialog<'pause' | 'resume', RobotAction>(useRobotAction(robot.id));
   const name = nameOf(robot);
   return (
-    <>
-      {robot.paused ? (
-        <button type="button" className="btn btn-small" onClick={() => dialog.setOpen('resume')} data-testid="bo-robot-resume">
-          Resume<span className="visually-hidden"> robot #{robot.id}</span>
-        </button>
-      ) : (
-        <button type="button" className="btn btn-small btn-danger-outline" onClick={() => dialog.setOpen('pause')} data-testid="bo-robot-pause">
-          Pause<span className="visually-hidden"> robot #{robot.id}</span>
-        </button>
-      )}
-      {dialog.open === 'pause' && (
-        <ReasonDialog
-          title="Pause robot"
-          formId={`pause-robot-${String(robot.id)}`}
-          reasonLabel="Reason (written to the audit log)"
-          confirmLabel="Pause robot"
-          {...dialog.bind((reason: string) => ({ action: 'pause', reason }))}
-        >
-          <p>
-            Nobody can start the <strong>{name}</strong> (robot #{robot.id}) while it is paused. {runningText(robot.runningOrders)}
-          </p>
-        </ReasonDialog>
-      )}
-      {dialog.open === 'resume' && (
-        <ReasonDialog
-          title="Resume robot"
-          formId={`resume-robot-${String(robot.id)}`}
-          reasonLabel="Reason (written to the audit log)"
-          confirmLabel="Resume robot"
-          tone="primary"
-          {...dialog.bind((reason: string) => ({ action: 'resume', reason }))}
-        >
-          <p>
-            The <strong>{name}</strong> (robot #{robot.id}) is offered again: investors can rent or buy it and start it.
-          </p>
-        </ReasonDialog>
-      )}
-    </>
+    <PauseResumeButton
+      paused={robot.paused}
+      dialog={dialog}
+      noun="robot"
+      testIdPrefix="bo-robot"
+      formKey={`robot-${String(robot.id)}`}
+      hiddenName={`robot #${String(robot.id)}`}
+      pauseEffect={
+        <>
+          Nobody can start the <strong>{name}</strong> (robot #{robot.id}) while it is paused. {runningText(robot.runningOrders)}
+        </>
+      }
+      resumeEffect={
+        <>
+          The <strong>{name}</strong> (robot #{robot.id}) is offered again: investors can rent or buy it and start it.
+        </>
+      }
+    />
   );
 }
 
@@ -185,19 +165,17 @@ export function RobotsPage() {
         </div>
       )}
 
-      <div className="card">
-        <div className="robot-table-scroll">
-          <table className="table">
-            <caption className="visually-hidden">Robots</caption>
-            <TableHead columns={COLUMNS} />
-            <tbody>
-              <TableRows rows={list.data} colSpan={COLUMNS.length} query={list} loadingLabel="Loading robots…" empty="No robots yet.">
-                {(robot) => <RobotRow key={robot.id} robot={robot} created={robot.id === createdId} />}
-              </TableRows>
-            </tbody>
-          </table>
-        </div>
-      </div>
+      <ListTable
+        caption="Robots"
+        columns={COLUMNS}
+        scrollClassName="robot-table-scroll"
+        query={list}
+        rows={list.data}
+        loadingLabel="Loading robots…"
+        empty="No robots yet."
+      >
+        {(robot) => <RobotRow key={robot.id} robot={robot} created={robot.id === createdId} />}
+      </ListTable>
     </section>
   );
 }

@@ -1,6 +1,5 @@
 import { compareDecimal, isMessageKey, translate, zAmount, zRobotCreate, type MessageKey, type RobotKind } from '@tradeapp/contract';
-import { ApiError } from '../../api';
-import { fieldErrorsOf } from '../../ui/errors';
+import { formRefusalOf, type FormRefusal } from '../../ui/errors';
 import type { RobotCreateInput } from './api';
 import type { GridMode } from './labels';
 
@@ -192,16 +191,11 @@ const FIELD_OF_KEY: Partial<Record<MessageKey, (kind: RobotKind) => FormField | 
  * A refusal of the server's: its message, to show above the form, and the fields it is about,
  * each with the problem to show under it (the form's fields only).
  */
-export function refusalOf(error: unknown, kind: RobotKind): { message: string; fields: Partial<Record<FormField, string>> } {
-  const message = error instanceof Error ? error.message : 'Something went wrong';
-  const fields: Partial<Record<FormField, string>> = {};
-  for (const [path, problem] of Object.entries(fieldErrorsOf(error))) {
-    const field = fieldOf(path);
-    if (field && !fields[field]) fields[field] = problem;
-  }
-  if (Object.keys(fields).length === 0 && error instanceof ApiError && error.key) {
-    const field = FIELD_OF_KEY[error.key]?.(kind) ?? null;
-    if (field) fields[field] = error.key === 'e.notFound' ? 'No pair of this symbol on the market' : message;
-  }
-  return { message, fields };
+export function refusalOf(error: unknown, kind: RobotKind): FormRefusal<FormField> {
+  return formRefusalOf(
+    error,
+    fieldOf,
+    (key) => FIELD_OF_KEY[key]?.(kind),
+    (key, message) => (key === 'e.notFound' ? 'No pair of this symbol on the market' : message),
+  );
 }

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { mount, mountsPerTest } from '../../testing/harness';
 import { orderedLines, PortfolioView, type Portfolio } from './PortfolioCard';
 
 // The user page's portfolio (issue 32): a row per line with its price, source and time, its value in
@@ -70,25 +69,13 @@ const portfolio: Portfolio = {
   simulated: true,
 };
 
-let root: Root | undefined;
-let host: HTMLElement | undefined;
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-});
+mountsPerTest();
 
 describe('an investor’s portfolio on the user page', () => {
   it('lists held before owed, by product, and shows each figure as sent', () => {
     expect(orderedLines(portfolio.lines).map((l) => l.key)).toEqual(['cash:BALANCE', 'position:7', 'loan:4']);
-    host = document.createElement('div');
-    document.body.append(host);
-    const mounted = createRoot(host);
-    root = mounted;
-    act(() => mounted.render(<PortfolioView portfolio={portfolio} />));
-    const text = (id: string) => host!.querySelector(`[data-testid="${id}"]`)?.textContent;
+    const host = mount(<PortfolioView portfolio={portfolio} />);
+    const text = (id: string) => host.querySelector(`[data-testid="${id}"]`)?.textContent;
     expect(text('bo-portfolio-total')).toBe('1,433.00 EUR');
     expect(text('bo-portfolio-liabilities')).toBe('2,000.10 EUR');
     expect(text('bo-portfolio-net')).toBe('-567.10 EUR');

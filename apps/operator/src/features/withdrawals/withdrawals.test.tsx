@@ -1,11 +1,8 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { FundsReviewStatus } from '@tradeapp/contract';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError, call } from '../../api';
+import { answerByCallId, mountsPerTest, showPage, type Answers } from '../../testing/harness';
 import type { WithdrawalItem } from '../review';
 import { approvalWords, WithdrawalsPage } from './WithdrawalsPage';
 
@@ -41,74 +38,16 @@ const withdrawal = (patch: Partial<WithdrawalItem> = {}): WithdrawalItem => ({
 const firstApproved = withdrawal({ firstApproval: { operatorId: 3, operatorName: 'jan@meridian.example', timestamp: FIRST } });
 const page1 = (list: WithdrawalItem[]) => ({ list, total: list.length, page: 1, size: 20 });
 
-let root: Root | undefined;
-let host: HTMLElement | undefined;
-let answers: Record<string, unknown> = {};
+/** What the stubbed server answers, by route; a function gets the request. */
+let answers: Answers = {};
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  root = host = undefined;
-});
-
-const settle = async () => {
-  for (let i = 0; i < 3; i += 1) {
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
-  }
-};
+mountsPerTest();
 
 const actions = () => callMock.mock.calls.filter(([id]) => id !== 'operatorWithdrawals');
 
 async function show(url: string) {
-  callMock.mockReset();
-  callMock.mockImplementation(((id: string, input: unknown) => {
-    const answer = answers[id];
-    if (answer === undefined) return Promise.reject(new Error(`no answer for ${id}`));
-    return typeof answer === 'function' ? (answer as (input: unknown) => Promise<unknown>)(input) : Promise.resolve(answer);
-  }) as unknown as typeof call);
-  host = document.createElement('div');
-  document.body.append(host);
-  const mounted = createRoot(host);
-  root = mounted;
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      { path: '/withdrawals', Component: WithdrawalsPage },
-      { path: '*', Component: () => null },
-    ],
-    { initialEntries: [url] },
-  );
-  await act(async () => {
-    mounted.render(
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
-  });
-  await settle();
-  const el = host;
-  const byId = (id: string) => {
-    const found = el.querySelector<HTMLElement>(`[data-testid="${id}"]`) ?? document.body.querySelector<HTMLElement>(`[data-testid="${id}"]`);
-    if (!found) throw new Error(`nothing matches ${id}`);
-    return found;
-  };
-  return {
-    el,
-    text: (id: string) => el.querySelector(`[data-testid="${id}"]`)?.textContent ?? null,
-    byId,
-    click: async (id: string) => {
-      await act(async () => {
-        byId(id).click();
-      });
-      await settle();
-    },
-  };
+  answerByCallId(callMock, () => answers);
+  return showPage({ '/withdrawals': WithdrawalsPage, '*': () => null }, url);
 }
 
 describe('the words of an approval', () => {
