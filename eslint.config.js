@@ -202,7 +202,7 @@ export default tseslint.config(
             {
               group: ['**/ledger/ledger'],
               importNames: ['postJournal', 'postRelease', 'prepareJournal', 'reverseJournal'],
-              message: "A module posts journals only from its postings.ts (modules/<name>/postings.ts).",
+              message: 'A module posts journals only from its postings.ts (modules/<name>/postings.ts).',
             },
           ],
         },
@@ -214,10 +214,7 @@ export default tseslint.config(
     files: ['packages/*/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.ts', '**/*.test.tsx'],
     rules: {
-      'import-x/no-extraneous-dependencies': [
-        'error',
-        { devDependencies: false, optionalDependencies: false, peerDependencies: false, includeTypes: true },
-      ],
+      'import-x/no-extraneous-dependencies': ['error', { devDependencies: false, optionalDependencies: false, peerDependencies: false, includeTypes: true }],
     },
   },
   {

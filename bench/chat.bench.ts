@@ -69,7 +69,16 @@ async function lanes(task: (lane: number, round: number) => Promise<number>, rou
 // stretches (over a minute on a busy 2-core machine), which this figure is not about.
 const server = await timeToReady(
   'apps/server/src/main.ts',
-  { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: tempDir('bench-chat-'), OPERATOR_EMAIL: OPERATOR.email, OPERATOR_PASSWORD: OPERATOR.password, LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '10000', AGENCIES: '0' },
+  {
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: tempDir('bench-chat-'),
+    OPERATOR_EMAIL: OPERATOR.email,
+    OPERATOR_PASSWORD: OPERATOR.password,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_FACTOR: '10000',
+    AGENCIES: '0',
+  },
   `${base}/health`,
 );
 stage('server ready');

@@ -55,7 +55,9 @@ async function trader(op: string, n: number): Promise<string> {
   const form = new FormData();
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEklEQVR4nGOsr69nQAJMDKgAAFqgAYtrPDdQAAAAAElFTkSuQmCC', 'base64');
   form.append('file', new Blob([png], { type: 'image/png' }), 'proof.png');
-  const upload = (await (await fetch(`${base}/file/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })).json()) as { data: { url: string } };
+  const upload = (await (await fetch(`${base}/file/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })).json()) as {
+    data: { url: string };
+  };
   const d = await api('/recharge/create', { method: 'fiat', currency: 'EUR', amount: String(START), proofUrl: upload.data.url }, token, randomUUID());
   await api(`/operator/deposits/${d.id}/approve`, {}, op);
   return token as string;
@@ -69,7 +71,16 @@ interface Sent {
 }
 
 async function run(label: string, env: Record<string, string>) {
-  const serverEnv = { PORT: String(PORT), HOST: '127.0.0.1', OPERATOR_EMAIL: OPERATOR.email, OPERATOR_PASSWORD: OPERATOR.password, LOG_LEVEL: 'fatal', RATE_LIMIT_FACTOR: '10000', AGENCIES: '0', ...env };
+  const serverEnv = {
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    OPERATOR_EMAIL: OPERATOR.email,
+    OPERATOR_PASSWORD: OPERATOR.password,
+    LOG_LEVEL: 'fatal',
+    RATE_LIMIT_FACTOR: '10000',
+    AGENCIES: '0',
+    ...env,
+  };
   const start = () => timeToReady('apps/server/src/main.ts', serverEnv, `${base}/health`);
   let server: { child: ChildProcess } = await start();
   let op = (await api('/operator/login', OPERATOR)).token as string;
@@ -98,7 +109,7 @@ async function run(label: string, env: Record<string, string>) {
     server.child.kill('SIGKILL');
     running = false;
     await Promise.all(clients);
-    await new Promise((r) => server.child.exitCode !== null || server.child.signalCode !== null ? r(null) : server.child.once('exit', r));
+    await new Promise((r) => (server.child.exitCode !== null || server.child.signalCode !== null ? r(null) : server.child.once('exit', r)));
 
     server = await start();
     op = (await api('/operator/login', OPERATOR)).token as string;
@@ -106,7 +117,8 @@ async function run(label: string, env: Record<string, string>) {
       const again = await send('/wallet/transfer', body, tokens[s.trader], s.key);
       if (s.answer) {
         // A stored answer comes back from jsonb, its keys maybe in another order: compared as JSON.
-        if (again.status !== s.answer.status || !isDeepStrictEqual(JSON.parse(again.text), JSON.parse(s.answer.text))) throw new Error(`${label}: key ${s.key} answered ${again.status} ${again.text}, before the crash ${s.answer.status} ${s.answer.text}`);
+        if (again.status !== s.answer.status || !isDeepStrictEqual(JSON.parse(again.text), JSON.parse(s.answer.text)))
+          throw new Error(`${label}: key ${s.key} answered ${again.status} ${again.text}, before the crash ${s.answer.status} ${s.answer.text}`);
       } else {
         if (again.status === 409 || again.status >= 500) throw new Error(`${label}: key ${s.key}, cut off by the crash, answers ${again.status} ${again.text}`);
         s.answer = again;
@@ -119,16 +131,19 @@ async function run(label: string, env: Record<string, string>) {
       const moved = sent.filter((s) => s.trader === t && s.answer?.status === 200).length;
       const forex = w.find((x) => x.code === 'FOREX')!.balance;
       const balance = w.find((x) => x.code === 'BALANCE')!.balance;
-      if (forex !== `${moved}.00` || balance !== `${START - moved}.00`) throw new Error(`${label}: trader ${t} has FOREX ${forex} and BALANCE ${balance}, but ${moved} transfers of 1 were answered 200`);
+      if (forex !== `${moved}.00` || balance !== `${START - moved}.00`)
+        throw new Error(`${label}: trader ${t} has FOREX ${forex} and BALANCE ${balance}, but ${moved} transfers of 1 were answered 200`);
     });
-    const check = await (await fetch(`${base}/operator/ledger/check`, { headers: { authorization: `Bearer ${op}` } })).json() as { data: { ok: boolean } };
+    const check = (await (await fetch(`${base}/operator/ledger/check`, { headers: { authorization: `Bearer ${op}` } })).json()) as { data: { ok: boolean } };
     if (!check.data.ok) throw new Error(`${label}: the ledger check fails after crash ${crash + 1}: ${JSON.stringify(check.data)}`);
     survived += 1;
   }
   const acknowledged = sent.length - cut;
   server.child.kill('SIGTERM');
   await new Promise((r) => (server.child.exitCode !== null ? r(null) : server.child.once('exit', r)));
-  console.log(`  ${label}: ${survived} crashes survived; ${sent.length} transfers sent, ${acknowledged} acknowledged and answered the same after the crashes, ${cut} cut off and answered on retry (${retried200} moved money then); balances and ledger exact`);
+  console.log(
+    `  ${label}: ${survived} crashes survived; ${sent.length} transfers sent, ${acknowledged} acknowledged and answered the same after the crashes, ${cut} cut off and answered on retry (${retried200} moved money then); balances and ledger exact`,
+  );
 }
 
 console.log(`crash test: SIGKILL under load from ${CLIENTS} clients, ${CRASHES} times, seed ${process.env.CRASH_SEED ?? 16}`);

@@ -185,7 +185,12 @@ function png(): Uint8Array<ArrayBuffer> {
   const raw = Buffer.alloc((4 * 3 + 1) * 4, 0x7f);
   for (let y = 0; y < 4; y++) raw[y * 13] = 0;
   return new Uint8Array(
-    Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]),
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', header),
+      chunk('IDAT', deflateSync(raw)),
+      chunk('IEND', Buffer.alloc(0)),
+    ]),
   );
 }
 
@@ -224,7 +229,10 @@ async function main() {
     const form = new FormData();
     form.append('file', new Blob([png()], { type: 'image/png' }), 'id.png');
     const frontUrl = (await must('POST', '/file/upload', { token, form })).url as string;
-    await must('POST', '/updateReal', { token, body: { firstName: 'Eve', lastName: 'Everything', country: 'NL', idType: 'passport', idNumber: 'NE1234567', frontUrl } });
+    await must('POST', '/updateReal', {
+      token,
+      body: { firstName: 'Eve', lastName: 'Everything', country: 'NL', idType: 'passport', idNumber: 'NE1234567', frontUrl },
+    });
     const queue = await must('GET', '/operator/kyc?status=1&size=100', { token: op });
     for (const k of queue.list as Array<{ id: number }>) await must('POST', `/operator/kyc/${k.id}/approve`, { token: op, body: {} });
     const dep = await must('POST', '/recharge/create', { token, idem: true, body: { method: 'fiat', currency: 'EUR', amount: DEPOSIT, proofUrl: frontUrl } });
@@ -329,7 +337,8 @@ async function main() {
     let btcPrice = '';
     await product('BTC 2x position', async () => {
       const risk = await send('GET', '/trading/leverageRisk', { token });
-      if (risk.code === 200 && risk.data?.version !== undefined) await send('POST', '/trading/leverageRisk/acknowledge', { token, body: { version: risk.data.version } });
+      if (risk.code === 200 && risk.data?.version !== undefined)
+        await send('POST', '/trading/leverageRisk/acknowledge', { token, body: { version: risk.data.version } });
       const p = await must('POST', '/gold/create', {
         token,
         idem: true,
@@ -352,7 +361,13 @@ async function main() {
     });
 
     // 3-5. Deposit terms and a fund, from the financial wallet.
-    const products = (await must('POST', '/user_fund_orders/productPageList', { body: { size: 100 } })).list as Array<{ id: number; kind: string; code: string; paused: boolean; minAmount: string }>;
+    const products = (await must('POST', '/user_fund_orders/productPageList', { body: { size: 100 } })).list as Array<{
+      id: number;
+      kind: string;
+      code: string;
+      paused: boolean;
+      minAmount: string;
+    }>;
     const fundBuy = async (kind: string, amount: string) => {
       const p = products.find((x) => x.kind === kind && !x.paused);
       if (!p) throw new Error(`no ${kind} product on offer`);
@@ -394,7 +409,13 @@ async function main() {
 
     // 7. A pool subscription (quantify), from the financial wallet.
     await product('pool subscription', async () => {
-      const pools = (await must('GET', '/quantization/list?size=100', { token })).list as Array<{ id: number; rule: string; private: boolean; paused: boolean; minAmount: string }>;
+      const pools = (await must('GET', '/quantization/list?size=100', { token })).list as Array<{
+        id: number;
+        rule: string;
+        private: boolean;
+        paused: boolean;
+        minAmount: string;
+      }>;
       const pool = pools.find((x) => !x.private && !x.paused);
       if (!pool) throw new Error('no public pool open');
       const amount = Number(pool.minAmount) > 600 ? pool.minAmount : '600';
@@ -405,7 +426,15 @@ async function main() {
 
     // 8. A robot, rented, from the financial wallet.
     await product('robot (rent)', async () => {
-      const robots = (await must('POST', '/robot/pageList', { token, body: { size: 100 } })).list as Array<{ id: number; symbol: string; kind: string; paused: boolean; rent: string; minAmount: string; maxAmount: string }>;
+      const robots = (await must('POST', '/robot/pageList', { token, body: { size: 100 } })).list as Array<{
+        id: number;
+        symbol: string;
+        kind: string;
+        paused: boolean;
+        rent: string;
+        minAmount: string;
+        maxAmount: string;
+      }>;
       const robot = robots.find((x) => !x.paused);
       if (!robot) throw new Error('no robot on offer');
       const amount = Math.min(Math.max(Number(robot.minAmount), 500), Number(robot.maxAmount)).toFixed(2);
@@ -417,7 +446,12 @@ async function main() {
 
     // 9. A follow of an agency, from the follow wallet (dollars).
     await product('follow', async () => {
-      let list = (await must('GET', '/userFollowInvest/getInvestAgencyList', {})).list as Array<{ id: number; strategy: string; paused: boolean; minAmount?: string }>;
+      let list = (await must('GET', '/userFollowInvest/getInvestAgencyList', {})).list as Array<{
+        id: number;
+        strategy: string;
+        paused: boolean;
+        minAmount?: string;
+      }>;
       if (list.length === 0) {
         await send('POST', '/test/agencies/run', { token: op, body: {} });
         list = (await must('GET', '/userFollowInvest/getInvestAgencyList', {})).list;
@@ -432,7 +466,14 @@ async function main() {
 
     // 10. An IPO subscription, when a deal is open (the seed opens one at a new installation's first start).
     await product('IPO subscription', async () => {
-      const deals = (await must('GET', '/m_ft/webull/new/stock?size=100', { token })).list as Array<{ code: string; name: string; status: string; market: string; lotSize: number; priceHigh: string }>;
+      const deals = (await must('GET', '/m_ft/webull/new/stock?size=100', { token })).list as Array<{
+        code: string;
+        name: string;
+        status: string;
+        market: string;
+        lotSize: number;
+        priceHigh: string;
+      }>;
       const deal = deals.find((d) => d.status === 'subscribing');
       if (!deal) throw new Error(`no deal open (${deals.map((d) => `${d.code} ${d.status}`).join(', ')})`);
       const s = await must('POST', '/NewShares/create', { token, idem: true, body: { stockCode: deal.code, lots: 1 } });
@@ -464,7 +505,14 @@ async function main() {
   // The table.
   const hasNew = rows.some((r) => r.netAssets !== null);
   const hasPortfolio = rows.some((r) => r.portfolioNet !== null);
-  const head = ['step', 'overview total', ...(hasNew ? ['liabilities', 'netAssets'] : []), ...(hasPortfolio ? ['portfolio net'] : []), 'in − fees', 'Δ vs in − fees'];
+  const head = [
+    'step',
+    'overview total',
+    ...(hasNew ? ['liabilities', 'netAssets'] : []),
+    ...(hasPortfolio ? ['portfolio net'] : []),
+    'in − fees',
+    'Δ vs in − fees',
+  ];
   const body = rows.map((r) => {
     const shown = r.netAssets ?? r.total;
     return [

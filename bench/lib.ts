@@ -22,17 +22,17 @@ export function buildServerBundle(): void {
  * `BENCH_FLAGS` adds Node flags to it, to look inside a bench's server (`BENCH_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof"`).
  * `BENCH_STDOUT=1` lets its standard output through (`BENCH_STDOUT=1 BENCH_FLAGS=--trace-gc`).
  */
-export async function timeToReady(
-  script: string,
-  env: Record<string, string>,
-  url: string,
-): Promise<{ ms: number; child: ChildProcess }> {
+export async function timeToReady(script: string, env: Record<string, string>, url: string): Promise<{ ms: number; child: ChildProcess }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [...(process.env.BENCH_FLAGS ? process.env.BENCH_FLAGS.split(' ') : []), ...(script.endsWith('.mjs') ? [script] : ['--import', 'tsx', script])], {
-    cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', process.env.BENCH_STDOUT ? 'inherit' : 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(process.env.BENCH_FLAGS ? process.env.BENCH_FLAGS.split(' ') : []), ...(script.endsWith('.mjs') ? [script] : ['--import', 'tsx', script])],
+    {
+      cwd: ROOT,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', process.env.BENCH_STDOUT ? 'inherit' : 'ignore', 'inherit'],
+    },
+  );
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
     try {
@@ -89,7 +89,9 @@ export function record(...rows: BenchRow[]) {
   }
   const commit = (() => {
     try {
-      return execSync('git rev-parse --short HEAD', { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+      return execSync('git rev-parse --short HEAD', { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] })
+        .toString()
+        .trim();
     } catch {
       return 'unknown';
     }

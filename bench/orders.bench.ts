@@ -64,11 +64,17 @@ async function trader(op: string, n: number): Promise<string> {
   const form = new FormData();
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEklEQVR4nGOsr69nQAJMDKgAAFqgAYtrPDdQAAAAAElFTkSuQmCC', 'base64');
   form.append('file', new Blob([png], { type: 'image/png' }), 'id.png');
-  const upload = (await (await send(`${base}/file/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })).json()) as { data: { url: string } };
+  const upload = (await (await send(`${base}/file/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })).json()) as {
+    data: { url: string };
+  };
   await api('/updateReal', { firstName: 'Bench', lastName: 'Trader', country: 'NL', idType: 'passport', idNumber: `B${n}`, frontUrl: upload.data.url }, token);
-  const queue = (await (await send(`${base}/operator/kyc?status=1&size=100`, { headers: { authorization: `Bearer ${op}` } })).json()) as { data: { list: { id: number }[] } };
+  const queue = (await (await send(`${base}/operator/kyc?status=1&size=100`, { headers: { authorization: `Bearer ${op}` } })).json()) as {
+    data: { list: { id: number }[] };
+  };
   for (const k of queue.data.list) await approve(`/operator/kyc/${k.id}/approve`, op);
-  const d = await api('/recharge/create', { method: 'fiat', currency: 'EUR', amount: '100000', proofUrl: upload.data.url }, token, { 'idempotency-key': randomUUID() });
+  const d = await api('/recharge/create', { method: 'fiat', currency: 'EUR', amount: '100000', proofUrl: upload.data.url }, token, {
+    'idempotency-key': randomUUID(),
+  });
   await approve(`/operator/deposits/${d.id}/approve`, op);
   await api('/wallet/transfer', { from: 'BALANCE', to: 'FOREX', amount: '100000' }, token, { 'idempotency-key': randomUUID() });
   return token;
@@ -225,7 +231,11 @@ PGlite.prototype.execProtocol = async function (this: PGlite, ...args: Parameter
   countCompleted(result.messages);
   return result;
 };
-(pg as unknown as { Connection: { prototype: EventEmitter } }).Connection.prototype.emit = function (this: EventEmitter, event: string | symbol, ...args: unknown[]) {
+(pg as unknown as { Connection: { prototype: EventEmitter } }).Connection.prototype.emit = function (
+  this: EventEmitter,
+  event: string | symbol,
+  ...args: unknown[]
+) {
   if (event === 'commandComplete') completed++;
   return EventEmitter.prototype.emit.call(this, event, ...args);
 };
@@ -243,13 +253,27 @@ interface PerOrder {
 async function perOrder(db: Db): Promise<{ alone: PerOrder; together: PerOrder }> {
   const dir = tempDir('bench-statements-');
   const app = await buildApp(
-    loadConfig({ DATA_DIR: dir, OPERATOR_EMAIL: OPERATOR.email, OPERATOR_PASSWORD: OPERATOR.password, LOG_LEVEL: 'silent', AGENCIES: '0', RATE_LIMIT_FACTOR: '10000', WEB_DIST: join(dir, 'none'), OPERATOR_DIST: join(dir, 'none') }),
+    loadConfig({
+      DATA_DIR: dir,
+      OPERATOR_EMAIL: OPERATOR.email,
+      OPERATOR_PASSWORD: OPERATOR.password,
+      LOG_LEVEL: 'silent',
+      AGENCIES: '0',
+      RATE_LIMIT_FACTOR: '10000',
+      WEB_DIST: join(dir, 'none'),
+      OPERATOR_DIST: join(dir, 'none'),
+    }),
     { db, logger: false },
   );
   try {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of many shapes, read by name
     const inject = async (url: string, payload: object, token?: string, headers: Record<string, string> = {}): Promise<any> => {
-      const r = await app.inject({ method: 'POST', url: `/web${url}`, payload, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
+      const r = await app.inject({
+        method: 'POST',
+        url: `/web${url}`,
+        payload,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      });
       const json = r.json() as { code: number; msg: string; data: unknown };
       if (json.code !== 200) throw new Error(`${url}: ${json.msg}`);
       return json.data;
@@ -331,13 +355,17 @@ const pgCpuRatio = (tpcb.database + tpcb.client) / pgCpu;
 const liteCpu = liteOrders.cpu.server + liteOrders.cpu.client;
 const liteCpuRatio = lite.cpu / liteCpu;
 console.log(`market orders that fill, through HTTP (${CONNECTIONS} traders, ${SECONDS} s)`);
-console.log(`  PostgreSQL: ${fmt(pgOrders.rps)} orders/s, p50 ${pgOrders.p50} ms, p99 ${pgOrders.p99} ms; pgbench TPC-B ${fmt(tps)} tps -> ${fmt(pgOrders.rps / tps, 3)}x`);
+console.log(
+  `  PostgreSQL: ${fmt(pgOrders.rps)} orders/s, p50 ${pgOrders.p50} ms, p99 ${pgOrders.p99} ms; pgbench TPC-B ${fmt(tps)} tps -> ${fmt(pgOrders.rps / tps, 3)}x`,
+);
 console.log(`              ${counts(pgCounts)}`);
 console.log(
   `              CPU per order ${ms(pgCpu)} ms (server ${ms(pgOrders.cpu.server)}, PostgreSQL ${ms(pgOrders.cpu.database)}, autocannon ${ms(pgOrders.cpu.client)}); ` +
     `per TPC-B transaction ${ms(tpcb.database + tpcb.client)} ms (PostgreSQL ${ms(tpcb.database)}, pgbench ${ms(tpcb.client)}) -> ${fmt(pgCpuRatio, 3)}x if CPU bound`,
 );
-console.log(`  PGlite:     ${fmt(liteOrders.rps)} orders/s, p50 ${liteOrders.p50} ms, p99 ${liteOrders.p99} ms; TPC-B loop ${fmt(liteTps)} tps -> ${fmt(liteOrders.rps / liteTps, 3)}x`);
+console.log(
+  `  PGlite:     ${fmt(liteOrders.rps)} orders/s, p50 ${liteOrders.p50} ms, p99 ${liteOrders.p99} ms; TPC-B loop ${fmt(liteTps)} tps -> ${fmt(liteOrders.rps / liteTps, 3)}x`,
+);
 console.log(`              ${counts(liteCounts)}`);
 console.log(
   `              CPU per order ${ms(liteCpu)} ms (server ${ms(liteOrders.cpu.server)}, autocannon ${ms(liteOrders.cpu.client)}); per TPC-B loop transaction ${ms(lite.cpu)} ms -> ${fmt(liteCpuRatio, 3)}x if CPU bound`,

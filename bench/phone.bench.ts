@@ -285,12 +285,26 @@ const encoding = await appScriptEncoding();
 const hello = await serveStatic(helloDist, encoding);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 
 const pages = [
   { key: 'hello', label: 'hello-world React', url: hello.url, worker: false, ready: (p: Page) => p.locator('h1').waitFor({ timeout: 180_000 }) },
-  { key: 'home', label: 'home tab', url: `${base}/#/pages/home/index`, worker: true, ready: (p: Page) => p.getByTestId('home-welcome').waitFor({ timeout: 180_000 }) },
+  {
+    key: 'home',
+    label: 'home tab',
+    url: `${base}/#/pages/home/index`,
+    worker: true,
+    ready: (p: Page) => p.getByTestId('home-welcome').waitFor({ timeout: 180_000 }),
+  },
   {
     key: 'quote',
     label: 'quote page',
@@ -332,7 +346,9 @@ console.log(
 const header = `${''.padEnd(20)}${'LCP ms'.padStart(10)}${'TBT ms'.padStart(10)}${'blk<LCP'.padStart(10)}${'FCP ms'.padStart(10)}${'load ms'.padStart(10)}${'KiB'.padStart(8)}${'LCP ratio'.padStart(11)}   LCP of each run`;
 for (const visit of VISITS) {
   if (visit === 'second') {
-    console.log('\nsecond visit (the app through its service worker; hello-world React, which has none, through the HTTP cache); ratio to hello-world\'s first visit');
+    console.log(
+      "\nsecond visit (the app through its service worker; hello-world React, which has none, through the HTTP cache); ratio to hello-world's first visit",
+    );
   }
   console.log(header);
   for (const p of pages) {
@@ -395,7 +411,7 @@ if (VISITS.length === 2) {
       figure,
       value: Math.round(s.lcp),
       unit: 'ms',
-      reference: "hello-world React LCP (first visit: it has no service worker)",
+      reference: 'hello-world React LCP (first visit: it has no service worker)',
       referenceValue: Math.round(ref.lcp),
       ratio: Math.round(ratio * 100) / 100,
       goal: `ratio <= ${SECOND_VISIT_RATIO_GOAL}`,

@@ -33,9 +33,13 @@ async function investor(op: string): Promise<string> {
   const form = new FormData();
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEklEQVR4nGOsr69nQAJMDKgAAFqgAYtrPDdQAAAAAElFTkSuQmCC', 'base64');
   form.append('file', new Blob([png], { type: 'image/png' }), 'id.png');
-  const upload = (await (await fetch(`${base}/file/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })).json()) as { data: { url: string } };
+  const upload = (await (await fetch(`${base}/file/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })).json()) as {
+    data: { url: string };
+  };
   await api('/updateReal', { firstName: 'Bench', lastName: 'Holder', country: 'NL', idType: 'passport', idNumber: 'BP1', frontUrl: upload.data.url }, token);
-  const queue = (await (await fetch(`${base}/operator/kyc?status=1&size=100`, { headers: { authorization: `Bearer ${op}` } })).json()) as { data: { list: { id: number }[] } };
+  const queue = (await (await fetch(`${base}/operator/kyc?status=1&size=100`, { headers: { authorization: `Bearer ${op}` } })).json()) as {
+    data: { list: { id: number }[] };
+  };
   for (const k of queue.data.list) await api(`/operator/kyc/${k.id}/approve`, {}, op);
   const d = await api('/recharge/create', { method: 'fiat', currency: 'EUR', amount: '500000', proofUrl: upload.data.url }, token, once());
   await api(`/operator/deposits/${d.id}/approve`, {}, op);
@@ -43,7 +47,8 @@ async function investor(op: string): Promise<string> {
   await api('/wallet/transfer', { from: 'BALANCE', to: 'FINANCIAL', amount: '100000' }, token, once());
   const products = (await api('/user_fund_orders/productPageList', { size: 100 }, token)).list as Array<{ id: number; kind: string }>;
   const terms = products.filter((p) => p.kind === 'regular' || p.kind === 'current');
-  for (const [n, p] of terms.slice(0, 4).entries()) await api('/user_fund_orders/create', { productId: p.id, side: 'buy', amount: String(1000 + n) }, token, once());
+  for (const [n, p] of terms.slice(0, 4).entries())
+    await api('/user_fund_orders/create', { productId: p.id, side: 'buy', amount: String(1000 + n) }, token, once());
   const symbols = ['BTCUSDT'];
   // Cash lines (funding, FOREX, FINANCIAL) and the terms make the rest of the lines.
   const orders = LINES - 3 - Math.min(terms.length, 4);
@@ -53,7 +58,16 @@ async function investor(op: string): Promise<string> {
     const limit = n % 5 === 4;
     await api(
       '/gold/create',
-      { stockCode: symbol, direction: 0, source: 100, type: limit ? 1 : 0, ...(limit ? { price: '10000.00' } : {}), quantity: '0.001', leverage: 1, goldCode: symbol },
+      {
+        stockCode: symbol,
+        direction: 0,
+        source: 100,
+        type: limit ? 1 : 0,
+        ...(limit ? { price: '10000.00' } : {}),
+        quantity: '0.001',
+        leverage: 1,
+        goldCode: symbol,
+      },
       token,
       once(),
     );

@@ -42,10 +42,7 @@ const limit = hardFdLimit();
 // Both phases' client ports may linger in TIME_WAIT, so leave room for two sets.
 const clients = Math.max(1, Math.min(requested, limit - 200, Math.floor(ephemeralPorts() / 2) - 500));
 if (clients < requested) {
-  console.log(
-    `! lowering clients from ${requested} to ${clients}: hard fd limit ${limit} (ulimit -Hn), ` +
-      `${ephemeralPorts()} ephemeral ports.`,
-  );
+  console.log(`! lowering clients from ${requested} to ${clients}: hard fd limit ${limit} (ulimit -Hn), ` + `${ephemeralPorts()} ephemeral ports.`);
 }
 /** The sockets of client process `i`: an even share, the first ones taking the remainder. */
 const shareOf = (i: number) => Math.floor(clients / clientProcs) + (i < clients % clientProcs ? 1 : 0);
@@ -254,8 +251,10 @@ for (const [label, show, num] of rows) {
   const ratio = num ? fmt(num(ours) / num(bare), 2) : '';
   console.log(`${label.padEnd(w)}${show(ours).padStart(12)}${show(bare).padStart(12)}${ratio.padStart(12)}`);
 }
-console.log('\nours = Fastify 5 + @fastify/websocket + push hub (memory driver); latency = server publish to client receipt, same machine clock;\n' +
-    'counts are summed over the rounds, percentiles are over every sample of every round.');
+console.log(
+  '\nours = Fastify 5 + @fastify/websocket + push hub (memory driver); latency = server publish to client receipt, same machine clock;\n' +
+    'counts are summed over the rounds, percentiles are over every sample of every round.',
+);
 
 const allDelivered = (r: Result) => r.connected === clients * rounds && r.received === r.expected && r.closedEarly === 0;
 const ratio = ours.p95 / bare.p95;

@@ -72,10 +72,19 @@ async function memoryOf(pid: number, base: string) {
       wasm = Math.max(wasm, Number(/(\d+)/.exec(line)![1]) * 1024);
     }
   }
-  const health = (await (await fetch(`${base}/web/health`)).json()) as { data: { memory: { heapUsed: number; heapTotal: number; external: number; arrayBuffers: number } } };
+  const health = (await (await fetch(`${base}/web/health`)).json()) as {
+    data: { memory: { heapUsed: number; heapTotal: number; external: number; arrayBuffers: number } };
+  };
   const m = health.data.memory;
   const rss = rssOf(pid);
-  return { rss: rss / MiB, heapUsed: m.heapUsed, heapTotal: m.heapTotal, wasm: wasm / MiB, arrayBuffers: m.arrayBuffers, rest: rss / MiB - m.heapTotal - wasm / MiB - m.arrayBuffers };
+  return {
+    rss: rss / MiB,
+    heapUsed: m.heapUsed,
+    heapTotal: m.heapTotal,
+    wasm: wasm / MiB,
+    arrayBuffers: m.arrayBuffers,
+    rest: rss / MiB - m.heapTotal - wasm / MiB - m.arrayBuffers,
+  };
 }
 const breakdown = (m: Awaited<ReturnType<typeof memoryOf>>) =>
   `RSS ${fmt(m.rss)} MiB = V8 heap ${fmt(m.heapTotal)} (${fmt(m.heapUsed)} used) + PGlite's WebAssembly memory ${fmt(m.wasm)} (touched) + array buffers ${fmt(m.arrayBuffers)} + the rest ${fmt(m.rest)} (Node, compiled code, C heap)`;

@@ -32,7 +32,10 @@ const referenceBundle = join(ROOT, 'node_modules/.cache/bench/bare-fastify.mjs')
 // Both references are bundled with their packages, as the server's bundle is (scripts/start.mjs);
 // PGlite stays an import there too (its WebAssembly and data files sit beside its code).
 const floorBundle = join(ROOT, 'node_modules/.cache/bench/fastify-pglite.mjs');
-for (const [entry, outfile] of [['bench/fixtures/bare-fastify.ts', referenceBundle], ['bench/fixtures/fastify-pglite.ts', floorBundle]] as const) {
+for (const [entry, outfile] of [
+  ['bench/fixtures/bare-fastify.ts', referenceBundle],
+  ['bench/fixtures/fastify-pglite.ts', floorBundle],
+] as const) {
   await build({
     entryPoints: [join(ROOT, entry)],
     outfile,
@@ -196,14 +199,19 @@ console.log(`  bare Fastify reference (precompiled, node)   ${fmt(ref)} ms   1.0
 console.log(`  bare Fastify reference (tsx)                 ${fmt(refTsx)} ms   ${fmt(refTsx / ref, 2)}x`);
 console.log(`  server, new data directory                   ${fmt(median(cold))} ms   ${fmt(median(cold) / ref, 2)}x`);
 console.log(`  floor: bare Fastify + PGlite opening the dir  ${fmt(median(floor))} ms   ${fmt(median(floor) / ref, 2)}x`);
-console.log(`  server, existing data dir                    ${fmt(median(warm))} ms   ${fmt(median(warm) / ref, 2)}x, ${fmt(median(warm) / median(floor), 2)}x the floor`);
+console.log(
+  `  server, existing data dir                    ${fmt(median(warm))} ms   ${fmt(median(warm) / ref, 2)}x, ${fmt(median(warm) / median(floor), 2)}x the floor`,
+);
 console.log(`  server from sources through tsx, existing    ${fmt(median(warmTsx))} ms   ${fmt(median(warmTsx) / refTsx, 2)}x the tsx reference`);
 console.log(`  npm start on a built checkout                ${fmt(median(npmStart))} ms   ${fmt(median(npmStart) / ref, 2)}x`);
 console.log(`  node scripts/start.mjs (npm start without npm) ${fmt(median(scriptStart))} ms   ${fmt(median(scriptStart) / ref, 2)}x`);
-console.log(`  CPU to ready: reference ${fmt(median(referenceCpu))} ms, server (existing) ${fmt(median(warmCpu))} ms   ${fmt(median(warmCpu) / median(referenceCpu), 2)}x`);
+console.log(
+  `  CPU to ready: reference ${fmt(median(referenceCpu))} ms, server (existing) ${fmt(median(warmCpu))} ms   ${fmt(median(warmCpu) / median(referenceCpu), 2)}x`,
+);
 console.log(`  first /web/m_ft/stock_list after ready       ${fmt(median(firstAnswer))} ms   (second ${fmt(median(secondAnswer))} ms)`);
 console.log(`  start steps, existing data dir (ms, median): ${stepText}`);
-if (process.env.BENCH_VERBOSE) console.log({ reference, floor, referenceTsx, cold, warm, warmTsx, npmStart, scriptStart, firstAnswer, secondAnswer, referenceCpu, warmCpu });
+if (process.env.BENCH_VERBOSE)
+  console.log({ reference, floor, referenceTsx, cold, warm, warmTsx, npmStart, scriptStart, firstAnswer, secondAnswer, referenceCpu, warmCpu });
 
 const warmRatio = median(warm) / ref;
 const floorRatio = median(warm) / median(floor);

@@ -55,7 +55,11 @@ function files(inputs) {
 function hashOf(list) {
   const hash = createHash('sha256');
   for (const file of list) {
-    hash.update(file).update('\0').update(readFileSync(join(ROOT, file))).update('\0');
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(join(ROOT, file)))
+      .update('\0');
   }
   return hash.digest('hex');
 }
@@ -109,9 +113,24 @@ const targets = [
  * and data files), pdfkit (its font metrics), argon2 and ws's optional helpers (native code), and the
  * drivers and tools loaded only when configured (pg, ioredis, nodemailer) or never at run time (tsx).
  */
-const KEEP_EXTERNAL = new Set(['@electric-sql/pglite', 'pdfkit', '@node-rs/argon2', 'bufferutil', 'utf-8-validate', 'pg', 'pg-native', 'ioredis', 'nodemailer', 'tsx']);
+const KEEP_EXTERNAL = new Set([
+  '@electric-sql/pglite',
+  'pdfkit',
+  '@node-rs/argon2',
+  'bufferutil',
+  'utf-8-validate',
+  'pg',
+  'pg-native',
+  'ioredis',
+  'nodemailer',
+  'tsx',
+]);
 /** The package a bare import names: `@scope/name` or `name`. */
-const packageOf = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const packageOf = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 
 async function buildServer() {
   const { build } = await import('esbuild');

@@ -43,7 +43,9 @@ const pwa = VitePWA({
   workbox: {
     globPatterns: ['index.html', 'assets/**/*.{js,css}'],
     // Of the hashed files, the app shell only (build/appShell.ts); other pages' files are kept once fetched.
-    manifestTransforms: [async (entries) => ({ manifest: entries.filter((entry) => !entry.url.startsWith('assets/') || shell.files.has(entry.url)), warnings: [] })],
+    manifestTransforms: [
+      async (entries) => ({ manifest: entries.filter((entry) => !entry.url.startsWith('assets/') || shell.files.has(entry.url)), warnings: [] }),
+    ],
     // The app is a hash router: its one page is `/`. Downloads, help pages and the back office are left to the network.
     navigateFallback: '/index.html',
     navigateFallbackAllowlist: [/^\/$/, /^\/index\.html$/],
@@ -69,7 +71,10 @@ const pwa = VitePWA({
 const MESSAGES = (locale: string) => ['/contract/src/messages/en.ts', `/contract/src/messages/${locale}.ts`];
 const first = firstPaint({
   screens: {
-    home: { modules: ['/src/app/QueryLayout.tsx', '/src/app/TabLayout.tsx', '/src/features/home/HomePage.tsx', '/src/features/market/firstScreen.ts'], strings: 'first' },
+    home: {
+      modules: ['/src/app/QueryLayout.tsx', '/src/app/TabLayout.tsx', '/src/features/home/HomePage.tsx', '/src/features/market/firstScreen.ts'],
+      strings: 'first',
+    },
     quote: { modules: ['/src/app/QueryLayout.tsx', '/src/features/market/QuotePage.tsx', '/src/features/market/firstScreen.ts'], strings: 'messages' },
   },
   languages: {

@@ -40,7 +40,12 @@ for (const theme of ['light', 'dark'] as const) {
       if (violations.length === 0) return;
       found[route] = [...new Set(violations.map((v) => v.id))].sort();
       for (const v of violations) {
-        details.push(`${route} ${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 6).map((n) => `    ${JSON.stringify(n.target)} ${n.failureSummary?.split('\n').slice(1).join(' ') ?? ''}`).join('\n')}`);
+        details.push(
+          `${route} ${v.id} (${v.impact}): ${v.help}\n${v.nodes
+            .slice(0, 6)
+            .map((n) => `    ${JSON.stringify(n.target)} ${n.failureSummary?.split('\n').slice(1).join(' ') ?? ''}`)
+            .join('\n')}`,
+        );
       }
     }
 

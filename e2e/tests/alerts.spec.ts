@@ -62,7 +62,10 @@ test('an investor sets a price alert from the quote page and finds it in the lis
   await expect(toast(page)).toHaveText('Alert set: you will be told once');
   await expect(page.getByTestId('alert-sheet')).toHaveCount(0);
 
-  const listed = (await get(request, '/priceAlert/list', user.token)) as { list: Array<{ symbol: string; kind: string; direction: string; level: string; status: string }>; active: number };
+  const listed = (await get(request, '/priceAlert/list', user.token)) as {
+    list: Array<{ symbol: string; kind: string; direction: string; level: string; status: string }>;
+    active: number;
+  };
   expect(listed.list.map((a) => [a.symbol, a.kind, a.direction, a.level, a.status])).toEqual([['AAPL', 'price', 'above', levelText, 'active']]);
   expect(listed.active).toBe(1);
 

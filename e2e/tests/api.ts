@@ -77,7 +77,14 @@ export async function uploadApi(request: APIRequestContext, token: string, png: 
 export async function verifiedUser(request: APIRequestContext, prefix: string, png: Buffer): Promise<User> {
   const user = await register(request, prefix);
   const frontUrl = await uploadApi(request, user.token, png);
-  await post(request, '/updateReal', user.token, { firstName: 'Anna', lastName: 'de Vries', country: 'NL', idType: 'passport', idNumber: 'NX1234567', frontUrl });
+  await post(request, '/updateReal', user.token, {
+    firstName: 'Anna',
+    lastName: 'de Vries',
+    country: 'NL',
+    idType: 'passport',
+    idNumber: 'NX1234567',
+    frontUrl,
+  });
   const id = await pendingOf(request, 'kyc', user.username);
   await post(request, `/operator/kyc/${id}/approve`, await operator(request));
   return user;
@@ -95,7 +102,12 @@ export async function funded(request: APIRequestContext, user: User, amount: str
  * A Hong Kong IPO deal announced by the operator (its window opening in `opensInDays`, dates in
  * order on Hong Kong's calendar), with a 5-digit code no simulated instrument has.
  */
-export async function announcedDeal(request: APIRequestContext, name: string, terms: { priceLow: string; priceHigh: string; lotSize: number; publicLots: number }, opensInDays = 2) {
+export async function announcedDeal(
+  request: APIRequestContext,
+  name: string,
+  terms: { priceLow: string; priceHigh: string; lotSize: number; publicLots: number },
+  opensInDays = 2,
+) {
   const code = `7${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
   return post(request, '/operator/deals', await operator(request), {
     name: `${name} ${code}`,

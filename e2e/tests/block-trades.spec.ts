@@ -51,7 +51,15 @@ async function photograph(page: Page, token: string, state: string, titles?: Rec
 
 /** The back office at a desktop's size, signed in. */
 async function backOffice(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false, locale: 'en-US', timezoneId: 'UTC' });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 1280, height: 800 },
+    deviceScaleFactor: 1,
+    isMobile: false,
+    hasTouch: false,
+    locale: 'en-US',
+    timezoneId: 'UTC',
+  });
   const page = await context.newPage();
   await page.goto('/operator/');
   await page.getByTestId('bo-email').fill(OPERATOR.email);
@@ -71,7 +79,11 @@ test('block trading is not opened before the identity is verified, and the page 
   await expect(page.getByTestId('blocktrade-title')).toHaveText('block trading authority not yet opened');
   // Shown as a heading: the specification's lower-case message starts with a capital.
   await expect(page.getByTestId('blocktrade-title')).toHaveCSS('display', 'block');
-  await photograph(page, user.token, 'notOpened', { en: 'block trading authority not yet opened', nl: 'bevoegdheid voor blokhandel nog niet geopend', zh: '大宗交易权限尚未开通' });
+  await photograph(page, user.token, 'notOpened', {
+    en: 'block trading authority not yet opened',
+    nl: 'bevoegdheid voor blokhandel nog niet geopend',
+    zh: '大宗交易权限尚未开通',
+  });
   await page.getByTestId('blocktrade-kyc').click();
   await expect(page).toHaveURL(new RegExp(`#${ROUTES.kyc}`));
 });
@@ -95,7 +107,11 @@ test('an investor applies, an operator approves in the back office, the key from
   await expect(toast(page)).toHaveText('Application sent');
   await expectState(page, 'underReview');
   await expect(page.getByTestId('blocktrade-title')).toHaveText('transaction permissions under review');
-  await photograph(page, user.token, 'underReview', { en: 'transaction permissions under review', nl: 'handelsrechten worden beoordeeld', zh: '交易权限审核中' });
+  await photograph(page, user.token, 'underReview', {
+    en: 'transaction permissions under review',
+    nl: 'handelsrechten worden beoordeeld',
+    zh: '交易权限审核中',
+  });
 
   // ---- the operator approves in the back office: the key goes to the investor, not to this screen ----
   const bo = await backOffice(browser, baseURL);
@@ -252,7 +268,12 @@ async function requestQuote(page: Page, symbol: string, quantity: string, levera
   return quote;
 }
 
-test('an active block trader asks for a quote, sees it within the band with its countdown, lets one expire and accepts one', async ({ page, request, browser, baseURL }) => {
+test('an active block trader asks for a quote, sees it within the band with its countdown, lets one expire and accepts one', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(300_000);
   // The cheapest block stock keeps the block (10,000 shares) within a test account's means.
   const SYMBOL = 'INTC';

@@ -204,7 +204,14 @@ test('the invite page: code, link, QR that decodes to the link, copy, and the fr
   const friend = uniqueName('fr_');
   const signedUp = await post(request, '/register', null, { username: friend, password: PASSWORD, agreement: true, invitationCode: me.invitationCode });
   const frontUrl = await uploadApi(request, signedUp.token, documentPng());
-  await post(request, '/updateReal', signedUp.token, { firstName: 'Eva', lastName: 'Jansen', country: 'NL', idType: 'passport', idNumber: 'NX7654321', frontUrl });
+  await post(request, '/updateReal', signedUp.token, {
+    firstName: 'Eva',
+    lastName: 'Jansen',
+    country: 'NL',
+    idType: 'passport',
+    idNumber: 'NX7654321',
+    frontUrl,
+  });
   await post(request, `/operator/kyc/${await pendingOf(request, 'kyc', friend)}/approve`, await operator(request));
   const second = uniqueName('fs_');
   await post(request, '/register', null, { username: second, password: PASSWORD, agreement: true, invitationCode: me.invitationCode });
@@ -266,7 +273,14 @@ test('the country picker: search, pick, localised name on the profile', async ({
 
   // A verified user's country is shown by name.
   const frontUrl = await uploadApi(request, user.token, documentPng());
-  await post(request, '/updateReal', user.token, { firstName: 'Anna', lastName: 'de Vries', country: 'NL', idType: 'passport', idNumber: 'NX1234567', frontUrl });
+  await post(request, '/updateReal', user.token, {
+    firstName: 'Anna',
+    lastName: 'de Vries',
+    country: 'NL',
+    idType: 'passport',
+    idNumber: 'NX1234567',
+    frontUrl,
+  });
   await post(request, `/operator/kyc/${await pendingOf(request, 'kyc', user.username)}/approve`, await operator(request));
   const zh = (await publicGet(request, '/areaInfo/list', 'zh-Hans')).find((a: { code: string }) => a.code === 'NL').name;
   await page.goto('/#/pages/profile/index');
@@ -287,7 +301,8 @@ test('customer-service chat: intro, live answers and read marks both ways, image
 
   const user = await register(request, 'chat_');
   const id = await userId(request, user);
-  const conversation = async () => (await get(request, `/operator/chats/${id}/messages?size=100`, ops)).list as Array<{ id: number; from: string; text: string | null; read: boolean }>;
+  const conversation = async () =>
+    (await get(request, `/operator/chats/${id}/messages?size=100`, ops)).list as Array<{ id: number; from: string; text: string | null; read: boolean }>;
 
   await launch(page, user.token);
   await page.goto('/#/pages/service/chat');

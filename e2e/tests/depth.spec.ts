@@ -79,8 +79,18 @@ test('the quote page shows the simulated ten-level book and the time and sales, 
   }
 
   // The book at the server's moment starts at the quote's bid and ask, exactly (one call, one moment).
-  const depth = (await get(request, '/m_ft/depth?symbol=BTCUSDT')) as { timestamp: number; bids: Array<{ price: string; size: string }>; asks: Array<{ price: string; size: string }> };
-  const quote = (await get(request, '/m_ft/stock_detail_ft?symbol=BTCUSDT')) as { timestamp: number; bid: string; ask: string; bidVolume: string; askVolume: string };
+  const depth = (await get(request, '/m_ft/depth?symbol=BTCUSDT')) as {
+    timestamp: number;
+    bids: Array<{ price: string; size: string }>;
+    asks: Array<{ price: string; size: string }>;
+  };
+  const quote = (await get(request, '/m_ft/stock_detail_ft?symbol=BTCUSDT')) as {
+    timestamp: number;
+    bid: string;
+    ask: string;
+    bidVolume: string;
+    askVolume: string;
+  };
   if (Math.floor(depth.timestamp / 1000) === Math.floor(quote.timestamp / 1000)) {
     expect(depth.bids[0]).toEqual({ price: quote.bid, size: quote.bidVolume });
     expect(depth.asks[0]).toEqual({ price: quote.ask, size: quote.askVolume });

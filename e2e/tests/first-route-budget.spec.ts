@@ -38,7 +38,7 @@ async function firstRouteKiB(page: Page, route: string, ready: string): Promise<
   return { kib: bytes / 1024, files };
 }
 
-test('a new visitor\'s first screen (the guide) stays within its JavaScript budget', async ({ page }) => {
+test("a new visitor's first screen (the guide) stays within its JavaScript budget", async ({ page }) => {
   const { kib, files } = await firstRouteKiB(page, '/', 'guide-skip');
   expect(kib, `${kib.toFixed(1)} KiB gzipped in ${files.length} files: ${files.join(' ')}`).toBeLessThanOrEqual(BUDGET_KIB.guide);
 });
@@ -66,7 +66,10 @@ test('the home tab stays within its JavaScript budget until its shell paints', a
   await page.goto('/#/pages/home/index');
   await page.getByTestId('home-welcome').waitFor();
   await page.getByTestId('home-index-strip').waitFor();
-  expect(later.some((path) => path.startsWith('/assets/HomeSections-')), `after the shell: ${later.join(' ')}`).toBe(true);
+  expect(
+    later.some((path) => path.startsWith('/assets/HomeSections-')),
+    `after the shell: ${later.join(' ')}`,
+  ).toBe(true);
   const kib = shell.reduce((sum, path) => sum + gzipSync(readFileSync(join(DIST, path)), { level: 9 }).length, 0) / 1024;
   expect(kib, `${kib.toFixed(1)} KiB gzipped in ${shell.length} files: ${shell.join(' ')}`).toBeLessThanOrEqual(BUDGET_KIB.home);
 });

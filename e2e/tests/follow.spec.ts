@@ -37,7 +37,10 @@ async function photograph(page: Page, token: string, path: string, ready: string
   await expect(page.locator(ready).first()).toBeVisible();
 }
 
-test('an investor follows an agency from the ranking with 500 dollars, sees its trade copied, cannot sell the copy, and stops following', async ({ page, request }) => {
+test('an investor follows an agency from the ranking with 500 dollars, sees its trade copied, cannot sell the copy, and stops following', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(300_000);
   const ops = await operator(request);
   // The agencies exist and have traded their backfilled days (the job does this too; running it again changes nothing).

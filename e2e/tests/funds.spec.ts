@@ -67,7 +67,10 @@ test('an investor buys a fund before its cut-off and sees the units its NAV allo
   const user = await verifiedUser(request, 'fu_', PNG);
   await funded(request, user, '1000.00', PNG);
   await post(request, '/wallet/transfer', user.token, { from: 'BALANCE', to: 'FINANCIAL', amount: '800.00' }, true);
-  const financial = async () => ((await post(request, '/wallet/getWalletBalance', user.token)) as Array<{ code: string; balance: string; usedBalance: string }>).find((w) => w.code === 'FINANCIAL')!;
+  const financial = async () =>
+    ((await post(request, '/wallet/getWalletBalance', user.token)) as Array<{ code: string; balance: string; usedBalance: string }>).find(
+      (w) => w.code === 'FINANCIAL',
+    )!;
   await expect.poll(async () => (await financial()).balance).toBe('800.00');
 
   // The funds' clock: tomorrow at 18:30 UTC, before 15:00 in New York (19:00 or 20:00 UTC), and ahead
@@ -114,7 +117,13 @@ test('an investor buys a fund before its cut-off and sees the units its NAV allo
     await page.getByTestId('fund-buy-submit').click();
     await expect(page.getByTestId('fund-buy-sheet')).toHaveCount(0);
     expect(await financial()).toMatchObject({ balance: '550.00', usedBalance: '250.00' });
-    const orders = async (status: string) => (await post(request, '/user_fund_orders/orders', user.token, { status })).list as Array<{ navDay: number; units: string | null; nav: string | null; side: string }>;
+    const orders = async (status: string) =>
+      (await post(request, '/user_fund_orders/orders', user.token, { status })).list as Array<{
+        navDay: number;
+        units: string | null;
+        nav: string | null;
+        side: string;
+      }>;
     const [placed] = await orders('inProgress');
     expect(placed!.navDay).toBe(navDay);
     await photograph(page, `/#${ROUTES.mutualHold}?tab=orders`, '[data-testid="fund-order"][data-status="inProgress"]', 'orders-progress');

@@ -145,10 +145,7 @@ test('company registration uploads its images while signed out', async ({ page }
   await page.getByTestId('corp-email').fill(email);
   await page.getByTestId('corp-send-code').click();
   const code = await codeFromOutbox(email);
-  const png = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEklEQVR4nGOsr69nQAJMDKgAAFqgAYtrPDdQAAAAAElFTkSuQmCC',
-    'base64',
-  );
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEklEQVR4nGOsr69nQAJMDKgAAFqgAYtrPDdQAAAAAElFTkSuQmCC', 'base64');
   await page.getByTestId('corp-code').fill(code);
   await page.getByTestId('corp-username').fill(`Co${Date.now().toString(36)}`.slice(0, 15));
   await page.getByTestId('corp-password').fill('Company2026pw');

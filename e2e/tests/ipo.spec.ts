@@ -23,7 +23,6 @@ const NAME = 'Harbour Lights Holdings Ltd.';
 const DIALOG = '.adm-dialog .adm-center-popup-wrap > div';
 const DIALOG_MASK = '.adm-dialog .adm-mask';
 
-
 /** A Hong Kong deal of four lots of 1,000 shares at HK$5.00-5.60, Futu's fees, open from now. */
 async function openDeal(request: APIRequestContext) {
   const op = await operator(request);
@@ -290,7 +289,6 @@ test('a Hong Kong IPO: subscribe in the app, then the allotment, the refund and 
   const after = await subscriptionOf(request, user, deal.id);
   expect(after).toMatchObject({ status: 'allotted', positionId: result.positionId });
 });
-
 
 // A United States deal: the application is a conditional offer the investor changes while the deal
 // is open; priced more than 20 % above the range, it must be reconfirmed, which holds it again at

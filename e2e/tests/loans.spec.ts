@@ -172,7 +172,12 @@ test('an investor applies for a loan with its key fact statement, an operator ap
     const row = page.getByTestId('loan-row').first();
     await expect(row).toHaveAttribute('data-status', 'review');
     const loanId = Number(await row.getAttribute('data-id'));
-    const [applied] = (await post(request, '/loan/applyList', user.token, {})).list as Array<{ id: number; instalment: string; totalRepay: string; aprPercent: string }>;
+    const [applied] = (await post(request, '/loan/applyList', user.token, {})).list as Array<{
+      id: number;
+      instalment: string;
+      totalRepay: string;
+      aprPercent: string;
+    }>;
     expect(applied).toMatchObject({ id: loanId, aprPercent: '18.00' });
     expect(cents(applied!.instalment)).toBe(facts.instalment);
     expect(cents(applied!.totalRepay)).toBe(facts.total);
@@ -252,7 +257,12 @@ test('an investor applies for a loan with its key fact statement, an operator ap
     expect(cents(await funding(request, user))).toBe(beforePayoff - payoff);
 
     // ---- the repayments, each split: penalty, interest, principal ----
-    const paid = (await post(request, '/loan/repayList', user.token, {})).list as Array<{ amount: string; penalty: string; interest: string; principal: string }>;
+    const paid = (await post(request, '/loan/repayList', user.token, {})).list as Array<{
+      amount: string;
+      penalty: string;
+      interest: string;
+      principal: string;
+    }>;
     expect(paid.map((r) => [r.amount, r.penalty, r.interest, r.principal].map(cents))).toEqual([
       [payoff, 0n, interest, 90_000n],
       [10_000n, 0n, 0n, 10_000n],

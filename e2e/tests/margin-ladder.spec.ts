@@ -57,12 +57,16 @@ test('a margin warning reaches the inbox with the liquidation price, in every la
   // The same quote again: the level has been warned.
   expect(await post(request, '/test/marginLadder/check', op, quote)).toEqual({ sent: 0 });
 
-  const notices = ((await get(request, '/userMessage/getMessage?size=50', user.token)) as { list: Notice[] }).list.filter((n) => n.kind === 'position.marginWarning');
+  const notices = ((await get(request, '/userMessage/getMessage?size=50', user.token)) as { list: Notice[] }).list.filter(
+    (n) => n.kind === 'position.marginWarning',
+  );
   expect(notices).toHaveLength(1);
   const notice = notices[0]!;
   expect(notice.title).toBe('Margin warning');
   expect(notice.body).toContain(`Your Buy position of 0.1 Bitcoin (BTC/USDT) is at or below 80 % of its margin: at ${price(bid)} USDT`);
-  expect(notice.body).toContain(`of the margin of ${p.margin} ${p.walletCurrency}. It will be liquidated at ${p.liquidationPrice} USDT, where equity reaches 50 % of the margin.`);
+  expect(notice.body).toContain(
+    `of the margin of ${p.margin} ${p.walletCurrency}. It will be liquidated at ${p.liquidationPrice} USDT, where equity reaches 50 % of the margin.`,
+  );
   // About three quarters: the exact ratio is the server's test's (the rate the margin was set at is not on the wire).
   expect(notice.body).toMatch(/equity is \d+\.\d\d EUR, 7[45]\.\d\d % of the margin/);
 

@@ -166,26 +166,31 @@ function columnEdges(page: Page, rowTestId: string) {
 
 /** Each row's code as shown, its symbol, and whether the code is cut (wider than its line or its cell). */
 function tickers(page: Page, rowTestId: string) {
-  return page.evaluate((testId) =>
-    [...document.querySelectorAll(`[data-testid="${testId}"]`)].map((row) => {
-      const line = row.querySelector('.quote-row-symbol')!;
-      const ticker = row.querySelector(`[data-testid="${testId}-ticker"]`)!;
-      const cell = row.querySelector('[data-col="name"]')!.getBoundingClientRect();
-      const box = ticker.getBoundingClientRect();
-      return {
-        symbol: row.getAttribute('data-symbol')!,
-        text: (ticker as HTMLElement).innerText,
-        cut: line.scrollWidth > line.clientWidth || box.right > cell.right + 0.5 || box.left < cell.left - 0.5,
-      };
-    }),
-  rowTestId);
+  return page.evaluate(
+    (testId) =>
+      [...document.querySelectorAll(`[data-testid="${testId}"]`)].map((row) => {
+        const line = row.querySelector('.quote-row-symbol')!;
+        const ticker = row.querySelector(`[data-testid="${testId}-ticker"]`)!;
+        const cell = row.querySelector('[data-col="name"]')!.getBoundingClientRect();
+        const box = ticker.getBoundingClientRect();
+        return {
+          symbol: row.getAttribute('data-symbol')!,
+          text: (ticker as HTMLElement).innerText,
+          cut: line.scrollWidth > line.clientWidth || box.right > cell.right + 0.5 || box.left < cell.left - 0.5,
+        };
+      }),
+    rowTestId,
+  );
 }
 
 /** Every ticker of a list in full, and distinct instruments with distinct tickers. */
 async function expectDistinctTickers(page: Page, rowTestId: string, list: string) {
   const rows = await tickers(page, rowTestId);
   expect(rows.length, list).toBeGreaterThan(0);
-  expect(rows.filter((row) => row.cut), `${list}: tickers cut`).toEqual([]);
+  expect(
+    rows.filter((row) => row.cut),
+    `${list}: tickers cut`,
+  ).toEqual([]);
   const bySymbol = new Map(rows.map((row) => [row.symbol, row.text]));
   expect(new Set(bySymbol.values()).size, `${list}: tickers shown alike`).toBe(bySymbol.size);
 }
@@ -201,12 +206,25 @@ test('quote lists: 14 rows a screen, headers on their columns, tickers in full, 
   expect(await rowsOnScreen(page, 'market-row')).toBeGreaterThanOrEqual(14);
   expect((await rows.first().locator('.quote-row-main').boundingBox())!.height).toBeGreaterThanOrEqual(44);
   // Each header ends where its column ends; the name starts where the names start.
-  for (const edge of await columnEdges(page, 'market-row')) expect(Math.abs(edge.head - edge.row), `${edge.col}: header ${edge.head}, column ${edge.row}`).toBeLessThanOrEqual(1);
+  for (const edge of await columnEdges(page, 'market-row'))
+    expect(Math.abs(edge.head - edge.row), `${edge.col}: header ${edge.head}, column ${edge.row}`).toBeLessThanOrEqual(1);
   // One currency: named once, beside the price header.
   await expect(head.getByTestId('list-currency')).toHaveText('USD');
   await expect(rows.first().getByTestId('market-row-currency')).toHaveCount(0);
 
-  const currencyOf: Record<string, string | null> = { US: 'USD', HK: 'HKD', DE: 'EUR', NL: 'EUR', BE: 'EUR', MX: 'MXN', FUT: 'USD', CRYPTO: 'USDT', FX: null, INDEX: null, BOND: null };
+  const currencyOf: Record<string, string | null> = {
+    US: 'USD',
+    HK: 'HKD',
+    DE: 'EUR',
+    NL: 'EUR',
+    BE: 'EUR',
+    MX: 'MXN',
+    FUT: 'USD',
+    CRYPTO: 'USDT',
+    FX: null,
+    INDEX: null,
+    BOND: null,
+  };
   for (const [segment, currency] of Object.entries(currencyOf)) {
     await page.getByTestId(`market-segment-${segment}`).click();
     await expect(page.getByTestId('market-list')).toHaveAttribute('data-segment', segment);
@@ -624,7 +642,17 @@ for (const language of LANGUAGES) {
 
 // ---- closed markets, instruments without orders, product lists (issue 11) ----
 
-type WireQuote = { symbol: string; name: string; stock_code: string; market: string; source: number; tradable: boolean; nextOpenTimestamp: number | null; timeZone: string; minQuantity: string };
+type WireQuote = {
+  symbol: string;
+  name: string;
+  stock_code: string;
+  market: string;
+  source: number;
+  tradable: boolean;
+  nextOpenTimestamp: number | null;
+  timeZone: string;
+  minQuantity: string;
+};
 
 async function getData(request: APIRequestContext, path: string) {
   const body = await (await request.get(`/web${path}`)).json();
@@ -638,7 +666,11 @@ async function getData(request: APIRequestContext, path: string) {
  * taken, so that it does not open during the test.
  */
 async function closedStock(request: APIRequestContext): Promise<WireQuote> {
-  const markets = (await (await request.post('/web/market/getMakets', { data: {} })).json()).data as Array<{ market: string; tradable: boolean; nextOpenTimestamp: number | null }>;
+  const markets = (await (await request.post('/web/market/getMakets', { data: {} })).json()).data as Array<{
+    market: string;
+    tradable: boolean;
+    nextOpenTimestamp: number | null;
+  }>;
   const closed = markets
     .filter((m) => ['US', 'HK', 'DE', 'NL', 'BE', 'MX'].includes(m.market) && !m.tradable && m.nextOpenTimestamp !== null)
     .sort((a, b) => b.nextOpenTimestamp! - a.nextOpenTimestamp!)[0];
@@ -712,14 +744,19 @@ test('a closed market: the quote says when it opens and offers limit orders only
   await expect(page.locator(`[data-testid="entrusted-row"][data-symbol="${stock.symbol}"]`)).toBeVisible();
 });
 
-test('a bond quote’s Buy leads to the bond order page; an index quote offers no Buy or Sell and says why; the stock order page asks nothing of the server for a bond', async ({ page, request }) => {
-  const bond = ((await (await request.post('/web/m_ft/bondsList', { data: { size: 1 } })).json()).data.list[0]) as WireQuote;
+test('a bond quote’s Buy leads to the bond order page; an index quote offers no Buy or Sell and says why; the stock order page asks nothing of the server for a bond', async ({
+  page,
+  request,
+}) => {
+  const bond = (await (await request.post('/web/m_ft/bondsList', { data: { size: 1 } })).json()).data.list[0] as WireQuote;
   const minCount: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/stocka_config/getMinCount')) minCount.push(r.url());
   });
   await launch(page);
-  await page.goto(`/#/pages/quote/stock?name=${encodeURIComponent(bond.name)}&code=${encodeURIComponent(bond.stock_code)}&source=${bond.source}&market=BOND&symbol=${encodeURIComponent(bond.symbol)}`);
+  await page.goto(
+    `/#/pages/quote/stock?name=${encodeURIComponent(bond.name)}&code=${encodeURIComponent(bond.stock_code)}&source=${bond.source}&market=BOND&symbol=${encodeURIComponent(bond.symbol)}`,
+  );
   await expect(page.getByTestId('quote-trading-note')).toHaveAttribute('data-kind', 'bond');
   await expect(page.getByTestId('quote-trading-note')).toContainText('Bonds are bought on the bond order page');
   await expect(page.getByTestId('quote-limit-buy')).toHaveCount(0);
@@ -733,10 +770,14 @@ test('a bond quote’s Buy leads to the bond order page; an index quote offers n
 
   const user = await register(request);
   await launch(page, user.token);
-  await page.goto(`/#/pages/quote/stock?name=${encodeURIComponent(bond.name)}&code=${encodeURIComponent(bond.stock_code)}&source=${bond.source}&market=BOND&symbol=${encodeURIComponent(bond.symbol)}`);
+  await page.goto(
+    `/#/pages/quote/stock?name=${encodeURIComponent(bond.name)}&code=${encodeURIComponent(bond.stock_code)}&source=${bond.source}&market=BOND&symbol=${encodeURIComponent(bond.symbol)}`,
+  );
   await page.getByTestId('quote-buy').click();
   await expect(page).toHaveURL(new RegExp(`#/pages/bonds/open\\?.*symbol=${bond.symbol}`));
-  await page.goto(`/#/pages/payment/stock?name=${encodeURIComponent(bond.name)}&code=${encodeURIComponent(bond.stock_code)}&source=${bond.source}&direction=0&market=BOND&symbol=${encodeURIComponent(bond.symbol)}`);
+  await page.goto(
+    `/#/pages/payment/stock?name=${encodeURIComponent(bond.name)}&code=${encodeURIComponent(bond.stock_code)}&source=${bond.source}&direction=0&market=BOND&symbol=${encodeURIComponent(bond.symbol)}`,
+  );
   await expect(page.getByTestId('order-trading-note')).toHaveAttribute('data-kind', 'bond');
   await expect(page.getByTestId('order-submit')).toHaveCount(0);
   expect(minCount).toEqual([]);

@@ -64,7 +64,10 @@ test('KYC with a passport: validation, compressed upload, operator approval, the
   await page.goto('/#/pages/profile/index');
   await expect(page.getByTestId('profile-notices-badge')).toBeVisible();
   await page.getByTestId('profile-menu-notices').click();
-  const row = page.getByTestId('notice-row').filter({ has: page.locator('[data-testid="notice-unread"]') }).first();
+  const row = page
+    .getByTestId('notice-row')
+    .filter({ has: page.locator('[data-testid="notice-unread"]') })
+    .first();
   await expect(row).toHaveAttribute('data-kind', 'kyc.approved');
   await expect(row).toContainText('Identity verified');
   await screen(page, 'notices-en');
@@ -218,7 +221,12 @@ test('money screens in English, Dutch and Chinese', async ({ page, request }) =>
   const user = await verifiedUser(request);
   await funded(request, user, '2500');
   await post(request, '/wallet/transfer', user.token, { from: 'BALANCE', to: 'STOCK', amount: '300' }, true);
-  await post(request, '/UserAccount/addCardNo', user.token, { bankName: 'ABN AMRO', accountName: 'Anna de Vries', cardNumber: 'NL91ABNA0417164300', swiftCode: 'ABNANL2A' });
+  await post(request, '/UserAccount/addCardNo', user.token, {
+    bankName: 'ABN AMRO',
+    accountName: 'Anna de Vries',
+    cardNumber: 'NL91ABNA0417164300',
+    swiftCode: 'ABNANL2A',
+  });
   await post(request, '/settingPayPassword', user.token, { payPassword: PAY_PASSWORD });
 
   for (const { ui, short } of LANGUAGES) {
@@ -308,7 +316,17 @@ test('total assets with an open position, the home portfolio and the deposit cur
   await post(request, '/wallet/transfer', user.token, { from: 'BALANCE', to: 'FOREX', amount: '1000' }, true);
   // 10x is above bitcoin's retail cap of 2:1: the risk is acknowledged first.
   await post(request, '/trading/leverageRisk/acknowledge', user.token, { version: 1 });
-  const order = { stockCode: 'BTCUSDT', stockName: 'Bitcoin', direction: 0, source: 100, type: 0, quantity: '0.01', leverage: 10, goldCode: 'BTCUSDT', goldName: 'Bitcoin' };
+  const order = {
+    stockCode: 'BTCUSDT',
+    stockName: 'Bitcoin',
+    direction: 0,
+    source: 100,
+    type: 0,
+    quantity: '0.01',
+    leverage: 10,
+    goldCode: 'BTCUSDT',
+    goldName: 'Bitcoin',
+  };
   await post(request, '/gold/create', user.token, order, true);
   // The position floats with the live price; the server's money test checks the figures to the cent.
   const overview = await post(request, '/userCenter/getFundingOverview', user.token, { currency: 'EUR' });
@@ -335,7 +353,9 @@ test('total assets with an open position, the home portfolio and the deposit cur
     // One answer on screen (issue 32): net assets = the products of the breakdown, to the cent (nothing is owed here).
     const shown = async (id: string) => shownCents((await page.getByTestId(id).textContent()) ?? '', ui);
     await expect(async () => {
-      const parts = await page.locator('[data-testid^="breakdown-"][data-side="asset"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-value') ?? ''));
+      const parts = await page
+        .locator('[data-testid^="breakdown-"][data-side="asset"]')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-value') ?? ''));
       expect(parts.length).toBeGreaterThan(0);
       expect(await shown('overview-net')).toBe(parts.reduce((sum, v) => sum + cents(v), 0n));
     }).toPass({ timeout: 10_000 });
@@ -390,12 +410,33 @@ test('the bill reads like a statement: one line per event, its entries folded un
   await post(request, '/wallet/transfer', user.token, { from: 'BALANCE', to: 'FOREX', amount: '600' }, true);
   // 10x is above bitcoin's retail cap of 2:1: the risk is acknowledged first.
   await post(request, '/trading/leverageRisk/acknowledge', user.token, { version: 1 });
-  const order = { stockCode: 'BTCUSDT', stockName: 'Bitcoin', direction: 0, source: 100, type: 0, quantity: '0.01', leverage: 10, goldCode: 'BTCUSDT', goldName: 'Bitcoin' };
+  const order = {
+    stockCode: 'BTCUSDT',
+    stockName: 'Bitcoin',
+    direction: 0,
+    source: 100,
+    type: 0,
+    quantity: '0.01',
+    leverage: 10,
+    goldCode: 'BTCUSDT',
+    goldName: 'Bitcoin',
+  };
   const position = await post(request, '/gold/create', user.token, order, true);
   await post(request, '/position/flatPosition', user.token, { id: position.id }, true);
-  const card = await post(request, '/UserAccount/addCardNo', user.token, { bankName: 'ING', accountName: 'Eva Jansen', cardNumber: 'NL69INGB0123456789', swiftCode: 'INGBNL2A' });
+  const card = await post(request, '/UserAccount/addCardNo', user.token, {
+    bankName: 'ING',
+    accountName: 'Eva Jansen',
+    cardNumber: 'NL69INGB0123456789',
+    swiftCode: 'INGBNL2A',
+  });
   await post(request, '/settingPayPassword', user.token, { payPassword: PAY_PASSWORD });
-  const withdrawal = await post(request, '/withdrawal/withdrawal-apply', user.token, { amount: '100.00', target: 'bank', cardId: card.id, payPassword: PAY_PASSWORD }, true);
+  const withdrawal = await post(
+    request,
+    '/withdrawal/withdrawal-apply',
+    user.token,
+    { amount: '100.00', target: 'bank', cardId: card.id, payPassword: PAY_PASSWORD },
+    true,
+  );
   await post(request, `/operator/withdrawals/${withdrawal.id}/reject`, await operator(request), { reason: 'Name does not match the account' });
   // The trade's figures follow the live price: the screen must show what the server booked (its money test checks them to the cent).
   const forex = await post(request, '/wallet/getWalletBill', user.token, { walletCode: 'FOREX', groupBy: 'journal' });
@@ -411,7 +452,12 @@ test('the bill reads like a statement: one line per event, its entries folded un
     await page.goto('/#/pages/profile/transaction?tab=BALANCE');
     const rows = page.getByTestId('bill-row');
     await expect(rows).toHaveCount(4);
-    expect(await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-type')))).toEqual(['withdrawal.release', 'withdrawal.hold', 'transfer', 'deposit']);
+    expect(await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-type')))).toEqual([
+      'withdrawal.release',
+      'withdrawal.hold',
+      'transfer',
+      'deposit',
+    ]);
     await expect(rows.nth(1).getByTestId('bill-amount')).toHaveText(amount('-100.00 EUR'));
     await expect(rows.nth(1).getByTestId('bill-held')).toContainText(amount('+100.00'));
     await expect(rows.nth(1).getByTestId('bill-after')).toContainText(amount('300.00'));

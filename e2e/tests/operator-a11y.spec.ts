@@ -21,7 +21,18 @@ const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const KNOWN: Record<string, string[]> = {};
 
 /** Moderate rules about the page's structure, asserted like the serious and critical ones. */
-const STRUCTURE = new Set(['heading-order', 'landmark-one-main', 'landmark-unique', 'page-has-heading-one', 'region', 'landmark-no-duplicate-main', 'landmark-main-is-top-level', 'landmark-banner-is-top-level', 'landmark-complementary-is-top-level', 'landmark-contentinfo-is-top-level']);
+const STRUCTURE = new Set([
+  'heading-order',
+  'landmark-one-main',
+  'landmark-unique',
+  'page-has-heading-one',
+  'region',
+  'landmark-no-duplicate-main',
+  'landmark-main-is-top-level',
+  'landmark-banner-is-top-level',
+  'landmark-complementary-is-top-level',
+  'landmark-contentinfo-is-top-level',
+]);
 
 // The back office is a desktop console; its CSP (script-src 'self') would refuse the injected axe script.
 test.use({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false, bypassCSP: true });
@@ -34,7 +45,12 @@ async function violations(page: Page): Promise<Violation[]> {
   const all = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
   });
   return all.filter((v) => v.impact === 'serious' || v.impact === 'critical' || STRUCTURE.has(v.id));
 }
@@ -152,16 +168,21 @@ async function unreachable(page: Page): Promise<string[]> {
     const index = await page.evaluate(() => document.activeElement?.closest('[data-kb]')?.getAttribute('data-kb') ?? null);
     if (index !== null) reached.add(index);
   }
-  const missed = await page.evaluate((seen) => {
-    const out: string[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>('[data-kb]')) {
-      if (!seen.includes(el.getAttribute('data-kb')!)) {
-        out.push(`<${el.tagName.toLowerCase()}${el.dataset.testid ? ` data-testid=${el.dataset.testid}` : ''}${el.className ? ` class="${el.className}"` : ''}> ${(el.textContent ?? '').trim().slice(0, 30)}`);
+  const missed = await page.evaluate(
+    (seen) => {
+      const out: string[] = [];
+      for (const el of document.querySelectorAll<HTMLElement>('[data-kb]')) {
+        if (!seen.includes(el.getAttribute('data-kb')!)) {
+          out.push(
+            `<${el.tagName.toLowerCase()}${el.dataset.testid ? ` data-testid=${el.dataset.testid}` : ''}${el.className ? ` class="${el.className}"` : ''}> ${(el.textContent ?? '').trim().slice(0, 30)}`,
+          );
+        }
+        el.removeAttribute('data-kb');
       }
-      el.removeAttribute('data-kb');
-    }
-    return out;
-  }, [...reached]);
+      return out;
+    },
+    [...reached],
+  );
   await page.evaluate(() => {
     (document.activeElement as HTMLElement | null)?.blur();
     window.scrollTo(0, 0);
@@ -200,7 +221,14 @@ test('every back-office page has no serious, critical or structural accessibilit
 
   const applicant = await register(request, 'a11yop_kyc_');
   const frontUrl = await uploadApi(request, applicant.token, png, 'passport.png');
-  await post(request, '/updateReal', applicant.token, { firstName: 'Eva', lastName: 'Jansen', country: 'NL', idType: 'passport', idNumber: 'NX7654321', frontUrl });
+  await post(request, '/updateReal', applicant.token, {
+    firstName: 'Eva',
+    lastName: 'Jansen',
+    country: 'NL',
+    idType: 'passport',
+    idNumber: 'NX7654321',
+    frontUrl,
+  });
   const kycId = await pendingOf(request, 'kyc', applicant.username);
 
   const ops = await operator(request);
@@ -224,7 +252,9 @@ test('every back-office page has no serious, critical or structural accessibilit
   });
   await post(request, `/operator/placements/${placement.id}/keys`, ops, { investor: investor.username });
   const invitation = (await get(request, '/userMessage/getMessage', investor.token)).list.find((n: { kind: string }) => n.kind === 'placement.key');
-  await post(request, '/placing_order/checkSecret', investor.token, { key: (invitation.body as string).match(/[A-HJ-NP-Z2-9]{4}(?:-[A-HJ-NP-Z2-9]{4}){3}/)![0] });
+  await post(request, '/placing_order/checkSecret', investor.token, {
+    key: (invitation.body as string).match(/[A-HJ-NP-Z2-9]{4}(?:-[A-HJ-NP-Z2-9]{4}){3}/)![0],
+  });
   await post(request, '/placing_order/create', investor.token, { placementId: placement.id, quantity: '1' }, true);
 
   // IPO deals: one announced (its editor and its steps' dialogs) and one the investor subscribed to, allotted (its basis of allotment).
@@ -299,7 +329,12 @@ test('every back-office page has no serious, critical or structural accessibilit
     if (list.length === 0) return;
     found[name] = [...new Set(list.map((v) => v.id))].sort();
     for (const v of list) {
-      details.push(`${name} ${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 6).map((n) => `    ${JSON.stringify(n.target)} ${n.failureSummary?.split('\n').slice(1).join(' ') ?? ''}`).join('\n')}`);
+      details.push(
+        `${name} ${v.id} (${v.impact}): ${v.help}\n${v.nodes
+          .slice(0, 6)
+          .map((n) => `    ${JSON.stringify(n.target)} ${n.failureSummary?.split('\n').slice(1).join(' ') ?? ''}`)
+          .join('\n')}`,
+      );
     }
   }
 
@@ -608,7 +643,10 @@ test('the router takes every path from paths.ts, which the test above visits', (
   const paths = [...source.matchAll(/\bpath:\s*([^,}\n]+)/g)].map((m) => m[1]!.trim());
   // The frame's '/' aside, each route's path is a ROUTES entry, each entry used once.
   const used = paths.filter((p) => p !== "'/'");
-  expect(used.every((p) => /^ROUTES\.\w+$/.test(p)), `paths written in router.tsx: ${used.join(', ')}`).toBe(true);
+  expect(
+    used.every((p) => /^ROUTES\.\w+$/.test(p)),
+    `paths written in router.tsx: ${used.join(', ')}`,
+  ).toBe(true);
   expect(used.map((p) => p.slice('ROUTES.'.length)).sort()).toEqual(Object.keys(ROUTES).sort());
 });
 
@@ -619,7 +657,15 @@ test('the sign-in page works on a phone (390x844) and the back office allows zoo
   expect(viewport).toContain('width=device-width');
   expect(viewport).not.toMatch(/user-scalable\s*=\s*(no|0)|maximum-scale\s*=\s*1(\.0*)?(,|$)/);
 
-  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, bypassCSP: true, locale: 'en-US' });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    bypassCSP: true,
+    locale: 'en-US',
+  });
   const page = await context.newPage();
   track(page);
   await open(page, ROUTES.login, '[data-testid="bo-email"]');

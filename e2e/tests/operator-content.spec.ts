@@ -184,9 +184,7 @@ test('an article written in the editor is sanitised, published and read in Dutch
   await ops.getByTestId('bo-article-title').fill(english.title);
   await ops.getByTestId('bo-article-body').fill('<p>draft</p>');
   await ops.getByTestId('bo-article-save').click();
-  await expect(ops.locator('.field', { has: ops.getByTestId('bo-article-slug') }).locator('.field-error')).toHaveText(
-    'Another article already uses this slug',
-  );
+  await expect(ops.locator('.field', { has: ops.getByTestId('bo-article-slug') }).locator('.field-error')).toHaveText('Another article already uses this slug');
   await expect(ops).toHaveURL(/#\/articles\/new$/);
   await ops.getByTestId('bo-article-slug').fill(slug);
   await ops.getByTestId('bo-article-summary').fill(english.summary);

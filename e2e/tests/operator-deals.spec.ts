@@ -102,7 +102,9 @@ test('an operator announces, opens, closes, prices and allots a Hong Kong deal a
   await page.getByTestId('bo-deals-view').getByRole('button', { name: 'Calendar' }).click();
   await expect(page.getByTestId('bo-deals-calendar')).toBeVisible();
   const deal = await get(request, `/operator/deals/${dealId}`, await operator(request));
-  const opensMonth = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Hong_Kong', year: 'numeric', month: '2-digit' }).format(new Date(deal.subscriptionOpensTimestamp));
+  const opensMonth = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Hong_Kong', year: 'numeric', month: '2-digit' }).format(
+    new Date(deal.subscriptionOpensTimestamp),
+  );
   await page.goto(`/operator/#/deals?view=calendar&month=${opensMonth}`);
   const opens = page.getByTestId('bo-cal-event').filter({ hasText: `${code} opens` });
   await expect(opens).toBeVisible();
@@ -142,7 +144,9 @@ test('an operator announces, opens, closes, prices and allots a Hong Kong deal a
   const priceDialog = page.getByRole('dialog', { name: 'Set the final price' });
   await priceDialog.getByTestId('bo-deal-final-price').fill('8.00');
   await priceDialog.getByTestId('bo-confirm').click();
-  await expect(priceDialog.getByTestId('bo-deal-final-price')).toHaveAccessibleDescription('A Hong Kong final price can be at most the top of the range (7.80)');
+  await expect(priceDialog.getByTestId('bo-deal-final-price')).toHaveAccessibleDescription(
+    'A Hong Kong final price can be at most the top of the range (7.80)',
+  );
   await screen(page, 'operator-deal-price-refused');
   await priceDialog.getByTestId('bo-deal-final-price').fill('7.50');
   await priceDialog.getByTestId('bo-confirm').click();

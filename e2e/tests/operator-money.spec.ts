@@ -14,10 +14,7 @@ async function signIn(page: Page) {
   await expect(page.getByTestId('bo-operator-email')).toHaveText(OPERATOR.email);
 }
 
-test('an operator approves a KYC and a deposit, refuses a withdrawal with a reason and finds the ledger balanced', async ({
-  page,
-  request,
-}) => {
+test('an operator approves a KYC and a deposit, refuses a withdrawal with a reason and finds the ledger balanced', async ({ page, request }) => {
   // ---- an investor: documents, a bank transfer with its proof, a bank card and a pay password ----
   const { username, token } = await register(request, 'bom_');
 

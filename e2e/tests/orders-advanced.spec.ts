@@ -20,7 +20,11 @@ type Detail = {
   id: number;
   stops: { stopLoss: string | null; takeProfit: string | null };
   handlingFee: string;
-  history: Array<{ event: string; price: string | null; fill: { bid: string; ask: string; spread: string; quoteTimestamp: number; fee: string | null } | null }>;
+  history: Array<{
+    event: string;
+    price: string | null;
+    fill: { bid: string; ask: string; spread: string; quoteTimestamp: number; fee: string | null } | null;
+  }>;
 };
 
 /** A verified user with 1,000 of 5,000 euros in the FOREX wallet (bitcoin trades through it). */
@@ -34,7 +38,7 @@ async function trader(request: APIRequestContext) {
 /** `price` × `percent` / 100 on the cent grid, as a plain decimal string (whole-cent arithmetic, no floats). */
 function percentOf(price: string, percent: bigint): string {
   const [int, frac = ''] = price.split('.');
-  const cents = (BigInt(int!) * 100n + BigInt((frac + '00').slice(0, 2))) * percent / 100n;
+  const cents = ((BigInt(int!) * 100n + BigInt((frac + '00').slice(0, 2))) * percent) / 100n;
   return `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`;
 }
 
@@ -141,7 +145,18 @@ test('an order with a stop-loss, the stop edited on the position, the fill expla
   }
   // A day limit order far under the price, with a stop-loss: the list of orders says both.
   const limit = percentOf(quote.bid, 50n);
-  const order = { stockCode: 'BTCUSDT', stockName: 'Bitcoin', direction: 0, source: 100, type: 1, price: limit, quantity: '0.001', leverage: 1, goldCode: 'BTCUSDT', goldName: 'Bitcoin' };
+  const order = {
+    stockCode: 'BTCUSDT',
+    stockName: 'Bitcoin',
+    direction: 0,
+    source: 100,
+    type: 1,
+    price: limit,
+    quantity: '0.001',
+    leverage: 1,
+    goldCode: 'BTCUSDT',
+    goldName: 'Bitcoin',
+  };
   await post(request, '/gold/create', user.token, { ...order, timeInForce: 'day', stopLoss: percentOf(quote.bid, 40n) }, true);
   await page.goto('/#/pages/trade/index?tab=entrusted');
   const waiting = page.getByTestId('entrusted-row').first();

@@ -67,7 +67,15 @@ test('an investor enters the key from the notice, buys placement shares and sees
 
   // ---- the operator: an SPO and a QIP on SAP, a key for each sent to this investor ----
   const window = { opensAtTimestamp: Date.now() - 60_000, closesAtTimestamp: Date.now() + 7 * DAY };
-  const spo = await post(request, '/operator/placements', ops, { symbol: SAP, kind: 'SPO', price: '190.00', quantity: '1000', minQuantity: '10', lockupDays: 30, ...window });
+  const spo = await post(request, '/operator/placements', ops, {
+    symbol: SAP,
+    kind: 'SPO',
+    price: '190.00',
+    quantity: '1000',
+    minQuantity: '10',
+    lockupDays: 30,
+    ...window,
+  });
   const floor = await get(request, `/operator/placements/floor?symbol=${SAP}`, ops);
   const qip = await post(request, '/operator/placements', ops, {
     symbol: SAP,
@@ -167,7 +175,9 @@ test('an investor enters the key from the notice, buys placement shares and sees
   // ---- the ledger moved the money: 6,000.00 - 4,752.38 available, 4,750.00 held ----
   const wallets = await post(request, '/wallet/getWalletBalance', user.token);
   expect(wallets.find((w: { code: string }) => w.code === 'STOCK')).toMatchObject({ balance: '1247.62', usedBalance: '4750.00' });
-  const position = await post(request, '/position/detail', user.token, { id: (await post(request, '/position/placing_subscription', user.token)).list[0].positionId });
+  const position = await post(request, '/position/detail', user.token, {
+    id: (await post(request, '/position/placing_subscription', user.token)).list[0].positionId,
+  });
   expect(position).toMatchObject({ openPrice: '190.00', quantity: '25', leverage: 1, margin: '4750.00', handlingFee: '2.38' });
   // The lock-up holds against the close.
   const close = await request.post('/web/position/flatPosition', {

@@ -66,7 +66,11 @@ async function allottedShares(request: Parameters<typeof post>[0], user: User) {
   return deal;
 }
 
-test('one portfolio: the same net assets on home, the Assets tab, Analytics and the statement, by product, and allotted IPO shares among the holdings', async ({ page, request, browser }) => {
+test('one portfolio: the same net assets on home, the Assets tab, Analytics and the statement, by product, and allotted IPO shares among the holdings', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(300_000);
   const user = await verifiedUser(request, 'pf_', PNG);
   // 10,000 euros: with the verified identity and no loan yet, a score of 650 (the band of 3,000).
@@ -114,7 +118,9 @@ test('one portfolio: the same net assets on home, the Assets tab, Analytics and 
 
   // ---- a loan of 1,000 on its key fact statement, approved by the operator: paid into the funding account ----
   const profile = (await get(request, '/loan/profile', user.token)) as { aprPercent: string };
-  const loan = (await post(request, '/loan/apply', user.token, { amount: '1000', months: 3, aprPercent: profile.aprPercent, accepted: true }, true)) as { id: number };
+  const loan = (await post(request, '/loan/apply', user.token, { amount: '1000', months: 3, aprPercent: profile.aprPercent, accepted: true }, true)) as {
+    id: number;
+  };
   await post(request, `/operator/loans/${loan.id}/approve`, await operator(request), { reason: 'Portfolio journey: score 650' });
 
   // The server's answer: net assets = total − liabilities, and the products add up to it.
@@ -174,7 +180,8 @@ test('one portfolio: the same net assets on home, the Assets tab, Analytics and 
       await expect(page.getByTestId('overview-net')).toHaveAttribute('data-value', /^\d+\.\d\d$/);
       // The figure and its parts, from one answer on the screen: what is held less what is owed.
       const { net, held, owed } = await page.evaluate(() => {
-        const side = (s: string) => [...document.querySelectorAll(`[data-testid^="breakdown-"][data-side="${s}"]`)].map((r) => r.getAttribute('data-value') ?? '0');
+        const side = (s: string) =>
+          [...document.querySelectorAll(`[data-testid^="breakdown-"][data-side="${s}"]`)].map((r) => r.getAttribute('data-value') ?? '0');
         return { net: document.querySelector('[data-testid="overview-net"]')?.getAttribute('data-value') ?? '', held: side('asset'), owed: side('liability') };
       });
       const sum = (values: string[]) => values.reduce((total, v) => total + cents(v), 0n);

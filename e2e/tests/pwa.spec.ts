@@ -32,7 +32,15 @@ test('the manifest makes the app installable: names, standalone, start URL, them
     background_color: string;
     icons: Array<{ src: string; sizes: string; type: string; purpose: string }>;
   };
-  expect(manifest).toMatchObject({ name: 'Meridian Markets', short_name: 'Meridian', start_url: '/', scope: '/', display: 'standalone', theme_color: '#0b1f3a', background_color: '#0b1f3a' });
+  expect(manifest).toMatchObject({
+    name: 'Meridian Markets',
+    short_name: 'Meridian',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#0b1f3a',
+    background_color: '#0b1f3a',
+  });
   // Each icon is served, a PNG of the size it claims; one of 192, one of 512 and a maskable one.
   for (const icon of manifest.icons) {
     const image = await page.request.get(icon.src);
@@ -72,7 +80,11 @@ test('the worker keeps the app shell: offline, the app opens and says so, and no
     await expect(banner).toBeVisible();
     await expect(banner).toHaveAttribute('lang', language.ui);
     await expect(banner).toHaveText(
-      { en: /^You are offline\. Prices and balances are not updating/, nl: /^U bent offline\. Koersen en saldi worden niet bijgewerkt/, 'zh-Hans': /^您已离线。行情和余额未在更新/ }[language.ui],
+      {
+        en: /^You are offline\. Prices and balances are not updating/,
+        nl: /^U bent offline\. Koersen en saldi worden niet bijgewerkt/,
+        'zh-Hans': /^您已离线。行情和余额未在更新/,
+      }[language.ui],
     );
     // The banner says why nothing loads: no toast for each failed request.
     await expect(page.locator('.adm-toast-main')).toHaveCount(0);
@@ -184,10 +196,17 @@ for (const device of DEVICE_LOCALES) {
 // the safe-area insets, 47 px at the top and 34 px at the bottom, as on an iPhone 13.
 test('the bars keep out of the notch and the home indicator', async ({ page, context }) => {
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setSafeAreaInsetsOverride' as 'Emulation.setDeviceMetricsOverride', { insets: { top: 47, bottom: 34, left: 0, right: 0 } } as never);
+  await cdp.send(
+    'Emulation.setSafeAreaInsetsOverride' as 'Emulation.setDeviceMetricsOverride',
+    { insets: { top: 47, bottom: 34, left: 0, right: 0 } } as never,
+  );
   await launch(page);
   await expect(page.getByTestId('home-welcome')).toBeVisible();
-  const style = (selector: string, property: string) => page.locator(selector).first().evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), property);
+  const style = (selector: string, property: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), property);
   expect(await style('.tab-bar', 'padding-bottom')).toBe('34px');
   expect(await style('.home-hero', 'padding-top')).toBe('63px');
   // The tab bar's buttons end above the home indicator.

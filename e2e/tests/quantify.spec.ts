@@ -55,7 +55,10 @@ test('an investor invests in a pool at its day’s NAV and sees the daily profit
   const user = await verifiedUser(request, 'qu_', PNG);
   await funded(request, user, '1000.00', PNG);
   await post(request, '/wallet/transfer', user.token, { from: 'BALANCE', to: 'FINANCIAL', amount: '800.00' }, true);
-  const financial = async () => ((await post(request, '/wallet/getWalletBalance', user.token)) as Array<{ code: string; balance: string; usedBalance: string }>).find((w) => w.code === 'FINANCIAL')!;
+  const financial = async () =>
+    ((await post(request, '/wallet/getWalletBalance', user.token)) as Array<{ code: string; balance: string; usedBalance: string }>).find(
+      (w) => w.code === 'FINANCIAL',
+    )!;
   await expect.poll(async () => (await financial()).balance).toBe('800.00');
 
   // The pools' backfill runs in the job; this runs it now as well (a day is valued once, whoever gets there first).
@@ -112,7 +115,8 @@ test('an investor invests in a pool at its day’s NAV and sees the daily profit
   await post(request, '/test/quantify/clock', ops, { at: today + 2 * DAY + 60_000 });
   try {
     await post(request, '/test/quantify/run', ops);
-    const orders = async () => (await post(request, '/quantization/order/pageList', user.token, {})).list as Array<{ status: string; units: string; nav: string; navDay: number }>;
+    const orders = async () =>
+      (await post(request, '/quantization/order/pageList', user.token, {})).list as Array<{ status: string; units: string; nav: string; navDay: number }>;
     await expect.poll(async () => (await orders())[0]!.status, { timeout: 60_000 }).toBe('done');
     const [order] = await orders();
     expect(order!.navDay).toBe(today);

@@ -64,7 +64,10 @@ test('an investor rents a grid robot from the financial wallet, watches it mine 
   const user = await verifiedUser(request, 'ro_', PNG);
   await funded(request, user, '2000.00', PNG);
   await post(request, '/wallet/transfer', user.token, { from: 'BALANCE', to: 'FINANCIAL', amount: '1500.00' }, true);
-  const financial = async () => ((await post(request, '/wallet/getWalletBalance', user.token)) as Array<{ code: string; balance: string; usedBalance: string }>).find((w) => w.code === 'FINANCIAL')!;
+  const financial = async () =>
+    ((await post(request, '/wallet/getWalletBalance', user.token)) as Array<{ code: string; balance: string; usedBalance: string }>).find(
+      (w) => w.code === 'FINANCIAL',
+    )!;
   expect((await financial()).balance).toBe('1500.00');
 
   // ---- the financial wallet's tab leads to the robots ----
@@ -133,7 +136,10 @@ test('an investor rents a grid robot from the financial wallet, watches it mine 
   // position again, open the newest open one until its detail is shown while it is still open.
   await expect(async () => {
     const held = (await post(request, '/robotOrder/detail', user.token, { id: orderId })) as { positions: Array<{ status: number }> };
-    expect(held.positions.some((p) => p.status === 1), 'the robot holds a position').toBe(true);
+    expect(
+      held.positions.some((p) => p.status === 1),
+      'the robot holds a position',
+    ).toBe(true);
     await page.goto(`/${detailPath}`);
     await page.getByTestId('position-row').first().click();
     await expect(page.getByTestId('detail-robot')).toBeVisible();

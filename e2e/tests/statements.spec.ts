@@ -59,7 +59,10 @@ test('a month’s statement from the ledger, as a PDF, and the bills as CSV', as
 
   await open(page, ROUTES.statements);
   const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-bills').click()]);
-  const lines = (await readFile((await csv.path())!, 'utf8')).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+  const lines = (await readFile((await csv.path())!, 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
   expect(lines[0]).toBe('time,journal_id,type,wallet,currency,part,amount,balance_after,memo');
   expect(lines.slice(1).map((l) => l.split(',').slice(2, 8).join(' '))).toEqual([
     'deposit BALANCE EUR available 1000.00 1000.00',
@@ -71,7 +74,12 @@ test('a month’s statement from the ledger, as a PDF, and the bills as CSV', as
   await photograph(page, 'timeline', ROUTES.timeline, '[data-testid="timeline-entry"]');
   await expect(page.getByTestId('timeline-chain')).toHaveAttribute('data-ok', 'true');
   await expect(page.getByTestId('timeline-entry')).toHaveCount(4);
-  expect(await page.getByTestId('timeline-entry').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.kind))).toEqual(['money', 'money', 'review', 'review']);
+  expect(await page.getByTestId('timeline-entry').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.kind))).toEqual([
+    'money',
+    'money',
+    'review',
+    'review',
+  ]);
   await expect(page.getByTestId('timeline-entry').nth(0)).toContainText('Transfer');
   await expect(page.getByTestId('timeline-entry').nth(2)).toContainText('Deposit approved');
   await expect(page.getByTestId('timeline-entry').nth(3)).toContainText('Identity approved');

@@ -34,7 +34,10 @@ async function changeColours(page: Page): Promise<{ rising: string[]; falling: s
   await expect(async () => {
     colours = await changes.evaluateAll((cells) => {
       const read = cells.map((cell) => ({ text: cell.textContent ?? '', colour: getComputedStyle(cell).color }));
-      return { rising: read.filter((c) => c.text.startsWith('+')).map((c) => c.colour), falling: read.filter((c) => /^[-−]/.test(c.text)).map((c) => c.colour) };
+      return {
+        rising: read.filter((c) => c.text.startsWith('+')).map((c) => c.colour),
+        falling: read.filter((c) => /^[-−]/.test(c.text)).map((c) => c.colour),
+      };
     });
     expect(colours.rising.length + colours.falling.length, 'a figure that moved').toBeGreaterThan(0);
   }).toPass();
@@ -169,7 +172,13 @@ test('the dark theme has no serious or critical accessibility violation, green o
       const violations = await seriousViolations(page);
       if (violations.length === 0) continue;
       found[`${rise} ${route}`] = [...new Set(violations.map((v) => v.id))].sort();
-      for (const v of violations) details.push(`${rise} ${route} ${v.id}: ${v.help}\n${v.nodes.slice(0, 6).map((n) => `    ${JSON.stringify(n.target)} ${n.failureSummary?.split('\n').slice(1).join(' ') ?? ''}`).join('\n')}`);
+      for (const v of violations)
+        details.push(
+          `${rise} ${route} ${v.id}: ${v.help}\n${v.nodes
+            .slice(0, 6)
+            .map((n) => `    ${JSON.stringify(n.target)} ${n.failureSummary?.split('\n').slice(1).join(' ') ?? ''}`)
+            .join('\n')}`,
+        );
     }
   }
   if (details.length) console.log(`axe, dark theme:\n${details.join('\n')}`);

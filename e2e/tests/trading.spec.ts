@@ -101,7 +101,9 @@ test('buy bitcoin from its quote page, watch the P&L move, close it, the wallet 
   await page.getByTestId('order-submit').click();
   await expect(page.getByTestId('leverage-risk')).toBeVisible();
   await expect(page.getByTestId('leverage-risk-intro')).toContainText('5x on Bitcoin is above the 2:1 limit');
-  await expect(page.getByTestId('leverage-risk-warning')).toHaveText('Leverage multiplies losses as much as gains: at 5x, a price move of 20% against you costs your whole margin.');
+  await expect(page.getByTestId('leverage-risk-warning')).toHaveText(
+    'Leverage multiplies losses as much as gains: at 5x, a price move of 20% against you costs your whole margin.',
+  );
   await expect(page.getByTestId('leverage-risk-confirm')).toBeDisabled();
   await dialogUp(page);
   await shot(page, 'trade-risk-ack-en');
@@ -189,7 +191,12 @@ test('buy bitcoin from its quote page, watch the P&L move, close it, the wallet 
   await expect(page.getByTestId('position-row')).toHaveCount(0);
 
   // The net result is what the FOREX wallet moved: gross P&L less both fees, from 1,000.00.
-  const settled = (await post(request, '/position/detail', user.token, { id })) as { handlingFee: string; closeFee: string; grossProfit: string; netProfit: string };
+  const settled = (await post(request, '/position/detail', user.token, { id })) as {
+    handlingFee: string;
+    closeFee: string;
+    grossProfit: string;
+    netProfit: string;
+  };
   expect(settled.netProfit).toBe(shownNet);
   expect(cents(settled.netProfit)).toBe(cents(settled.grossProfit) - cents(settled.handlingFee) - cents(settled.closeFee));
   const expected = cents('1000.00') + cents(settled.netProfit);
@@ -281,7 +288,10 @@ test('trading screens in Dutch and Chinese', async ({ page, request }) => {
     await expect(page.getByTestId('close-confirm-summary-net')).toContainText('€');
     await animationsDone(page); // the dialog's fade-in
     await shot(page, `trade-close-confirm-${lang}`);
-    await page.locator('.adm-dialog').getByRole('button', { name: lang === 'nl' ? 'Annuleren' : '取消' }).click();
+    await page
+      .locator('.adm-dialog')
+      .getByRole('button', { name: lang === 'nl' ? 'Annuleren' : '取消' })
+      .click();
     await expect(page.getByTestId('close-confirm-summary')).toHaveCount(0);
   }
 });
@@ -340,8 +350,20 @@ test('the order sheet closes by its button, the backdrop, Back and a drag down; 
 
 test('the risk acknowledgement of leverage above the cap, asked once, in Dutch and Chinese', async ({ page, request }) => {
   const texts = {
-    nl: { cap: 'Limiet voor particulieren 2:1. Daarboven vragen we u eenmalig het risico te bevestigen.', acknowledged: 'U hebt het risico van een hogere hefboom bevestigd', warning: 'bij 5x kost een koersbeweging van 20% tegen u uw hele marge', wallet: 'Van uw Forex & crypto-rekening', euro: /^€[\d.]+,\d{2}$/ },
-    'zh-Hans': { cap: '散户上限 2:1，超过需一次性确认风险提示。', acknowledged: '您已确认更高杠杆的风险', warning: '在5倍杠杆下，价格反向变动 20% 即会亏掉全部保证金', wallet: '从您的外汇与加密货币账户扣除', euro: /^€[\d,]+\.\d{2}$/ },
+    nl: {
+      cap: 'Limiet voor particulieren 2:1. Daarboven vragen we u eenmalig het risico te bevestigen.',
+      acknowledged: 'U hebt het risico van een hogere hefboom bevestigd',
+      warning: 'bij 5x kost een koersbeweging van 20% tegen u uw hele marge',
+      wallet: 'Van uw Forex & crypto-rekening',
+      euro: /^€[\d.]+,\d{2}$/,
+    },
+    'zh-Hans': {
+      cap: '散户上限 2:1，超过需一次性确认风险提示。',
+      acknowledged: '您已确认更高杠杆的风险',
+      warning: '在5倍杠杆下，价格反向变动 20% 即会亏掉全部保证金',
+      wallet: '从您的外汇与加密货币账户扣除',
+      euro: /^€[\d,]+\.\d{2}$/,
+    },
   } as const;
   for (const lang of ['nl', 'zh-Hans'] as const) {
     const user = await trader(request);
@@ -383,7 +405,10 @@ test('the risk acknowledgement of leverage above the cap, asked once, in Dutch a
     await page.getByTestId('order-submit').click();
     await expect(summary).toBeVisible();
     await expect(page.getByTestId('leverage-risk')).toHaveCount(0);
-    await page.locator('.adm-dialog').getByRole('button', { name: lang === 'nl' ? 'Annuleren' : '取消' }).click();
+    await page
+      .locator('.adm-dialog')
+      .getByRole('button', { name: lang === 'nl' ? 'Annuleren' : '取消' })
+      .click();
     await expect(summary).toHaveCount(0);
   }
 });

@@ -35,7 +35,10 @@ describe('the operator app HTTP client', () => {
 
   it('on 401 of a signed-in call ends the session and leaves the server message for the sign-in page', async () => {
     setToken('op-1');
-    vi.stubGlobal('fetch', vi.fn(async () => envelope(401, null, 'login expired')));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => envelope(401, null, 'login expired')),
+    );
     await expect(call('operatorMe', {})).rejects.toBeInstanceOf(ApiError);
     expect(getToken()).toBeNull();
     expect(window.location.hash).toBe('#/login');
@@ -43,9 +46,17 @@ describe('the operator app HTTP client', () => {
   });
 
   it('says in its own words what went wrong without the server', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
     await expect(call('operatorMe', {})).rejects.toMatchObject({ message: 'Cannot reach the server' });
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>', { status: 502 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>', { status: 502 })),
+    );
     await expect(call('operatorMe', {})).rejects.toMatchObject({ message: 'The server answered HTTP 502 without a result', code: 502 });
   });
 

@@ -248,12 +248,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await content.seed();
   step('seed operator and content');
 
-  const provider = opts.provider ?? createMarketProvider({
-    provider: config.MARKET_PROVIDER,
-    seed: config.MARKET_SEED,
-    replayDir: config.MARKET_REPLAY_DIR,
-    ...(opts.now ? { now: opts.now } : {}),
-  });
+  const provider =
+    opts.provider ??
+    createMarketProvider({
+      provider: config.MARKET_PROVIDER,
+      seed: config.MARKET_SEED,
+      replayDir: config.MARKET_REPLAY_DIR,
+      ...(opts.now ? { now: opts.now } : {}),
+    });
   step('market provider');
   const market = createMarketService({ provider, db, ...(opts.now ? { now: opts.now } : {}) });
   const watchlist = createWatchlist(db, market);
@@ -297,7 +299,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         loans: settableClock(opts.now ?? Date.now),
       }
     : undefined;
-  const auction = createAuctionService({ db, market, provider, exchangeRates, notices, hub, now: testClocks?.auction.now ?? opts.now ?? Date.now, watch: (symbol) => engine.watch(symbol) });
+  const auction = createAuctionService({
+    db,
+    market,
+    provider,
+    exchangeRates,
+    notices,
+    hub,
+    now: testClocks?.auction.now ?? opts.now ?? Date.now,
+    watch: (symbol) => engine.watch(symbol),
+  });
   const clock = opts.now ? { now: opts.now } : {};
   const deals = createDealService({ db, notices, exchangeRates, ...clock });
   step('services');
@@ -450,7 +461,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ...kycHandlers(createKycService(db, notices)),
     ...blockTradesHandlers(
       createBlockTradeService(db, notices),
-      createBlockQuoteService({ db, market, exchangeRates, trading, now: testClocks?.blockTrade.now ?? opts.now ?? Date.now, watch: (symbol) => engine.watch(symbol) }),
+      createBlockQuoteService({
+        db,
+        market,
+        exchangeRates,
+        trading,
+        now: testClocks?.blockTrade.now ?? opts.now ?? Date.now,
+        watch: (symbol) => engine.watch(symbol),
+      }),
     ),
     ...serviceRequestsHandlers(createServiceRequests(db, notices, chat)),
     ...chatHandlers(chat),
@@ -458,7 +476,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ...tradingHandlers(trading, wallets, engine.watch, deals.subscribe),
     ...auctionHandlers(auction),
     ...placementsHandlers(
-      createPlacementService({ db, market, provider, exchangeRates, trading, notices, ...(opts.now ? { now: opts.now } : {}), watch: (symbol) => engine.watch(symbol) }),
+      createPlacementService({
+        db,
+        market,
+        provider,
+        exchangeRates,
+        trading,
+        notices,
+        ...(opts.now ? { now: opts.now } : {}),
+        watch: (symbol) => engine.watch(symbol),
+      }),
     ),
     ...dealsHandlers(deals, dealSteps),
     ...followHandlers(follows),
@@ -558,11 +585,27 @@ function serveWebApps(app: FastifyInstance, config: Config) {
     });
     if (hasAssets) {
       // Their names carry their content's hash: a new build is new names, so a phone keeps them for good.
-      void app.register(fastifyStatic, { root: assets, prefix: '/assets/', decorateReply: false, wildcard: true, index: false, maxAge: '365d', immutable: true, preCompressed: true });
+      void app.register(fastifyStatic, {
+        root: assets,
+        prefix: '/assets/',
+        decorateReply: false,
+        wildcard: true,
+        index: false,
+        maxAge: '365d',
+        immutable: true,
+        preCompressed: true,
+      });
     }
   }
   if (existsSync(join(operator, 'index.html'))) {
-    void app.register(fastifyStatic, { root: operator, prefix: '/operator/', decorateReply: false, wildcard: false, index: ['index.html'], preCompressed: true });
+    void app.register(fastifyStatic, {
+      root: operator,
+      prefix: '/operator/',
+      decorateReply: false,
+      wildcard: false,
+      index: ['index.html'],
+      preCompressed: true,
+    });
     app.get('/operator', (_req, reply) => reply.redirect('/operator/'));
     // The back office was served at /backoffice/ before it took the operator's name.
     app.get('/backoffice', (_req, reply) => reply.redirect('/operator/'));

@@ -14,7 +14,11 @@ const zConfig = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
   /** Put before every Redis key and channel: deployments (or test runs) sharing one Redis keep apart. */
-  REDIS_PREFIX: z.string().max(64).regex(/^[\w:.-]*$/, 'letters, digits, _ : . - only').default(''),
+  REDIS_PREFIX: z
+    .string()
+    .max(64)
+    .regex(/^[\w:.-]*$/, 'letters, digits, _ : . - only')
+    .default(''),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -28,7 +32,10 @@ const zConfig = z.object({
    * the exact origin the page runs at. Unset: PUBLIC_URL's, else the host the client called (for
    * development; behind a proxy set them, or a passkey made on one name works on no other).
    */
-  WEBAUTHN_RP_ID: z.string().regex(/^[a-z0-9.-]+$/i, 'a host name such as example.com, without scheme or port').optional(),
+  WEBAUTHN_RP_ID: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/i, 'a host name such as example.com, without scheme or port')
+    .optional(),
   WEBAUTHN_ORIGIN: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Comma-separated proxy addresses trusted for X-Forwarded-For; none by default. */
@@ -45,7 +52,12 @@ const zConfig = z.object({
   /** Multiplies every per-route rate limit; benchmarks raise it, production keeps 1. */
   RATE_LIMIT_FACTOR: z.coerce.number().min(1).max(100_000).default(1),
   /** A session unused for this many minutes is refused like an expired one (401); at most its 7-day life. */
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(30),
   /** The app's name, shown until an operator publishes a version with its own title. */
   APP_TITLE: z.string().trim().min(1).max(60).default('Meridian Markets'),
   /**
@@ -58,7 +70,10 @@ const zConfig = z.object({
     .optional()
     .transform((raw, ctx) => {
       const prefixes: string[] = [];
-      for (const item of (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+      for (const item of (raw ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)) {
         const prefix = webviewPrefix(item);
         if (prefix) prefixes.push(prefix);
         else ctx.addIssue({ code: 'custom', message: `${item}: must be an http:// or https:// URL prefix without query or fragment` });
@@ -75,17 +90,26 @@ const zConfig = z.object({
    * (`POST /web/test/auction/clock`, `/web/test/blockTrade/clock`), so the end-to-end run can reach
    * 09:00 and 09:20 Hong Kong time and New York's session at any hour. Never set in production.
    */
-  TEST_CLOCKS: z.enum(['0', '1']).default('0').transform((v) => v === '1'),
+  TEST_CLOCKS: z
+    .enum(['0', '1'])
+    .default('0')
+    .transform((v) => v === '1'),
   /**
    * Test only: `1` asks the portfolio's skipped sources too (`PortfolioSource.holds`), and fails an
    * answer when one of them had a line: how the tests prove no condition is narrower than its source.
    */
-  PORTFOLIO_VERIFY_SKIPS: z.enum(['0', '1']).default('0').transform((v) => v === '1'),
+  PORTFOLIO_VERIFY_SKIPS: z
+    .enum(['0', '1'])
+    .default('0')
+    .transform((v) => v === '1'),
   /**
    * `0` leaves the agencies (decision 0020) idle: no backfill, no trading, no copies. The server's
    * tests of other modules run so, to keep the agencies' positions out of their ledgers and timings.
    */
-  AGENCIES: z.enum(['0', '1']).default('1').transform((v) => v === '1'),
+  AGENCIES: z
+    .enum(['0', '1'])
+    .default('1')
+    .transform((v) => v === '1'),
   /** The agencies' first day (ISO date); tests start later to backfill less. Defaults to 2025-10-01. */
   AGENCY_START: z.iso.date().optional(),
   /**

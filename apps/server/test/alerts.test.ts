@@ -42,7 +42,10 @@ describe.each(await drivers())('price alerts on %s', (driver) => {
   function ma20(symbol: string, at: number) {
     const closed = market.provider.candles(symbol, '1d', at - 60 * DAY, at + 1).filter((c) => c.time + DAY <= at);
     expect(closed.length).toBeGreaterThanOrEqual(20);
-    return closed.slice(-20).reduce((sum, c) => sum.add(c.close), new Dec(0)).div(20);
+    return closed
+      .slice(-20)
+      .reduce((sum, c) => sum.add(c.close), new Dec(0))
+      .div(20);
   }
 
   it('fires each kind of alert once, at the price of the tick that met it, and never a paused one', async () => {
@@ -68,7 +71,16 @@ describe.each(await drivers())('price alerts on %s', (driver) => {
     const gain = await made(a.token, { symbol: T, kind: 'change', direction: 'above', percent: '2' });
     const loss = await made(a.token, { symbol: T, kind: 'change', direction: 'below', percent: '2.5' });
     const other = await made(b.token, { symbol: S, kind: 'price', direction: 'above', level: at(1) });
-    expect(up).toMatchObject({ symbol: S, stockCode: S, currency: 'USD', kind: 'price', direction: 'above', level: at(5), status: 'active', triggeredPrice: null });
+    expect(up).toMatchObject({
+      symbol: S,
+      stockCode: S,
+      currency: 'USD',
+      kind: 'price',
+      direction: 'above',
+      level: at(5),
+      status: 'active',
+      triggeredPrice: null,
+    });
     expect((await call(h, 'POST', `/web/priceAlert/pause/${paused.id}`, { token: a.token, body: {} })).data.status).toBe('paused');
 
     const socket = await pushSocket(h, a.token);
@@ -134,7 +146,10 @@ describe.each(await drivers())('price alerts on %s', (driver) => {
     const notices = await noticesOf(a.token);
     expect(notices.map((n) => n.kind).sort()).toEqual(['alert.change', 'alert.change', 'alert.ma', 'alert.ma', 'alert.price', 'alert.price']);
     const priceNotice = notices.find((n) => n.kind === 'alert.price' && n.body.includes(at(5)));
-    expect(priceNotice).toMatchObject({ title: 'Price alert', body: `Microsoft Corporation (MSFT) traded at ${at(5)} USD, at or above your level of ${at(5)}.` });
+    expect(priceNotice).toMatchObject({
+      title: 'Price alert',
+      body: `Microsoft Corporation (MSFT) traded at ${at(5)} USD, at or above your level of ${at(5)}.`,
+    });
 
     // A second pass over the same levels fires nothing again.
     for (const [symbol, price] of path) market.set(symbol, price);
@@ -204,13 +219,37 @@ describe.each(await drivers())('price alerts on %s', (driver) => {
       [{ symbol: S, kind: 'price', direction: 'above', level: 310.5 }, undefined, 400, 'Enter a price above 0', 'level'],
       [{ symbol: S, kind: 'price', direction: 'above' }, 'nl', 400, 'Voer een koers boven 0 in', 'level'],
       [{ symbol: S, kind: 'price', direction: 'above', level: '310.005' }, undefined, 400, 'The price must be a multiple of 0.01', 'level'],
-      [{ symbol: S, kind: 'price', direction: 'above', level: '290.00' }, undefined, 422, 'This is already the case now (300.00): choose a level the market has not reached', 'level'],
+      [
+        { symbol: S, kind: 'price', direction: 'above', level: '290.00' },
+        undefined,
+        422,
+        'This is already the case now (300.00): choose a level the market has not reached',
+        'level',
+      ],
       [{ symbol: S, kind: 'price', direction: 'below', level: '300.00' }, 'zh_Hans_CN', 422, '当前已满足该条件（300.00）：请选择市场尚未达到的价位', 'level'],
-      [{ symbol: S, kind: 'change', direction: 'above', percent: '150' }, undefined, 400, 'Enter a change from 0.01 to 100 %, with at most 2 decimals', 'percent'],
-      [{ symbol: S, kind: 'change', direction: 'below', percent: '1.234' }, undefined, 400, 'Enter a change from 0.01 to 100 %, with at most 2 decimals', 'percent'],
+      [
+        { symbol: S, kind: 'change', direction: 'above', percent: '150' },
+        undefined,
+        400,
+        'Enter a change from 0.01 to 100 %, with at most 2 decimals',
+        'percent',
+      ],
+      [
+        { symbol: S, kind: 'change', direction: 'below', percent: '1.234' },
+        undefined,
+        400,
+        'Enter a change from 0.01 to 100 %, with at most 2 decimals',
+        'percent',
+      ],
       [{ symbol: S, kind: 'ma', direction: 'above', period: 1, interval: '1d' }, undefined, 400, 'The moving average is over 2 to 200 candles', 'period'],
       [{ symbol: S, kind: 'ma', direction: 'above', period: 20, interval: '5m' }, undefined, 400, 'Choose 1-minute or daily candles', 'interval'],
-      [{ symbol: S, kind: 'level', direction: 'above', level: '310.00' }, undefined, 400, 'Choose what the alert watches: price, change in the day or moving average', 'kind'],
+      [
+        { symbol: S, kind: 'level', direction: 'above', level: '310.00' },
+        undefined,
+        400,
+        'Choose what the alert watches: price, change in the day or moving average',
+        'kind',
+      ],
       [{ symbol: S, kind: 'price', direction: 'up', level: '310.00' }, undefined, 400, 'Choose above or below', 'direction'],
       [{ symbol: '', kind: 'price', direction: 'above', level: '310.00' }, undefined, 400, 'Please fill in the required information', 'symbol'],
       [{ symbol: 'NOPE', kind: 'price', direction: 'above', level: '310.00' }, undefined, 404, 'Not found'],

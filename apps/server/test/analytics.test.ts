@@ -17,7 +17,8 @@ describe.each(await drivers())('portfolio analytics on %s', (driver) => {
   const todayStart = Math.floor(Date.now() / DAY) * DAY;
   const dayOf = (t: number) => new Date(t).toISOString().slice(0, 10);
   /** A symbol's 30-minute candles of the last seven days (the chart's 1w range). */
-  const halfHours = async (symbol: string) => (await call(h, 'GET', `/web/m_ft/kline?symbol=${symbol}&range=1w`)).data.candles as Array<{ time: number; close: string }>;
+  const halfHours = async (symbol: string) =>
+    (await call(h, 'GET', `/web/m_ft/kline?symbol=${symbol}&range=1w`)).data.candles as Array<{ time: number; close: string }>;
   /**
    * The price at a day's end (an instant on a half hour): the close of the half hour that ends then,
    * or of the last one before it while the market was closed. A finer clock than the daily candles
@@ -49,12 +50,21 @@ describe.each(await drivers())('portfolio analytics on %s', (driver) => {
     const form = new FormData();
     form.append('file', new Blob([pngBytes()], { type: 'image/png' }), 'id.png');
     const frontUrl = (await call(h, 'POST', '/web/file/upload', { form, token: u.token })).data.url;
-    await call(h, 'POST', '/web/updateReal', { token: u.token, body: { firstName: 'Ana', lastName: 'Lytics', country: 'NL', idType: 'passport', idNumber: 'NX654321', frontUrl } });
+    await call(h, 'POST', '/web/updateReal', {
+      token: u.token,
+      body: { firstName: 'Ana', lastName: 'Lytics', country: 'NL', idType: 'passport', idNumber: 'NX654321', frontUrl },
+    });
     const [kyc] = await h.db.query<{ id: number }>('select id from kyc_submissions where user_id = $1', [u.id]);
     await call(h, 'POST', `/web/operator/kyc/${kyc!.id}/approve`, { token: op, body: {} });
-    const d = await call(h, 'POST', '/web/recharge/create', { token: u.token, headers: key(), body: { method: 'fiat', currency: 'EUR', amount: '5000', proofUrl: frontUrl } });
+    const d = await call(h, 'POST', '/web/recharge/create', {
+      token: u.token,
+      headers: key(),
+      body: { method: 'fiat', currency: 'EUR', amount: '5000', proofUrl: frontUrl },
+    });
     expect((await call(h, 'POST', `/web/operator/deposits/${d.data.id}/approve`, { token: op, body: {} })).code).toBe(200);
-    expect((await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'BALANCE', to: 'FOREX', amount: '5000' } })).code).toBe(200);
+    expect(
+      (await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'BALANCE', to: 'FOREX', amount: '5000' } })).code,
+    ).toBe(200);
     await call(h, 'POST', '/web/trading/leverageRisk/acknowledge', { token: u.token, body: { version: 1 } });
     return u;
   }
@@ -62,9 +72,18 @@ describe.each(await drivers())('portfolio analytics on %s', (driver) => {
   /** A journal of the funding account against a house account, dated by hand (as statements.test.ts dates last month's deposit). */
   async function handDated(userId: number, kind: 'deposit' | 'withdrawal', amount: string, at: Date) {
     await h.db.tx(async (sql) => {
-      const [j] = await sql.query<{ id: number }>("insert into ledger_journals (kind, user_id, memo, created_at) values ($1, $2, 'by hand', $3) returning id", [kind, userId, at]);
-      const [mine] = await sql.query<{ id: number }>("select id from ledger_accounts where user_id = $1 and code = 'BALANCE' and part = 'available' and currency = 'EUR'", [userId]);
-      const [house] = await sql.query<{ id: number }>("select id from ledger_accounts where user_id is null and code = 'deposits' and currency = 'EUR' and shard = 0");
+      const [j] = await sql.query<{ id: number }>("insert into ledger_journals (kind, user_id, memo, created_at) values ($1, $2, 'by hand', $3) returning id", [
+        kind,
+        userId,
+        at,
+      ]);
+      const [mine] = await sql.query<{ id: number }>(
+        "select id from ledger_accounts where user_id = $1 and code = 'BALANCE' and part = 'available' and currency = 'EUR'",
+        [userId],
+      );
+      const [house] = await sql.query<{ id: number }>(
+        "select id from ledger_accounts where user_id is null and code = 'deposits' and currency = 'EUR' and shard = 0",
+      );
       await sql.query("insert into ledger_entries (journal_id, account_id, currency, amount) values ($1, $2, 'EUR', $4), ($1, $3, 'EUR', $5)", [
         j!.id,
         mine!.id,
@@ -78,8 +97,12 @@ describe.each(await drivers())('portfolio analytics on %s', (driver) => {
   /** The sum of every ledger entry of the user's accounts, in euros (all of this test's wallets are euro wallets). */
   const ledgerTotal = async (userId: number) =>
     new Dec(
-      (await h.db.query<{ total: string }>('select coalesce(sum(e.amount), 0)::text as total from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.user_id = $1', [userId]))[0]!
-        .total,
+      (
+        await h.db.query<{ total: string }>(
+          'select coalesce(sum(e.amount), 0)::text as total from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.user_id = $1',
+          [userId],
+        )
+      )[0]!.total,
     );
 
   /** The parts of the P&L add up to it to the cent: the instruments' rows with the products' rows, and the markets' rows to the instruments'. */
@@ -105,7 +128,9 @@ describe.each(await drivers())('portfolio analytics on %s', (driver) => {
     const buy = await buyBtc(u.token, '0.2');
     expect(buy.data).toMatchObject({ margin: '1600.00', handlingFee: '16.00' });
     market.set(BTC, '101000.00');
-    expect((await call(h, 'POST', '/web/position/flatPosition', { token: u.token, headers: key(), body: { id: buy.data.id, quantity: '0.05' } })).data).toMatchObject({
+    expect(
+      (await call(h, 'POST', '/web/position/flatPosition', { token: u.token, headers: key(), body: { id: buy.data.id, quantity: '0.05' } })).data,
+    ).toMatchObject({
       closeFee: '4.04',
       sellProfit: '35.96',
     });
@@ -121,7 +146,9 @@ describe.each(await drivers())('portfolio analytics on %s', (driver) => {
       'select open_price::text, quantity::text, margin::text, open_fee::text from positions where user_id = $1 and status = 1',
       [u.id],
     );
-    const floating = new Dec(roundDecimal(floatingProfit({ direction: 0, openPrice: openRow!.open_price, exitPrice: '101999.99', quantity: openRow!.quantity, rate: '0.8' }), 2)!);
+    const floating = new Dec(
+      roundDecimal(floatingProfit({ direction: 0, openPrice: openRow!.open_price, exitPrice: '101999.99', quantity: openRow!.quantity, rate: '0.8' }), 2)!,
+    );
     expect(floating.toFixed(2)).toBe('240.00');
     const ledger = await ledgerTotal(u.id);
     const today = ledger.add(floating);
@@ -132,7 +159,16 @@ describe.each(await drivers())('portfolio analytics on %s', (driver) => {
 
     const d = (n: number) => dayOf(todayStart - n * DAY);
     const todayPnl = today.sub(800).sub(5000);
-    expect(r).toMatchObject({ period: '1M', currency: 'EUR', fromDay: d(4), toDay: d(0), startValue: '0.00', endValue: money(today), netFlow: '5800.00', simulated: true });
+    expect(r).toMatchObject({
+      period: '1M',
+      currency: 'EUR',
+      fromDay: d(4),
+      toDay: d(0),
+      startValue: '0.00',
+      endValue: money(today),
+      netFlow: '5800.00',
+      simulated: true,
+    });
     expect(r.days).toEqual([
       { day: d(4), value: '0.00', flow: '0.00', pnl: '0.00' },
       { day: d(3), value: '1000.00', flow: '1000.00', pnl: '0.00' },
@@ -148,7 +184,10 @@ describe.each(await drivers())('portfolio analytics on %s', (driver) => {
     // hold exactly when the value crosses between their half-steps.
     const futureValue = (m: Dec) => {
       const g = m.add(1).pow(new Dec(1).div(4));
-      return new Dec(1000).mul(g.pow(4)).sub(new Dec(200).mul(g.pow(2))).add(new Dec(5000).mul(g));
+      return new Dec(1000)
+        .mul(g.pow(4))
+        .sub(new Dec(200).mul(g.pow(2)))
+        .add(new Dec(5000).mul(g));
     };
     const mwr = new Dec(r.mwr);
     expect(futureValue(mwr.sub('0.000000005')).lt(today)).toBe(true);
@@ -209,7 +248,9 @@ describe.each(await drivers())('portfolio analytics on %s', (driver) => {
     const r = (await analytics(u.token, '1M')).data;
     const btc = await halfHours(BTC);
     const eur = await halfHours('EURUSD');
-    const [p] = await h.db.query<{ open_price: string; quantity: string }>('select open_price::text, quantity::text from positions where id = $1', [buy.data.id]);
+    const [p] = await h.db.query<{ open_price: string; quantity: string }>('select open_price::text, quantity::text from positions where id = $1', [
+      buy.data.id,
+    ]);
     const valueAt = (end: number) => {
       // Dollars to the euro wallet at the day's EURUSD close: 1 ÷ it, 12 places.
       const rate = new Dec(1).div(closeAt(eur, end)).toDecimalPlaces(12).toFixed();
@@ -235,16 +276,31 @@ describe.each(await drivers())('portfolio analytics on %s', (driver) => {
     expect(before).toMatchObject({ startValue: '0.00', endValue: '5000.00', netFlow: '5000.00', pnl: '0.00' });
 
     // 1,000 of the forex wallet to the financial wallet, 600 of it into the Current deposit term: no fee, no spread.
-    expect((await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'FOREX', to: 'BALANCE', amount: '1000' } })).code).toBe(200);
-    expect((await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'BALANCE', to: 'FINANCIAL', amount: '1000' } })).code).toBe(200);
-    const products = (await call(h, 'POST', '/web/user_fund_orders/productPageList', { token: u.token, body: { size: 100 } })).data.list as Array<{ id: number; kind: string }>;
+    expect(
+      (await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'FOREX', to: 'BALANCE', amount: '1000' } })).code,
+    ).toBe(200);
+    expect(
+      (await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'BALANCE', to: 'FINANCIAL', amount: '1000' } })).code,
+    ).toBe(200);
+    const products = (await call(h, 'POST', '/web/user_fund_orders/productPageList', { token: u.token, body: { size: 100 } })).data.list as Array<{
+      id: number;
+      kind: string;
+    }>;
     const current = products.find((x) => x.kind === 'current')!;
-    const bought = await call(h, 'POST', '/web/user_fund_orders/create', { token: u.token, headers: key(), body: { productId: current.id, side: 'buy', amount: '600' } });
+    const bought = await call(h, 'POST', '/web/user_fund_orders/create', {
+      token: u.token,
+      headers: key(),
+      body: { productId: current.id, side: 'buy', amount: '600' },
+    });
     expect(bought.code, bought.msg).toBe(200);
     // A loan at the caller's band: its amount paid into the funding account, owed as much.
     const profile = (await call(h, 'GET', '/web/loan/profile', { token: u.token })).data as { limit: string; aprPercent: string };
     expect(new Dec(profile.limit).gte(500)).toBe(true);
-    const applied = await call(h, 'POST', '/web/loan/apply', { token: u.token, headers: key(), body: { amount: '500', months: 3, aprPercent: profile.aprPercent, accepted: true } });
+    const applied = await call(h, 'POST', '/web/loan/apply', {
+      token: u.token,
+      headers: key(),
+      body: { amount: '500', months: 3, aprPercent: profile.aprPercent, accepted: true },
+    });
     expect(applied.code, applied.msg).toBe(200);
     expect((await call(h, 'POST', `/web/operator/loans/${applied.data.id}/approve`, { token: op, body: { reason: 'analytics test' } })).code).toBe(200);
 
@@ -258,7 +314,8 @@ describe.each(await drivers())('portfolio analytics on %s', (driver) => {
     expect(p).toMatchObject({ total: '5500.00', liabilities: '500.00', netAssets: '5000.00' });
     expect(r.endValue).toBe(p.netAssets);
     expect(r.allocation).toMatchObject({ total: p.total, liabilities: p.liabilities });
-    const byKey = (rows: Array<{ product: string; side: string }>) => [...rows].sort((a, b) => `${a.product}/${a.side}`.localeCompare(`${b.product}/${b.side}`));
+    const byKey = (rows: Array<{ product: string; side: string }>) =>
+      [...rows].sort((a, b) => `${a.product}/${a.side}`.localeCompare(`${b.product}/${b.side}`));
     expect(byKey(r.allocation.byProduct)).toEqual(byKey(p.byProduct));
     // Each product held has its row, at nothing; the rows add up.
     expect(r.byProduct).toEqual([
@@ -277,10 +334,22 @@ describe.each(await drivers())('portfolio analytics on %s', (driver) => {
     await h.db.tx(async (sql) => {
       await sql.query("insert into ledger_accounts (user_id, code, part, currency) values ($1, 'US_STOCK', 'available', 'USD') on conflict do nothing", [u.id]);
       await sql.query("insert into ledger_accounts (user_id, code, part, currency) values (null, 'deposits', 'house', 'USD') on conflict do nothing");
-      const [j] = await sql.query<{ id: number }>("insert into ledger_journals (kind, user_id, memo, created_at) values ('deposit', $1, 'by hand', $2) returning id", [u.id, new Date(todayStart - 2 * DAY + 3_600_000)]);
-      const [mine] = await sql.query<{ id: number }>("select id from ledger_accounts where user_id = $1 and code = 'US_STOCK' and part = 'available' and currency = 'USD'", [u.id]);
-      const [house] = await sql.query<{ id: number }>("select id from ledger_accounts where user_id is null and code = 'deposits' and currency = 'USD' and shard = 0");
-      await sql.query("insert into ledger_entries (journal_id, account_id, currency, amount) values ($1, $2, 'USD', 1000), ($1, $3, 'USD', -1000)", [j!.id, mine!.id, house!.id]);
+      const [j] = await sql.query<{ id: number }>(
+        "insert into ledger_journals (kind, user_id, memo, created_at) values ('deposit', $1, 'by hand', $2) returning id",
+        [u.id, new Date(todayStart - 2 * DAY + 3_600_000)],
+      );
+      const [mine] = await sql.query<{ id: number }>(
+        "select id from ledger_accounts where user_id = $1 and code = 'US_STOCK' and part = 'available' and currency = 'USD'",
+        [u.id],
+      );
+      const [house] = await sql.query<{ id: number }>(
+        "select id from ledger_accounts where user_id is null and code = 'deposits' and currency = 'USD' and shard = 0",
+      );
+      await sql.query("insert into ledger_entries (journal_id, account_id, currency, amount) values ($1, $2, 'USD', 1000), ($1, $3, 'USD', -1000)", [
+        j!.id,
+        mine!.id,
+        house!.id,
+      ]);
     });
     const r = (await analytics(u.token)).data;
     const eur = await halfHours('EURUSD');
@@ -352,12 +421,29 @@ describe.each(await drivers())('portfolio analytics of products bought on a pinn
   /** A deposit straight into a wallet, dated by the pinned clock (the server's own journals of a deposit would be dated by the database's). */
   async function depositAt(userId: number, wallet: string, amount: string, at: Date) {
     await h.db.tx(async (sql) => {
-      const [j] = await sql.query<{ id: number }>("insert into ledger_journals (kind, user_id, memo, created_at) values ('deposit', $1, 'by hand', $2) returning id", [userId, at]);
-      await sql.query("insert into ledger_accounts (user_id, code, part, currency) values ($1, $2, 'available', 'EUR') on conflict do nothing", [userId, wallet]);
+      const [j] = await sql.query<{ id: number }>(
+        "insert into ledger_journals (kind, user_id, memo, created_at) values ('deposit', $1, 'by hand', $2) returning id",
+        [userId, at],
+      );
+      await sql.query("insert into ledger_accounts (user_id, code, part, currency) values ($1, $2, 'available', 'EUR') on conflict do nothing", [
+        userId,
+        wallet,
+      ]);
       await sql.query("insert into ledger_accounts (user_id, code, part, currency) values (null, 'deposits', 'house', 'EUR') on conflict do nothing");
-      const [mine] = await sql.query<{ id: number }>("select id from ledger_accounts where user_id = $1 and code = $2 and part = 'available' and currency = 'EUR'", [userId, wallet]);
-      const [house] = await sql.query<{ id: number }>("select id from ledger_accounts where user_id is null and code = 'deposits' and currency = 'EUR' and shard = 0");
-      await sql.query("insert into ledger_entries (journal_id, account_id, currency, amount) values ($1, $2, 'EUR', $4), ($1, $3, 'EUR', $5)", [j!.id, mine!.id, house!.id, amount, new Dec(amount).neg().toFixed()]);
+      const [mine] = await sql.query<{ id: number }>(
+        "select id from ledger_accounts where user_id = $1 and code = $2 and part = 'available' and currency = 'EUR'",
+        [userId, wallet],
+      );
+      const [house] = await sql.query<{ id: number }>(
+        "select id from ledger_accounts where user_id is null and code = 'deposits' and currency = 'EUR' and shard = 0",
+      );
+      await sql.query("insert into ledger_entries (journal_id, account_id, currency, amount) values ($1, $2, 'EUR', $4), ($1, $3, 'EUR', $5)", [
+        j!.id,
+        mine!.id,
+        house!.id,
+        amount,
+        new Dec(amount).neg().toFixed(),
+      ]);
     });
   }
 
@@ -365,7 +451,10 @@ describe.each(await drivers())('portfolio analytics of products bought on a pinn
     const u = await registerUser(h);
     await h.db.query('update users set created_at = $2 where id = $1', [u.id, new Date(T - 5 * 3_600_000)]);
     const frontUrl = await uploadImage(h, u.token);
-    await call(h, 'POST', '/web/updateReal', { token: u.token, body: { firstName: 'Bo', lastName: 'Nd', country: 'NL', idType: 'passport', idNumber: 'NX123987', frontUrl } });
+    await call(h, 'POST', '/web/updateReal', {
+      token: u.token,
+      body: { firstName: 'Bo', lastName: 'Nd', country: 'NL', idType: 'passport', idNumber: 'NX123987', frontUrl },
+    });
     const [kyc] = await h.db.query<{ id: number }>('select id from kyc_submissions where user_id = $1', [u.id]);
     expect((await call(h, 'POST', `/web/operator/kyc/${kyc!.id}/approve`, { token: op, body: {} })).code).toBe(200);
     await depositAt(u.id, 'STOCK', '3000', new Date(T - 2 * 3_600_000));
@@ -381,7 +470,11 @@ describe.each(await drivers())('portfolio analytics of products bought on a pinn
     expect(bondCost.isNegative()).toBe(true);
 
     // A Regular term and a fund order (held until its NAV): no fee.
-    const products = (await call(h, 'POST', '/web/user_fund_orders/productPageList', { token: u.token, body: { size: 100 } })).data.list as Array<{ id: number; kind: string; code: string }>;
+    const products = (await call(h, 'POST', '/web/user_fund_orders/productPageList', { token: u.token, body: { size: 100 } })).data.list as Array<{
+      id: number;
+      kind: string;
+      code: string;
+    }>;
     const regular = products.find((x) => x.kind === 'regular')!;
     const fund = products.find((x) => x.kind === 'fund')!;
     for (const [productId, amount] of [
@@ -395,7 +488,14 @@ describe.each(await drivers())('portfolio analytics of products bought on a pinn
     const r = (await call(h, 'GET', '/web/analytics?period=1M', { token: u.token })).data;
     const p = (await call(h, 'POST', '/web/portfolio', { token: u.token, body: { currency: 'EUR' } })).data;
     const expected = new Dec(5000).add(bondCost);
-    expect(r).toMatchObject({ fromDay: '2026-12-03', toDay: '2026-12-03', startValue: '0.00', netFlow: '5000.00', endValue: money(expected), pnl: money(bondCost) });
+    expect(r).toMatchObject({
+      fromDay: '2026-12-03',
+      toDay: '2026-12-03',
+      startValue: '0.00',
+      netFlow: '5000.00',
+      endValue: money(expected),
+      pnl: money(bondCost),
+    });
     expect(r.days).toEqual([{ day: '2026-12-03', value: money(expected), flow: '5000.00', pnl: money(bondCost) }]);
     expect(r.endValue).toBe(p.netAssets);
     // The bond's row is its markup and spread; the term's nothing; the fund order is money held in the financial wallet.

@@ -49,7 +49,11 @@ describe.each(await drivers())('the pre-opening auction on %s', (driver) => {
 
   const key = () => ({ 'idempotency-key': randomUUID() });
   const place = (token: string, body: object) =>
-    call(h, 'POST', '/web/stock/auctionStockCreate', { token, headers: key(), body: { stockCode: TENCENT, direction: 0, type: 0, quantity: '100', leverage: 1, ...body } });
+    call(h, 'POST', '/web/stock/auctionStockCreate', {
+      token,
+      headers: key(),
+      body: { stockCode: TENCENT, direction: 0, type: 0, quantity: '100', leverage: 1, ...body },
+    });
   const cancel = (token: string, id: number) => call(h, 'POST', '/web/auction/cancel', { token, headers: key(), body: { id } });
   const orders = async (token: string) => (await call(h, 'GET', '/web/auction/orders', { token })).data;
 
@@ -58,10 +62,17 @@ describe.each(await drivers())('the pre-opening auction on %s', (driver) => {
     const form = new FormData();
     form.append('file', new Blob([pngBytes()], { type: 'image/png' }), 'id.png');
     const frontUrl = (await call(h, 'POST', '/web/file/upload', { form, token: u.token })).data.url;
-    await call(h, 'POST', '/web/updateReal', { token: u.token, body: { firstName: 'Ada', lastName: 'Auction', country: 'NL', idType: 'passport', idNumber: 'NX123456', frontUrl } });
+    await call(h, 'POST', '/web/updateReal', {
+      token: u.token,
+      body: { firstName: 'Ada', lastName: 'Auction', country: 'NL', idType: 'passport', idNumber: 'NX123456', frontUrl },
+    });
     const [kyc] = await h.db.query<{ id: number }>('select id from kyc_submissions where user_id = $1', [u.id]);
     await call(h, 'POST', `/web/operator/kyc/${kyc!.id}/approve`, { token: op, body: {} });
-    const d = await call(h, 'POST', '/web/recharge/create', { token: u.token, headers: key(), body: { method: 'fiat', currency: 'EUR', amount: euros, proofUrl: frontUrl } });
+    const d = await call(h, 'POST', '/web/recharge/create', {
+      token: u.token,
+      headers: key(),
+      body: { method: 'fiat', currency: 'EUR', amount: euros, proofUrl: frontUrl },
+    });
     await call(h, 'POST', `/web/operator/deposits/${d.data.id}/approve`, { token: op, body: {} });
     await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'BALANCE', to: 'HK_STOCK', amount: euros } });
     return u;
@@ -118,7 +129,16 @@ describe.each(await drivers())('the pre-opening auction on %s', (driver) => {
     const open = await call(h, 'GET', `/web/auction/indicative?stockCode=${TENCENT}`);
     expect(open.data.session).toMatchObject({ phase: 'input', tradingDay: '2026-03-10', noCancelFromTimestamp: hk(10, 9, 15), openTimestamp: hk(10, 9, 30) });
     expect(open.data.list).toEqual([
-      expect.objectContaining({ symbol: TENCENT, previousClose: '600.0', bandLow: '510.0', bandHigh: '690.0', price: null, volume: '0', orders: 0, matched: false }),
+      expect.objectContaining({
+        symbol: TENCENT,
+        previousClose: '600.0',
+        bandLow: '510.0',
+        bandHigh: '690.0',
+        price: null,
+        volume: '0',
+        orders: 0,
+        matched: false,
+      }),
     ]);
     expect((await place(a.token, { stockCode: 'AAPL' })).msg).toBe('Only Hong Kong stocks take part in the pre-opening auction');
     const outside = await place(a.token, { type: 1, price: '509.5' });
@@ -132,14 +152,26 @@ describe.each(await drivers())('the pre-opening auction on %s', (driver) => {
     expect((await place(c.token, {})).msg).toBe('Insufficient balance');
     expect(await wallet(c.token)).toEqual({ available: '1000.00', held: '0.00' });
     expect((await place(c.token, { leverage: 10 })).msg).toBe('Leverage above 5:1 on this instrument needs your risk acknowledgement first');
-    expect((await call(h, 'POST', '/web/stock/auctionStockCreate', { token: a.token, body: { stockCode: TENCENT, direction: 0, quantity: '100' } })).status).toBe(400);
+    expect(
+      (await call(h, 'POST', '/web/stock/auctionStockCreate', { token: a.token, body: { stockCode: TENCENT, direction: 0, quantity: '100' } })).status,
+    ).toBe(400);
   });
 
   it('holds an order at the most it can cost; cancels before 09:15 give the hold back, after it they are refused', async () => {
     clock = hk(10, 9, 6);
     const first = await place(b.token, { quantity: '200' });
     // At-auction: held at the band's top, 690.0 x 200 x 0.1 = 13800.00 margin + 0.05 % = 6.90 fee.
-    expect(first.data).toMatchObject({ status: 'collected', type: 0, price: null, holdPrice: '690.0', held: '13806.90', walletCode: 'HK_STOCK', walletCurrency: 'EUR', tradingDay: '2026-03-10', cancellable: true });
+    expect(first.data).toMatchObject({
+      status: 'collected',
+      type: 0,
+      price: null,
+      holdPrice: '690.0',
+      held: '13806.90',
+      walletCode: 'HK_STOCK',
+      walletCurrency: 'EUR',
+      tradingDay: '2026-03-10',
+      cancellable: true,
+    });
     expect(await wallet(b.token)).toEqual({ available: '6193.10', held: '13806.90' });
 
     expect((await cancel(c.token, first.data.id)).status).toBe(404);
@@ -234,7 +266,16 @@ describe.each(await drivers())('the pre-opening auction on %s', (driver) => {
     // At 604.0: 6040.00 notional, fee 3.02. The at-auction buy at leverage 5 keeps 1208.00 + 3.02 of its
     // 1383.45 and returns 172.43, in the journal that opens its position.
     const filled = await call(h, 'POST', '/web/position/detail', { token: a.token, body: { id: result('auctionBuy').positionId } });
-    expect(filled.data).toMatchObject({ status: 1, type: 0, direction: 0, openPrice: '604.0', quantity: '100', leverage: 5, margin: '1208.00', handlingFee: '3.02' });
+    expect(filled.data).toMatchObject({
+      status: 1,
+      type: 0,
+      direction: 0,
+      openPrice: '604.0',
+      quantity: '100',
+      leverage: 5,
+      margin: '1208.00',
+      handlingFee: '3.02',
+    });
     expect(filled.data.history.map((e: any) => [e.event, e.price, e.quantity])).toEqual([
       ['placed', '604', '100'],
       ['filled', '604', '100'],
@@ -271,8 +312,15 @@ describe.each(await drivers())('the pre-opening auction on %s', (driver) => {
       body: 'Buy 100 Tencent Holdings Ltd. filled in the pre-opening auction at 604.0 HKD, leverage 1x, margin 6040.00 EUR. 860.43 EUR of what was held returned.',
     });
     const aNotices = await call(h, 'GET', '/web/userMessage/getMessage', { token: a.token, lang: 'nl' });
-    expect(aNotices.data.list.map((n: any) => n.kind).filter((k: string) => k.startsWith('auction.')).sort()).toEqual(['auction.filled', 'auction.filled', 'auction.filled', 'auction.filled', 'auction.unfilled', 'auction.unfilled']);
-    expect(aNotices.data.list.find((n: any) => n.kind === 'auction.unfilled').body).toMatch(/vond geen tegenpartij in de openingsveiling\. Wat niet is uitgevoerd, wacht nu als limietorder op de limietprijs\.$/);
+    expect(
+      aNotices.data.list
+        .map((n: any) => n.kind)
+        .filter((k: string) => k.startsWith('auction.'))
+        .sort(),
+    ).toEqual(['auction.filled', 'auction.filled', 'auction.filled', 'auction.filled', 'auction.unfilled', 'auction.unfilled']);
+    expect(aNotices.data.list.find((n: any) => n.kind === 'auction.unfilled').body).toMatch(
+      /vond geen tegenpartij in de openingsveiling\. Wat niet is uitgevoerd, wacht nu als limietorder op de limietprijs\.$/,
+    );
 
     const indicative = await call(h, 'GET', `/web/auction/indicative?stockCode=${TENCENT}`);
     expect(indicative.data.list[0]).toMatchObject({ price: '604.0', volume: '500', orders: 7, matched: true });
@@ -305,7 +353,9 @@ describe.each(await drivers())('the pre-opening auction on %s', (driver) => {
     const below = o.find((x: any) => x.id === placed.limitBuyBelow.id);
     const cancelled = await call(h, 'POST', '/web/position/cancelConsign', { token: a.token, headers: key(), body: { id: below.entrustedId } });
     expect(cancelled.data.status).toBe(4);
-    expect((await journalsOf(below)).slice(-1)).toEqual([['order.release', 'position', 'order.hold', { 'HK_STOCK/available': '3003.00', 'HK_STOCK/held': '-3003.00' }]]);
+    expect((await journalsOf(below)).slice(-1)).toEqual([
+      ['order.release', 'position', 'order.hold', { 'HK_STOCK/available': '3003.00', 'HK_STOCK/held': '-3003.00' }],
+    ]);
     // 2453.82 + 1208.00 margin + 51.95 + 3003.00.
     expect(await wallet(a.token)).toEqual({ available: '6716.77', held: '13323.10' });
   });
@@ -361,7 +411,8 @@ describe('the desks’ test clocks', () => {
       const op = await operatorToken(h);
       const investor = await registerUser(h);
       const setBlockClock = (token: string, at: number | null) => call(h, 'POST', '/web/test/blockTrade/clock', { token, body: { at } });
-      const aapl = async () => (await call(h, 'POST', '/web/m_ft/block_list', { body: { q: 'AAPL' } })).data.list.find((q: { symbol: string }) => q.symbol === 'AAPL');
+      const aapl = async () =>
+        (await call(h, 'POST', '/web/m_ft/block_list', { body: { q: 'AAPL' } })).data.list.find((q: { symbol: string }) => q.symbol === 'AAPL');
       const auctionDay = async () => (await call(h, 'GET', '/web/auction/indicative')).data.session.tradingDay;
       const before = { auction: await auctionDay(), quote: (await call(h, 'GET', '/web/m_ft/detail_quote?symbol=AAPL')).data.tradable };
 

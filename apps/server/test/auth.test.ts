@@ -13,7 +13,6 @@ describe.each(await drivers())('auth on %s', (driver) => {
   });
   afterAll(() => h.close());
 
-
   async function emailCode(email: string, type = 1) {
     const r = await call(h, 'POST', '/web/getEmailCode', { body: { email, type } });
     expect(r.code).toBe(200);

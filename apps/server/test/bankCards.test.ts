@@ -120,7 +120,10 @@ describe.each(await drivers())('bank cards on %s', (driver) => {
     const made = up(await call(h, 'POST', '/web/UserAccount/addCardNo', { token: b.token, body: CARD }));
     const u = await call(h, 'POST', '/web/UserAccount/UpdateCardNo', { token: b.token, body: { ...CARD, id: made.id, frontImage: aImage } });
     expect([u.status, u.data.fields]).toEqual([400, { frontImage: 'v.uploadImage' }]);
-    const forged = await call(h, 'POST', '/web/UserAccount/addCardNo', { token: b.token, body: { ...CARD, cardNumber: 'DE89370400440532013000', frontImage: 'https://example.com/x.png' } });
+    const forged = await call(h, 'POST', '/web/UserAccount/addCardNo', {
+      token: b.token,
+      body: { ...CARD, cardNumber: 'DE89370400440532013000', frontImage: 'https://example.com/x.png' },
+    });
     expect(forged.status).toBe(400);
     expect(await list(b.token)).toHaveLength(1);
   });

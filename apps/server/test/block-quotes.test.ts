@@ -30,7 +30,8 @@ describe.each(await drivers())('block quotes on %s', (driver) => {
 
   const key = () => ({ 'idempotency-key': randomUUID() });
   const ask = (token: string, body: object, lang?: string) => call(h, 'POST', '/web/blockTrade/create', { token, body, ...(lang ? { lang } : {}) });
-  const accept = (token: string, id: number, headers: Record<string, string> = key()) => call(h, 'POST', '/web/blockTrade/accept', { token, headers, body: { id } });
+  const accept = (token: string, id: number, headers: Record<string, string> = key()) =>
+    call(h, 'POST', '/web/blockTrade/accept', { token, headers, body: { id } });
   const aaplBuy = { stockCode: 'AAPL', direction: 0, quantity: '10000', leverage: 5 };
 
   async function until<T>(probe: () => Promise<T>, done: (v: T) => boolean, ms = 8000): Promise<T> {
@@ -70,7 +71,11 @@ describe.each(await drivers())('block quotes on %s', (driver) => {
   async function trader(eur = '70000') {
     const u = await approved();
     expect((await call(h, 'POST', '/web/blockTrade/checkSecret', { token: u.token, body: { key: u.key } })).data.status).toBe('active');
-    const d = await call(h, 'POST', '/web/recharge/create', { token: u.token, headers: key(), body: { method: 'fiat', currency: 'EUR', amount: eur, proofUrl: u.frontUrl } });
+    const d = await call(h, 'POST', '/web/recharge/create', {
+      token: u.token,
+      headers: key(),
+      body: { method: 'fiat', currency: 'EUR', amount: eur, proofUrl: u.frontUrl },
+    });
     await call(h, 'POST', `/web/operator/deposits/${d.data.id}/approve`, { token: op, body: {} });
     const t = await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'BALANCE', to: 'US_STOCK', amount: eur } });
     const settled = await until(
@@ -137,10 +142,18 @@ describe.each(await drivers())('block quotes on %s', (driver) => {
     expect(await refusal({ quantity: '9999' })).toEqual([400, 'A block trade is at least 10000 shares and a multiple of 1', { quantity: 'e.blockQuantity' }]);
     expect((await refusal({ quantity: '9999' }, 'nl'))[1]).toBe('Een blokorder is minstens 10000 aandelen en een veelvoud van 1');
     expect((await refusal({ quantity: '9999' }, 'zh_Hans_CN'))[1]).toBe('大宗交易数量须不少于10000股且为1的整数倍');
-    expect(await refusal({ quantity: '10000.5' })).toEqual([400, 'A block trade is at least 10000 shares and a multiple of 1', { quantity: 'e.blockQuantity' }]);
+    expect(await refusal({ quantity: '10000.5' })).toEqual([
+      400,
+      'A block trade is at least 10000 shares and a multiple of 1',
+      { quantity: 'e.blockQuantity' },
+    ]);
     expect(await refusal({ quantity: '' })).toEqual([400, 'Please add quantity', { quantity: 'v.addQuantity' }]);
     for (const stockCode of ['BTCUSDT', 'EURUSD', '0700', 'NOPE']) {
-      expect(await refusal({ stockCode }), stockCode).toEqual([400, 'Block trades are open for the stocks of the block list only', { stockCode: 'e.blockStock' }]);
+      expect(await refusal({ stockCode }), stockCode).toEqual([
+        400,
+        'Block trades are open for the stocks of the block list only',
+        { stockCode: 'e.blockStock' },
+      ]);
     }
     expect(await refusal({ leverage: 3 })).toEqual([400, 'This leverage is not allowed for this instrument', { leverage: 'e.leverageNotAllowed' }]);
     // Shares' retail cap is 5: 10 needs the risk acknowledged first, as for /stock/create.
@@ -162,7 +175,9 @@ describe.each(await drivers())('block quotes on %s', (driver) => {
     const aapl = r.data.list.find((q: { symbol: string }) => q.symbol === 'AAPL');
     // Mid (39.99 + 40.01) / 2 = 40.00; band 40 x 0.97 = 38.80 to 40 x 1.03 = 41.20.
     expect(aapl).toMatchObject({ source: 4, bid: '39.99', ask: '40.01', block: { referencePrice: '40.00', bandLow: '38.80', bandHigh: '41.20' } });
-    expect(r.data.list.every((q: { market: string; assetClass: string; source: number }) => q.market === 'US' && q.assetClass === 'stock' && q.source === 4)).toBe(true);
+    expect(
+      r.data.list.every((q: { market: string; assetClass: string; source: number }) => q.market === 'US' && q.assetClass === 'stock' && q.source === 4),
+    ).toBe(true);
   });
 
   it('quotes at once: the mid moved against the investor by the block spread, on the tick grid, inside the band, exactly as computed', async () => {
@@ -228,11 +243,13 @@ describe.each(await drivers())('block quotes on %s', (driver) => {
     for (const q of [buy.data, smaller.data]) expect(Number(q.price) >= Number(q.bandLow) && Number(q.price) <= Number(q.bandHigh)).toBe(true);
     // Asking moves no money.
     expect((await stateOf(u)).wallet).toEqual(before.wallet);
-    expect((await call(h, 'GET', '/web/blockTrade/quotes', { token: u.token })).data.list.map((q: { id: number; status: string }) => [q.id, q.status])).toEqual([
-      [smaller.data.id, 'quoted'],
-      [expect.any(Number), 'refused'],
-      [buy.data.id, 'quoted'],
-    ]);
+    expect((await call(h, 'GET', '/web/blockTrade/quotes', { token: u.token })).data.list.map((q: { id: number; status: string }) => [q.id, q.status])).toEqual(
+      [
+        [smaller.data.id, 'quoted'],
+        [expect.any(Number), 'refused'],
+        [buy.data.id, 'quoted'],
+      ],
+    );
   });
 
   it('accepts within the time: a block position at the quoted price with exact cents, and no print on the market', async () => {
@@ -294,7 +311,11 @@ describe.each(await drivers())('block quotes on %s', (driver) => {
       'Deze koers is verlopen: vraag een nieuwe aan',
     );
     expect(await stateOf(u)).toEqual(before);
-    expect((await call(h, 'GET', '/web/blockTrade/quotes', { token: u.token })).data.list[0]).toMatchObject({ id: quote.id, status: 'expired', positionId: null });
+    expect((await call(h, 'GET', '/web/blockTrade/quotes', { token: u.token })).data.list[0]).toMatchObject({
+      id: quote.id,
+      status: 'expired',
+      positionId: null,
+    });
     // A new request is quoted afresh, on the desk's clock.
     const fresh = (await ask(u.token, aaplBuy)).data;
     expect([fresh.status, fresh.expiresAtTimestamp]).toEqual(['quoted', clock + 30_000]);
@@ -353,12 +374,16 @@ describe.each(await drivers())('block quotes on %s', (driver) => {
     const u = await trader('1000');
     const refused = await ask(u.token, aaplBuy);
     expect([refused.status, refused.msg]).toEqual([422, 'Insufficient balance']);
-    const list = async (status?: string) => (await call(h, 'GET', `/web/operator/blockQuotes?size=100${status ? `&status=${status}` : ''}`, { token: op })).data;
+    const list = async (status?: string) =>
+      (await call(h, 'GET', `/web/operator/blockQuotes?size=100${status ? `&status=${status}` : ''}`, { token: op })).data;
     const mine = (await list('refused')).list.find((q: { userId: number }) => q.userId === u.id);
     expect(mine).toMatchObject({ userName: u.username, status: 'refused', refusal: 'e.insufficientFunds', price: '40.04', total: '80280.20' });
     for (const status of ['quoted', 'expired', 'accepted', 'refused']) {
       const page = await list(status);
-      expect(page.list.every((q: { status: string }) => q.status === status), status).toBe(true);
+      expect(
+        page.list.every((q: { status: string }) => q.status === status),
+        status,
+      ).toBe(true);
       expect(page.total, status).toBe(page.list.length);
     }
     const all = await list();
@@ -378,12 +403,22 @@ describe.each(await drivers())('block quotes on %s', (driver) => {
         return [r.status, r.data?.key, r.msg];
       };
       // Saturday 28 November 2026: the next session is Monday the 30th's, 09:30 in New York.
-      expect(await refusal('2026-11-28T15:00:00Z')).toEqual([400, 'e.blockHours', 'Block trades are dealt during US trading hours; the desk opens again at 30/11/2026 09:30 AM (New York time)']);
-      expect((await refusal('2026-11-28T15:00:00Z', 'nl'))[2]).toBe('Blokhandel gebeurt tijdens de handelsuren van New York; de desk opent weer op 30-11-2026 09:30 (New Yorkse tijd)');
+      expect(await refusal('2026-11-28T15:00:00Z')).toEqual([
+        400,
+        'e.blockHours',
+        'Block trades are dealt during US trading hours; the desk opens again at 30/11/2026 09:30 AM (New York time)',
+      ]);
+      expect((await refusal('2026-11-28T15:00:00Z', 'nl'))[2]).toBe(
+        'Blokhandel gebeurt tijdens de handelsuren van New York; de desk opent weer op 30-11-2026 09:30 (New Yorkse tijd)',
+      );
       // Tuesday the 24th at 08:00 New York (13:00 UTC, EST), the pre-market: the same day's 09:30 open.
-      expect((await refusal('2026-11-24T13:00:00Z'))[2]).toBe('Block trades are dealt during US trading hours; the desk opens again at 24/11/2026 09:30 AM (New York time)');
+      expect((await refusal('2026-11-24T13:00:00Z'))[2]).toBe(
+        'Block trades are dealt during US trading hours; the desk opens again at 24/11/2026 09:30 AM (New York time)',
+      );
       // Thanksgiving, Thursday the 26th: Friday the 27th, a half day, from 09:30.
-      expect((await refusal('2026-11-26T15:00:00Z'))[2]).toBe('Block trades are dealt during US trading hours; the desk opens again at 27/11/2026 09:30 AM (New York time)');
+      expect((await refusal('2026-11-26T15:00:00Z'))[2]).toBe(
+        'Block trades are dealt during US trading hours; the desk opens again at 27/11/2026 09:30 AM (New York time)',
+      );
       expect(await h.db.query('select id from block_quotes where user_id = $1', [u.id])).toHaveLength(0);
 
       // Ten seconds before Tuesday's 16:00 close (21:00 UTC): firm until the close, not for 30 seconds.

@@ -38,8 +38,10 @@ describe.each(await drivers())('block-trading activation and keys on %s', (drive
   const enter = (token: string, key: unknown, lang?: string) =>
     call(h, 'POST', '/web/blockTrade/checkSecret', { token, body: { key }, ...(lang ? { lang } : {}) });
   const approve = (id: number) => call(h, 'POST', `/web/operator/blockTrades/${id}/approve`, { token: op, body: {} });
-  const refuse = (id: number, reason?: string) => call(h, 'POST', `/web/operator/blockTrades/${id}/refuse`, { token: op, body: reason === undefined ? {} : { reason } });
-  const revoke = (id: number, reason?: string) => call(h, 'POST', `/web/operator/blockTrades/${id}/revoke`, { token: op, body: reason === undefined ? {} : { reason } });
+  const refuse = (id: number, reason?: string) =>
+    call(h, 'POST', `/web/operator/blockTrades/${id}/refuse`, { token: op, body: reason === undefined ? {} : { reason } });
+  const revoke = (id: number, reason?: string) =>
+    call(h, 'POST', `/web/operator/blockTrades/${id}/revoke`, { token: op, body: reason === undefined ? {} : { reason } });
   const notices = async (token: string) => (await call(h, 'GET', '/web/userMessage/getMessage', { token })).data;
   const audit = async (id: number) => (await call(h, 'GET', `/web/operator/audit?targetType=blockTrade&targetId=${id}`, { token: op })).data.list;
 
@@ -192,7 +194,11 @@ describe.each(await drivers())('block-trading activation and keys on %s', (drive
     const reapply = await apply(u.token);
     expect([reapply.status, reapply.msg]).toEqual([409, 'Block trading is already active']);
     const list = await call(h, 'GET', '/web/operator/blockTrades?status=active&size=100', { token: op });
-    expect(list.data.list.find((a: { id: number }) => a.id === u.applicationId)).toMatchObject({ status: 'active', keyStatus: 'used', activeTimeTimestamp: expect.any(Number) });
+    expect(list.data.list.find((a: { id: number }) => a.id === u.applicationId)).toMatchObject({
+      status: 'active',
+      keyStatus: 'used',
+      activeTimeTimestamp: expect.any(Number),
+    });
   });
 
   it('never lets one investor’s key open another’s block trading', async () => {

@@ -73,7 +73,8 @@ describe.each(await drivers())('bonds on %s', (driver) => {
     expect(r.code, r.msg).toBe(200);
     return r.data[0] as Record<string, any>;
   };
-  const buy = (token: string, body: object, lang?: string) => call(h, 'POST', '/web/treasuryBond/create', { token, headers: idem(), body, ...(lang ? { lang } : {}) });
+  const buy = (token: string, body: object, lang?: string) =>
+    call(h, 'POST', '/web/treasuryBond/create', { token, headers: idem(), body, ...(lang ? { lang } : {}) });
   const sell = (token: string, body: object) => call(h, 'POST', '/web/treasuryBond/flatPosition', { token, headers: idem(), body });
   const run = async () => {
     const r = await call(h, 'POST', '/web/test/bonds/run', { token: op, body: {} });
@@ -98,10 +99,17 @@ describe.each(await drivers())('bonds on %s', (driver) => {
   async function investor(eur: string, wallet = 'US_STOCK') {
     const u = await registerUser(h);
     const frontUrl = await uploadImage(h, u.token);
-    await call(h, 'POST', '/web/updateReal', { token: u.token, body: { firstName: 'Bo', lastName: 'Nd', country: 'NL', idType: 'passport', idNumber: 'NX4455667', frontUrl } });
+    await call(h, 'POST', '/web/updateReal', {
+      token: u.token,
+      body: { firstName: 'Bo', lastName: 'Nd', country: 'NL', idType: 'passport', idNumber: 'NX4455667', frontUrl },
+    });
     const [kyc] = await h.db.query<{ id: number }>('select id from kyc_submissions where user_id = $1', [u.id]);
     expect((await call(h, 'POST', `/web/operator/kyc/${kyc!.id}/approve`, { token: op, body: {} })).code).toBe(200);
-    const d = await call(h, 'POST', '/web/recharge/create', { token: u.token, headers: idem(), body: { method: 'fiat', currency: 'EUR', amount: eur, proofUrl: frontUrl } });
+    const d = await call(h, 'POST', '/web/recharge/create', {
+      token: u.token,
+      headers: idem(),
+      body: { method: 'fiat', currency: 'EUR', amount: eur, proofUrl: frontUrl },
+    });
     await call(h, 'POST', `/web/operator/deposits/${d.data.id}/approve`, { token: op, body: {} });
     const t = await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: idem(), body: { from: 'BALANCE', to: wallet, amount: eur } });
     expect(t.code, t.msg).toBe(200);
@@ -141,10 +149,23 @@ describe.each(await drivers())('bonds on %s', (driver) => {
     // 4.125 % semi-annual; settling Wednesday 9 December: 15 November 2026 to 9 December is 15 + 9 = 24 days of the 181 to 15 May 2027.
     const accrued = new Dec('2.0625').mul(24).div(181);
     expect(q.accrued).toBe(accrued.toFixed(6));
-    expect(q).toMatchObject({ symbol: 'US10Y', currency: 'USD', couponRate: '4.125', frequency: 2, maturity: Date.parse('2036-11-15'), faceIncrement: '100.00', markup: '0.25', spreadBp: '0.00', paused: false, settlementDate: '2026-12-09' });
+    expect(q).toMatchObject({
+      symbol: 'US10Y',
+      currency: 'USD',
+      couponRate: '4.125',
+      frequency: 2,
+      maturity: Date.parse('2036-11-15'),
+      faceIncrement: '100.00',
+      markup: '0.25',
+      spreadBp: '0.00',
+      paused: false,
+      settlementDate: '2026-12-09',
+    });
     expect(q.couponDates[0]).toBe(Date.parse('2027-05-15'));
     expect(q.couponDates).toHaveLength(20);
-    const mid = presentValue('USD', NOW, SETTLE, semiAnnual('2.0625', '2027-05-15', '2036-11-15')).sub(accrued).toDecimalPlaces(4, Dec.ROUND_HALF_UP);
+    const mid = presentValue('USD', NOW, SETTLE, semiAnnual('2.0625', '2027-05-15', '2036-11-15'))
+      .sub(accrued)
+      .toDecimalPlaces(4, Dec.ROUND_HALF_UP);
     expect(q.bid).toBe(mid.sub('0.02').toFixed(4));
     expect(q.ask).toBe(mid.add('0.02').toFixed(4));
     const dirty = mid.add('0.02').add(accrued);
@@ -160,7 +181,12 @@ describe.each(await drivers())('bonds on %s', (driver) => {
     expect(priceAt(new Dec(q.ytm).add('0.0005')).lt(dirty)).toBe(true);
     expect(priceAt(new Dec(q.ytmAfterFees).sub('0.0005')).gt(dirty.add('0.25'))).toBe(true);
     expect(priceAt(new Dec(q.ytmAfterFees).add('0.0005')).lt(dirty.add('0.25'))).toBe(true);
-    expect(q.curveRate).toBe(curves.zeroRate('USD', NOW, new Dec(dayOf('2036-11-15') - SETTLE).div(365)).mul(100).toFixed(3));
+    expect(q.curveRate).toBe(
+      curves
+        .zeroRate('USD', NOW, new Dec(dayOf('2036-11-15') - SETTLE).div(365))
+        .mul(100)
+        .toFixed(3),
+    );
     // The market's own quote is the same price.
     expect(market.provider.snapshot('US10Y', NOW)).toMatchObject({ last: mid.toFixed(4), bid: q.bid, ask: q.ask });
   });
@@ -181,8 +207,22 @@ describe.each(await drivers())('bonds on %s', (driver) => {
     const accruedOpen = new Dec('2.6').mul(298).div(365);
     const midOpen = presentValue('EUR', NOW, SETTLE_EUR, flows).sub(accruedOpen).toDecimalPlaces(4, Dec.ROUND_HALF_UP);
     const [m, b] = [await marketQuote(), await quote('DE10Y')];
-    expect(m).toMatchObject({ price_nominal: midOpen.toFixed(4), bid: midOpen.sub('0.02').toFixed(4), ask: midOpen.add('0.02').toFixed(4), tradable: true, timestamp: NOW });
-    expect(b).toMatchObject({ price: midOpen.toFixed(4), dirtyPrice: midOpen.add(accruedOpen).toFixed(6), bid: m.bid, ask: m.ask, accrued: accruedOpen.toFixed(6), timestamp: NOW, settlementDate: '2026-12-10' });
+    expect(m).toMatchObject({
+      price_nominal: midOpen.toFixed(4),
+      bid: midOpen.sub('0.02').toFixed(4),
+      ask: midOpen.add('0.02').toFixed(4),
+      tradable: true,
+      timestamp: NOW,
+    });
+    expect(b).toMatchObject({
+      price: midOpen.toFixed(4),
+      dirtyPrice: midOpen.add(accruedOpen).toFixed(6),
+      bid: m.bid,
+      ask: m.ask,
+      accrued: accruedOpen.toFixed(6),
+      timestamp: NOW,
+      settlementDate: '2026-12-10',
+    });
 
     // Saturday 12 December: closed since Friday 11 December, 17:00 in New York (22:00 UTC), its last trade.
     // Both quotes are the price then, stamped then: Friday's trade settles T+2 on Tuesday 15 December
@@ -196,7 +236,15 @@ describe.each(await drivers())('bonds on %s', (driver) => {
     expect(midNow.eq(midClosed)).toBe(false);
     const [mc, bc] = [await marketQuote(), await quote('DE10Y')];
     expect(mc).toMatchObject({ price_nominal: midClosed.toFixed(4), marketStatus: 'closed', tradable: false, timestamp: lastTrade });
-    expect(bc).toMatchObject({ price: midClosed.toFixed(4), dirtyPrice: midClosed.add(accruedClosed).toFixed(6), bid: mc.bid, ask: mc.ask, accrued: accruedClosed.toFixed(6), timestamp: lastTrade, settlementDate: '2026-12-15' });
+    expect(bc).toMatchObject({
+      price: midClosed.toFixed(4),
+      dirtyPrice: midClosed.add(accruedClosed).toFixed(6),
+      bid: mc.bid,
+      ask: mc.ask,
+      accrued: accruedClosed.toFixed(6),
+      timestamp: lastTrade,
+      settlementDate: '2026-12-15',
+    });
     clock = NOW;
   });
 
@@ -205,7 +253,9 @@ describe.each(await drivers())('bonds on %s', (driver) => {
     expect(q).toMatchObject({ couponRate: '0.000', frequency: 0, maturity: Date.parse('2027-03-04'), couponDates: [], accrued: '0.000000', markup: '0.10' });
     // Settling Wednesday 9 December: 22 + 31 + 28 + 4 = 85 days to 4 March 2027.
     expect(q.settlementDate).toBe('2026-12-09');
-    const mid = new Dec(100).mul(new Dec(1).add(curves.zeroRate('USD', NOW, new Dec(85).div(365))).pow(new Dec(-85).div(365))).toDecimalPlaces(4, Dec.ROUND_HALF_UP);
+    const mid = new Dec(100)
+      .mul(new Dec(1).add(curves.zeroRate('USD', NOW, new Dec(85).div(365))).pow(new Dec(-85).div(365)))
+      .toDecimalPlaces(4, Dec.ROUND_HALF_UP);
     expect(q.ask).toBe(mid.add('0.004').toFixed(4));
     expect(q.bid).toBe(mid.sub('0.004').toFixed(4));
     const ask = mid.add('0.004');
@@ -228,16 +278,30 @@ describe.each(await drivers())('bonds on %s', (driver) => {
     expect((await buy(u.token, { stockCode: 'US10Y', face: '100', seenDirty: new Dec(q.dirty).sub('0.51').toFixed(6) })).msg).toBe(
       `The price has moved: the dirty price is now ${q.dirty}. Check it and order again`,
     );
-    expect((await call(h, 'POST', '/web/operator/bonds/US10Y/pause', { token: op, body: { reason: 'review' } })).data).toMatchObject({ paused: true, pausedReason: 'review' });
-    expect(await buy(u.token, { stockCode: 'US10Y', face: '100' }, 'nl')).toMatchObject({ code: 400, msg: 'Deze obligatie is gepauzeerd en neemt nu geen nieuwe aankopen aan' });
-    expect((await call(h, 'POST', '/web/operator/bonds/US10Y/resume', { token: op, body: { reason: 'done' } })).data).toMatchObject({ paused: false, pausedReason: null });
+    expect((await call(h, 'POST', '/web/operator/bonds/US10Y/pause', { token: op, body: { reason: 'review' } })).data).toMatchObject({
+      paused: true,
+      pausedReason: 'review',
+    });
+    expect(await buy(u.token, { stockCode: 'US10Y', face: '100' }, 'nl')).toMatchObject({
+      code: 400,
+      msg: 'Deze obligatie is gepauzeerd en neemt nu geen nieuwe aankopen aan',
+    });
+    expect((await call(h, 'POST', '/web/operator/bonds/US10Y/resume', { token: op, body: { reason: 'done' } })).data).toMatchObject({
+      paused: false,
+      pausedReason: null,
+    });
     // Saturday 12 December: the bond market opens again on Monday at 08:00 in New York.
     clock = Date.parse('2026-12-12T15:00:00Z');
-    expect(await buy(u.token, { stockCode: 'US10Y', face: '100' })).toMatchObject({ code: 422, msg: 'The market is closed; it opens at 14/12/2026 08:00 AM (New York time)' });
+    expect(await buy(u.token, { stockCode: 'US10Y', face: '100' })).toMatchObject({
+      code: 422,
+      msg: 'The market is closed; it opens at 14/12/2026 08:00 AM (New York time)',
+    });
     clock = NOW;
     expect(await buy(u.token, { stockCode: 'NOPE', face: '100' })).toMatchObject({ code: 404 });
     expect(await stateOf(u)).toEqual(before);
-    const audit = (await call(h, 'GET', '/web/operator/audit?targetType=bond&targetId=US10Y&size=100', { token: op })).data.list.map((a: { action: string }) => a.action);
+    const audit = (await call(h, 'GET', '/web/operator/audit?targetType=bond&targetId=US10Y&size=100', { token: op })).data.list.map(
+      (a: { action: string }) => a.action,
+    );
     expect(audit).toEqual(expect.arrayContaining(['bond.pause', 'bond.resume']));
   });
 
@@ -252,14 +316,38 @@ describe.each(await drivers())('bonds on %s', (driver) => {
     const clean = cents(new Dec(q.ask).mul(3));
     const acc = cents(accrued.mul(3));
     const cost = clean.add(acc).add('0.75');
-    expect(placed.data).toMatchObject({ symbol: 'US10Y', status: 'holding', settlementDate: '2026-12-09', face: '300.00', remaining: '300.00', price: q.ask, accrued: accrued.toFixed(6), markup: '0.25', cost: cost.toFixed(2), fee: '0.75', ytm: q.ytmAfterFees, coupons: '0.00', proceeds: '0.00', nextCouponTimestamp: Date.parse('2027-05-15'), createTimeTimestamp: NOW });
+    expect(placed.data).toMatchObject({
+      symbol: 'US10Y',
+      status: 'holding',
+      settlementDate: '2026-12-09',
+      face: '300.00',
+      remaining: '300.00',
+      price: q.ask,
+      accrued: accrued.toFixed(6),
+      markup: '0.25',
+      cost: cost.toFixed(2),
+      fee: '0.75',
+      ytm: q.ytmAfterFees,
+      coupons: '0.00',
+      proceeds: '0.00',
+      nextCouponTimestamp: Date.parse('2027-05-15'),
+      createTimeTimestamp: NOW,
+    });
     // Worth the bid with accrued interest now.
     const value = cents(new Dec(q.bid).add(accrued).mul(3));
     expect(placed.data.value).toBe(value.toFixed(2));
     expect(placed.data.profit).toBe(value.sub(cost).toFixed(2));
     expect(await balance(u.token, 'US_STOCK')).toBe(new Dec(1000).sub(cost).toFixed(2));
     expect(await journalsOf(placed.data.id)).toEqual([
-      { kind: 'bond.buy', lines: [`US_STOCK/available ${cost.neg().toFixed(2)} USD`, `book/house ${acc.toFixed(2)} USD`, `book/house ${clean.toFixed(2)} USD`, 'fees/house 0.75 USD'].sort() },
+      {
+        kind: 'bond.buy',
+        lines: [
+          `US_STOCK/available ${cost.neg().toFixed(2)} USD`,
+          `book/house ${acc.toFixed(2)} USD`,
+          `book/house ${clean.toFixed(2)} USD`,
+          'fees/house 0.75 USD',
+        ].sort(),
+      },
     ]);
 
     // Someone else can neither sell it nor read its payments.
@@ -278,7 +366,12 @@ describe.each(await drivers())('bonds on %s', (driver) => {
     const journals = await journalsOf(placed.data.id);
     expect(journals[1]).toEqual({
       kind: 'bond.sell',
-      lines: [`US_STOCK/available ${proceeds.toFixed(2)} USD`, `book/house -${cents(accrued).toFixed(2)} USD`, `book/house -${cents(new Dec(q.bid)).toFixed(2)} USD`, 'fees/house 0.25 USD'].sort(),
+      lines: [
+        `US_STOCK/available ${proceeds.toFixed(2)} USD`,
+        `book/house -${cents(accrued).toFixed(2)} USD`,
+        `book/house -${cents(new Dec(q.bid)).toFixed(2)} USD`,
+        'fees/house 0.25 USD',
+      ].sort(),
     });
     // The rest, without a face: all of what remains.
     const all = await sell(u.token, { id: placed.data.id });
@@ -288,7 +381,14 @@ describe.each(await drivers())('bonds on %s', (driver) => {
     // Each sale is dated by the day it settles, T+1.
     expect(payments.map((p: { kind: string; amount: string; day: number }) => [p.kind, p.amount, p.day])).toEqual([
       ['sale', proceeds.toFixed(2), Date.parse('2026-12-09')],
-      ['sale', cents(new Dec(q.bid).mul(2)).add(cents(accrued.mul(2))).sub('0.50').toFixed(2), Date.parse('2026-12-09')],
+      [
+        'sale',
+        cents(new Dec(q.bid).mul(2))
+          .add(cents(accrued.mul(2)))
+          .sub('0.50')
+          .toFixed(2),
+        Date.parse('2026-12-09'),
+      ],
     ]);
   });
 
@@ -301,7 +401,9 @@ describe.each(await drivers())('bonds on %s', (driver) => {
     expect(q.accrued).toBe(accrued.toFixed(6));
     const placed = await buy(u.token, { stockCode: 'DE10Y', face: '1000' });
     expect(placed.code, placed.msg).toBe(200);
-    const cost = cents(new Dec(q.ask).mul(10)).add(cents(accrued.mul(10))).add('2.50');
+    const cost = cents(new Dec(q.ask).mul(10))
+      .add(cents(accrued.mul(10)))
+      .add('2.50');
     expect(placed.data).toMatchObject({ currency: 'EUR', cost: cost.toFixed(2), nextCouponTimestamp: Date.parse('2027-02-15'), settlementDate: '2026-12-10' });
     expect(await balance(u.token, 'STOCK')).toBe(new Dec(2000).sub(cost).toFixed(2));
 
@@ -337,7 +439,11 @@ describe.each(await drivers())('bonds on %s', (driver) => {
     const admin = (await call(h, 'GET', '/web/operator/bonds', { token: op })).data.find((b: { symbol: string }) => b.symbol === 'DE10Y');
     expect(admin).toMatchObject({ holders: 1, outstanding: '1000.00', pausedReason: null });
     const audit = (await call(h, 'GET', '/web/operator/audit?targetType=bond&targetId=NL10Y&size=100', { token: op })).data.list;
-    expect(audit.find((a: { action: string }) => a.action === 'bond.spread')).toMatchObject({ reason: 'wider', before: { spreadBp: '8.00' }, after: { spreadBp: '20.00' } });
+    expect(audit.find((a: { action: string }) => a.action === 'bond.spread')).toMatchObject({
+      reason: 'wider',
+      before: { spreadBp: '8.00' },
+      after: { spreadBp: '20.00' },
+    });
   });
 
   it('pays coupons on their dates and redeems at par with the last coupon, once however often the job runs', async () => {
@@ -349,10 +455,16 @@ describe.each(await drivers())('bonds on %s', (driver) => {
     expect(q.accrued).toBe(accrued.toFixed(6));
     const note = await buy(u.token, { stockCode: 'US2Y', face: '1000' });
     expect(note.code, note.msg).toBe(200);
-    const cost = cents(new Dec(q.ask).mul(10)).add(cents(accrued.mul(10))).add('2.50');
+    const cost = cents(new Dec(q.ask).mul(10))
+      .add(cents(accrued.mul(10)))
+      .add('2.50');
     const bill = await buy(u.token, { stockCode: 'US1M', face: '100' });
     const billQuote = await quote('US1M');
-    expect(bill.data).toMatchObject({ maturity: Date.parse('2026-12-31'), cost: cents(new Dec(billQuote.ask)).add('0.10').toFixed(2), nextCouponTimestamp: Date.parse('2026-12-31') });
+    expect(bill.data).toMatchObject({
+      maturity: Date.parse('2026-12-31'),
+      cost: cents(new Dec(billQuote.ask)).add('0.10').toFixed(2),
+      nextCouponTimestamp: Date.parse('2026-12-31'),
+    });
     const afterBuy = new Dec(await balance(u.token, 'US_STOCK'));
     expect(afterBuy.toFixed(2)).toBe(new Dec(2000).sub(cost).sub(bill.data.cost).toFixed(2));
 
@@ -364,7 +476,9 @@ describe.each(await drivers())('bonds on %s', (driver) => {
     // refused, and the bill is worth its redemption at par.
     clock = Date.parse('2026-12-30T15:00:00Z');
     expect(await sell(u.token, { id: bill.data.id })).toMatchObject({ code: 400, msg: 'This bond matures before a purchase would settle' });
-    const waiting = (await call(h, 'POST', '/web/treasuryBond/pageList', { token: u.token, body: {} })).data.list.find((x: { id: number }) => x.id === bill.data.id);
+    const waiting = (await call(h, 'POST', '/web/treasuryBond/pageList', { token: u.token, body: {} })).data.list.find(
+      (x: { id: number }) => x.id === bill.data.id,
+    );
     expect(waiting).toMatchObject({ status: 'holding', value: '100.00' });
 
     // 31 December: the bill is redeemed at par.
@@ -375,7 +489,16 @@ describe.each(await drivers())('bonds on %s', (driver) => {
       { kind: 'bond.redeem', lines: ['US_STOCK/available 100.00 USD', 'book/house -100.00 USD'] },
     ]);
     const redeemedBill = (await call(h, 'POST', '/web/treasuryBond/pageList', { token: u.token, body: { status: 'redeemed' } })).data.list;
-    expect(redeemedBill).toEqual([expect.objectContaining({ id: bill.data.id, status: 'redeemed', remaining: '0.00', proceeds: '100.00', value: '0.00', profit: new Dec(100).sub(bill.data.cost).toFixed(2) })]);
+    expect(redeemedBill).toEqual([
+      expect.objectContaining({
+        id: bill.data.id,
+        status: 'redeemed',
+        remaining: '0.00',
+        proceeds: '100.00',
+        value: '0.00',
+        profit: new Dec(100).sub(bill.data.cost).toFixed(2),
+      }),
+    ]);
 
     // 30 April 2027: the first coupon, 1.75 per 100.
     clock = Date.parse('2027-04-30T15:00:00Z');
@@ -406,20 +529,39 @@ describe.each(await drivers())('bonds on %s', (driver) => {
       { holdingId: note.data.id, kind: 'redemption', amount: '1000.00', day: Date.parse('2028-10-31') },
     ]);
     expect(await balance(u.token, 'US_STOCK')).toBe(afterBuy.add(100).add(70).add(1000).toFixed(2));
-    const held = (await call(h, 'POST', '/web/treasuryBond/pageList', { token: u.token, body: {} })).data.list.find((x: { id: number }) => x.id === note.data.id);
-    expect(held).toMatchObject({ status: 'redeemed', coupons: '70.00', proceeds: '1000.00', profit: new Dec(1070).sub(cost).toFixed(2), nextCouponTimestamp: null });
+    const held = (await call(h, 'POST', '/web/treasuryBond/pageList', { token: u.token, body: {} })).data.list.find(
+      (x: { id: number }) => x.id === note.data.id,
+    );
+    expect(held).toMatchObject({
+      status: 'redeemed',
+      coupons: '70.00',
+      proceeds: '1000.00',
+      profit: new Dec(1070).sub(cost).toFixed(2),
+      nextCouponTimestamp: null,
+    });
     clock = NOW;
   });
 
   it('totals the open holdings per currency, with the euro value at the current rates', async () => {
     const u = await investor('1600.00');
-    expect(await call(h, 'POST', '/web/position/getTreasuryBondTotal', { token: u.token, body: {} })).toMatchObject({ data: { list: [], totalEur: '0.00', holdings: 0 } });
+    expect(await call(h, 'POST', '/web/position/getTreasuryBondTotal', { token: u.token, body: {} })).toMatchObject({
+      data: { list: [], totalEur: '0.00', holdings: 0 },
+    });
     const a = (await buy(u.token, { stockCode: 'US5Y', face: '500' })).data;
     const b = (await buy(u.token, { stockCode: 'US6M', face: '200' })).data;
     const total = (await call(h, 'POST', '/web/position/getTreasuryBondTotal', { token: u.token, body: {} })).data;
     const value = new Dec(a.value).add(b.value);
     expect(total).toEqual({
-      list: [{ currency: 'USD', face: '700.00', value: value.toFixed(2), cost: new Dec(a.cost).add(b.cost).toFixed(2), coupons: '0.00', profit: new Dec(a.profit).add(b.profit).toFixed(2) }],
+      list: [
+        {
+          currency: 'USD',
+          face: '700.00',
+          value: value.toFixed(2),
+          cost: new Dec(a.cost).add(b.cost).toFixed(2),
+          coupons: '0.00',
+          profit: new Dec(a.profit).add(b.profit).toFixed(2),
+        },
+      ],
       // 1 USD = 0.8 EUR.
       totalEur: value.mul('0.8').toFixed(2),
       holdings: 2,
@@ -459,11 +601,17 @@ describe.each(await drivers())('bonds on %s', (driver) => {
       const q = await quote('US10Y');
       const accrued = new Dec('2.0625').mul(29).div(181);
       expect(q).toMatchObject({ settlementDate: '2026-12-14', accrued: accrued.toFixed(6) });
-      const mid = presentValue('USD', clock, dayOf('2026-12-14'), semiAnnual('2.0625', '2027-05-15', '2036-11-15')).sub(accrued).toDecimalPlaces(4, Dec.ROUND_HALF_UP);
+      const mid = presentValue('USD', clock, dayOf('2026-12-14'), semiAnnual('2.0625', '2027-05-15', '2036-11-15'))
+        .sub(accrued)
+        .toDecimalPlaces(4, Dec.ROUND_HALF_UP);
       expect(q.price).toBe(mid.toFixed(4));
       const placed = await buy(u.token, { stockCode: 'US10Y', face: '100' });
       expect(placed.code, placed.msg).toBe(200);
-      expect(placed.data).toMatchObject({ settlementDate: '2026-12-14', accrued: accrued.toFixed(6), cost: cents(new Dec(q.ask)).add(cents(accrued)).add('0.25').toFixed(2) });
+      expect(placed.data).toMatchObject({
+        settlementDate: '2026-12-14',
+        accrued: accrued.toFixed(6),
+        cost: cents(new Dec(q.ask)).add(cents(accrued)).add('0.25').toFixed(2),
+      });
 
       // Thursday 24 December, 10:00 in New York (SIFMA closes at 14:00). Christmas Day settles for neither
       // SIFMA nor TARGET, then comes the weekend: a Treasury settles T+1 on Monday 28 December, 15 + 28 = 43
@@ -507,8 +655,15 @@ describe.each(await drivers())('bonds on %s', (driver) => {
       // 10 × the clean ask and the 0.25 markup (550 days from 30 April 2027 to maturity), no accrued line.
       const clean = cents(new Dec(q.ask).mul(10));
       const cost = clean.add('2.50');
-      expect(bought.data).toMatchObject({ settlementDate: '2027-04-30', accrued: '0.000000', cost: cost.toFixed(2), nextCouponTimestamp: Date.parse('2027-10-31') });
-      expect(await journalsOf(bought.data.id)).toEqual([{ kind: 'bond.buy', lines: [`US_STOCK/available ${cost.neg().toFixed(2)} USD`, `book/house ${clean.toFixed(2)} USD`, 'fees/house 2.50 USD'].sort() }]);
+      expect(bought.data).toMatchObject({
+        settlementDate: '2027-04-30',
+        accrued: '0.000000',
+        cost: cost.toFixed(2),
+        nextCouponTimestamp: Date.parse('2027-10-31'),
+      });
+      expect(await journalsOf(bought.data.id)).toEqual([
+        { kind: 'bond.buy', lines: [`US_STOCK/available ${cost.neg().toFixed(2)} USD`, `book/house ${clean.toFixed(2)} USD`, 'fees/house 2.50 USD'].sort() },
+      ]);
 
       // The sale settles on the coupon date too: the coupon, 1,000 × 1.75 % = 17.50, is paid first (a day
       // ahead of its date), and the sale is the clean bid less the markup, with no accrued interest.
@@ -531,7 +686,9 @@ describe.each(await drivers())('bonds on %s', (driver) => {
       clock = Date.parse('2027-04-30T15:00:00Z');
       await run();
       await run();
-      expect((await journalsOf(earlyBuy.data.id)).slice(1)).toEqual([{ kind: 'bond.coupon', lines: ['US_STOCK/available 17.50 USD', 'book/house -17.50 USD'] }]);
+      expect((await journalsOf(earlyBuy.data.id)).slice(1)).toEqual([
+        { kind: 'bond.coupon', lines: ['US_STOCK/available 17.50 USD', 'book/house -17.50 USD'] },
+      ]);
       expect(await journalsOf(bought.data.id)).toHaveLength(1);
       expect(await journalsOf(held.data.id)).toHaveLength(3);
     } finally {

@@ -51,11 +51,24 @@ describe.each(await drivers())('customer-service chat on %s', (driver) => {
       const seen = await opHistory(a.id);
       expect(seen.data).toEqual({ list: [asked.data], hasMore: false, unread: 1 });
       const conversations = await call(h, 'GET', '/web/operator/chats?size=100', { token: op });
-      expect(conversations.data.list.find((c: any) => c.userId === a.id)).toEqual({ userId: a.id, userName: a.username, email: null, lastMessage: asked.data, unread: 1 });
+      expect(conversations.data.list.find((c: any) => c.userId === a.id)).toEqual({
+        userId: a.id,
+        userName: a.username,
+        email: null,
+        lastMessage: asked.data,
+        unread: 1,
+      });
 
       const answered = await answer(a.id, { text: 'It arrived this morning.' });
       expect(answered.code).toBe(200);
-      expect(answered.data).toMatchObject({ userId: a.id, from: 'operator', text: 'It arrived this morning.', operatorName: opName, read: false, clientId: null });
+      expect(answered.data).toMatchObject({
+        userId: a.id,
+        from: 'operator',
+        text: 'It arrived this morning.',
+        operatorName: opName,
+        read: false,
+        clientId: null,
+      });
       expect((await aSocket.next(chatEvent('chat.message', a.id))).data).toEqual(answered.data);
       expect((await opSocket.next(chatEvent('chat.message', a.id))).data).toEqual(answered.data);
       expect(await bSocket.rest(anyChat)).toEqual([]);

@@ -26,7 +26,10 @@ const HOSTILE = [
   '<img src="https://example.com/chart.png" alt="chart" width="300" style="border:1px">',
 ].join('');
 
-const slug = () => unique('art-').toLowerCase().replace(/[^a-z0-9]+/g, '-');
+const slug = () =>
+  unique('art-')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-');
 
 describe('shipped texts', () => {
   it('pass the sanitiser unchanged in every language and exist for every shipped article', () => {
@@ -285,9 +288,7 @@ describe.each(await drivers())('content on %s', (driver) => {
   });
 
   it('replaces the languages on update and audits every write without the bodies', async () => {
-    const a = await write(
-      article({ texts: { en: { title: 'Two languages', body: '<p>en</p>' }, nl: { title: 'Twee talen', body: '<p>nl</p>' } } }),
-    );
+    const a = await write(article({ texts: { en: { title: 'Two languages', body: '<p>en</p>' }, nl: { title: 'Twee talen', body: '<p>nl</p>' } } }));
     expect(a.data.texts.nl).toEqual({ title: 'Twee talen', summary: '', body: '<p>nl</p>' });
     const updated = await write(article({ slug: a.data.slug, category: 'guide', texts: { en: { title: 'One language', body: '<p>en</p>' } } }), a.data.id);
     expect(updated.data).toMatchObject({ category: 'guide', texts: { en: { title: 'One language' }, nl: null, zh_Hans_CN: null } });
@@ -329,8 +330,16 @@ describe.each(await drivers())('content on %s', (driver) => {
     for (const lang of LOCALES) byLang[lang] = (await call(h, 'GET', '/web/dict/data', { lang })).data;
     expect(new Set(byLang.en!.map((i) => i.type))).toEqual(new Set(DICT_TYPES));
     const label = (lang: string, type: string, value: string) => byLang[lang]!.find((i) => i.type === type && i.value === value)?.label;
-    expect([label('en', 'orderDirection', '0'), label('nl', 'orderDirection', '0'), label('zh_Hans_CN', 'orderDirection', '0')]).toEqual(['Buy', 'Kopen', '买入']);
-    expect([label('en', 'kycStatus', '3'), label('nl', 'kycStatus', '3'), label('zh_Hans_CN', 'kycStatus', '3')]).toEqual(['Verified', 'Geverifieerd', '已认证']);
+    expect([label('en', 'orderDirection', '0'), label('nl', 'orderDirection', '0'), label('zh_Hans_CN', 'orderDirection', '0')]).toEqual([
+      'Buy',
+      'Kopen',
+      '买入',
+    ]);
+    expect([label('en', 'kycStatus', '3'), label('nl', 'kycStatus', '3'), label('zh_Hans_CN', 'kycStatus', '3')]).toEqual([
+      'Verified',
+      'Geverifieerd',
+      '已认证',
+    ]);
     expect([label('en', 'walletCode', 'BALANCE'), label('nl', 'walletCode', 'BALANCE'), label('zh_Hans_CN', 'walletCode', 'BALANCE')]).toEqual([
       'Funding account',
       'Hoofdrekening',
@@ -353,7 +362,12 @@ describe.each(await drivers())('content on %s', (driver) => {
 
   it('names every area in the caller’s language with its dialling code, sorted by that name', async () => {
     for (const lang of LOCALES) {
-      const areas = (await call(h, 'GET', '/web/areaInfo/list', { lang })).data as Array<{ code: string; name: string; nameEn: string; dialCode: string | null }>;
+      const areas = (await call(h, 'GET', '/web/areaInfo/list', { lang })).data as Array<{
+        code: string;
+        name: string;
+        nameEn: string;
+        dialCode: string | null;
+      }>;
       expect(areas).toHaveLength(250);
       expect(new Set(areas.map((a) => a.code))).toEqual(new Set(AREA_CODES));
       const collator = new Intl.Collator(lang.replace(/_/g, '-'));

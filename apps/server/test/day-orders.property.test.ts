@@ -1,4 +1,16 @@
-import { CALENDAR_FROM, CALENDAR_IDS, dayClose, dayOrderExpiry, isHalfDay, isTradingDay, localDay, localMinute, localToUtc, VENUES, type CalendarId } from '@tradeapp/contract';
+import {
+  CALENDAR_FROM,
+  CALENDAR_IDS,
+  dayClose,
+  dayOrderExpiry,
+  isHalfDay,
+  isTradingDay,
+  localDay,
+  localMinute,
+  localToUtc,
+  VENUES,
+  type CalendarId,
+} from '@tradeapp/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
@@ -56,4 +68,3 @@ describe('dayOrderExpiry', () => {
     }
   });
 });
-

@@ -74,12 +74,22 @@ describe.each(await drivers())('day orders and extended hours on %s', (driver) =
     const form = new FormData();
     form.append('file', new Blob([pngBytes()], { type: 'image/png' }), 'id.png');
     const frontUrl = (await call(h, 'POST', '/web/file/upload', { form, token: user.token })).data.url;
-    await call(h, 'POST', '/web/updateReal', { token: user.token, body: { firstName: 'Dana', lastName: 'Day', country: 'NL', idType: 'passport', idNumber: 'ND123456', frontUrl } });
+    await call(h, 'POST', '/web/updateReal', {
+      token: user.token,
+      body: { firstName: 'Dana', lastName: 'Day', country: 'NL', idType: 'passport', idNumber: 'ND123456', frontUrl },
+    });
     const [kyc] = await h.db.query<{ id: number }>('select id from kyc_submissions where user_id = $1', [user.id]);
     await call(h, 'POST', `/web/operator/kyc/${kyc!.id}/approve`, { token: op, body: {} });
-    const d = await call(h, 'POST', '/web/recharge/create', { token: user.token, headers: key(), body: { method: 'fiat', currency: 'EUR', amount: '10000', proofUrl: frontUrl } });
+    const d = await call(h, 'POST', '/web/recharge/create', {
+      token: user.token,
+      headers: key(),
+      body: { method: 'fiat', currency: 'EUR', amount: '10000', proofUrl: frontUrl },
+    });
     await call(h, 'POST', `/web/operator/deposits/${d.data.id}/approve`, { token: op, body: {} });
-    for (const [to, amount] of [['US_STOCK', '4000'], ['HK_STOCK', '6000']]) {
+    for (const [to, amount] of [
+      ['US_STOCK', '4000'],
+      ['HK_STOCK', '6000'],
+    ]) {
       const t = await call(h, 'POST', '/web/wallet/transfer', { token: user.token, headers: key(), body: { from: 'BALANCE', to, amount } });
       expect(t.code, t.msg).toBe(200);
     }
@@ -110,7 +120,17 @@ describe.each(await drivers())('day orders and extended hours on %s', (driver) =
       token: u.token,
       headers: key(),
       ...(lang ? { lang } : {}),
-      body: { stockCode: TENCENT, direction: 0, source: 11, type: 1, price: await farBelow(TENCENT), quantity: '100', leverage: 5, timeInForce: 'day', ...extra },
+      body: {
+        stockCode: TENCENT,
+        direction: 0,
+        source: 11,
+        type: 1,
+        price: await farBelow(TENCENT),
+        quantity: '100',
+        leverage: 5,
+        timeInForce: 'day',
+        ...extra,
+      },
     });
 
   /** The expiry of a day order placed on a US stock at `when`, without and with extended hours. */
@@ -167,7 +187,9 @@ describe.each(await drivers())('day orders and extended hours on %s', (driver) =
     expect(refused.status).toBe(400);
     expect(refused.data).toMatchObject({ key: 'e.extendedHoursNotTraded', fields: { extendedHours: 'e.extendedHoursNotTraded' } });
     expect(refused.msg).toBe('This instrument does not trade in extended hours (pre-market and after-hours); send the order without them');
-    expect((await hkDay({ extendedHours: true }, 'nl')).msg).toBe('Dit instrument wordt niet verhandeld in de verlengde handelstijden (voor- en nabeurs); plaats de order zonder');
+    expect((await hkDay({ extendedHours: true }, 'nl')).msg).toBe(
+      'Dit instrument wordt niet verhandeld in de verlengde handelstijden (voor- en nabeurs); plaats de order zonder',
+    );
     expect((await hkDay({ extendedHours: true }, 'zh_Hans_CN')).msg).toBe('该品种不在盘前和盘后时段交易，请不选延长交易时段再下单');
     // Not a boolean: the schema's refusal.
     expect((await hkDay({ extendedHours: 'yes' })).data).toMatchObject({ key: 'v.invalidValue' });
@@ -187,7 +209,11 @@ describe.each(await drivers())('day orders and extended hours on %s', (driver) =
   it('fills an order without extended hours only in the regular session; one with them fills after hours too', async () => {
     clock = at('2026-01-15T22:00:00Z');
     const buy = (price: string, extra: object = {}) =>
-      call(h, 'POST', '/web/stock/create', { token: u.token, headers: key(), body: { stockCode: MSFT, direction: 0, type: 1, price, quantity: '1', leverage: 1, ...extra } });
+      call(h, 'POST', '/web/stock/create', {
+        token: u.token,
+        headers: key(),
+        body: { stockCode: MSFT, direction: 0, type: 1, price, quantity: '1', leverage: 1, ...extra },
+      });
     msftPhase = 'post';
     market.set(MSFT, '100.00');
     try {
@@ -198,7 +224,11 @@ describe.each(await drivers())('day orders and extended hours on %s', (driver) =
       expect(fills.data, fills.msg).toMatchObject({ status: 1, openPrice: '100.01', extendedHours: true, placedSession: 'post', filledSession: 'post' });
       // A market order outside the regular session is refused as before, with or without extended hours.
       for (const extra of [{}, { extendedHours: true }]) {
-        const market = await call(h, 'POST', '/web/stock/create', { token: u.token, headers: key(), body: { stockCode: MSFT, direction: 0, type: 0, quantity: '1', leverage: 1, ...extra } });
+        const market = await call(h, 'POST', '/web/stock/create', {
+          token: u.token,
+          headers: key(),
+          body: { stockCode: MSFT, direction: 0, type: 0, quantity: '1', leverage: 1, ...extra },
+        });
         expect(market.data).toMatchObject({ key: 'e.extendedLimitOnly' });
       }
       // A witness that asked for extended hours, below the quote: the tick at 98.00 fills it after hours. The
@@ -206,12 +236,22 @@ describe.each(await drivers())('day orders and extended hours on %s', (driver) =
       const witness = await buy('99.00', { extendedHours: true });
       expect(witness.data).toMatchObject({ status: 0 });
       market.set(MSFT, '98.00');
-      expect(await until(() => detail(witness.data.id), (d) => d.status === 1)).toMatchObject({ status: 1, filledSession: 'post', openPrice: '99.00' });
+      expect(
+        await until(
+          () => detail(witness.data.id),
+          (d) => d.status === 1,
+        ),
+      ).toMatchObject({ status: 1, filledSession: 'post', openPrice: '99.00' });
       expect(await detail(waits.data.id)).toMatchObject({ status: 0, filledSession: null });
       // The regular session opens: it fills at its limit.
       msftPhase = 'regular';
       market.set(MSFT, '100.00');
-      expect(await until(() => detail(waits.data.id), (d) => d.status === 1)).toMatchObject({ status: 1, filledSession: 'regular', openPrice: '101.00' });
+      expect(
+        await until(
+          () => detail(waits.data.id),
+          (d) => d.status === 1,
+        ),
+      ).toMatchObject({ status: 1, filledSession: 'regular', openPrice: '101.00' });
     } finally {
       msftPhase = 'regular';
     }
@@ -224,10 +264,24 @@ describe.each(await drivers())('day orders and extended hours on %s', (driver) =
     const extended = await usDay({ extendedHours: true });
     // One minute after the regular close (16:01 EST): the order without extended hours expires, its hold returned.
     clock = at('2026-01-15T21:01:00Z');
-    expect((await until(() => detail(regular.data.id), (d) => d.status === 4)).history.map((e: any) => e.event)).toEqual(['placed', 'expired']);
+    expect(
+      (
+        await until(
+          () => detail(regular.data.id),
+          (d) => d.status === 4,
+        )
+      ).history.map((e: any) => e.event),
+    ).toEqual(['placed', 'expired']);
     // Its late session runs to 20:00 EST: it stays until then.
     expect((await detail(extended.data.id)).status).toBe(0);
     clock = at('2026-01-16T01:01:00Z');
-    expect((await until(() => detail(extended.data.id), (d) => d.status === 4)).status).toBe(4);
+    expect(
+      (
+        await until(
+          () => detail(extended.data.id),
+          (d) => d.status === 4,
+        )
+      ).status,
+    ).toBe(4);
   });
 });

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../src/market/random';
-import {
-  allotHongKong,
-  allotUnitedStates,
-  ballotOrder,
-  poolOdds,
-  type Application,
-  type HkAllotmentInput,
-} from '../src/modules/deals/allotment';
+import { allotHongKong, allotUnitedStates, ballotOrder, poolOdds, type Application, type HkAllotmentInput } from '../src/modules/deals/allotment';
 
 /** One lot is 500 shares at HK$10.00 = HK$5,000, so 1,000 lots is exactly the HK$5m line. */
 const DEAL = { lotSize: 500, price: '10.00', poolThreshold: '5000000' } as const;
@@ -16,11 +9,9 @@ const BIG: Application = { id: 'big', lots: 2000 };
 
 const hk = (applications: Application[], publicLots: number, seed = 'meridian', deal: Partial<HkAllotmentInput> = {}) =>
   allotHongKong({ ...DEAL, applications, publicLots, seed, ...deal });
-const lotsOf = (allotment: { results: { id: string; lotsAllotted: number }[] }) =>
-  Object.fromEntries(allotment.results.map((r) => [r.id, r.lotsAllotted]));
+const lotsOf = (allotment: { results: { id: string; lotsAllotted: number }[] }) => Object.fromEntries(allotment.results.map((r) => [r.id, r.lotsAllotted]));
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
-const many = (prefix: string, n: number, lots: number): Application[] =>
-  Array.from({ length: n }, (_, i) => ({ id: `${prefix}${i + 1}`, lots }));
+const many = (prefix: string, n: number, lots: number): Application[] => Array.from({ length: n }, (_, i) => ({ id: `${prefix}${i + 1}`, lots }));
 
 describe('pools', () => {
   it('splits the public tranche in two, pool A taking the odd lot', () => {
@@ -33,16 +24,38 @@ describe('pools', () => {
 
   it('puts an application of exactly HK$5m in pool A and one lot more in pool B', () => {
     // 1,000 lots x 500 x 10.00 = 5,000,000 (A); 1,001 lots = 5,005,000 (B).
-    const a = hk([{ id: 'at', lots: 1000 }, { id: 'above', lots: 1001 }], 10);
+    const a = hk(
+      [
+        { id: 'at', lots: 1000 },
+        { id: 'above', lots: 1001 },
+      ],
+      10,
+    );
     expect(Object.fromEntries(a.results.map((r) => [r.id, r.pool]))).toEqual({ at: 'A', above: 'B' });
   });
 
   it('compares the amount in exact decimals at a price with cents', () => {
     // One lot: 400 x 12.34 = 4,936. 1,012 lots = 4,995,232 (A); 1,013 lots = 5,000,168 (B).
-    const a = hk([{ id: 'x', lots: 1012 }, { id: 'y', lots: 1013 }], 10, 'meridian', { lotSize: 400, price: '12.34' });
+    const a = hk(
+      [
+        { id: 'x', lots: 1012 },
+        { id: 'y', lots: 1013 },
+      ],
+      10,
+      'meridian',
+      { lotSize: 400, price: '12.34' },
+    );
     expect(a.results.map((r) => r.pool)).toEqual(['A', 'B']);
     // 1,600 lots x 1,000 x 3.125 = 5,000,000 exactly: A.
-    const b = hk([{ id: 'x', lots: 1600 }, { id: 'y', lots: 1601 }], 10, 'meridian', { lotSize: 1000, price: '3.125' });
+    const b = hk(
+      [
+        { id: 'x', lots: 1600 },
+        { id: 'y', lots: 1601 },
+      ],
+      10,
+      'meridian',
+      { lotSize: 1000, price: '3.125' },
+    );
     expect(b.results.map((r) => r.pool)).toEqual(['A', 'B']);
   });
 
@@ -58,7 +71,10 @@ describe('pools', () => {
     // 100 lots: A 50, B 50. B applies for 6 + 14 = 20: its 30 spare lots go to A (A 80, B 20),
     // which 90 one-lot applications oversubscribe.
     const deal = { lotSize: 100, price: '10000' };
-    const b = [{ id: 'b1', lots: 6 }, { id: 'b2', lots: 14 }];
+    const b = [
+      { id: 'b1', lots: 6 },
+      { id: 'b2', lots: 14 },
+    ];
     const a = hk([...many('a', 90, 1), ...b], 100, 'meridian', deal);
     expect(a.poolLots).toEqual({ A: 80, B: 20 });
     expect(sum(a.results.filter((r) => r.pool === 'A').map((r) => r.lotsAllotted))).toBe(80);
@@ -71,7 +87,15 @@ describe('pools', () => {
 
   it('gives everybody everything when demand does not exceed supply', () => {
     // 1 + 2 + 3 + 40 = 46 lots applied for, 60 offered: oversubscription 46 / 60 = 0.77.
-    const a = hk([{ id: 'x', lots: 1 }, { id: 'y', lots: 2 }, { id: 'z', lots: 3 }, { id: 'w', lots: 40 }], 60);
+    const a = hk(
+      [
+        { id: 'x', lots: 1 },
+        { id: 'y', lots: 2 },
+        { id: 'z', lots: 3 },
+        { id: 'w', lots: 40 },
+      ],
+      60,
+    );
     expect(lotsOf(a)).toEqual({ x: 1, y: 2, z: 3, w: 40 });
     expect(a).toMatchObject({ demandLots: 46, suppliedLots: 60, oversubscription: '0.77' });
     expect(hk([], 10)).toMatchObject({ results: [], table: [], demandLots: 0, oversubscription: '0.00' });
@@ -126,12 +150,52 @@ describe('the ballot inside a pool', () => {
     expect(ballotOrder(applications, 'ipo-1').slice(0, 3)).toEqual(['m1', 's2', 'big']);
     const a = hk(applications, 32, 'ipo-1');
     expect(a.table).toEqual([
-      { pool: 'A', lotsApplied: 1, applicants: 4, successful: 4, lotsAllotted: 4, minLots: 1, maxLots: 1, successfulPercent: '100.00', allottedPercent: '100.00' },
+      {
+        pool: 'A',
+        lotsApplied: 1,
+        applicants: 4,
+        successful: 4,
+        lotsAllotted: 4,
+        minLots: 1,
+        maxLots: 1,
+        successfulPercent: '100.00',
+        allottedPercent: '100.00',
+      },
       // 2 + 2 + 3 = 7 of 15 lots applied for: 46.67 %.
-      { pool: 'A', lotsApplied: 5, applicants: 3, successful: 3, lotsAllotted: 7, minLots: 2, maxLots: 3, successfulPercent: '100.00', allottedPercent: '46.67' },
-      { pool: 'A', lotsApplied: 20, applicants: 1, successful: 1, lotsAllotted: 5, minLots: 5, maxLots: 5, successfulPercent: '100.00', allottedPercent: '25.00' },
+      {
+        pool: 'A',
+        lotsApplied: 5,
+        applicants: 3,
+        successful: 3,
+        lotsAllotted: 7,
+        minLots: 2,
+        maxLots: 3,
+        successfulPercent: '100.00',
+        allottedPercent: '46.67',
+      },
+      {
+        pool: 'A',
+        lotsApplied: 20,
+        applicants: 1,
+        successful: 1,
+        lotsAllotted: 5,
+        minLots: 5,
+        maxLots: 5,
+        successfulPercent: '100.00',
+        allottedPercent: '25.00',
+      },
       // 16 of 2,000: 0.80 %.
-      { pool: 'B', lotsApplied: 2000, applicants: 1, successful: 1, lotsAllotted: 16, minLots: 16, maxLots: 16, successfulPercent: '100.00', allottedPercent: '0.80' },
+      {
+        pool: 'B',
+        lotsApplied: 2000,
+        applicants: 1,
+        successful: 1,
+        lotsAllotted: 16,
+        minLots: 16,
+        maxLots: 16,
+        successfulPercent: '100.00',
+        allottedPercent: '0.80',
+      },
     ]);
     // (2,039 lots applied for / 32 offered = 63.72x.)
     expect(a).toMatchObject({ demandLots: 2039, suppliedLots: 32, oversubscription: '63.72', poolLots: { A: 16, B: 16 } });
@@ -147,14 +211,32 @@ describe('the ballot inside a pool', () => {
     // 3 lots in A for 8 applicants of 1 lot: 3 successful of 8 = 37.50 %.
     const a = hk([...many('s', 8, 1), BIG], 6);
     expect(a.table[0]).toEqual({
-      pool: 'A', lotsApplied: 1, applicants: 8, successful: 3, lotsAllotted: 3, minLots: 1, maxLots: 1, successfulPercent: '37.50', allottedPercent: '37.50',
+      pool: 'A',
+      lotsApplied: 1,
+      applicants: 8,
+      successful: 3,
+      lotsAllotted: 3,
+      minLots: 1,
+      maxLots: 1,
+      successfulPercent: '37.50',
+      allottedPercent: '37.50',
     });
     // 2 lots: A 1, B 1. Three applications of 2,000 lots, all pool B: empty A gives B its lot,
     // so 2 of the 3 win one lot: 2 of 6,000 lots applied for = 0.03 %.
     const none = hk(many('s', 3, 2000), 2);
     expect(none.poolLots).toEqual({ A: 0, B: 2 });
     expect(none.table).toEqual([
-      { pool: 'B', lotsApplied: 2000, applicants: 3, successful: 2, lotsAllotted: 2, minLots: 1, maxLots: 1, successfulPercent: '66.67', allottedPercent: '0.03' },
+      {
+        pool: 'B',
+        lotsApplied: 2000,
+        applicants: 3,
+        successful: 2,
+        lotsAllotted: 2,
+        minLots: 1,
+        maxLots: 1,
+        successfulPercent: '66.67',
+        allottedPercent: '0.03',
+      },
     ]);
   });
 });
@@ -183,7 +265,11 @@ describe('replay', () => {
 
 describe('United States, random by lot', () => {
   // a, b, c apply for 1, 3 and 6 lots: tickets 0 (a), 1-3 (b), 4-9 (c); 4 lots offered.
-  const applications = [{ id: 'c', lots: 6 }, { id: 'a', lots: 1 }, { id: 'b', lots: 3 }];
+  const applications = [
+    { id: 'c', lots: 6 },
+    { id: 'a', lots: 1 },
+    { id: 'b', lots: 3 },
+  ];
 
   it('lets the first `lots` tickets of the seeded shuffle win', () => {
     const a = allotUnitedStates({ applications, lots: 4, seed: 'meridian' });
@@ -194,7 +280,17 @@ describe('United States, random by lot', () => {
     expect(a.table).toEqual([
       { pool: null, lotsApplied: 1, applicants: 1, successful: 0, lotsAllotted: 0, minLots: 0, maxLots: 0, successfulPercent: '0.00', allottedPercent: '0.00' },
       { pool: null, lotsApplied: 3, applicants: 1, successful: 0, lotsAllotted: 0, minLots: 0, maxLots: 0, successfulPercent: '0.00', allottedPercent: '0.00' },
-      { pool: null, lotsApplied: 6, applicants: 1, successful: 1, lotsAllotted: 4, minLots: 4, maxLots: 4, successfulPercent: '100.00', allottedPercent: '66.67' },
+      {
+        pool: null,
+        lotsApplied: 6,
+        applicants: 1,
+        successful: 1,
+        lotsAllotted: 4,
+        minLots: 4,
+        maxLots: 4,
+        successfulPercent: '100.00',
+        allottedPercent: '66.67',
+      },
     ]);
   });
 
@@ -292,7 +388,10 @@ describe('properties over many seeds', () => {
   it('keeps exact lot counts near the top of the safe integers', () => {
     // Everything in pool A (threshold far above); B empty, so its 2^50 lots go to A: A = 2^51.
     const huge = '1000000000000000000000000000000';
-    const applications = [{ id: 'x', lots: 2 ** 52 }, { id: 'y', lots: 2 ** 51 + 1 }];
+    const applications = [
+      { id: 'x', lots: 2 ** 52 },
+      { id: 'y', lots: 2 ** 51 + 1 },
+    ];
     const a = allotHongKong({ applications, lotSize: 1, price: '1', publicLots: 2 ** 51, poolThreshold: huge, seed: 's' });
     expect(a.poolLots).toEqual({ A: 2 ** 51, B: 0 });
     expect(sum(a.results.map((r) => r.lotsAllotted))).toBe(2 ** 51);
@@ -329,11 +428,19 @@ describe('poolOdds', () => {
       B: { applicants: 0, lotsApplied: 0, lots: 0, oversubscription: '0.00', oneLotChance: '1.0000' },
     });
     expect(poolOdds({ ...DEAL, applications: [...many('s', 7, 1), { id: 'b', lots: 3000 }], publicLots: 7 }).A).toEqual({
-      applicants: 7, lotsApplied: 7, lots: 4, oversubscription: '1.75', oneLotChance: '0.5714',
+      applicants: 7,
+      lotsApplied: 7,
+      lots: 4,
+      oversubscription: '1.75',
+      oneLotChance: '0.5714',
     });
     // 6 lots: A 3, B 3 (B oversubscribed). A: 18 one-lot applicants: 18 / 3 = 6.00x, 3 / 18 = 0.16667 -> 0.1667.
     expect(poolOdds({ ...DEAL, applications: [...many('s', 18, 1), { id: 'b', lots: 3000 }], publicLots: 6 }).A).toEqual({
-      applicants: 18, lotsApplied: 18, lots: 3, oversubscription: '6.00', oneLotChance: '0.1667',
+      applicants: 18,
+      lotsApplied: 18,
+      lots: 3,
+      oversubscription: '6.00',
+      oneLotChance: '0.1667',
     });
   });
 });
@@ -345,8 +452,24 @@ describe('bad input', () => {
     ['lots of zero', { applications: [{ id: 'a', lots: 0 }] }],
     ['fractional lots', { applications: [{ id: 'a', lots: 1.5 }] }],
     ['unsafe lots', { applications: [{ id: 'a', lots: 2 ** 53 }] }],
-    ['a sum past the safe integers', { applications: [{ id: 'a', lots: 2 ** 52 }, { id: 'b', lots: 2 ** 52 }] }],
-    ['a duplicate id', { applications: [{ id: 'a', lots: 1 }, { id: 'a', lots: 2 }] }],
+    [
+      'a sum past the safe integers',
+      {
+        applications: [
+          { id: 'a', lots: 2 ** 52 },
+          { id: 'b', lots: 2 ** 52 },
+        ],
+      },
+    ],
+    [
+      'a duplicate id',
+      {
+        applications: [
+          { id: 'a', lots: 1 },
+          { id: 'a', lots: 2 },
+        ],
+      },
+    ],
     ['an empty id', { applications: [{ id: '', lots: 1 }] }],
     ['a public tranche of one lot', { publicLots: 1 }],
     ['a lot size of zero', { lotSize: 0 }],

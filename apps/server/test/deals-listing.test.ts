@@ -70,12 +70,21 @@ describe.each(await drivers())('IPO listing on %s', (driver) => {
     const form = new FormData();
     form.append('file', new Blob([pngBytes()], { type: 'image/png' }), 'id.png');
     const url = (await call(h, 'POST', '/web/file/upload', { form, token: u.token })).data.url;
-    await call(h, 'POST', '/web/updateReal', { token: u.token, body: { firstName: 'Lena', lastName: 'Lister', country: 'NL', idType: 'passport', idNumber: 'NX445566', frontUrl: url } });
+    await call(h, 'POST', '/web/updateReal', {
+      token: u.token,
+      body: { firstName: 'Lena', lastName: 'Lister', country: 'NL', idType: 'passport', idNumber: 'NX445566', frontUrl: url },
+    });
     const [kyc] = await h.db.query<{ id: number }>('select id from kyc_submissions where user_id = $1', [u.id]);
     await call(h, 'POST', `/web/operator/kyc/${kyc!.id}/approve`, { token: op, body: {} });
-    const d = await call(h, 'POST', '/web/recharge/create', { token: u.token, headers: key(), body: { method: 'fiat', currency: 'EUR', amount: eur, proofUrl: url } });
+    const d = await call(h, 'POST', '/web/recharge/create', {
+      token: u.token,
+      headers: key(),
+      body: { method: 'fiat', currency: 'EUR', amount: eur, proofUrl: url },
+    });
     await call(h, 'POST', `/web/operator/deposits/${d.data.id}/approve`, { token: op, body: {} });
-    expect((await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'BALANCE', to: 'SUBSCRIPTION', amount: eur } })).code).toBe(200);
+    expect(
+      (await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'BALANCE', to: 'SUBSCRIPTION', amount: eur } })).code,
+    ).toBe(200);
     return u;
   }
 
@@ -94,7 +103,11 @@ describe.each(await drivers())('IPO listing on %s', (driver) => {
     clock += 60_000;
     await subscribe(id);
     clock += 60_000;
-    for (const [what, body] of [['close', {}], ['price', { finalPrice }], ['allot', {}]] as const) {
+    for (const [what, body] of [
+      ['close', {}],
+      ['price', { finalPrice }],
+      ['allot', {}],
+    ] as const) {
       const r = await step(id, what, body);
       expect(r.code, `${what}: ${r.msg}`).toBe(200);
     }
@@ -102,7 +115,12 @@ describe.each(await drivers())('IPO listing on %s', (driver) => {
     return id;
   }
 
-  const window = { subscriptionOpensTimestamp: MONDAY + 3_600_000, subscriptionClosesTimestamp: MONDAY + 7_200_000, prospectusDate: '2026-11-15', allotmentDate: '2026-11-17' };
+  const window = {
+    subscriptionOpensTimestamp: MONDAY + 3_600_000,
+    subscriptionClosesTimestamp: MONDAY + 7_200_000,
+    prospectusDate: '2026-11-15',
+    allotmentDate: '2026-11-17',
+  };
   const hkBody = {
     name: 'Harbour Listing Ltd.',
     code: '08001',
@@ -145,7 +163,11 @@ describe.each(await drivers())('IPO listing on %s', (driver) => {
     const b = await investor('500.00');
     const subscriptions: number[] = [];
     const id = await allotted(hkBody, '7.50', async (dealId) => {
-      for (const [u, lots] of [[a, 4], [b, 1]] as const) subscriptions.push((await call(h, 'POST', '/web/NewShares/create', { token: u.token, headers: key(), body: { dealId, lots } })).data.id);
+      for (const [u, lots] of [
+        [a, 4],
+        [b, 1],
+      ] as const)
+        subscriptions.push((await call(h, 'POST', '/web/NewShares/create', { token: u.token, headers: key(), body: { dealId, lots } })).data.id);
     });
     // As in deals.test.ts: A is allotted 3 lots (1,500 shares at 7.50 = 1125.00 EUR, fee 11.35), B 1 lot.
     expect(await wallet(a.token)).toEqual({ available: '1358.65', held: '1125.00' });
@@ -162,10 +184,26 @@ describe.each(await drivers())('IPO listing on %s', (driver) => {
 
     // The open has come: the job lists it and writes the first price.
     clock = HK_OPEN + 45 * 60_000;
-    const listed = await until(() => deal(id), (d) => d.firstDayPrice !== null);
+    const listed = await until(
+      () => deal(id),
+      (d) => d.firstDayPrice !== null,
+    );
     expect(listed).toMatchObject({ dealStatus: 'listed', listedOn: '2026-11-18', finalPrice: '7.50', firstDayClose: null, firstDayChangePercent: null });
     const q = (await quote(h, '8001.HK')).data;
-    expect(q).toMatchObject({ symbol: '8001.HK', stock_code: '08001', market: 'HK', marketType: 'HKEX', currency: 'HKD', classify: 'IPO', preClose: '7.50', open: listed.firstDayPrice, tradable: true, marketStatus: 'regular', lotSize: '500', tickSize: '0.01' });
+    expect(q).toMatchObject({
+      symbol: '8001.HK',
+      stock_code: '08001',
+      market: 'HK',
+      marketType: 'HKEX',
+      currency: 'HKD',
+      classify: 'IPO',
+      preClose: '7.50',
+      open: listed.firstDayPrice,
+      tradable: true,
+      marketStatus: 'regular',
+      lotSize: '500',
+      tickSize: '0.01',
+    });
     // Candles from the first day only, on every range.
     for (const range of ['intraday', '1d', '1y']) {
       const k = (await call(h, 'GET', `/web/m_ft/kline?symbol=8001.HK&range=${range}`)).data;
@@ -178,7 +216,15 @@ describe.each(await drivers())('IPO listing on %s', (driver) => {
 
     // The allotted shares are an open position now, and the holder was told.
     const open = (await call(h, 'POST', '/web/position/me', { token: a.token, body: {} })).data;
-    expect(open.list.find((p: any) => p.id === positionId)).toMatchObject({ status: 1, symbol: '8001.HK', openPrice: '7.50', quantity: '1500', margin: '1125.00', handlingFee: '11.35', currentPrice: q.bid });
+    expect(open.list.find((p: any) => p.id === positionId)).toMatchObject({
+      status: 1,
+      symbol: '8001.HK',
+      openPrice: '7.50',
+      quantity: '1500',
+      margin: '1125.00',
+      handlingFee: '11.35',
+      currentPrice: q.bid,
+    });
     const titles = (await call(h, 'GET', '/web/userMessage/getMessage', { token: a.token })).data.list.map((n: any) => n.title);
     expect(titles).toContain('Your IPO shares are listed');
 
@@ -190,10 +236,15 @@ describe.each(await drivers())('IPO listing on %s', (driver) => {
     expect(await countJournals()).toBe(journals);
     expect(await deal(id)).toMatchObject({ dealStatus: 'listed', listedOn: '2026-11-18', firstDayPrice: listed.firstDayPrice });
     const log = await call(h, 'GET', `/web/operator/audit?targetType=deal&targetId=${id}`, { token: op });
-    expect(log.data.list.filter((e: any) => e.action === 'deal.list').map((e: any) => [e.actorId, e.after.listedOn, e.after.oversubscription])).toEqual([[null, '2026-11-18', '1.25']]);
+    expect(log.data.list.filter((e: any) => e.action === 'deal.list').map((e: any) => [e.actorId, e.after.listedOn, e.after.oversubscription])).toEqual([
+      [null, '2026-11-18', '1.25'],
+    ]);
 
     // The other node learns the listing and prices it exactly the same.
-    const there = await until(() => quote(second, '8001.HK'), (r) => r.status === 200);
+    const there = await until(
+      () => quote(second, '8001.HK'),
+      (r) => r.status === 200,
+    );
     expect(there.data).toEqual((await quote(h, '8001.HK')).data);
 
     // Closing at the live bid: P&L (bid - 7.50) x 1,500 x 0.10 EUR, a fee of 0.05 % of the notional
@@ -226,7 +277,10 @@ describe.each(await drivers())('IPO listing on %s', (driver) => {
 
     // After the close the first day's close is written: the day's candle close, below or above the offer.
     clock = HK_CLOSE + 1000;
-    const done = await until(() => deal(id), (d) => d.firstDayClose !== null);
+    const done = await until(
+      () => deal(id),
+      (d) => d.firstDayClose !== null,
+    );
     const [day] = (await call(h, 'GET', '/web/m_ft/kline?symbol=8001.HK&range=1d')).data.candles;
     expect(done.firstDayClose).toBe(day.close);
     expect(done.firstDayPrice).toBe(day.open);
@@ -252,7 +306,16 @@ describe.each(await drivers())('IPO listing on %s', (driver) => {
 
     // Before its first open: the offer price, no book, no candles, not tradable; in the US list already.
     const q = (await quote(h, 'DRPY')).data;
-    expect(q).toMatchObject({ price_nominal: '11.00', preClose: '11.00', bid: '11.00', ask: '11.00', volume: '0', tradable: false, marketStatus: 'closed', hasPreMarketData: false });
+    expect(q).toMatchObject({
+      price_nominal: '11.00',
+      preClose: '11.00',
+      bid: '11.00',
+      ask: '11.00',
+      volume: '0',
+      tradable: false,
+      marketStatus: 'closed',
+      hasPreMarketData: false,
+    });
     expect((await call(h, 'GET', '/web/m_ft/kline?symbol=DRPY&range=1y')).data.candles).toEqual([]);
     expect((await call(h, 'GET', '/web/m_ft/stock_list?market=US&q=DRPY')).data.list.map((r: any) => r.symbol)).toEqual(['DRPY']);
     const [position] = (await call(h, 'POST', '/web/position/me', { token: c.token, body: {} })).data.list;
@@ -262,7 +325,10 @@ describe.each(await drivers())('IPO listing on %s', (driver) => {
 
     // After its first close both first-day figures are written, and the list's break rate counts both deals.
     clock = US_CLOSE + 1000;
-    const done = await until(() => deal(id), (d) => d.firstDayClose !== null);
+    const done = await until(
+      () => deal(id),
+      (d) => d.firstDayClose !== null,
+    );
     expect(done.firstDayPrice).not.toBeNull();
     const list = (await call(h, 'GET', '/web/m_ft/webull/new/stock?size=100')).data;
     const listedDeals = list.list.filter((d: any) => d.status === 'listed');

@@ -110,10 +110,17 @@ describe.each(await drivers())('IPO deals on %s', (driver) => {
   async function investor(eur = '2500.00') {
     const u = await registerUser(h);
     const url = await upload(u.token);
-    await call(h, 'POST', '/web/updateReal', { token: u.token, body: { firstName: 'Iris', lastName: 'Investor', country: 'NL', idType: 'passport', idNumber: 'NX112233', frontUrl: url } });
+    await call(h, 'POST', '/web/updateReal', {
+      token: u.token,
+      body: { firstName: 'Iris', lastName: 'Investor', country: 'NL', idType: 'passport', idNumber: 'NX112233', frontUrl: url },
+    });
     const [kyc] = await h.db.query<{ id: number }>('select id from kyc_submissions where user_id = $1', [u.id]);
     expect((await call(h, 'POST', `/web/operator/kyc/${kyc!.id}/approve`, { token: op, body: {} })).code).toBe(200);
-    const d = await call(h, 'POST', '/web/recharge/create', { token: u.token, headers: key(), body: { method: 'fiat', currency: 'EUR', amount: eur, proofUrl: url } });
+    const d = await call(h, 'POST', '/web/recharge/create', {
+      token: u.token,
+      headers: key(),
+      body: { method: 'fiat', currency: 'EUR', amount: eur, proofUrl: url },
+    });
     await call(h, 'POST', `/web/operator/deposits/${d.data.id}/approve`, { token: op, body: {} });
     const t = await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'BALANCE', to: 'SUBSCRIPTION', amount: eur } });
     expect(t.code).toBe(200);
@@ -172,7 +179,8 @@ describe.each(await drivers())('IPO deals on %s', (driver) => {
     return opened.data as { id: number; code: string; symbol: string };
   }
 
-  const subscribe = (token: string, body: object, headers: Record<string, string> = key()) => call(h, 'POST', '/web/NewShares/create', { token, headers, body });
+  const subscribe = (token: string, body: object, headers: Record<string, string> = key()) =>
+    call(h, 'POST', '/web/NewShares/create', { token, headers, body });
 
   /** Every journal of a subscription, oldest first: its kind, the kind it releases, and its entries as `account: amount`. */
   async function journalsOf(subscriptionId: number) {
@@ -206,7 +214,20 @@ describe.each(await drivers())('IPO deals on %s', (driver) => {
     // fee 16,000 x 1.0085 % x 0.1 = 16.136 -> 16.14 EUR, held 1616.14; the handling fee HK$50 = 5.00 EUR paid.
     const sa = await subscribe(a.token, { stockCode: deal.code, lots: 4 });
     expect(sa.code, sa.msg).toBe(200);
-    expect(sa.data).toMatchObject({ lots: 4, quantity: '2000', priceHeld: '8.00', price: '8.00', total: '16000.00', pendingPayment: '1616.14', actualPayment: '5.00', handlingFee: '5.00', rate: '0.1', state: 1, status: 'subscribed', walletCode: 'SUBSCRIPTION' });
+    expect(sa.data).toMatchObject({
+      lots: 4,
+      quantity: '2000',
+      priceHeld: '8.00',
+      price: '8.00',
+      total: '16000.00',
+      pendingPayment: '1616.14',
+      actualPayment: '5.00',
+      handlingFee: '5.00',
+      rate: '0.1',
+      state: 1,
+      status: 'subscribed',
+      walletCode: 'SUBSCRIPTION',
+    });
     expect(await wallet(a.token)).toEqual({ available: '878.86', held: '1616.14' });
     // B: 1 lot, HK$4,000 = 400.00 EUR + fee 4.034 -> 4.03 = 404.03 held, 5.00 paid.
     const sb = await subscribe(b.token, { dealId: deal.id, lots: 1 });
@@ -235,13 +256,26 @@ describe.each(await drivers())('IPO deals on %s', (driver) => {
     expect(await wallet(a.token)).toEqual({ available: '1358.65', held: '1125.00' });
     expect(await journalsOf(sa.data.id)).toEqual([
       { kind: 'deal.subscribe', releases: null, entries: { 'SUBSCRIPTION/available': '-1621.14', 'SUBSCRIPTION/held': '1616.14', 'house:fees': '5.00' } },
-      { kind: 'deal.allot', releases: 'deal.subscribe', entries: { 'SUBSCRIPTION/available': '479.79', 'SUBSCRIPTION/held': '-491.14', 'house:fees': '11.35' } },
+      {
+        kind: 'deal.allot',
+        releases: 'deal.subscribe',
+        entries: { 'SUBSCRIPTION/available': '479.79', 'SUBSCRIPTION/held': '-491.14', 'house:fees': '11.35' },
+      },
     ]);
     // B: 500 shares x 7.50 = 375.00 EUR, fee 3.781875 -> 3.78; refund 404.03 - 378.78 = 25.25.
     expect(await wallet(b.token)).toEqual({ available: '116.22', held: '375.00' });
 
     const [row] = (await mine(a.token)).list;
-    expect(row).toMatchObject({ state: 3, status: 'allotted', price: '7.50', total: '15000.00', allottedQuantity: '1500', allotmentFee: '11.35', pendingPayment: '0.00', actualPayment: '1141.35' });
+    expect(row).toMatchObject({
+      state: 3,
+      status: 'allotted',
+      price: '7.50',
+      total: '15000.00',
+      allottedQuantity: '1500',
+      allotmentFee: '11.35',
+      pendingPayment: '0.00',
+      actualPayment: '1141.35',
+    });
     // The allotted shares: a leverage-1 position at the offer price in the subscription wallet,
     // waiting for the listing (status 2): in no list of open positions, not closable yet.
     const position = await call(h, 'POST', '/web/position/detail', { token: a.token, body: { id: row.positionId } });
@@ -297,7 +331,11 @@ describe.each(await drivers())('IPO deals on %s', (driver) => {
     const before = await wallet(u.token);
 
     // Refused field by field, nothing written: lots, the deal's name, the source; a deal of another market does not exist here.
-    expect(await payIpo(u.token, { source: 5, dealId: deal.id })).toMatchObject({ status: 400, msg: 'Apply for a whole number of lots, at least 1', data: { fields: { lots: 'v.lotsRule' } } });
+    expect(await payIpo(u.token, { source: 5, dealId: deal.id })).toMatchObject({
+      status: 400,
+      msg: 'Apply for a whole number of lots, at least 1',
+      data: { fields: { lots: 'v.lotsRule' } },
+    });
     expect(await payIpo(u.token, { source: 5, lots: 1 })).toMatchObject({ status: 400, data: { fields: { stockCode: 'v.fillRequired' } } });
     expect(await payIpo(u.token, { source: 12345, dealId: deal.id, lots: 1 })).toMatchObject({ status: 400, data: { fields: { source: 'v.invalidValue' } } });
     // Any other source is an order's, and an order names its stock, direction and quantity.
@@ -316,7 +354,15 @@ describe.each(await drivers())('IPO deals on %s', (driver) => {
     const body = { source: 5, stockCode: deal.symbol, lots: 1, stockName: 'ignored' };
     const paid = await payIpo(u.token, body, k);
     expect(paid.code, paid.msg).toBe(200);
-    expect(paid.data).toMatchObject({ dealId: deal.id, lots: 1, quantity: '500', pendingPayment: '404.03', actualPayment: '5.00', status: 'subscribed', walletCode: 'SUBSCRIPTION' });
+    expect(paid.data).toMatchObject({
+      dealId: deal.id,
+      lots: 1,
+      quantity: '500',
+      pendingPayment: '404.03',
+      actualPayment: '5.00',
+      status: 'subscribed',
+      walletCode: 'SUBSCRIPTION',
+    });
     expect((await payIpo(u.token, body, k)).data).toEqual(paid.data);
     // The source as the order page's query text pays too (here: the one subscription a deal allows).
     expect((await payIpo(u.token, { source: '5', dealId: deal.id, lots: 1 })).msg).toBe('You have already subscribed to this deal');
@@ -329,8 +375,14 @@ describe.each(await drivers())('IPO deals on %s', (driver) => {
 
     // Without source 5 the call is the Hong Kong stock order it always was: its fields, its answer.
     expect(await payIpo(u.token, { stockCode: '0700.HK', direction: 0 })).toMatchObject({ status: 400, data: { fields: { quantity: 'v.addQuantity' } } });
-    expect(await payIpo(u.token, { stockCode: '0700.HK', source: 11, direction: 0, quantity: '100', type: 1 })).toMatchObject({ status: 400, data: { fields: { price: 'v.enterCorrectAmount' } } });
-    expect(await payIpo(u.token, { stockCode: '0700.HK', source: '11', direction: 0, quantity: '100', type: 1 })).toMatchObject({ status: 400, data: { fields: { price: 'v.enterCorrectAmount' } } });
+    expect(await payIpo(u.token, { stockCode: '0700.HK', source: 11, direction: 0, quantity: '100', type: 1 })).toMatchObject({
+      status: 400,
+      data: { fields: { price: 'v.enterCorrectAmount' } },
+    });
+    expect(await payIpo(u.token, { stockCode: '0700.HK', source: '11', direction: 0, quantity: '100', type: 1 })).toMatchObject({
+      status: 400,
+      data: { fields: { price: 'v.enterCorrectAmount' } },
+    });
   });
 
   it('shows operators a deal’s applications with their investors and pools, by status; to operators only', async () => {
@@ -361,7 +413,9 @@ describe.each(await drivers())('IPO deals on %s', (driver) => {
     // A United States deal has no pools.
     const us = await openDeal({ market: 'US', lotSize: 1 });
     await subscribe(a.token, { dealId: us.id, lots: 3 });
-    expect((await call(h, 'GET', `/web/operator/deals/${us.id}/subscriptions`, { token: op })).data.list.map((r: any) => [r.userId, r.pool])).toEqual([[a.id, null]]);
+    expect((await call(h, 'GET', `/web/operator/deals/${us.id}/subscriptions`, { token: op })).data.list.map((r: any) => [r.userId, r.pool])).toEqual([
+      [a.id, null],
+    ]);
   });
 
   it('answers the most lots the subscription wallet pays for, handling fee included', async () => {
@@ -370,7 +424,15 @@ describe.each(await drivers())('IPO deals on %s', (driver) => {
     // One lot at 8.00: 400.00 + fee 4.03; two lots 800.00 + 8.07 = 808.07; with the 5.00 handling
     // fee 813.07 <= 1000.00; three lots would be 1212.10.
     const full = await call(h, 'POST', '/web/position/getIpoFullNum', { token: c.token, body: { dealId: deal.id } });
-    expect(full.data).toMatchObject({ lots: 2, quantity: '1000', price: '8.00', amount: '808.07', handlingFee: '5.00', available: '1000.00', walletCode: 'SUBSCRIPTION' });
+    expect(full.data).toMatchObject({
+      lots: 2,
+      quantity: '1000',
+      price: '8.00',
+      amount: '808.07',
+      handlingFee: '5.00',
+      available: '1000.00',
+      walletCode: 'SUBSCRIPTION',
+    });
     const rich = await investor('100000.00');
     expect((await call(h, 'POST', '/web/position/getIpoFullNum', { token: rich.token, body: { stockCode: deal.symbol } })).data.lots).toBe(4);
     expect((await subscribe(c.token, { dealId: deal.id, lots: full.data.lots })).code).toBe(200);
@@ -415,7 +477,9 @@ describe.each(await drivers())('IPO deals on %s', (driver) => {
     expect((await call(h, 'POST', '/web/NewShares/change', { token: u.token, headers: key(), body: { dealId: deal.id, lots: 2 } })).msg).toBe(
       'Only a United States offer can be changed, and only while the deal is open',
     );
-    expect((await call(h, 'POST', '/web/NewShares/reconfirm', { token: u.token, headers: key(), body: { dealId: deal.id } })).msg).toBe('This subscription has nothing to reconfirm');
+    expect((await call(h, 'POST', '/web/NewShares/reconfirm', { token: u.token, headers: key(), body: { dealId: deal.id } })).msg).toBe(
+      'This subscription has nothing to reconfirm',
+    );
   });
 
   it('keeps each investor to their own subscriptions and positions', async () => {
@@ -478,7 +542,16 @@ describe.each(await drivers())('IPO deals on %s', (driver) => {
   });
 
   it('changes a United States offer while open and refunds an offer not reconfirmed after a price outside the band', async () => {
-    const deal = await openDeal({ market: 'US', exchange: 'NASDAQ', priceLow: '10.00', priceHigh: '12.00', lotSize: 1, publicLots: 100, feeRate: '0', handlingFee: '0' });
+    const deal = await openDeal({
+      market: 'US',
+      exchange: 'NASDAQ',
+      priceLow: '10.00',
+      priceHigh: '12.00',
+      lotSize: 1,
+      publicLots: 100,
+      feeRate: '0',
+      handlingFee: '0',
+    });
     const keen = await investor('700.00');
     const idle = await investor('1000.00');
     // 50 shares x 12.00 x 0.80 EUR = 480.00 held; no fee, no handling fee.
@@ -488,7 +561,9 @@ describe.each(await drivers())('IPO deals on %s', (driver) => {
     expect(changed.data).toMatchObject({ lots: 40, pendingPayment: '384.00' });
     expect(await wallet(keen.token)).toEqual({ available: '316.00', held: '384.00' });
     // 90 x 12.00 x 0.80 = 864.00 is more than the 700.00 the wallet has: the change is refused whole.
-    expect((await call(h, 'POST', '/web/NewShares/change', { token: keen.token, headers: key(), body: { dealId: deal.id, lots: 90 } })).msg).toBe('Insufficient balance');
+    expect((await call(h, 'POST', '/web/NewShares/change', { token: keen.token, headers: key(), body: { dealId: deal.id, lots: 90 } })).msg).toBe(
+      'Insufficient balance',
+    );
     expect(await wallet(keen.token)).toEqual({ available: '316.00', held: '384.00' });
     await subscribe(idle.token, { dealId: deal.id, lots: 10 });
 
@@ -576,15 +651,20 @@ describe.each(await drivers())('IPO deals on %s', (driver) => {
     expect((await call(h, 'GET', '/web/operator/deals', { token: investorUser.token })).status).toBe(403);
     const created = await call(h, 'POST', '/web/operator/deals', { token: op, body });
     expect(created.code).toBe(200);
-    for (const what of ['open', 'close', 'allot']) expect((await call(h, 'POST', `/web/operator/deals/${created.data.id}/${what}`, { token: investorUser.token, body: {} })).status).toBe(403);
+    for (const what of ['open', 'close', 'allot'])
+      expect((await call(h, 'POST', `/web/operator/deals/${created.data.id}/${what}`, { token: investorUser.token, body: {} })).status).toBe(403);
     expect((await call(h, 'POST', `/web/operator/deals/${created.data.id}/cancel`, { token: investorUser.token, body: { reason: 'x' } })).status).toBe(403);
-    expect((await call(h, 'POST', '/web/operator/deals', { token: op, body: { ...dealBody(), code: body.code } })).msg).toBe('Another deal already uses this code or symbol');
+    expect((await call(h, 'POST', '/web/operator/deals', { token: op, body: { ...dealBody(), code: body.code } })).msg).toBe(
+      'Another deal already uses this code or symbol',
+    );
 
     // Edited while announced, not after; a Hong Kong price above the range is refused.
     const edited = await call(h, 'POST', `/web/operator/deals/${created.data.id}`, { token: op, body: { ...body, priceHigh: '8.50' } });
     expect(edited.data.priceHigh).toBe('8.50');
     await step(created.data.id, 'open');
-    expect((await call(h, 'POST', `/web/operator/deals/${created.data.id}`, { token: op, body })).msg).toBe('This step is not possible at this stage of the deal');
+    expect((await call(h, 'POST', `/web/operator/deals/${created.data.id}`, { token: op, body })).msg).toBe(
+      'This step is not possible at this stage of the deal',
+    );
     expect((await step(created.data.id, 'price', { finalPrice: '8.00' })).status).toBe(422);
     await step(created.data.id, 'close');
     expect((await step(created.data.id, 'price', { finalPrice: '8.60' })).msg).toBe('A Hong Kong final price can be at most the top of the range (8.50)');
@@ -600,7 +680,13 @@ describe.each(await drivers())('IPO deals on %s', (driver) => {
     const today = dayIn(tz, opens + 6000);
     const created = await call(h, 'POST', '/web/operator/deals', {
       token: op,
-      body: dealBody({ subscriptionOpensTimestamp: opens, subscriptionClosesTimestamp: opens + 6000, prospectusDate: dayIn(tz, opens), allotmentDate: today, listingDate: tradingDaysAfter('HK', today, 2) }),
+      body: dealBody({
+        subscriptionOpensTimestamp: opens,
+        subscriptionClosesTimestamp: opens + 6000,
+        prospectusDate: dayIn(tz, opens),
+        allotmentDate: today,
+        listingDate: tradingDaysAfter('HK', today, 2),
+      }),
     });
     expect(created.code, created.msg).toBe(200);
     const id = created.data.id;
@@ -659,7 +745,11 @@ describe.each(await drivers())('IPO deals on %s', (driver) => {
       ...over,
     });
   const dealsState = async () =>
-    (await h.db.query<{ s: string }>("select json_agg(json_build_array(id, status, subscription_opens_at, subscription_closes_at, allotment_date, listing_date) order by id)::text as s from deals"))[0]!.s;
+    (
+      await h.db.query<{ s: string }>(
+        'select json_agg(json_build_array(id, status, subscription_opens_at, subscription_closes_at, allotment_date, listing_date) order by id)::text as s from deals',
+      )
+    )[0]!.s;
   const auditCount = async () => (await h.db.query<{ n: number }>("select count(*)::int as n from audit_log where target_type = 'deal'"))[0]!.n;
 
   it('refuses an instant outside the calendar’s years or not a number as bad input, changing nothing', async () => {
@@ -669,8 +759,15 @@ describe.each(await drivers())('IPO deals on %s', (driver) => {
     for (const field of ['subscriptionOpensTimestamp', 'subscriptionClosesTimestamp']) {
       for (const bad of [8.7e15, 1e20, -1, '1803000000000', null]) {
         const created = await call(h, 'POST', '/web/operator/deals', { token: op, body: hkMarch({ [field]: bad }) });
-        expect([created.status, created.data.key, created.data.fields?.[field]], `${field} ${String(bad)}`).toEqual([400, 'v.timestampRange', 'v.timestampRange']);
-        const updated = await call(h, 'POST', `/web/operator/deals/${announced.data.id}`, { token: op, body: { ...hkMarch(), code: announced.data.code, symbol: announced.data.symbol, [field]: bad } });
+        expect([created.status, created.data.key, created.data.fields?.[field]], `${field} ${String(bad)}`).toEqual([
+          400,
+          'v.timestampRange',
+          'v.timestampRange',
+        ]);
+        const updated = await call(h, 'POST', `/web/operator/deals/${announced.data.id}`, {
+          token: op,
+          body: { ...hkMarch(), code: announced.data.code, symbol: announced.data.symbol, [field]: bad },
+        });
         expect([updated.status, updated.data.key], `update ${field} ${String(bad)}`).toEqual([400, 'v.timestampRange']);
       }
     }
@@ -728,7 +825,10 @@ describe.each(await drivers())('IPO deals on %s', (driver) => {
     const us = await call(h, 'POST', '/web/operator/deals', { token: op, body: usMarch() });
     expect(us.code, us.msg).toBe(200);
     const kept = await dealsState();
-    const edit = await call(h, 'POST', `/web/operator/deals/${hk.data.id}`, { token: op, body: { ...hkMarch({ listingDate: '2027-03-14' }), code: hk.data.code, symbol: hk.data.symbol } });
+    const edit = await call(h, 'POST', `/web/operator/deals/${hk.data.id}`, {
+      token: op,
+      body: { ...hkMarch({ listingDate: '2027-03-14' }), code: hk.data.code, symbol: hk.data.symbol },
+    });
     expect([edit.status, edit.data.fields]).toEqual([400, { listingDate: 'e.dealListingDay' }]);
     expect(await dealsState()).toBe(kept);
   });

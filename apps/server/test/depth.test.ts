@@ -37,7 +37,11 @@ describe.each(await drivers())('depth and time and sales on %s', (driver) => {
       const depth = await depthAt(symbol, PINNED);
       expect(depth.timestamp, symbol).toBe(quote.timestamp);
       expect(depth.simulated).toBe(true);
-      expect({ last: depth.last, volume: depth.volume, tradable: depth.tradable }).toEqual({ last: quote.price_nominal, volume: quote.volume, tradable: quote.tradable });
+      expect({ last: depth.last, volume: depth.volume, tradable: depth.tradable }).toEqual({
+        last: quote.price_nominal,
+        volume: quote.volume,
+        tradable: quote.tradable,
+      });
       expect(depth.bids[0], symbol).toEqual({ price: quote.bid, size: quote.bidVolume });
       expect(depth.asks[0], symbol).toEqual({ price: quote.ask, size: quote.askVolume });
       expect(depth.bids, symbol).toHaveLength(DEPTH_LEVELS);

@@ -19,7 +19,10 @@ describe.each(await drivers())('files on %s', (driver) => {
 
   it('stores an image checked by its content and serves it to its owner and operators only', async () => {
     const u = await registerUser(h);
-    const r = await call<{ url: string; mime: string; size: number }>(h, 'POST', '/web/file/upload', { form: form(pngBytes(), 'me.jpg', 'image/jpeg'), token: u.token });
+    const r = await call<{ url: string; mime: string; size: number }>(h, 'POST', '/web/file/upload', {
+      form: form(pngBytes(), 'me.jpg', 'image/jpeg'),
+      token: u.token,
+    });
     expect(r.code).toBe(200);
     expect(r.data.mime).toBe('image/png');
     expect(r.data.url).toMatch(/^\/web\/file\/[0-9a-f-]{36}$/);

@@ -62,7 +62,11 @@ describe.each(await drivers())('copy-following on %s', (driver) => {
     });
     const [kyc] = await h.db.query<{ id: number }>('select id from kyc_submissions where user_id = $1', [u.id]);
     expect((await call(h, 'POST', `/web/operator/kyc/${kyc!.id}/approve`, { token: op, body: {} })).code).toBe(200);
-    const d = await call(h, 'POST', '/web/recharge/create', { token: u.token, headers: idem(), body: { method: 'fiat', currency: 'EUR', amount: eur, proofUrl: frontUrl } });
+    const d = await call(h, 'POST', '/web/recharge/create', {
+      token: u.token,
+      headers: idem(),
+      body: { method: 'fiat', currency: 'EUR', amount: eur, proofUrl: frontUrl },
+    });
     await call(h, 'POST', `/web/operator/deposits/${d.data.id}/approve`, { token: op, body: {} });
     const t = await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: idem(), body: { from: 'BALANCE', to: 'FOLLOW', amount: eur } });
     expect(t.code, t.msg).toBe(200);
@@ -120,7 +124,15 @@ describe.each(await drivers())('copy-following on %s', (driver) => {
     const id = await agencyId('breakout');
     const started = await follow(u.token, { agencyId: id, amount: '500.00' });
     expect(started.code, started.msg).toBe(200);
-    expect(started.data).toMatchObject({ status: 'following', amount: '500.00', stopLossPercent: 40, stopLossEquity: '300.00', cash: '500.00', equity: '500.00', copies: [] });
+    expect(started.data).toMatchObject({
+      status: 'following',
+      amount: '500.00',
+      stopLossPercent: 40,
+      stopLossEquity: '300.00',
+      cash: '500.00',
+      equity: '500.00',
+      copies: [],
+    });
     expect(await followWallet(u.token)).toMatchObject({ balance: '0.00', usedBalance: '500.00' });
 
     // The agency buys 1 BTC at the ask, 50,000.01: the follow's 500 of the agency's 100,000 is 0.005 BTC.
@@ -130,7 +142,16 @@ describe.each(await drivers())('copy-following on %s', (driver) => {
     expect(f.copies).toHaveLength(1);
     const copy = f.copies[0];
     // 0.005 x 50,000.01 = 250.00005 of notional: margin at 2x 125.00, the 0.1 % fee 0.25.
-    expect(copy).toMatchObject({ followId: f.id, symbol: 'BTCUSDT', quantity: '0.005', openPrice: '50000.01', leverage: 2, margin: '125.00', handlingFee: '0.25', walletCode: 'FOLLOW' });
+    expect(copy).toMatchObject({
+      followId: f.id,
+      symbol: 'BTCUSDT',
+      quantity: '0.005',
+      openPrice: '50000.01',
+      leverage: 2,
+      margin: '125.00',
+      handlingFee: '0.25',
+      walletCode: 'FOLLOW',
+    });
     expect(f).toMatchObject({ cash: '374.75', margin: '125.00', openCopies: 1, fees: '0.25' });
     // The copy's money came from the follow's (held) side: the wallet's free balance never moved; the fee left it.
     expect(await followWallet(u.token)).toMatchObject({ balance: '0.00', usedBalance: '499.75' });
@@ -174,7 +195,9 @@ describe.each(await drivers())('copy-following on %s', (driver) => {
     expect((await scripted(id, { open: { symbol: 'ETHUSDT', direction: 0, quantity: '0.03' } })).code).toBe(200);
     const f = (await detail(u.token, started.data.id)).data;
     expect(f.copies).toEqual([]);
-    expect(f.skipped).toEqual([expect.objectContaining({ symbol: 'ETHUSDT', reason: 'belowMinimum', agencyQuantity: '0.03', quantity: '0', minQuantity: '0.0001' })]);
+    expect(f.skipped).toEqual([
+      expect.objectContaining({ symbol: 'ETHUSDT', reason: 'belowMinimum', agencyQuantity: '0.03', quantity: '0', minQuantity: '0.0001' }),
+    ]);
     expect(f.skippedCopies).toBe(1);
   });
 
@@ -200,7 +223,9 @@ describe.each(await drivers())('copy-following on %s', (driver) => {
     const other = await investor('400');
     const started = await follow(owner.token, { agencyId: await agencyId('rotation'), amount: '150' });
     expect((await detail(other.token, started.data.id)).code).toBe(404);
-    expect((await call(h, 'POST', '/web/orders/additions', { token: other.token, headers: idem(), body: { orderId: started.data.id, amount: '10' } })).code).toBe(404);
+    expect(
+      (await call(h, 'POST', '/web/orders/additions', { token: other.token, headers: idem(), body: { orderId: started.data.id, amount: '10' } })).code,
+    ).toBe(404);
     expect((await call(h, 'POST', '/web/userFollowInvest/stop', { token: other.token, headers: idem(), body: { id: started.data.id } })).code).toBe(404);
     const page = await call(h, 'POST', '/web/userFollowInvest/pageList', { token: other.token, body: {} });
     expect(page.data.list.map((f: { id: number }) => f.id)).not.toContain(started.data.id);
@@ -230,7 +255,9 @@ describe.each(await drivers())('copy-following on %s', (driver) => {
     expect(new Dec(f.equity).lte(f.stopLossEquity)).toBe(true);
     // The investor is told twice: when the stop-loss fires, and when the money is back. (The margin
     // ladder may also have warned of a copy's fall meanwhile: a notice of its own, not the follow's.)
-    const notices = ((await call(h, 'GET', '/web/userMessage/getMessage', { token: u.token })).data.list as Array<{ kind: string; body: string }>).filter((n) => n.kind.startsWith('follow.'));
+    const notices = ((await call(h, 'GET', '/web/userMessage/getMessage', { token: u.token })).data.list as Array<{ kind: string; body: string }>).filter((n) =>
+      n.kind.startsWith('follow.'),
+    );
     expect(notices.map((n) => n.kind).slice(0, 2)).toEqual(['follow.stopped', 'follow.stopLoss']);
     expect(notices[1]!.body).toContain('Crypto breakout');
     expect(notices[1]!.body).toContain('5 % stop-loss (950.00 USD)');
@@ -245,7 +272,9 @@ describe.each(await drivers())('copy-following on %s', (driver) => {
       expect(started.code, started.msg).toBe(200);
       expect(started.data.copies).toEqual([]);
       expect(started.data.skipped).toEqual([expect.objectContaining({ symbol: 'BTCUSDT', reason: 'marketClosed' })]);
-      expect((await call(h, 'POST', '/web/userFollowInvest/stop', { token: u.token, headers: idem(), body: { id: started.data.id } })).data.status).toBe('stopped');
+      expect((await call(h, 'POST', '/web/userFollowInvest/stop', { token: u.token, headers: idem(), body: { id: started.data.id } })).data.status).toBe(
+        'stopped',
+      );
     } finally {
       market.set('BTCUSDT', '50000.00');
     }
@@ -282,8 +311,14 @@ describe.each(await drivers())('copy-following on %s', (driver) => {
     expect(paused.data).toMatchObject({ id, paused: true, pausedReason: 'Strategy review' });
     const u = await investor('400');
     expect((await follow(u.token, { agencyId: id, amount: '100' })).msg).toBe('This agency is paused and takes no new followers');
-    expect((await call(h, 'POST', `/web/operator/agencies/${id}/resume`, { token: op, body: { reason: 'Review done' } })).data).toMatchObject({ paused: false, pausedReason: null });
-    const audit = (await call(h, 'GET', `/web/operator/audit?targetType=agency&targetId=${id}`, { token: op })).data.list as Array<{ action: string; reason: string }>;
+    expect((await call(h, 'POST', `/web/operator/agencies/${id}/resume`, { token: op, body: { reason: 'Review done' } })).data).toMatchObject({
+      paused: false,
+      pausedReason: null,
+    });
+    const audit = (await call(h, 'GET', `/web/operator/audit?targetType=agency&targetId=${id}`, { token: op })).data.list as Array<{
+      action: string;
+      reason: string;
+    }>;
     expect(audit.map((a) => [a.action, a.reason])).toEqual([
       ['agency.resume', 'Review done'],
       ['agency.pause', 'Strategy review'],
@@ -351,7 +386,10 @@ describe.each(await drivers())('the agencies’ backfilled history on %s', (driv
       const detail = (await call(h, 'GET', `/web/userFollowInvest/agency/${agency.id}`)).data;
       const [row] = await h.db.query<{ user_id: number }>('select user_id from agencies where id = $1', [agency.id]);
       // Equity now: the follow wallet's balance from the ledger, plus the open positions' floating P&L (the page lists each).
-      const [balance] = await h.db.query<{ b: string }>("select coalesce(sum(balance), 0)::text as b from ledger_accounts where user_id = $1 and code = 'FOLLOW'", [row!.user_id]);
+      const [balance] = await h.db.query<{ b: string }>(
+        "select coalesce(sum(balance), 0)::text as b from ledger_accounts where user_id = $1 and code = 'FOLLOW'",
+        [row!.user_id],
+      );
       const floating = (detail.open as Array<{ profit: string; direction: number; quantity: string; openPrice: string; price: string }>).reduce((sum, p) => {
         const sign = p.direction === 0 ? 1 : -1;
         // USD-quoted instruments (and USDT, counted as a dollar): the profit is the price move times the quantity.
@@ -361,7 +399,9 @@ describe.each(await drivers())('the agencies’ backfilled history on %s', (driv
       expect(agency.record.equity).toBe(fixed(new Dec(balance!.b).add(floating), 2));
       expect(agency.record.nav).toBe(fixed(new Dec(balance!.b).add(floating).div(100000), 4));
       // Win rate: closed positions with a positive net (after both fees) over all closed.
-      const closed = await h.db.query<{ net: string }>('select (realised - open_fee)::text as net from positions where user_id = $1 and status = 3', [row!.user_id]);
+      const closed = await h.db.query<{ net: string }>('select (realised - open_fee)::text as net from positions where user_id = $1 and status = 3', [
+        row!.user_id,
+      ]);
       expect(agency.record.closedTrades).toBe(closed.length);
       expect(agency.record.winRate).toBe(closed.length ? fixed(new Dec(closed.filter((c) => new Dec(c.net).gt(0)).length).div(closed.length), 4) : null);
       // The curve starts on the first day, the backfilled part before the live one; its last point is the equity now.
@@ -376,6 +416,11 @@ describe.each(await drivers())('the agencies’ backfilled history on %s', (driv
       .slice(0, 3)
       .map((a) => a.id);
     expect(list.ranking).toEqual(expected);
-    expect(list.list.filter((a) => a.rank !== null).sort((x, y) => x.rank! - y.rank!).map((a) => a.id)).toEqual(expected);
+    expect(
+      list.list
+        .filter((a) => a.rank !== null)
+        .sort((x, y) => x.rank! - y.rank!)
+        .map((a) => a.id),
+    ).toEqual(expected);
   });
 });

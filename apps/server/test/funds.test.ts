@@ -66,7 +66,9 @@ describe.each(await drivers())('funds and deposit terms on %s', (driver) => {
     return r.data as { navs: number; orders: number; paid: number; days: number; credited: number; matured: number };
   };
   const products = async (token?: string) =>
-    (await call(h, 'POST', '/web/user_fund_orders/productPageList', { body: { size: 100 }, ...(token ? { token } : {}) })).data.list as Array<Record<string, any>>;
+    (await call(h, 'POST', '/web/user_fund_orders/productPageList', { body: { size: 100 }, ...(token ? { token } : {}) })).data.list as Array<
+      Record<string, any>
+    >;
   const product = async (code: string, token?: string) => (await products(token)).find((p) => p.code === code)!;
   const detail = async (code: string, token?: string) =>
     (await call(h, 'GET', `/web/stock/fund/details?id=${(await product(code)).id}`, token ? { token } : {})).data as Record<string, any> & { days: Day[] };
@@ -85,18 +87,29 @@ describe.each(await drivers())('funds and deposit terms on %s', (driver) => {
     return { balance: w.balance, usedBalance: w.usedBalance };
   };
   const notices = async (token: string, kind: string) =>
-    ((await call(h, 'GET', '/web/userMessage/getMessage?size=100', { token, lang: 'en' })).data.list as Array<{ kind: string; body: string }>).filter((n) => n.kind === kind);
+    ((await call(h, 'GET', '/web/userMessage/getMessage?size=100', { token, lang: 'en' })).data.list as Array<{ kind: string; body: string }>).filter(
+      (n) => n.kind === kind,
+    );
 
   /** A verified investor with `eur` euros in the financial wallet. */
   async function investor(eur: string) {
     const u = await registerUser(h);
     const frontUrl = await uploadImage(h, u.token);
-    await call(h, 'POST', '/web/updateReal', { token: u.token, body: { firstName: 'Fenna', lastName: 'Fund', country: 'NL', idType: 'passport', idNumber: 'NX1122334', frontUrl } });
+    await call(h, 'POST', '/web/updateReal', {
+      token: u.token,
+      body: { firstName: 'Fenna', lastName: 'Fund', country: 'NL', idType: 'passport', idNumber: 'NX1122334', frontUrl },
+    });
     const [kyc] = await h.db.query<{ id: number }>('select id from kyc_submissions where user_id = $1', [u.id]);
     expect((await call(h, 'POST', `/web/operator/kyc/${kyc!.id}/approve`, { token: op, body: {} })).code).toBe(200);
-    const d = await call(h, 'POST', '/web/recharge/create', { token: u.token, headers: idem(), body: { method: 'fiat', currency: 'EUR', amount: eur, proofUrl: frontUrl } });
+    const d = await call(h, 'POST', '/web/recharge/create', {
+      token: u.token,
+      headers: idem(),
+      body: { method: 'fiat', currency: 'EUR', amount: eur, proofUrl: frontUrl },
+    });
     await call(h, 'POST', `/web/operator/deposits/${d.data.id}/approve`, { token: op, body: {} });
-    expect((await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: idem(), body: { from: 'BALANCE', to: 'FINANCIAL', amount: eur } })).code).toBe(200);
+    expect(
+      (await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: idem(), body: { from: 'BALANCE', to: 'FINANCIAL', amount: eur } })).code,
+    ).toBe(200);
     for (let n = 0; n < 100 && (await financial(u.token)).balance === '0.00'; n += 1) await new Promise((r) => setTimeout(r, 100));
     expect((await financial(u.token)).balance).toBe(eur);
     return u;
@@ -127,7 +140,9 @@ describe.each(await drivers())('funds and deposit terms on %s', (driver) => {
     const byDay = new Map(basket.map((w) => [w.symbol, closes(w.symbol, launch - 10 * DAY, until)]));
     const first = byDay.get(basket[0]!.symbol)!;
     const calendars = instruments.map((i) => i.calendar);
-    const days = [...first.keys()].filter((d) => d >= launch && closedAt(calendars, d) <= until && (!home || isTradingDay(home, d / DAY))).sort((a, b) => a - b);
+    const days = [...first.keys()]
+      .filter((d) => d >= launch && closedAt(calendars, d) <= until && (!home || isTradingDay(home, d / DAY)))
+      .sort((a, b) => a - b);
     const closeOn = (symbol: string, day: number) => {
       const all = byDay.get(symbol)!;
       const known = [...all.keys()].filter((d) => d <= day).sort((a, b) => a - b);
@@ -137,8 +152,17 @@ describe.each(await drivers())('funds and deposit terms on %s', (driver) => {
     let nav = new Dec(10);
     const out = [{ day: days[0]!, value: nav.toFixed(4) }];
     for (let k = 1; k < days.length; k += 1) {
-      const ratio = sum(basket.map((w) => dec(w.weight).mul(closeOn(w.symbol, days[k]!)).div(closeOn(w.symbol, days[k - 1]!))));
-      nav = nav.mul(ratio).mul(new Dec(1).sub(dec(expensePercent).div(100).div(365))).toDecimalPlaces(4, Dec.ROUND_HALF_UP);
+      const ratio = sum(
+        basket.map((w) =>
+          dec(w.weight)
+            .mul(closeOn(w.symbol, days[k]!))
+            .div(closeOn(w.symbol, days[k - 1]!)),
+        ),
+      );
+      nav = nav
+        .mul(ratio)
+        .mul(new Dec(1).sub(dec(expensePercent).div(100).div(365)))
+        .toDecimalPlaces(4, Dec.ROUND_HALF_UP);
       out.push({ day: days[k]!, value: nav.toFixed(4) });
     }
     return out;
@@ -155,7 +179,10 @@ describe.each(await drivers())('funds and deposit terms on %s', (driver) => {
     for (let k = 1; k < days.length; k += 1) {
       const r = curves.zeroRate('EUR', close(days[k - 1]!), '0.25');
       const ratio = new Dec(1).add(r.mul((days[k]! - days[k - 1]!) / DAY).div(365));
-      nav = nav.mul(ratio).mul(new Dec(1).sub(new Dec('0.10').div(100).div(365))).toDecimalPlaces(4, Dec.ROUND_HALF_UP);
+      nav = nav
+        .mul(ratio)
+        .mul(new Dec(1).sub(new Dec('0.10').div(100).div(365)))
+        .toDecimalPlaces(4, Dec.ROUND_HALF_UP);
       out.push({ day: days[k]!, value: nav.toFixed(4) });
     }
     return out;
@@ -181,7 +208,17 @@ describe.each(await drivers())('funds and deposit terms on %s', (driver) => {
     const list = await products();
     expect(list.map((p) => p.code)).toEqual(['USLC', 'HKEQ', 'BAL6040', 'TAX3Y', 'LIQ', 'CUR', 'REG30', 'REG90', 'REG180']);
     const uslc = list[0]!;
-    expect(uslc).toMatchObject({ kind: 'fund', name: 'US Large Cap Index Fund', expensePercent: '0.20', timeZone: 'America/New_York', cutoff: '15:00', exitLoadPercent: '1.00', exitLoadDays: 365, freeUnitsPercent: '10.00', lockInDays: 0 });
+    expect(uslc).toMatchObject({
+      kind: 'fund',
+      name: 'US Large Cap Index Fund',
+      expensePercent: '0.20',
+      timeZone: 'America/New_York',
+      cutoff: '15:00',
+      exitLoadPercent: '1.00',
+      exitLoadDays: 365,
+      freeUnitsPercent: '10.00',
+      lockInDays: 0,
+    });
     const launch = (await detail('USLC')).days[0]!.day;
     // Launched 8 weeks before the first start, on a trading day.
     expect(launch).toBe(D('2026-01-13'));
@@ -191,7 +228,9 @@ describe.each(await drivers())('funds and deposit terms on %s', (driver) => {
     const total = sum(top.map((t) => t.cap));
     const weights = top.map((t) => ({ symbol: t.symbol, weight: t.cap.div(total).toDecimalPlaces(4, Dec.ROUND_HALF_UP) }));
     weights[0]!.weight = weights[0]!.weight.add(new Dec(1).sub(sum(weights.map((w) => w.weight))));
-    expect(uslc.basket).toEqual(weights.map((w) => ({ symbol: w.symbol, weight: w.weight.toFixed(4) })).sort((x, y) => dec(y.weight).cmp(x.weight) || x.symbol.localeCompare(y.symbol)));
+    expect(uslc.basket).toEqual(
+      weights.map((w) => ({ symbol: w.symbol, weight: w.weight.toFixed(4) })).sort((x, y) => dec(y.weight).cmp(x.weight) || x.symbol.localeCompare(y.symbol)),
+    );
     const bal = list[2]!;
     expect(sum(bal.basket.map((w: { weight: string }) => dec(w.weight))).toFixed()).toBe('1');
     expect(bal.basket.find((w: { symbol: string }) => w.symbol === 'US10Y').weight).toBe('0.4000');
@@ -203,7 +242,10 @@ describe.each(await drivers())('funds and deposit terms on %s', (driver) => {
       const p = list.find((x) => x.code === code)!;
       const d = await detail(code);
       const expected = expectedNavs(p.basket, p.expensePercent, d.days[0]!.day, T0, HOME[code]);
-      expect(d.days.map((x) => ({ day: x.day, value: x.value })), code).toEqual(expected);
+      expect(
+        d.days.map((x) => ({ day: x.day, value: x.value })),
+        code,
+      ).toEqual(expected);
       expect(d.days.length).toBeGreaterThan(35);
       expect(p).toMatchObject({ nav: expected.at(-1)!.value, navDay: expected.at(-1)!.day });
       expect(p.navChange).toBe(dec(expected.at(-1)!.value).div(expected.at(-2)!.value).sub(1).mul(100).toFixed(2));
@@ -237,9 +279,19 @@ describe.each(await drivers())('funds and deposit terms on %s', (driver) => {
       value: '1000.00',
       profit: '0.00',
     });
-    expect(mine.find((x) => x.code === 'REG90')).toMatchObject({ interest: floor(dec(2000).mul('0.021').mul(90).div(365), 2).toFixed(2), endTimestamp: D('2026-06-09') });
+    expect(mine.find((x) => x.code === 'REG90')).toMatchObject({
+      interest: floor(dec(2000).mul('0.021').mul(90).div(365), 2).toFixed(2),
+      endTimestamp: D('2026-06-09'),
+    });
     expect(mine.find((x) => x.code === 'CUR')).toMatchObject({ status: 'bought', units: '123456.78', remaining: '123456.78', value: '123456.78' });
-    expect(await stat(b.token)).toMatchObject({ total: '126456.78', current: '123456.78', regular: '3000.00', fund: '0.00', earnings: '0.00', pending: '0.00' });
+    expect(await stat(b.token)).toMatchObject({
+      total: '126456.78',
+      current: '123456.78',
+      regular: '3000.00',
+      fund: '0.00',
+      earnings: '0.00',
+      pending: '0.00',
+    });
   });
 
   it('gives an order before the cut-off that day’s NAV and one after it the next day’s, holding the euros until its NAV allots units', async () => {
@@ -247,7 +299,13 @@ describe.each(await drivers())('funds and deposit terms on %s', (driver) => {
     const uslc = await product('USLC', a.token);
     expect(uslc).toMatchObject({ cutoffAt: Date.parse('2026-03-10T19:00:00Z'), orderNavDay: D('2026-03-10'), nextNavDay: D('2026-03-11') });
     // The liquid fund's 13:30 in Amsterdam has passed: an order now gets today's NAV (the previous day of tomorrow's order day).
-    expect(await product('LIQ')).toMatchObject({ cutoff: '13:30', timeZone: 'Europe/Amsterdam', cutoffAt: Date.parse('2026-03-11T12:30:00Z'), orderNavDay: D('2026-03-10'), nextNavDay: D('2026-03-11') });
+    expect(await product('LIQ')).toMatchObject({
+      cutoff: '13:30',
+      timeZone: 'Europe/Amsterdam',
+      cutoffAt: Date.parse('2026-03-11T12:30:00Z'),
+      orderNavDay: D('2026-03-10'),
+      nextNavDay: D('2026-03-11'),
+    });
     const first = await buy(a.token, 'USLC', '1000.00');
     expect(first.data).toMatchObject({ side: 'buy', status: 'inProgress', amount: '1000.00', units: null, nav: null, navDay: D('2026-03-10') });
     expect((await buy(a.token, 'TAX3Y', '500.00')).data.navDay).toBe(D('2026-03-10'));
@@ -272,7 +330,15 @@ describe.each(await drivers())('funds and deposit terms on %s', (driver) => {
     expect(o4).toMatchObject({ status: 'inProgress', units: null });
     expect(await financial(a.token)).toEqual({ balance: '16200.00', usedBalance: '2000.00' });
     const lot1 = (await holdings(a.token, { productId: uslc.id })).find((x) => x.amount === '1000.00')!;
-    expect(lot1).toMatchObject({ status: 'bought', units: u1.toFixed(3), remaining: u1.toFixed(3), nav: nav10, navDay: D('2026-03-10'), exitLoadUntil: D('2026-03-10') + 365 * DAY, lockedUntil: null });
+    expect(lot1).toMatchObject({
+      status: 'bought',
+      units: u1.toFixed(3),
+      remaining: u1.toFixed(3),
+      nav: nav10,
+      navDay: D('2026-03-10'),
+      exitLoadUntil: D('2026-03-10') + 365 * DAY,
+      lockedUntil: null,
+    });
     expect((await notices(a.token, 'fund.allotted')).map((n) => n.body)).toContain(
       `Your purchase of 1000.00 EUR of US Large Cap Index Fund was allotted ${u1.toFixed(3)} units at the NAV of 10/03/2026, ${nav10}.`,
     );
@@ -284,12 +350,18 @@ describe.each(await drivers())('funds and deposit terms on %s', (driver) => {
     expect(await financial(a.token)).toEqual({ balance: '16200.00', usedBalance: '0.00' });
     // The NAVs of the live days are the closes' too.
     const p = await product('USLC');
-    expect((await detail('USLC')).days.slice(-2).map((x) => ({ day: x.day, value: x.value }))).toEqual(expectedNavs(p.basket, '0.20', (await detail('USLC')).days[0]!.day, clock).slice(-2));
+    expect((await detail('USLC')).days.slice(-2).map((x) => ({ day: x.day, value: x.value }))).toEqual(
+      expectedNavs(p.basket, '0.20', (await detail('USLC')).days[0]!.day, clock).slice(-2),
+    );
     // Today's earnings: the units held through the 11th × its NAV change.
     expect((await stat(a.token)).today).toBe(
       u1
         .mul(dec(nav11).sub(nav10))
-        .add(floor(dec(500).div(await navOn('TAX3Y', D('2026-03-10'))), 3).mul(dec(await navOn('TAX3Y', D('2026-03-11'))).sub(await navOn('TAX3Y', D('2026-03-10')))))
+        .add(
+          floor(dec(500).div(await navOn('TAX3Y', D('2026-03-10'))), 3).mul(
+            dec(await navOn('TAX3Y', D('2026-03-11'))).sub(await navOn('TAX3Y', D('2026-03-10'))),
+          ),
+        )
         .add(floor(dec(300).div(await navOn('LIQ', D('2026-03-10'))), 3).mul(dec(await navOn('LIQ', D('2026-03-11'))).sub(await navOn('LIQ', D('2026-03-10')))))
         .toFixed(2, Dec.ROUND_HALF_UP),
     );
@@ -312,16 +384,36 @@ describe.each(await drivers())('funds and deposit terms on %s', (driver) => {
       nav: nav11,
       navDay: D('2026-03-12'),
       payDay: D('2026-03-17'),
-      gross: floor(u1.mul(nav11), 2).add(floor(dec(10).mul(nav11), 2)).toFixed(2),
+      gross: floor(u1.mul(nav11), 2)
+        .add(floor(dec(10).mul(nav11), 2))
+        .toFixed(2),
       exitLoad: load1At11.toFixed(2),
-      net: floor(u1.mul(nav11), 2).add(floor(dec(10).mul(nav11), 2)).sub(load1At11).toFixed(2),
+      net: floor(u1.mul(nav11), 2)
+        .add(floor(dec(10).mul(nav11), 2))
+        .sub(load1At11)
+        .toFixed(2),
       lots: [
-        { holdingId: lot1.id, buyTimeStamp: lot1.buyTimeStamp, units: u1.toFixed(3), free: free1.toFixed(3), loaded: u1.sub(free1).toFixed(3), exitLoad: load1At11.toFixed(2), locked: false },
+        {
+          holdingId: lot1.id,
+          buyTimeStamp: lot1.buyTimeStamp,
+          units: u1.toFixed(3),
+          free: free1.toFixed(3),
+          loaded: u1.sub(free1).toFixed(3),
+          exitLoad: load1At11.toFixed(2),
+          locked: false,
+        },
         { holdingId: lot2.id, buyTimeStamp: lot2.buyTimeStamp, units: '10.000', free: '10.000', loaded: '0.000', exitLoad: '0.00', locked: false },
       ],
     });
     const placed = await order(a.token, { productId: uslc.id, side: 'redeem', units: units.toFixed(3) });
-    expect(placed.data).toMatchObject({ side: 'redeem', status: 'inProgress', units: units.toFixed(3), amount: null, navDay: D('2026-03-12'), payDay: D('2026-03-17') });
+    expect(placed.data).toMatchObject({
+      side: 'redeem',
+      status: 'inProgress',
+      units: units.toFixed(3),
+      amount: null,
+      navDay: D('2026-03-12'),
+      payDay: D('2026-03-17'),
+    });
     expect((await holdings(a.token, { productId: uslc.id })).map((x) => x.status)).toEqual(['redeeming', 'redeeming']);
     // What is left to redeem is lot 2 less the 10 units asked for.
     const over = await order(a.token, { productId: uslc.id, side: 'redeem', units: u2.sub(10).add('0.001').toFixed(3) });
@@ -337,7 +429,14 @@ describe.each(await drivers())('funds and deposit terms on %s', (driver) => {
     const gross = floor(u1.mul(nav12), 2).add(floor(dec(10).mul(nav12), 2));
     const load = floor(u1.sub(free1).mul(nav12).mul('0.01'), 2);
     const net = gross.sub(load);
-    expect((await orders(a.token))[0]).toMatchObject({ id: placed.data.id, status: 'inProgress', nav: nav12, amount: gross.toFixed(2), exitLoad: load.toFixed(2), net: net.toFixed(2) });
+    expect((await orders(a.token))[0]).toMatchObject({
+      id: placed.data.id,
+      status: 'inProgress',
+      nav: nav12,
+      amount: gross.toFixed(2),
+      exitLoad: load.toFixed(2),
+      net: net.toFixed(2),
+    });
     expect(await stat(a.token)).toMatchObject({ redeeming: net.toFixed(2) });
     const before = dec((await financial(a.token)).balance);
     // Not before its payday begins in New York.
@@ -362,14 +461,39 @@ describe.each(await drivers())('funds and deposit terms on %s', (driver) => {
     );
     const [after2, after1] = (await holdings(a.token, { productId: uslc.id })) as [Record<string, any>, Record<string, any>];
     const paid1 = floor(u1.mul(nav12), 2).sub(load);
-    expect(after1).toMatchObject({ status: 'redeemed', remaining: '0.000', value: '0.00', paid: paid1.toFixed(2), profit: paid1.sub(1000).toFixed(2), sellTimeStamp: clock });
+    expect(after1).toMatchObject({
+      status: 'redeemed',
+      remaining: '0.000',
+      value: '0.00',
+      paid: paid1.toFixed(2),
+      profit: paid1.sub(1000).toFixed(2),
+      sellTimeStamp: clock,
+    });
     const latest = (await product('USLC')).nav;
     const value2 = u2.sub(10).mul(latest).toFixed(2, Dec.ROUND_HALF_UP);
     expect(after2).toMatchObject({ status: 'bought', remaining: u2.sub(10).toFixed(3), value: value2, sellTimeStamp: null });
     const profits = (await call(h, 'GET', `/web/stock/fund/profit?productId=${uslc.id}`, { token: a.token })).data.list;
     expect(profits).toEqual([
-      { holdingId: after2.id, productId: uslc.id, code: 'USLC', name: 'US Large Cap Index Fund', kind: 'fund', profit: after2.profit, buyTimeStamp: after2.buyTimeStamp, sellTimeStamp: null },
-      { holdingId: after1.id, productId: uslc.id, code: 'USLC', name: 'US Large Cap Index Fund', kind: 'fund', profit: paid1.sub(1000).toFixed(2), buyTimeStamp: after1.buyTimeStamp, sellTimeStamp: clock },
+      {
+        holdingId: after2.id,
+        productId: uslc.id,
+        code: 'USLC',
+        name: 'US Large Cap Index Fund',
+        kind: 'fund',
+        profit: after2.profit,
+        buyTimeStamp: after2.buyTimeStamp,
+        sellTimeStamp: null,
+      },
+      {
+        holdingId: after1.id,
+        productId: uslc.id,
+        code: 'USLC',
+        name: 'US Large Cap Index Fund',
+        kind: 'fund',
+        profit: paid1.sub(1000).toFixed(2),
+        buyTimeStamp: after1.buyTimeStamp,
+        sellTimeStamp: clock,
+      },
     ]);
     expect((await holdings(a.token, { status: 'redeemed' })).map((x) => x.id)).toEqual([after1.id]);
   });
@@ -403,13 +527,24 @@ describe.each(await drivers())('funds and deposit terms on %s', (driver) => {
       code: 400,
       msg: 'A Regular deposit is redeemed whole: choose it and redeem all of it',
     });
-    expect(await order(b.token, { productId: reg90.productId, side: 'redeem', units: 'all' })).toMatchObject({ code: 400, msg: 'Choose the deposit to redeem' });
+    expect(await order(b.token, { productId: reg90.productId, side: 'redeem', units: 'all' })).toMatchObject({
+      code: 400,
+      msg: 'Choose the deposit to redeem',
+    });
     const before = dec((await financial(b.token)).balance);
     const done = await order(b.token, { productId: reg90.productId, side: 'redeem', units: 'all', holdingId: reg90.id });
     expect(done.data).toMatchObject({ side: 'redeem', status: 'completed', units: '2000.00', exitLoad: forfeited.add(10).toFixed(2), net: '1990.00' });
     expect((await financial(b.token)).balance).toBe(before.add(1990).toFixed(2));
-    expect((await holdings(b.token)).find((x) => x.id === reg90.id)).toMatchObject({ status: 'redeemed', remaining: '0.00', paid: '1990.00', profit: '-10.00' });
-    expect(await order(b.token, { productId: reg90.productId, side: 'redeem', units: 'all', holdingId: reg90.id })).toMatchObject({ code: 400, msg: 'This holding has nothing left to redeem' });
+    expect((await holdings(b.token)).find((x) => x.id === reg90.id)).toMatchObject({
+      status: 'redeemed',
+      remaining: '0.00',
+      paid: '1990.00',
+      profit: '-10.00',
+    });
+    expect(await order(b.token, { productId: reg90.productId, side: 'redeem', units: 'all', holdingId: reg90.id })).toMatchObject({
+      code: 400,
+      msg: 'This holding has nothing left to redeem',
+    });
     const [penalty] = await h.db.query<{ amount: string }>(
       "select e.amount::text from ledger_journals j join ledger_entries e on e.journal_id = j.id join ledger_accounts x on x.id = e.account_id where j.kind = 'deposit.penalty' and j.ref_id = $1 and x.code = 'fund-fees'",
       [done.data.id],
@@ -456,7 +591,12 @@ describe.each(await drivers())('funds and deposit terms on %s', (driver) => {
     // not earned until today ends: issue 32), Σ ÷ 7 × 365 ÷ 10,000, in percent.
     const last7 = declared.filter((d) => d.day >= D('2026-04-03') && d.day <= D('2026-04-09'));
     expect(last7).toHaveLength(7);
-    const yieldPercent = sum(last7.map((d) => dec(d.value))).div(7).mul(365).div(10000).mul(100).toDecimalPlaces(4, Dec.ROUND_HALF_UP);
+    const yieldPercent = sum(last7.map((d) => dec(d.value)))
+      .div(7)
+      .mul(365)
+      .div(10000)
+      .mul(100)
+      .toDecimalPlaces(4, Dec.ROUND_HALF_UP);
     const now = await detail('CUR');
     const todays = declared.find((d) => d.day === D('2026-04-10'))!.value;
     expect(now).toMatchObject({ sevenDayYield: yieldPercent.toFixed(4), incomePer10k: todays, yieldInputs: last7.map((d) => d.value).reverse() });
@@ -465,7 +605,10 @@ describe.each(await drivers())('funds and deposit terms on %s', (driver) => {
     // Part of it back at once; the rest earns the 10 April income the next morning.
     clock = D('2026-04-10') + 12 * HOUR;
     const mid = dec((await financial(b.token)).balance);
-    expect(await order(b.token, { productId: cur.id, side: 'redeem', units: '123456.79' })).toMatchObject({ code: 400, msg: 'You can redeem at most 123456.78 EUR of this deposit' });
+    expect(await order(b.token, { productId: cur.id, side: 'redeem', units: '123456.79' })).toMatchObject({
+      code: 400,
+      msg: 'You can redeem at most 123456.78 EUR of this deposit',
+    });
     expect((await order(b.token, { productId: cur.id, side: 'redeem', units: '0.001' })).code).toBe(400);
     const back = await order(b.token, { productId: cur.id, side: 'redeem', units: '23456.78' });
     expect(back.data).toMatchObject({ status: 'completed', amount: '23456.78', net: '23456.78', exitLoad: '0.00' });
@@ -473,8 +616,19 @@ describe.each(await drivers())('funds and deposit terms on %s', (driver) => {
     clock = D('2026-04-11') + 0.5 * HOUR;
     await run();
     const april10 = declared.find((d) => d.day === D('2026-04-10'))!.value;
-    expect((await financial(b.token)).balance).toBe(mid.add('23456.78').add(floor(dec(100000).div(10000).mul(april10), 2)).toFixed(2));
-    expect((await holdings(b.token)).find((x) => x.code === 'CUR')).toMatchObject({ remaining: '100000.00', paid: income.add('23456.78').add(floor(dec(10).mul(april10), 2)).toFixed(2) });
+    expect((await financial(b.token)).balance).toBe(
+      mid
+        .add('23456.78')
+        .add(floor(dec(100000).div(10000).mul(april10), 2))
+        .toFixed(2),
+    );
+    expect((await holdings(b.token)).find((x) => x.code === 'CUR')).toMatchObject({
+      remaining: '100000.00',
+      paid: income
+        .add('23456.78')
+        .add(floor(dec(10).mul(april10), 2))
+        .toFixed(2),
+    });
   });
 
   it('changes nothing when the jobs run again', async () => {
@@ -505,7 +659,10 @@ describe.each(await drivers())('funds and deposit terms on %s', (driver) => {
     for (const code of ['USLC', 'HKEQ', 'BAL6040']) {
       const p = await product(code);
       const d = await detail(code);
-      expect(d.days.map((x) => ({ day: x.day, value: x.value })), code).toEqual(expectedNavs(p.basket, p.expensePercent, d.days[0]!.day, clock, HOME[code]));
+      expect(
+        d.days.map((x) => ({ day: x.day, value: x.value })),
+        code,
+      ).toEqual(expectedNavs(p.basket, p.expensePercent, d.days[0]!.day, clock, HOME[code]));
     }
     const liq = await detail('LIQ');
     expect(liq.days.map((x) => ({ day: x.day, value: x.value }))).toEqual(expectedLiquidNavs(liq.days[0]!.day, clock));
@@ -514,7 +671,12 @@ describe.each(await drivers())('funds and deposit terms on %s', (driver) => {
   it('refuses bad orders with their messages and changes nothing', async () => {
     const c = await investor('100.00');
     const uslc = await product('USLC');
-    const count = async () => (await h.db.query<{ n: string }>('select (select count(*) from ledger_journals) || \'/\' || (select count(*) from fund_orders) || \'/\' || (select count(*) from fund_holdings) as n'))[0]!.n;
+    const count = async () =>
+      (
+        await h.db.query<{ n: string }>(
+          "select (select count(*) from ledger_journals) || '/' || (select count(*) from fund_orders) || '/' || (select count(*) from fund_holdings) as n",
+        )
+      )[0]!.n;
     const before = { wallet: await financial(c.token), rows: await count() };
     expect(await buy(c.token, 'USLC', '9.99')).toMatchObject({ code: 400, msg: 'The least purchase of this product is 10.00 EUR' });
     expect((await buy(c.token, 'USLC', '9.99')).data).toEqual({ key: 'e.fundMinAmount', fields: { amount: 'e.fundMinAmount' } });
@@ -523,10 +685,22 @@ describe.each(await drivers())('funds and deposit terms on %s', (driver) => {
     expect((await buy(c.token, 'USLC', '12.345')).code).toBe(400);
     expect(await order(c.token, { productId: uslc.id, side: 'buy' })).toMatchObject({ code: 400, msg: 'Please enter purchase amount' });
     expect((await order(c.token, { productId: 9999, side: 'buy', amount: '10' })).code).toBe(404);
-    expect(await order(c.token, { productId: uslc.id, side: 'redeem', units: '1' })).toMatchObject({ code: 400, msg: 'You can redeem 0.000 units of this fund now' });
-    expect(await order(c.token, { productId: uslc.id, side: 'redeem', units: '1.2345' })).toMatchObject({ code: 400, msg: 'Enter a number of units above 0 with at most 3 decimals' });
-    expect(await order(c.token, { productId: (await product('CUR')).id, side: 'redeem', units: '1' })).toMatchObject({ code: 400, msg: 'You can redeem at most 0.00 EUR of this deposit' });
-    expect(await order(c.token, { productId: (await product('REG30')).id, side: 'redeem', units: 'all' })).toMatchObject({ code: 400, msg: 'Choose the deposit to redeem' });
+    expect(await order(c.token, { productId: uslc.id, side: 'redeem', units: '1' })).toMatchObject({
+      code: 400,
+      msg: 'You can redeem 0.000 units of this fund now',
+    });
+    expect(await order(c.token, { productId: uslc.id, side: 'redeem', units: '1.2345' })).toMatchObject({
+      code: 400,
+      msg: 'Enter a number of units above 0 with at most 3 decimals',
+    });
+    expect(await order(c.token, { productId: (await product('CUR')).id, side: 'redeem', units: '1' })).toMatchObject({
+      code: 400,
+      msg: 'You can redeem at most 0.00 EUR of this deposit',
+    });
+    expect(await order(c.token, { productId: (await product('REG30')).id, side: 'redeem', units: 'all' })).toMatchObject({
+      code: 400,
+      msg: 'Choose the deposit to redeem',
+    });
     expect(await buy(c.token, 'USLC', '10.00').then((r) => r.code)).toBe(200);
     const unverified = await registerUser(h);
     expect(await buy(unverified.token, 'USLC', '10.00')).toMatchObject({ code: 422, msg: 'Verify your identity first' });
@@ -564,47 +738,115 @@ describe.each(await drivers())('funds and deposit terms on %s', (driver) => {
     expect(cur).toMatchObject({ holders: 1, outstanding: '100000.00', value: '100000.00' });
     expect(cur.declared[0].day).toBe(Math.floor(clock / DAY) * DAY);
 
-    const body = { kind: 'fund', code: 'EUTECH', name: 'European Technology Fund', minAmount: '50', expensePercent: '0.35', timeZone: 'Europe/Amsterdam', cutoff: '14:00', reason: 'new fund' };
-    expect((await call(h, 'POST', '/web/operator/funds', { token: op, body: { ...body, basket: [{ symbol: 'ASML.AS', weight: '0.6' }, { symbol: 'SAP.DE', weight: '0.3' }] } })).msg).toBe(
-      'A fund needs a basket of different listed instruments whose weights sum to 1',
+    const body = {
+      kind: 'fund',
+      code: 'EUTECH',
+      name: 'European Technology Fund',
+      minAmount: '50',
+      expensePercent: '0.35',
+      timeZone: 'Europe/Amsterdam',
+      cutoff: '14:00',
+      reason: 'new fund',
+    };
+    expect(
+      (
+        await call(h, 'POST', '/web/operator/funds', {
+          token: op,
+          body: {
+            ...body,
+            basket: [
+              { symbol: 'ASML.AS', weight: '0.6' },
+              { symbol: 'SAP.DE', weight: '0.3' },
+            ],
+          },
+        })
+      ).msg,
+    ).toBe('A fund needs a basket of different listed instruments whose weights sum to 1');
+    expect((await call(h, 'POST', '/web/operator/funds', { token: op, body: { ...body, basket: [{ symbol: 'BTCUSDT', weight: '1' }] } })).msg).toBe(
+      'BTCUSDT is not a listed instrument a fund can hold',
     );
-    expect((await call(h, 'POST', '/web/operator/funds', { token: op, body: { ...body, basket: [{ symbol: 'BTCUSDT', weight: '1' }] } })).msg).toBe('BTCUSDT is not a listed instrument a fund can hold');
-    expect((await call(h, 'POST', '/web/operator/funds', { token: op, body: { ...body, timeZone: 'Asia/Tokyo', basket: [{ symbol: 'ASML.AS', weight: '1' }] } })).msg).toBe(
-      'The time zone must be that of an exchange of the basket',
-    );
-    const created = await call(h, 'POST', '/web/operator/funds', { token: op, body: { ...body, basket: [{ symbol: 'ASML.AS', weight: '0.6' }, { symbol: 'SAP.DE', weight: '0.4' }] } });
+    expect(
+      (await call(h, 'POST', '/web/operator/funds', { token: op, body: { ...body, timeZone: 'Asia/Tokyo', basket: [{ symbol: 'ASML.AS', weight: '1' }] } }))
+        .msg,
+    ).toBe('The time zone must be that of an exchange of the basket');
+    const created = await call(h, 'POST', '/web/operator/funds', {
+      token: op,
+      body: {
+        ...body,
+        basket: [
+          { symbol: 'ASML.AS', weight: '0.6' },
+          { symbol: 'SAP.DE', weight: '0.4' },
+        ],
+      },
+    });
     expect(created.code, created.msg).toBe(200);
-    expect(created.data).toMatchObject({ code: 'EUTECH', kind: 'fund', nav: '10.0000', timeZone: 'Europe/Amsterdam', cutoff: '14:00', expensePercent: '0.35', holders: 0, minAmount: '50.00' });
+    expect(created.data).toMatchObject({
+      code: 'EUTECH',
+      kind: 'fund',
+      nav: '10.0000',
+      timeZone: 'Europe/Amsterdam',
+      cutoff: '14:00',
+      expensePercent: '0.35',
+      holders: 0,
+      minAmount: '50.00',
+    });
     expect(created.data.basket).toEqual([
       { symbol: 'ASML.AS', weight: '0.6000' },
       { symbol: 'SAP.DE', weight: '0.4000' },
     ]);
     // The same code again amends: the expense ratio while nobody holds it; never the basket; never with holders.
-    expect((await call(h, 'POST', '/web/operator/funds', { token: op, body: { ...body, expensePercent: '0.40', reason: 'lower' } })).data.expensePercent).toBe('0.40');
+    expect((await call(h, 'POST', '/web/operator/funds', { token: op, body: { ...body, expensePercent: '0.40', reason: 'lower' } })).data.expensePercent).toBe(
+      '0.40',
+    );
     expect((await call(h, 'POST', '/web/operator/funds', { token: op, body: { ...body, basket: [{ symbol: 'ASML.AS', weight: '1' }] } })).msg).toBe(
       'The basket, time zone, cut-off, lock-in and term are fixed when a product opens',
     );
     const uslcBody = { kind: 'fund', code: 'USLC', name: uslc.name, minAmount: '10', expensePercent: '0.10', reason: 'cheaper' };
     expect((await call(h, 'POST', '/web/operator/funds', { token: op, body: uslcBody })).msg).toBe('The expense ratio is fixed once the fund has holders');
-    expect((await call(h, 'POST', '/web/operator/funds', { token: op, body: { ...uslcBody, kind: 'current' } })).msg).toBe('A product with this code already exists as another kind');
-    const reg = await call(h, 'POST', '/web/operator/funds', { token: op, body: { kind: 'regular', code: 'REG365', name: 'Regular 365 days', minAmount: '100', termDays: 365, ratePercent: '2.75', penaltyPercent: '0.50', reason: 'a year' } });
-    expect(reg.data).toMatchObject({ kind: 'regular', termDays: 365, ratePercent: '2.75', penaltyPercent: '0.50' });
-    expect((await call(h, 'POST', '/web/operator/funds', { token: op, body: { kind: 'regular', code: 'REG45', name: 'x', minAmount: '100', termDays: 45, ratePercent: '2', penaltyPercent: '0.5', reason: 'x' } })).msg).toBe(
-      'A Regular term is 30, 90, 180 or 365 days',
+    expect((await call(h, 'POST', '/web/operator/funds', { token: op, body: { ...uslcBody, kind: 'current' } })).msg).toBe(
+      'A product with this code already exists as another kind',
     );
+    const reg = await call(h, 'POST', '/web/operator/funds', {
+      token: op,
+      body: {
+        kind: 'regular',
+        code: 'REG365',
+        name: 'Regular 365 days',
+        minAmount: '100',
+        termDays: 365,
+        ratePercent: '2.75',
+        penaltyPercent: '0.50',
+        reason: 'a year',
+      },
+    });
+    expect(reg.data).toMatchObject({ kind: 'regular', termDays: 365, ratePercent: '2.75', penaltyPercent: '0.50' });
+    expect(
+      (
+        await call(h, 'POST', '/web/operator/funds', {
+          token: op,
+          body: { kind: 'regular', code: 'REG45', name: 'x', minAmount: '100', termDays: 45, ratePercent: '2', penaltyPercent: '0.5', reason: 'x' },
+        })
+      ).msg,
+    ).toBe('A Regular term is 30, 90, 180 or 365 days');
 
     const paused = await call(h, 'POST', `/web/operator/funds/${uslc.id}/pause`, { token: op, body: { reason: 'rebalancing review' } });
     expect(paused.data).toMatchObject({ paused: true, pausedReason: 'rebalancing review' });
     expect((await buy(a.token, 'USLC', '10.00')).msg).toBe('This product is paused and takes no new purchases now');
-    expect((await order(a.token, { productId: uslc.id, side: 'buy', amount: '10.00' }, 'nl')).msg).toBe('Dit product is gepauzeerd en neemt nu geen nieuwe aankopen aan');
+    expect((await order(a.token, { productId: uslc.id, side: 'buy', amount: '10.00' }, 'nl')).msg).toBe(
+      'Dit product is gepauzeerd en neemt nu geen nieuwe aankopen aan',
+    );
     // Redemptions go on.
     expect((await order(a.token, { productId: uslc.id, side: 'redeem', units: '1' })).code).toBe(200);
-    expect((await call(h, 'POST', `/web/operator/funds/${uslc.id}/resume`, { token: op, body: { reason: 'done' } })).data).toMatchObject({ paused: false, pausedReason: null });
+    expect((await call(h, 'POST', `/web/operator/funds/${uslc.id}/resume`, { token: op, body: { reason: 'done' } })).data).toMatchObject({
+      paused: false,
+      pausedReason: null,
+    });
     expect((await buy(a.token, 'USLC', '10.00')).code).toBe(200);
 
     const tomorrow = iso(Math.floor(clock / DAY) * DAY + DAY);
     const beyond = iso(D('2026-06-08') + DAY);
-    const declare = (id: number, day: string, incomePer10k = '0.6000') => call(h, 'POST', `/web/operator/funds/${id}/income`, { token: op, body: { day, incomePer10k, reason: 'rates up' } });
+    const declare = (id: number, day: string, incomePer10k = '0.6000') =>
+      call(h, 'POST', `/web/operator/funds/${id}/income`, { token: op, body: { day, incomePer10k, reason: 'rates up' } });
     expect((await declare(cur.id, tomorrow)).msg).toBe(`The income of ${dmy(tomorrow)} is already declared and cannot be changed`);
     expect((await declare(cur.id, iso(Math.floor(clock / DAY) * DAY))).msg).toBe('An income is declared only for a day not yet begun, at most a year ahead');
     expect((await declare(cur.id, '2026-02-30')).code).toBe(400);
@@ -612,7 +854,8 @@ describe.each(await drivers())('funds and deposit terms on %s', (driver) => {
     const declared = await declare(cur.id, beyond);
     expect(declared.code, declared.msg).toBe(200);
     expect(declared.data.declared.at(-1)).toEqual({ day: D(beyond), value: '0.6000', ratio: null });
-    const audit = async (id: number) => (await call(h, 'GET', `/web/operator/audit?targetType=fund&targetId=${id}&size=100`, { token: op })).data.list.map((x: { action: string }) => x.action);
+    const audit = async (id: number) =>
+      (await call(h, 'GET', `/web/operator/audit?targetType=fund&targetId=${id}&size=100`, { token: op })).data.list.map((x: { action: string }) => x.action);
     expect(await audit(uslc.id)).toEqual(expect.arrayContaining(['fund.pause', 'fund.resume']));
     expect(await audit(created.data.id)).toEqual(expect.arrayContaining(['fund.create', 'fund.amend']));
     expect(await audit(cur.id)).toEqual(['fund.declareIncome']);

@@ -75,7 +75,22 @@ const HOSTILE: Array<[string, () => unknown]> = [
 ];
 
 /** Path parameter values: numbers out of range, not numbers, NUL, too long, badly encoded. */
-const HOSTILE_PARAMS = ['0', '-1', '1.5', 'abc', '%00', '1%00', '99999999999999999999999', '__proto__', 'constructor', 'x'.repeat(150), '%E0%A4%A', '%F0%9F%92%A5', '1e3', ' 1'];
+const HOSTILE_PARAMS = [
+  '0',
+  '-1',
+  '1.5',
+  'abc',
+  '%00',
+  '1%00',
+  '99999999999999999999999',
+  '__proto__',
+  'constructor',
+  'x'.repeat(150),
+  '%E0%A4%A',
+  '%F0%9F%92%A5',
+  '1e3',
+  ' 1',
+];
 
 type JsonSchema = Record<string, any>;
 
@@ -134,7 +149,8 @@ function fieldPaths(s: JsonSchema, prefix: string[] = [], depth = 0): string[][]
 }
 
 function withValue(base: unknown, path: string[], value: unknown): unknown {
-  const root: Record<string, unknown> = base && typeof base === 'object' && !Array.isArray(base) ? structuredClone(base as object) as Record<string, unknown> : {};
+  const root: Record<string, unknown> =
+    base && typeof base === 'object' && !Array.isArray(base) ? (structuredClone(base as object) as Record<string, unknown>) : {};
   let at = root;
   for (const key of path.slice(0, -1)) {
     const next = at[key];
@@ -173,11 +189,18 @@ function casesFor(def: RouteDef, rng: Rng): Case[] {
       { label: 'text for file', input: { value: {} }, multipart: { body: form((f) => f.append('file', 'a\u0000b')) } },
       { label: 'empty file', input: { value: {} }, multipart: { body: form((f) => f.append('file', new Blob([]), 'a.png')) } },
       { label: 'not an image', input: { value: {} }, multipart: { body: form((f) => f.append('file', new Blob(['%PDF-no really not']), 'a.png')) } },
-      { label: 'two files', input: { value: {} }, multipart: { body: form((f) => (f.append('file', new Blob(['a']), 'a.png'), f.append('file', new Blob(['b']), 'b.png'))) } },
+      {
+        label: 'two files',
+        input: { value: {} },
+        multipart: { body: form((f) => (f.append('file', new Blob(['a']), 'a.png'), f.append('file', new Blob(['b']), 'b.png'))) },
+      },
       {
         label: 'cut off',
         input: { value: {} },
-        multipart: { body: `--${b}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG`, contentType: `multipart/form-data; boundary=${b}` },
+        multipart: {
+          body: `--${b}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG`,
+          contentType: `multipart/form-data; boundary=${b}`,
+        },
       },
       { label: 'no boundary', input: { value: {} }, multipart: { body: '--x\r\n', contentType: 'multipart/form-data' } },
       { label: '__proto__ field', input: { value: {} }, multipart: { body: form((f) => f.append('__proto__', 'x')) } },
@@ -232,7 +255,7 @@ function pathOf(def: RouteDef, params: Record<string, string> = {}): string {
   return API_BASE + def.path.replace(/:(\w+)/g, (_, name: string) => params[name] ?? '1');
 }
 
-const text = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '');
+const text = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
 
 function queryOf(value: unknown): string {
   const q = new URLSearchParams();
@@ -331,7 +354,8 @@ describe.each(await drivers())('fuzz on %s', (driver) => {
   afterAll(() => h.close());
 
   /** Writes so far per watched table, e.g. `ledger_entries=4,users=2`. */
-  const fingerprint = async () => (await h.db.query<{ f: string | null }>("select string_agg(tbl || '=' || n, ',' order by tbl) as f from fuzz_writes"))[0]!.f ?? '';
+  const fingerprint = async () =>
+    (await h.db.query<{ f: string | null }>("select string_agg(tbl || '=' || n, ',' order by tbl) as f from fuzz_writes"))[0]!.f ?? '';
 
   it('answers every hostile request with the envelope, never a 5xx, and a refusal changes nothing', async () => {
     const rng = prng(SEED);
@@ -385,7 +409,9 @@ describe.each(await drivers())('fuzz on %s', (driver) => {
       if (answer.status >= 500) return 'a 5xx';
       if (answer.status !== 200 && (answer.status < 400 || answer.status > 499)) return `status ${answer.status}`;
       if (answer.status !== 200 && (typeof json.data?.key !== 'string' || !isMessageKey(json.data.key))) return 'refusal without a message key';
-      const personal = def.auth !== 'public' || ['getEmailCode', 'register', 'registerEmail', 'registerFull', 'login', 'resetPassword', 'operatorLogin', 'fileUpload'].includes(id);
+      const personal =
+        def.auth !== 'public' ||
+        ['getEmailCode', 'register', 'registerEmail', 'registerFull', 'login', 'resetPassword', 'operatorLogin', 'fileUpload'].includes(id);
       if ((personal || answer.status !== 200) && answer.cacheControl !== 'no-store') return `cache-control ${answer.cacheControl}`;
       return undefined;
     }
@@ -393,8 +419,14 @@ describe.each(await drivers())('fuzz on %s', (driver) => {
     for (const [id, def] of entries) {
       covered.add(id);
       const cases = casesFor(def, rng);
-      const isAdmitted = (caller: Caller) => def.auth === 'public' || (def.auth === 'user' && caller !== 'signed out') || (def.auth === 'operator' && caller === 'operator');
-      const order: Caller[] = def.auth === 'operator' ? ['operator', 'investor', 'signed out'] : def.auth === 'user' ? ['investor', 'operator', 'signed out'] : ['signed out', 'investor', 'operator'];
+      const isAdmitted = (caller: Caller) =>
+        def.auth === 'public' || (def.auth === 'user' && caller !== 'signed out') || (def.auth === 'operator' && caller === 'operator');
+      const order: Caller[] =
+        def.auth === 'operator'
+          ? ['operator', 'investor', 'signed out']
+          : def.auth === 'user'
+            ? ['investor', 'operator', 'signed out']
+            : ['signed out', 'investor', 'operator'];
       const admittedCallers = order.filter(isAdmitted);
       const share = Math.ceil(CASES_PER_ROUTE / admittedCallers.length);
       let next = 0;
@@ -415,7 +447,8 @@ describe.each(await drivers())('fuzz on %s', (driver) => {
           }
           // A refusal wrote nothing.
           const after = await fingerprint();
-          if (after !== baseline) failures.push(`${caller} ${def.method} ${def.path} [${c.label}]: refused with ${answer.status} but wrote (${baseline} -> ${after})`);
+          if (after !== baseline)
+            failures.push(`${caller} ${def.method} ${def.path} [${c.label}]: refused with ${answer.status} but wrote (${baseline} -> ${after})`);
           baseline = after;
         }
       }
@@ -474,7 +507,10 @@ describe.each(await drivers())('fuzz on %s', (driver) => {
       }
       sent++;
       const res = await fetch(h.base + url, { method: f.def.method, headers, body: payload ?? null });
-      return { status: res.status, json: JSON.parse(await res.text()) as { code: number; msg: string; data: { key?: string; fields?: Record<string, string> } } };
+      return {
+        status: res.status,
+        json: JSON.parse(await res.text()) as { code: number; msg: string; data: { key?: string; fields?: Record<string, string> } },
+      };
     }
 
     for (const [i, f] of fields.entries()) {
@@ -512,7 +548,9 @@ describe.each(await drivers())('fuzz on %s', (driver) => {
 
     console.log(`fuzz: ${sent} time requests over ${fields.length} fields of ${new Set(fields.map((f) => f.id)).size} routes (${driver})`);
     // The wallet bill's days and the statement's months at least (routes/wallet.ts, statements.ts).
-    expect(fields.map((f) => `${f.id}.${f.path.join('.')}`)).toEqual(expect.arrayContaining(['walletBill.from', 'walletBill.to', 'statement.month', 'operatorStatement.month']));
+    expect(fields.map((f) => `${f.id}.${f.path.join('.')}`)).toEqual(
+      expect.arrayContaining(['walletBill.from', 'walletBill.to', 'statement.month', 'operatorStatement.month']),
+    );
     expect(failures).toEqual([]);
   }, 300_000);
 });

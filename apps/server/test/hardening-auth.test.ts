@@ -118,7 +118,11 @@ describe.each(await drivers())('hardening sign-in and sessions on %s', (driver) 
       expect([first.status, first.data.key]).toEqual([429, 'e.signInDelayed']);
       expect(secondsOf(first.msg)).toBeGreaterThan(25);
       expect(secondsOf(first.msg)).toBeLessThanOrEqual(30);
-      const zh = await call(h, 'POST', '/web/loginByUsername', { body: { username: u.username, password: u.password }, headers: from(clientAddress()), lang: 'zh_Hans_CN' });
+      const zh = await call(h, 'POST', '/web/loginByUsername', {
+        body: { username: u.username, password: u.password },
+        headers: from(clientAddress()),
+        lang: 'zh_Hans_CN',
+      });
       expect(zh.msg).toMatch(/^尝试次数过多，请在 \d+ 秒后重试$/);
 
       // 30 s later one more try; wrong again, the wait doubles, and again.
@@ -160,10 +164,16 @@ describe.each(await drivers())('hardening sign-in and sessions on %s', (driver) 
       const [op] = await h.db.query<{ id: number }>('select id from users where email = $1', [OPERATOR.email]);
       try {
         for (let i = 0; i < SIGN_IN_LIMITS.accountFreeFailures; i++) {
-          const r = await call(h, 'POST', '/web/operator/login', { body: { email: OPERATOR.email, password: `wrong-${i}-pw` }, headers: from(clientAddress()) });
+          const r = await call(h, 'POST', '/web/operator/login', {
+            body: { email: OPERATOR.email, password: `wrong-${i}-pw` },
+            headers: from(clientAddress()),
+          });
           expect(r.status).toBe(422);
         }
-        const r = await call(h, 'POST', '/web/operator/login', { body: { email: OPERATOR.email, password: OPERATOR.password }, headers: from(clientAddress()) });
+        const r = await call(h, 'POST', '/web/operator/login', {
+          body: { email: OPERATOR.email, password: OPERATOR.password },
+          headers: from(clientAddress()),
+        });
         expect([r.status, r.data.key]).toEqual([429, 'e.signInDelayed']);
       } finally {
         await h.db.query('delete from sign_in_throttles where key = $1', [`u:${op!.id}`]);
@@ -221,7 +231,10 @@ describe.each(await drivers())('hardening sign-in and sessions on %s', (driver) 
       const code = await lastCode(h, email);
       const wrong = code === '000000' ? '111111' : '000000';
       for (let i = 0; i < 4; i++) {
-        const r = await call(h, 'POST', '/web/register/email', { body: { email, code: wrong, password: PASSWORD, agreement: true }, headers: from(clientAddress()) });
+        const r = await call(h, 'POST', '/web/register/email', {
+          body: { email, code: wrong, password: PASSWORD, agreement: true },
+          headers: from(clientAddress()),
+        });
         expect(r.data.key).toBe('e.codeInvalid');
       }
       const ok = await call(h, 'POST', '/web/register/email', { body: { email, code, password: PASSWORD, agreement: true }, headers: from(clientAddress()) });

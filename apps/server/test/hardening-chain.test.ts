@@ -27,7 +27,11 @@ describe.each(await drivers())('the simulated chain on %s', (driver) => {
   const market = scriptedMarket('scripted', undefined, now);
 
   beforeAll(async () => {
-    h = await startServer(driver, { CHAIN_BLOCK_SECONDS: '0.2', SIM_FAUCET_DAILY: '10000', CRYPTO_REVIEW_ABOVE_EUR: '5000' }, { provider: market.provider, now });
+    h = await startServer(
+      driver,
+      { CHAIN_BLOCK_SECONDS: '0.2', SIM_FAUCET_DAILY: '10000', CRYPTO_REVIEW_ABOVE_EUR: '5000' },
+      { provider: market.provider, now },
+    );
     market.set('BTCUSDT', '50000.00');
     op = await operatorToken(h);
   });
@@ -43,7 +47,8 @@ describe.each(await drivers())('the simulated chain on %s', (driver) => {
   const faucet = (token: string, currency: string, network: string, amount: string) => post(token, '/recharge/simulated/faucet', { currency, network, amount });
   const send = (token: string, currency: string, network: string, amount: string, headers = key()) =>
     post(token, '/recharge/simulated/send', { currency, network, amount }, headers);
-  const report = (token: string, body: { currency: string; network: string; amount: string; txHash: string }) => post(token, '/recharge/create', { method: 'crypto', ...body });
+  const report = (token: string, body: { currency: string; network: string; amount: string; txHash: string }) =>
+    post(token, '/recharge/create', { method: 'crypto', ...body });
   const simWallet = async (token: string) => (await post(token, '/recharge/simulated/wallet', {})).data;
   const simBalance = async (token: string, network: string) => (await simWallet(token)).wallets.find((w: any) => w.network === network).balance as string;
   const funding = async (token: string) => (await post(token, '/wallet/getWalletBalance', {})).data.find((w: any) => w.code === 'BALANCE').balance as string;
@@ -61,7 +66,10 @@ describe.each(await drivers())('the simulated chain on %s', (driver) => {
   it('refuses the finding’s made-up hash for 999,999,999,999,999.99 USDT and credits nothing, ever', async () => {
     const u = await registerUser(h);
     const madeUp = await report(u.token, { currency: 'USDT', network: 'TRC20', amount: '999999999999999.99', txHash: TRC20_HASH() });
-    expect([madeUp.status, madeUp.msg]).toEqual([422, 'The simulated chain has no transaction with this hash from your simulated wallet to your deposit address on this network']);
+    expect([madeUp.status, madeUp.msg]).toEqual([
+      422,
+      'The simulated chain has no transaction with this hash from your simulated wallet to your deposit address on this network',
+    ]);
     expect((madeUp.data as any).fields).toEqual({ txHash: 'e.txHashUnknown' });
     const nl = await call(h, 'POST', '/web/recharge/create', {
       token: u.token,
@@ -80,7 +88,9 @@ describe.each(await drivers())('the simulated chain on %s', (driver) => {
     expect((await faucet(u.token, 'USDT', 'ERC20', '20')).code).toBe(200);
     const erc = await send(u.token, 'USDT', 'ERC20', '20');
     expect(erc.data.txHash).toMatch(/^0x[0-9a-f]{64}$/);
-    expect((await report(u.token, { currency: 'USDT', network: 'TRC20', amount: '20', txHash: erc.data.txHash.slice(2) })).msg).toMatch(/^The simulated chain has no transaction/);
+    expect((await report(u.token, { currency: 'USDT', network: 'TRC20', amount: '20', txHash: erc.data.txHash.slice(2) })).msg).toMatch(
+      /^The simulated chain has no transaction/,
+    );
 
     // Several blocks later: no deposit row, nothing credited, no journal for the user.
     await new Promise((r) => setTimeout(r, 1000));
@@ -215,7 +225,12 @@ describe.each(await drivers())('the simulated chain on %s', (driver) => {
     expect((await deposits(big.token))[0].status).toBe(1);
     expect(await funding(big.token)).toBe('0.00');
     const queue = await call(h, 'GET', '/web/operator/deposits?status=1&size=100', { token: op });
-    expect(queue.data.list.find((x: any) => x.id === d.data.id)).toMatchObject({ method: 'crypto', reviewRequired: true, paymentReference: sent.data.txHash, userId: big.id });
+    expect(queue.data.list.find((x: any) => x.id === d.data.id)).toMatchObject({
+      method: 'crypto',
+      reviewRequired: true,
+      paymentReference: sent.data.txHash,
+      userId: big.id,
+    });
 
     const approved = await call(h, 'POST', `/web/operator/deposits/${d.data.id}/approve`, { token: op, body: {} });
     // 0.13 BTC x 40,000 EUR = 5,200.00 EUR.

@@ -75,7 +75,10 @@ describe.each(await drivers())('hardened input on %s', (driver) => {
         body: { oldPassword: u.password, newPassword: 'other-pass2', extra: { inner: { 'a\u0000b': 1 } } },
       });
       expect([key.status, key.data]).toEqual([400, { key: 'v.nulCharacter', fields: { 'extra.inner.a\\u0000b': 'v.nulCharacter' } }]);
-      const item = await call(h, 'POST', '/web/updatePassword', { token: u.token, body: { oldPassword: u.password, newPassword: 'other-pass2', list: ['ok', 'n\u0000'] } });
+      const item = await call(h, 'POST', '/web/updatePassword', {
+        token: u.token,
+        body: { oldPassword: u.password, newPassword: 'other-pass2', list: ['ok', 'n\u0000'] },
+      });
       expect([item.status, item.data]).toEqual([400, { key: 'v.nulCharacter', fields: { 'list.1': 'v.nulCharacter' } }]);
       // The password did not change: the old one still signs in.
       expect((await call(h, 'POST', '/web/loginByUsername', { body: { username: u.username, password: u.password } })).code).toBe(200);
@@ -113,7 +116,12 @@ describe.each(await drivers())('hardened input on %s', (driver) => {
         body,
         headers: { 'content-type': 'application/json', authorization: `Bearer ${u.token}`, 'idempotency-key': unique('k') },
       });
-      expect([r.status, r.json.code, r.json.msg, r.json.data.key]).toEqual([400, 400, `The request is nested too deeply: at most ${MAX_DEPTH} levels`, 'e.nestedTooDeep']);
+      expect([r.status, r.json.code, r.json.msg, r.json.data.key]).toEqual([
+        400,
+        400,
+        `The request is nested too deeply: at most ${MAX_DEPTH} levels`,
+        'e.nestedTooDeep',
+      ]);
       expect(Object.keys(r.json.data.fields)).toEqual([`x${'.0'.repeat(MAX_DEPTH - 1)}`]);
       expect([await countRows(h, 'idempotency_keys'), await countRows(h, 'ledger_journals')]).toEqual([keys, journals]);
     });
@@ -127,14 +135,21 @@ describe.each(await drivers())('hardened input on %s', (driver) => {
       const atLimit = await post(MAX_DEPTH - 1);
       const over = await post(MAX_DEPTH);
       expect([atLimit.status, atLimit.json.data.key]).toEqual([422, 'e.invalidCredentials']);
-      expect([over.status, over.json.data.key, over.json.msg]).toEqual([400, 'e.nestedTooDeep', `Het verzoek is te diep genest: hoogstens ${MAX_DEPTH} niveaus`]);
+      expect([over.status, over.json.data.key, over.json.msg]).toEqual([
+        400,
+        'e.nestedTooDeep',
+        `Het verzoek is te diep genest: hoogstens ${MAX_DEPTH} niveaus`,
+      ]);
     });
   });
 
   describe('truncated multipart (finding 5)', () => {
     const boundary = 'fuzzboundary';
     const cut = (part: string) =>
-      raw(h, 'POST', '/web/file/upload', { body: part, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` } });
+      raw(h, 'POST', '/web/file/upload', {
+        body: part,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
+      });
     let token: string;
     beforeAll(async () => {
       token = (await registerUser(h)).token;
@@ -148,7 +163,11 @@ describe.each(await drivers())('hardened input on %s', (driver) => {
       for (const r of [inFile, inHeaders]) {
         expect([r.status, r.json]).toEqual([
           400,
-          { code: 400, msg: 'The upload was cut off before the end: please send the file again', data: { key: 'e.uploadIncomplete', fields: { file: 'e.uploadIncomplete' } } },
+          {
+            code: 400,
+            msg: 'The upload was cut off before the end: please send the file again',
+            data: { key: 'e.uploadIncomplete', fields: { file: 'e.uploadIncomplete' } },
+          },
         ]);
       }
       expect(await countRows(h, 'uploads')).toBe(uploads);
@@ -193,7 +212,8 @@ describe.each(await drivers())('hardened input on %s', (driver) => {
       const u = await registerUser(h);
       const bill = (body: object, lang = 'en') => call(h, 'POST', '/web/wallet/getWalletBill', { token: u.token, body, lang });
       // The years' first and last days are taken, and 2028's leap day.
-      for (const day of ['2025-01-01', '2028-12-31', '2028-02-29']) expect([day, (await bill({ from: day })).status, (await bill({ to: day, groupBy: 'journal' })).status]).toEqual([day, 200, 200]);
+      for (const day of ['2025-01-01', '2028-12-31', '2028-02-29'])
+        expect([day, (await bill({ from: day })).status, (await bill({ to: day, groupBy: 'journal' })).status]).toEqual([day, 200, 200]);
       // 2025 has no 29 February, April no 31st: the database refused these with an error of its own.
       for (const day of ['2025-02-29', '2027-04-31', '2025-13-45', '0000-01-01']) {
         const r = await bill({ from: day, groupBy: 'journal' });
@@ -284,10 +304,22 @@ describe.each(await drivers())('hardened input on %s', (driver) => {
     it('sends no-store on sign-in, registration and code answers, taken or refused', async () => {
       const username = unique('cache_');
       const answers = [
-        await raw(h, 'POST', '/web/register', { body: JSON.stringify({ username, password: 'secret-pass1', agreement: true }), headers: { 'content-type': 'application/json' } }),
-        await raw(h, 'POST', '/web/loginByUsername', { body: JSON.stringify({ username, password: 'secret-pass1' }), headers: { 'content-type': 'application/json' } }),
-        await raw(h, 'POST', '/web/loginByUsername', { body: JSON.stringify({ username, password: 'wrong-pass1' }), headers: { 'content-type': 'application/json' } }),
-        await raw(h, 'POST', '/web/getEmailCode', { body: JSON.stringify({ email: `${username}@example.com`, type: 1 }), headers: { 'content-type': 'application/json' } }),
+        await raw(h, 'POST', '/web/register', {
+          body: JSON.stringify({ username, password: 'secret-pass1', agreement: true }),
+          headers: { 'content-type': 'application/json' },
+        }),
+        await raw(h, 'POST', '/web/loginByUsername', {
+          body: JSON.stringify({ username, password: 'secret-pass1' }),
+          headers: { 'content-type': 'application/json' },
+        }),
+        await raw(h, 'POST', '/web/loginByUsername', {
+          body: JSON.stringify({ username, password: 'wrong-pass1' }),
+          headers: { 'content-type': 'application/json' },
+        }),
+        await raw(h, 'POST', '/web/getEmailCode', {
+          body: JSON.stringify({ email: `${username}@example.com`, type: 1 }),
+          headers: { 'content-type': 'application/json' },
+        }),
       ];
       expect(answers.map((a) => [a.json.code === 200 || a.json.code >= 400, a.cacheControl])).toEqual(answers.map(() => [true, 'no-store']));
       expect([answers[0]!.status, answers[1]!.status, answers[2]!.status]).toEqual([200, 200, 422]);
@@ -317,7 +349,12 @@ describe.each(await drivers())('hardened input on %s', (driver) => {
       const url = await uploadImage(h, u.token, 'passport.png');
       const own = await fetch(h.base + url, { headers: { authorization: `Bearer ${u.token}` } });
       const asOperator = await fetch(h.base + url, { headers: { authorization: `Bearer ${op}` } });
-      expect([own.status, own.headers.get('cache-control'), asOperator.status, asOperator.headers.get('cache-control')]).toEqual([200, 'no-store', 200, 'no-store']);
+      expect([own.status, own.headers.get('cache-control'), asOperator.status, asOperator.headers.get('cache-control')]).toEqual([
+        200,
+        'no-store',
+        200,
+        'no-store',
+      ]);
     });
 
     it('lets a public market answer be cached when it is asked without a session, not with one', async () => {

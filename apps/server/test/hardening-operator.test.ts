@@ -189,10 +189,12 @@ describe.each(await drivers())('the back office hardened on %s', (driver) => {
       // Refused by the first approver too.
       const again = await u.withdraw('1200');
       expect((await approve(again, second.token)).data.status).toBe(1);
-      expect((await call(h, 'POST', `/web/operator/withdrawals/${again}/reject`, { token: second.token, body: { reason: 'Changed my mind' } })).data.status).toBe(2);
+      expect(
+        (await call(h, 'POST', `/web/operator/withdrawals/${again}/reject`, { token: second.token, body: { reason: 'Changed my mind' } })).data.status,
+      ).toBe(2);
     });
 
-    it('counts a change to the user\'s account status as a change of the account', async () => {
+    it("counts a change to the user's account status as a change of the account", async () => {
       const u = await fundedInvestor('2000');
       const [a, b] = [await newOperator(), await newOperator()];
       for (const status of ['disabled', 'active']) {
@@ -355,7 +357,9 @@ describe('mails sent by SMTP (finding 1)', () => {
 describe('the audit chain over entries written before it', () => {
   it('hashes the existing entries in migration 0023 and chains the next ones to them', async () => {
     const dir = join(import.meta.dirname, '..', 'src', 'db', 'migrations');
-    const files = readdirSync(dir).filter((f) => /^\d{4}_.+\.sql$/.test(f)).sort();
+    const files = readdirSync(dir)
+      .filter((f) => /^\d{4}_.+\.sql$/.test(f))
+      .sort();
     const db = await openPglite();
     try {
       for (const f of files.filter((f) => f < '0023')) await db.exec(readFileSync(join(dir, f), 'utf8'));
@@ -363,7 +367,15 @@ describe('the audit chain over entries written before it', () => {
         (null, 'operator.create', 'user', '1', '{"email": "ops@example.com"}', null),
         (null, 'kyc.approve', 'kyc', '7', '{"status": 3, "userId": 2}', 'Documents checked'),
         (null, 'user.disable', 'user', '2', null, 'Fraud report')`);
-      await db.exec(readFileSync(join(dir, files.find((f) => f.startsWith('0023_'))!), 'utf8'));
+      await db.exec(
+        readFileSync(
+          join(
+            dir,
+            files.find((f) => f.startsWith('0023_'))!,
+          ),
+          'utf8',
+        ),
+      );
       expect(await verifyAuditChain(db)).toEqual({ checked: 3, firstBrokenId: null });
       const id = await writeAudit(db, { actorId: null, action: 'user.enable', targetType: 'user', targetId: 2, reason: 'Cleared' });
       expect(id).toBeGreaterThan(3);

@@ -118,11 +118,13 @@ export async function call<T = any>(
  * DATA_DIR/outbox (the tests run without SMTP). The database keeps only a redacted copy.
  */
 export async function lastCode(h: Harness, email: string): Promise<string> {
-  const [row] = await h.db.query<{ file_name: string | null }>('select file_name from mail_outbox where to_address = $1 order by id desc limit 1', [
-    email,
-  ]);
+  const [row] = await h.db.query<{ file_name: string | null }>('select file_name from mail_outbox where to_address = $1 order by id desc limit 1', [email]);
   const eml = row?.file_name ? readFileSync(join(h.dataDir, 'outbox', row.file_name), 'utf8') : '';
-  const code = eml.split('\r\n\r\n').slice(1).join('\n').match(/\b\d{6}\b/)?.[0];
+  const code = eml
+    .split('\r\n\r\n')
+    .slice(1)
+    .join('\n')
+    .match(/\b\d{6}\b/)?.[0];
   if (!code) throw new Error(`no code mailed to ${email}`);
   return code;
 }

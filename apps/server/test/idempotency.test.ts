@@ -36,7 +36,12 @@ describe.each(await drivers())('idempotency keys on %s', (driver) => {
     return u;
   }
   const wallets = async (token: string) =>
-    Object.fromEntries(((await call(h, 'POST', '/web/wallet/getWalletBalance', { token, body: {} })).data as Array<{ code: string; balance: string }>).map((w) => [w.code, w.balance]));
+    Object.fromEntries(
+      ((await call(h, 'POST', '/web/wallet/getWalletBalance', { token, body: {} })).data as Array<{ code: string; balance: string }>).map((w) => [
+        w.code,
+        w.balance,
+      ]),
+    );
   const transfer = (token: string, key: string, amount: string) =>
     call(h, 'POST', '/web/wallet/transfer', { token, headers: { 'idempotency-key': key }, body: { from: 'BALANCE', to: 'FOREX', amount } });
   const journalsOf = (key: string) => h.db.query('select id from ledger_journals where idempotency_key = $1', [key]);

@@ -55,10 +55,13 @@ describe.each(await drivers())('loans on %s', (driver) => {
     return r.data as { loans: number; days: number; overdue: number };
   };
   const profile = async (token: string) => (await call(h, 'GET', '/web/loan/profile', { token })).data;
-  const points = async (token: string) => Object.fromEntries(((await profile(token)).factors as Array<{ factor: string; points: number }>).map((f) => [f.factor, f.points]));
+  const points = async (token: string) =>
+    Object.fromEntries(((await profile(token)).factors as Array<{ factor: string; points: number }>).map((f) => [f.factor, f.points]));
   const apply = (token: string, body: object) => call(h, 'POST', '/web/loan/apply', { token, headers: idem(), body });
-  const repay = (token: string, loanId: number, amount: string) => call(h, 'POST', '/web/loan/applyRepay', { token, headers: idem(), body: { loanId, amount } });
-  const due = async (token: string, loanId?: number) => (await call(h, 'GET', `/web/loan/shouldRepayAmount${loanId ? `?loanId=${loanId}` : ''}`, { token })).data;
+  const repay = (token: string, loanId: number, amount: string) =>
+    call(h, 'POST', '/web/loan/applyRepay', { token, headers: idem(), body: { loanId, amount } });
+  const due = async (token: string, loanId?: number) =>
+    (await call(h, 'GET', `/web/loan/shouldRepayAmount${loanId ? `?loanId=${loanId}` : ''}`, { token })).data;
   const loans = async (token: string) => (await call(h, 'POST', '/web/loan/applyList', { token, body: {} })).data.list as any[];
   const balance = async (token: string) => {
     const r = await call(h, 'POST', '/web/wallet/getWalletBalance', { token, body: {} });
@@ -79,13 +82,20 @@ describe.each(await drivers())('loans on %s', (driver) => {
     const u = await registerUser(h);
     await h.db.query('update users set created_at = $2 where id = $1', [u.id, new Date(JAN31 - ageDays * DAY)]);
     const frontUrl = await uploadImage(h, u.token);
-    await call(h, 'POST', '/web/updateReal', { token: u.token, body: { firstName: 'Lena', lastName: 'Lender', country: 'NL', idType: 'passport', idNumber: 'NL1234567', frontUrl } });
+    await call(h, 'POST', '/web/updateReal', {
+      token: u.token,
+      body: { firstName: 'Lena', lastName: 'Lender', country: 'NL', idType: 'passport', idNumber: 'NL1234567', frontUrl },
+    });
     const [kyc] = await h.db.query<{ id: number }>('select id from kyc_submissions where user_id = $1', [u.id]);
     expect((await call(h, 'POST', `/web/operator/kyc/${kyc!.id}/approve`, { token: op, body: {} })).code).toBe(200);
     return { ...u, frontUrl };
   }
   async function deposit(u: { token: string; frontUrl: string }, eur: string) {
-    const d = await call(h, 'POST', '/web/recharge/create', { token: u.token, headers: idem(), body: { method: 'fiat', currency: 'EUR', amount: eur, proofUrl: u.frontUrl } });
+    const d = await call(h, 'POST', '/web/recharge/create', {
+      token: u.token,
+      headers: idem(),
+      body: { method: 'fiat', currency: 'EUR', amount: eur, proofUrl: u.frontUrl },
+    });
     expect((await call(h, 'POST', `/web/operator/deposits/${d.data.id}/approve`, { token: op, body: {} })).code).toBe(200);
   }
 
@@ -101,7 +111,15 @@ describe.each(await drivers())('loans on %s', (driver) => {
     // 200 days old: 100 × 200 ÷ 365 = 54.79 → 54 whole points.
     await h.db.query('update users set created_at = $2 where id = $1', [u.id, new Date(JAN31 - 200 * DAY)]);
     let p = await profile(u.token);
-    expect(p).toMatchObject({ score: 300 + 54 + 50, limit: '0.00', available: '0.00', aprPercent: null, terms: [3, 6, 12], penaltyDailyPercent: '0.05', inReview: false });
+    expect(p).toMatchObject({
+      score: 300 + 54 + 50,
+      limit: '0.00',
+      available: '0.00',
+      aprPercent: null,
+      terms: [3, 6, 12],
+      penaltyDailyPercent: '0.05',
+      inReview: false,
+    });
     expect(p.factors).toEqual([
       { factor: 'identity', points: 0, max: 150, input: '0', flag: false },
       { factor: 'accountAge', points: 54, max: 100, input: '200', flag: false },
@@ -112,7 +130,10 @@ describe.each(await drivers())('loans on %s', (driver) => {
     ]);
     // Identity verified: +150 → 554, still below the first band (580): no loan.
     const frontUrl = await uploadImage(h, u.token);
-    await call(h, 'POST', '/web/updateReal', { token: u.token, body: { firstName: 'Sam', lastName: 'Score', country: 'NL', idType: 'passport', idNumber: 'NL7654321', frontUrl } });
+    await call(h, 'POST', '/web/updateReal', {
+      token: u.token,
+      body: { firstName: 'Sam', lastName: 'Score', country: 'NL', idType: 'passport', idNumber: 'NL7654321', frontUrl },
+    });
     const [kyc] = await h.db.query<{ id: number }>('select id from kyc_submissions where user_id = $1', [u.id]);
     await call(h, 'POST', `/web/operator/kyc/${kyc!.id}/approve`, { token: op, body: {} });
     expect((await profile(u.token)).score).toBe(554);
@@ -131,15 +152,25 @@ describe.each(await drivers())('loans on %s', (driver) => {
       token: u.token,
       body: { bankName: 'ING', accountName: 'Sam Score', cardNumber: 'NL69INGB0123456789', swiftCode: 'INGBNL2A' },
     });
-    const w = await call(h, 'POST', '/web/withdrawal/withdrawal-apply', { token: u.token, headers: idem(), body: { amount: '500', target: 'bank', cardId: card.data.id, payPassword: '654321' } });
+    const w = await call(h, 'POST', '/web/withdrawal/withdrawal-apply', {
+      token: u.token,
+      headers: idem(),
+      body: { amount: '500', target: 'bank', cardId: card.data.id, payPassword: '654321' },
+    });
     expect(w.code, w.msg).toBe(200);
     expect(await points(u.token)).toMatchObject({ netDeposits: 37 });
     expect((await profile(u.token)).factors[2]).toMatchObject({ input: '2500.00' });
 
     // Trading: 5 points a closed position. Three bought and closed at leverage 1.
-    expect((await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: idem(), body: { from: 'BALANCE', to: 'FOREX', amount: '1000' } })).code).toBe(200);
+    expect(
+      (await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: idem(), body: { from: 'BALANCE', to: 'FOREX', amount: '1000' } })).code,
+    ).toBe(200);
     const order = (body: object) =>
-      call(h, 'POST', '/web/gold/create', { token: u.token, headers: idem(), body: { stockCode: BTC, stockName: 'Bitcoin', direction: 0, source: 100, type: 0, goldCode: BTC, ...body } });
+      call(h, 'POST', '/web/gold/create', {
+        token: u.token,
+        headers: idem(),
+        body: { stockCode: BTC, stockName: 'Bitcoin', direction: 0, source: 100, type: 0, goldCode: BTC, ...body },
+      });
     for (let k = 0; k < 3; k += 1) {
       const o = await order({ quantity: '0.001', leverage: 1 });
       expect(o.code, o.msg).toBe(200);
@@ -180,7 +211,9 @@ describe.each(await drivers())('loans on %s', (driver) => {
 
     const before = await state(borrower.id, borrower.token);
     const good = { amount: '1000', months: 3, aprPercent: '24.00', accepted: true };
-    expect((await apply(borrower.token, { ...good, aprPercent: '18.00' })).msg).toBe('The borrowing rate for your score is now 24.00 %: read the new key fact statement and accept it');
+    expect((await apply(borrower.token, { ...good, aprPercent: '18.00' })).msg).toBe(
+      'The borrowing rate for your score is now 24.00 %: read the new key fact statement and accept it',
+    );
     expect((await apply(borrower.token, { ...good, accepted: false })).msg).toBe('Read and accept the key fact statement first');
     expect((await apply(borrower.token, { ...good, amount: '1000.01' })).msg).toBe('You can borrow at most 1000.00 EUR now');
     expect((await apply(borrower.token, { ...good, amount: '99.99' })).msg).toBe('The least loan is 100 EUR');
@@ -199,7 +232,18 @@ describe.each(await drivers())('loans on %s', (driver) => {
     const first = await apply(borrower.token, good);
     expect(first.code, first.msg).toBe(200);
     // 18.41 + 13.69 + 6.68 = 38.78 of interest
-    expect(first.data).toMatchObject({ status: 'review', amount: '1000.00', months: 3, aprPercent: '24.00', score: 630, instalment: '346.75', totalRepay: '1038.78', outstanding: '0.00', longCreateTime: JAN31, longAuditTime: null });
+    expect(first.data).toMatchObject({
+      status: 'review',
+      amount: '1000.00',
+      months: 3,
+      aprPercent: '24.00',
+      score: 630,
+      instalment: '346.75',
+      totalRepay: '1038.78',
+      outstanding: '0.00',
+      longCreateTime: JAN31,
+      longAuditTime: null,
+    });
     expect(first.data.schedule).toEqual(kfs);
     const waiting = await state(borrower.id, borrower.token);
     expect((await apply(borrower.token, good)).msg).toBe('You already have an application waiting for review');
@@ -216,9 +260,13 @@ describe.each(await drivers())('loans on %s', (driver) => {
     expect(refused.data).toMatchObject({ status: 'rejected', reason: 'Income not shown', longAuditTime: JAN31 });
     const afterRefusal = await state(borrower.id, borrower.token);
     expect({ ...afterRefusal, loans: [] }).toEqual({ ...beforeRefusal, loans: [] });
-    expect((await call(h, 'POST', `/web/operator/loans/${first.data.id}/approve`, { token: op, body: { reason: 'late' } })).msg).toBe('This application has already been reviewed');
+    expect((await call(h, 'POST', `/web/operator/loans/${first.data.id}/approve`, { token: op, body: { reason: 'late' } })).msg).toBe(
+      'This application has already been reviewed',
+    );
     expect((await noticesOf(borrower.token, 'loan.refused'))[0].body).toBe('Your application for a loan of 1000.00 EUR was refused: Income not shown');
-    const [audit] = await h.db.query<{ reason: string }>("select reason from audit_log where action = 'loan.refuse' and target_id = $1", [String(first.data.id)]);
+    const [audit] = await h.db.query<{ reason: string }>("select reason from audit_log where action = 'loan.refuse' and target_id = $1", [
+      String(first.data.id),
+    ]);
     expect(audit!.reason).toBe('Income not shown');
 
     // Applied again and approved: 1,000 from the house's loans receivable to the funding account, at once.
@@ -243,7 +291,15 @@ describe.each(await drivers())('loans on %s', (driver) => {
     // Owing 1,000 uses the whole limit; a loan taken and not yet repaid counts 0 of the repayment factor: 630 − 50.
     expect(await profile(borrower.token)).toMatchObject({ score: 580, available: '0.00', inReview: false });
     // Nothing is due on the day of disbursement; the payoff is the principal.
-    expect(await due(borrower.token)).toEqual({ loanId, due: '0.00', overdue: '0.00', penalty: '0.00', payoff: '1000.00', nextDueDay: DUE[0], nextDueAmount: '346.75' });
+    expect(await due(borrower.token)).toEqual({
+      loanId,
+      due: '0.00',
+      overdue: '0.00',
+      penalty: '0.00',
+      payoff: '1000.00',
+      nextDueDay: DUE[0],
+      nextDueAmount: '346.75',
+    });
 
     // Beyond the payoff, or another's loan: refused, nothing changed.
     const still = await state(borrower.id, borrower.token);
@@ -290,11 +346,37 @@ describe.each(await drivers())('loans on %s', (driver) => {
     const i3 = interest(p3, 24, 30);
     recomputed = { a, i1, p1, i2, p2, p3 };
     expect(r.data.schedule).toEqual([
-      { n: 1, dueDay: DUE[0], principal: p1.toFixed(2), interest: i1.toFixed(2), total: p1.add(i1).toFixed(2), penalty: '0.00', paid: '6.58', status: 'upcoming' },
+      {
+        n: 1,
+        dueDay: DUE[0],
+        principal: p1.toFixed(2),
+        interest: i1.toFixed(2),
+        total: p1.add(i1).toFixed(2),
+        penalty: '0.00',
+        paid: '6.58',
+        status: 'upcoming',
+      },
       { n: 2, dueDay: DUE[1], principal: p2.toFixed(2), interest: i2.toFixed(2), total: a.toFixed(2), penalty: '0.00', paid: '0.00', status: 'upcoming' },
-      { n: 3, dueDay: DUE[2], principal: p3.toFixed(2), interest: i3.toFixed(2), total: p3.add(i3).toFixed(2), penalty: '0.00', paid: '0.00', status: 'upcoming' },
+      {
+        n: 3,
+        dueDay: DUE[2],
+        principal: p3.toFixed(2),
+        interest: i3.toFixed(2),
+        total: p3.add(i3).toFixed(2),
+        penalty: '0.00',
+        paid: '0.00',
+        status: 'upcoming',
+      },
     ]);
-    expect(await due(borrower.token)).toEqual({ loanId, due: '0.00', overdue: '0.00', penalty: '0.00', payoff: '806.58', nextDueDay: DUE[0], nextDueAmount: a.toFixed(2) });
+    expect(await due(borrower.token)).toEqual({
+      loanId,
+      due: '0.00',
+      overdue: '0.00',
+      penalty: '0.00',
+      payoff: '806.58',
+      nextDueDay: DUE[0],
+      nextDueAmount: a.toFixed(2),
+    });
     // The repayment's journal: 200 from the funding account, the principal to the receivable, the interest to income.
     const entries = await h.db.query<{ code: string; amount: string }>(
       `select a.code, e.amount::text from ledger_journals j join ledger_entries e on e.journal_id = j.id join ledger_accounts a on a.id = e.account_id
@@ -373,7 +455,15 @@ describe.each(await drivers())('loans on %s', (driver) => {
     // Instalment 3's period so far: 31 March … 19 April, 20 days on what is left.
     const toDate = interest(p3, 24, 20);
     const payoff = p3.add(toDate);
-    expect(await due(borrower.token)).toEqual({ loanId, due: '0.00', overdue: '0.00', penalty: '0.00', payoff: payoff.toFixed(2), nextDueDay: DUE[2], nextDueAmount: expect.any(String) });
+    expect(await due(borrower.token)).toEqual({
+      loanId,
+      due: '0.00',
+      overdue: '0.00',
+      penalty: '0.00',
+      payoff: payoff.toFixed(2),
+      nextDueDay: DUE[2],
+      nextDueAmount: expect.any(String),
+    });
     const before = await state(borrower.id, borrower.token);
     expect((await repay(borrower.token, loanId, payoff.add('0.01').toFixed(2))).msg).toBe(
       `The most you can repay on this loan today is ${payoff.toFixed(2)} EUR, which repays it in full`,
@@ -383,14 +473,26 @@ describe.each(await drivers())('loans on %s', (driver) => {
     paid = paid.add(payoff);
     expect(r.data).toMatchObject({ status: 'repaid', outstanding: '0.00', accruedInterest: '0.00', penalty: '0.00', overdue: false, repaidTimestamp: clock });
     expect(r.data.schedule.map((s: any) => s.status)).toEqual(['paid', 'paid', 'paid']);
-    expect(await due(borrower.token)).toEqual({ loanId: null, due: '0.00', overdue: '0.00', penalty: '0.00', payoff: '0.00', nextDueDay: null, nextDueAmount: null });
+    expect(await due(borrower.token)).toEqual({
+      loanId: null,
+      due: '0.00',
+      overdue: '0.00',
+      penalty: '0.00',
+      payoff: '0.00',
+      nextDueDay: null,
+      nextDueAmount: null,
+    });
     expect((await repay(borrower.token, loanId, '1')).msg).toBe('This loan has nothing to repay');
     expect(await runJob()).toEqual({ loans: 0, days: 0, overdue: 0 });
 
     // 2,000 deposited + 1,000 lent − everything repaid.
     expect(await balance(borrower.token)).toBe(new Dec(3000).sub(paid).toFixed(2));
     const house = async (code: string) =>
-      new Dec((await h.db.query<{ balance: string }>("select balance::text from ledger_accounts where user_id is null and code = $1 and currency = 'EUR'", [code]))[0]!.balance);
+      new Dec(
+        (
+          await h.db.query<{ balance: string }>("select balance::text from ledger_accounts where user_id is null and code = $1 and currency = 'EUR'", [code])
+        )[0]!.balance,
+      );
     expect((await house('loans')).toFixed(2)).toBe('0.00');
     // The income is everything paid beyond the 1,000: interest and the penalty.
     expect((await house('loan-income')).toFixed(2)).toBe(paid.sub(1000).toFixed(2));

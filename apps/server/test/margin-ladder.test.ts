@@ -54,10 +54,17 @@ describe.each(await drivers())('margin warning ladder on %s', (driver) => {
     const form = new FormData();
     form.append('file', new Blob([pngBytes()], { type: 'image/png' }), 'id.png');
     const frontUrl = (await call(h, 'POST', '/web/file/upload', { form, token: u.token })).data.url;
-    await call(h, 'POST', '/web/updateReal', { token: u.token, body: { firstName: 'Lea', lastName: 'Ladder', country: 'BE', idType: 'passport', idNumber: 'EH123456', frontUrl } });
+    await call(h, 'POST', '/web/updateReal', {
+      token: u.token,
+      body: { firstName: 'Lea', lastName: 'Ladder', country: 'BE', idType: 'passport', idNumber: 'EH123456', frontUrl },
+    });
     const [kyc] = await h.db.query<{ id: number }>('select id from kyc_submissions where user_id = $1', [u.id]);
     await call(h, 'POST', `/web/operator/kyc/${kyc!.id}/approve`, { token: op, body: {} });
-    const d = await call(h, 'POST', '/web/recharge/create', { token: u.token, headers: key(), body: { method: 'fiat', currency: 'EUR', amount: '5000', proofUrl: frontUrl } });
+    const d = await call(h, 'POST', '/web/recharge/create', {
+      token: u.token,
+      headers: key(),
+      body: { method: 'fiat', currency: 'EUR', amount: '5000', proofUrl: frontUrl },
+    });
     await call(h, 'POST', `/web/operator/deposits/${d.data.id}/approve`, { token: op, body: {} });
     await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'BALANCE', to: 'FOREX', amount: '5000' } });
     await call(h, 'POST', '/web/trading/leverageRisk/acknowledge', { token: u.token, body: { version: LEVERAGE_RISK_VERSION } });
@@ -139,7 +146,16 @@ describe.each(await drivers())('margin warning ladder on %s', (driver) => {
       // The route answers the position at its level, valued live.
       const listed = (await call(h, 'GET', '/web/position/warnings', { token: u.token })).data;
       expect(listed).toEqual([
-        expect.objectContaining({ positionId: p.id, level: '0.80', ratio: at80.ratio, equity: at80.equity, margin: '400.00', liquidationPrice: '97500.01', walletCurrency: 'EUR', currency: 'USDT' }),
+        expect.objectContaining({
+          positionId: p.id,
+          level: '0.80',
+          ratio: at80.ratio,
+          equity: at80.equity,
+          margin: '400.00',
+          liquidationPrice: '97500.01',
+          walletCurrency: 'EUR',
+          currency: 'USDT',
+        }),
       ]);
       expect(listed[0].warnedTimestamp).toEqual(expect.any(Number));
 
@@ -222,7 +238,9 @@ describe.each(await drivers())('margin warning ladder on %s', (driver) => {
     expect(again.ratio).toBe('79.20');
     const got = await tickUntil(u.token, '98700.00', 2);
     expect(got).toHaveLength(2);
-    expect(got[0].body).toContain(`is at or below 80 % of its margin: at 98699.99 USDT its equity is ${again.equity} EUR, ${again.ratio} % of the margin of 500.00 EUR. It will be liquidated at 96875.01 USDT`);
+    expect(got[0].body).toContain(
+      `is at or below 80 % of its margin: at 98699.99 USDT its equity is ${again.equity} EUR, ${again.ratio} % of the margin of 500.00 EUR. It will be liquidated at 96875.01 USDT`,
+    );
     market.set(BTC, '100000.00');
   });
 

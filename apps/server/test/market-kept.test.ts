@@ -18,14 +18,18 @@ async function raw(h: Harness, path: string, token?: string) {
 function onWire(h: Harness, path: string, acceptEncoding: string, body?: object) {
   const method = body ? 'POST' : 'GET';
   return new Promise<{ status: number; encoding: string | undefined; vary: string | undefined; body: Buffer }>((resolve, reject) => {
-    const req = request(`${h.base}${path}`, { method, headers: { 'accept-encoding': acceptEncoding, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, encoding: res.headers['content-encoding'], vary: res.headers.vary, body: Buffer.concat(chunks) }),
-      );
-      res.on('error', reject);
-    });
+    const req = request(
+      `${h.base}${path}`,
+      { method, headers: { 'accept-encoding': acceptEncoding, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, encoding: res.headers['content-encoding'], vary: res.headers.vary, body: Buffer.concat(chunks) }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(body ? JSON.stringify(body) : undefined);
   });
@@ -149,7 +153,7 @@ describe.each(await drivers())('kept quote lists on %s', (driver) => {
     expect((await call(h, 'GET', `/web/market/search?q=${watched}`, { token: a.token })).data.find((r: any) => r.symbol === watched).selfSelectStatus).toBe(0);
   });
 
-  it("see a watchlist changed through another node at once (nodes share the database, not their memory)", async () => {
+  it('see a watchlist changed through another node at once (nodes share the database, not their memory)', async () => {
     const dataDir = tempDataDir();
     const app = await buildApp(testConfig(dataDir, { MARKET_SEED: 'kept-lists' }), { db: h.db, logger: false, now: () => t });
     const other: Harness = { app, db: h.db, dataDir, base: await listen(app), close: () => app.close() };

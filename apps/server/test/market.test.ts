@@ -55,7 +55,10 @@ describe.each(await drivers())('markets on %s', (driver) => {
       expect(r.code, path).toBe(200);
       expect(r.data.list.length, path).toBeGreaterThan(0);
       expect(r.data.list.every(check), path).toBe(true);
-      expect(r.data.list.every((q: any) => q.simulated === true), path).toBe(true);
+      expect(
+        r.data.list.every((q: any) => q.simulated === true),
+        path,
+      ).toBe(true);
     }
     const zt = await call(h, 'GET', '/web/m_ft/zt_stock_list');
     expect(zt.data.list.every((q: any) => new Dec(q.change_ratio).gte(5))).toBe(true);
@@ -70,7 +73,24 @@ describe.each(await drivers())('markets on %s', (driver) => {
   it('gives every quote field, with change and ratio exact against the previous close', async () => {
     const r = await call(h, 'GET', '/web/m_ft/stock_detail_ft?symbol=AAPL');
     const q = r.data;
-    for (const field of ['price_nominal', 'change', 'change_ratio', 'open', 'high', 'low', 'preClose', 'bid', 'ask', 'bidVolume', 'askVolume', 'volume', 'high52w', 'low52w', 'marketCap', 'amplitude']) {
+    for (const field of [
+      'price_nominal',
+      'change',
+      'change_ratio',
+      'open',
+      'high',
+      'low',
+      'preClose',
+      'bid',
+      'ask',
+      'bidVolume',
+      'askVolume',
+      'volume',
+      'high52w',
+      'low52w',
+      'marketCap',
+      'amplitude',
+    ]) {
       expect(q[field], field).toMatch(/^-?\d+(\.\d+)?$/);
     }
     expect(new Dec(q.price_nominal).sub(q.preClose).eq(q.change)).toBe(true);
@@ -130,7 +150,7 @@ describe.each(await drivers())('markets on %s', (driver) => {
     expect(crypto.data.candles.length).toBeGreaterThan(0);
   });
 
-  it('tells each market\'s session', async () => {
+  it("tells each market's session", async () => {
     const all = await call(h, 'POST', '/web/market/getMakets', { body: {} });
     const by = Object.fromEntries(all.data.map((m: any) => [m.market, m]));
     expect(by.US).toMatchObject({ phase: 'regular', tradable: true, timeZone: 'America/New_York', tradingDay: '2026-11-18' });
@@ -177,7 +197,14 @@ describe.each(await drivers())('markets on %s', (driver) => {
     const list = await call(h, 'GET', '/web/userSelfSecurity/selectSelfSelectionStocksData?spark=true', { token: a.token });
     expect(list.data.map((r: any) => r.symbol)).toEqual(['AAPL', 'BTCUSDT', '0700.HK']);
     const aapl = list.data[0];
-    expect(aapl).toMatchObject({ f14: aapl.quote.name, f12: 'AAPL', f4: aapl.quote.change, f3: aapl.quote.change_ratio, f5: aapl.quote.volume, f2: aapl.quote.price_nominal });
+    expect(aapl).toMatchObject({
+      f14: aapl.quote.name,
+      f12: 'AAPL',
+      f4: aapl.quote.change,
+      f3: aapl.quote.change_ratio,
+      f5: aapl.quote.volume,
+      f2: aapl.quote.price_nominal,
+    });
     expect(aapl.quote.spark.length).toBe(50);
     const detail = await call(h, 'GET', '/web/m_ft/stock_detail_ft?symbol=AAPL', { token: a.token });
     expect(detail.data.selfSelectStatus).toBe(1);

@@ -75,7 +75,18 @@ describe.each(await drivers())('money on %s', (driver) => {
   it('opens every wallet of the specification at zero, dollars for US stock and euros elsewhere', async () => {
     const u = await registerUser(h);
     const r = await call(h, 'POST', '/web/wallet/getWalletBalance', { token: u.token, body: {} });
-    expect(r.data.map((w: any) => w.code)).toEqual(['BALANCE', 'US_STOCK', 'STOCK', 'FUTURE', 'FOREX', 'HK_STOCK', 'MX_STOCK', 'FOLLOW', 'SUBSCRIPTION', 'FINANCIAL']);
+    expect(r.data.map((w: any) => w.code)).toEqual([
+      'BALANCE',
+      'US_STOCK',
+      'STOCK',
+      'FUTURE',
+      'FOREX',
+      'HK_STOCK',
+      'MX_STOCK',
+      'FOLLOW',
+      'SUBSCRIPTION',
+      'FINANCIAL',
+    ]);
     expect(r.data.find((w: any) => w.code === 'US_STOCK')).toMatchObject({ currency: 'USD', symbol: '$', balance: '0.00', usedBalance: '0.00' });
     expect(r.data.find((w: any) => w.code === 'BALANCE')).toMatchObject({ currency: 'EUR', symbol: '€' });
     expect((await call(h, 'POST', '/web/wallet/getWalletBalance', { body: {} })).status).toBe(401);
@@ -134,7 +145,8 @@ describe.each(await drivers())('money on %s', (driver) => {
       'Enter a valid transaction hash for the chosen network',
     );
     // The coins come from the investor's simulated wallet (hardening-chain.test.ts): the faucet, then a send to the deposit address.
-    const sim = (path: string) => call(h, 'POST', `/web/recharge/simulated/${path}`, { token: u.token, headers: key(), body: { currency: 'USDT', network: 'TRC20', amount: '100' } });
+    const sim = (path: string) =>
+      call(h, 'POST', `/web/recharge/simulated/${path}`, { token: u.token, headers: key(), body: { currency: 'USDT', network: 'TRC20', amount: '100' } });
     expect((await sim('faucet')).code).toBe(200);
     const sent = await sim('send');
     expect(sent.data).toMatchObject({ address: trc.address, amount: '100', balance: '0' });
@@ -178,7 +190,8 @@ describe.each(await drivers())('money on %s', (driver) => {
   it('converts across currencies at the live rate, holds until settlement, and can be cancelled until then', async () => {
     const u = await registerUser(h);
     await fund(u.token, '500');
-    const transfer = (amount: string) => call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'BALANCE', to: 'US_STOCK', amount } });
+    const transfer = (amount: string) =>
+      call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'BALANCE', to: 'US_STOCK', amount } });
     const first = await transfer('100');
     expect(first.data).toMatchObject({ status: 0, currency: 'EUR', toCurrency: 'USD', rate: '1.085', toAmount: '108.50' });
     let b = await balances(u.token);
@@ -229,7 +242,8 @@ describe.each(await drivers())('money on %s', (driver) => {
   it('counts total assets as every wallet plus the open positions’ floating profit, in euros at the stated rate, with the day change', async () => {
     const u = await verified();
     await fund(u.token, '3000');
-    const transfer = (to: string, amount: string) => call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'BALANCE', to, amount } });
+    const transfer = (to: string, amount: string) =>
+      call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'BALANCE', to, amount } });
     expect((await transfer('FOREX', '1000')).data.status).toBe(1);
     const usd = await transfer('US_STOCK', '200');
     expect(usd.data.toAmount).toBe('217.00');
@@ -302,7 +316,13 @@ describe.each(await drivers())('money on %s', (driver) => {
     const ledger = await balances(u.token);
     // Nothing is held any more: one cash line per wallet, each counted in euros to the cent.
     const sum = Object.values(ledger).reduce(
-      (acc, w) => acc.add(new Dec(w.balance).add(w.usedBalance).mul(w.currency === 'USD' ? r : 1).toFixed(2, Dec.ROUND_HALF_UP)),
+      (acc, w) =>
+        acc.add(
+          new Dec(w.balance)
+            .add(w.usedBalance)
+            .mul(w.currency === 'USD' ? r : 1)
+            .toFixed(2, Dec.ROUND_HALF_UP),
+        ),
       new Dec(0),
     );
     expect(closed.total).toBe(sum.toFixed(2));
@@ -332,7 +352,9 @@ describe.each(await drivers())('money on %s', (driver) => {
       body: { bankName: 'ABN AMRO', accountName: 'Piet Pot', cardNumber: 'NL91 ABNA 0417 1643 00', swiftCode: 'ABNANL2A' },
     });
     const apply = (token: string, body: object) => call(h, 'POST', '/web/withdrawal/withdrawal-apply', { token, headers: key(), body });
-    expect((await apply(unverified.token, { amount: '10', target: 'bank', cardId: card0.data.id, payPassword: '123456' })).msg).toBe('Verify your identity first');
+    expect((await apply(unverified.token, { amount: '10', target: 'bank', cardId: card0.data.id, payPassword: '123456' })).msg).toBe(
+      'Verify your identity first',
+    );
 
     const u = await verified();
     await fund(u.token, '200');
@@ -412,10 +434,16 @@ describe.each(await drivers())('money on %s', (driver) => {
       body: { bankName: 'Triodos', accountName: 'Eva Jansen', cardNumber: 'NL12TRIO0123456789', swiftCode: 'TRIONL2U' },
     });
     const withdraw = async (amount: string) =>
-      (await call(h, 'POST', '/web/withdrawal/withdrawal-apply', { token: u.token, headers: key(), body: { amount, target: 'bank', cardId: card.data.id, payPassword: '654321' } }))
-        .data.id as number;
+      (
+        await call(h, 'POST', '/web/withdrawal/withdrawal-apply', {
+          token: u.token,
+          headers: key(),
+          body: { amount, target: 'bank', cardId: card.data.id, payPassword: '654321' },
+        })
+      ).data.id as number;
     const transfer = async () =>
-      (await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'BALANCE', to: 'US_STOCK', amount: '10' } })).data.id as number;
+      (await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'BALANCE', to: 'US_STOCK', amount: '10' } })).data
+        .id as number;
 
     const paid = await withdraw('30');
     expect((await call(h, 'POST', `/web/operator/withdrawals/${paid}/approve`, { token: op, body: {} })).code).toBe(200);
@@ -449,7 +477,9 @@ describe.each(await drivers())('money on %s', (driver) => {
       call(h, 'POST', `/web/operator/withdrawals/${raced}/reject`, { token: op, body: { reason: 'Too late' } }),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
-    expect(await h.db.query('select id from ledger_journals where hold_journal_id = (select hold_journal_id from withdrawals where id = $1)', [raced])).toHaveLength(1);
+    expect(
+      await h.db.query('select id from ledger_journals where hold_journal_id = (select hold_journal_id from withdrawals where id = $1)', [raced]),
+    ).toHaveLength(1);
 
     // Whatever a caller checked before, the database refuses a second release and another user's hold.
     const holdOf = async (withdrawal: number) =>
@@ -517,11 +547,17 @@ describe.each(await drivers())('money on %s', (driver) => {
       body: { bankName: 'ING', accountName: 'Eva Jansen', cardNumber: 'NL69INGB0123456789', swiftCode: 'INGBNL2A' },
     });
     const apply = (amount: string) =>
-      call(h, 'POST', '/web/withdrawal/withdrawal-apply', { token: u.token, headers: key(), body: { amount, target: 'bank', cardId: card.data.id, payPassword: '654321' } });
+      call(h, 'POST', '/web/withdrawal/withdrawal-apply', {
+        token: u.token,
+        headers: key(),
+        body: { amount, target: 'bank', cardId: card.data.id, payPassword: '654321' },
+      });
     // Refused for want of money: no journal, no event.
     expect((await apply('400.01')).msg).toBe('Insufficient balance');
     const w = await apply('100');
-    expect((await call(h, 'POST', `/web/operator/withdrawals/${w.data.id}/reject`, { token: op, body: { reason: 'Name does not match' } })).data.status).toBe(2);
+    expect((await call(h, 'POST', `/web/operator/withdrawals/${w.data.id}/reject`, { token: op, body: { reason: 'Name does not match' } })).data.status).toBe(
+      2,
+    );
 
     const bill = async (body: object) => (await call(h, 'POST', '/web/wallet/getWalletBill', { token: u.token, body: { groupBy: 'journal', ...body } })).data;
     const all = await bill({});

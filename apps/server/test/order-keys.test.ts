@@ -32,19 +32,32 @@ describe.each(await drivers())('order calls under one idempotency key on %s', (d
     const form = new FormData();
     form.append('file', new Blob([pngBytes()], { type: 'image/png' }), 'id.png');
     const frontUrl = (await call(h, 'POST', '/web/file/upload', { form, token: u.token })).data.url;
-    await call(h, 'POST', '/web/updateReal', { token: u.token, body: { firstName: 'Kay', lastName: 'Key', country: 'NL', idType: 'passport', idNumber: 'KK1', frontUrl } });
+    await call(h, 'POST', '/web/updateReal', {
+      token: u.token,
+      body: { firstName: 'Kay', lastName: 'Key', country: 'NL', idType: 'passport', idNumber: 'KK1', frontUrl },
+    });
     const [kyc] = await h.db.query<{ id: number }>('select id from kyc_submissions where user_id = $1', [u.id]);
     await call(h, 'POST', `/web/operator/kyc/${kyc!.id}/approve`, { token: op, body: {} });
     await fund(u.token, frontUrl, euros);
     return { ...u, frontUrl };
   }
   async function fund(token: string, proofUrl: string, euros: string) {
-    const d = await call(h, 'POST', '/web/recharge/create', { token, headers: { 'idempotency-key': randomUUID() }, body: { method: 'fiat', currency: 'EUR', amount: euros, proofUrl } });
+    const d = await call(h, 'POST', '/web/recharge/create', {
+      token,
+      headers: { 'idempotency-key': randomUUID() },
+      body: { method: 'fiat', currency: 'EUR', amount: euros, proofUrl },
+    });
     await call(h, 'POST', `/web/operator/deposits/${d.data.id}/approve`, { token: op, body: {} });
-    await call(h, 'POST', '/web/wallet/transfer', { token, headers: { 'idempotency-key': randomUUID() }, body: { from: 'BALANCE', to: 'FOREX', amount: euros } });
+    await call(h, 'POST', '/web/wallet/transfer', {
+      token,
+      headers: { 'idempotency-key': randomUUID() },
+      body: { from: 'BALANCE', to: 'FOREX', amount: euros },
+    });
   }
-  const order = (token: string, key: string, quantity: string) => call(h, 'POST', '/web/gold/create', { token, headers: { 'idempotency-key': key }, body: btc(quantity) });
-  const forex = async (token: string) => (await call(h, 'POST', '/web/wallet/getWalletBalance', { token, body: {} })).data.find((w: { code: string }) => w.code === 'FOREX');
+  const order = (token: string, key: string, quantity: string) =>
+    call(h, 'POST', '/web/gold/create', { token, headers: { 'idempotency-key': key }, body: btc(quantity) });
+  const forex = async (token: string) =>
+    (await call(h, 'POST', '/web/wallet/getWalletBalance', { token, body: {} })).data.find((w: { code: string }) => w.code === 'FOREX');
   /** What an order leaves behind, counted per investor: its rows, its journals, its notices. */
   const effects = async (userId: number) => {
     const [row] = await h.db.query<{ positions: number; journals: number; notices: number; keys: number }>(

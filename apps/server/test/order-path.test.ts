@@ -21,10 +21,17 @@ async function trader(h: Harness, op: string, euros: string) {
   const form = new FormData();
   form.append('file', new Blob([pngBytes()], { type: 'image/png' }), 'id.png');
   const frontUrl = (await call(h, 'POST', '/web/file/upload', { form, token: u.token })).data.url;
-  await call(h, 'POST', '/web/updateReal', { token: u.token, body: { firstName: 'Gus', lastName: 'Group', country: 'NL', idType: 'passport', idNumber: 'GC1', frontUrl } });
+  await call(h, 'POST', '/web/updateReal', {
+    token: u.token,
+    body: { firstName: 'Gus', lastName: 'Group', country: 'NL', idType: 'passport', idNumber: 'GC1', frontUrl },
+  });
   const [kyc] = await h.db.query<{ id: number }>('select id from kyc_submissions where user_id = $1', [u.id]);
   await call(h, 'POST', `/web/operator/kyc/${kyc!.id}/approve`, { token: op, body: {} });
-  const d = await call(h, 'POST', '/web/recharge/create', { token: u.token, headers: key(), body: { method: 'fiat', currency: 'EUR', amount: euros, proofUrl: frontUrl } });
+  const d = await call(h, 'POST', '/web/recharge/create', {
+    token: u.token,
+    headers: key(),
+    body: { method: 'fiat', currency: 'EUR', amount: euros, proofUrl: frontUrl },
+  });
   await call(h, 'POST', `/web/operator/deposits/${d.data.id}/approve`, { token: op, body: {} });
   await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'BALANCE', to: 'FOREX', amount: euros } });
   return u;
@@ -147,7 +154,12 @@ describe.each(await drivers())('the order path on %s', (driver) => {
       const spent = mine.reduce((sum, r) => sum.add(r.data.margin).add(r.data.handlingFee), new Dec(0));
       const wallet = await forex(traders[n]!.token);
       expect(wallet.balance).toBe(fixed(new Dec('25').sub(spent), 2));
-      expect(wallet.usedBalance).toBe(fixed(mine.reduce((sum, r) => sum.add(r.data.margin), new Dec(0)), 2));
+      expect(wallet.usedBalance).toBe(
+        fixed(
+          mine.reduce((sum, r) => sum.add(r.data.margin), new Dec(0)),
+          2,
+        ),
+      );
     }
     // Every fee reached the house, whichever shard took it; on PostgreSQL the groups ran in lanes of their own shards.
     const after = await fees();

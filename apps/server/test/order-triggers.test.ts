@@ -69,10 +69,17 @@ describe.each(await drivers())('order triggers on %s', (driver) => {
     const form = new FormData();
     form.append('file', new Blob([pngBytes()], { type: 'image/png' }), 'id.png');
     const frontUrl = (await call(h, 'POST', '/web/file/upload', { form, token: u.token })).data.url;
-    await call(h, 'POST', '/web/updateReal', { token: u.token, body: { firstName: 'Sam', lastName: 'Stop', country: 'NL', idType: 'passport', idNumber: 'NS123456', frontUrl } });
+    await call(h, 'POST', '/web/updateReal', {
+      token: u.token,
+      body: { firstName: 'Sam', lastName: 'Stop', country: 'NL', idType: 'passport', idNumber: 'NS123456', frontUrl },
+    });
     const [kyc] = await h.db.query<{ id: number }>('select id from kyc_submissions where user_id = $1', [u.id]);
     await call(h, 'POST', `/web/operator/kyc/${kyc!.id}/approve`, { token: op, body: {} });
-    const d = await call(h, 'POST', '/web/recharge/create', { token: u.token, headers: key(), body: { method: 'fiat', currency: 'EUR', amount: '7000', proofUrl: frontUrl } });
+    const d = await call(h, 'POST', '/web/recharge/create', {
+      token: u.token,
+      headers: key(),
+      body: { method: 'fiat', currency: 'EUR', amount: '7000', proofUrl: frontUrl },
+    });
     await call(h, 'POST', `/web/operator/deposits/${d.data.id}/approve`, { token: op, body: {} });
     await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'BALANCE', to: 'FOREX', amount: '5000' } });
     await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'BALANCE', to: 'US_STOCK', amount: '2000' } });
@@ -107,7 +114,9 @@ describe.each(await drivers())('order triggers on %s', (driver) => {
     expect(below.msg).toBe('The stop-loss must be below the exit price of 99999.99');
     expect(below.data).toMatchObject({ key: 'e.stopLossBelow', fields: { stopLoss: 'e.stopLossBelow' } });
     expect((await buyBtc(u.token, { takeProfit: '99999.99' })).msg).toBe('The take-profit must be above the exit price of 99999.99');
-    expect((await buyBtc(u.token, { takeProfit: '99999.99' }, 'nl')).msg).toBe('De take-profit moet boven 99999.99 liggen, de prijs waartegen de positie nu sluit');
+    expect((await buyBtc(u.token, { takeProfit: '99999.99' }, 'nl')).msg).toBe(
+      'De take-profit moet boven 99999.99 liggen, de prijs waartegen de positie nu sluit',
+    );
     // A short's exit is the ask, 100000.01: its stop above, its take-profit below.
     expect((await buyBtc(u.token, { direction: 1, stopLoss: '100000.01' })).msg).toBe('The stop-loss must be above the exit price of 100000.01');
     expect((await buyBtc(u.token, { direction: 1, takeProfit: '100000.02' })).msg).toBe('The take-profit must be below the exit price of 100000.01');
@@ -126,7 +135,14 @@ describe.each(await drivers())('order triggers on %s', (driver) => {
     const t0 = now();
     const buy = await buyBtc(u.token);
     const t1 = now();
-    expect(buy.data).toMatchObject({ status: 1, openPrice: '100000.01', handlingFee: '8.00', placedSession: 'regular', filledSession: 'regular', timeInForce: 'gtc' });
+    expect(buy.data).toMatchObject({
+      status: 1,
+      openPrice: '100000.01',
+      handlingFee: '8.00',
+      placedSession: 'regular',
+      filledSession: 'regular',
+      timeInForce: 'gtc',
+    });
     const opened = await detail(u.token, buy.data.id);
     const [filled] = eventsOf(opened, 'filled');
     // The fill price is the tick's ask; the fee is the one the ledger booked.
@@ -252,7 +268,11 @@ describe.each(await drivers())('order triggers on %s', (driver) => {
     const set = await setStops(u.token, { id: buy.data.id, stopLoss: '98000.00', trailingKind: 'percent', trailingDistance: '1' });
     expect(set.code, set.msg).toBe(200);
     // 1 % under a mark of 99999.99 is 98999.9901, onto the grid away from the price: 98999.99.
-    expect(set.data.stops).toEqual({ stopLoss: '98000.00', takeProfit: null, trailing: { kind: 'percent', distance: '1', mark: '99999.99', stop: '98999.99' } });
+    expect(set.data.stops).toEqual({
+      stopLoss: '98000.00',
+      takeProfit: null,
+      trailing: { kind: 'percent', distance: '1', mark: '99999.99', stop: '98999.99' },
+    });
     market.set(BTC, '100500.00');
     await until(
       async () => (await detail(u.token, buy.data.id)).stops.trailing.mark,
@@ -260,7 +280,11 @@ describe.each(await drivers())('order triggers on %s', (driver) => {
     );
     // Changing the stop-loss with the trailing stop sent again keeps its mark.
     const changed = await setStops(u.token, { id: buy.data.id, stopLoss: '98500.00', takeProfit: '105000.00', trailingKind: 'percent', trailingDistance: '1' });
-    expect(changed.data.stops).toEqual({ stopLoss: '98500.00', takeProfit: '105000.00', trailing: { kind: 'percent', distance: '1', mark: '100499.99', stop: '99494.99' } });
+    expect(changed.data.stops).toEqual({
+      stopLoss: '98500.00',
+      takeProfit: '105000.00',
+      trailing: { kind: 'percent', distance: '1', mark: '100499.99', stop: '99494.99' },
+    });
     expect((await setStops(u.token, { id: buy.data.id, takeProfit: '100000.00' })).msg).toBe('The take-profit must be above the exit price of 100499.99');
     const removed = await setStops(u.token, { id: buy.data.id });
     expect(removed.data.stops).toEqual({ stopLoss: null, takeProfit: null, trailing: null });
@@ -348,7 +372,11 @@ describe.each(await drivers())('order triggers on %s', (driver) => {
     aaplPhase = 'pre';
     market.set(AAPL, '200.00');
     try {
-      const refused = await call(h, 'POST', '/web/stock/create', { token: u.token, headers: key(), body: { stockCode: AAPL, direction: 0, type: 0, quantity: '1', leverage: 1 } });
+      const refused = await call(h, 'POST', '/web/stock/create', {
+        token: u.token,
+        headers: key(),
+        body: { stockCode: AAPL, direction: 0, type: 0, quantity: '1', leverage: 1 },
+      });
       expect(refused.msg).toBe('During extended hours (pre-market and after-hours) only limit orders are accepted');
       expect(refused.data).toMatchObject({ key: 'e.extendedLimitOnly', fields: { type: 'e.extendedLimitOnly' } });
       expect(await wallet(u.token, 'US_STOCK')).toEqual(usBefore);
@@ -425,10 +453,17 @@ describe.runIf(await postgresAvailable())('order triggers with two runners', () 
     const form = new FormData();
     form.append('file', new Blob([pngBytes()], { type: 'image/png' }), 'id.png');
     const frontUrl = (await call(a, 'POST', '/web/file/upload', { form, token: u.token })).data.url;
-    await call(a, 'POST', '/web/updateReal', { token: u.token, body: { firstName: 'Two', lastName: 'Runners', country: 'NL', idType: 'passport', idNumber: 'NT123456', frontUrl } });
+    await call(a, 'POST', '/web/updateReal', {
+      token: u.token,
+      body: { firstName: 'Two', lastName: 'Runners', country: 'NL', idType: 'passport', idNumber: 'NT123456', frontUrl },
+    });
     const [kyc] = await a.db.query<{ id: number }>('select id from kyc_submissions where user_id = $1', [u.id]);
     await call(a, 'POST', `/web/operator/kyc/${kyc!.id}/approve`, { token: op, body: {} });
-    const d = await call(a, 'POST', '/web/recharge/create', { token: u.token, headers: key(), body: { method: 'fiat', currency: 'EUR', amount: '5000', proofUrl: frontUrl } });
+    const d = await call(a, 'POST', '/web/recharge/create', {
+      token: u.token,
+      headers: key(),
+      body: { method: 'fiat', currency: 'EUR', amount: '5000', proofUrl: frontUrl },
+    });
     await call(a, 'POST', `/web/operator/deposits/${d.data.id}/approve`, { token: op, body: {} });
     await call(a, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'BALANCE', to: 'FOREX', amount: '5000' } });
     const order = (extra: object) =>
@@ -452,7 +487,9 @@ describe.runIf(await postgresAvailable())('order triggers with two runners', () 
     expect(closed).toMatchObject({ status: 3, closeReason: 'stopLoss', closePrice: '97999.99' });
     expect(closed.history.filter((e: any) => e.event === 'stop_loss')).toHaveLength(1);
     const count = async (sql: string, params: unknown[]) => (await a.db.query<{ n: number }>(sql, params))[0]!.n;
-    expect(await count("select count(*)::int as n from ledger_journals where ref_type = 'position' and ref_id = $1 and kind = 'position.close'", [stopped.data.id])).toBe(1);
+    expect(
+      await count("select count(*)::int as n from ledger_journals where ref_type = 'position' and ref_id = $1 and kind = 'position.close'", [stopped.data.id]),
+    ).toBe(1);
     expect(await count("select count(*)::int as n from notices where user_id = $1 and kind = 'position.stopLoss'", [u.id])).toBe(1);
 
     // Past the day's end both engines' beats look for it: one release.
@@ -461,7 +498,9 @@ describe.runIf(await postgresAvailable())('order triggers with two runners', () 
     while ((await detail(a, day.data.id)).status !== 4 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
     await new Promise((r) => setTimeout(r, 2500));
     expect((await detail(b, day.data.id)).history.map((e: any) => e.event)).toEqual(['placed', 'expired']);
-    expect(await count("select count(*)::int as n from ledger_journals where ref_type = 'position' and ref_id = $1 and kind = 'order.release'", [day.data.id])).toBe(1);
+    expect(
+      await count("select count(*)::int as n from ledger_journals where ref_type = 'position' and ref_id = $1 and kind = 'order.release'", [day.data.id]),
+    ).toBe(1);
     offset = 0;
   });
 });

@@ -33,7 +33,11 @@ export interface World {
   objects: Record<string, number | string>;
 }
 
-export type Call = (route: RouteId, who: Person | null, opts?: { body?: Record<string, unknown>; params?: Record<string, string | number>; headers?: Record<string, string> }) => Promise<Answer<any>>;
+export type Call = (
+  route: RouteId,
+  who: Person | null,
+  opts?: { body?: Record<string, unknown>; params?: Record<string, string | number>; headers?: Record<string, string> },
+) => Promise<Answer<any>>;
 
 export interface Crossing {
   /** A short label of the call, for the failure message. */
@@ -97,12 +101,16 @@ export function callerOf(h: Harness): Call {
     if (def.method === 'POST' && def.idempotency) headers['idempotency-key'] ??= crypto.randomUUID();
     const token = who?.token;
     if (def.method === 'GET') {
-      const q = new URLSearchParams(Object.entries(opts.body ?? {}).map(([k, v]): [string, string] => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]));
+      const q = new URLSearchParams(
+        Object.entries(opts.body ?? {}).map(([k, v]): [string, string] => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]),
+      );
       return call(h, 'GET', q.size ? `${path}?${q}` : path, { token, headers });
     }
     if (def.body === 'multipart') return call(h, 'POST', path, { token, headers, form: new FormData() });
     if (def.body === 'form') {
-      const form = new URLSearchParams(Object.entries(opts.body ?? {}).map(([k, v]): [string, string] => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]));
+      const form = new URLSearchParams(
+        Object.entries(opts.body ?? {}).map(([k, v]): [string, string] => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]),
+      );
       return call(h, 'POST', path, { token, headers, form });
     }
     return call(h, 'POST', path, { token, headers, body: opts.body ?? {} });
@@ -234,7 +242,13 @@ export const TABLE: Record<RouteId, Entry> = {
     fields: ['ids'],
     // A foreign id is skipped: nothing of A's is ordered (and A's rows are compared).
     cross: (w) => [
-      { label: "A's watchlist item in B's order", route: 'watchlistReorder', body: { ids: [o(w, 'watchlistItem')] }, expect: 'blind', hidden: (d) => d.ordered === 0 },
+      {
+        label: "A's watchlist item in B's order",
+        route: 'watchlistReorder',
+        body: { ids: [o(w, 'watchlistItem')] },
+        expect: 'blind',
+        hidden: (d) => d.ordered === 0,
+      },
     ],
   },
   // alerts (issue 18)
@@ -301,7 +315,11 @@ export const TABLE: Record<RouteId, Entry> = {
     fields: ['id'],
     // Without an id it adds an address of the caller; with one it changes that address.
     cross: (w) => [
-      { label: "A's crypto address", route: 'addressSave', body: { id: o(w, 'address'), currencyType: 'USDT-TRC20', address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8', label: 'mine now' } },
+      {
+        label: "A's crypto address",
+        route: 'addressSave',
+        body: { id: o(w, 'address'), currencyType: 'USDT-TRC20', address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8', label: 'mine now' },
+      },
     ],
   },
   addressDelete: { kind: 'owned', fields: ['id'], cross: (w) => [{ label: "A's crypto address", route: 'addressDelete', body: { id: o(w, 'address') } }] },
@@ -363,7 +381,11 @@ export const TABLE: Record<RouteId, Entry> = {
       },
     ],
   },
-  chatSend: { kind: 'no id', fields: ['clientId'], reason: "clientId is the sending app's own de-duplication id, not an object; the message goes to the caller's own chat" },
+  chatSend: {
+    kind: 'no id',
+    fields: ['clientId'],
+    reason: "clientId is the sending app's own de-duplication id, not an object; the message goes to the caller's own chat",
+  },
   chatRead: {
     kind: 'owned',
     fields: ['upToId'],
@@ -378,18 +400,20 @@ export const TABLE: Record<RouteId, Entry> = {
     kind: 'owned',
     fields: ['dealId'],
     // The deal is public, but naming it reaches the caller's subscription in it: B has none in A's deal.
-    cross: (w) => [{ label: "the deal A subscribed to", route: 'changeSubscription', body: { dealId: o(w, 'deal'), stockCode: o(w, 'dealSymbol'), lots: 2 } }],
+    cross: (w) => [{ label: 'the deal A subscribed to', route: 'changeSubscription', body: { dealId: o(w, 'deal'), stockCode: o(w, 'dealSymbol'), lots: 2 } }],
   },
   reconfirmSubscription: {
     kind: 'owned',
     fields: ['dealId'],
-    cross: (w) => [{ label: "the deal A subscribed to", route: 'reconfirmSubscription', body: { dealId: o(w, 'deal'), stockCode: o(w, 'dealSymbol'), lots: 1 } }],
+    cross: (w) => [
+      { label: 'the deal A subscribed to', route: 'reconfirmSubscription', body: { dealId: o(w, 'deal'), stockCode: o(w, 'dealSymbol'), lots: 1 } },
+    ],
   },
   subscriptions: { kind: 'no id', reason: noIdReasons.list },
   ipoFullNum: { kind: 'catalogue', fields: ['dealId'], reason: "a deal is public; the figure is the caller's own buying power" },
   blockTradeActivation: { kind: 'no id', reason: noIdReasons.own },
   blockTradeApply: { kind: 'no id', reason: noIdReasons.own },
-  blockTradeCheckSecret: { kind: 'no id', reason: "enters a key; a key issued to another investor is refused by block-trades.test.ts" },
+  blockTradeCheckSecret: { kind: 'no id', reason: 'enters a key; a key issued to another investor is refused by block-trades.test.ts' },
   blockList: { kind: 'no id', reason: noIdReasons.public },
   blockTradeCreate: { kind: 'no id', reason: 'requests a quote of the caller' },
   blockTradeAccept: {
@@ -471,15 +495,21 @@ export const TABLE: Record<RouteId, Entry> = {
   quantProfits: {
     kind: 'owned',
     fields: ['poolId'],
-    cross: (w) => [{ label: "the pool A holds", route: 'quantProfits', body: { poolId: o(w, 'pool') }, expect: 'blind', hidden: (d) => d.list.length === 0 }],
+    cross: (w) => [{ label: 'the pool A holds', route: 'quantProfits', body: { poolId: o(w, 'pool') }, expect: 'blind', hidden: (d) => d.list.length === 0 }],
   },
   quantProfitStat: { kind: 'no id', reason: noIdReasons.own },
   quantOrders: {
     kind: 'owned',
     fields: ['poolId'],
-    cross: (w) => [{ label: "the pool A ordered", route: 'quantOrders', body: { poolId: o(w, 'pool') }, expect: 'blind', hidden: (d) => !has(o(w, 'poolOrder'))(d) }],
+    cross: (w) => [
+      { label: 'the pool A ordered', route: 'quantOrders', body: { poolId: o(w, 'pool') }, expect: 'blind', hidden: (d) => !has(o(w, 'poolOrder'))(d) },
+    ],
   },
-  quantOrderSave: { kind: 'catalogue', fields: ['poolId'], reason: "a pool is public (a private one opens with the caller's own key); the order made is the caller's own" },
+  quantOrderSave: {
+    kind: 'catalogue',
+    fields: ['poolId'],
+    reason: "a pool is public (a private one opens with the caller's own key); the order made is the caller's own",
+  },
   quantOrderCancel: {
     kind: 'owned',
     fields: ['id'],
@@ -491,18 +521,24 @@ export const TABLE: Record<RouteId, Entry> = {
   fundHoldings: {
     kind: 'owned',
     fields: ['productId'],
-    cross: (w) => [{ label: "the fund A ordered", route: 'fundHoldings', body: { productId: o(w, 'fund') }, expect: 'blind', hidden: (d) => d.list.length === 0 }],
+    cross: (w) => [
+      { label: 'the fund A ordered', route: 'fundHoldings', body: { productId: o(w, 'fund') }, expect: 'blind', hidden: (d) => d.list.length === 0 },
+    ],
   },
   fundOrderCreate: {
     kind: 'owned',
     fields: ['holdingId', 'productId'],
     // The product is public; the holding is A's Regular deposit term.
-    cross: (w) => [{ label: "A's Regular term", route: 'fundOrderCreate', body: { productId: o(w, 'termProduct'), side: 'redeem', units: 'all', holdingId: o(w, 'term') } }],
+    cross: (w) => [
+      { label: "A's Regular term", route: 'fundOrderCreate', body: { productId: o(w, 'termProduct'), side: 'redeem', units: 'all', holdingId: o(w, 'term') } },
+    ],
   },
   fundOrders: {
     kind: 'owned',
     fields: ['productId'],
-    cross: (w) => [{ label: "the fund A ordered", route: 'fundOrders', body: { productId: o(w, 'fund') }, expect: 'blind', hidden: (d) => !has(o(w, 'fundOrder'))(d) }],
+    cross: (w) => [
+      { label: 'the fund A ordered', route: 'fundOrders', body: { productId: o(w, 'fund') }, expect: 'blind', hidden: (d) => !has(o(w, 'fundOrder'))(d) },
+    ],
   },
   fundRedeemPreview: {
     kind: 'owned',
@@ -513,7 +549,9 @@ export const TABLE: Record<RouteId, Entry> = {
   fundProfit: {
     kind: 'owned',
     fields: ['productId'],
-    cross: (w) => [{ label: "the fund A ordered", route: 'fundProfit', body: { productId: o(w, 'fund') }, expect: 'blind', hidden: (d) => d.list.length === 0 }],
+    cross: (w) => [
+      { label: 'the fund A ordered', route: 'fundProfit', body: { productId: o(w, 'fund') }, expect: 'blind', hidden: (d) => d.list.length === 0 },
+    ],
   },
   bondQuotes: { kind: 'no id', reason: noIdReasons.public },
   bondCreate: { kind: 'no id', reason: 'buys a bond for the caller' },
@@ -529,7 +567,9 @@ export const TABLE: Record<RouteId, Entry> = {
   loanRepayments: {
     kind: 'owned',
     fields: ['loanId'],
-    cross: (w) => [{ label: "A's loan", route: 'loanRepayments', body: { loanId: o(w, 'loan') }, expect: 'blind', hidden: (d) => d.list.length === 0 && d.total === 0 }],
+    cross: (w) => [
+      { label: "A's loan", route: 'loanRepayments', body: { loanId: o(w, 'loan') }, expect: 'blind', hidden: (d) => d.list.length === 0 && d.total === 0 },
+    ],
   },
   operatorKyc: { kind: 'operator' },
   operatorKycApprove: { kind: 'operator', fields: ['id'] },

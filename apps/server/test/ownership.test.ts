@@ -46,7 +46,10 @@ const extras = (victim: number) => ({
 });
 /** The same, as own keys `__proto__` and `constructor` (a JSON body a client sends as is). */
 const poison = (victim: number) =>
-  JSON.parse(`{"__proto__":{"role":"operator","userId":${victim},"polluted":true},"constructor":{"prototype":{"role":"operator","polluted":true}}}`) as Record<string, unknown>;
+  JSON.parse(`{"__proto__":{"role":"operator","userId":${victim},"polluted":true},"constructor":{"prototype":{"role":"operator","polluted":true}}}`) as Record<
+    string,
+    unknown
+  >;
 
 describe.each(await drivers())('ownership matrix on %s', (driver) => {
   let h: Harness;
@@ -62,7 +65,11 @@ describe.each(await drivers())('ownership matrix on %s', (driver) => {
   const figures = { routes: 0, idRoutes: 0, crossings: 0, writes: 0, operatorRoutes: 0, todo: [] as string[] };
 
   beforeAll(async () => {
-    h = await startServer(driver, { TEST_CLOCKS: '1', TRANSFER_SETTLE_SECONDS: '1', AGENCIES: '1', AGENCY_START: '2026-11-24' }, { provider: market.provider, now });
+    h = await startServer(
+      driver,
+      { TEST_CLOCKS: '1', TRANSFER_SETTLE_SECONDS: '1', AGENCIES: '1', AGENCY_START: '2026-11-24' },
+      { provider: market.provider, now },
+    );
     op = await operatorToken(h);
     api = callerOf(h);
     market.set('BTCUSDT', '100000.00');
@@ -171,10 +178,7 @@ describe.each(await drivers())('ownership matrix on %s', (driver) => {
 
     // Trading: an open position and an entrusted order far from the price.
     await transfer(a, 'FOREX', '3000');
-    o.position = ok(
-      await api('orderGold', a, { body: { stockCode: 'BTCUSDT', direction: 0, type: 0, quantity: '0.01', leverage: 2 } }),
-      'market order',
-    ).id;
+    o.position = ok(await api('orderGold', a, { body: { stockCode: 'BTCUSDT', direction: 0, type: 0, quantity: '0.01', leverage: 2 } }), 'market order').id;
     o.entrusted = ok(
       await api('orderGold', a, { body: { stockCode: 'BTCUSDT', direction: 0, type: 1, price: '50000.00', quantity: '0.01', leverage: 2 } }),
       'limit order',
@@ -229,16 +233,27 @@ describe.each(await drivers())('ownership matrix on %s', (driver) => {
     // A follow of an agency, in dollars.
     await transfer(a, 'FOLLOW', '500');
     ok(await call(h, 'POST', '/web/test/agencies/run', { token: op, body: {} }), 'agencies run');
-    const agencies = (await until(
-      () => api('agencies', a),
-      (r) => r.data.list.length > 0,
-    )).data;
+    const agencies = (
+      await until(
+        () => api('agencies', a),
+        (r) => r.data.list.length > 0,
+      )
+    ).data;
     o.follow = ok(await api('followAdd', a, { body: { agencyId: agencies.list[0].id, amount: '100' } }), 'follow').id;
 
     // A placement unlocked by A's key, and a deal A subscribed to.
     const placement = ok(
       await api('operatorPlacementCreate', opP, {
-        body: { symbol: 'SAP', kind: 'SPO', price: '190.00', quantity: '1000', minQuantity: '10', opensAtTimestamp: NOW - 3_600_000, closesAtTimestamp: NOW + 7 * DAY, lockupDays: 30 },
+        body: {
+          symbol: 'SAP',
+          kind: 'SPO',
+          price: '190.00',
+          quantity: '1000',
+          minQuantity: '10',
+          opensAtTimestamp: NOW - 3_600_000,
+          closesAtTimestamp: NOW + 7 * DAY,
+          lockupDays: 30,
+        },
       }),
       'placement',
     );
@@ -321,7 +336,9 @@ describe.each(await drivers())('ownership matrix on %s', (driver) => {
   /** One digest per table: its rows (those of `userId` when given, in tables with a user_id), in one query. */
   async function digests(tables: string[], userId?: number): Promise<Record<string, string>> {
     const where = userId === undefined ? '' : ' where user_id = $1';
-    const parts = tables.map((t) => `select '${t}' as t, count(*)::int as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as m from "${t}" x${where}`);
+    const parts = tables.map(
+      (t) => `select '${t}' as t, count(*)::int as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as m from "${t}" x${where}`,
+    );
     const rows = await h.db.query<{ t: string; n: number; m: string }>(parts.join(' union all '), userId === undefined ? [] : [userId]);
     return Object.fromEntries(rows.map((r) => [r.t, `${r.n}:${r.m}`]));
   }
@@ -355,7 +372,9 @@ describe.each(await drivers())('ownership matrix on %s', (driver) => {
       }
       expect(def(id).auth, id).not.toBe('operator');
       // The fields an entry names are exactly its route's id-like keys (an owned entry may cross a non-id key too).
-      expect([...(entry.fields ?? [])].sort(), `${id}: its id-like fields`).toEqual(entry.kind === 'owned' && candidates.length === 0 ? (entry.fields ?? []) : candidates);
+      expect([...(entry.fields ?? [])].sort(), `${id}: its id-like fields`).toEqual(
+        entry.kind === 'owned' && candidates.length === 0 ? (entry.fields ?? []) : candidates,
+      );
       if (entry.kind === 'no id' && candidates.length) expect(entry.reason.length, id).toBeGreaterThan(20);
     }
     figures.routes = ROUTE_IDS.length;
@@ -383,7 +402,8 @@ describe.each(await drivers())('ownership matrix on %s', (driver) => {
         else if ((c.expect ?? 'refuse') === 'refuse') {
           const refused = c.refusal ? r.status === c.refusal.status && r.data?.key === c.refusal.key : [403, 404].includes(r.status);
           if (!refused || r.code !== r.status) failures.push(`${id} (${c.label}): answered ${r.status} ${r.msg} ${JSON.stringify(r.data).slice(0, 200)}`);
-        } else if (r.status === 200 && c.hidden && !c.hidden(r.data)) failures.push(`${id} (${c.label}): B sees A's data: ${JSON.stringify(r.data).slice(0, 300)}`);
+        } else if (r.status === 200 && c.hidden && !c.hidden(r.data))
+          failures.push(`${id} (${c.label}): B sees A's data: ${JSON.stringify(r.data).slice(0, 300)}`);
       }
     }
     expect(failures).toEqual([]);
@@ -391,7 +411,9 @@ describe.each(await drivers())('ownership matrix on %s', (driver) => {
   }, 120_000);
 
   /** What proves an extra field did not take effect, for the writes that make or move something. */
-  const proofs: Partial<Record<RouteId, { body: () => Record<string, unknown> | Promise<Record<string, unknown>>; check: (r: Answer<any>) => Promise<void> | void }>> = {
+  const proofs: Partial<
+    Record<RouteId, { body: () => Record<string, unknown> | Promise<Record<string, unknown>>; check: (r: Answer<any>) => Promise<void> | void }>
+  > = {
     register: {
       body: () => ({ username: `mx${randomUUID().slice(0, 8)}`, password: 'secret-pass1', agreement: true }),
       async check(r) {
@@ -540,7 +562,8 @@ describe.each(await drivers())('ownership matrix on %s', (driver) => {
           r = await call(h, 'POST', `/web${def(id).path}`, { token: def(id).auth === 'public' ? x.token : who.token, form });
         } else r = await api(id, who, { body, ...(def(id).auth === 'public' ? { headers: { 'x-forwarded-for': address() } } : {}) });
         if (r.status >= 500) failures.push(`${id} (${variant}): ${r.status} ${r.msg}`);
-        if (r.status === 200 && r.data && typeof r.data === 'object' && 'userId' in r.data && r.data.userId === w.a.id) failures.push(`${id} (${variant}): answered A's user id`);
+        if (r.status === 200 && r.data && typeof r.data === 'object' && 'userId' in r.data && r.data.userId === w.a.id)
+          failures.push(`${id} (${variant}): answered A's user id`);
         if (proof && variant === 'fields') {
           try {
             await proof.check(r);
@@ -548,7 +571,8 @@ describe.each(await drivers())('ownership matrix on %s', (driver) => {
             failures.push(`${id}: ${(err as Error).message.split('\n')[0]}`);
           }
         }
-        if (({} as Record<string, unknown>).polluted !== undefined || ({} as Record<string, unknown>).role !== undefined) failures.push(`${id} (${variant}): Object.prototype polluted`);
+        if (({} as Record<string, unknown>).polluted !== undefined || ({} as Record<string, unknown>).role !== undefined)
+          failures.push(`${id} (${variant}): Object.prototype polluted`);
       }
       const after = await rowsOf(w.a.id);
       const changed = Object.keys(before).filter((t) => before[t] !== after[t]);
@@ -566,7 +590,10 @@ describe.each(await drivers())('ownership matrix on %s', (driver) => {
     const o = w.objects;
     const [kycUser] = [await registerUser(h)];
     const frontUrl = await uploadImage(h, kycUser.token);
-    ok(await api('updateReal', kycUser, { body: { firstName: 'Kai', lastName: 'Pending', country: 'NL', idType: 'passport', idNumber: 'NX9988776', frontUrl } }), 'kyc');
+    ok(
+      await api('updateReal', kycUser, { body: { firstName: 'Kai', lastName: 'Pending', country: 'NL', idType: 'passport', idNumber: 'NX9988776', frontUrl } }),
+      'kyc',
+    );
     const [kyc] = await h.db.query<{ id: number }>('select id from kyc_submissions where user_id = $1', [kycUser.id]);
     // A real object for each id an operator route takes, so a refusal is not a 404 in disguise.
     const ids: Partial<Record<RouteId, Record<string, string | number>>> = {
@@ -602,7 +629,8 @@ describe.each(await drivers())('ownership matrix on %s', (driver) => {
     const failures: string[] = [];
     // The house's jobs, run now on the pinned clock, have nothing left to do while the routes are called:
     // whatever changes below, an operator route refused to an investor changed it.
-    for (const job of ['robots', 'funds', 'bonds', 'loans', 'quantify', 'agencies']) ok(await call(h, 'POST', `/web/test/${job}/run`, { token: op, body: {} }), `${job} run`);
+    for (const job of ['robots', 'funds', 'bonds', 'loans', 'quantify', 'agencies'])
+      ok(await call(h, 'POST', `/web/test/${job}/run`, { token: op, body: {} }), `${job} run`);
     const before = await everything();
     for (const id of operatorRoutes) {
       const params = ids[id];

@@ -33,7 +33,10 @@ describe.each(await drivers())('passkeys on %s', (driver) => {
   const add = (token: string, name: string, credential: unknown) => call(h, 'POST', '/web/security/passkeys', { token, body: { name, credential } });
   const signInOptions = async () => (await call(h, 'POST', '/web/login/passkey/options', { body: {} })).data.options;
   const signIn = (credential: unknown, address = clientAddress()) =>
-    call(h, 'POST', '/web/login/passkey', { body: { credential }, headers: { ...from(address), 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Version/18.0 Mobile/15E148 Safari/604.1' } });
+    call(h, 'POST', '/web/login/passkey', {
+      body: { credential },
+      headers: { ...from(address), 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Version/18.0 Mobile/15E148 Safari/604.1' },
+    });
 
   /** An investor with one passkey registered through the real ceremony. */
   async function withPasskey(name = 'My phone') {
@@ -121,7 +124,11 @@ describe.each(await drivers())('passkeys on %s', (driver) => {
 
     const r = await signIn(device.get(options, u.passkey), '10.99.0.7');
     expect(r.code, r.msg).toBe(200);
-    expect(r.data).toEqual({ token: expect.any(String), wsUrl: expect.stringMatching(/^ws:\/\/127\.0\.0\.1:\d+\/web\/push$/), userInfo: expect.objectContaining({ id: u.id }) });
+    expect(r.data).toEqual({
+      token: expect.any(String),
+      wsUrl: expect.stringMatching(/^ws:\/\/127\.0\.0\.1:\d+\/web\/push$/),
+      userInfo: expect.objectContaining({ id: u.id }),
+    });
     expect(await countRows(h, 'sessions')).toBe(sessions + 1);
     expect(await signInNotices(u.id)).toBe(notices + 1);
     const [notice] = await h.db.query<{ params: Record<string, string> }>(
@@ -144,7 +151,10 @@ describe.each(await drivers())('passkeys on %s', (driver) => {
     const setup = await call(h, 'POST', '/web/security/twoFactor/setup', { token: u.token, body: {} });
     const on = await call(h, 'POST', '/web/security/twoFactor/enable', { token: u.token, body: { code: await currentCode(setup.data.secret) } });
     expect(on.code, on.msg).toBe(200);
-    const password = await call(h, 'POST', '/web/loginByUsername', { body: { username: u.username, password: 'secret-pass1' }, headers: from(clientAddress()) });
+    const password = await call(h, 'POST', '/web/loginByUsername', {
+      body: { username: u.username, password: 'secret-pass1' },
+      headers: from(clientAddress()),
+    });
     expect(password.data.secondFactor).toBe('totp');
     const r = await signIn(device.get(await signInOptions(), u.passkey));
     expect(r.code, r.msg).toBe(200);
@@ -181,7 +191,11 @@ describe.each(await drivers())('passkeys on %s', (driver) => {
     const answer = device.get(options, u.passkey);
     expect((await signIn(answer)).code).toBe(200);
     const replay = await signIn(answer);
-    expect([replay.status, replay.data.key, replay.msg]).toEqual([422, 'e.passkeyExpired', 'The passkey request has expired or was used already, please try again']);
+    expect([replay.status, replay.data.key, replay.msg]).toEqual([
+      422,
+      'e.passkeyExpired',
+      'The passkey request has expired or was used already, please try again',
+    ]);
     // A fresh signature over the used challenge is no better.
     expect((await signIn(device.get(options, u.passkey))).data.key).toBe('e.passkeyExpired');
     // A registration's challenge signs nobody in.
@@ -249,9 +263,16 @@ describe.each(await drivers())('passkeys on %s', (driver) => {
     expect((await call(h, 'POST', '/web/security/twoFactor/enable', { token: u.token, body: { code: await currentCode(setup.data.secret) } })).code).toBe(200);
     const op = await operatorToken(h);
     expect((await call(h, 'GET', `/web/operator/users/${u.id}`, { token: op })).data).toMatchObject({ twoFactor: true, passkeys: 1 });
-    const reset = await call(h, 'POST', `/web/operator/users/${u.id}/twoFactor/reset`, { token: op, body: { reason: 'Lost phone; identity checked by video call' } });
+    const reset = await call(h, 'POST', `/web/operator/users/${u.id}/twoFactor/reset`, {
+      token: op,
+      body: { reason: 'Lost phone; identity checked by video call' },
+    });
     expect(reset.code, reset.msg).toBe(200);
-    expect(reset.data.audit[0]).toMatchObject({ action: 'user.twoFactorReset', before: { twoFactor: true, passkeys: 1 }, after: { twoFactor: false, passkeys: 0 } });
+    expect(reset.data.audit[0]).toMatchObject({
+      action: 'user.twoFactorReset',
+      before: { twoFactor: true, passkeys: 1 },
+      after: { twoFactor: false, passkeys: 0 },
+    });
     expect([reset.data.twoFactor, reset.data.passkeys]).toEqual([false, 0]);
     expect((await h.db.query('select 1 from passkeys where user_id = $1', [u.id])).length).toBe(0);
     const r = await signIn(device.get(await signInOptions(), u.passkey));
@@ -266,7 +287,9 @@ describe.each(await drivers())('passkeys on %s', (driver) => {
 
   it('answers a malformed credential with a clear message and changes nothing', async () => {
     const rows = await countRows(h, 'webauthn_challenges');
-    const bad = await call(h, 'POST', '/web/login/passkey', { body: { credential: { id: 'x', rawId: 'x', type: 'public-key', response: { clientDataJSON: 'e30' } } } });
+    const bad = await call(h, 'POST', '/web/login/passkey', {
+      body: { credential: { id: 'x', rawId: 'x', type: 'public-key', response: { clientDataJSON: 'e30' } } },
+    });
     expect([bad.status, bad.data.key]).toEqual([422, 'e.passkeyFailed']);
     const shape = await call(h, 'POST', '/web/login/passkey', { body: { credential: { id: 'x' } }, lang: 'nl' });
     expect([shape.status, shape.msg]).toEqual([400, 'Het antwoord van de passkey is onvolledig, probeer het opnieuw']);

@@ -53,7 +53,11 @@ describe.each(await drivers())('placements on %s', (driver) => {
     const [kyc] = await h.db.query<{ id: number }>('select id from kyc_submissions where user_id = $1', [u.id]);
     expect((await call(h, 'POST', `/web/operator/kyc/${kyc!.id}/approve`, { token: op, body: {} })).code).toBe(200);
     if (stock !== '0') {
-      const d = await call(h, 'POST', '/web/recharge/create', { token: u.token, headers: idem(), body: { method: 'fiat', currency: 'EUR', amount: stock, proofUrl: frontUrl } });
+      const d = await call(h, 'POST', '/web/recharge/create', {
+        token: u.token,
+        headers: idem(),
+        body: { method: 'fiat', currency: 'EUR', amount: stock, proofUrl: frontUrl },
+      });
       await call(h, 'POST', `/web/operator/deposits/${d.data.id}/approve`, { token: op, body: {} });
       const t = await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: idem(), body: { from: 'BALANCE', to: 'STOCK', amount: stock } });
       expect(t.code).toBe(200);
@@ -78,10 +82,13 @@ describe.each(await drivers())('placements on %s', (driver) => {
     expect(r.code, r.msg).toBe(200);
     return r.data as { id: number; [k: string]: any };
   }
-  const issue = (id: number, investorRef: string | number) => call(h, 'POST', `/web/operator/placements/${id}/keys`, { token: op, body: { investor: String(investorRef) } });
+  const issue = (id: number, investorRef: string | number) =>
+    call(h, 'POST', `/web/operator/placements/${id}/keys`, { token: op, body: { investor: String(investorRef) } });
   const enter = (token: string, key: unknown) => call(h, 'POST', '/web/placing_order/checkSecret', { token, body: { key } });
-  const buy = (token: string, placementId: number, quantity: string) => call(h, 'POST', '/web/placing_order/create', { token, headers: idem(), body: { placementId, quantity } });
-  const audit = async (id: number) => (await call(h, 'GET', `/web/operator/audit?targetType=placement&targetId=${id}&size=100`, { token: op })).data.list as any[];
+  const buy = (token: string, placementId: number, quantity: string) =>
+    call(h, 'POST', '/web/placing_order/create', { token, headers: idem(), body: { placementId, quantity } });
+  const audit = async (id: number) =>
+    (await call(h, 'GET', `/web/operator/audit?targetType=placement&targetId=${id}&size=100`, { token: op })).data.list as any[];
 
   /** The newest placement key in the investor's notices, read as they read it. */
   async function keyFromNotice(token: string): Promise<string> {
@@ -128,7 +135,9 @@ describe.each(await drivers())('placements on %s', (driver) => {
     // The ten trading days before today's date in Frankfurt, as the market's daily candles close them.
     const at = now();
     const today = dayToIso(localDay('Europe/Berlin', at));
-    const daily = market.provider.candles(SAP, '1d', at - 31 * DAY, at + 1).map((c) => ({ day: market.provider.session(SAP, c.time).tradingDay, close: c.close }));
+    const daily = market.provider
+      .candles(SAP, '1d', at - 31 * DAY, at + 1)
+      .map((c) => ({ day: market.provider.session(SAP, c.time).tradingDay, close: c.close }));
     const closes = daily
       .filter((c) => c.day < today)
       .slice(-10)
@@ -175,16 +184,27 @@ describe.each(await drivers())('placements on %s', (driver) => {
     });
     // An SPO takes any price, shown as its discount to the last close.
     const cheap = await spo({ price: '100.00' });
-    expect(cheap).toMatchObject({ kind: 'SPO', floorPrice: null, minPrice: null, discountPercent: new Dec(lastClose).sub(100).div(lastClose).mul(100).toFixed(2) });
+    expect(cheap).toMatchObject({
+      kind: 'SPO',
+      floorPrice: null,
+      minPrice: null,
+      discountPercent: new Dec(lastClose).sub(100).div(lastClose).mul(100).toFixed(2),
+    });
     // Created placements are audited with the closes the floor came from.
     const [created] = await audit(qip.data.id);
     expect(created).toMatchObject({ action: 'placement.create', after: { kind: 'QIP', floorPrice: exact.toFixed(), closes: expect.any(Array) } });
 
     // Not a stock; a window in the past; a minimum above the offer; off the tick: refused, nothing stored.
     expect((await create({ ...base, symbol: 'EURUSD', kind: 'SPO', price: '1.00000' })).msg).toBe('Placements are of listed stocks only');
-    expect((await create({ ...base, kind: 'SPO', price: '190.00', opensAtTimestamp: now() - 2 * DAY, closesAtTimestamp: now() - DAY })).msg).toBe('The window must close after it opens');
-    expect((await create({ ...base, kind: 'SPO', price: '190.00', closesAtTimestamp: base.opensAtTimestamp })).data.fields).toEqual({ closesAtTimestamp: 'e.placementWindow' });
-    expect((await create({ ...base, kind: 'SPO', price: '190.00', minQuantity: '101' })).msg).toBe('The minimum purchase cannot be more than the quantity offered');
+    expect((await create({ ...base, kind: 'SPO', price: '190.00', opensAtTimestamp: now() - 2 * DAY, closesAtTimestamp: now() - DAY })).msg).toBe(
+      'The window must close after it opens',
+    );
+    expect((await create({ ...base, kind: 'SPO', price: '190.00', closesAtTimestamp: base.opensAtTimestamp })).data.fields).toEqual({
+      closesAtTimestamp: 'e.placementWindow',
+    });
+    expect((await create({ ...base, kind: 'SPO', price: '190.00', minQuantity: '101' })).msg).toBe(
+      'The minimum purchase cannot be more than the quantity offered',
+    );
     expect((await create({ ...base, kind: 'SPO', price: '190.01' })).msg).toBe('The price must be a multiple of 0.02');
   });
 
@@ -226,7 +246,19 @@ describe.each(await drivers())('placements on %s', (driver) => {
     // A's own key, however typed, unlocks A's placement; again, the same answer.
     const r = await enter(a.token, ` ${keyA.toLowerCase().replaceAll('-', ' ')} `);
     expect(r.code).toBe(200);
-    expect(r.data).toMatchObject({ id: p.id, symbol: SAP, kind: 'SPO', price: '190.00', state: 'open', lockupDays: 30, quantityRemaining: '1000', walletCode: 'STOCK', walletCurrency: 'EUR', rate: '1', feeRate: '0.0005' });
+    expect(r.data).toMatchObject({
+      id: p.id,
+      symbol: SAP,
+      kind: 'SPO',
+      price: '190.00',
+      state: 'open',
+      lockupDays: 30,
+      quantityRemaining: '1000',
+      walletCode: 'STOCK',
+      walletCurrency: 'EUR',
+      rate: '1',
+      feeRate: '0.0005',
+    });
     expect((await enter(a.token, keyA)).data.id).toBe(p.id);
     expect((await call(h, 'GET', '/web/placing_order/unlocked', { token: a.token })).data.map((x: any) => x.id)).toEqual([p.id]);
     expect((await call(h, 'GET', `/web/operator/placements/${p.id}`, { token: op })).data.keys.find((k: any) => k.userId === a.id).status).toBe('used');
@@ -236,12 +268,17 @@ describe.each(await drivers())('placements on %s', (driver) => {
     const revoked = await call(h, 'POST', `/web/operator/placementKeys/${keyId}/revoke`, { token: op, body: { reason: 'Allocation changed' } });
     expect(revoked.code).toBe(200);
     expect(revoked.data.keys.find((k: any) => k.id === keyId).status).toBe('revoked');
-    expect((await call(h, 'POST', `/web/operator/placementKeys/${keyId}/revoke`, { token: op, body: { reason: 'twice' } })).msg).toBe('This key is already revoked');
+    expect((await call(h, 'POST', `/web/operator/placementKeys/${keyId}/revoke`, { token: op, body: { reason: 'twice' } })).msg).toBe(
+      'This key is already revoked',
+    );
     expect((await call(h, 'POST', `/web/operator/placementKeys/${keyId}/revoke`, { token: op, body: {} })).msg).toBe('Please give a reason');
     expect((await enter(a.token, keyA)).msg).toBe('This key is not valid');
     expect((await enter(b.token, keyA)).msg).toBe('This key is not valid');
     expect((await call(h, 'GET', '/web/placing_order/unlocked', { token: a.token })).data).toEqual([]);
-    expect((await call(h, 'GET', '/web/userMessage/getMessage', { token: a.token })).data.list[0]).toMatchObject({ kind: 'placement.revoked', title: 'Placement key revoked' });
+    expect((await call(h, 'GET', '/web/userMessage/getMessage', { token: a.token })).data.list[0]).toMatchObject({
+      kind: 'placement.revoked',
+      title: 'Placement key revoked',
+    });
     expect((await buy(a.token, p.id, '10')).msg).toBe('Enter your key for this placement first');
     expect((await audit(p.id)).map((e) => e.action)).toEqual(['placement.revokeKey', 'placement.issueKey', 'placement.issueKey', 'placement.create']);
   });
@@ -263,7 +300,16 @@ describe.each(await drivers())('placements on %s', (driver) => {
     const r = await buy(u.token, p.id, '25');
     expect(r.code, r.msg).toBe(200);
     // 25 x 190.00 EUR = 4750.00 EUR held as the position's margin (leverage 1); fee 4750.00 x 0.05 % = 2.375 -> 2.38.
-    expect(r.data).toMatchObject({ placementId: p.id, symbol: SAP, kind: 'SPO', price: '190.00', quantity: '25', amount: '4750.00', fee: '2.38', total: '4752.38' });
+    expect(r.data).toMatchObject({
+      placementId: p.id,
+      symbol: SAP,
+      kind: 'SPO',
+      price: '190.00',
+      quantity: '25',
+      amount: '4750.00',
+      fee: '2.38',
+      total: '4752.38',
+    });
     expect(r.data).toMatchObject({ walletCode: 'STOCK', walletCurrency: 'EUR', positionOpen: true, openQuantity: '25', sellableQuantity: '0', locked: true });
     const lockedUntil = r.data.lockedUntilTimestamp as number;
     expect(Math.abs(lockedUntil - (now() + 30 * DAY))).toBeLessThan(60_000);
@@ -284,14 +330,31 @@ describe.each(await drivers())('placements on %s', (driver) => {
 
     // The position: at the placement price, leverage 1, from placing stock (source 8), with the lock-up.
     const pos = await call(h, 'POST', '/web/position/detail', { token: u.token, body: { id: r.data.positionId } });
-    expect(pos.data).toMatchObject({ status: 1, direction: 0, openPrice: '190.00', quantity: '25', leverage: 1, margin: '4750.00', handlingFee: '2.38', walletCode: 'STOCK', source: 8, lockedUntilTimestamp: lockedUntil });
-    expect((await call(h, 'GET', `/web/operator/placements/${p.id}`, { token: op })).data).toMatchObject({ quantitySold: '25', quantityRemaining: '975', orderCount: 1 });
+    expect(pos.data).toMatchObject({
+      status: 1,
+      direction: 0,
+      openPrice: '190.00',
+      quantity: '25',
+      leverage: 1,
+      margin: '4750.00',
+      handlingFee: '2.38',
+      walletCode: 'STOCK',
+      source: 8,
+      lockedUntilTimestamp: lockedUntil,
+    });
+    expect((await call(h, 'GET', `/web/operator/placements/${p.id}`, { token: op })).data).toMatchObject({
+      quantitySold: '25',
+      quantityRemaining: '975',
+      orderCount: 1,
+    });
 
     // Locked: the close is refused with the date, the sellable count is zero.
     const before = await everything(u.id);
     const close = await call(h, 'POST', '/web/position/flatPosition', { token: u.token, headers: idem(), body: { id: r.data.positionId } });
     expect([close.status, close.msg]).toEqual([422, `Placement shares are locked up until ${utcMinute(lockedUntil)} UTC`]);
-    expect((await call(h, 'POST', '/web/position/flatPosition', { token: u.token, headers: idem(), body: { id: r.data.positionId, quantity: '5' } })).status).toBe(422);
+    expect(
+      (await call(h, 'POST', '/web/position/flatPosition', { token: u.token, headers: idem(), body: { id: r.data.positionId, quantity: '5' } })).status,
+    ).toBe(422);
     expect(await everything(u.id)).toBe(before);
     const count = await call(h, 'POST', '/web/position/getPlacingFlatCount', { token: u.token, body: { stockCode: SAP } });
     expect(count.data).toEqual({
@@ -309,14 +372,25 @@ describe.each(await drivers())('placements on %s', (driver) => {
     try {
       const later = await call(h, 'POST', '/web/position/getPlacingFlatCount', { token: u.token, body: { positionId: r.data.positionId } });
       expect(later.data).toMatchObject({ quantity: '25', sellable: '25', locked: '0', nextUnlockTimestamp: null });
-      expect((await call(h, 'POST', '/web/position/placing_subscription', { token: u.token, body: {} })).data.list[0]).toMatchObject({ locked: false, sellableQuantity: '25' });
+      expect((await call(h, 'POST', '/web/position/placing_subscription', { token: u.token, body: {} })).data.list[0]).toMatchObject({
+        locked: false,
+        sellableQuantity: '25',
+      });
       const part = await call(h, 'POST', '/web/position/flatPosition', { token: u.token, headers: idem(), body: { id: r.data.positionId, quantity: '10' } });
       expect(part.code, part.msg).toBe(200);
       expect((await call(h, 'POST', '/web/position/getPlacingFlatCount', { token: u.token, body: {} })).data).toMatchObject({ quantity: '15', sellable: '15' });
       const rest = await call(h, 'POST', '/web/position/flatPosition', { token: u.token, headers: idem(), body: { id: r.data.positionId } });
       expect(rest.code, rest.msg).toBe(200);
-      expect((await call(h, 'POST', '/web/position/placing_subscription', { token: u.token, body: {} })).data.list[0]).toMatchObject({ positionOpen: false, openQuantity: '0', sellableQuantity: '0' });
-      expect((await call(h, 'POST', '/web/position/getPlacingFlatCount', { token: u.token, body: {} })).data).toMatchObject({ quantity: '0', sellable: '0', positions: [] });
+      expect((await call(h, 'POST', '/web/position/placing_subscription', { token: u.token, body: {} })).data.list[0]).toMatchObject({
+        positionOpen: false,
+        openQuantity: '0',
+        sellableQuantity: '0',
+      });
+      expect((await call(h, 'POST', '/web/position/getPlacingFlatCount', { token: u.token, body: {} })).data).toMatchObject({
+        quantity: '0',
+        sellable: '0',
+        positions: [],
+      });
     } finally {
       offset -= 30 * DAY + 60_000;
     }
@@ -372,7 +446,9 @@ describe.each(await drivers())('placements on %s', (driver) => {
     const d = await unlocked(open.id);
     const closed = await call(h, 'POST', `/web/operator/placements/${open.id}/close`, { token: op, body: { reason: 'Demand met' } });
     expect(closed.data).toMatchObject({ state: 'closed', status: 'closed', closeReason: 'Demand met' });
-    expect((await call(h, 'POST', `/web/operator/placements/${open.id}/close`, { token: op, body: { reason: 'again' } })).msg).toBe('This placement is already closed or over');
+    expect((await call(h, 'POST', `/web/operator/placements/${open.id}/close`, { token: op, body: { reason: 'again' } })).msg).toBe(
+      'This placement is already closed or over',
+    );
     expect((await issue(open.id, d.id)).msg).toBe('This placement is already closed or over');
     const beforeD = await everything(d.id);
     expect((await buy(d.token, open.id, '10')).msg).toBe('This placement is not open for purchases');
@@ -391,20 +467,34 @@ describe.each(await drivers())('placements on %s', (driver) => {
     expect(bought.code).toBe(200);
     const other = await investor('5000.00');
     expect((await call(h, 'POST', '/web/position/placing_subscription', { token: other.token, body: {} })).data).toMatchObject({ list: [], total: 0 });
-    expect((await call(h, 'POST', '/web/position/getPlacingFlatCount', { token: other.token, body: { positionId: bought.data.positionId } })).data).toMatchObject({ quantity: '0', positions: [] });
-    expect((await call(h, 'POST', '/web/position/flatPosition', { token: other.token, headers: idem(), body: { id: bought.data.positionId } })).status).toBe(404);
+    expect(
+      (await call(h, 'POST', '/web/position/getPlacingFlatCount', { token: other.token, body: { positionId: bought.data.positionId } })).data,
+    ).toMatchObject({ quantity: '0', positions: [] });
+    expect((await call(h, 'POST', '/web/position/flatPosition', { token: other.token, headers: idem(), body: { id: bought.data.positionId } })).status).toBe(
+      404,
+    );
     expect((await call(h, 'GET', `/web/operator/placements/${p.id}`, { token: a.token })).status).toBe(403);
     expect((await call(h, 'POST', '/web/placing_order/checkSecret', { body: { key: a.key } })).status).toBe(401);
 
     // The public list: running placements with their fixed price and window; the window call agrees.
     const sale = await call(h, 'POST', '/web/m_ft/sale_list', { body: { size: 100 } });
     const row = sale.data.list.find((x: any) => x.id === p.id);
-    expect(row).toMatchObject({ symbol: SAP, kind: 'SPO', price: '190.00', minQuantity: '10', open: true, nextChangeTimestamp: p.closesAtTimestamp, quote: { symbol: SAP } });
+    expect(row).toMatchObject({
+      symbol: SAP,
+      kind: 'SPO',
+      price: '190.00',
+      minQuantity: '10',
+      open: true,
+      nextChangeTimestamp: p.closesAtTimestamp,
+      quote: { symbol: SAP },
+    });
     const time = await call(h, 'POST', '/web/m_ft/get_sale_time', { body: { symbol: SAP } });
     expect(time.data).toMatchObject({ symbol: SAP, open: true });
     const list = await call(h, 'GET', '/web/operator/placements?state=open&size=100', { token: op });
     expect(list.data.list.find((x: any) => x.id === p.id)).toMatchObject({ state: 'open', orderCount: 1, keyCount: 1 });
-    expect((await call(h, 'GET', '/web/operator/placements?state=closed&size=100', { token: op })).data.list.every((x: any) => x.state === 'closed')).toBe(true);
+    expect((await call(h, 'GET', '/web/operator/placements?state=closed&size=100', { token: op })).data.list.every((x: any) => x.state === 'closed')).toBe(
+      true,
+    );
   });
 
   it('takes the discount from the last completed session’s close: on a Monday before the open, Friday’s, never Thursday’s', async () => {

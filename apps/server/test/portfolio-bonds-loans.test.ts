@@ -78,8 +78,7 @@ describe.each(await drivers())('bonds and loans in the portfolio on %s', (driver
   });
 
   /** A module's source built as app.ts builds it, for its past values. */
-  const deps = (): PortfolioDeps =>
-    ({ db: h.db, seed: SEED, now, clocks: { funds: now, bonds: now, loans: now, quantify: now } }) as unknown as PortfolioDeps;
+  const deps = (): PortfolioDeps => ({ db: h.db, seed: SEED, now, clocks: { funds: now, bonds: now, loans: now, quantify: now } }) as unknown as PortfolioDeps;
 
   const portfolio = async (token: string, currency: 'EUR' | 'USD' = 'EUR') => {
     const r = await call(h, 'POST', '/web/portfolio', { token, body: { currency } });
@@ -111,10 +110,17 @@ describe.each(await drivers())('bonds and loans in the portfolio on %s', (driver
     const u = await registerUser(h);
     if (ageDays > 0) await h.db.query('update users set created_at = $2 where id = $1', [u.id, new Date(clock - ageDays * DAY)]);
     const frontUrl = await uploadImage(h, u.token);
-    await call(h, 'POST', '/web/updateReal', { token: u.token, body: { firstName: 'Po', lastName: 'Rt', country: 'NL', idType: 'passport', idNumber: 'NP1122334', frontUrl } });
+    await call(h, 'POST', '/web/updateReal', {
+      token: u.token,
+      body: { firstName: 'Po', lastName: 'Rt', country: 'NL', idType: 'passport', idNumber: 'NP1122334', frontUrl },
+    });
     const [kyc] = await h.db.query<{ id: number }>('select id from kyc_submissions where user_id = $1', [u.id]);
     expect((await call(h, 'POST', `/web/operator/kyc/${kyc!.id}/approve`, { token: op, body: {} })).code).toBe(200);
-    const d = await call(h, 'POST', '/web/recharge/create', { token: u.token, headers: idem(), body: { method: 'fiat', currency: 'EUR', amount: eur, proofUrl: frontUrl } });
+    const d = await call(h, 'POST', '/web/recharge/create', {
+      token: u.token,
+      headers: idem(),
+      body: { method: 'fiat', currency: 'EUR', amount: eur, proofUrl: frontUrl },
+    });
     expect((await call(h, 'POST', `/web/operator/deposits/${d.data.id}/approve`, { token: op, body: {} })).code).toBe(200);
     if (wallet) {
       const t = await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: idem(), body: { from: 'BALANCE', to: wallet, amount: eur } });
@@ -160,9 +166,16 @@ describe.each(await drivers())('bonds and loans in the portfolio on %s', (driver
       stale: false,
     });
     // Face × the dirty bid, rounded once, is the same to within the cent the parts' rounding may add.
-    expect(value.sub(cents(new Dec(1000).mul(new Dec(q.bid).add(accrued)).div(100))).abs().lte('0.01')).toBe(true);
+    expect(
+      value
+        .sub(cents(new Dec(1000).mul(new Dec(q.bid).add(accrued)).div(100)))
+        .abs()
+        .lte('0.01'),
+    ).toBe(true);
     // Cost: the dirty ask plus the markup of 0.25 per 100 (10 years to maturity); the net profit is after it.
-    const cost = cents(new Dec(q.ask).mul(10)).add(cents(accrued.mul(10))).add('2.50');
+    const cost = cents(new Dec(q.ask).mul(10))
+      .add(cents(accrued.mul(10)))
+      .add('2.50');
     expect(held.cost).toBe(cost.toFixed(2));
     expect(line).toMatchObject({ cost: cost.toFixed(2), fees: '2.50', pnl: value.sub(cost).toFixed(2), pnlGross: value.sub(cost).add('2.50').toFixed(2) });
     // Bought today: its change is the dirty bid less the dirty ask paid, 10 × −(2 × 0.02).
@@ -188,7 +201,9 @@ describe.each(await drivers())('bonds and loans in the portfolio on %s', (driver
     const thenValue = cents(new Dec(then.bid).mul(10)).add(cents(new Dec('2.6').mul(298).div(365).mul(10)));
     const past = await createBondsPortfolioSource(deps()).offLedgerAt!(u.id, [NOW - DAY, end]);
     expect(past[0]).toEqual([]);
-    expect(past[1]!.map((v) => ({ ...v, value: v.value.toFixed(2) }))).toEqual([{ product: 'bond', side: 'asset', currency: 'EUR', value: thenValue.toFixed(2) }]);
+    expect(past[1]!.map((v) => ({ ...v, value: v.value.toFixed(2) }))).toEqual([
+      { product: 'bond', side: 'asset', currency: 'EUR', value: thenValue.toFixed(2) },
+    ]);
   });
 
   it('values a dollar bond in its dollar wallet and converts it once at the answer’s rate', async () => {
@@ -204,7 +219,15 @@ describe.each(await drivers())('bonds and loans in the portfolio on %s', (driver
     const value = cents(new Dec(q.bid).mul(3)).add(cents(accrued.mul(3)));
     const line = after.lines.find((l) => l.product === 'bond')!;
     // 1 USD = 0.8 EUR.
-    expect(line).toMatchObject({ wallet: 'US_STOCK', currency: 'USD', priceCurrency: 'USD', quantity: '300', value: value.toFixed(2), reportingValue: cents(value.mul('0.8')).toFixed(2), fees: '0.75' });
+    expect(line).toMatchObject({
+      wallet: 'US_STOCK',
+      currency: 'USD',
+      priceCurrency: 'USD',
+      quantity: '300',
+      value: value.toFixed(2),
+      reportingValue: cents(value.mul('0.8')).toFixed(2),
+      fees: '0.75',
+    });
     // In dollars: the markup 3 × 0.25 and the spread 3 × 0.04 (each part to the cent).
     const spread = cents(new Dec(q.ask).mul(3)).sub(cents(new Dec(q.bid).mul(3)));
     const cash = after.lines.find((l) => l.key === 'cash:US_STOCK')!;
@@ -222,7 +245,11 @@ describe.each(await drivers())('bonds and loans in the portfolio on %s', (driver
     const before = await portfolio(u.token);
     expect(before).toMatchObject({ total: '2000.00', liabilities: '0.00', netAssets: '2000.00' });
 
-    const applied = await call(h, 'POST', '/web/loan/apply', { token: u.token, headers: idem(), body: { amount: '1000', months: 3, aprPercent: '24.00', accepted: true } });
+    const applied = await call(h, 'POST', '/web/loan/apply', {
+      token: u.token,
+      headers: idem(),
+      body: { amount: '1000', months: 3, aprPercent: '24.00', accepted: true },
+    });
     expect(applied.code, applied.msg).toBe(200);
     // Waiting for review: nothing owed, nothing counted.
     expect(await portfolio(u.token)).toMatchObject({ total: '2000.00', liabilities: '0.00', netAssets: '2000.00' });

@@ -67,10 +67,13 @@ describe.each(await drivers())('funds and deposit terms in the portfolio on %s',
     const r = await call(h, 'POST', '/web/test/funds/run', { token: op, body: {} });
     expect(r.code, r.msg).toBe(200);
   };
-  const products = async () => (await call(h, 'POST', '/web/user_fund_orders/productPageList', { body: { size: 100 } })).data.list as Array<Record<string, any>>;
+  const products = async () =>
+    (await call(h, 'POST', '/web/user_fund_orders/productPageList', { body: { size: 100 } })).data.list as Array<Record<string, any>>;
   const product = async (code: string) => (await products()).find((p) => p.code === code)!;
   const detail = async (code: string) =>
-    (await call(h, 'GET', `/web/stock/fund/details?id=${(await product(code)).id}`)).data as Record<string, any> & { days: Array<{ day: number; value: string }> };
+    (await call(h, 'GET', `/web/stock/fund/details?id=${(await product(code)).id}`)).data as Record<string, any> & {
+      days: Array<{ day: number; value: string }>;
+    };
   const navOn = async (code: string, day: number) => (await detail(code)).days.find((d) => d.day === day)!.value;
   const order = (token: string, body: Record<string, unknown>) => call(h, 'POST', '/web/user_fund_orders/create', { token, headers: idem(), body });
   const buy = async (token: string, code: string, amount: string) => {
@@ -102,12 +105,21 @@ describe.each(await drivers())('funds and deposit terms in the portfolio on %s',
   async function investor(eur: string) {
     const u = await registerUser(h);
     const frontUrl = await uploadImage(h, u.token);
-    await call(h, 'POST', '/web/updateReal', { token: u.token, body: { firstName: 'Pia', lastName: 'Portfolio', country: 'NL', idType: 'passport', idNumber: 'NX5566778', frontUrl } });
+    await call(h, 'POST', '/web/updateReal', {
+      token: u.token,
+      body: { firstName: 'Pia', lastName: 'Portfolio', country: 'NL', idType: 'passport', idNumber: 'NX5566778', frontUrl },
+    });
     const [kyc] = await h.db.query<{ id: number }>('select id from kyc_submissions where user_id = $1', [u.id]);
     expect((await call(h, 'POST', `/web/operator/kyc/${kyc!.id}/approve`, { token: op, body: {} })).code).toBe(200);
-    const d = await call(h, 'POST', '/web/recharge/create', { token: u.token, headers: idem(), body: { method: 'fiat', currency: 'EUR', amount: eur, proofUrl: frontUrl } });
+    const d = await call(h, 'POST', '/web/recharge/create', {
+      token: u.token,
+      headers: idem(),
+      body: { method: 'fiat', currency: 'EUR', amount: eur, proofUrl: frontUrl },
+    });
     await call(h, 'POST', `/web/operator/deposits/${d.data.id}/approve`, { token: op, body: {} });
-    expect((await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: idem(), body: { from: 'BALANCE', to: 'FINANCIAL', amount: eur } })).code).toBe(200);
+    expect(
+      (await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: idem(), body: { from: 'BALANCE', to: 'FINANCIAL', amount: eur } })).code,
+    ).toBe(200);
     for (let n = 0; n < 100 && (await financial(u.token)).balance === '0.00'; n += 1) await new Promise((r) => setTimeout(r, 100));
     expect((await financial(u.token)).balance).toBe(eur);
     return u;
@@ -120,9 +132,16 @@ describe.each(await drivers())('funds and deposit terms in the portfolio on %s',
   let netPaid: Dec;
   /** Each declared Current income by day, from the product's page. */
   const declared = new Map<number, string>();
-  const incomeOf = (principal: Decimal.Value, day: number) => floor(dec(principal).div(10000).mul(declared.get(day) ?? 0), 2);
+  const incomeOf = (principal: Decimal.Value, day: number) =>
+    floor(
+      dec(principal)
+        .div(10000)
+        .mul(declared.get(day) ?? 0),
+      2,
+    );
   /** A Regular term's simple interest: principal × rate × days ÷ 365, rounded down to the cent. */
-  const regularInterest = (principal: Decimal.Value, ratePercent: string, days: number) => floor(dec(principal).mul(ratePercent).div(100).mul(days).div(365), 2);
+  const regularInterest = (principal: Decimal.Value, ratePercent: string, days: number) =>
+    floor(dec(principal).mul(ratePercent).div(100).mul(days).div(365), 2);
 
   it('counts a deposit term bought as the same money in another place: net assets unchanged (no fee), principal at cost', async () => {
     await run();
@@ -142,7 +161,12 @@ describe.each(await drivers())('funds and deposit terms in the portfolio on %s',
     await buy(a.token, 'CUR', '500.00');
     const afterCurrent = await portfolio(a.token);
     expect(afterCurrent.netAssets).toBe('20000.00');
-    expect(afterCurrent.lines.filter((l) => l.product === 'depositTerm').map((l) => [l.instrument, l.value]).sort()).toEqual([
+    expect(
+      afterCurrent.lines
+        .filter((l) => l.product === 'depositTerm')
+        .map((l) => [l.instrument, l.value])
+        .sort(),
+    ).toEqual([
       ['CUR', '500.00'],
       ['REG30', '1000.00'],
     ]);
@@ -194,7 +218,11 @@ describe.each(await drivers())('funds and deposit terms in the portfolio on %s',
     expect(line(q, 'fund:USLC')).toMatchObject({ value: cents(units.mul(nav11)), dayChange: cents(units.mul(dec(nav11).sub(nav10))) });
     // The Regular term's interest runs from the 11th: no whole day earned yet.
     expect(q.lines.find((l) => l.instrument === 'REG30')!.value).toBe('1000.00');
-    expect(q.netAssets).toBe(dec('19000.00').add(cents(units.mul(nav11))).toFixed(2));
+    expect(q.netAssets).toBe(
+      dec('19000.00')
+        .add(cents(units.mul(nav11)))
+        .toFixed(2),
+    );
   });
 
   it('shows a redemption asked at the latest NAV less its exit load, then priced, then paid into the wallet with net assets unchanged', async () => {
@@ -209,9 +237,19 @@ describe.each(await drivers())('funds and deposit terms in the portfolio on %s',
     const p = await portfolio(a.token);
     expect(line(p, 'fund:USLC')).toMatchObject({ quantity: units.sub(REDEEMED).toFixed(), value: cents(units.sub(REDEEMED).mul(nav11)) });
     const redemption = line(p, `fund:redemption-${asked.data.id}`)!;
-    expect(redemption).toMatchObject({ priceSource: 'nav', quantity: REDEEMED.toFixed(), value: payoutAt(nav11).toFixed(2), fees: floor(loaded.mul(nav11).mul('0.01'), 2).toFixed(2) });
+    expect(redemption).toMatchObject({
+      priceSource: 'nav',
+      quantity: REDEEMED.toFixed(),
+      value: payoutAt(nav11).toFixed(2),
+      fees: floor(loaded.mul(nav11).mul('0.01'), 2).toFixed(2),
+    });
     expect(fundLines(p)).toHaveLength(2);
-    expect(p.netAssets).toBe(dec('19000.00').add(cents(units.sub(REDEEMED).mul(nav11))).add(payoutAt(nav11)).toFixed(2));
+    expect(p.netAssets).toBe(
+      dec('19000.00')
+        .add(cents(units.sub(REDEEMED).mul(nav11)))
+        .add(payoutAt(nav11))
+        .toFixed(2),
+    );
 
     clock = D('2026-03-12') + 20.5 * HOUR;
     await run();
@@ -239,7 +277,10 @@ describe.each(await drivers())('funds and deposit terms in the portfolio on %s',
 
     // The Regular term six whole days in (the 11th to the 16th); its change today is the 16th's interest.
     const six = regularInterest(1000, '1.80', 6);
-    expect(after.lines.find((l) => l.instrument === 'REG30')).toMatchObject({ value: dec(1000).add(six).toFixed(2), dayChange: six.sub(regularInterest(1000, '1.80', 5)).toFixed(2) });
+    expect(after.lines.find((l) => l.instrument === 'REG30')).toMatchObject({
+      value: dec(1000).add(six).toFixed(2),
+      dayChange: six.sub(regularInterest(1000, '1.80', 5)).toFixed(2),
+    });
     // The Current term: its incomes of the 11th to the 16th are credited to the wallet; the line is its principal, its change the 16th's income.
     expect(after.lines.find((l) => l.instrument === 'CUR')).toMatchObject({ value: '500.00', dayChange: incomeOf(500, D('2026-03-16')).toFixed(2) });
     const credited = sum([11, 12, 13, 14, 15, 16].map((n) => incomeOf(500, D(`2026-03-${n}`))));
@@ -252,9 +293,17 @@ describe.each(await drivers())('funds and deposit terms in the portfolio on %s',
     // The server's own clock has not ended the 17th: its income is earned on the source's clock and not yet credited.
     const lines = await source.lines(a.id, { now: ahead });
     const cur = lines.find((l) => l.product === 'depositTerm' && l.instrument === 'CUR')!;
-    expect(cur.value.toFixed(2)).toBe(dec(500).add(incomeOf(500, D('2026-03-17'))).toFixed(2));
+    expect(cur.value.toFixed(2)).toBe(
+      dec(500)
+        .add(incomeOf(500, D('2026-03-17')))
+        .toFixed(2),
+    );
     expect(cur.dayChange!.toFixed(2)).toBe(incomeOf(500, D('2026-03-17')).toFixed(2));
-    expect(lines.find((l) => l.instrument === 'REG30')!.value.toFixed(2)).toBe(dec(1000).add(regularInterest(1000, '1.80', 7)).toFixed(2));
+    expect(lines.find((l) => l.instrument === 'REG30')!.value.toFixed(2)).toBe(
+      dec(1000)
+        .add(regularInterest(1000, '1.80', 7))
+        .toFixed(2),
+    );
 
     const navs = new Map((await detail('USLC')).days.map((d) => [d.day, d.value]));
     const ends = [D('2026-03-10'), D('2026-03-11'), D('2026-03-12'), D('2026-03-13'), D('2026-03-17')];
@@ -268,13 +317,40 @@ describe.each(await drivers())('funds and deposit terms in the portfolio on %s',
     // The 11th's end: the redemption asked is still units; a day of Regular interest; the 11th's Current
     // income, credited with that day's end as its moment, is not on the ledger before it.
     expect(at(2, 'fund')).toBe(units.mul(navs.get(D('2026-03-11'))!).toFixed());
-    expect(at(2, 'depositTerm')).toBe(dec(1500).add(regularInterest(1000, '1.80', 1)).add(incomeOf(500, D('2026-03-11'))).toFixed());
+    expect(at(2, 'depositTerm')).toBe(
+      dec(1500)
+        .add(regularInterest(1000, '1.80', 1))
+        .add(incomeOf(500, D('2026-03-11')))
+        .toFixed(),
+    );
     // The 12th's end: priced that evening: the units left at the 12th's NAV and the payout owed.
-    expect(at(3, 'fund')).toBe(units.sub(REDEEMED).mul(navs.get(D('2026-03-12'))!).add(netPaid).toFixed());
-    expect(at(3, 'depositTerm')).toBe(dec(1500).add(regularInterest(1000, '1.80', 2)).add(incomeOf(500, D('2026-03-12'))).toFixed());
+    expect(at(3, 'fund')).toBe(
+      units
+        .sub(REDEEMED)
+        .mul(navs.get(D('2026-03-12'))!)
+        .add(netPaid)
+        .toFixed(),
+    );
+    expect(at(3, 'depositTerm')).toBe(
+      dec(1500)
+        .add(regularInterest(1000, '1.80', 2))
+        .add(incomeOf(500, D('2026-03-12')))
+        .toFixed(),
+    );
     // The 16th's end (Monday): the payout is still owed (paid on the 17th at 04:30).
-    expect(at(4, 'fund')).toBe(units.sub(REDEEMED).mul(navs.get(D('2026-03-16'))!).add(netPaid).toFixed());
-    expect(at(4, 'depositTerm')).toBe(dec(1500).add(regularInterest(1000, '1.80', 6)).add(incomeOf(500, D('2026-03-16'))).toFixed());
+    expect(at(4, 'fund')).toBe(
+      units
+        .sub(REDEEMED)
+        .mul(navs.get(D('2026-03-16'))!)
+        .add(netPaid)
+        .toFixed(),
+    );
+    expect(at(4, 'depositTerm')).toBe(
+      dec(1500)
+        .add(regularInterest(1000, '1.80', 6))
+        .add(incomeOf(500, D('2026-03-16')))
+        .toFixed(),
+    );
   });
 
   it('gives the Current term’s 7-day yield over the 7 days already earned, never today’s declared day', async () => {
@@ -294,7 +370,12 @@ describe.each(await drivers())('funds and deposit terms in the portfolio on %s',
     expect((await detail('CUR')).yieldInputs).toEqual(window);
     // The old window (the 12th to today, the 18th) differs whenever the 11th's and 18th's incomes do.
     if (value(D('2026-03-11')) !== value(D('2026-03-18'))) {
-      const withToday = sum([18, 17, 16, 15, 14, 13, 12].map((n) => dec(value(D(`2026-03-${n}`))))).mul(365).div(7).div(100).toDecimalPlaces(4, Dec.ROUND_HALF_UP).toFixed(4);
+      const withToday = sum([18, 17, 16, 15, 14, 13, 12].map((n) => dec(value(D(`2026-03-${n}`)))))
+        .mul(365)
+        .div(7)
+        .div(100)
+        .toDecimalPlaces(4, Dec.ROUND_HALF_UP)
+        .toFixed(4);
       expect(cur.sevenDayYield).not.toBe(withToday);
     }
     // The portfolio still adds up with the Current income credited since.

@@ -28,10 +28,17 @@ function investors(h: () => Harness, op: () => string) {
       const form = new FormData();
       form.append('file', new Blob([pngBytes()], { type: 'image/png' }), 'id.png');
       const url = (await call(h(), 'POST', '/web/file/upload', { form, token: u.token })).data.url;
-      await call(h(), 'POST', '/web/updateReal', { token: u.token, body: { firstName: 'Paula', lastName: 'Portfolio', country: 'NL', idType: 'passport', idNumber: 'NX445566', frontUrl: url } });
+      await call(h(), 'POST', '/web/updateReal', {
+        token: u.token,
+        body: { firstName: 'Paula', lastName: 'Portfolio', country: 'NL', idType: 'passport', idNumber: 'NX445566', frontUrl: url },
+      });
       const [kyc] = await h().db.query<{ id: number }>('select id from kyc_submissions where user_id = $1', [u.id]);
       expect((await call(h(), 'POST', `/web/operator/kyc/${kyc!.id}/approve`, { token: op(), body: {} })).code).toBe(200);
-      const d = await call(h(), 'POST', '/web/recharge/create', { token: u.token, headers: key(), body: { method: 'fiat', currency: 'EUR', amount: euros, proofUrl: url } });
+      const d = await call(h(), 'POST', '/web/recharge/create', {
+        token: u.token,
+        headers: key(),
+        body: { method: 'fiat', currency: 'EUR', amount: euros, proofUrl: url },
+      });
       expect((await call(h(), 'POST', `/web/operator/deposits/${d.data.id}/approve`, { token: op(), body: {} })).data.status).toBe(3);
       return u;
     },
@@ -137,7 +144,13 @@ describe.each(await drivers())('held money in the portfolio on %s', (driver) => 
     });
     expect(order.data, order.msg).toMatchObject({ status: 0, margin: '400.00', handlingFee: '4.00' });
     let after = await portfolio(u.token);
-    expect(lineOf(after, `entrustedOrder:${order.data.id}`)).toMatchObject({ product: 'entrustedOrder', wallet: 'FOREX', currency: 'EUR', value: '404.00', reportingValue: '404.00' });
+    expect(lineOf(after, `entrustedOrder:${order.data.id}`)).toMatchObject({
+      product: 'entrustedOrder',
+      wallet: 'FOREX',
+      currency: 'EUR',
+      value: '404.00',
+      reportingValue: '404.00',
+    });
     expect(after.netAssets).toBe(before.netAssets);
     await checkAnswer(h, u.token, after);
     before = after;
@@ -272,7 +285,7 @@ describe.each(await drivers())('auction orders in the portfolio on %s', (driver)
   beforeAll(async () => {
     h = await startServer(driver, {}, { provider, now: () => clock });
     op = await operatorToken(h);
-   }, 180_000);
+  }, 180_000);
   afterAll(async () => {
     const check = await call(h, 'GET', '/web/operator/ledger/check', { token: op });
     expect(check.data).toMatchObject({ ok: true, differences: [], unbalancedJournals: [], negativeUserAccounts: [] });
@@ -281,7 +294,9 @@ describe.each(await drivers())('auction orders in the portfolio on %s', (driver)
 
   it('shows a collected auction order as the money it holds, and net assets unchanged', async () => {
     const u = await verified('8000.00');
-    expect((await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'BALANCE', to: 'HK_STOCK', amount: '8000.00' } })).code).toBe(200);
+    expect(
+      (await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'BALANCE', to: 'HK_STOCK', amount: '8000.00' } })).code,
+    ).toBe(200);
     const before = await portfolio(u.token);
     expect(before.netAssets).toBe('8000.00');
     // A limit buy of 100 at 600.0, leverage 1: 600.0 x 100 x EUR 0.10 = 6000.00 margin, with its fee, all held.
@@ -294,7 +309,13 @@ describe.each(await drivers())('auction orders in the portfolio on %s', (driver)
     expect(new Dec(placed.data.held).gt('6000.00')).toBe(true);
     const after = await portfolio(u.token);
     expect(ofProduct(after, 'entrustedOrder')).toEqual([
-      expect.objectContaining({ key: `entrustedOrder:auction-${placed.data.id}`, instrument: TENCENT, wallet: 'HK_STOCK', currency: 'EUR', value: placed.data.held }),
+      expect.objectContaining({
+        key: `entrustedOrder:auction-${placed.data.id}`,
+        instrument: TENCENT,
+        wallet: 'HK_STOCK',
+        currency: 'EUR',
+        value: placed.data.held,
+      }),
     ]);
     expect(after.netAssets).toBe(before.netAssets);
     await checkAnswer(h, u.token, after);

@@ -50,7 +50,12 @@ const INVESTORS = 2;
 const who = fc.integer({ min: 0, max: INVESTORS - 1 });
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('deposit' as const), who, amount: fc.integer({ min: 100, max: 3000 }) }),
-  fc.record({ kind: fc.constant('transfer' as const), who, to: fc.constantFrom('FOREX' as const, 'FINANCIAL' as const), amount: fc.integer({ min: 50, max: 1500 }) }),
+  fc.record({
+    kind: fc.constant('transfer' as const),
+    who,
+    to: fc.constantFrom('FOREX' as const, 'FINANCIAL' as const),
+    amount: fc.integer({ min: 50, max: 1500 }),
+  }),
   fc.record({ kind: fc.constant('buy' as const), who, lots: fc.integer({ min: 1, max: 9 }), leverage: fc.constantFrom(1 as const, 2 as const) }),
   fc.record({ kind: fc.constant('limit' as const), who, lots: fc.integer({ min: 1, max: 9 }) }),
   fc.record({ kind: fc.constant('cancel' as const), who }),
@@ -92,7 +97,10 @@ describe.each(await drivers())('the portfolio property on %s', (driver) => {
     // Old enough, with deposits, for the first loan band (loans.test.ts: 599 points, 1,000 at 24 %).
     await h.db.query('update users set created_at = $2 where id = $1', [u.id, new Date(T0 - 400 * DAY)]);
     const frontUrl = await uploadImage(h, u.token);
-    await call(h, 'POST', '/web/updateReal', { token: u.token, body: { firstName: 'Pia', lastName: 'Property', country: 'NL', idType: 'passport', idNumber: 'NP1234567', frontUrl } });
+    await call(h, 'POST', '/web/updateReal', {
+      token: u.token,
+      body: { firstName: 'Pia', lastName: 'Property', country: 'NL', idType: 'passport', idNumber: 'NP1234567', frontUrl },
+    });
     const [kyc] = await h.db.query<{ id: number }>('select id from kyc_submissions where user_id = $1', [u.id]);
     expect((await call(h, 'POST', `/web/operator/kyc/${kyc!.id}/approve`, { token: op_, body: {} })).code).toBe(200);
     await call(h, 'POST', '/web/settingPayPassword', { token: u.token, body: { payPassword: '654321' } });
@@ -140,10 +148,33 @@ describe.each(await drivers())('the portfolio property on %s', (driver) => {
       case 'transfer':
         return (await post('/web/wallet/transfer', { from: 'BALANCE', to: o.to, amount: String(o.amount) })).code;
       case 'buy':
-        return (await post('/web/gold/create', { stockCode: BTC, stockName: 'Bitcoin', direction: 0, source: 100, type: 0, quantity: `0.00${o.lots}`, leverage: o.leverage, goldCode: BTC })).code;
+        return (
+          await post('/web/gold/create', {
+            stockCode: BTC,
+            stockName: 'Bitcoin',
+            direction: 0,
+            source: 100,
+            type: 0,
+            quantity: `0.00${o.lots}`,
+            leverage: o.leverage,
+            goldCode: BTC,
+          })
+        ).code;
       case 'limit':
         // Below the market: it waits, holding its margin and fee.
-        return (await post('/web/gold/create', { stockCode: BTC, stockName: 'Bitcoin', direction: 0, source: 100, type: 1, price: '40000.00', quantity: `0.00${o.lots}`, leverage: 1, goldCode: BTC })).code;
+        return (
+          await post('/web/gold/create', {
+            stockCode: BTC,
+            stockName: 'Bitcoin',
+            direction: 0,
+            source: 100,
+            type: 1,
+            price: '40000.00',
+            quantity: `0.00${o.lots}`,
+            leverage: 1,
+            goldCode: BTC,
+          })
+        ).code;
       case 'cancel': {
         const [id] = await openOf(u.id, 0);
         if (id !== undefined) return (await post('/web/position/cancelConsign', { id })).code;
@@ -155,7 +186,10 @@ describe.each(await drivers())('the portfolio property on %s', (driver) => {
         return null;
       }
       case 'term': {
-        const list = (await call(h, 'POST', '/web/user_fund_orders/productPageList', { token: u.token, body: { size: 100 } })).data.list as Array<{ id: number; kind: string }>;
+        const list = (await call(h, 'POST', '/web/user_fund_orders/productPageList', { token: u.token, body: { size: 100 } })).data.list as Array<{
+          id: number;
+          kind: string;
+        }>;
         const p = list.find((x) => x.kind === (o.regular ? 'regular' : 'current'));
         if (p) return (await post('/web/user_fund_orders/create', { productId: p.id, side: 'buy', amount: String(o.amount) })).code;
         return null;
@@ -168,11 +202,22 @@ describe.each(await drivers())('the portfolio property on %s', (driver) => {
           status: string;
         }>;
         const t = held.find((x) => (x.kind === 'regular' || x.kind === 'current') && x.status === 'bought');
-        if (t) return (await post('/web/user_fund_orders/create', { productId: t.productId, side: 'redeem', units: 'all', ...(t.kind === 'regular' ? { holdingId: t.id } : {}) })).code;
+        if (t)
+          return (
+            await post('/web/user_fund_orders/create', {
+              productId: t.productId,
+              side: 'redeem',
+              units: 'all',
+              ...(t.kind === 'regular' ? { holdingId: t.id } : {}),
+            })
+          ).code;
         return null;
       }
       case 'fund': {
-        const list = (await call(h, 'POST', '/web/user_fund_orders/productPageList', { token: u.token, body: { size: 100 } })).data.list as Array<{ id: number; kind: string }>;
+        const list = (await call(h, 'POST', '/web/user_fund_orders/productPageList', { token: u.token, body: { size: 100 } })).data.list as Array<{
+          id: number;
+          kind: string;
+        }>;
         const p = list.find((x) => x.kind === 'fund');
         if (p) return (await post('/web/user_fund_orders/create', { productId: p.id, side: 'buy', amount: String(o.amount) })).code;
         return null;
@@ -229,7 +274,10 @@ describe.each(await drivers())('the portfolio property on %s', (driver) => {
           const expected = new Dec(before.netAssets).add(await houseMoves(u.id, mark));
           const label = `${JSON.stringify(o)} on ${JSON.stringify(after.lines.map((l) => [l.key, l.value]))}`;
           // Everything held is claimed by a line, and every product answered.
-          expect(after.lines.filter((l) => l.product === 'held'), label).toEqual([]);
+          expect(
+            after.lines.filter((l) => l.product === 'held'),
+            label,
+          ).toEqual([]);
           expect(after.stale, label).toEqual([]);
           // The totals are the sums of the lines.
           const sum = (side: string) => after.lines.filter((l) => l.side === side).reduce((s, l) => s.add(l.reportingValue), new Dec(0));

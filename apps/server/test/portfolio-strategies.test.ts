@@ -83,21 +83,31 @@ describe.each(await drivers())('robots, follows and pools in the portfolio on %s
     return found;
   };
   /** The sum of the lines as the answer counts them (the totals are this, to the cent). */
-  const sum = (lines: readonly Line[], field: 'value' | 'reportingValue' | 'dayChange' = 'reportingValue') => lines.reduce((s, l) => s.add(l[field]), new Dec(0));
-  const balances = async (token: string) => (await call(h, 'POST', '/web/wallet/getWalletBalance', { token, body: {} })).data as Array<{ code: string; balance: string; usedBalance: string }>;
+  const sum = (lines: readonly Line[], field: 'value' | 'reportingValue' | 'dayChange' = 'reportingValue') =>
+    lines.reduce((s, l) => s.add(l[field]), new Dec(0));
+  const balances = async (token: string) =>
+    (await call(h, 'POST', '/web/wallet/getWalletBalance', { token, body: {} })).data as Array<{ code: string; balance: string; usedBalance: string }>;
 
   /** A verified investor with `eur` euros moved from the funding account to `wallet`. */
   async function investor(eur: string, wallet: 'FINANCIAL' | 'FOLLOW') {
     const u = await registerUser(h);
     const frontUrl = await uploadImage(h, u.token);
-    await call(h, 'POST', '/web/updateReal', { token: u.token, body: { firstName: 'Pia', lastName: 'Portfolio', country: 'NL', idType: 'passport', idNumber: 'NX3344556', frontUrl } });
+    await call(h, 'POST', '/web/updateReal', {
+      token: u.token,
+      body: { firstName: 'Pia', lastName: 'Portfolio', country: 'NL', idType: 'passport', idNumber: 'NX3344556', frontUrl },
+    });
     const [kyc] = await h.db.query<{ id: number }>('select id from kyc_submissions where user_id = $1', [u.id]);
     expect((await call(h, 'POST', `/web/operator/kyc/${kyc!.id}/approve`, { token: op, body: {} })).code).toBe(200);
-    const d = await call(h, 'POST', '/web/recharge/create', { token: u.token, headers: idem(), body: { method: 'fiat', currency: 'EUR', amount: eur, proofUrl: frontUrl } });
+    const d = await call(h, 'POST', '/web/recharge/create', {
+      token: u.token,
+      headers: idem(),
+      body: { method: 'fiat', currency: 'EUR', amount: eur, proofUrl: frontUrl },
+    });
     await call(h, 'POST', `/web/operator/deposits/${d.data.id}/approve`, { token: op, body: {} });
     const t = await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: idem(), body: { from: 'BALANCE', to: wallet, amount: eur } });
     expect(t.code, t.msg).toBe(200);
-    for (let n = 0; n < 100 && (await balances(u.token)).find((w) => w.code === wallet)!.balance === '0.00'; n += 1) await new Promise((r) => setTimeout(r, 100));
+    for (let n = 0; n < 100 && (await balances(u.token)).find((w) => w.code === wallet)!.balance === '0.00'; n += 1)
+      await new Promise((r) => setTimeout(r, 100));
     return u;
   }
 
@@ -116,7 +126,17 @@ describe.each(await drivers())('robots, follows and pools in the portfolio on %s
       // robots.test.ts's grid: 4 cells ±4 % around 50,000 (48,000 to 52,000), 7 fills, rent 1.00.
       const robot = await call(h, 'POST', '/web/operator/robots', {
         token: op,
-        body: { symbol: 'BTCUSDT', params: { kind: 'grid', rangePercent: '4', cells: 4, mode: 'arithmetic' }, cycleDays: 1, rent: '1.00', price: '5.00', energy: 7, minAmount: '100', maxAmount: '10000', reason: 'test' },
+        body: {
+          symbol: 'BTCUSDT',
+          params: { kind: 'grid', rangePercent: '4', cells: 4, mode: 'arithmetic' },
+          cycleDays: 1,
+          rent: '1.00',
+          price: '5.00',
+          energy: 7,
+          minAmount: '100',
+          maxAmount: '10000',
+          reason: 'test',
+        },
       });
       expect(robot.code, robot.msg).toBe(200);
       const u = await investor('1200', 'FINANCIAL');
@@ -124,7 +144,11 @@ describe.each(await drivers())('robots, follows and pools in the portfolio on %s
       expect(before.netAssets).toBe('1200.00');
 
       market.set('BTCUSDT', '50000.00');
-      const started = await call(h, 'POST', '/web/robotOrder/create', { token: u.token, headers: idem(), body: { robotId: robot.data.id, amount: '1000', mode: 'rent' } });
+      const started = await call(h, 'POST', '/web/robotOrder/create', {
+        token: u.token,
+        headers: idem(),
+        body: { robotId: robot.data.id, amount: '1000', mode: 'rent' },
+      });
       expect(started.code, started.msg).toBe(200);
       const id = started.data.id as number;
 
@@ -132,7 +156,15 @@ describe.each(await drivers())('robots, follows and pools in the portfolio on %s
       let p = await portfolio(u.token);
       expect(of(p, 'held')).toEqual([]);
       expect(line(p, 'cash:FINANCIAL').value).toBe('199.00');
-      expect(line(p, `robot:cash:${id}`)).toMatchObject({ wallet: 'FINANCIAL', currency: 'EUR', value: '1000.00', cost: '1001.00', pnl: '-1.00', fees: '1.00', priceSource: 'ledger' });
+      expect(line(p, `robot:cash:${id}`)).toMatchObject({
+        wallet: 'FINANCIAL',
+        currency: 'EUR',
+        value: '1000.00',
+        cost: '1001.00',
+        pnl: '-1.00',
+        fees: '1.00',
+        priceSource: 'ledger',
+      });
       expect(p.netAssets).toBe('1199.00');
       expect(new Dec(before.netAssets).sub(p.netAssets).toFixed(2)).toBe('1.00');
 
@@ -186,7 +218,9 @@ describe.each(await drivers())('robots, follows and pools in the portfolio on %s
 
   describe('a follow', () => {
     const agencyId = async (strategy: string) =>
-      ((await call(h, 'GET', '/web/userFollowInvest/getInvestAgencyList')).data.list as Array<{ id: number; strategy: string }>).find((a) => a.strategy === strategy)!.id;
+      ((await call(h, 'GET', '/web/userFollowInvest/getInvestAgencyList')).data.list as Array<{ id: number; strategy: string }>).find(
+        (a) => a.strategy === strategy,
+      )!.id;
 
     it('claims the follow’s money and shows each investor only their own: starting changes nothing, a copy costs its fee and spread', async () => {
       // 400 EUR is 500 USD at the pinned 1.25.
@@ -206,7 +240,14 @@ describe.each(await drivers())('robots, follows and pools in the portfolio on %s
       expect(of(p, 'held')).toEqual([]);
       // A's follow only: 500 USD = 400.00 EUR; the wallet's free cash is nothing.
       expect(of(p, 'follow').map((l) => l.key)).toEqual([`follow:cash:${fa.data.id}`]);
-      expect(line(p, `follow:cash:${fa.data.id}`)).toMatchObject({ wallet: 'FOLLOW', currency: 'USD', value: '500.00', reportingValue: '400.00', cost: '500.00', pnl: '0.00' });
+      expect(line(p, `follow:cash:${fa.data.id}`)).toMatchObject({
+        wallet: 'FOLLOW',
+        currency: 'USD',
+        value: '500.00',
+        reportingValue: '400.00',
+        cost: '500.00',
+        pnl: '0.00',
+      });
       expect(p.lines.some((l) => l.key === 'cash:FOLLOW')).toBe(false);
       expect(p.netAssets).toBe('400.00');
       // B: their 200 in the follow, 300 free: 160.00 + 240.00 EUR.
@@ -218,7 +259,10 @@ describe.each(await drivers())('robots, follows and pools in the portfolio on %s
 
       // The agency (100,000 USD) buys 1 BTC at the ask of 50,000.01: A's 500 copies 0.005 BTC, margin 125.00
       // at 2x, fee 0.25; B's 200 copies 0.002, margin 0.002 × 50,000.01 ÷ 2 = 50.00, fee 0.10.
-      const bought = await call(h, 'POST', `/web/test/agencies/${id}/trade`, { token: op, body: { open: { symbol: 'BTCUSDT', direction: OrderDirection.Buy, quantity: '1' } } });
+      const bought = await call(h, 'POST', `/web/test/agencies/${id}/trade`, {
+        token: op,
+        body: { open: { symbol: 'BTCUSDT', direction: OrderDirection.Buy, quantity: '1' } },
+      });
       expect(bought.code, bought.msg).toBe(200);
       p = await portfolio(a.token);
       expect(of(p, 'held')).toEqual([]);
@@ -231,7 +275,11 @@ describe.each(await drivers())('robots, follows and pools in the portfolio on %s
       expect(p.netAssets).toBe('399.80');
       expect(sum(of(p, 'follow'), 'value').toFixed(2)).toBe('499.75');
       const pb2 = await portfolio(b.token);
-      expect(of(pb2, 'follow').map((l) => l.value).sort()).toEqual(['149.90', '50.00']);
+      expect(
+        of(pb2, 'follow')
+          .map((l) => l.value)
+          .sort(),
+      ).toEqual(['149.90', '50.00']);
       expect(pb2.netAssets).toBe('399.92');
 
       // Stopped: the copy closes at the bid, 49,999.99: (−0.02 × 0.005) = −0.0001 → 0.00 gross, close fee 0.1 % of
@@ -254,7 +302,10 @@ describe.each(await drivers())('robots, follows and pools in the portfolio on %s
       const [agency] = await h.db.query<{ user_id: number }>('select user_id from agencies where id = $1', [id]);
       const opened: number[] = [];
       for (let n = 0; n < 102; n += 1) {
-        const o = await call(h, 'POST', `/web/test/agencies/${id}/trade`, { token: op, body: { open: { symbol: 'BTCUSDT', direction: OrderDirection.Buy, quantity: '0.01' } } });
+        const o = await call(h, 'POST', `/web/test/agencies/${id}/trade`, {
+          token: op,
+          body: { open: { symbol: 'BTCUSDT', direction: OrderDirection.Buy, quantity: '0.01' } },
+        });
         expect(o.code, o.msg).toBe(200);
         const c = await call(h, 'POST', `/web/test/agencies/${id}/trade`, { token: op, body: { close: o.data.id } });
         expect(c.code, c.msg).toBe(200);
@@ -293,7 +344,8 @@ describe.each(await drivers())('robots, follows and pools in the portfolio on %s
   });
 
   describe('a pool', () => {
-    const pools = async (token: string) => (await call(h, 'GET', '/web/quantization/list?size=100', { token })).data.list as Array<{ id: number; rule: string }>;
+    const pools = async (token: string) =>
+      (await call(h, 'GET', '/web/quantization/list?size=100', { token })).data.list as Array<{ id: number; rule: string }>;
     const detail = async (id: number, token?: string) => (await call(h, 'GET', `/web/quantization/detail?id=${id}`, token ? { token } : {})).data;
     const run = async () => {
       const r = await call(h, 'POST', '/web/test/quantify/run', { token: op, body: {} });
@@ -324,13 +376,23 @@ describe.each(await drivers())('robots, follows and pools in the portfolio on %s
     it('values a subscription at cost until its NAV, then the units at the latest NAV; a redemption owed at it; the pool’s equity agrees with NAV × units', async () => {
       const u = await investor('1000', 'FINANCIAL');
       const pool = (await pools(u.token)).find((x) => x.rule === 'volTarget')!;
-      const sub = await call(h, 'POST', '/web/quantization/order/save', { token: u.token, headers: idem(), body: { poolId: pool.id, kind: 'subscribe', amount: '600.00' } });
+      const sub = await call(h, 'POST', '/web/quantization/order/save', {
+        token: u.token,
+        headers: idem(),
+        body: { poolId: pool.id, kind: 'subscribe', amount: '600.00' },
+      });
       expect(sub.code, sub.msg).toBe(200);
 
       // Waiting for today's NAV: 600 on the held side, the pool's at cost; nothing counted twice, nothing lost.
       let p = await portfolio(u.token);
       expect(of(p, 'held')).toEqual([]);
-      expect(line(p, `pool:subscription:${sub.data.id}`)).toMatchObject({ wallet: 'FINANCIAL', value: '600.00', cost: '600.00', priceSource: 'cost', quantity: null });
+      expect(line(p, `pool:subscription:${sub.data.id}`)).toMatchObject({
+        wallet: 'FINANCIAL',
+        value: '600.00',
+        cost: '600.00',
+        priceSource: 'cost',
+        quantity: null,
+      });
       expect(line(p, 'cash:FINANCIAL').value).toBe('400.00');
       expect(p.netAssets).toBe('1000.00');
 
@@ -383,18 +445,38 @@ describe.each(await drivers())('robots, follows and pools in the portfolio on %s
       const nav2 = new Dec((await detail(pool.id, u.token)).days.at(-1).nav);
       p = await portfolio(u.token);
       const value2 = units.mul(nav2).toDecimalPlaces(2, Dec.ROUND_HALF_UP);
-      expect(line(p, `pool:${pool.id}`)).toMatchObject({ value: value2.toFixed(2), price: nav2.toFixed(), priceTimestamp: TODAY + 2 * DAY, dayChange: units.mul(nav2.sub(nav1)).toFixed(2) });
+      expect(line(p, `pool:${pool.id}`)).toMatchObject({
+        value: value2.toFixed(2),
+        price: nav2.toFixed(),
+        priceTimestamp: TODAY + 2 * DAY,
+        dayChange: units.mul(nav2.sub(nav1)).toFixed(2),
+      });
       expect(p.netAssets).toBe(value2.add(400).toFixed(2));
 
       // Half the units asked back: owed at the next NAV, valued at the latest until then; the rest stays the holding's.
       const half = units.div(2).toDecimalPlaces(6, Dec.ROUND_DOWN);
-      const red = await call(h, 'POST', '/web/quantization/order/save', { token: u.token, headers: idem(), body: { poolId: pool.id, kind: 'redeem', units: half.toFixed(6) } });
+      const red = await call(h, 'POST', '/web/quantization/order/save', {
+        token: u.token,
+        headers: idem(),
+        body: { poolId: pool.id, kind: 'redeem', units: half.toFixed(6) },
+      });
       expect(red.code, red.msg).toBe(200);
       p = await portfolio(u.token);
-      expect(line(p, `pool:redemption:${red.data.id}`)).toMatchObject({ quantity: half.toFixed(), price: nav2.toFixed(), value: half.mul(nav2).toFixed(2), priceSource: 'nav' });
+      expect(line(p, `pool:redemption:${red.data.id}`)).toMatchObject({
+        quantity: half.toFixed(),
+        price: nav2.toFixed(),
+        value: half.mul(nav2).toFixed(2),
+        priceSource: 'nav',
+      });
       expect(line(p, `pool:${pool.id}`)).toMatchObject({ quantity: units.sub(half).toFixed(), value: units.sub(half).mul(nav2).toFixed(2) });
       // The two parts' costs are the 600 split by units.
-      expect(of(p, 'pool').reduce((s, l) => s.add(l.cost!), new Dec(0)).sub(600).abs().lte('0.01')).toBe(true);
+      expect(
+        of(p, 'pool')
+          .reduce((s, l) => s.add(l.cost!), new Dec(0))
+          .sub(600)
+          .abs()
+          .lte('0.01'),
+      ).toBe(true);
 
       // Paid at the third NAV, rounded down to the cent, into the wallet; the holding keeps the rest.
       clock += DAY;

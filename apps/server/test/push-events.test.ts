@@ -47,9 +47,7 @@ function consumed(): Map<string, string[]> {
 describe('push events', () => {
   it('the server publishes events only by the contract names, never as bare strings', () => {
     const wire = Object.values(PushEvent) as string[];
-    const bare = server.filter(({ text }) =>
-      [...text.matchAll(/publish\w*\([^;]*?\)/gs)].some((m) => wire.some((w) => m[0].includes(`'${w}'`))),
-    );
+    const bare = server.filter(({ text }) => [...text.matchAll(/publish\w*\([^;]*?\)/gs)].some((m) => wire.some((w) => m[0].includes(`'${w}'`))));
     expect(bare.map((f) => f.path)).toEqual([]);
   });
 

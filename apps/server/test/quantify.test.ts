@@ -48,26 +48,38 @@ describe.each(await drivers())('AI quantify on %s', (driver) => {
     expect(r.code, r.msg).toBe(200);
     return r.data as { trades: number; days: number };
   };
-  const pools = async (token?: string) => (await call(h, 'GET', '/web/quantization/list?size=100', token ? { token } : {})).data.list as Array<Record<string, any>>;
-  const detail = async (id: number, token?: string) => (await call(h, 'GET', `/web/quantization/detail?id=${id}`, token ? { token } : {})).data as Record<string, any> & { days: DayWire[] };
+  const pools = async (token?: string) =>
+    (await call(h, 'GET', '/web/quantization/list?size=100', token ? { token } : {})).data.list as Array<Record<string, any>>;
+  const detail = async (id: number, token?: string) =>
+    (await call(h, 'GET', `/web/quantization/detail?id=${id}`, token ? { token } : {})).data as Record<string, any> & { days: DayWire[] };
   const save = (token: string, fields: Record<string, string>, lang?: string) =>
     call(h, 'POST', '/web/quantization/order/save', { token, headers: idem(), form: new URLSearchParams(fields), ...(lang ? { lang } : {}) });
   const financial = async (token: string) => {
     const r = await call(h, 'POST', '/web/wallet/getWalletBalance', { token, body: {} });
     return r.data.find((w: { code: string }) => w.code === 'FINANCIAL') as { balance: string; usedBalance: string };
   };
-  const poolRow = async (id: number) => (await h.db.query<{ user_id: number; seed_units: string }>('select user_id, seed_units::text from pools where id = $1', [id]))[0]!;
+  const poolRow = async (id: number) =>
+    (await h.db.query<{ user_id: number; seed_units: string }>('select user_id, seed_units::text from pools where id = $1', [id]))[0]!;
 
   /** A verified investor with `eur` euros in the financial wallet. */
   async function investor(eur: string) {
     const u = await registerUser(h);
     const frontUrl = await uploadImage(h, u.token);
-    await call(h, 'POST', '/web/updateReal', { token: u.token, body: { firstName: 'Quinn', lastName: 'Quant', country: 'NL', idType: 'passport', idNumber: 'NX7788990', frontUrl } });
+    await call(h, 'POST', '/web/updateReal', {
+      token: u.token,
+      body: { firstName: 'Quinn', lastName: 'Quant', country: 'NL', idType: 'passport', idNumber: 'NX7788990', frontUrl },
+    });
     const [kyc] = await h.db.query<{ id: number }>('select id from kyc_submissions where user_id = $1', [u.id]);
     expect((await call(h, 'POST', `/web/operator/kyc/${kyc!.id}/approve`, { token: op, body: {} })).code).toBe(200);
-    const d = await call(h, 'POST', '/web/recharge/create', { token: u.token, headers: idem(), body: { method: 'fiat', currency: 'EUR', amount: eur, proofUrl: frontUrl } });
+    const d = await call(h, 'POST', '/web/recharge/create', {
+      token: u.token,
+      headers: idem(),
+      body: { method: 'fiat', currency: 'EUR', amount: eur, proofUrl: frontUrl },
+    });
     await call(h, 'POST', `/web/operator/deposits/${d.data.id}/approve`, { token: op, body: {} });
-    expect((await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: idem(), body: { from: 'BALANCE', to: 'FINANCIAL', amount: eur } })).code).toBe(200);
+    expect(
+      (await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: idem(), body: { from: 'BALANCE', to: 'FINANCIAL', amount: eur } })).code,
+    ).toBe(200);
     for (let n = 0; n < 100 && (await financial(u.token)).balance === '0.00'; n += 1) await new Promise((r) => setTimeout(r, 100));
     return u;
   }
@@ -146,7 +158,10 @@ describe.each(await drivers())('AI quantify on %s', (driver) => {
   });
 
   it('ranks the pools by their 30-day NAV return, best first', async () => {
-    const r = (await call(h, 'GET', '/web/quantization/getRanking')).data as { days: number; list: Array<{ rank: number; poolId: number; rankingReturn: string }> };
+    const r = (await call(h, 'GET', '/web/quantization/getRanking')).data as {
+      days: number;
+      list: Array<{ rank: number; poolId: number; rankingReturn: string }>;
+    };
     expect(r.days).toBe(30);
     const list = await pools();
     const expected = [...list].sort((a, b) => new Dec(b.rankingReturn).cmp(a.rankingReturn) || a.id - b.id).map((p) => p.id);
@@ -160,10 +175,19 @@ describe.each(await drivers())('AI quantify on %s', (driver) => {
     const before = await financial(u.token);
     expect(await save(u.token, { poolId: String(id), kind: 'subscribe' })).toMatchObject({ code: 400, msg: 'Please enter purchase amount' });
     expect(await save(u.token, { poolId: String(id), kind: 'subscribe', amount: '12.345' })).toMatchObject({ code: 400 });
-    expect(await save(u.token, { poolId: String(id), kind: 'subscribe', amount: '99.99' })).toMatchObject({ code: 422, msg: 'The least subscription to this pool is 100.00 EUR' });
+    expect(await save(u.token, { poolId: String(id), kind: 'subscribe', amount: '99.99' })).toMatchObject({
+      code: 422,
+      msg: 'The least subscription to this pool is 100.00 EUR',
+    });
     expect(await save(u.token, { poolId: String(id), kind: 'subscribe', amount: '1000.01' })).toMatchObject({ code: 422 });
-    expect(await save(u.token, { poolId: String(id), kind: 'redeem', units: '1.1234567' })).toMatchObject({ code: 400, msg: 'Enter a number of units above 0 with at most 6 decimals' });
-    expect(await save(u.token, { poolId: String(id), kind: 'redeem', units: '1' })).toMatchObject({ code: 422, msg: 'You hold 0.000000 units of this pool that are not already being redeemed' });
+    expect(await save(u.token, { poolId: String(id), kind: 'redeem', units: '1.1234567' })).toMatchObject({
+      code: 400,
+      msg: 'Enter a number of units above 0 with at most 6 decimals',
+    });
+    expect(await save(u.token, { poolId: String(id), kind: 'redeem', units: '1' })).toMatchObject({
+      code: 422,
+      msg: 'You hold 0.000000 units of this pool that are not already being redeemed',
+    });
     expect(await save(u.token, { poolId: '999', kind: 'subscribe', amount: '100' })).toMatchObject({ code: 404 });
     expect(await financial(u.token)).toEqual(before);
     expect((await call(h, 'POST', '/web/quantization/order/pageList', { token: u.token, body: {} })).data.total).toBe(0);
@@ -201,15 +225,37 @@ describe.each(await drivers())('AI quantify on %s', (driver) => {
     const profits = (await call(h, 'GET', '/web/quantization/profit/list', { token: u.token })).data;
     expect(profits.total).toBe(2);
     expect(profits.list).toEqual([
-      { day: d2.day, poolId: pool.id, rule: 'volTarget', units: units.toFixed(6), nav: d2.nav, previousNav: d1.nav, profit: units.mul(new Dec(d2.nav).sub(d1.nav)).toFixed(2), backtested: false },
-      { day: d1.day, poolId: pool.id, rule: 'volTarget', units: units.toFixed(6), nav: d1.nav, previousNav: day.nav, profit: units.mul(new Dec(d1.nav).sub(day.nav)).toFixed(2), backtested: false },
+      {
+        day: d2.day,
+        poolId: pool.id,
+        rule: 'volTarget',
+        units: units.toFixed(6),
+        nav: d2.nav,
+        previousNav: d1.nav,
+        profit: units.mul(new Dec(d2.nav).sub(d1.nav)).toFixed(2),
+        backtested: false,
+      },
+      {
+        day: d1.day,
+        poolId: pool.id,
+        rule: 'volTarget',
+        units: units.toFixed(6),
+        nav: d1.nav,
+        previousNav: day.nav,
+        profit: units.mul(new Dec(d1.nav).sub(day.nav)).toFixed(2),
+        backtested: false,
+      },
     ]);
     const value = units.mul(d2.nav);
     const stat = (await call(h, 'GET', '/web/quantization/getProfitStat', { token: u.token })).data;
     expect(stat).toEqual({ total: value.toFixed(2), today: profits.list[0].profit, earnings: value.sub(600).toFixed(2), pending: '0.00', navDay: d2.day });
 
     // Redeem all of it: paid at the next NAV, rounded down to the cent.
-    const redeem = await call(h, 'POST', '/web/quantization/order/save', { token: u.token, headers: idem(), body: { poolId: pool.id, kind: 'redeem', units: 'all' } });
+    const redeem = await call(h, 'POST', '/web/quantization/order/save', {
+      token: u.token,
+      headers: idem(),
+      body: { poolId: pool.id, kind: 'redeem', units: 'all' },
+    });
     expect(redeem.data).toMatchObject({ kind: 'redeem', status: 'pending', units: units.toFixed(6), amount: null });
     expect(await save(u.token, { poolId: String(pool.id), kind: 'redeem', units: '0.000001' })).toMatchObject({ code: 422 });
     clock += DAY;
@@ -238,13 +284,23 @@ describe.each(await drivers())('AI quantify on %s', (driver) => {
   });
 
   it('opens a private pool on a rule, backtested like the seeded one to the digit; only a key an operator issued unlocks it; revoking stops new subscriptions', async () => {
-    const created = await call(h, 'POST', '/web/operator/pools', { token: op, body: { rule: 'pairs', private: true, feePercent: '1.00', minAmount: '100.00', reason: 'pilot' } });
+    const created = await call(h, 'POST', '/web/operator/pools', {
+      token: op,
+      body: { rule: 'pairs', private: true, feePercent: '1.00', minAmount: '100.00', reason: 'pilot' },
+    });
     expect(created.code, created.msg).toBe(200);
     const id = created.data.id as number;
-    expect((await call(h, 'POST', '/web/operator/pools', { token: op, body: { rule: 'pairs', private: true, feePercent: '5.01', minAmount: '100', reason: 'x' } })).code).toBe(400);
+    expect(
+      (await call(h, 'POST', '/web/operator/pools', { token: op, body: { rule: 'pairs', private: true, feePercent: '5.01', minAmount: '100', reason: 'x' } }))
+        .code,
+    ).toBe(400);
     await run();
     const seeded = await detail((await pools())[0]!.id);
-    const mine = (await h.db.query<{ day: Date; nav: string; benchmark: string }>('select day, nav::text, benchmark::text from pool_days where pool_id = $1 order by day', [id])).map((d) => ({
+    const mine = (
+      await h.db.query<{ day: Date; nav: string; benchmark: string }>('select day, nav::text, benchmark::text from pool_days where pool_id = $1 order by day', [
+        id,
+      ])
+    ).map((d) => ({
       day: d.day.getTime(),
       nav: new Dec(d.nav).toFixed(6),
       benchmark: new Dec(d.benchmark).toFixed(6),
@@ -257,13 +313,17 @@ describe.each(await drivers())('AI quantify on %s', (driver) => {
     expect((await pools()).map((p) => p.id)).not.toContain(id);
     expect((await call(h, 'GET', `/web/quantization/detail?id=${id}`, { token: u.token })).code).toBe(404);
     expect((await save(u.token, { poolId: String(id), kind: 'subscribe', amount: '100' })).code).toBe(404);
-    expect((await call(h, 'POST', `/web/operator/pools/${(await pools())[0]!.id}/keys`, { token: op, body: { investor: u.username } })).msg).toBe('This pool is public: it needs no key');
+    expect((await call(h, 'POST', `/web/operator/pools/${(await pools())[0]!.id}/keys`, { token: op, body: { investor: u.username } })).msg).toBe(
+      'This pool is public: it needs no key',
+    );
     expect((await call(h, 'POST', `/web/operator/pools/${id}/keys`, { token: op, body: { investor: u.username } })).code).toBe(200);
     expect((await call(h, 'POST', `/web/operator/pools/${id}/keys`, { token: op, body: { investor: u.username } })).code).toBe(409);
     const notice = (await call(h, 'GET', '/web/userMessage/getMessage', { token: u.token })).data.list.find((n: { kind: string }) => n.kind === 'pool.key');
     expect(notice.body).toContain('Market-neutral pairs: Coca-Cola and PepsiCo');
     const key = (notice.body as string).match(KEY_IN_TEXT)![0];
-    expect((await call(h, 'POST', '/web/quantization/checkSecret', { token: u.token, body: { key: 'AAAA-BBBB-CCCC-DDDD' } })).msg).toBe('This key is not valid');
+    expect((await call(h, 'POST', '/web/quantization/checkSecret', { token: u.token, body: { key: 'AAAA-BBBB-CCCC-DDDD' } })).msg).toBe(
+      'This key is not valid',
+    );
     const unlocked = await call(h, 'POST', '/web/quantization/checkSecret', { token: u.token, body: { key: key.toLowerCase() } });
     expect(unlocked.data).toMatchObject({ id, private: true, rule: 'pairs' });
     expect((await pools(u.token)).map((p) => p.id)).toContain(id);
@@ -273,10 +333,14 @@ describe.each(await drivers())('AI quantify on %s', (driver) => {
     expect(admin).toMatchObject({ private: true, pendingOrders: 1, keys: [{ userName: u.username, status: 'used' }] });
     const revoked = await call(h, 'POST', `/web/operator/poolKeys/${admin.keys[0].id}/revoke`, { token: op, body: { reason: 'pilot over' } });
     expect(revoked.data.keys[0].status).toBe('revoked');
-    expect((await save(u.token, { poolId: String(id), kind: 'subscribe', amount: '100.00' })).msg).toBe('This pool is private: enter the key an operator sent you first');
+    expect((await save(u.token, { poolId: String(id), kind: 'subscribe', amount: '100.00' })).msg).toBe(
+      'This pool is private: enter the key an operator sent you first',
+    );
     // What they already asked for is still theirs to see.
     expect((await pools(u.token)).map((p) => p.id)).toContain(id);
-    const audit = (await call(h, 'GET', `/web/operator/audit?targetType=pool&targetId=${id}&size=100`, { token: op })).data.list.map((a: { action: string }) => a.action);
+    const audit = (await call(h, 'GET', `/web/operator/audit?targetType=pool&targetId=${id}&size=100`, { token: op })).data.list.map(
+      (a: { action: string }) => a.action,
+    );
     expect(audit).toEqual(expect.arrayContaining(['pool.create', 'pool.issueKey', 'pool.revokeKey']));
     // The audit log never holds the key.
     expect(JSON.stringify((await call(h, 'GET', `/web/operator/audit?targetType=pool&targetId=${id}&size=100`, { token: op })).data)).not.toContain(key);
@@ -288,10 +352,17 @@ describe.each(await drivers())('AI quantify on %s', (driver) => {
     const paused = await call(h, 'POST', `/web/operator/pools/${id}/pause`, { token: op, body: { reason: 'review' } });
     expect(paused.data).toMatchObject({ paused: true, pausedReason: 'review' });
     const u = await investor('200.00');
-    expect((await save(u.token, { poolId: String(id), kind: 'subscribe', amount: '100.00' }, 'nl')).msg).toBe('Deze pool is gepauzeerd en neemt nu geen nieuwe inschrijvingen aan');
-    expect((await call(h, 'POST', `/web/operator/pools/${id}/resume`, { token: op, body: { reason: 'done' } })).data).toMatchObject({ paused: false, pausedReason: null });
+    expect((await save(u.token, { poolId: String(id), kind: 'subscribe', amount: '100.00' }, 'nl')).msg).toBe(
+      'Deze pool is gepauzeerd en neemt nu geen nieuwe inschrijvingen aan',
+    );
+    expect((await call(h, 'POST', `/web/operator/pools/${id}/resume`, { token: op, body: { reason: 'done' } })).data).toMatchObject({
+      paused: false,
+      pausedReason: null,
+    });
     expect((await save(u.token, { poolId: String(id), kind: 'subscribe', amount: '100.00' })).code).toBe(200);
-    const audit = (await call(h, 'GET', `/web/operator/audit?targetType=pool&targetId=${id}&size=100`, { token: op })).data.list.map((a: { action: string }) => a.action);
+    const audit = (await call(h, 'GET', `/web/operator/audit?targetType=pool&targetId=${id}&size=100`, { token: op })).data.list.map(
+      (a: { action: string }) => a.action,
+    );
     expect(audit).toEqual(expect.arrayContaining(['pool.pause', 'pool.resume']));
   });
 
@@ -305,9 +376,14 @@ describe.each(await drivers())('AI quantify on %s', (driver) => {
     // A week on, the rule has rebalanced with the new money: part of it is margin of open positions.
     clock += 8 * DAY;
     await run();
-    const openCount = async () => (await h.db.query<{ n: number }>('select count(*)::int as n from positions where user_id = $1 and status = 1', [user_id]))[0]!.n;
+    const openCount = async () =>
+      (await h.db.query<{ n: number }>('select count(*)::int as n from positions where user_id = $1 and status = 1', [user_id]))[0]!.n;
     expect(await openCount()).toBeGreaterThan(0);
-    const redeem = await call(h, 'POST', '/web/quantization/order/save', { token: u.token, headers: idem(), body: { poolId: pool.id, kind: 'redeem', units: 'all' } });
+    const redeem = await call(h, 'POST', '/web/quantization/order/save', {
+      token: u.token,
+      headers: idem(),
+      body: { poolId: pool.id, kind: 'redeem', units: 'all' },
+    });
     expect(redeem.code, redeem.msg).toBe(200);
     const units = new Dec(redeem.data.units);
     const day = Math.floor(clock / DAY) * DAY;

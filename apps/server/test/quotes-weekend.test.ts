@@ -133,7 +133,12 @@ describe.each(await drivers())('quotes that say when, on %s', (driver) => {
     const esHalt = await quote('ES');
     const spxHalt = await quote('SPX');
     // 17:00 and 16:00 New York on Wednesday: 22:00 and 21:00 UTC.
-    expect([esHalt.tradable, spxHalt.tradable, esHalt.timestamp, spxHalt.timestamp]).toEqual([false, false, Date.parse('2026-11-18T22:00:00Z'), Date.parse('2026-11-18T21:00:00Z')]);
+    expect([esHalt.tradable, spxHalt.tradable, esHalt.timestamp, spxHalt.timestamp]).toEqual([
+      false,
+      false,
+      Date.parse('2026-11-18T22:00:00Z'),
+      Date.parse('2026-11-18T21:00:00Z'),
+    ]);
     const halt = basisIsCarry(esHalt.price_nominal, spxHalt.price_nominal, CARRY_DAYS_X_RATE.wednesday);
     expect(new Dec(halt.gap).lte(halt.bound), `ES ${esHalt.price_nominal} SPX ${spxHalt.price_nominal}`).toBe(true);
   });

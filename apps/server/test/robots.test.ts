@@ -36,7 +36,18 @@ interface OrderWire {
   upper: string | null;
   fills: number;
   messages: Array<{ kind: string; status: number; values: Record<string, string | number> }>;
-  positions: Array<{ id: number; quantity: string; openPrice: string; closePrice: string | null; margin: string; handlingFee: string; closeFee: string | null; grossProfit: string | null; robotOrderId: number | null; status: number }>;
+  positions: Array<{
+    id: number;
+    quantity: string;
+    openPrice: string;
+    closePrice: string | null;
+    margin: string;
+    handlingFee: string;
+    closeFee: string | null;
+    grossProfit: string | null;
+    robotOrderId: number | null;
+    status: number;
+  }>;
   cells: Array<{ buy: string; sell: string; quantity: string; state: string }>;
   [k: string]: unknown;
 }
@@ -74,14 +85,18 @@ describe.each(await drivers())('robots on %s', (driver) => {
     expect(r.code, r.msg).toBe(200);
     return (await spent()) - before;
   }
-  const create = (token: string, body: object, lang?: string) => call(h, 'POST', '/web/robotOrder/create', { token, headers: idem(), body, ...(lang ? { lang } : {}) });
+  const create = (token: string, body: object, lang?: string) =>
+    call(h, 'POST', '/web/robotOrder/create', { token, headers: idem(), body, ...(lang ? { lang } : {}) });
   const detail = async (token: string, id: number) => (await call(h, 'POST', '/web/robotOrder/detail', { token, body: { id } })).data as OrderWire;
   const financial = async (token: string) => {
     const r = await call(h, 'POST', '/web/wallet/getWalletBalance', { token, body: {} });
     return r.data.find((w: { code: string }) => w.code === 'FINANCIAL') as { balance: string; usedBalance: string; currency: string };
   };
   const newRobot = async (body: object) => {
-    const r = await call(h, 'POST', '/web/operator/robots', { token: op, body: { cycleDays: 1, rent: '1.00', price: '5.00', energy: 5, minAmount: '100', maxAmount: '10000', reason: 'test', ...body } });
+    const r = await call(h, 'POST', '/web/operator/robots', {
+      token: op,
+      body: { cycleDays: 1, rent: '1.00', price: '5.00', energy: 5, minAmount: '100', maxAmount: '10000', reason: 'test', ...body },
+    });
     expect(r.code, r.msg).toBe(200);
     return r.data as { id: number };
   };
@@ -98,7 +113,11 @@ describe.each(await drivers())('robots on %s', (driver) => {
     });
     const [kyc] = await h.db.query<{ id: number }>('select id from kyc_submissions where user_id = $1', [u.id]);
     expect((await call(h, 'POST', `/web/operator/kyc/${kyc!.id}/approve`, { token: op, body: {} })).code).toBe(200);
-    const d = await call(h, 'POST', '/web/recharge/create', { token: u.token, headers: idem(), body: { method: 'fiat', currency: 'EUR', amount: eur, proofUrl: frontUrl } });
+    const d = await call(h, 'POST', '/web/recharge/create', {
+      token: u.token,
+      headers: idem(),
+      body: { method: 'fiat', currency: 'EUR', amount: eur, proofUrl: frontUrl },
+    });
     await call(h, 'POST', `/web/operator/deposits/${d.data.id}/approve`, { token: op, body: {} });
     const t = await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: idem(), body: { from: 'BALANCE', to: 'FINANCIAL', amount: eur } });
     expect(t.code, t.msg).toBe(200);
@@ -129,7 +148,15 @@ describe.each(await drivers())('robots on %s', (driver) => {
     const r = await call(h, 'POST', '/web/robot/pageList', { body: {} });
     expect(r.code).toBe(200);
     const btc = r.data.list.find((x: { symbol: string; kind: string }) => x.symbol === 'BTCUSDT' && x.kind === 'grid');
-    expect(btc).toMatchObject({ params: { kind: 'grid', rangePercent: '5', cells: 20, mode: 'arithmetic' }, cycleDays: 7, rent: '9.90', price: '49.00', energy: 300, owned: false, running: 0 });
+    expect(btc).toMatchObject({
+      params: { kind: 'grid', rangePercent: '5', cells: 20, mode: 'arithmetic' },
+      cycleDays: 7,
+      rent: '9.90',
+      price: '49.00',
+      energy: 300,
+      owned: false,
+      running: 0,
+    });
     expect(r.data.list.some((x: { kind: string }) => x.kind === 'dca')).toBe(true);
   });
 
@@ -173,11 +200,7 @@ describe.each(await drivers())('robots on %s', (driver) => {
     o = await detail(u.token, id);
     expect(o).toMatchObject({ status: 5, energyLeft: 0, fills: 7, completed: 3, held: '0.00612' });
     expect(o.cells.map((c) => c.state)).toEqual(['buying', 'buying', 'buying', 'holding']);
-    expect(
-      o.messages
-        .map((m) => `${m.kind}@${m.status}${m.values.price ? ` ${m.values.quantity ?? ''}@${m.values.price}` : ''}`)
-        .reverse(),
-    ).toEqual([
+    expect(o.messages.map((m) => `${m.kind}@${m.status}${m.values.price ? ` ${m.values.quantity ?? ''}@${m.values.price}` : ''}`).reverse()).toEqual([
       'levels@1 @50000.00',
       'placed@2',
       'bought@3 0.00624@50000.01',
@@ -231,7 +254,18 @@ describe.each(await drivers())('robots on %s', (driver) => {
     expect(redeemed.code, redeemed.msg).toBe(200);
     o = redeemed.data as OrderWire;
     // The last sale: 99.98 × 0.00612 = 0.6118776 USD = 0.4895... → 0.49 EUR gross; its fee 0.1 % of 0.00612 × 50,099.99 × 0.8 = 0.2453 → 0.25.
-    expect(o).toMatchObject({ redeemed: true, status: 5, held: '0', margin: '0.00', floating: '0.00', realised: '15.78', fees: '1.99', cash: '0.00', returned: '1013.79', total: '12.79' });
+    expect(o).toMatchObject({
+      redeemed: true,
+      status: 5,
+      held: '0',
+      margin: '0.00',
+      floating: '0.00',
+      realised: '15.78',
+      fees: '1.99',
+      cash: '0.00',
+      returned: '1013.79',
+      total: '12.79',
+    });
     expect(await cashOf(id)).toEqual(new Dec(0));
     expect(await financial(u.token)).toMatchObject({ balance: '1212.79', usedBalance: '0.00' });
     expect(o.messages[0]).toMatchObject({ kind: 'redeemed', values: { returned: '1013.79' } });
@@ -241,8 +275,22 @@ describe.each(await drivers())('robots on %s', (driver) => {
     const notices = (await call(h, 'GET', '/web/userMessage/getMessage', { token: u.token })).data.list as Array<{ kind: string; body: string }>;
     expect(notices[0]).toMatchObject({ kind: 'robot.energyOut' });
     expect(notices[0]!.body).toContain(`Bitcoin robot (order ${id}) has used its 7 fills`);
-    const kinds = (await h.db.query<{ kind: string }>('select kind from ledger_journals where ref_type = $1 and ref_id = $2 order by id', ['robot', id])).map((r) => r.kind);
-    expect(kinds).toEqual(['robot.start', 'robot.rent', 'robot.fund', 'robot.fund', 'robot.fund', 'robot.fund', 'robot.return', 'robot.return', 'robot.return', 'robot.return', 'robot.stop']);
+    const kinds = (await h.db.query<{ kind: string }>('select kind from ledger_journals where ref_type = $1 and ref_id = $2 order by id', ['robot', id])).map(
+      (r) => r.kind,
+    );
+    expect(kinds).toEqual([
+      'robot.start',
+      'robot.rent',
+      'robot.fund',
+      'robot.fund',
+      'robot.fund',
+      'robot.fund',
+      'robot.return',
+      'robot.return',
+      'robot.return',
+      'robot.return',
+      'robot.stop',
+    ]);
   });
 
   it('gives two orders started in the same second on the same path the same fills and messages', async () => {
@@ -274,7 +322,11 @@ describe.each(await drivers())('robots on %s', (driver) => {
     expect((await call(h, 'POST', '/web/robotOrder/redeem', { token: b.token, headers: idem(), body: { id: oa } })).code).toBe(404);
     const mine = await call(h, 'GET', `/web/robotMessage/${oa}`, { token: a.token });
     expect(mine.data.map((m: { kind: string }) => m.kind)).toEqual(da.messages.map((m) => m.kind));
-    for (const [u, id] of [[a, oa], [b, ob]] as const) expect((await call(h, 'POST', '/web/robotOrder/redeem', { token: u.token, headers: idem(), body: { id } })).code).toBe(200);
+    for (const [u, id] of [
+      [a, oa],
+      [b, ob],
+    ] as const)
+      expect((await call(h, 'POST', '/web/robotOrder/redeem', { token: u.token, headers: idem(), body: { id } })).code).toBe(200);
   });
 
   it('runs a DCA deal: first order at the ask, a safety order a deviation lower, the take-profit on the cost sells all', async () => {
@@ -303,7 +355,9 @@ describe.each(await drivers())('robots on %s', (driver) => {
     expect(o.messages[0]).toMatchObject({ kind: 'sold', values: { price: '49989.99', quantity: '0.00503' } });
     expect(o.positions.every((p) => p.closePrice === '49989.99')).toBe(true);
     expect(new Dec(o.realised).sub(o.fees).sub(o.rent).toFixed(2)).toBe(o.total);
-    expect((await call(h, 'POST', '/web/robotOrder/redeem', { token: u.token, headers: idem(), body: { id } })).data.returned).toBe(new Dec(500).add(o.realised).sub(o.fees).toFixed(2));
+    expect((await call(h, 'POST', '/web/robotOrder/redeem', { token: u.token, headers: idem(), body: { id } })).data.returned).toBe(
+      new Dec(500).add(o.realised).sub(o.fees).toFixed(2),
+    );
   });
 
   it('stops at the end of its cycle with status 6, and a bought robot starts again without rent', async () => {
@@ -319,7 +373,8 @@ describe.each(await drivers())('robots on %s', (driver) => {
     // A day later, the robot has looked at every second of it and stops: status 6.
     market.set('BTCUSDT', '50000.00');
     clock += DAY;
-    for (let n = 0; n < 30 && (await detail(u.token, bought.data.id)).status !== 6; n += 1) await call(h, 'POST', '/web/test/robots/run', { token: op, body: {} });
+    for (let n = 0; n < 30 && (await detail(u.token, bought.data.id)).status !== 6; n += 1)
+      await call(h, 'POST', '/web/test/robots/run', { token: op, body: {} });
     const o = await detail(u.token, bought.data.id);
     expect(o).toMatchObject({ status: 6, redeemed: false });
     expect(o.messages[0]).toMatchObject({ kind: 'expired', values: { days: 1 } });
@@ -388,7 +443,10 @@ describe.each(await drivers())('robots on %s', (driver) => {
     expect(paused.data).toMatchObject({ paused: true, pausedReason: 'grid under review', orders: 1, runningOrders: 1 });
     expect((await create(u.token, { robotId: robot.id, amount: '100' })).msg).toBe('This robot is paused and cannot be started now');
     expect((await call(h, 'POST', `/web/operator/robots/${robot.id}/resume`, { token: op, body: { reason: 'reviewed' } })).data.paused).toBe(false);
-    const audit = (await call(h, 'GET', `/web/operator/audit?targetType=robot&targetId=${robot.id}`, { token: op })).data.list as Array<{ action: string; reason: string }>;
+    const audit = (await call(h, 'GET', `/web/operator/audit?targetType=robot&targetId=${robot.id}`, { token: op })).data.list as Array<{
+      action: string;
+      reason: string;
+    }>;
     expect(audit.map((a) => [a.action, a.reason])).toEqual([
       ['robot.resume', 'reviewed'],
       ['robot.pause', 'grid under review'],
@@ -402,16 +460,22 @@ describe.each(await drivers())('robots on %s', (driver) => {
   it('refuses an operator’s robot that is not a crypto pair, whose grid falls on one tick, or whose DCA orders exceed the capital', async () => {
     const base = { cycleDays: 7, rent: '1.00', price: '5.00', energy: 10, minAmount: '100', maxAmount: '1000', reason: 'new' };
     const post = (body: object) => call(h, 'POST', '/web/operator/robots', { token: op, body: { ...base, ...body } });
-    for (const symbol of ['AAPL', 'FOOUSDT']) expect((await post({ symbol, params: { kind: 'grid', rangePercent: '4', cells: 4, mode: 'arithmetic' } })).msg).toBe('Robots trade crypto pairs only');
+    for (const symbol of ['AAPL', 'FOOUSDT'])
+      expect((await post({ symbol, params: { kind: 'grid', rangePercent: '4', cells: 4, mode: 'arithmetic' } })).msg).toBe('Robots trade crypto pairs only');
     expect((await post({ symbol: 'BTCUSDT', params: { kind: 'grid', rangePercent: '0.00001', cells: 50, mode: 'arithmetic' } })).msg).toBe(
       'Two levels of this grid would fall on the same price: use fewer cells or a wider range',
     );
     expect(
-      (await post({ symbol: 'BTCUSDT', params: { kind: 'dca', firstOrderPercent: '40', safetyOrderPercent: '20', safetyOrders: 4, deviationPercent: '1', takeProfitPercent: '1' } })).msg,
+      (
+        await post({
+          symbol: 'BTCUSDT',
+          params: { kind: 'dca', firstOrderPercent: '40', safetyOrderPercent: '20', safetyOrders: 4, deviationPercent: '1', takeProfitPercent: '1' },
+        })
+      ).msg,
     ).toBe('Check the parameters: percentages above 0 and below 100, the safety orders within the capital');
-    expect((await post({ symbol: 'BTCUSDT', params: { kind: 'grid', rangePercent: '4', cells: 4, mode: 'arithmetic' }, minAmount: '500', maxAmount: '100' })).msg).toBe(
-      'The minimum amount must be positive and not above the maximum',
-    );
+    expect(
+      (await post({ symbol: 'BTCUSDT', params: { kind: 'grid', rangePercent: '4', cells: 4, mode: 'arithmetic' }, minAmount: '500', maxAmount: '100' })).msg,
+    ).toBe('The minimum amount must be positive and not above the maximum');
     const user = await registerUser(h);
     expect((await call(h, 'POST', '/web/operator/robots', { token: user.token, body: { ...base, symbol: 'BTCUSDT' } })).code).toBe(403);
   });

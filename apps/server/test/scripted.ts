@@ -32,7 +32,9 @@ export function scriptedMarket(seed = 'scripted', rates: Readonly<Record<string,
   const base = createSimulatedMarket({ seed, ...(now ? { now } : {}) });
   const clock = now ?? (() => Date.now());
   /** `since`: when a closed symbol was set closed, its last trade (its snapshot's time). */
-  const prices = new Map<string, { last: string; tradable: boolean; since: number }>(Object.entries(rates).map(([symbol, last]) => [symbol, { last, tradable: true, since: 0 }]));
+  const prices = new Map<string, { last: string; tradable: boolean; since: number }>(
+    Object.entries(rates).map(([symbol, last]) => [symbol, { last, tradable: true, since: 0 }]),
+  );
   const listeners = new Set<(tick: Tick) => void>();
   const step = (symbol: string) => base.instrument(symbol)!.tickSize;
   const shift = (price: string, ticks: number, tick: string) => {
@@ -79,7 +81,8 @@ export function scriptedMarket(seed = 'scripted', rates: Readonly<Record<string,
       // Closed again while closed, it keeps the time it closed at.
       prices.set(symbol, { last, tradable, since: !tradable && was && !was.tradable ? was.since : clock() });
       const s = provider.snapshot(symbol, Date.now());
-      for (const l of listeners) l({ symbol, time: s.time, price: s.last, bid: s.bid, ask: s.ask, bidVolume: s.bidVolume, askVolume: s.askVolume, dayVolume: s.volume });
+      for (const l of listeners)
+        l({ symbol, time: s.time, price: s.last, bid: s.bid, ask: s.ask, bidVolume: s.bidVolume, askVolume: s.askVolume, dayVolume: s.volume });
     },
   };
 }

@@ -21,13 +21,34 @@ describe.each(await drivers())('customer service requests on %s', (driver) => {
 
     const notices = (await call(h, 'GET', '/web/userMessage/getMessage', { token: u.token })).data;
     expect(notices.list.map((n: { kind: string }) => n.kind)).toEqual(['service.received', 'service.received']);
-    expect(notices.list[1]).toMatchObject({ title: 'Request received', body: `We received your request #${first.data.id}. Customer service answers in the chat (Profile, Customer service).` });
+    expect(notices.list[1]).toMatchObject({
+      title: 'Request received',
+      body: `We received your request #${first.data.id}. Customer service answers in the chat (Profile, Customer service).`,
+    });
 
     const list = await call(h, 'GET', '/web/operator/service-requests?size=2', { token: op });
     expect(list.code).toBe(200);
     expect(list.data.list).toEqual([
-      { id: second.data.id, userId: u.id, userName: u.username, email, type: 'other', content: 'Thanks', status: 'open', createTimeTimestamp: expect.any(Number) },
-      { id: first.data.id, userId: u.id, userName: u.username, email, type: 'withdrawal', content: 'Where is my money?', status: 'open', createTimeTimestamp: expect.any(Number) },
+      {
+        id: second.data.id,
+        userId: u.id,
+        userName: u.username,
+        email,
+        type: 'other',
+        content: 'Thanks',
+        status: 'open',
+        createTimeTimestamp: expect.any(Number),
+      },
+      {
+        id: first.data.id,
+        userId: u.id,
+        userName: u.username,
+        email,
+        type: 'withdrawal',
+        content: 'Where is my money?',
+        status: 'open',
+        createTimeTimestamp: expect.any(Number),
+      },
     ]);
     expect(list.data).toMatchObject({ page: 1, size: 2, total: await countRows(h, 'service_requests') });
   });

@@ -38,7 +38,10 @@ export function redisAvailable(): Promise<boolean> {
     const { hostname, port } = new URL(REDIS_URL);
     const socket = new Socket();
     socket.setTimeout(1000);
-    socket.once('connect', () => resolve(true)).once('error', () => resolve(false)).once('timeout', () => resolve(false));
+    socket
+      .once('connect', () => resolve(true))
+      .once('error', () => resolve(false))
+      .once('timeout', () => resolve(false));
     socket.connect(Number(port || 6379), hostname, () => socket.end());
   });
   return redis.then((ok) => required('Redis', REDIS_URL, ok));

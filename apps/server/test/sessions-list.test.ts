@@ -97,7 +97,9 @@ describe.each(await drivers())('sessions list on %s', (driver) => {
     const inbox = await call(h, 'GET', '/web/userMessage/getMessage?size=10', { token: u.token, lang: 'nl' });
     const shown = inbox.data.list.find((n: any) => n.kind === 'auth.signIn');
     expect(shown.title).toBe('Nieuwe aanmelding op uw rekening');
-    expect(shown.body).toBe(`Er is op uw rekening aangemeld met Chrome, Android vanaf adres ${at}. Was u dit niet, wijzig dan uw inlogwachtwoord en meld die sessie af onder Rekeningbeveiliging.`);
+    expect(shown.body).toBe(
+      `Er is op uw rekening aangemeld met Chrome, Android vanaf adres ${at}. Was u dit niet, wijzig dan uw inlogwachtwoord en meld die sessie af onder Rekeningbeveiliging.`,
+    );
     // A refused password writes none.
     await call(h, 'POST', '/web/loginByUsername', { body: { username: u.username, password: 'wrong-pass1' }, headers: { 'x-forwarded-for': clientAddress() } });
     expect(await signInNotices(u.id)).toHaveLength(1);

@@ -11,7 +11,11 @@ const started = performance.now();
 for (const seed of seeds) {
   const result = await simulate({ seed, ops, driver, checkEvery: 1000 });
   total += result.ops;
-  console.log(`seed ${seed}: ${result.ops} operations, ${result.concurrent} pairs at once, ${result.duplicates} duplicates, ${result.injectedFailures} injected failures, invariants kept`);
+  console.log(
+    `seed ${seed}: ${result.ops} operations, ${result.concurrent} pairs at once, ${result.duplicates} duplicates, ${result.injectedFailures} injected failures, invariants kept`,
+  );
 }
-console.log(`${seeds.length} seeds x ${ops} operations = ${total} operations on ${driver}, every invariant kept (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+console.log(
+  `${seeds.length} seeds x ${ops} operations = ${total} operations on ${driver}, every invariant kept (${((performance.now() - started) / 1000).toFixed(0)} s)`,
+);
 process.exit(0);

@@ -76,7 +76,14 @@ interface Reply {
   text: string;
 }
 
-export async function simulate(opts: { seed: number; ops: number; driver: 'pglite' | 'postgres'; users?: number; failureRate?: number; checkEvery?: number }): Promise<SimulationResult> {
+export async function simulate(opts: {
+  seed: number;
+  ops: number;
+  driver: 'pglite' | 'postgres';
+  users?: number;
+  failureRate?: number;
+  checkEvery?: number;
+}): Promise<SimulationResult> {
   const r = rng(opts.seed);
   const USERS = opts.users ?? 8;
   const failureRate = opts.failureRate ?? 0.002;
@@ -93,10 +100,18 @@ export async function simulate(opts: { seed: number; ops: number; driver: 'pglit
   }
   let armed = false;
   let injectedFailures = 0;
-  const db = faulty(raw, () => (armed ? failureRate : 0), () => (injectedFailures += 1));
+  const db = faulty(
+    raw,
+    () => (armed ? failureRate : 0),
+    () => (injectedFailures += 1),
+  );
   const market = scriptedMarket(`sim-${opts.seed}`);
   market.set('BTCUSDT', '50000.00');
-  const app: FastifyInstance = await buildApp(testConfig(dataDir, { RATE_LIMIT_FACTOR: '100000', TRANSFER_SETTLE_SECONDS: '1' }), { db, logger: false, provider: market.provider });
+  const app: FastifyInstance = await buildApp(testConfig(dataDir, { RATE_LIMIT_FACTOR: '100000', TRANSFER_SETTLE_SECONDS: '1' }), {
+    db,
+    logger: false,
+    provider: market.provider,
+  });
   await app.ready();
   const answered: Record<string, number> = {};
   let duplicates = 0;
@@ -136,11 +151,19 @@ export async function simulate(opts: { seed: number; ops: number; driver: 'pglit
         ]),
       });
       const url = upload.json().data.url as string;
-      await ok('/updateReal', { firstName: 'Sim', lastName: `User${i}`, country: 'NL', idType: 'passport', idNumber: `SIM${opts.seed}X${i}`, frontUrl: url }, token);
+      await ok(
+        '/updateReal',
+        { firstName: 'Sim', lastName: `User${i}`, country: 'NL', idType: 'passport', idNumber: `SIM${opts.seed}X${i}`, frontUrl: url },
+        token,
+      );
       const [kyc] = await raw.query<{ id: number }>('select id from kyc_submissions where user_id = $1', [reg.userInfo.id]);
       await ok(`/operator/kyc/${kyc!.id}/approve`, {}, op);
       await ok('/settingPayPassword', { payPassword: '246810' }, token);
-      const card = await ok('/UserAccount/addCardNo', { bankName: 'ING', accountName: `Sim User${i}`, cardNumber: `NL69INGB0${String(123456789 + i).padStart(9, '0')}`, swiftCode: 'INGBNL2A' }, token);
+      const card = await ok(
+        '/UserAccount/addCardNo',
+        { bankName: 'ING', accountName: `Sim User${i}`, cardNumber: `NL69INGB0${String(123456789 + i).padStart(9, '0')}`, swiftCode: 'INGBNL2A' },
+        token,
+      );
       const d = await ok('/recharge/create', { method: 'fiat', currency: 'EUR', amount: '20000', proofUrl: url }, token, randomUUID());
       await ok(`/operator/deposits/${d.id}/approve`, {}, op);
       users.push({ token, id: reg.userInfo.id as number, card: card.id as number, proof: url });
@@ -153,7 +176,9 @@ export async function simulate(opts: { seed: number; ops: number; driver: 'pglit
       return { name, key, token, path, body, run: () => send(path, body, token, key) };
     };
     const openOf = async (userId: number, status: number) =>
-      raw.query<{ id: number }>('select id from positions where user_id = $1 and status = $2 order by id', [userId, status]).catch(() => [] as Array<{ id: number }>);
+      raw
+        .query<{ id: number }>('select id from positions where user_id = $1 and status = $2 order by id', [userId, status])
+        .catch(() => [] as Array<{ id: number }>);
 
     const nextOp = async (): Promise<Op> => {
       const u = r.pick(users);
@@ -164,7 +189,21 @@ export async function simulate(opts: { seed: number; ops: number; driver: 'pglit
       }
       if (roll < 0.5) {
         const qty = new Dec(r.below(20) + 1).div(1000).toFixed(3);
-        return keyed('order', '/gold/create', { stockCode: 'BTCUSDT', stockName: 'Bitcoin', direction: r.below(2), source: 100, type: 0, quantity: qty, leverage: 1 + r.below(2), goldCode: 'BTCUSDT' }, u.token);
+        return keyed(
+          'order',
+          '/gold/create',
+          {
+            stockCode: 'BTCUSDT',
+            stockName: 'Bitcoin',
+            direction: r.below(2),
+            source: 100,
+            type: 0,
+            quantity: qty,
+            leverage: 1 + r.below(2),
+            goldCode: 'BTCUSDT',
+          },
+          u.token,
+        );
       }
       if (roll < 0.62) {
         const open = await openOf(u.id, 1);
@@ -172,24 +211,40 @@ export async function simulate(opts: { seed: number; ops: number; driver: 'pglit
         return keyed('close', '/position/flatPosition', { id }, u.token);
       }
       if (roll < 0.68) {
-        const price = new Dec(50000).mul(0.5 + r.next() * 0.3).toDecimalPlaces(2).toFixed(2);
-        return keyed('limit', '/gold/create', { stockCode: 'BTCUSDT', stockName: 'Bitcoin', direction: 0, source: 100, type: 1, price, quantity: '0.001', leverage: 1, goldCode: 'BTCUSDT' }, u.token);
+        const price = new Dec(50000)
+          .mul(0.5 + r.next() * 0.3)
+          .toDecimalPlaces(2)
+          .toFixed(2);
+        return keyed(
+          'limit',
+          '/gold/create',
+          { stockCode: 'BTCUSDT', stockName: 'Bitcoin', direction: 0, source: 100, type: 1, price, quantity: '0.001', leverage: 1, goldCode: 'BTCUSDT' },
+          u.token,
+        );
       }
       if (roll < 0.73) {
         const waiting = await openOf(u.id, 0);
         const id = waiting.length ? r.pick(waiting).id : 1 + r.below(1000);
         return keyed('cancel', '/position/cancelConsign', { id }, u.token);
       }
-      if (roll < 0.8) return keyed('withdraw', '/withdrawal/withdrawal-apply', { amount: amount(2000), target: 'bank', cardId: u.card, payPassword: '246810' }, u.token);
+      if (roll < 0.8)
+        return keyed('withdraw', '/withdrawal/withdrawal-apply', { amount: amount(2000), target: 'bank', cardId: u.card, payPassword: '246810' }, u.token);
       if (roll < 0.88) {
         const [w] = await raw.query<{ id: number }>('select id from withdrawals where status = 1 order by id limit 1').catch(() => [] as Array<{ id: number }>);
         const id = w?.id ?? 1 + r.below(1000);
         const approve = r.next() < 0.6;
-        return { name: approve ? 'approveWithdrawal' : 'refuseWithdrawal', run: () => send(`/operator/withdrawals/${id}/${approve ? 'approve' : 'reject'}`, approve ? {} : { reason: 'Simulated refusal' }, op) };
+        return {
+          name: approve ? 'approveWithdrawal' : 'refuseWithdrawal',
+          run: () => send(`/operator/withdrawals/${id}/${approve ? 'approve' : 'reject'}`, approve ? {} : { reason: 'Simulated refusal' }, op),
+        };
       }
       if (roll < 0.93) return keyed('deposit', '/recharge/create', { method: 'fiat', currency: 'EUR', amount: amount(5000), proofUrl: u.proof }, u.token);
       const last = new Dec(market.provider.snapshot('BTCUSDT', Date.now()).last);
-      const moved = last.mul(1 + (r.next() - 0.5) * 0.08).toDecimalPlaces(2).clamp(20000, 120000).toFixed(2);
+      const moved = last
+        .mul(1 + (r.next() - 0.5) * 0.08)
+        .toDecimalPlaces(2)
+        .clamp(20000, 120000)
+        .toFixed(2);
       return { name: 'price', run: async () => (market.set('BTCUSDT', moved), { status: 200, body: { code: 200, msg: '', data: null }, text: '' }) };
     };
 
@@ -229,7 +284,8 @@ export async function simulate(opts: { seed: number; ops: number; driver: 'pglit
           // A failure of ours leaves the key free: the retry is answered.
           if (o.key) {
             const again = await send(o.path!, o.body, o.token, o.key);
-            if (again.status >= 500 || again.status === 409) throw new Error(`seed ${opts.seed}, operation ${i} (${o.name}): after a 500 the key answers ${again.status} ${again.text}`);
+            if (again.status >= 500 || again.status === 409)
+              throw new Error(`seed ${opts.seed}, operation ${i} (${o.name}): after a 500 the key answers ${again.status} ${again.text}`);
             tally(`${o.name} retried`, again);
           }
         } else if (o.key && r.next() < 0.1) {
@@ -237,7 +293,10 @@ export async function simulate(opts: { seed: number; ops: number; driver: 'pglit
           duplicates += 1;
           const again = await send(o.path!, o.body, o.token, o.key);
           // Stored as jsonb, the replay's keys may come in another order: the same answer, compared as JSON.
-          if (again.status !== a.status || !isDeepStrictEqual(again.body, a.body)) throw new Error(`seed ${opts.seed}, operation ${i} (${o.name}): a duplicate answered ${again.status} ${again.text}, the first ${a.status} ${a.text}`);
+          if (again.status !== a.status || !isDeepStrictEqual(again.body, a.body))
+            throw new Error(
+              `seed ${opts.seed}, operation ${i} (${o.name}): a duplicate answered ${again.status} ${again.text}, the first ${a.status} ${a.text}`,
+            );
         }
       }
       await invariants(i, done.map((o) => o.name).join(' + '));

@@ -43,7 +43,8 @@ export async function resolve(specifier, context, next) {
     // The hook saw the imports: the database driver in use and the web framework.
     expect(loaded).toContain('@electric-sql/pglite');
     expect(loaded).toContain('fastify');
-    for (const lazy of ['pg', 'ioredis', 'nodemailer', 'sanitize-html', 'file-type', '@node-rs/argon2', 'libphonenumber-js']) expect(loaded).not.toContain(lazy);
+    for (const lazy of ['pg', 'ioredis', 'nodemailer', 'sanitize-html', 'file-type', '@node-rs/argon2', 'libphonenumber-js'])
+      expect(loaded).not.toContain(lazy);
   }, 150_000);
 });
 
@@ -86,7 +87,9 @@ describe('a new PGlite data directory', () => {
       const [buffers] = await db.query<{ shared_buffers: string }>('show shared_buffers');
       expect(buffers!.shared_buffers).toBe('16MB');
       // The schema is whole: the last migration's column is there.
-      const [column] = await db.query<{ n: number }>("select count(*)::int as n from information_schema.columns where table_name = 'bond_holdings' and column_name = 'settlement_day'");
+      const [column] = await db.query<{ n: number }>(
+        "select count(*)::int as n from information_schema.columns where table_name = 'bond_holdings' and column_name = 'settlement_day'",
+      );
       expect(column!.n).toBe(1);
     } finally {
       await db.close();

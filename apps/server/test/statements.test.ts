@@ -31,7 +31,8 @@ describe.each(await drivers())('monthly statements on %s', (driver) => {
       headers: key(),
       body: { stockCode: BTC, stockName: 'Bitcoin', direction: 0, source: 100, type: 0, quantity, leverage: 10, goldCode: BTC },
     });
-  const statement = (token: string, month: string, lang?: string) => call(h, 'GET', `/web/statement/month?month=${month}`, { token, ...(lang ? { lang } : {}) });
+  const statement = (token: string, month: string, lang?: string) =>
+    call(h, 'GET', `/web/statement/month?month=${month}`, { token, ...(lang ? { lang } : {}) });
 
   /** Verified, 5,000 euros deposited and moved to the forex wallet; then (by hand, as last month's) a 100-euro deposit and the account opened last month. */
   async function trader(eur = '5000', to = 'FOREX') {
@@ -39,20 +40,37 @@ describe.each(await drivers())('monthly statements on %s', (driver) => {
     const form = new FormData();
     form.append('file', new Blob([pngBytes()], { type: 'image/png' }), 'id.png');
     const frontUrl = (await call(h, 'POST', '/web/file/upload', { form, token: u.token })).data.url;
-    await call(h, 'POST', '/web/updateReal', { token: u.token, body: { firstName: 'Sam', lastName: 'Statement', country: 'NL', idType: 'passport', idNumber: 'NX123456', frontUrl } });
+    await call(h, 'POST', '/web/updateReal', {
+      token: u.token,
+      body: { firstName: 'Sam', lastName: 'Statement', country: 'NL', idType: 'passport', idNumber: 'NX123456', frontUrl },
+    });
     const [kyc] = await h.db.query<{ id: number }>('select id from kyc_submissions where user_id = $1', [u.id]);
     await call(h, 'POST', `/web/operator/kyc/${kyc!.id}/approve`, { token: op, body: {} });
-    const d = await call(h, 'POST', '/web/recharge/create', { token: u.token, headers: key(), body: { method: 'fiat', currency: 'EUR', amount: eur, proofUrl: frontUrl } });
+    const d = await call(h, 'POST', '/web/recharge/create', {
+      token: u.token,
+      headers: key(),
+      body: { method: 'fiat', currency: 'EUR', amount: eur, proofUrl: frontUrl },
+    });
     expect((await call(h, 'POST', `/web/operator/deposits/${d.data.id}/approve`, { token: op, body: {} })).code).toBe(200);
     expect((await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'BALANCE', to, amount: eur } })).code).toBe(200);
     await call(h, 'POST', '/web/trading/leverageRisk/acknowledge', { token: u.token, body: { version: 1 } });
     const mid = new Date(monthBounds(lastMonth).from + 14 * 86_400_000);
     await h.db.tx(async (sql) => {
       await sql.query('update users set created_at = $2 where id = $1', [u.id, new Date(monthBounds(lastMonth).from + 86_400_000)]);
-      const [j] = await sql.query<{ id: number }>("insert into ledger_journals (kind, user_id, memo, created_at) values ('deposit', $1, 'last month', $2) returning id", [u.id, mid]);
-      const [mine] = await sql.query<{ id: number }>("select id from ledger_accounts where user_id = $1 and code = 'BALANCE' and part = 'available' and currency = 'EUR'", [u.id]);
+      const [j] = await sql.query<{ id: number }>(
+        "insert into ledger_journals (kind, user_id, memo, created_at) values ('deposit', $1, 'last month', $2) returning id",
+        [u.id, mid],
+      );
+      const [mine] = await sql.query<{ id: number }>(
+        "select id from ledger_accounts where user_id = $1 and code = 'BALANCE' and part = 'available' and currency = 'EUR'",
+        [u.id],
+      );
       const [house] = await sql.query<{ id: number }>("select id from ledger_accounts where user_id is null and code = 'deposits' and currency = 'EUR'");
-      await sql.query("insert into ledger_entries (journal_id, account_id, currency, amount) values ($1, $2, 'EUR', 100), ($1, $3, 'EUR', -100)", [j!.id, mine!.id, house!.id]);
+      await sql.query("insert into ledger_entries (journal_id, account_id, currency, amount) values ($1, $2, 'EUR', 100), ($1, $3, 'EUR', -100)", [
+        j!.id,
+        mine!.id,
+        house!.id,
+      ]);
     });
     return u;
   }
@@ -65,7 +83,9 @@ describe.each(await drivers())('monthly statements on %s', (driver) => {
     expect(buy.data).toMatchObject({ margin: '1600.00', handlingFee: '16.00' });
     market.set(BTC, '101000.00');
     // A quarter at the bid 100,999.99: fee 4.04, realised 35.96; then the rest: fee 12.12, realised 107.88.
-    expect((await call(h, 'POST', '/web/position/flatPosition', { token: u.token, headers: key(), body: { id: buy.data.id, quantity: '0.05' } })).data).toMatchObject({
+    expect(
+      (await call(h, 'POST', '/web/position/flatPosition', { token: u.token, headers: key(), body: { id: buy.data.id, quantity: '0.05' } })).data,
+    ).toMatchObject({
       closeFee: '4.04',
       sellProfit: '35.96',
     });
@@ -101,13 +121,23 @@ describe.each(await drivers())('monthly statements on %s', (driver) => {
     expect(now.data.complete).toBe(false);
     const [funding, forex] = now.data.wallets;
     // Last month's closing is this month's opening.
-    expect(funding).toMatchObject({ walletCode: 'BALANCE', opening: { total: '100.00' }, closing: { available: '100.00', held: '0.00', total: '100.00' }, moneyIn: '5000.00' });
+    expect(funding).toMatchObject({
+      walletCode: 'BALANCE',
+      opening: { total: '100.00' },
+      closing: { available: '100.00', held: '0.00', total: '100.00' },
+      moneyIn: '5000.00',
+    });
     expect(funding.lines).toEqual([
       { type: 'deposit', count: 1, amount: '5000.00' },
       { type: 'transfer', count: 1, amount: '-5000.00' },
     ]);
     // 5,000 − 16.00 + 35.96 + 107.88 = 5,127.84; fees 16.00 + 4.04 + 12.12 = 32.16.
-    expect(forex).toMatchObject({ walletCode: 'FOREX', opening: { total: '0.00' }, closing: { available: '5127.84', held: '0.00', total: '5127.84' }, fees: '32.16' });
+    expect(forex).toMatchObject({
+      walletCode: 'FOREX',
+      opening: { total: '0.00' },
+      closing: { available: '5127.84', held: '0.00', total: '5127.84' },
+      fees: '32.16',
+    });
     expect(forex.lines).toEqual([
       { type: 'transfer', count: 1, amount: '5000.00' },
       { type: 'order.open', count: 1, amount: '-16.00' },
@@ -143,17 +173,29 @@ describe.each(await drivers())('monthly statements on %s', (driver) => {
     const today = new Date().toISOString().slice(0, 10);
     const trades = await csv('trades', first, today);
     expect(trades.type).toBe('text/csv; charset=utf-8');
-    const tradeRows = trades.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n').map((l) => l.split(','));
+    const tradeRows = trades.text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
+      .map((l) => l.split(','));
     expect(tradeRows.map((r) => r.slice(2).join(' '))).toEqual([
       'symbol wallet side event quantity price fee gross_pnl trade_fees net_pnl',
       'BTCUSDT FOREX buy filled 0.2 100000.01 16.00   ',
       'BTCUSDT FOREX buy partially_closed 0.05 100999.99 4.04 40.00 8.04 31.96',
       'BTCUSDT FOREX buy closed 0.15 100999.99 12.12 120.00 24.12 95.88',
     ]);
-    const bills = (await csv('bills', `${lastMonth}-01`, today)).text.replace(/^\uFEFF/, '').trimEnd().split('\r\n').map((l) => l.split(','));
+    const bills = (await csv('bills', `${lastMonth}-01`, today)).text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
+      .map((l) => l.split(','));
     expect(bills[0]).toEqual(['time', 'journal_id', 'type', 'wallet', 'currency', 'part', 'amount', 'balance_after', 'memo']);
     // Every entry of both months: the amounts of each wallet add up to its closing, and the last balance of each part is the part's closing.
-    const total = (code: string) => bills.slice(1).filter((r) => r[3] === code).reduce((sum, r) => addDecimal(sum, r[6]!)!, '0');
+    const total = (code: string) =>
+      bills
+        .slice(1)
+        .filter((r) => r[3] === code)
+        .reduce((sum, r) => addDecimal(sum, r[6]!)!, '0');
     expect([roundDecimal(total('BALANCE')), roundDecimal(total('FOREX'))]).toEqual(['100.00', '5127.84']);
     expect(bills.find((r) => r[7] === '100.00' && r[2] === 'deposit' && r[8] === 'last month')).toBeTruthy();
     expect((await csv('bills', today, first)).status).toBe(400);
@@ -189,7 +231,11 @@ describe.each(await drivers())('monthly statements on %s', (driver) => {
 
     const today = new Date().toISOString().slice(0, 10);
     const res = await fetch(`${h.base}/web/export/trades.csv?from=${thisMonth}-01&to=${today}`, { headers: { authorization: `Bearer ${u.token}` } });
-    const rows = (await res.text()).replace(/^\uFEFF/, '').trimEnd().split('\r\n').map((l) => l.split(','));
+    const rows = (await res.text())
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
+      .map((l) => l.split(','));
     const header = rows[0]!;
     const close = rows.find((r) => r[header.indexOf('position_id')] === String(buy.data.id) && r[header.indexOf('event')] === 'closed')!;
     expect(['gross_pnl', 'trade_fees', 'net_pnl'].map((c) => close[header.indexOf(c)])).toEqual([expected.gross, expected.fees, expected.net]);
@@ -206,7 +252,16 @@ describe.each(await drivers())('monthly statements on %s', (driver) => {
     expect(buy.code, buy.msg).toBe(200);
     const s = (await statement(u.token, thisMonth)).data;
     expect(s.positions).toEqual([
-      { positionId: buy.data.id, symbol: BTC, walletCode: 'FOREX', direction: 0, quantity: '0.1', openPrice: '100000.01', margin: '800.00', openedTimestamp: expect.any(Number) },
+      {
+        positionId: buy.data.id,
+        symbol: BTC,
+        walletCode: 'FOREX',
+        direction: 0,
+        quantity: '0.1',
+        openPrice: '100000.01',
+        margin: '800.00',
+        openedTimestamp: expect.any(Number),
+      },
     ]);
     // The held margin is on the closing's held side.
     expect(s.wallets.find((w: any) => w.walletCode === 'FOREX').closing).toEqual({ available: '4192.00', held: '800.00', total: '4992.00' });
@@ -233,12 +288,23 @@ describe.each(await drivers())('monthly statements on %s', (driver) => {
   it('states the net assets at the month’s end: this month the portfolio’s now, a deposit term and a loan counted; last month analytics’ value of its last day', async () => {
     // 10,000 euros deposited and moved to the financial wallet, and 100 by hand last month in the funding account.
     const u = await trader('10000', 'FINANCIAL');
-    const products = (await call(h, 'POST', '/web/user_fund_orders/productPageList', { body: { kind: 'regular', size: 100 } })).data.list as Array<{ id: number; code: string }>;
-    const term = await call(h, 'POST', '/web/user_fund_orders/create', { token: u.token, headers: key(), body: { productId: products.find((p) => p.code === 'REG30')!.id, side: 'buy', amount: '2500.00' } });
+    const products = (await call(h, 'POST', '/web/user_fund_orders/productPageList', { body: { kind: 'regular', size: 100 } })).data.list as Array<{
+      id: number;
+      code: string;
+    }>;
+    const term = await call(h, 'POST', '/web/user_fund_orders/create', {
+      token: u.token,
+      headers: key(),
+      body: { productId: products.find((p) => p.code === 'REG30')!.id, side: 'buy', amount: '2500.00' },
+    });
     expect(term.code, term.msg).toBe(200);
     // Identity 150, 10,000 deposited 150, no loan yet 50 (and a few days' age) on 300: the band of 3,000.
     const profile = (await call(h, 'GET', '/web/loan/profile', { token: u.token })).data;
-    const applied = await call(h, 'POST', '/web/loan/apply', { token: u.token, headers: key(), body: { amount: '1500', months: 3, aprPercent: profile.aprPercent, accepted: true } });
+    const applied = await call(h, 'POST', '/web/loan/apply', {
+      token: u.token,
+      headers: key(),
+      body: { amount: '1500', months: 3, aprPercent: profile.aprPercent, accepted: true },
+    });
     expect(applied.code, applied.msg).toBe(200);
     expect((await call(h, 'POST', `/web/operator/loans/${applied.data.id}/approve`, { token: op, body: { reason: 'statement test' } })).code).toBe(200);
 
@@ -254,7 +320,13 @@ describe.each(await drivers())('monthly statements on %s', (driver) => {
 
     const now = await statement(u.token, thisMonth);
     expect(now.code, now.msg).toBe(200);
-    expect(now.data.portfolio).toEqual({ currency: 'EUR', netAssets: portfolio.netAssets, total: portfolio.total, liabilities: portfolio.liabilities, asOf: expect.any(Number) });
+    expect(now.data.portfolio).toEqual({
+      currency: 'EUR',
+      netAssets: portfolio.netAssets,
+      total: portfolio.total,
+      liabilities: portfolio.liabilities,
+      asOf: expect.any(Number),
+    });
     expect(now.data.portfolio.asOf).toBeGreaterThanOrEqual(portfolio.asOf);
     // The operator's statement states the same.
     const produced = await call(h, 'POST', `/web/operator/users/${u.id}/statement`, { token: op, body: { month: thisMonth, reason: 'Net assets check' } });
@@ -273,7 +345,11 @@ describe.each(await drivers())('monthly statements on %s', (driver) => {
     for (const lang of ['en', 'nl', 'zh_Hans_CN']) {
       const res = await fetch(`${h.base}/web/statement/${thisMonth}/pdf`, { headers: { authorization: `Bearer ${u.token}`, languages: lang } });
       expect(res.status).toBe(200);
-      expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+      expect(
+        Buffer.from(await res.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
       expect((await fetch(`${h.base}/web/statement/2020-01/pdf`, { headers: { authorization: `Bearer ${u.token}`, languages: lang } })).status).toBe(400);
     }
   });
@@ -293,15 +369,22 @@ describe.each(await drivers())('monthly statements on %s', (driver) => {
     const noReason = await call(h, 'POST', `/web/operator/users/${u.id}/statement`, { token: op, body: { month: lastMonth } });
     expect(noReason.msg).toBe('Please give a reason');
     expect((await call(h, 'POST', `/web/operator/users/${u.id}/statement`, { token: u.token, body: { month: lastMonth, reason: 'x' } })).status).toBe(403);
-    const produced = await call(h, 'POST', `/web/operator/users/${u.id}/statement`, { token: op, body: { month: lastMonth, reason: 'Customer asked by phone' } });
+    const produced = await call(h, 'POST', `/web/operator/users/${u.id}/statement`, {
+      token: op,
+      body: { month: lastMonth, reason: 'Customer asked by phone' },
+    });
     expect(produced.code, produced.msg).toBe(200);
     const own = (await statement(u.token, lastMonth)).data;
     expect({ ...produced.data, generatedTimestamp: 0 }).toEqual({ ...own, generatedTimestamp: 0 });
-    const pdf = await fetch(`${h.base}/web/operator/users/${u.id}/statement/${lastMonth}/pdf?reason=${encodeURIComponent('Audit sample')}`, { headers: { authorization: `Bearer ${op}` } });
+    const pdf = await fetch(`${h.base}/web/operator/users/${u.id}/statement/${lastMonth}/pdf?reason=${encodeURIComponent('Audit sample')}`, {
+      headers: { authorization: `Bearer ${op}` },
+    });
     expect(pdf.status).toBe(200);
     const unreasoned = await fetch(`${h.base}/web/operator/users/${u.id}/statement/${lastMonth}/pdf`, { headers: { authorization: `Bearer ${op}` } });
     expect(((await unreasoned.json()) as { msg: string }).msg).toBe('Please give a reason');
-    const audit = await h.db.query<{ reason: string }>("select reason from audit_log where action = 'statement.produce' and target_id = $1 order by id", [String(u.id)]);
+    const audit = await h.db.query<{ reason: string }>("select reason from audit_log where action = 'statement.produce' and target_id = $1 order by id", [
+      String(u.id),
+    ]);
     expect(audit.map((a) => a.reason)).toEqual(['Customer asked by phone', 'Audit sample']);
   });
 
@@ -311,13 +394,19 @@ describe.each(await drivers())('monthly statements on %s', (driver) => {
     const buy = await buyBtc(u.token, '0.1');
     expect(buy.code, buy.msg).toBe(200);
     expect((await call(h, 'POST', '/web/position/flatPosition', { token: u.token, headers: key(), body: { id: buy.data.id } })).code).toBe(200);
-    expect((await call(h, 'POST', `/web/operator/users/${u.id}/statement`, { token: op, body: { month: thisMonth, reason: 'Timeline check' } })).code).toBe(200);
+    expect((await call(h, 'POST', `/web/operator/users/${u.id}/statement`, { token: op, body: { month: thisMonth, reason: 'Timeline check' } })).code).toBe(
+      200,
+    );
 
     const t = await call(h, 'GET', '/web/account/timeline?page=1&size=50', { token: u.token });
     expect(t.code, t.msg).toBe(200);
     expect(t.data.auditChain.ok).toBe(true);
     const summary = t.data.list.map((e: any) =>
-      e.kind === 'money' ? `money ${e.journalKind} ${e.wallets.map((w: any) => `${w.walletCode} ${w.amount}`).join(' ')}` : e.kind === 'order' ? `order ${e.event} ${e.quantity}` : `review ${e.review.action}`,
+      e.kind === 'money'
+        ? `money ${e.journalKind} ${e.wallets.map((w: any) => `${w.walletCode} ${w.amount}`).join(' ')}`
+        : e.kind === 'order'
+          ? `order ${e.event} ${e.quantity}`
+          : `review ${e.review.action}`,
     );
     // Newest first; last month's hand-made deposit is the oldest. The order's steps: placed and filled in one transaction, then closed.
     expect(summary).toEqual([
@@ -335,7 +424,10 @@ describe.each(await drivers())('monthly statements on %s', (driver) => {
     expect(t.data.list[0].review.reason).toBe('Timeline check');
     expect(t.data.list[0].review.hash).toMatch(/^[0-9a-f]{64}$/);
     // Each order step names the journals it posted: the fill its opening, the close its closing.
-    const journals = await h.db.query<{ id: number; kind: string }>("select id, kind from ledger_journals where ref_type = 'position' and ref_id = $1 order by id", [buy.data.id]);
+    const journals = await h.db.query<{ id: number; kind: string }>(
+      "select id, kind from ledger_journals where ref_type = 'position' and ref_id = $1 order by id",
+      [buy.data.id],
+    );
     const filled = t.data.list.find((e: any) => e.event === 'filled');
     const closed = t.data.list.find((e: any) => e.event === 'closed');
     expect(filled.journalIds).toEqual(journals.filter((j) => j.kind === 'order.open').map((j) => Number(j.id)));

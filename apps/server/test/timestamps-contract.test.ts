@@ -24,7 +24,11 @@ describe('times in requests (issue 33)', () => {
     const unbounded = [
       z.number().int().positive(),
       z.coerce.number().int().positive(),
-      z.number().int().min(Date.UTC(2025, 0, 1)).max(Date.UTC(2029, 0, 1) - 1),
+      z
+        .number()
+        .int()
+        .min(Date.UTC(2025, 0, 1))
+        .max(Date.UTC(2029, 0, 1) - 1),
       z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
       z.string().regex(/^(20\d\d)-(0[1-9]|1[0-2])$/),
       z.string(),
@@ -51,9 +55,21 @@ describe('times in requests (issue 33)', () => {
         request: z.object({ window: z.object({ fromTimestamp: zTimestampQuery, until: zTimestampQuery.optional() }), day: zDay }),
         response: z.object({}),
       }),
-      plain: route({ method: 'POST', path: '/plain', auth: 'user', tag: 't', summary: 's', request: z.object({ sinceTimestamp: z.number() }), response: z.object({}) }),
+      plain: route({
+        method: 'POST',
+        path: '/plain',
+        auth: 'user',
+        tag: 't',
+        summary: 's',
+        request: z.object({ sinceTimestamp: z.number() }),
+        response: z.object({}),
+      }),
     };
-    expect(timeFields(table).map((f) => `${fieldName(f)}:${f.kind}`)).toEqual(['later.window.fromTimestamp:instant', 'later.window.until:instant', 'later.day:day']);
+    expect(timeFields(table).map((f) => `${fieldName(f)}:${f.kind}`)).toEqual([
+      'later.window.fromTimestamp:instant',
+      'later.window.until:instant',
+      'later.day:day',
+    ]);
   });
 
   it('bounds every request field named like a time to the calendar years, or says why not', () => {

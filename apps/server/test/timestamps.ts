@@ -55,13 +55,34 @@ export const INSTANT_EDGES: ReadonlyArray<[label: string, json: string]> = [
 ];
 
 /** Days a day field must refuse: outside the years, or no day at all. */
-export const DAY_EDGES: readonly string[] = ['2024-12-31', '2029-01-01', '1970-01-01', '0000-01-01', '9999-12-31', '2025-02-29', '2028-02-30', '2025-13-45', '2025-00-10'];
+export const DAY_EDGES: readonly string[] = [
+  '2024-12-31',
+  '2029-01-01',
+  '1970-01-01',
+  '0000-01-01',
+  '9999-12-31',
+  '2025-02-29',
+  '2028-02-30',
+  '2025-13-45',
+  '2025-00-10',
+];
 /** Months a month field must refuse. */
 export const MONTH_EDGES: readonly string[] = ['2024-12', '2029-01', '2000-01', '2099-12', '0000-01', '9999-12', '2025-13', '2025-00'];
 
 const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional']);
 
-type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType; shape?: Record<string, z.ZodType>; element?: z.ZodType; options?: z.ZodType[]; left?: z.ZodType; right?: z.ZodType; getter?: () => z.ZodType };
+type Def = {
+  type: string;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  out?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  options?: z.ZodType[];
+  left?: z.ZodType;
+  right?: z.ZodType;
+  getter?: () => z.ZodType;
+};
 const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
 
 /** The schemas a field's value is finally read by, through optional, default, pipes and the like. */

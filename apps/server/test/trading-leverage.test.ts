@@ -18,7 +18,9 @@ const BTC = 'BTCUSDT';
 const CAPS: Record<string, number> = {
   ...Object.fromEntries(['EURUSD', 'GBPUSD', 'USDJPY', 'USDCHF', 'USDCAD', 'EURGBP', 'EURJPY'].map((s) => [s, 30])),
   // AUD and NZD are not among ESMA's six major currencies.
-  ...Object.fromEntries(['AUDUSD', 'NZDUSD', 'USDHKD', 'USDMXN', 'USDCNH', 'GC', 'ES', 'NQ', 'YM', 'SPX', 'NDX', 'DJI', 'DAX', 'N225', 'UKX', 'SX5E'].map((s) => [s, 20])),
+  ...Object.fromEntries(
+    ['AUDUSD', 'NZDUSD', 'USDHKD', 'USDMXN', 'USDCNH', 'GC', 'ES', 'NQ', 'YM', 'SPX', 'NDX', 'DJI', 'DAX', 'N225', 'UKX', 'SX5E'].map((s) => [s, 20]),
+  ),
   ...Object.fromEntries(['SI', 'HG', 'PL', 'CL', 'NG', 'RB', 'HO', 'ZC', 'ZW', 'ZS', 'KC', 'SB', 'CC', 'HSI', 'AEX', 'BEL20', 'MEXBOL'].map((s) => [s, 10])),
   ...Object.fromEntries(['ZN', 'US1M', 'US3M', 'US6M', 'US2Y', 'US5Y', 'US10Y', 'US30Y', 'DE10Y', 'NL10Y', 'BE10Y', 'MX10Y'].map((s) => [s, 5])),
   ...Object.fromEntries(UNIVERSE.filter((i) => i.assetClass === 'crypto').map((i) => [i.symbol, 2])),
@@ -59,7 +61,8 @@ describe.each(await drivers())('the leverage risk acknowledgement on %s', (drive
   const buyEs = (token: string, leverage: number) =>
     call(h, 'POST', '/web/gold/create', { token, headers: key(), body: { stockCode: 'ES', direction: 0, type: 0, quantity: '1', leverage, goldCode: 'ES' } });
   const risk = (token: string) => call(h, 'GET', '/web/trading/leverageRisk', { token });
-  const acknowledge = (token: string, version: unknown = LEVERAGE_RISK_VERSION) => call(h, 'POST', '/web/trading/leverageRisk/acknowledge', { token, body: { version } });
+  const acknowledge = (token: string, version: unknown = LEVERAGE_RISK_VERSION) =>
+    call(h, 'POST', '/web/trading/leverageRisk/acknowledge', { token, body: { version } });
   const wallets = async (token: string) => (await call(h, 'POST', '/web/wallet/getWalletBalance', { token, body: {} })).data;
   const openCount = async (token: string) => (await call(h, 'POST', '/web/position/me', { token, body: {} })).data.total;
 
@@ -69,12 +72,22 @@ describe.each(await drivers())('the leverage risk acknowledgement on %s', (drive
     const form = new FormData();
     form.append('file', new Blob([pngBytes()], { type: 'image/png' }), 'id.png');
     const frontUrl = (await call(h, 'POST', '/web/file/upload', { form, token: u.token })).data.url;
-    await call(h, 'POST', '/web/updateReal', { token: u.token, body: { firstName: 'Lena', lastName: 'Vos', country: 'NL', idType: 'passport', idNumber: 'NL123456', frontUrl } });
+    await call(h, 'POST', '/web/updateReal', {
+      token: u.token,
+      body: { firstName: 'Lena', lastName: 'Vos', country: 'NL', idType: 'passport', idNumber: 'NL123456', frontUrl },
+    });
     const [kyc] = await h.db.query<{ id: number }>('select id from kyc_submissions where user_id = $1', [u.id]);
     await call(h, 'POST', `/web/operator/kyc/${kyc!.id}/approve`, { token: op, body: {} });
-    const d = await call(h, 'POST', '/web/recharge/create', { token: u.token, headers: key(), body: { method: 'fiat', currency: 'EUR', amount: '3000', proofUrl: frontUrl } });
+    const d = await call(h, 'POST', '/web/recharge/create', {
+      token: u.token,
+      headers: key(),
+      body: { method: 'fiat', currency: 'EUR', amount: '3000', proofUrl: frontUrl },
+    });
     await call(h, 'POST', `/web/operator/deposits/${d.data.id}/approve`, { token: op, body: {} });
-    for (const [to, amount] of [['FOREX', '2000'], ['FUTURE', '1000']]) {
+    for (const [to, amount] of [
+      ['FOREX', '2000'],
+      ['FUTURE', '1000'],
+    ]) {
       const t = await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'BALANCE', to, amount } });
       expect(t.data.status, t.msg).toBe(1);
     }
@@ -94,7 +107,12 @@ describe.each(await drivers())('the leverage risk acknowledgement on %s', (drive
     expect(await openCount(u.token)).toBe(0);
     const [rows] = await h.db.query<{ n: number }>('select count(*)::int as n from positions where user_id = $1', [u.id]);
     expect(rows!.n).toBe(0);
-    expect((await risk(u.token)).data).toEqual({ acknowledged: false, version: LEVERAGE_RISK_VERSION, acknowledgedVersion: null, acknowledgedAtTimestamp: null });
+    expect((await risk(u.token)).data).toEqual({
+      acknowledged: false,
+      version: LEVERAGE_RISK_VERSION,
+      acknowledgedVersion: null,
+      acknowledgedAtTimestamp: null,
+    });
   });
 
   it('needs no acknowledgement at the cap exactly', async () => {

@@ -33,10 +33,17 @@ describe.each(await drivers())('trading on %s', (driver) => {
     const form = new FormData();
     form.append('file', new Blob([pngBytes()], { type: 'image/png' }), 'id.png');
     const frontUrl = (await call(h, 'POST', '/web/file/upload', { form, token: u.token })).data.url;
-    await call(h, 'POST', '/web/updateReal', { token: u.token, body: { firstName: 'Tom', lastName: 'Trader', country: 'BE', idType: 'passport', idNumber: 'EH123456', frontUrl } });
+    await call(h, 'POST', '/web/updateReal', {
+      token: u.token,
+      body: { firstName: 'Tom', lastName: 'Trader', country: 'BE', idType: 'passport', idNumber: 'EH123456', frontUrl },
+    });
     const [kyc] = await h.db.query<{ id: number }>('select id from kyc_submissions where user_id = $1', [u.id]);
     await call(h, 'POST', `/web/operator/kyc/${kyc!.id}/approve`, { token: op, body: {} });
-    const d = await call(h, 'POST', '/web/recharge/create', { token: u.token, headers: key(), body: { method: 'fiat', currency: 'EUR', amount: forex, proofUrl: frontUrl } });
+    const d = await call(h, 'POST', '/web/recharge/create', {
+      token: u.token,
+      headers: key(),
+      body: { method: 'fiat', currency: 'EUR', amount: forex, proofUrl: frontUrl },
+    });
     await call(h, 'POST', `/web/operator/deposits/${d.data.id}/approve`, { token: op, body: {} });
     await call(h, 'POST', '/web/wallet/transfer', { token: u.token, headers: key(), body: { from: 'BALANCE', to: 'FOREX', amount: forex } });
     // Leverage 10 is above bitcoin's retail cap of 2: these traders acknowledged the risk (trading-leverage.test.ts).
@@ -73,7 +80,9 @@ describe.each(await drivers())('trading on %s', (driver) => {
     expect((await buyBtc(unverified.token)).msg).toBe('Verify your identity first');
     const u = await trader();
     const before = await forex(u.token);
-    expect((await order(u.token, { stockCode: 'AAPL', direction: 0, type: 0, quantity: '1', leverage: 1 })).msg).toBe('This instrument is ordered through another call');
+    expect((await order(u.token, { stockCode: 'AAPL', direction: 0, type: 0, quantity: '1', leverage: 1 })).msg).toBe(
+      'This instrument is ordered through another call',
+    );
     expect((await buyBtc(u.token, { leverage: 3 })).msg).toBe('This leverage is not allowed for this instrument');
     expect((await buyBtc(u.token, { quantity: '0.000015' })).msg).toBe('The quantity must be a multiple of 0.00001 and at least 0.00001');
     expect((await buyBtc(u.token, { quantity: '' })).msg).toBe('Please add quantity');
@@ -145,7 +154,13 @@ describe.each(await drivers())('trading on %s', (driver) => {
     });
     const rest = await call(h, 'POST', '/web/position/detail', { token: u.token, body: { id: open.data.id } });
     // The open rest keeps 12.00 of the opening fee and the unrounded running totals of the closed part.
-    expect(rest.data).toMatchObject({ status: 1, quantity: '0.15', margin: '1200.00', handlingFee: '12.00', closedParts: { profit: '39.9992', fee: '4.0399996' } });
+    expect(rest.data).toMatchObject({
+      status: 1,
+      quantity: '0.15',
+      margin: '1200.00',
+      handlingFee: '12.00',
+      closedParts: { profit: '39.9992', fee: '4.0399996' },
+    });
     expect((await call(h, 'POST', '/web/position/flatPosition', { token: u.token, headers: key(), body: { id: open.data.id, quantity: '0.5' } })).msg).toBe(
       'You can close at most the position’s quantity',
     );
@@ -163,7 +178,9 @@ describe.each(await drivers())('trading on %s', (driver) => {
     ]);
     const partHistory = (await call(h, 'POST', '/web/position/detail', { token: u.token, body: { id: part.data.id } })).data.history;
     expect(partHistory.map((e: any) => e.event)).toEqual(['placed', 'filled', 'partially_closed']);
-    expect((await call(h, 'POST', '/web/position/flatPosition', { token: u.token, headers: key(), body: { id: open.data.id } })).msg).toBe('This position is already closed');
+    expect((await call(h, 'POST', '/web/position/flatPosition', { token: u.token, headers: key(), body: { id: open.data.id } })).msg).toBe(
+      'This position is already closed',
+    );
     // 5000.00 - 16.00 opening fee + 35.96 + 107.88 realised = 5127.84: the nets 31.96 + 95.88 = 127.84 to the cent.
     expect(await forex(u.token)).toMatchObject({ usedBalance: '0.00', balance: '5127.84' });
     // A partial close leaves the opening's hold standing for the rest; the last close ends it.
@@ -262,14 +279,29 @@ describe.each(await drivers())('trading on %s', (driver) => {
     // -> -0.10; fee 99874.99 x 0.0008 x 0.001 = 0.079899992 -> 0.08; realised -0.10 - 0.08 = -0.18; net with
     // the 0.08 opening fee -0.26.
     const whole = await call(h, 'POST', '/web/position/flatPosition', { token: once.token, headers: key(), body: { id: b.data.id } });
-    expect(whole.data).toMatchObject({ closePrice: '99874.99', grossProfit: '-0.10', handlingFee: '0.08', closeFee: '0.08', sellProfit: '-0.18', netProfit: '-0.26' });
+    expect(whole.data).toMatchObject({
+      closePrice: '99874.99',
+      grossProfit: '-0.10',
+      handlingFee: '0.08',
+      closeFee: '0.08',
+      sellProfit: '-0.18',
+      netProfit: '-0.26',
+    });
     // 100 closes of the minimum 0.00001 at the same bid: each piece alone is -0.00100016 of profit and
     // 0.00079899992 of fee, both 0.00 when rounded on their own (the old booking: 0.00 realised, 0.00 fee).
     // Rounded on the running totals instead, the first piece pays the 0.01 fee floor and books 0.00 of
     // profit (cents(-0.00100016) = 0.00); the totals after 100 are -0.100016 -> -0.10 and 0.079899992 -> 0.08.
     const first = await call(h, 'POST', '/web/position/flatPosition', { token: pieces.token, headers: key(), body: { id: a.data.id, quantity: '0.00001' } });
     // Margin share 8.00 / 100 = 0.08, opening fee share 0.08 / 100 = 0.0008 -> 0.00; realised 0.00 - 0.01.
-    expect(first.data).toMatchObject({ quantity: '0.00001', margin: '0.08', handlingFee: '0.00', grossProfit: '0.00', closeFee: '0.01', sellProfit: '-0.01', netProfit: '-0.01' });
+    expect(first.data).toMatchObject({
+      quantity: '0.00001',
+      margin: '0.08',
+      handlingFee: '0.00',
+      grossProfit: '0.00',
+      closeFee: '0.01',
+      sellProfit: '-0.01',
+      netProfit: '-0.01',
+    });
     for (let n = 2; n < 100; n++) {
       const r = await call(h, 'POST', '/web/position/flatPosition', { token: pieces.token, headers: key(), body: { id: a.data.id, quantity: '0.00001' } });
       expect(r.code).toBe(200);

@@ -61,11 +61,17 @@ describe.each(await drivers())('two-factor sign-in on %s', (driver) => {
     const setup = await call(h, 'POST', '/web/security/twoFactor/setup', { token: u.token, body: {} });
     expect(setup.code).toBe(200);
     expect(setup.data.secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(setup.data.uri).toBe(`otpauth://totp/Meridian%20Markets:${u.username}?issuer=Meridian%20Markets&secret=${setup.data.secret}&algorithm=SHA1&digits=6&period=30`);
+    expect(setup.data.uri).toBe(
+      `otpauth://totp/Meridian%20Markets:${u.username}?issuer=Meridian%20Markets&secret=${setup.data.secret}&algorithm=SHA1&digits=6&period=30`,
+    );
     expect((await status()).data.enabled).toBe(false);
 
     const badFormat = await call(h, 'POST', '/web/security/twoFactor/enable', { token: u.token, body: { code: '12ab' }, lang: 'nl' });
-    expect([badFormat.status, badFormat.msg, badFormat.data.fields]).toEqual([400, 'De code heeft 6 cijfers, of is een herstelcode zoals abcde-fghij', { code: 'v.authCodeRule' }]);
+    expect([badFormat.status, badFormat.msg, badFormat.data.fields]).toEqual([
+      400,
+      'De code heeft 6 cijfers, of is een herstelcode zoals abcde-fghij',
+      { code: 'v.authCodeRule' },
+    ]);
     const wrong = await call(h, 'POST', '/web/security/twoFactor/enable', { token: u.token, body: { code: wrongCode(setup.data.secret, step) } });
     expect([wrong.status, wrong.msg, wrong.data.fields]).toEqual([422, 'The code is wrong or has expired', { code: 'e.authCodeWrong' }]);
     expect((await status()).data.enabled).toBe(false);
@@ -190,7 +196,11 @@ describe.each(await drivers())('two-factor sign-in on %s', (driver) => {
     expect([badCode.status, badCode.data.fields]).toEqual([422, { code: 'e.authCodeWrong' }]);
     expect((await call(h, 'GET', '/web/security/twoFactor', { token: u.token })).data.enabled).toBe(true);
     expect((await off({ password: u.password, code: codeAt(u.secret, step) })).code).toBe(200);
-    expect((await call(h, 'GET', '/web/security/twoFactor', { token: u.token })).data).toEqual({ enabled: false, enabledTimestamp: null, recoveryCodesLeft: 0 });
+    expect((await call(h, 'GET', '/web/security/twoFactor', { token: u.token })).data).toEqual({
+      enabled: false,
+      enabledTimestamp: null,
+      recoveryCodesLeft: 0,
+    });
     expect(await h.db.query('select 1 from two_factor_recovery_codes where user_id = $1', [u.id])).toHaveLength(0);
     const plain = await password(u.username, u.password);
     expect(typeof plain.data.token).toBe('string');
@@ -215,7 +225,10 @@ describe.each(await drivers())('two-factor sign-in on %s', (driver) => {
     expect(noReason.msg).toBe('Please give a reason');
     expect((await call(h, 'POST', `/web/operator/users/${u.id}/twoFactor/reset`, { token: u.token, body: { reason: 'x' } })).status).toBe(403);
     expect(await countRows(h, 'two_factor')).toBeGreaterThan(0);
-    const reset = await call(h, 'POST', `/web/operator/users/${u.id}/twoFactor/reset`, { token: op, body: { reason: 'Lost phone; identity checked by video call' } });
+    const reset = await call(h, 'POST', `/web/operator/users/${u.id}/twoFactor/reset`, {
+      token: op,
+      body: { reason: 'Lost phone; identity checked by video call' },
+    });
     expect(reset.code, reset.msg).toBe(200);
     expect(reset.data.twoFactor).toBe(false);
     expect(reset.data.audit[0]).toMatchObject({ action: 'user.twoFactorReset', reason: 'Lost phone; identity checked by video call' });

@@ -43,7 +43,7 @@ export function appShell(): { plugin: Plugin; files: Set<string> } {
       };
       for (const chunk of chunks.values()) if (chunk.isEntry) add(chunk.fileName);
       // Then what those load lazily (the router's layouts and first pages, the strings), to the end.
-      for (let before = 0; before !== files.size; ) {
+      for (let before = 0; before !== files.size;) {
         before = files.size;
         for (const fileName of [...files]) for (const lazy of chunks.get(fileName)?.dynamicImports ?? []) if (kept(lazy)) add(lazy);
       }

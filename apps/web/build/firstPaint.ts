@@ -87,7 +87,11 @@ async function bootConfig(root: string, options: FirstPaintOptions, bundle: Roll
     }),
   );
   // The quote shell's back arrow: antd-mobile's own icon as ui/Page.tsx renders it, written out once here.
-  const [{ createElement }, { renderToStaticMarkup }, { LeftOutline }] = await Promise.all([import('react'), import('react-dom/server'), import('antd-mobile-icons')]);
+  const [{ createElement }, { renderToStaticMarkup }, { LeftOutline }] = await Promise.all([
+    import('react'),
+    import('react-dom/server'),
+    import('antd-mobile-icons'),
+  ]);
   return {
     backIcon: renderToStaticMarkup(createElement(LeftOutline, { 'aria-hidden': 'true' })),
     screens: map(options.screens, ({ modules, strings }) => ({ files: filesOf(bundle, modules, entry), strings })),
@@ -168,7 +172,8 @@ export function firstPaint(options: FirstPaintOptions): Plugin {
       async handler(html: string, ctx: IndexHtmlTransformContext) {
         if (!ctx.bundle) return html;
         const more = entryImports(ctx.bundle);
-        if (more.length > 0) warn(`firstPaint: the entry shares more chunks with the pages (add their modules to the 'shared' group of vite.config.ts): ${more.join(' ')}`);
+        if (more.length > 0)
+          warn(`firstPaint: the entry shares more chunks with the pages (add their modules to the 'shared' group of vite.config.ts): ${more.join(' ')}`);
         const script = await bootScript(root, await bootConfig(root, options, ctx.bundle));
         return inlineStyles(html, ctx.bundle).replace('<div id="root">', `<script>${script}</script><div id="root">`);
       },

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 const line = '<path d="M12 44 L24 28 L34 36 L52 16" stroke="#21E57B" stroke-width="6" fill="none" stroke-linecap="round" stroke-linejoin="round"/>';
 const any = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#0B1F3A"/>${line}</svg>`;
 // Full bleed, the mark inside the maskable safe zone (a circle of 80% of the width).
-const full = (scale) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#0B1F3A"/><g transform="translate(32 32) scale(${scale}) translate(-32 -30)">${line}</g></svg>`;
+const full = (scale) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#0B1F3A"/><g transform="translate(32 32) scale(${scale}) translate(-32 -30)">${line}</g></svg>`;
 const out = fileURLToPath(new URL('../public/icons', import.meta.url));
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
 const page = await browser.newPage();

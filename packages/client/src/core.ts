@@ -195,10 +195,13 @@ export function createApiClientCore(options: ApiClientCoreOptions): ApiClient {
       inFlight.set(req.requestId, controller);
     }
     let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, req.timeoutMs ?? options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => {
+        timedOut = true;
+        controller.abort();
+      },
+      req.timeoutMs ?? options.timeoutMs ?? REQUEST_TIMEOUT_MS,
+    );
     const onOuterAbort = () => controller.abort();
     if (req.signal) {
       if (req.signal.aborted) controller.abort();

@@ -1,5 +1,13 @@
 // Over 400 lines: one state machine (socket, timers, subscriptions, listeners) that reads best whole.
-import { PUSH_PATH, pushEventSchemas, type PushClientMessage, type PushEvent, type PushEventData, type PushQuote, type PushServerMessage } from '@tradeapp/contract';
+import {
+  PUSH_PATH,
+  pushEventSchemas,
+  type PushClientMessage,
+  type PushEvent,
+  type PushEventData,
+  type PushQuote,
+  type PushServerMessage,
+} from '@tradeapp/contract';
 
 // The push-socket client of both apps (/web/push, docs/push.md). The investor app subscribes to
 // quotes (reference-counted per symbol, so a symbol is unsubscribed when no mounted screen shows

@@ -108,7 +108,10 @@ describe('createApiClient', () => {
 
   it('on 401 ends the session once for a burst of refusals, with "login expired"', async () => {
     token = 'tok';
-    vi.stubGlobal('fetch', vi.fn(async () => envelope(401, { key: 'e.loginExpired' }, 'whatever')));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => envelope(401, { key: 'e.loginExpired' }, 'whatever')),
+    );
     await expect(client.call('userInfo', {})).rejects.toMatchObject({ code: 401, key: 'e.loginExpired', message: 'login expired' });
     await expect(client.call('userInfo', {})).rejects.toMatchObject({ code: 401 });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
@@ -118,7 +121,10 @@ describe('createApiClient', () => {
 
   it('on 403 of a signed-in call ends the session as well; quietAuth only fails', async () => {
     token = 'tok';
-    vi.stubGlobal('fetch', vi.fn(async () => envelope(403, null, 'nope')));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => envelope(403, null, 'nope')),
+    );
     await expect(client.call('logout', {}, { quietAuth: true })).rejects.toMatchObject({ code: 403, message: 'nope' });
     expect(onUnauthorized).not.toHaveBeenCalled();
     await expect(client.call('logout', {})).rejects.toBeInstanceOf(ApiError);
@@ -126,33 +132,53 @@ describe('createApiClient', () => {
   });
 
   it('a 401 of a public call (wrong password) is a plain error, no end of the session', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => envelope(401, { key: 'e.invalidCredentials' }, 'Wrong user ID or password')));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => envelope(401, { key: 'e.invalidCredentials' }, 'Wrong user ID or password')),
+    );
     await expect(client.call('login', { username: 'x', password: 'y' })).rejects.toMatchObject({ message: 'Wrong user ID or password' });
     expect(onUnauthorized).not.toHaveBeenCalled();
     expect(notify).toHaveBeenCalledWith('Wrong user ID or password');
   });
 
   it('rejects with msg and the fields, and "network error" when msg is empty', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => envelope(422, { key: 'e.codeInvalid', fields: { code: 'e.codeInvalid' } }, 'The code is wrong')));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => envelope(422, { key: 'e.codeInvalid', fields: { code: 'e.codeInvalid' } }, 'The code is wrong')),
+    );
     const error = await client.call('resetPassword', { email: 'a@b.c', code: '123456', newPassword: 'secret1' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('The code is wrong');
     expect((error as ApiError).fields).toEqual({ code: 'e.codeInvalid' });
-    vi.stubGlobal('fetch', vi.fn(async () => envelope(500, null, '')));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => envelope(500, null, '')),
+    );
     await expect(client.call('health', {})).rejects.toMatchObject({ message: 'network error', code: 500 });
     expect(notify).toHaveBeenLastCalledWith('network error');
   });
 
   it('silent calls do not notify', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => envelope(400, null, 'bad')));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => envelope(400, null, 'bad')),
+    );
     await expect(client.call('health', {}, { silent: true })).rejects.toMatchObject({ message: 'bad' });
     expect(notify).not.toHaveBeenCalled();
   });
 
   it("transport failure and non-envelope answers are 'network error', or the app's words", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
     await expect(client.call('health', {})).rejects.toMatchObject({ message: 'network error', key: 'e.network' });
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>502</html>', { status: 502 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>502</html>', { status: 502 })),
+    );
     await expect(client.call('health', {})).rejects.toMatchObject({ message: 'network error', code: 502 });
     const worded = createApiClient({
       getToken: () => null,
@@ -200,7 +226,9 @@ describe('createApiClient', () => {
   });
 
   it('refuses uploads over 5 MB before sending, and reports "Upload Fail"', async () => {
-    const fetchMock = vi.fn(async () => { throw new TypeError('offline'); });
+    const fetchMock = vi.fn(async () => {
+      throw new TypeError('offline');
+    });
     vi.stubGlobal('fetch', fetchMock);
     const big = new Blob([new Uint8Array(5 * 1024 * 1024 + 1)], { type: 'image/png' });
     await expect(client.upload(big)).rejects.toMatchObject({ message: 'size may not exceed 5M', code: 413 });

@@ -90,7 +90,9 @@ export function floorDecimal(a: string | null | undefined, decimals = 2): string
 
 /** An amount as typed: spaces dropped and a decimal comma (Dutch keyboards) read as a point. */
 export function decimalInput(value: unknown): string {
-  return String(value ?? '').replace(/\s+/g, '').replace(',', '.');
+  return String(value ?? '')
+    .replace(/\s+/g, '')
+    .replace(',', '.');
 }
 
 /** a + b, exact (the wider scale of the two). */
@@ -130,7 +132,9 @@ export function floorToStep(a: string | null | undefined, step: string | null | 
   const scale = Math.max(x.scale, y.scale);
   let q = l / r;
   if (l < 0n && l % r !== 0n) q -= 1n;
-  return render(q * r, scale).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+  return render(q * r, scale)
+    .replace(/(\.\d*?)0+$/, '$1')
+    .replace(/\.$/, '');
 }
 
 /** Round to `places` decimals, half away from zero (decimal.js ROUND_HALF_UP), always `places` digits. */

@@ -8,10 +8,7 @@ import type { MessageKey } from './messages';
 
 /** A required string: missing or blank gives `missing`, other rules follow on the trimmed value. */
 export function requiredText(missing: MessageKey) {
-  return z
-    .string({ error: missing })
-    .trim()
-    .min(1, { error: missing });
+  return z.string({ error: missing }).trim().min(1, { error: missing });
 }
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
@@ -31,19 +28,13 @@ export const zEmail = requiredText('v.enterEmail')
 export const zUsername = requiredText('v.enterUserId').regex(USERNAME_PATTERN, { error: 'v.usernameRule' });
 /** User ID or e-mail, as typed on the sign-in page. */
 export const zLoginName = requiredText('v.enterUserId').max(100, { error: 'v.textTooLong' });
-export const zPassword = z
-  .string({ error: 'v.enterPassword' })
-  .min(1, { error: 'v.enterPassword' })
-  .regex(PASSWORD_PATTERN, { error: 'v.passwordRule' });
+export const zPassword = z.string({ error: 'v.enterPassword' }).min(1, { error: 'v.enterPassword' }).regex(PASSWORD_PATTERN, { error: 'v.passwordRule' });
 export const zNewPassword = z
   .string({ error: 'v.enterNewPassword' })
   .min(1, { error: 'v.enterNewPassword' })
   .regex(PASSWORD_PATTERN, { error: 'v.passwordRule' });
 /** Any stored password as typed at sign-in: length-bounded only, so old rules never lock anyone out. */
-export const zAnyPassword = z
-  .string({ error: 'v.enterPassword' })
-  .min(1, { error: 'v.enterPassword' })
-  .max(64, { error: 'v.passwordRule' });
+export const zAnyPassword = z.string({ error: 'v.enterPassword' }).min(1, { error: 'v.enterPassword' }).max(64, { error: 'v.passwordRule' });
 export const zPayPassword = z
   .string({ error: 'v.enterTransactionPassword' })
   .min(1, { error: 'v.enterTransactionPassword' })
@@ -58,9 +49,7 @@ export const zCorporatePassword = z
 export const zFirstName = requiredText('v.enterFirstName').max(50, { error: 'v.textTooLong' });
 export const zLastName = requiredText('v.enterLastName').max(50, { error: 'v.textTooLong' });
 /** "Name 3-15 characters" of the specification: the name of a person acting for a company. */
-export const zPersonName = requiredText('v.enterName')
-  .min(3, { error: 'v.nameRule' })
-  .max(15, { error: 'v.nameRule' });
+export const zPersonName = requiredText('v.enterName').min(3, { error: 'v.nameRule' }).max(15, { error: 'v.nameRule' });
 /** Phone-like value: longer than 8 and shorter than 14 characters. */
 export const zPhone = requiredText('v.fillRequired')
   .min(9, { error: 'v.phoneRule' })

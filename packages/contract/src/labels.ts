@@ -218,5 +218,4 @@ export const JOURNAL_KIND_NAMES: Record<Locale, Record<JournalKindKey, string>> 
 };
 
 /** `order.open` → `orderOpen`, `fund.exitLoad` → `fundExitLoad`. */
-export const journalKindKey = (kind: JournalKind): JournalKindKey =>
-  kind.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase()) as JournalKindKey;
+export const journalKindKey = (kind: JournalKind): JournalKindKey => kind.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase()) as JournalKindKey;

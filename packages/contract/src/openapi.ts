@@ -7,8 +7,7 @@ export const API_BASE = '/web';
 /** The OpenAPI 3.1 document of the route table. */
 export function buildOpenApi(table: Record<string, RouteDef>, version: string) {
   const paths: Record<string, Record<string, unknown>> = {};
-  const schema = (s: z.ZodType, io: 'input' | 'output') =>
-    z.toJSONSchema(s, { io, unrepresentable: 'any', target: 'draft-2020-12' });
+  const schema = (s: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(s, { io, unrepresentable: 'any', target: 'draft-2020-12' });
   for (const [id, def] of Object.entries(table)) {
     const path = API_BASE + def.path.replace(/:(\w+)/g, '{$1}');
     const parameters: unknown[] = [];
@@ -27,7 +26,11 @@ export function buildOpenApi(table: Record<string, RouteDef>, version: string) {
     const requestBody =
       def.method === 'POST'
         ? def.body === 'multipart'
-          ? { content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } } } }
+          ? {
+              content: {
+                'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } },
+              },
+            }
           : { content: { 'application/json': { schema: schema(def.request, 'input') } } }
         : undefined;
     paths[path] ??= {};
@@ -41,7 +44,7 @@ export function buildOpenApi(table: Record<string, RouteDef>, version: string) {
       ...(requestBody ? { requestBody } : {}),
       responses: {
         '200': { description: 'Success', content: { 'application/json': { schema: schema(envelopeOf(def.response), 'output') } } },
-        default: { description: 'An error envelope: code is the HTTP status, msg in the caller\'s language' },
+        default: { description: "An error envelope: code is the HTTP status, msg in the caller's language" },
       },
     };
   }

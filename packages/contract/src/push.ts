@@ -9,10 +9,7 @@ import { POSITION_EVENTS } from './routes/trading';
 // The push socket's protocol at /web/push (docs/push.md).
 
 export type PushClientMessage =
-  | { op: 'subscribe'; symbols: string[] }
-  | { op: 'unsubscribe'; symbols: string[] }
-  | { op: 'auth'; token: string }
-  | { op: 'pong' };
+  { op: 'subscribe'; symbols: string[] } | { op: 'unsubscribe'; symbols: string[] } | { op: 'auth'; token: string } | { op: 'pong' };
 
 /** A pushed quote carries every quote field but the per-user `selfSelectStatus`. */
 export type PushQuote = Omit<Quote, 'selfSelectStatus'>;

@@ -6,11 +6,7 @@ export type AuthLevel = 'public' | 'user' | 'operator';
  * One call of the API. The server registers every route from this table, validates with its
  * schemas and the OpenAPI document is generated from it; the clients type their calls with it.
  */
-export interface RouteDef<
-  Req extends z.ZodType = z.ZodType,
-  Res extends z.ZodType = z.ZodType,
-  Params extends z.ZodType | undefined = z.ZodType | undefined,
-> {
+export interface RouteDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType, Params extends z.ZodType | undefined = z.ZodType | undefined> {
   method: 'GET' | 'POST';
   /** Path under the API base, e.g. `/loginByUsername`; `:name` marks a path parameter. */
   path: string;

@@ -161,7 +161,15 @@ describe('closing', () => {
   it('settles a whole close: profit less the closing fee', () => {
     // pnl (110 − 100) × 10 = 100.00; fee 1100 × 0.0005 = 0.55; payout 300.00 − 0.55.
     expect(
-      closeSettlement({ direction: Buy, openPrice: '100', closePrice: '110', quantity: '10', positionQuantity: '10', positionMargin: '200.00', closeFeeRate: '0.0005' }),
+      closeSettlement({
+        direction: Buy,
+        openPrice: '100',
+        closePrice: '110',
+        quantity: '10',
+        positionQuantity: '10',
+        positionMargin: '200.00',
+        closeFeeRate: '0.0005',
+      }),
     ).toEqual({
       margin: '200',
       pnl: '100.00',
@@ -184,9 +192,24 @@ describe('closing', () => {
     // Gross −0.59 + 0.46 = −0.13; fees 0.46 + 0.46 = 0.92; net −0.13 − 0.92 = −1.05.
     expect(closedTradePnl({ realised: '-0.59', openFee: '0.46', closeFee: '0.46' })).toEqual({ gross: '-0.13', fees: '0.92', net: '-1.05' });
     // Financing and levies are fees too: 35.96 + 4.04 = 40.00 gross; 4.00 + 4.04 + 1.10 + 0.25 = 9.39; net 30.61.
-    expect(closedTradePnl({ realised: '35.96', openFee: '4.00', closeFee: '4.04', financing: '1.10', levies: '0.25' })).toEqual({ gross: '40.00', fees: '9.39', net: '30.61' });
+    expect(closedTradePnl({ realised: '35.96', openFee: '4.00', closeFee: '4.04', financing: '1.10', levies: '0.25' })).toEqual({
+      gross: '40.00',
+      fees: '9.39',
+      net: '30.61',
+    });
     // A part closed: pnl 4.00, fee 0.07, a third of a 0.30 opening fee (0.10): gross 4.00, fees 0.17, net 3.83.
-    expect(closeSettlement({ direction: Buy, openPrice: '100', closePrice: '104', quantity: '1', positionQuantity: '3', positionMargin: '100.00', positionOpenFee: '0.30', closeFeeRate: '0.0007' })).toMatchObject({
+    expect(
+      closeSettlement({
+        direction: Buy,
+        openPrice: '100',
+        closePrice: '104',
+        quantity: '1',
+        positionQuantity: '3',
+        positionMargin: '100.00',
+        positionOpenFee: '0.30',
+        closeFeeRate: '0.0007',
+      }),
+    ).toMatchObject({
       gross: '4.00',
       fees: '0.17',
       net: '3.83',
@@ -194,10 +217,26 @@ describe('closing', () => {
   });
 
   it('caps the loss at the margin and the fee at what is left', () => {
-    const wiped = closeSettlement({ direction: Sell, openPrice: '100', closePrice: '150', quantity: '10', positionQuantity: '10', positionMargin: '200', closeFeeRate: '0.0005' });
+    const wiped = closeSettlement({
+      direction: Sell,
+      openPrice: '100',
+      closePrice: '150',
+      quantity: '10',
+      positionQuantity: '10',
+      positionMargin: '200',
+      closeFeeRate: '0.0005',
+    });
     expect(wiped).toMatchObject({ pnl: '-500.00', fee: '0', payout: '0', book: '200', realised: '-200', loss: '200' });
     // pnl −19.99 leaves 0.01; the 0.04 fee (80.01 × 0.0005 = 0.040005) is cut to it.
-    const capped = closeSettlement({ direction: Buy, openPrice: '100', closePrice: '80.01', quantity: '1', positionQuantity: '1', positionMargin: '20.00', closeFeeRate: '0.0005' });
+    const capped = closeSettlement({
+      direction: Buy,
+      openPrice: '100',
+      closePrice: '80.01',
+      quantity: '1',
+      positionQuantity: '1',
+      positionMargin: '20.00',
+      closeFeeRate: '0.0005',
+    });
     expect(capped).toMatchObject({ pnl: '-19.99', closeFee: '0.04', fee: '0.01', payout: '0', book: '19.99', realised: '-20' });
   });
 
@@ -210,7 +249,15 @@ describe('closing', () => {
     expect(marginShare('0.13', '17', '26')).toBe('0.08');
     // 0.03 × 5/6 = 0.025: the product's own 40-digit rounding lands on 0.025 again, so 0.03.
     expect(marginShare('0.03', '5', '6')).toBe('0.03');
-    const part = closeSettlement({ direction: Buy, openPrice: '100', closePrice: '104', quantity: '1', positionQuantity: '3', positionMargin: '100.00', closeFeeRate: '0.0007' });
+    const part = closeSettlement({
+      direction: Buy,
+      openPrice: '100',
+      closePrice: '104',
+      quantity: '1',
+      positionQuantity: '3',
+      positionMargin: '100.00',
+      closeFeeRate: '0.0007',
+    });
     // margin 100 × 1/3 = 33.33; pnl 4.00; fee 104 × 0.0007 = 0.0728 → 0.07.
     expect(part).toMatchObject({ margin: '33.33', pnl: '4.00', fee: '0.07', payout: '37.26', realised: '3.93' });
   });
@@ -255,12 +302,31 @@ describe('rounding that cannot be gamed', () => {
     let parts = { profit: '0', fee: '0' };
     const fees: string[] = [];
     for (let i = 0; i < 10; i++) {
-      const c = closeSettlement({ direction: Buy, openPrice: '10', closePrice: '10', quantity: '1', positionQuantity: String(10 - i), positionMargin: '100', closeFeeRate: '0.0001', parts });
+      const c = closeSettlement({
+        direction: Buy,
+        openPrice: '10',
+        closePrice: '10',
+        quantity: '1',
+        positionQuantity: String(10 - i),
+        positionMargin: '100',
+        closeFeeRate: '0.0001',
+        parts,
+      });
       fees.push(c.closeFee);
       parts = c.parts;
     }
     expect(fees).toEqual(['0.01', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00']);
-    expect(closeSettlement({ direction: Buy, openPrice: '10', closePrice: '10', quantity: '10', positionQuantity: '10', positionMargin: '100', closeFeeRate: '0.0001' }).closeFee).toBe('0.01');
+    expect(
+      closeSettlement({
+        direction: Buy,
+        openPrice: '10',
+        closePrice: '10',
+        quantity: '10',
+        positionQuantity: '10',
+        positionMargin: '100',
+        closeFeeRate: '0.0001',
+      }).closeFee,
+    ).toBe('0.01');
   });
 });
 

@@ -23,7 +23,21 @@ describe('leverageCapFor: the ESMA retail cap by what the price follows', () => 
   it('gives gold 20:1 and the other metals, energy and agricultural contracts 10:1', () => {
     expect(cap('metal', 'GC')).toBe(20);
     expect(cap('forex', 'XAUUSD')).toBe(20);
-    for (const [cls, symbol] of [['metal', 'SI'], ['metal', 'HG'], ['metal', 'PL'], ['energy', 'CL'], ['energy', 'NG'], ['energy', 'RB'], ['energy', 'HO'], ['agri', 'ZC'], ['agri', 'ZW'], ['agri', 'ZS'], ['agri', 'KC'], ['agri', 'SB'], ['agri', 'CC']] as const) {
+    for (const [cls, symbol] of [
+      ['metal', 'SI'],
+      ['metal', 'HG'],
+      ['metal', 'PL'],
+      ['energy', 'CL'],
+      ['energy', 'NG'],
+      ['energy', 'RB'],
+      ['energy', 'HO'],
+      ['agri', 'ZC'],
+      ['agri', 'ZW'],
+      ['agri', 'ZS'],
+      ['agri', 'KC'],
+      ['agri', 'SB'],
+      ['agri', 'CC'],
+    ] as const) {
       expect([symbol, cap(cls, symbol)]).toEqual([symbol, 10]);
     }
   });

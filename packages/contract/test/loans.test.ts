@@ -121,7 +121,11 @@ describe('loan score', () => {
   });
 
   it('caps and floors each factor', () => {
-    expect(points({ ...base, accountAgeDays: 1000, netDeposits: '50000', positionsClosed: 40 })).toMatchObject({ accountAge: 100, netDeposits: 150, tradingRecord: 100 });
+    expect(points({ ...base, accountAgeDays: 1000, netDeposits: '50000', positionsClosed: 40 })).toMatchObject({
+      accountAge: 100,
+      netDeposits: 150,
+      tradingRecord: 100,
+    });
     expect(loanScorePoints({ ...base, accountAgeDays: 1000, netDeposits: '50000', positionsClosed: 40 }).score).toBe(850);
     expect(points({ ...base, netDeposits: '-250.50' }).netDeposits).toBe(0);
     // 150 × 66.66 ÷ 10,000 = 0.9999 → 0; 66.67 → 1.00005 → 1
@@ -141,7 +145,9 @@ describe('loan score', () => {
     expect(points({ ...base, loansTaken: 2, loansRepaid: 2, overdueOver30Days: true }).repayment).toBe(0);
     expect(points({ ...base, loansTaken: 1, overdueNow: true }).repayment).toBe(-25);
     // nothing at all and an overdue instalment: 300 − 25 stays at the floor
-    expect(loanScorePoints({ ...base, identityVerified: false, accountAgeDays: 0, netDeposits: '0', positionsClosed: 0, loansTaken: 1, overdueNow: true }).score).toBe(300);
+    expect(
+      loanScorePoints({ ...base, identityVerified: false, accountAgeDays: 0, netDeposits: '0', positionsClosed: 0, loansTaken: 1, overdueNow: true }).score,
+    ).toBe(300);
   });
 });
 
@@ -220,7 +226,14 @@ describe('annual percentage rate', () => {
     }
     expect(kfs.annualPercentageRate).toBe((lo * 100).toFixed(2));
     // Paid later than on whole months, the same payments cost less a year than they would on them.
-    expect(Number(kfs.annualPercentageRate)).toBeLessThan(Number(annualPercentageRate('1000', kfs.schedule.map((r) => r.total))));
+    expect(Number(kfs.annualPercentageRate)).toBeLessThan(
+      Number(
+        annualPercentageRate(
+          '1000',
+          kfs.schedule.map((r) => r.total),
+        ),
+      ),
+    );
     // A hair from the band's 19.56 %: February's 28 days cost less than a twelfth of a year.
     expect(Math.abs(Number(kfs.annualPercentageRate) - 19.56)).toBeLessThan(0.1);
   });

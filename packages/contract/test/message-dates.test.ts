@@ -19,8 +19,18 @@ describe('dates in messages', () => {
   });
 
   it.each([
-    ['en', 'Placement shares are locked up until 04/05/2026 01:00 AM UTC', 'Placement shares are locked up until 07/12/2026 02:30 PM UTC', 'The income of 06/07/2026 is already declared and cannot be changed'],
-    ['nl', 'Plaatsingsaandelen zijn geblokkeerd tot 04-05-2026 01:00 UTC', 'Plaatsingsaandelen zijn geblokkeerd tot 07-12-2026 14:30 UTC', 'De opbrengst van 06-07-2026 is al vastgesteld en kan niet worden gewijzigd'],
+    [
+      'en',
+      'Placement shares are locked up until 04/05/2026 01:00 AM UTC',
+      'Placement shares are locked up until 07/12/2026 02:30 PM UTC',
+      'The income of 06/07/2026 is already declared and cannot be changed',
+    ],
+    [
+      'nl',
+      'Plaatsingsaandelen zijn geblokkeerd tot 04-05-2026 01:00 UTC',
+      'Plaatsingsaandelen zijn geblokkeerd tot 07-12-2026 14:30 UTC',
+      'De opbrengst van 06-07-2026 is al vastgesteld en kan niet worden gewijzigd',
+    ],
     ['zh_Hans_CN', '配售股票锁定至 UTC 2026-05-04 01:00', '配售股票锁定至 UTC 2026-12-07 14:30', '2026-07-06 的收益已公布，不能更改'],
   ] as const)('%s: UTC instants labelled, calendar days as dates', (locale, lockup, instant, day) => {
     expect(translate(locale, 'e.positionLocked', { until: '2026-05-04 01:00 UTC' })).toBe(lockup);

@@ -189,7 +189,9 @@ describe('the specification’s calls (section 7)', () => {
     const stale = Object.keys({ ...NOT_YET, ...SERVED_AS }).filter((c) => !SPEC_CALLS.includes(c));
     const count = SPEC_CALLS.filter(isServed).length;
     // The contract compiles without DOM or Node types; the console is there at test time.
-    (globalThis as unknown as { console: { log(text: string): void } }).console.log(`specification calls served: ${count} of ${SPEC_CALLS.length}; not yet: ${Object.keys(NOT_YET).length}`);
+    (globalThis as unknown as { console: { log(text: string): void } }).console.log(
+      `specification calls served: ${count} of ${SPEC_CALLS.length}; not yet: ${Object.keys(NOT_YET).length}`,
+    );
     expect({ neither, both, stale }).toEqual({ neither: [], both: [], stale: [] });
     expect(count).toBe(128);
   });

@@ -181,13 +181,7 @@ export function Layout() {
             <span className="topbar-email" data-testid="bo-operator-email">
               {me.data?.email ?? me.data?.userId ?? (me.isPending ? '…' : '')}
             </span>
-            <button
-              type="button"
-              className="btn btn-small"
-              onClick={() => void onSignOut()}
-              disabled={signingOut}
-              data-testid="bo-logout"
-            >
+            <button type="button" className="btn btn-small" onClick={() => void onSignOut()} disabled={signingOut} data-testid="bo-logout">
               Sign out
             </button>
           </div>

@@ -75,12 +75,7 @@ export function AuditTable({ entries, headingLevel, empty, query, loadingLabel }
               <Fragment key={entry.id}>
                 {/* A click anywhere on the row opens it; from the keyboard, its first cell's button
                     (a table row cannot be expanded: aria-expanded belongs to the button). */}
-                <tr
-                  className={`clickable${expanded ? ' expanded' : ''}`}
-                  data-testid="bo-audit-row"
-                  data-audit-id={entry.id}
-                  onClick={() => toggle(entry.id)}
-                >
+                <tr className={`clickable${expanded ? ' expanded' : ''}`} data-testid="bo-audit-row" data-audit-id={entry.id} onClick={() => toggle(entry.id)}>
                   <td className="col-toggle">
                     <button
                       type="button"

@@ -54,16 +54,7 @@ export function Lightbox({ src, label, onClose }: { src: string; label: string; 
   useDialogFocus(ref);
 
   return (
-    <div
-      ref={ref}
-      className="lightbox"
-      role="dialog"
-      aria-modal="true"
-      aria-label={label}
-      tabIndex={-1}
-      onClick={onClose}
-      data-testid="bo-doc-lightbox"
-    >
+    <div ref={ref} className="lightbox" role="dialog" aria-modal="true" aria-label={label} tabIndex={-1} onClick={onClose} data-testid="bo-doc-lightbox">
       <button
         type="button"
         className="icon-btn lightbox-close"

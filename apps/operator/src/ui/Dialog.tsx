@@ -54,7 +54,15 @@ interface DialogButtonsProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement
 }
 
 /** A dialog's footer: Cancel and the confirm button (`bo-confirm`), both disabled while the action runs. */
-export function DialogButtons({ onCancel, pending, label, pendingLabel = 'Saving…', tone = 'primary', cancelLabel = 'Cancel', ...confirm }: DialogButtonsProps) {
+export function DialogButtons({
+  onCancel,
+  pending,
+  label,
+  pendingLabel = 'Saving…',
+  tone = 'primary',
+  cancelLabel = 'Cancel',
+  ...confirm
+}: DialogButtonsProps) {
   return (
     <>
       <button type="button" className="btn" onClick={onCancel} disabled={pending} data-testid="bo-dismiss">

@@ -16,8 +16,7 @@ interface SegmentedProps<T extends string | number> {
 /** A filter as a segmented control: one button per option and one for "All". */
 export function Segmented<T extends string | number>({ label, options, value, onChange, testId, all = 'first' }: SegmentedProps<T>) {
   const everything = { value: undefined, label: 'All' };
-  const buttons: { value: T | undefined; label: string }[] =
-    all === 'none' ? options : all === 'first' ? [everything, ...options] : [...options, everything];
+  const buttons: { value: T | undefined; label: string }[] = all === 'none' ? options : all === 'first' ? [everything, ...options] : [...options, everything];
   return (
     <div className="segmented" role="group" aria-label={label} data-testid={testId}>
       {buttons.map((option) => (

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown, formatDate, formatDateTime, formatDateTimeIn, formatRecent, formatRelative, formatTime, formatUtcDay, isoDayOf, utcMonthOf } from './format';
+import {
+  formatCountdown,
+  formatDate,
+  formatDateTime,
+  formatDateTimeIn,
+  formatRecent,
+  formatRelative,
+  formatTime,
+  formatUtcDay,
+  isoDayOf,
+  utcMonthOf,
+} from './format';
 
 // The back office's one style: ISO-like 24-hour times in English, whatever the browser's locale.
 // Tests run with TZ=UTC (vitest.config.ts), so the browser's clock is UTC here.

@@ -81,10 +81,26 @@ const asText = (v: string) => v;
 //   directory it left (an open of an existing directory, at 170 MiB).
 // PGlite's default start parameters (0.5.16), kept: `startParams` replaces them whole.
 const PGLITE_START = [
-  '--single', '-F', '-O', '-j',
-  '-c', 'search_path=public', '-c', 'exit_on_error=false', '-c', 'log_checkpoints=false',
-  '-c', 'max_worker_processes=0', '-c', 'max_parallel_workers=0', '-c', 'max_parallel_workers_per_gather=0',
-  '-c', 'io_method=sync', '-c', 'max_parallel_maintenance_workers=0',
+  '--single',
+  '-F',
+  '-O',
+  '-j',
+  '-c',
+  'search_path=public',
+  '-c',
+  'exit_on_error=false',
+  '-c',
+  'log_checkpoints=false',
+  '-c',
+  'max_worker_processes=0',
+  '-c',
+  'max_parallel_workers=0',
+  '-c',
+  'max_parallel_workers_per_gather=0',
+  '-c',
+  'io_method=sync',
+  '-c',
+  'max_parallel_maintenance_workers=0',
 ];
 /** PostgreSQL's shared buffers in PGlite (PGLITE_SHARED_BUFFERS, a PostgreSQL size such as 16MB). */
 const sharedBuffers = () => process.env.PGLITE_SHARED_BUFFERS || '16MB';
@@ -603,4 +619,3 @@ const MIGRATIONS_RUNNER = new URL('./migrations.mjs', import.meta.url).href;
 
 /** Apply the numbered SQL files of `migrations/` not yet applied (migrations.mjs). */
 export const migrate = (db: Db): Promise<string[]> => applyMigrations(db, MIGRATIONS_DIR);
-

@@ -20,9 +20,18 @@ describe('PGlite named statements', () => {
   it('answers as PGlite itself does, with parameters of every kind', async () => {
     const s = pgliteStatements(lite, { parse, protocol });
     const text = 'select id, amount::text, tags, doc, ok from t where id = any($1::int8[]) and ok = $2 and ($3::jsonb is null or doc @> $3) order by id';
-    for (const params of [[[1, 2], true, { x: 1 }], [[1, 2], false, null], [[2], true, undefined]]) {
+    for (const params of [
+      [[1, 2], true, { x: 1 }],
+      [[1, 2], false, null],
+      [[2], true, undefined],
+    ]) {
       const ours = await inQueryMutex(s, text, params);
-      const theirs = (await lite.query(text, params.map((p) => p ?? null))).rows;
+      const theirs = (
+        await lite.query(
+          text,
+          params.map((p) => p ?? null),
+        )
+      ).rows;
       expect(ours).toEqual(theirs);
     }
     expect(await inQueryMutex(s, text, [[1, 2], true, { x: 1 }])).toEqual([{ id: 1, amount: '10.25', tags: ['a', 'b'], doc: { x: 1 }, ok: true }]);

@@ -14,7 +14,10 @@ function requestHash(route: string, body: unknown): string {
               .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
           )
         : v;
-  return createHash('sha256').update(route).update(JSON.stringify(canonical(body))).digest('hex');
+  return createHash('sha256')
+    .update(route)
+    .update(JSON.stringify(canonical(body)))
+    .digest('hex');
 }
 
 type Answer = { status: number; body: unknown };
@@ -62,7 +65,14 @@ export function createIdempotencyStore(db: Db) {
    * the key until the first commits or rolls back, so nothing of it runs twice, whatever it does
    * beside the database.
    */
-  async function first(userId: number, key: string, route: string, hash: string, run: () => Promise<unknown>, refusal: (err: unknown) => Answer | null): Promise<Answer> {
+  async function first(
+    userId: number,
+    key: string,
+    route: string,
+    hash: string,
+    run: () => Promise<unknown>,
+    refusal: (err: unknown) => Answer | null,
+  ): Promise<Answer> {
     let running = false;
     try {
       return await db.tx(async (sql) => {
@@ -94,7 +104,14 @@ export function createIdempotencyStore(db: Db) {
    * ends it as early. Grouped by the caller: one investor's orders never run in two groups at once
    * (db.ts), so on one node a retry runs after its first request, later in its group or in a later one.
    */
-  async function once(userId: number, key: string, route: string, hash: string, run: () => Promise<unknown>, refusal: (err: unknown) => Answer | null): Promise<Answer> {
+  async function once(
+    userId: number,
+    key: string,
+    route: string,
+    hash: string,
+    run: () => Promise<unknown>,
+    refusal: (err: unknown) => Answer | null,
+  ): Promise<Answer> {
     try {
       return await db.grouped(async (sql) => {
         const answer = await run();

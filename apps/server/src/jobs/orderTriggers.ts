@@ -24,7 +24,13 @@ import type { TradingService } from '../modules/trading';
  * One check per symbol runs at a time; a tick arriving meanwhile is remembered and checked right
  * after, so the last price is always looked at.
  */
-export function startTriggerEngine(opts: { provider: MarketProvider; market: MarketService; trading: TradingService; log: FastifyBaseLogger; refreshMs?: number }) {
+export function startTriggerEngine(opts: {
+  provider: MarketProvider;
+  market: MarketService;
+  trading: TradingService;
+  log: FastifyBaseLogger;
+  refreshMs?: number;
+}) {
   const { provider, market, trading, log } = opts;
   let active = new Set<string>();
   const running = new Set<string>();

@@ -44,8 +44,7 @@ export const HOUSE = {
 } as const;
 
 export type AccountRef =
-  | { userId: number; wallet: WalletCode; part: WalletPart; currency: string }
-  | { house: (typeof HOUSE)[keyof typeof HOUSE]; currency: string };
+  { userId: number; wallet: WalletCode; part: WalletPart; currency: string } | { house: (typeof HOUSE)[keyof typeof HOUSE]; currency: string };
 
 export interface Posting {
   account: AccountRef;
@@ -213,7 +212,9 @@ export function journalError(err: unknown, journal: JournalInput): never {
  */
 export async function postJournal(sql: Sql, journal: JournalInput, postings: Posting[]): Promise<number> {
   const { text, params } = journalCtes(await prepareJournal(sql, journal, postings), 1);
-  const rows = await sql.query<{ id: number }>(`with ${text} select journal_id as id from je limit 1`, params).catch((err: unknown) => journalError(err, journal));
+  const rows = await sql
+    .query<{ id: number }>(`with ${text} select journal_id as id from je limit 1`, params)
+    .catch((err: unknown) => journalError(err, journal));
   return rows[0]!.id;
 }
 

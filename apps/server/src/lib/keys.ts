@@ -96,8 +96,7 @@ export async function findKey(sql: Sql, userId: number, purpose: KeyPurpose, can
 }
 
 /** A key's state as operators see it: sent (not entered yet), used (entered) or revoked. */
-export const keyStatusOf = (k: Pick<KeyRow, 'revoked_at' | 'used_at'>): 'sent' | 'used' | 'revoked' =>
-  k.revoked_at ? 'revoked' : k.used_at ? 'used' : 'sent';
+export const keyStatusOf = (k: Pick<KeyRow, 'revoked_at' | 'used_at'>): 'sent' | 'used' | 'revoked' => (k.revoked_at ? 'revoked' : k.used_at ? 'used' : 'sent');
 
 /** The keys issued for one subject (a placement, a pool), newest first, as operators list them: never the key itself. */
 export async function keysOfSubject(sql: Sql, purpose: KeyPurpose, subjectId: number): Promise<PlacementKey[]> {

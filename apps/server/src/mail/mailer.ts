@@ -52,9 +52,7 @@ export function createMailer(opts: { db: Db; dataDir: string; smtpUrl?: string; 
   const smtpUrl = opts.smtpUrl;
   // nodemailer is loaded with the first mail, not at start (decision 0024, Start-up).
   let transporter: Promise<Transporter> | undefined;
-  const smtp = smtpUrl
-    ? () => (transporter ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl)))
-    : undefined;
+  const smtp = smtpUrl ? () => (transporter ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl))) : undefined;
   return {
     transport: smtp ? 'smtp' : 'outbox',
     async send(mail) {
@@ -68,18 +66,19 @@ export function createMailer(opts: { db: Db; dataDir: string; smtpUrl?: string; 
         writeFileSync(join(outboxDir, fileName), toEml(opts.from, sent));
       }
       const kept = redactMail(mail);
-      await opts.db.query(
-        'insert into mail_outbox (to_address, subject, body_text, transport, file_name) values ($1, $2, $3, $4, $5)',
-        [kept.to, kept.subject, kept.text, smtp ? 'smtp' : 'outbox', fileName],
-      );
+      await opts.db.query('insert into mail_outbox (to_address, subject, body_text, transport, file_name) values ($1, $2, $3, $4, $5)', [
+        kept.to,
+        kept.subject,
+        kept.text,
+        smtp ? 'smtp' : 'outbox',
+        fileName,
+      ]);
     },
   };
 }
 
 function toEml(from: string, mail: { to: string; subject: string; text: string }): string {
-  const subject = /^[\x20-\x7e]*$/.test(mail.subject)
-    ? mail.subject
-    : `=?UTF-8?B?${Buffer.from(mail.subject).toString('base64')}?=`;
+  const subject = /^[\x20-\x7e]*$/.test(mail.subject) ? mail.subject : `=?UTF-8?B?${Buffer.from(mail.subject).toString('base64')}?=`;
   return [
     `From: ${from}`,
     `To: ${mail.to}`,

@@ -84,7 +84,17 @@ describe('bond prices in the simulated market come from the curve', () => {
     const m = createSimulatedMarket({ seed: 'curve', now: () => NOW });
     const before = m.snapshot('NL10Y', NOW - 3_600_000).last;
     const now = m.snapshot('NL10Y', NOW).last;
-    m.setBondSpreads!(new Map([['NL10Y', [{ from: 0, spreadBp: '8' }, { from: NOW - 60_000, spreadBp: '58' }]]]));
+    m.setBondSpreads!(
+      new Map([
+        [
+          'NL10Y',
+          [
+            { from: 0, spreadBp: '8' },
+            { from: NOW - 60_000, spreadBp: '58' },
+          ],
+        ],
+      ]),
+    );
     expect(m.snapshot('NL10Y', NOW - 3_600_000).last).toBe(before);
     // 50 basis points more on a bond of about eight years' duration: some four points lower.
     const drop = new Dec(now).sub(m.snapshot('NL10Y', NOW).last);

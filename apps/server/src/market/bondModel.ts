@@ -205,7 +205,15 @@ export class CurveBondModel extends SymbolModel {
     const edges: number[] = [];
     for (let k = 0; k < n; k += BLOCK) edges.push(k);
     edges.push(n);
-    return { starts: own.starts, edges, edgePx: edges.map((k) => this.ticksAt(timeOf(k))), regFrom: own.regFrom, regTo: own.regTo, time: own.time, end: own.end };
+    return {
+      starts: own.starts,
+      edges,
+      edgePx: edges.map((k) => this.ticksAt(timeOf(k))),
+      regFrom: own.regFrom,
+      regTo: own.regTo,
+      time: own.time,
+      end: own.end,
+    };
   }
 
   /** Lots traded in minute `i` of `day`: seeded, at least one. */

@@ -60,8 +60,14 @@ describe('createYieldCurves', () => {
   it('moves slowly and smoothly within a day', () => {
     const curves = createYieldCurves('meridian');
     const start = at + 50 * DAY;
-    const minute = curves.zeroRate('USD', start + 60_000, 10).sub(curves.zeroRate('USD', start, 10)).abs();
-    const day = curves.zeroRate('USD', start + DAY, 10).sub(curves.zeroRate('USD', start, 10)).abs();
+    const minute = curves
+      .zeroRate('USD', start + 60_000, 10)
+      .sub(curves.zeroRate('USD', start, 10))
+      .abs();
+    const day = curves
+      .zeroRate('USD', start + DAY, 10)
+      .sub(curves.zeroRate('USD', start, 10))
+      .abs();
     expect(minute.toNumber()).toBeLessThan(0.00001);
     expect(day.toNumber()).toBeLessThan(0.001);
     // Halfway through a day the β's are the average of the two days' walk values.

@@ -53,9 +53,30 @@ interface CurveSpec {
 // Centres chosen for a mildly humped curve: USD ≈ 4.0 % short, 4.25 % long; EUR ≈ 2.2 % → 2.65 %;
 // MXN ≈ 8.9 % short, 8.7 % in the belly, 8.95 % long.
 const SPECS: Record<CurveCurrency, CurveSpec> = {
-  USD: { tau: '2', b0: { centre: '0.0430', spread: '0.0012' }, b1: { centre: '-0.0030', spread: '0.0010' }, b2: { centre: '-0.0050', spread: '0.0015' }, floor: '0.035', cap: '0.046' },
-  EUR: { tau: '2.5', b0: { centre: '0.0270', spread: '0.0010' }, b1: { centre: '-0.0050', spread: '0.0008' }, b2: { centre: '-0.0040', spread: '0.0012' }, floor: '0.020', cap: '0.029' },
-  MXN: { tau: '2', b0: { centre: '0.0900', spread: '0.0015' }, b1: { centre: '-0.0010', spread: '0.0012' }, b2: { centre: '-0.0060', spread: '0.0020' }, floor: '0.080', cap: '0.095' },
+  USD: {
+    tau: '2',
+    b0: { centre: '0.0430', spread: '0.0012' },
+    b1: { centre: '-0.0030', spread: '0.0010' },
+    b2: { centre: '-0.0050', spread: '0.0015' },
+    floor: '0.035',
+    cap: '0.046',
+  },
+  EUR: {
+    tau: '2.5',
+    b0: { centre: '0.0270', spread: '0.0010' },
+    b1: { centre: '-0.0050', spread: '0.0008' },
+    b2: { centre: '-0.0040', spread: '0.0012' },
+    floor: '0.020',
+    cap: '0.029',
+  },
+  MXN: {
+    tau: '2',
+    b0: { centre: '0.0900', spread: '0.0015' },
+    b1: { centre: '-0.0010', spread: '0.0012' },
+    b2: { centre: '-0.0060', spread: '0.0020' },
+    floor: '0.080',
+    cap: '0.095',
+  },
 };
 
 export const CURVE_CURRENCIES = Object.keys(SPECS) as CurveCurrency[];
@@ -203,7 +224,12 @@ class Curve {
     const fraction = new Dec(ms - day * DAY_MS).div(DAY_MS);
     const lerp = (walk: FactorWalk) => {
       const from = walk.at(day);
-      return from.add(walk.at(day + 1).sub(from).mul(fraction));
+      return from.add(
+        walk
+          .at(day + 1)
+          .sub(from)
+          .mul(fraction),
+      );
     };
     return { b0: lerp(this.b0), b1: lerp(this.b1), b2: lerp(this.b2), tau: this.tau };
   }

@@ -37,7 +37,18 @@ function listing(over: Partial<Instrument> = {}): Instrument {
   };
 }
 
-const US_LISTING = listing({ symbol: 'NEWCO', code: 'NEWCO', market: 'US', exchange: 'NASDAQ', calendar: 'US', source: MarketSource.Stock, currency: 'USD', lotSize: '1', minQuantity: '1', basePrice: '18.00' });
+const US_LISTING = listing({
+  symbol: 'NEWCO',
+  code: 'NEWCO',
+  market: 'US',
+  exchange: 'NASDAQ',
+  calendar: 'US',
+  source: MarketSource.Stock,
+  currency: 'USD',
+  lotSize: '1',
+  minQuantity: '1',
+  basePrice: '18.00',
+});
 
 function marketWith(instruments: Instrument[], now: number, seed = 'listing') {
   const m = createSimulatedMarket({ seed, now: () => now });
@@ -133,7 +144,12 @@ describe('a listing on the simulated market', () => {
       return broken / n;
     };
     const phi = (z: number) => 0.5 * (1 + erf(z / Math.SQRT2));
-    for (const [o, percent] of [['0.05', '45'], ['1', '31'], ['10', '18'], ['100', '9']] as const) {
+    for (const [o, percent] of [
+      ['0.05', '45'],
+      ['1', '31'],
+      ['10', '18'],
+      ['100', '9'],
+    ] as const) {
       // The decision's figures are the model's probabilities to the whole per cent.
       const p = phi(-firstDayMean(Number(o)) / sd);
       expect((p * 100).toFixed(0), `o = ${o}`).toBe(percent);

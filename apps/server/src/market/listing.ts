@@ -103,7 +103,8 @@ export class ListingModel extends SymbolModel {
       }
       const i = this.closesLength;
       const centre = this.firstPriceLog;
-      this.closes[i] = i === 0 ? this.firstCloseLog : centre + PHI * ((this.closes[i - 1] as number) - centre) + this.stepSd * normalAt(this.key, this.firstDay + i);
+      this.closes[i] =
+        i === 0 ? this.firstCloseLog : centre + PHI * ((this.closes[i - 1] as number) - centre) + this.stepSd * normalAt(this.key, this.firstDay + i);
       this.closesLength += 1;
     }
     return this.closes[offset] as number;
@@ -123,7 +124,13 @@ export class ListingModel extends SymbolModel {
 
   /** The session before the first open: closed, on the first day, until that open. */
   sessionBefore(): SessionState {
-    return { phase: 'closed', tradable: false, tradingDay: dayToIso(this.firstDay), timeZone: CALENDARS[this.instrument.calendar].timeZone, nextChange: this.firstOpen };
+    return {
+      phase: 'closed',
+      tradable: false,
+      tradingDay: dayToIso(this.firstDay),
+      timeZone: CALENDARS[this.instrument.calendar].timeZone,
+      nextChange: this.firstOpen,
+    };
   }
 }
 

@@ -417,7 +417,7 @@ export class SymbolModel {
     const rng = new Rng(mix(mix(mix(this.key, day), 0x510e527f), b));
     px[first] = open;
     px[first + len] = close;
-    const sdTicks = (((open + close) / 2) * minuteSd) * (w.sd[first] as number);
+    const sdTicks = ((open + close) / 2) * minuteSd * (w.sd[first] as number);
     if (len >= 3) {
       const p1 = 1 + rng.below(len - 1);
       let p2 = 1 + rng.below(len - 2);
@@ -701,7 +701,17 @@ function layoutOf(segments: readonly Segment[]): Layout {
   }
   const first = segments[0]?.start ?? 0;
   const timeOfDay = ((first % 86_400_000) + 86_400_000) % 86_400_000;
-  return { n, nb: blockStart.length, regFrom, regTo, bFrom, bTo, segments, blockStart: Int32Array.from(blockStart), signature: `${shape.join(',')}|${timeOfDay}` };
+  return {
+    n,
+    nb: blockStart.length,
+    regFrom,
+    regTo,
+    bFrom,
+    bTo,
+    segments,
+    blockStart: Int32Array.from(blockStart),
+    signature: `${shape.join(',')}|${timeOfDay}`,
+  };
 }
 
 /**

@@ -46,8 +46,20 @@ interface Triangle {
 }
 
 const TRIANGLES: Triangle[] = [
-  { cross: 'EURJPY', base: 'EURUSD', quote: 'USDJPY', implied: (a, b) => a * b, bidAsk: (a, b) => [num(a, 'bid') * num(b, 'bid'), num(a, 'ask') * num(b, 'ask')] },
-  { cross: 'EURGBP', base: 'EURUSD', quote: 'GBPUSD', implied: (a, b) => a / b, bidAsk: (a, b) => [num(a, 'bid') / num(b, 'ask'), num(a, 'ask') / num(b, 'bid')] },
+  {
+    cross: 'EURJPY',
+    base: 'EURUSD',
+    quote: 'USDJPY',
+    implied: (a, b) => a * b,
+    bidAsk: (a, b) => [num(a, 'bid') * num(b, 'bid'), num(a, 'ask') * num(b, 'ask')],
+  },
+  {
+    cross: 'EURGBP',
+    base: 'EURUSD',
+    quote: 'GBPUSD',
+    implied: (a, b) => a / b,
+    bidAsk: (a, b) => [num(a, 'bid') / num(b, 'ask'), num(a, 'ask') / num(b, 'bid')],
+  },
 ];
 
 const FUTURES = [
@@ -80,7 +92,9 @@ describe('relations: FX triangles', () => {
           const [bid, ask] = tri.bidAsk(a, b);
           expect(num(c, 'bid'), label).toBeLessThanOrEqual(ask);
           expect(num(c, 'ask'), label).toBeGreaterThanOrEqual(bid);
-          expect(Math.abs(Number(c.previousClose) - tri.implied(Number(a.previousClose), Number(b.previousClose))), label).toBeLessThanOrEqual(tickOf(tri.cross) / 2 + 1e-9);
+          expect(Math.abs(Number(c.previousClose) - tri.implied(Number(a.previousClose), Number(b.previousClose))), label).toBeLessThanOrEqual(
+            tickOf(tri.cross) / 2 + 1e-9,
+          );
           worst = Math.max(worst, Math.abs(num(c, 'last') / implied - 1));
         }
       }
@@ -89,7 +103,7 @@ describe('relations: FX triangles', () => {
     expect(worst).toBeLessThan(0.1e-4);
   }, 240_000);
 
-  it('1m and daily candles of a cross agree with its legs: open and close to the tick, high and low inside the legs\' extremes', () => {
+  it("1m and daily candles of a cross agree with its legs: open and close to the tick, high and low inside the legs' extremes", () => {
     for (const seed of SEEDS.slice(0, 4)) {
       const m = market(seed);
       // Noon UTC on the Wednesday of a random week: the FX market is open.
@@ -191,7 +205,7 @@ describe('relations: index futures', () => {
     }
   });
 
-  it('the future\'s day closes where it stood at its index\'s close: when both rest, the future is the index x (1 + carry)', () => {
+  it("the future's day closes where it stood at its index's close: when both rest, the future is the index x (1 + carry)", () => {
     // Each case: the trading day, its index close in UTC, and a moment after the future's 17:00 New York close when both rest.
     // Wednesday 18 Nov 2026 (EST, UTC−5): index close 16:00 = 21:00 UTC, the daily halt 17:00-18:00 (22:30 UTC).
     // Friday 20 Nov 2026: the weekend (Saturday 15:00 UTC). Friday 27 Nov 2026, the day after Thanksgiving:
@@ -210,7 +224,9 @@ describe('relations: index futures', () => {
           const daily = m.candles(future, '1d', at(indexClose) - DAY, at(indexClose) + DAY).find((c) => m.session(future, c.time).tradingDay === iso);
           expect(daily, label).toBeDefined();
           // The minute ending at the index's close and the future's last minute both close at the day's close.
-          const minutes = m.candles(future, '1m', at(indexClose) - 6 * 60 * MIN, at(indexClose) + 5 * 60 * MIN).filter((c) => m.session(future, c.time).tradingDay === iso);
+          const minutes = m
+            .candles(future, '1m', at(indexClose) - 6 * 60 * MIN, at(indexClose) + 5 * 60 * MIN)
+            .filter((c) => m.session(future, c.time).tradingDay === iso);
           expect(minutes.find((c) => c.time === at(indexClose) - MIN)?.close, label).toBe(daily?.close);
           expect(minutes.at(-1)?.close, label).toBe(daily?.close);
           // ...and the hour after it still moves.
@@ -226,7 +242,7 @@ describe('relations: index futures', () => {
     }
   }, 60_000);
 
-  it('the index\'s 1m candles are the future\'s divided by (1 + carry), to the tick', () => {
+  it("the index's 1m candles are the future's divided by (1 + carry), to the tick", () => {
     for (const seed of SEEDS.slice(0, 3)) {
       const m = market(seed);
       for (const [future, index] of FUTURES) {
@@ -269,7 +285,9 @@ describe('relations: derived instruments agree with their own ticks', () => {
       ['DJI', '2025-12-24', 210],
     ];
     for (const [symbol, iso, expectedMinutes] of cases) {
-      const day = m.candles(symbol, '1d', at(`${iso}T00:00:00Z`) - DAY, at(`${iso}T00:00:00Z`) + 2 * DAY).find((c) => m.session(symbol, c.time).tradingDay === iso);
+      const day = m
+        .candles(symbol, '1d', at(`${iso}T00:00:00Z`) - DAY, at(`${iso}T00:00:00Z`) + 2 * DAY)
+        .find((c) => m.session(symbol, c.time).tradingDay === iso);
       expect(day, symbol).toBeDefined();
       if (!day) continue;
       const minutes = m.candles(symbol, '1m', day.time, day.time + DAY).filter((c) => m.session(symbol, c.time).tradingDay === iso);
@@ -279,7 +297,10 @@ describe('relations: derived instruments agree with their own ticks', () => {
       expect(Math.max(...minutes.map((c) => Number(c.high))), symbol).toBe(Number(day.high));
       expect(Math.min(...minutes.map((c) => Number(c.low))), symbol).toBe(Number(day.low));
       const lot = increment(instrument(symbol).lotSize);
-      expect(minutes.reduce((sum, c) => sum + parseSteps(c.volume, lot), 0), symbol).toBe(parseSteps(day.volume, lot));
+      expect(
+        minutes.reduce((sum, c) => sum + parseSteps(c.volume, lot), 0),
+        symbol,
+      ).toBe(parseSteps(day.volume, lot));
       expect(malformed(minutes), symbol).toEqual([]);
       // The previous close of the next day is this close.
       const next = m.candles(symbol, '1d', day.time + 1, day.time + 6 * DAY)[0];
@@ -287,7 +308,7 @@ describe('relations: derived instruments agree with their own ticks', () => {
     }
   }, 60_000);
 
-  it('daily candles read from the blocks alone are the same as the days\' minutes (3 seeds x 12 random days)', () => {
+  it("daily candles read from the blocks alone are the same as the days' minutes (3 seeds x 12 random days)", () => {
     for (const seed of SEEDS.slice(0, 3)) {
       const days = instants(`${seed}-days`, 12);
       for (const symbol of ['EURJPY', 'EURGBP', 'USDHKD', 'SPX', 'NDX', 'DJI']) {
@@ -305,7 +326,10 @@ describe('relations: derived instruments agree with their own ticks', () => {
           expect(Math.max(...minutes.map((c) => Number(c.high))), label).toBe(Number(d.high));
           expect(Math.min(...minutes.map((c) => Number(c.low))), label).toBe(Number(d.low));
           const lot = increment(instrument(symbol).lotSize);
-          expect(minutes.reduce((sum, c) => sum + parseSteps(c.volume, lot), 0), label).toBe(parseSteps(d.volume, lot));
+          expect(
+            minutes.reduce((sum, c) => sum + parseSteps(c.volume, lot), 0),
+            label,
+          ).toBe(parseSteps(d.volume, lot));
         }
       }
     }

@@ -86,12 +86,16 @@ export function createModel(
     }
   }
   if (relation?.kind === 'peg') {
-    const latent = new SymbolModel({ ...instrument, symbol: `${instrument.symbol}\u0000peg`, basePrice: '1.0000000', tickSize: '0.0000001', volatility: relation.volatility }, seed);
+    const latent = new SymbolModel(
+      { ...instrument, symbol: `${instrument.symbol}\u0000peg`, basePrice: '1.0000000', tickSize: '0.0000001', volatility: relation.volatility },
+      seed,
+    );
     const unit = latent.tick.approx;
     const step = Number(instrument.tickSize);
     // The hidden walk starts at 1, where the map gives the instrument's reference price.
     const z0 = Math.atanh((Number(instrument.basePrice) - relation.centre) / relation.halfWidth);
-    const map = (ticks: number): number => quantisePositive(relation.centre + relation.halfWidth * Math.tanh(Math.log(ticks * unit) / relation.width + z0), step);
+    const map = (ticks: number): number =>
+      quantisePositive(relation.centre + relation.halfWidth * Math.tanh(Math.log(ticks * unit) / relation.width + z0), step);
     return new MappedModel(instrument, seed, latent, () => map);
   }
   if (relation?.kind === 'index') {
@@ -316,7 +320,8 @@ class CrossModel extends DerivedModel {
   }
 
   private build(day: number, pa: DayPath, pb: DayPath): CrossPath {
-    if (pb.starts.length !== pa.starts.length || pb.starts[0] !== pa.starts[0] || pb.regFrom !== pa.regFrom) throw new Error(`${this.instrument.symbol}: legs on different sessions`);
+    if (pb.starts.length !== pa.starts.length || pb.starts[0] !== pa.starts[0] || pb.regFrom !== pa.regFrom)
+      throw new Error(`${this.instrument.symbol}: legs on different sessions`);
     const n = pa.starts.length;
     const multiply = this.op === 'multiply';
     const px = new Float64Array(n + 1);

@@ -6,7 +6,10 @@ import { createReplayMarket } from './replay';
 import type { Tick } from './types';
 
 function closes(symbol: string): string[] {
-  const lines = readFileSync(join(REPLAY_SAMPLE_DIR, `${symbol}.csv`), 'utf8').trim().split('\n').slice(1);
+  const lines = readFileSync(join(REPLAY_SAMPLE_DIR, `${symbol}.csv`), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1);
   return lines.map((l) => l.split(',')[4] ?? '');
 }
 

@@ -135,14 +135,16 @@ export function createReplayMarket(options: ReplayMarketOptions): MarketProvider
       }
     }
     const buckets = bucketize(rows, interval, s);
-    return buckets.filter((b) => b.time >= from && b.time < to).map((b) => ({
-      time: b.time,
-      open: formatSteps(b.open, s.tick),
-      high: formatSteps(b.high, s.tick),
-      low: formatSteps(b.low, s.tick),
-      close: formatSteps(b.close, s.tick),
-      volume: formatSteps(b.volume, s.lot),
-    }));
+    return buckets
+      .filter((b) => b.time >= from && b.time < to)
+      .map((b) => ({
+        time: b.time,
+        open: formatSteps(b.open, s.tick),
+        high: formatSteps(b.high, s.tick),
+        low: formatSteps(b.low, s.tick),
+        close: formatSteps(b.close, s.tick),
+        volume: formatSteps(b.volume, s.lot),
+      }));
   }
 
   function emitDue(): void {
@@ -219,7 +221,9 @@ function loadDirectory(dir: string, universe: readonly Instrument[]): Map<string
   }
   const known = new Map(universe.map((i) => [i.symbol, i] as const));
   const result = new Map<string, Series>();
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.csv')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.csv'))
+    .sort()) {
     const symbol = file.slice(0, -'.csv'.length);
     const instrument = declared.get(symbol) ?? known.get(symbol);
     if (!instrument) throw new Error(`${file}: no instrument ${symbol} in instruments.json or the universe`);

@@ -12,7 +12,29 @@ const DAY = 86_400_000;
 const NOW = at('2026-11-20T15:47:23.456Z');
 const market = (seed = 'test', now = NOW): MarketProvider => createSimulatedMarket({ seed, now: () => now });
 
-const SAMPLE = ['AAPL', 'TSLA', 'JPM', 'SPY', '0700.HK', 'SAP.DE', 'ASML.AS', 'ABI.BR', 'WALMEX.MX', 'ES', 'GC', 'CL', 'ZC', 'EURUSD', 'USDJPY', 'US10Y', 'SPX', 'HSI', 'N225', 'BTCUSDT', 'DOGEUSDT'];
+const SAMPLE = [
+  'AAPL',
+  'TSLA',
+  'JPM',
+  'SPY',
+  '0700.HK',
+  'SAP.DE',
+  'ASML.AS',
+  'ABI.BR',
+  'WALMEX.MX',
+  'ES',
+  'GC',
+  'CL',
+  'ZC',
+  'EURUSD',
+  'USDJPY',
+  'US10Y',
+  'SPX',
+  'HSI',
+  'N225',
+  'BTCUSDT',
+  'DOGEUSDT',
+];
 
 /** Moments inside each sample symbol's regular session (UTC). */
 const IN_SESSION: Record<string, string[]> = {
@@ -140,21 +162,31 @@ describe('simulated market: K-line history joins the live ticks', () => {
       ['EURUSD', '2026-11-19', 1440],
     ];
     for (const [symbol, iso, expectedMinutes] of cases) {
-      const daily = m.candles(symbol, '1d', at(`${iso}T00:00:00Z`) - DAY, at(`${iso}T00:00:00Z`) + DAY).filter((c) => m.session(symbol, c.time).tradingDay === iso);
+      const daily = m
+        .candles(symbol, '1d', at(`${iso}T00:00:00Z`) - DAY, at(`${iso}T00:00:00Z`) + DAY)
+        .filter((c) => m.session(symbol, c.time).tradingDay === iso);
       expect(daily.length, symbol).toBe(1);
       const d = daily.at(-1);
       expect(d, symbol).toBeDefined();
       if (!d) continue;
-      const minutes = m.candles(symbol, '1m', d.time, d.time + 2 * DAY).filter((c) => c.time < d.time + 24 * 3_600_000 && isoToDay(m.session(symbol, c.time).tradingDay) === isoToDay(m.session(symbol, d.time).tradingDay));
+      const minutes = m
+        .candles(symbol, '1m', d.time, d.time + 2 * DAY)
+        .filter((c) => c.time < d.time + 24 * 3_600_000 && isoToDay(m.session(symbol, c.time).tradingDay) === isoToDay(m.session(symbol, d.time).tradingDay));
       expect(minutes.length, symbol).toBe(expectedMinutes);
-      const gaps = minutes.slice(1).map((c, i) => c.time - (minutes[i]?.time ?? 0)).filter((g) => g !== MIN);
+      const gaps = minutes
+        .slice(1)
+        .map((c, i) => c.time - (minutes[i]?.time ?? 0))
+        .filter((g) => g !== MIN);
       expect(gaps, symbol).toEqual(symbol === '0700.HK' ? [61 * MIN] : []);
       expect(minutes[0]?.open, symbol).toBe(d.open);
       expect(minutes.at(-1)?.close, symbol).toBe(d.close);
       expect(Math.max(...minutes.map((c) => Number(c.high))), symbol).toBe(Number(d.high));
       expect(Math.min(...minutes.map((c) => Number(c.low))), symbol).toBe(Number(d.low));
       const lot = increment(UNIVERSE.find((i) => i.symbol === symbol)?.lotSize ?? '1');
-      expect(minutes.reduce((sum, c) => sum + parseSteps(c.volume, lot), 0), symbol).toBe(parseSteps(d.volume, lot));
+      expect(
+        minutes.reduce((sum, c) => sum + parseSteps(c.volume, lot), 0),
+        symbol,
+      ).toBe(parseSteps(d.volume, lot));
       expect(malformed(minutes), symbol).toEqual([]);
     }
   });

@@ -124,7 +124,21 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): MarketPr
     const path = m.dayPath(day);
     const previousClose = path ? path.prevClose : m.closeTicks(previousTradingDay(m.instrument.calendar, day));
     if (!path) {
-      return { model: m, session, time, day, path, pos: { done: 0, partial: -1, second: 0 }, today: null, last: previousClose, trading: previousClose, previousClose, pre: null, post: null, dayVolume: 0 };
+      return {
+        model: m,
+        session,
+        time,
+        day,
+        path,
+        pos: { done: 0, partial: -1, second: 0 },
+        today: null,
+        last: previousClose,
+        trading: previousClose,
+        previousClose,
+        pre: null,
+        post: null,
+        dayVolume: 0,
+      };
     }
     const pos = m.locate(path, at);
     const today = m.aggregate(path, path.regFrom, path.regTo, pos);
@@ -148,7 +162,7 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): MarketPr
     // Before its first open a listing has no book: it shows its offer price and nobody bids or offers.
     if (m instanceof ListingModel && at < m.firstOpen) return { bid: s.trading, ask: s.trading, bidLots: 0, askLots: 0 };
     const rng = new Rng(mix(mix(m.key, Math.floor(at / 1000)), 0x51ed27));
-    const depth = Math.max(1, (Number(m.instrument.averageDailyVolume) / m.lot.approx) / 20_000);
+    const depth = Math.max(1, Number(m.instrument.averageDailyVolume) / m.lot.approx / 20_000);
     // A bond's dealers quote a fixed half-spread either side of the curve's price, at any hour.
     if (m instanceof CurveBondModel) {
       return {

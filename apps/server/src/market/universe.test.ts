@@ -10,7 +10,10 @@ const count = (pred: (i: Instrument) => boolean): number => UNIVERSE.filter(pred
 describe('universe', () => {
   it('has at least ten stocks on every stock market', () => {
     for (const exchange of ['NASDAQ', 'NYSE', 'AMEX', 'HKEX', 'XETRA', 'EURONEXT-AMS', 'EURONEXT-BRU', 'BMV']) {
-      expect(count((i) => i.assetClass === 'stock' && i.exchange === exchange), exchange).toBeGreaterThanOrEqual(10);
+      expect(
+        count((i) => i.assetClass === 'stock' && i.exchange === exchange),
+        exchange,
+      ).toBeGreaterThanOrEqual(10);
     }
     expect(count((i) => i.exchange === 'NASDAQ')).toBeGreaterThanOrEqual(12);
     expect(count((i) => i.exchange === 'NYSE')).toBeGreaterThanOrEqual(12);
@@ -20,12 +23,76 @@ describe('universe', () => {
   it('has the listed futures, pairs, bonds, indices and coins', () => {
     const symbols = new Set(UNIVERSE.map((i) => i.symbol));
     const expected = [
-      'ES', 'NQ', 'YM', 'ZN', 'GC', 'SI', 'HG', 'PL', 'CL', 'NG', 'RB', 'HO', 'ZC', 'ZW', 'ZS', 'KC', 'SB', 'CC',
-      'EURUSD', 'GBPUSD', 'USDJPY', 'USDCHF', 'AUDUSD', 'USDCAD', 'NZDUSD', 'EURGBP', 'EURJPY', 'USDHKD', 'USDMXN', 'USDCNH',
-      'US1M', 'US3M', 'US6M', 'US2Y', 'US5Y', 'US10Y', 'US30Y', 'DE10Y', 'NL10Y', 'BE10Y', 'MX10Y',
-      'SPX', 'NDX', 'DJI', 'HSI', 'DAX', 'AEX', 'BEL20', 'MEXBOL', 'N225', 'UKX', 'SX5E',
-      'BTCUSDT', 'ETHUSDT', 'BNBUSDT', 'SOLUSDT', 'XRPUSDT', 'ADAUSDT', 'DOGEUSDT', 'TONUSDT', 'AVAXUSDT', 'DOTUSDT', 'LINKUSDT', 'LTCUSDT',
-      '0700.HK', '9988.HK', 'SAP.DE', 'ASML.AS', 'ABI.BR', 'AMXB.MX',
+      'ES',
+      'NQ',
+      'YM',
+      'ZN',
+      'GC',
+      'SI',
+      'HG',
+      'PL',
+      'CL',
+      'NG',
+      'RB',
+      'HO',
+      'ZC',
+      'ZW',
+      'ZS',
+      'KC',
+      'SB',
+      'CC',
+      'EURUSD',
+      'GBPUSD',
+      'USDJPY',
+      'USDCHF',
+      'AUDUSD',
+      'USDCAD',
+      'NZDUSD',
+      'EURGBP',
+      'EURJPY',
+      'USDHKD',
+      'USDMXN',
+      'USDCNH',
+      'US1M',
+      'US3M',
+      'US6M',
+      'US2Y',
+      'US5Y',
+      'US10Y',
+      'US30Y',
+      'DE10Y',
+      'NL10Y',
+      'BE10Y',
+      'MX10Y',
+      'SPX',
+      'NDX',
+      'DJI',
+      'HSI',
+      'DAX',
+      'AEX',
+      'BEL20',
+      'MEXBOL',
+      'N225',
+      'UKX',
+      'SX5E',
+      'BTCUSDT',
+      'ETHUSDT',
+      'BNBUSDT',
+      'SOLUSDT',
+      'XRPUSDT',
+      'ADAUSDT',
+      'DOGEUSDT',
+      'TONUSDT',
+      'AVAXUSDT',
+      'DOTUSDT',
+      'LINKUSDT',
+      'LTCUSDT',
+      '0700.HK',
+      '9988.HK',
+      'SAP.DE',
+      'ASML.AS',
+      'ABI.BR',
+      'AMXB.MX',
     ];
     for (const s of expected) expect(symbols.has(s), s).toBe(true);
     expect(count((i) => i.assetClass === 'metal')).toBeGreaterThanOrEqual(4);
@@ -66,12 +133,19 @@ describe('universe', () => {
   it('gives each class its market source and calendar', () => {
     for (const i of UNIVERSE) {
       const expected =
-        i.assetClass === 'stock' ? (i.exchange === 'HKEX' ? MarketSource.HKStock : MarketSource.Stock)
-        : i.assetClass === 'forex' ? MarketSource.Forex
-        : i.assetClass === 'bond' ? MarketSource.Bonds
-        : i.assetClass === 'index' ? MarketSource.GlobalIndex
-        : i.assetClass === 'crypto' ? MarketSource.RobotCrypto
-        : MarketSource.Future;
+        i.assetClass === 'stock'
+          ? i.exchange === 'HKEX'
+            ? MarketSource.HKStock
+            : MarketSource.Stock
+          : i.assetClass === 'forex'
+            ? MarketSource.Forex
+            : i.assetClass === 'bond'
+              ? MarketSource.Bonds
+              : i.assetClass === 'index'
+                ? MarketSource.GlobalIndex
+                : i.assetClass === 'crypto'
+                  ? MarketSource.RobotCrypto
+                  : MarketSource.Future;
       expect(i.source, i.symbol).toBe(expected);
       if (i.source === MarketSource.Future) expect(i.calendar).toBe('GLOBEX');
       if (i.assetClass === 'forex') expect([i.calendar, i.lotSize]).toEqual(['FX', '1000']);

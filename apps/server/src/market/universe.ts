@@ -80,9 +80,12 @@ function stock(venue: StockVenue, r: StockRow): Instrument {
   };
 }
 
+// The instrument tables are data: a row a line, to read and compare down a column (not reflowed).
+// prettier-ignore
 const s = (symbol: string, name: string, price: string, vol: string, adv: string, shares: string, classify: string, profile: string, extra: Partial<StockRow> = {}): StockRow =>
   ({ symbol, name, price, vol, adv, shares, classify, profile, ...extra });
 
+// prettier-ignore
 const NASDAQ: StockRow[] = [
   s('AAPL', 'Apple Inc.', '268.40', '0.26', '52000000', '14800000000', 'Technology', 'Apple designs and sells the iPhone, Mac, iPad and wearables, and runs a growing services business around the App Store, iCloud and Apple Music.'),
   s('MSFT', 'Microsoft Corporation', '505.20', '0.24', '21000000', '7430000000', 'Technology', 'Microsoft makes Windows and Office and runs Azure, one of the two largest public clouds.'),
@@ -102,6 +105,7 @@ const NASDAQ: StockRow[] = [
   s('WMT', 'Walmart Inc.', '104.20', '0.22', '18000000', '7980000000', 'Consumer Staples', 'Walmart is the world\'s largest retailer by revenue; its shares moved from the NYSE to Nasdaq in December 2025.'),
 ];
 
+// prettier-ignore
 const NYSE: StockRow[] = [
   s('JPM', 'JPMorgan Chase & Co.', '312.40', '0.25', '9000000', '2750000000', 'Financials', 'JPMorgan Chase is the largest US bank, with consumer, commercial and investment banking arms.'),
   s('V', 'Visa Inc.', '342.10', '0.22', '7000000', '1930000000', 'Financials', 'Visa runs the world\'s largest card payment network.'),
@@ -118,6 +122,7 @@ const NYSE: StockRow[] = [
   s('CVX', 'Chevron Corporation', '154.90', '0.25', '8000000', '2000000000', 'Energy', 'Chevron is an integrated oil and gas company with operations on six continents.'),
 ];
 
+// prettier-ignore
 const AMEX: StockRow[] = [
   s('SPY', 'SPDR S&P 500 ETF Trust', '672.40', '0.17', '70000000', '1030000000', 'ETF', 'The SPDR S&P 500 ETF tracks the S&P 500 index; it is the oldest and most traded US exchange-traded fund.'),
   s('GLD', 'SPDR Gold Shares', '376.20', '0.16', '10000000', '330000000', 'ETF', 'SPDR Gold Shares holds physical gold bullion in London vaults and tracks the gold price.'),
@@ -134,6 +139,7 @@ const AMEX: StockRow[] = [
   s('TGB', 'Taseko Mines Limited', '4.56', '0.55', '6000000', '316000000', 'Materials', 'Taseko operates the Gibraltar copper mine in British Columbia and is building Florence Copper in Arizona.'),
 ];
 
+// prettier-ignore
 const HKEX: StockRow[] = [
   s('0700.HK', 'Tencent Holdings Ltd.', '618.50', '0.32', '18000000', '9150000000', 'Communication Services', 'Tencent runs WeChat, the QQ messenger and the world\'s largest video game business.', { code: '00700', lot: '100' }),
   s('9988.HK', 'Alibaba Group Holding Ltd.', '158.30', '0.42', '90000000', '19100000000', 'Consumer Discretionary', 'Alibaba runs Taobao and Tmall marketplaces and Alibaba Cloud, China\'s largest cloud provider.', { code: '09988', lot: '100' }),
@@ -149,6 +155,7 @@ const HKEX: StockRow[] = [
   s('2318.HK', 'Ping An Insurance (Group) Co. of China, Ltd.', '55.35', '0.30', '45000000', '18200000000', 'Financials', 'Ping An is a Chinese insurance, banking and asset-management group.', { code: '02318', lot: '500' }),
 ];
 
+// prettier-ignore
 const XETRA: StockRow[] = [
   s('SAP.DE', 'SAP SE', '214.60', '0.28', '2000000', '1170000000', 'Software', 'SAP is Europe\'s largest software company and the leading supplier of enterprise resource planning systems.'),
   s('SIE.DE', 'Siemens AG', '236.40', '0.26', '1600000', '790000000', 'Industrials', 'Siemens makes factory automation, rail and building technology and digital industry software.'),
@@ -165,6 +172,7 @@ const XETRA: StockRow[] = [
   s('RHM.DE', 'Rheinmetall AG', '1752.00', '0.50', '500000', '45800000', 'Industrials', 'Rheinmetall makes ammunition, armoured vehicles and air defence systems.'),
 ];
 
+// prettier-ignore
 const AMSTERDAM: StockRow[] = [
   s('ASML.AS', 'ASML Holding N.V.', '912.40', '0.38', '900000', '393000000', 'Semiconductors', 'ASML is the sole maker of the extreme ultraviolet lithography machines used for leading-edge chips.'),
   s('SHELL.AS', 'Shell plc', '31.24', '0.22', '7000000', '5900000000', 'Energy', 'Shell is a global oil, gas, LNG and energy trading company.'),
@@ -179,6 +187,7 @@ const AMSTERDAM: StockRow[] = [
   s('WKL.AS', 'Wolters Kluwer N.V.', '112.30', '0.28', '700000', '232000000', 'Industrials', 'Wolters Kluwer provides professional information and software for health, tax, legal and compliance.'),
 ];
 
+// prettier-ignore
 const BRUSSELS: StockRow[] = [
   s('ABI.BR', 'Anheuser-Busch InBev SA/NV', '54.86', '0.24', '2000000', '2020000000', 'Consumer Staples', 'AB InBev is the world\'s largest brewer, owning Budweiser, Stella Artois and Corona.'),
   s('KBC.BR', 'KBC Group NV', '104.90', '0.24', '700000', '400000000', 'Financials', 'KBC is a Belgian bank-insurer active in Belgium and Central Europe.'),
@@ -193,6 +202,7 @@ const BRUSSELS: StockRow[] = [
   s('UMI.BR', 'Umicore SA', '15.36', '0.40', '800000', '246000000', 'Materials', 'Umicore makes catalysts and battery materials and recycles precious metals.'),
 ];
 
+// prettier-ignore
 const MEXICO: StockRow[] = [
   s('AMXB.MX', 'América Movil, S.A.B. de C.V. Serie B', '19.56', '0.24', '45000000', '60700000000', 'Communication Services', 'América Movil is Latin America\'s largest mobile operator, present in more than 20 countries.', { code: 'AMXB' }),
   s('WALMEX.MX', 'Wal-Mart de México, S.A.B. de C.V.', '57.24', '0.22', '18000000', '17400000000', 'Consumer Staples', 'Walmex runs Walmart, Bodega Aurrera and Sam\'s Club stores in Mexico and Central America.', { code: 'WALMEX' }),
@@ -221,15 +231,31 @@ function derivative(
   profile: string,
 ): Instrument {
   return {
-    symbol, code: symbol, name, market: 'FUT', exchange, assetClass, calendar: 'GLOBEX', source: MarketSource.Future,
-    currency: 'USD', tickSize, lotSize: '1', minQuantity: '1', basePrice: price, volatility: vol, averageDailyVolume: adv,
-    expiry, profile, classify,
+    symbol,
+    code: symbol,
+    name,
+    market: 'FUT',
+    exchange,
+    assetClass,
+    calendar: 'GLOBEX',
+    source: MarketSource.Future,
+    currency: 'USD',
+    tickSize,
+    lotSize: '1',
+    minQuantity: '1',
+    basePrice: price,
+    volatility: vol,
+    averageDailyVolume: adv,
+    expiry,
+    profile,
+    classify,
   };
 }
 
 // ES, NQ and YM are walks of their own; SPX, NDX and DJI are derived from them (relations.ts,
 // decision 0018). Their reference prices agree: the future is its index x (1 + carry) on the day the
 // walks are anchored (2026-10-01), so the indices' reference prices stay where they were.
+// prettier-ignore
 const FUTURES: Instrument[] = [
   derivative('future', 'CME', 'ES', 'E-mini S&P 500 Dec 2026', '0.25', '6881.75', '0.17', '1500000', '2026-12-18', 'Equity Index', 'The E-mini S&P 500 future settles on 50 US dollars times the S&P 500 index; the most traded equity index future in the world.'),
   derivative('future', 'CME', 'NQ', 'E-mini Nasdaq-100 Dec 2026', '0.25', '25489.25', '0.22', '600000', '2026-12-18', 'Equity Index', 'The E-mini Nasdaq-100 future is worth 20 US dollars times the Nasdaq-100 index.'),
@@ -254,12 +280,27 @@ const FUTURES: Instrument[] = [
 function fx(symbol: string, name: string, price: string, vol: string, adv: string, classify: string, profile: string): Instrument {
   const jpy = symbol.endsWith('JPY');
   return {
-    symbol, code: symbol, name, market: 'FX', exchange: 'FX', assetClass: 'forex', calendar: 'FX', source: MarketSource.Forex,
-    currency: symbol.slice(3), tickSize: jpy ? '0.001' : '0.00001', lotSize: '1000', minQuantity: '1000', basePrice: price,
-    volatility: vol, averageDailyVolume: adv, profile, classify,
+    symbol,
+    code: symbol,
+    name,
+    market: 'FX',
+    exchange: 'FX',
+    assetClass: 'forex',
+    calendar: 'FX',
+    source: MarketSource.Forex,
+    currency: symbol.slice(3),
+    tickSize: jpy ? '0.001' : '0.00001',
+    lotSize: '1000',
+    minQuantity: '1000',
+    basePrice: price,
+    volatility: vol,
+    averageDailyVolume: adv,
+    profile,
+    classify,
   };
 }
 
+// prettier-ignore
 const FOREX: Instrument[] = [
   fx('EURUSD', 'Euro / US Dollar', '1.16420', '0.07', '900000000000', 'Majors', 'The euro against the US dollar, the most traded currency pair in the world.'),
   fx('GBPUSD', 'British Pound / US Dollar', '1.32180', '0.08', '350000000000', 'Majors', 'Sterling against the US dollar, known to traders as "cable".'),
@@ -275,11 +316,37 @@ const FOREX: Instrument[] = [
   fx('USDCNH', 'US Dollar / Offshore Chinese Yuan', '7.10240', '0.05', '150000000000', 'Asia', 'The US dollar against the offshore renminbi traded in Hong Kong.'),
 ];
 
-function bond(symbol: string, name: string, currency: string, price: string, coupon: string, maturity: string, vol: string, classify: string, profile: string): Instrument {
+function bond(
+  symbol: string,
+  name: string,
+  currency: string,
+  price: string,
+  coupon: string,
+  maturity: string,
+  vol: string,
+  classify: string,
+  profile: string,
+): Instrument {
   return {
-    symbol, code: symbol, name, market: 'BOND', exchange: 'OTC', assetClass: 'bond', calendar: 'BONDS', source: MarketSource.Bonds,
-    currency, tickSize: '0.0001', lotSize: '1', minQuantity: '1', basePrice: price, volatility: vol, averageDailyVolume: '500000',
-    expiry: maturity, couponRate: coupon, profile, classify,
+    symbol,
+    code: symbol,
+    name,
+    market: 'BOND',
+    exchange: 'OTC',
+    assetClass: 'bond',
+    calendar: 'BONDS',
+    source: MarketSource.Bonds,
+    currency,
+    tickSize: '0.0001',
+    lotSize: '1',
+    minQuantity: '1',
+    basePrice: price,
+    volatility: vol,
+    averageDailyVolume: '500000',
+    expiry: maturity,
+    couponRate: coupon,
+    profile,
+    classify,
   };
 }
 
@@ -289,6 +356,7 @@ function bill(symbol: string, weeks: number, price: string, profile: string): In
   return { ...rest, billWeeks: weeks };
 }
 
+// prettier-ignore
 const BONDS: Instrument[] = [
   bill('US1M', 4, '99.68', 'Four-week US Treasury bill, sold at a discount and redeemed at par: the shortest Treasury rate.'),
   bill('US3M', 13, '99.00', 'Thirteen-week US Treasury bill, the benchmark three-month rate of the US money market.'),
@@ -305,12 +373,27 @@ const BONDS: Instrument[] = [
 
 function index(symbol: string, name: string, calendar: CalendarId, currency: string, price: string, vol: string, adv: string, profile: string): Instrument {
   return {
-    symbol, code: symbol, name, market: 'INDEX', exchange: 'INDEX', assetClass: 'index', calendar, source: MarketSource.GlobalIndex,
-    currency, tickSize: '0.01', lotSize: '1', minQuantity: '1', basePrice: price, volatility: vol, averageDailyVolume: adv,
-    profile, classify: 'Index',
+    symbol,
+    code: symbol,
+    name,
+    market: 'INDEX',
+    exchange: 'INDEX',
+    assetClass: 'index',
+    calendar,
+    source: MarketSource.GlobalIndex,
+    currency,
+    tickSize: '0.01',
+    lotSize: '1',
+    minQuantity: '1',
+    basePrice: price,
+    volatility: vol,
+    averageDailyVolume: adv,
+    profile,
+    classify: 'Index',
   };
 }
 
+// prettier-ignore
 const INDICES: Instrument[] = [
   index('SPX', 'S&P 500', 'US', 'USD', '6842.35', '0.16', '2500000000', 'The S&P 500 tracks 500 of the largest US companies, weighted by free-float market capitalisation.'),
   index('NDX', 'Nasdaq-100', 'US', 'USD', '25310.80', '0.21', '900000000', 'The Nasdaq-100 tracks the 100 largest non-financial companies listed on Nasdaq.'),
@@ -327,12 +410,27 @@ const INDICES: Instrument[] = [
 
 function crypto(symbol: string, name: string, tickSize: string, lot: string, price: string, vol: string, adv: string, profile: string): Instrument {
   return {
-    symbol, code: symbol.replace(/USDT$/, '/USDT'), name, market: 'CRYPTO', exchange: 'CRYPTO', assetClass: 'crypto', calendar: 'CRYPTO',
-    source: MarketSource.RobotCrypto, currency: 'USDT', tickSize, lotSize: lot, minQuantity: lot, basePrice: price, volatility: vol,
-    averageDailyVolume: adv, profile, classify: 'Virtual currency',
+    symbol,
+    code: symbol.replace(/USDT$/, '/USDT'),
+    name,
+    market: 'CRYPTO',
+    exchange: 'CRYPTO',
+    assetClass: 'crypto',
+    calendar: 'CRYPTO',
+    source: MarketSource.RobotCrypto,
+    currency: 'USDT',
+    tickSize,
+    lotSize: lot,
+    minQuantity: lot,
+    basePrice: price,
+    volatility: vol,
+    averageDailyVolume: adv,
+    profile,
+    classify: 'Virtual currency',
   };
 }
 
+// prettier-ignore
 const CRYPTO: Instrument[] = [
   crypto('BTCUSDT', 'Bitcoin', '0.01', '0.00001', '94250.00', '0.55', '25000', 'Bitcoin is the first and largest cryptocurrency, with a fixed supply of 21 million coins.'),
   crypto('ETHUSDT', 'Ethereum', '0.01', '0.0001', '3120.40', '0.70', '450000', 'Ethereum is a programmable blockchain that runs smart contracts and most decentralised finance.'),

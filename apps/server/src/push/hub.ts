@@ -227,12 +227,15 @@ export class HubCore {
       return;
     }
     state.pending = data;
-    state.timer ??= setTimeout(() => {
-      state.timer = undefined;
-      const latest = state.pending;
-      state.pending = undefined;
-      if (latest && this.symbols.get(symbol) === state) this.fanOut(symbol, state, latest, performance.now());
-    }, Math.max(wait, 0));
+    state.timer ??= setTimeout(
+      () => {
+        state.timer = undefined;
+        const latest = state.pending;
+        state.pending = undefined;
+        if (latest && this.symbols.get(symbol) === state) this.fanOut(symbol, state, latest, performance.now());
+      },
+      Math.max(wait, 0),
+    );
   }
 
   private fanOut(symbol: string, state: SymbolState, data: QuoteData, now: number) {
@@ -417,7 +420,12 @@ function parseJson(text: string): unknown {
 
 export async function createPushHub(opts: PushHubOptions): Promise<PushHub> {
   const { log } = opts;
-  const core = new HubCore(log, opts.flushMs ?? HUB_DEFAULTS.flushMs, opts.heartbeatMs ?? HUB_DEFAULTS.heartbeatMs, opts.slowClientBytes ?? HUB_DEFAULTS.slowClientBytes);
+  const core = new HubCore(
+    log,
+    opts.flushMs ?? HUB_DEFAULTS.flushMs,
+    opts.heartbeatMs ?? HUB_DEFAULTS.heartbeatMs,
+    opts.slowClientBytes ?? HUB_DEFAULTS.slowClientBytes,
+  );
   const eventFrame = (event: string, data: unknown) => encode({ type: 'event', event, data });
 
   if (!opts.redisUrl) {

@@ -11,7 +11,13 @@ describe('jobs that warm up', () => {
   it('run at once when the node listens and are warming until that run ends; the others are never warming', async () => {
     let finish!: () => void;
     let runs = 0;
-    const backfill = defineJob({ name: 'backfill', everyMs: 3_600_000, lock: 1, warmsUp: true, run: () => ((runs += 1), new Promise<void>((r) => (finish = r))) });
+    const backfill = defineJob({
+      name: 'backfill',
+      everyMs: 3_600_000,
+      lock: 1,
+      warmsUp: true,
+      run: () => ((runs += 1), new Promise<void>((r) => (finish = r))),
+    });
     const hourly = defineJob({ name: 'hourly', everyMs: 3_600_000, lock: 2, run: async () => undefined });
     const jobs = startJobs([backfill, hourly], { db: dbWithLock(false), log });
     expect(jobs.warming()).toEqual(['backfill']);
@@ -31,7 +37,10 @@ describe('jobs that warm up', () => {
 
   it('is warm once its first run has ended, though another node held the lock and did the work', async () => {
     let runs = 0;
-    const jobs = startJobs([defineJob({ name: 'backfill', everyMs: 3_600_000, lock: 1, warmsUp: true, run: async () => void (runs += 1) })], { db: dbWithLock(true), log });
+    const jobs = startJobs([defineJob({ name: 'backfill', everyMs: 3_600_000, lock: 1, warmsUp: true, run: async () => void (runs += 1) })], {
+      db: dbWithLock(true),
+      log,
+    });
     jobs.warmUp();
     await new Promise((r) => setTimeout(r, 10));
     expect([runs, jobs.warming()]).toEqual([0, []]);

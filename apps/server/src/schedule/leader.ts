@@ -2,7 +2,21 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/db';
 
 /** Advisory lock keys of the jobs that one node at a time runs. */
-export const LOCKS = { marketFeed: 72707101, transferSettlement: 72707102, chainWatcher: 72707103, dealLifecycle: 72707104, auctionMatch: 72707105, agencyTrade: 72707106, robotTrade: 72707107, poolTrade: 72707108, fundNav: 72707109, fundPayout: 72707110, depositAccrual: 72707111, bondCoupon: 72707112, loanAccrual: 72707113 } as const;
+export const LOCKS = {
+  marketFeed: 72707101,
+  transferSettlement: 72707102,
+  chainWatcher: 72707103,
+  dealLifecycle: 72707104,
+  auctionMatch: 72707105,
+  agencyTrade: 72707106,
+  robotTrade: 72707107,
+  poolTrade: 72707108,
+  fundNav: 72707109,
+  fundPayout: 72707110,
+  depositAccrual: 72707111,
+  bondCoupon: 72707112,
+  loanAccrual: 72707113,
+} as const;
 
 /**
  * Run `fn` if this node takes the lock now, and let go of it after: of the nodes whose timers fire

@@ -48,7 +48,10 @@ describe('api client', () => {
 
   it('on 401 toasts "login expired", clears the session and goes to login', async () => {
     startSession('tok', user);
-    vi.stubGlobal('fetch', vi.fn(async () => envelope(401, { key: 'e.loginExpired' }, 'whatever')));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => envelope(401, { key: 'e.loginExpired' }, 'whatever')),
+    );
     await expect(call('userInfo', {})).rejects.toMatchObject({ code: 401, key: 'e.loginExpired' });
     expect(getToken()).toBeNull();
     expect(notify).toHaveBeenCalledWith('login expired');
@@ -62,7 +65,10 @@ describe('api client', () => {
     const seen = vi.fn();
     fresh.configureClient({ notify: seen, onUnauthorized });
     (await import('../i18n/locale')).storeUiLanguage('nl');
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(fresh.call('userInfo', {})).rejects.toMatchObject({ key: 'e.network' });
     await vi.waitFor(() => expect(seen).toHaveBeenCalledTimes(1));
     expect(seen).toHaveBeenCalledWith(nl['e.network']);
@@ -71,7 +77,12 @@ describe('api client', () => {
   it('toasts failures in the current UI language, with one error class for the whole app', async () => {
     storeUiLanguage('nl');
     await loadMessages('nl'); // as setLanguage does before the UI switches
-    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('offline'); }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('offline');
+      }),
+    );
     const error = await call('health', {}).catch((e: unknown) => e);
     expect(error).toMatchObject({ message: 'netwerkfout' });
     expect(error).toBeInstanceOf(ApiError);
@@ -80,7 +91,12 @@ describe('api client', () => {
   });
 
   it('refuses uploads over 5 MB in the UI language', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('offline'); }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('offline');
+      }),
+    );
     const big = new Blob([new Uint8Array(5 * 1024 * 1024 + 1)], { type: 'image/png' });
     await expect(upload(big)).rejects.toMatchObject({ message: 'size may not exceed 5M' });
     expect(notify).toHaveBeenLastCalledWith('size may not exceed 5M');

@@ -56,5 +56,4 @@ export function takeEarly(url: string, init: RequestInit = {}): Promise<Response
 }
 
 /** fetch, answered from the boot script's requests where it sent the same. */
-export const earlyFetch: typeof fetch = (input, init) =>
-  (typeof input === 'string' ? takeEarly(input, init) : undefined) ?? globalThis.fetch(input, init);
+export const earlyFetch: typeof fetch = (input, init) => (typeof input === 'string' ? takeEarly(input, init) : undefined) ?? globalThis.fetch(input, init);

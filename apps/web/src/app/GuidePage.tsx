@@ -77,7 +77,8 @@ export default function GuidePage() {
         onScroll={(event) => {
           const { scrollLeft, clientWidth } = event.currentTarget;
           if (clientWidth > 0) setIndex(Math.min(SLIDES.length - 1, Math.max(0, Math.round(scrollLeft / clientWidth))));
-        }}>
+        }}
+      >
         {SLIDES.map((slide, i) => (
           <div key={slide.title} className="guide-item" aria-hidden={i !== index}>
             <div className="guide-slide">
@@ -113,7 +114,8 @@ export default function GuidePage() {
               setIndex(next);
               const el = strip.current;
               el?.scrollTo({ left: next * el.clientWidth, behavior: 'smooth' });
-            }}>
+            }}
+          >
             {t('guide.next')}
           </Button>
         )}

@@ -52,7 +52,10 @@ describe('a page’s code that does not arrive', () => {
 
   it('shows the prompt in the device’s language after a failed fetch, and fetches again on a tap', async () => {
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['es-ES']);
-    const load = vi.fn<() => Promise<string>>().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValueOnce('page');
+    const load = vi
+      .fn<() => Promise<string>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValueOnce('page');
     const loading = loadPage(load);
     await vi.waitFor(() => expect(prompt()).not.toBeNull());
     expect(prompt()?.lang).toBe('es');

@@ -23,4 +23,3 @@ export function markLaunched(): void {
 export function guideLoader(): Response | null {
   return hasLaunched() ? redirect(TAB_ROUTES.home) : null;
 }
-

@@ -24,7 +24,7 @@ function subscribe(listener: () => void): () => void {
 
 /** A lazy part's loader that brings them too. */
 export const withPageStrings =
-  <T,>(loader: () => Promise<T>) =>
+  <T>(loader: () => Promise<T>) =>
   (): Promise<T> =>
     Promise.all([loader(), load()]).then(([module]) => module);
 

@@ -227,7 +227,13 @@ export const paths = {
     detail: (deal: { symbol: string; name: string }) => withQuery(ROUTES.productNewStock, { symbol: deal.symbol, name: deal.name }),
     // source 5: the specification's NewStock market source.
     subscribe: (deal: { name: string; code: string; symbol: string; market: 'US' | 'HK' }) =>
-      withQuery(deal.market === 'HK' ? ROUTES.hkPayIpo : ROUTES.orderNewStock, { name: deal.name, code: deal.code, source: '5', market: deal.market, symbol: deal.symbol }),
+      withQuery(deal.market === 'HK' ? ROUTES.hkPayIpo : ROUTES.orderNewStock, {
+        name: deal.name,
+        code: deal.code,
+        source: '5',
+        market: deal.market,
+        symbol: deal.symbol,
+      }),
   },
   placing: { index: () => ROUTES.placingIndex, record: () => ROUTES.placingRecord },
   /** Copy-following (decision 0020): the agencies, one agency, the follow order for one, one follow. */

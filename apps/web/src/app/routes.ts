@@ -52,7 +52,13 @@ function orderPage(path: string, titleKey: TitleKey): PageRoute {
 export const PAGE_ROUTES: PageRoute[] = [
   // tabs
   // Light: the tab's shell paints first, its sections load their strings (features/home/HomePage.tsx).
-  { path: TAB_ROUTES.home, tab: true, light: true, load: () => import('../features/home/HomePage'), prefetch: () => import('../features/market/firstScreen').then((m) => m.prefetchHome()) },
+  {
+    path: TAB_ROUTES.home,
+    tab: true,
+    light: true,
+    load: () => import('../features/home/HomePage'),
+    prefetch: () => import('../features/market/firstScreen').then((m) => m.prefetchHome()),
+  },
   { path: TAB_ROUTES.market, tab: true, load: () => import('../features/market/MarketPage'), handle: { titleKey: 'titles.market' } },
   { path: TAB_ROUTES.watchlist, tab: true, load: () => import('../features/market/WatchlistPage'), handle: { titleKey: 'titles.watchlist' } },
   { path: TAB_ROUTES.trade, tab: true, load: () => import('../features/trading/TradePage'), handle: { titleKey: 'titles.trade' } },
@@ -65,7 +71,12 @@ export const PAGE_ROUTES: PageRoute[] = [
   quotePage(ROUTES.quoteForex, 'titles.quoteForex'),
   quotePage(ROUTES.hkQuote, 'titles.hkQuote'),
   { path: ROUTES.watchlistManage, auth: true, load: () => import('../features/market/WatchlistManagePage'), handle: { titleKey: 'titles.watchlistManage' } },
-  { path: ROUTES.tradeDetail, auth: true, load: () => import('../features/trading/PositionDetailPage'), handle: { titleKey: 'titles.tradeDetail', titleParam: 'name' } },
+  {
+    path: ROUTES.tradeDetail,
+    auth: true,
+    load: () => import('../features/trading/PositionDetailPage'),
+    handle: { titleKey: 'titles.tradeDetail', titleParam: 'name' },
+  },
 
   // products
   { path: ROUTES.productFollow, load: () => import('../features/follow/AgenciesPage'), handle: { titleKey: 'titles.productFollow' } },
@@ -75,7 +86,12 @@ export const PAGE_ROUTES: PageRoute[] = [
   productList(ROUTES.productPopular, 'titles.productPopular'),
   { path: ROUTES.productAuction, load: () => import('../features/auction/AuctionPage'), handle: { titleKey: 'titles.productAuction' } },
   productList(ROUTES.productForex, 'titles.productForex'),
-  { path: ROUTES.productBlockTrade, auth: true, load: () => import('../features/blockTrades/BlockTradePage'), handle: { titleKey: 'titles.productBlockTrade' } },
+  {
+    path: ROUTES.productBlockTrade,
+    auth: true,
+    load: () => import('../features/blockTrades/BlockTradePage'),
+    handle: { titleKey: 'titles.productBlockTrade' },
+  },
   { path: ROUTES.productNewStock, load: () => import('../features/deals/NewStockPage'), handle: { titleKey: 'titles.productNewStock' } },
   { path: ROUTES.productUcStock, load: () => import('../features/market/UcStockPage'), handle: { titleKey: 'titles.productUcStock' } },
 
@@ -138,7 +154,12 @@ export const PAGE_ROUTES: PageRoute[] = [
   orderPage(ROUTES.orderStock, 'titles.paymentStock'),
   orderPage(ROUTES.orderFuture, 'titles.paymentFuture'),
   orderPage(ROUTES.orderForex, 'titles.paymentForex'),
-  { path: ROUTES.orderNewStock, auth: true, load: () => import('../features/deals/SubscribePage'), handle: { titleKey: 'titles.paymentNewStock', titleParam: 'name' } },
+  {
+    path: ROUTES.orderNewStock,
+    auth: true,
+    load: () => import('../features/deals/SubscribePage'),
+    handle: { titleKey: 'titles.paymentNewStock', titleParam: 'name' },
+  },
   { path: ROUTES.close, auth: true, load: () => import('../features/trading/ClosePage'), handle: { titleKey: 'titles.paymentClose' } },
   { path: ROUTES.orderFollow, auth: true, load: () => import('../features/follow/FollowOrderPage'), handle: { titleKey: 'titles.paymentFollow' } },
 

@@ -20,7 +20,8 @@ function stored(): Map<string, number> {
   positions = new Map();
   try {
     const saved: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]');
-    if (Array.isArray(saved)) for (const [key, y] of saved as Array<[string, number]>) if (typeof key === 'string' && typeof y === 'number') positions.set(key, y);
+    if (Array.isArray(saved))
+      for (const [key, y] of saved as Array<[string, number]>) if (typeof key === 'string' && typeof y === 'number') positions.set(key, y);
   } catch {
     // none kept
   }

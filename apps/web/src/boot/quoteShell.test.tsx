@@ -73,9 +73,15 @@ const APP_ONLY = ['quote-time', 'quote-extended', 'kline-canvas', 'kline-overlay
  * feature strings, the page's class for its action bar (below the first screen) and APP_ONLY.
  */
 function outline(element: Element): string[] {
-  const own = [...element.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('');
+  const own = [...element.childNodes]
+    .filter((n) => n.nodeType === Node.TEXT_NODE)
+    .map((n) => n.textContent)
+    .join('');
   const style = element.getAttribute('style');
-  const classes = [...element.classList].filter((c) => c !== 'with-actions').sort().join('.');
+  const classes = [...element.classList]
+    .filter((c) => c !== 'with-actions')
+    .sort()
+    .join('.');
   const line = `${element.tagName.toLowerCase()}.${classes}${own ? ` "${own}"` : ''}${style ? ` {${style}}` : ''}`;
   const children = [...element.children].filter(
     (c) => c.tagName.toLowerCase() !== 'svg' && !c.classList.contains('nav-icon') && !APP_ONLY.some((name) => c.classList.contains(name)),
@@ -99,7 +105,13 @@ describe('a quote page’s picture in index.html', () => {
 
   it('shows a closed market’s note, the page’s largest paint, as the page does (nl)', async () => {
     await setLanguage('nl');
-    const quote = { ...aapl, tradable: false, marketStatus: 'closed', nextOpenTimestamp: Date.UTC(2026, 11, 8, 14, 30), preClose: '1296.6' } as unknown as Quote;
+    const quote = {
+      ...aapl,
+      tradable: false,
+      marketStatus: 'closed',
+      nextOpenTimestamp: Date.UTC(2026, 11, 8, 14, 30),
+      preClose: '1296.6',
+    } as unknown as Quote;
     const rendered = outline(await renderedPage(quote));
     const shell = outline(shellPage(quote, 'nl'));
     expect(rendered.slice(0, shell.length)).toEqual(shell);

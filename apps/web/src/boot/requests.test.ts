@@ -69,7 +69,11 @@ describe('the first screens’ requests from the boot script', () => {
     await call('stockDetail', { symbol: 'AAPL' });
     await call('cryptoDetail', { symbol: 'BTCUSDT' });
     await call('getStock', { code: '00700' });
-    expect(sent.map((r) => r.url)).toEqual(['/web/m_ft/stock_detail_ft?symbol=AAPL', '/web/crypto/stock_detail_ft?symbol=BTCUSDT', '/web/quotes/getStock?code=00700']);
+    expect(sent.map((r) => r.url)).toEqual([
+      '/web/m_ft/stock_detail_ft?symbol=AAPL',
+      '/web/crypto/stock_detail_ft?symbol=BTCUSDT',
+      '/web/quotes/getStock?code=00700',
+    ]);
   });
 
   it('are not taken by a call in another language or session', async () => {

@@ -50,7 +50,9 @@ describe('the home tab’s picture in index.html', () => {
       const shell = outline(shellHero(language, null, false));
       // The app's own hero goes on with the sign-in buttons, which the picture leaves to it; the
       // search button's icon is the app's too.
-      expect(rendered.slice(0, shell.length).map((line) => line.replace(/^button\.icon-button.*/, 'span.icon-button'))).toEqual(shell.map((line) => line.replace(/^span\.icon-button.*/, 'span.icon-button')));
+      expect(rendered.slice(0, shell.length).map((line) => line.replace(/^button\.icon-button.*/, 'span.icon-button'))).toEqual(
+        shell.map((line) => line.replace(/^span\.icon-button.*/, 'span.icon-button')),
+      );
     });
   }
 

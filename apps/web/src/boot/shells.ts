@@ -51,7 +51,19 @@ export function homeShell(strings: ShellStrings, language: UiLanguage, name: str
 /** What a quote page's head shows of its quote. */
 export type ShellQuote = Pick<
   Quote,
-  'name' | 'stock_code' | 'marketType' | 'market' | 'assetClass' | 'marketStatus' | 'tradable' | 'simulated' | 'price_nominal' | 'change' | 'change_ratio' | 'preClose' | 'tickSize'
+  | 'name'
+  | 'stock_code'
+  | 'marketType'
+  | 'market'
+  | 'assetClass'
+  | 'marketStatus'
+  | 'tradable'
+  | 'simulated'
+  | 'price_nominal'
+  | 'change'
+  | 'change_ratio'
+  | 'preClose'
+  | 'tickSize'
 >;
 
 /** Whether an answer's data has what the quote's head shows (the boot script reads the envelope without the contract's schemas). */
@@ -73,7 +85,8 @@ export function isShellQuote(data: unknown): data is ShellQuote {
 
 /** The trading note a quote shows under its chart (features/market/components/TradingNote.tsx), without the closed market's next opening. */
 function noteOf(q: ShellQuote, strings: ShellStrings): string {
-  if (orderCallFor(q) === null) return `<section class="card card-pad trading-note"><strong>${escape(strings['marketHours.indexTitle'])}</strong><p>${escape(strings['marketHours.indexBody'])}</p></section>`;
+  if (orderCallFor(q) === null)
+    return `<section class="card card-pad trading-note"><strong>${escape(strings['marketHours.indexTitle'])}</strong><p>${escape(strings['marketHours.indexBody'])}</p></section>`;
   if (q.tradable) return '';
   return `<section class="card card-pad trading-note closed"><strong>${escape(strings['marketHours.closedTitle'])}</strong><p>${escape(strings['marketHours.closedBody'])}</p></section>`;
 }
@@ -100,7 +113,9 @@ export function quoteShell(q: ShellQuote, strings: ShellStrings, backIcon: strin
     `<div class="quote-price-row"><span class="quote-price flash" style="color: ${color};">${escape(formatPrice(q.price_nominal, q.tickSize))}</span>` +
     `<span class="quote-change" style="color: ${color};">${escape(formatChange(q.change, q.tickSize))} ${escape(formatPercent(q.change_ratio))}</span></div>` +
     '</section><section class="card quote-chart"><div class="range-tabs">' +
-    CHART_TABS.map((range) => `<button type="button" class="range-tab${range === 'intraday' ? ' active' : ''}">${escape(strings[`quote.ranges.${range}`])}</button>`).join('') +
+    CHART_TABS.map(
+      (range) => `<button type="button" class="range-tab${range === 'intraday' ? ' active' : ''}">${escape(strings[`quote.ranges.${range}`])}</button>`,
+    ).join('') +
     `</div><div class="ma-legend"><span class="chart-preclose">${escape(strings['quote.previousCloseLine'].replace('{{price}}', formatPrice(q.preClose, q.tickSize)))}</span>` +
     `<span class="ma-legend-loading">${escape(strings['common.loading'])}</span></div><div class="kline-wrap"></div></section>` +
     noteOf(q, strings) +

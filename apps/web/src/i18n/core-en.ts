@@ -197,7 +197,8 @@ export const enCore = {
     closedTitle: 'Market closed',
     opensAt: 'Opens {{local}} your time',
     opensAtExchange: '{{exchange}} {{zone}}',
-    closedBody: 'Market orders can be placed once it opens. A limit order can be placed now: it waits as an entrusted order and fills when the price reaches it.',
+    closedBody:
+      'Market orders can be placed once it opens. A limit order can be placed now: it waits as an entrusted order and fills when the price reaches it.',
     limitBuy: 'Limit buy',
     limitSell: 'Limit sell',
     marketRefused: 'The market is closed: a market order cannot be placed until it opens. Choose a limit order to place one now.',

@@ -29,8 +29,14 @@ describe('UI message files', () => {
     ['zh-Hans', zhHans],
   ])('%s has exactly the English keys', (_name, messages) => {
     const keys = leafKeys(messages).sort();
-    expect(keys.filter((k) => !reference.includes(k)), 'extra keys').toEqual([]);
-    expect(reference.filter((k) => !keys.includes(k)), 'missing keys').toEqual([]);
+    expect(
+      keys.filter((k) => !reference.includes(k)),
+      'extra keys',
+    ).toEqual([]);
+    expect(
+      reference.filter((k) => !keys.includes(k)),
+      'missing keys',
+    ).toEqual([]);
   });
 
   it.each([

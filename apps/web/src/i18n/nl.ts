@@ -218,7 +218,8 @@ export const nl: UiMessages = {
     closedTitle: 'Markt gesloten',
     opensAt: 'Opent {{local}} uw tijd',
     opensAtExchange: '{{exchange}} {{zone}}',
-    closedBody: 'Marktorders kunnen vanaf de opening worden geplaatst. Een limietorder kunt u nu plaatsen: die wacht als lopende order en wordt uitgevoerd zodra de koers de limiet bereikt.',
+    closedBody:
+      'Marktorders kunnen vanaf de opening worden geplaatst. Een limietorder kunt u nu plaatsen: die wacht als lopende order en wordt uitgevoerd zodra de koers de limiet bereikt.',
     limitBuy: 'Limiet kopen',
     limitSell: 'Limiet verkopen',
     marketRefused: 'De markt is gesloten: een marktorder kan pas na de opening worden geplaatst. Kies een limietorder om nu te plaatsen.',

@@ -241,17 +241,20 @@ describe('numbers in the language of the screen', () => {
     ['en', '1,000.5', '0.045', '1.08523', '1,234,567.891', '65,012.50', '1.23K', '-1,000'],
     ['nl', '1.000,5', '0,045', '1,08523', '1.234.567,891', '65.012,50', '1,23K', '-1.000'],
     ['zh-Hans', '1,000.5', '0.045', '1.08523', '1,234,567.891', '65,012.50', '1.23K', '-1,000'],
-  ] as const)('%s: quantities, rates and chart labels use the same separators as prices', (language, quantity, small, rate, grouped, chartPrice, chartVolume, negative) => {
-    storeUiLanguage(language);
-    expect(formatQuantity('1000.50000000')).toBe(quantity);
-    expect(formatQuantity('0.04500000')).toBe(small);
-    expect(formatQuantity('-1000')).toBe(negative);
-    expect(formatNumber('1.08523')).toBe(rate);
-    expect(formatNumber('1234567.891', { grouping: true })).toBe(grouped);
-    expect(formatChartPrice(65012.5, 2)).toBe(chartPrice);
-    expect(formatChartVolume(1234.4)).toBe(chartVolume);
-    expect(formatQuantity(null)).toBe('--');
-  });
+  ] as const)(
+    '%s: quantities, rates and chart labels use the same separators as prices',
+    (language, quantity, small, rate, grouped, chartPrice, chartVolume, negative) => {
+      storeUiLanguage(language);
+      expect(formatQuantity('1000.50000000')).toBe(quantity);
+      expect(formatQuantity('0.04500000')).toBe(small);
+      expect(formatQuantity('-1000')).toBe(negative);
+      expect(formatNumber('1.08523')).toBe(rate);
+      expect(formatNumber('1234567.891', { grouping: true })).toBe(grouped);
+      expect(formatChartPrice(65012.5, 2)).toBe(chartPrice);
+      expect(formatChartVolume(1234.4)).toBe(chartVolume);
+      expect(formatQuantity(null)).toBe('--');
+    },
+  );
 
   it.each([
     ['en', '€1,234.50', '$1,234.50', '12.50 USDT'],

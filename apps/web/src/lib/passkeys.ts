@@ -35,4 +35,3 @@ export async function ceremony<T>(run: () => Promise<T>): Promise<T> {
     throw ceremonyError(err);
   }
 }
-

@@ -112,11 +112,7 @@ function branches(routes: RouteObject[], parents: RouteObject[] = []): RouteObje
 function matchBranch(all: RouteObject[][], pathname: string): RouteObject[] | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const leaf = (b: RouteObject[]) => b[b.length - 1]!;
-  return (
-    all.find((b) => (leaf(b).index ? path === '/' : leaf(b).path === path)) ??
-    all.find((b) => leaf(b).path === '*') ??
-    null
-  );
+  return all.find((b) => (leaf(b).index ? path === '/' : leaf(b).path === path)) ?? all.find((b) => leaf(b).path === '*') ?? null;
 }
 
 interface HistoryDriver {

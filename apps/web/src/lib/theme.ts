@@ -1,7 +1,17 @@
 import { FALL_COLOR, RISE_COLOR } from '@tradeapp/contract';
 import { useSyncExternalStore } from 'react';
 import { StorageKey, writeStorage } from './storage';
-import { darkQuery, paintAppearance, resolveTheme, storedAppearance, storedRise, storedTheme, type Appearance, type RiseSetting, type ThemeSetting } from './appearance';
+import {
+  darkQuery,
+  paintAppearance,
+  resolveTheme,
+  storedAppearance,
+  storedRise,
+  storedTheme,
+  type Appearance,
+  type RiseSetting,
+  type ThemeSetting,
+} from './appearance';
 
 // The appearance the investor picked on this device (Settings, "Appearance"): lib/appearance.ts reads
 // it and puts it on <html> (the page's inline boot script does so before the first paint, src/boot);

@@ -136,7 +136,8 @@ export async function showPage(page: Mountable, url = '/', options: PageOptions 
       await settlePage();
     },
     submit: async (form) => {
-      const target = typeof form === 'string' ? scope.querySelector(`form[data-testid="${form}"]`)! : form ? form.closest('form')! : scope.querySelector('form')!;
+      const target =
+        typeof form === 'string' ? scope.querySelector(`form[data-testid="${form}"]`)! : form ? form.closest('form')! : scope.querySelector('form')!;
       await act(async () => {
         target.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
       });

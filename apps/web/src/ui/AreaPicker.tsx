@@ -32,7 +32,10 @@ export function useAreaName(code: string | null | undefined): string {
 
 /** Case and accent blind: "curacao" finds "Curaçao", "neth" finds "Netherlands". */
 function fold(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 export function filterAreas(areas: readonly Area[], query: string): Area[] {
@@ -101,14 +104,7 @@ function AreaPopup({ visible, value, onSelect, onClose }: AreaPopupProps) {
     );
 
   return (
-    <Popup
-      visible={visible}
-      onMaskClick={onClose}
-      onClose={onClose}
-      afterClose={() => setQuery('')}
-      bodyClassName="sheet area-sheet"
-      destroyOnClose
-    >
+    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} afterClose={() => setQuery('')} bodyClassName="sheet area-sheet" destroyOnClose>
       <div className="area-head">
         <strong>{t('area.title')}</strong>
         <button type="button" className="area-close" aria-label={t('chat.close')} onClick={onClose}>

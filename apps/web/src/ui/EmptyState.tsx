@@ -11,7 +11,14 @@ function Art({ kind }: { kind: Kind }) {
       return (
         <svg viewBox="0 0 96 96" aria-hidden="true">
           <rect x="10" y="14" width="76" height="60" rx="10" style={{ fill: 'var(--mm-art-fill)' }} />
-          <path d="M20 58 L36 44 L48 52 L66 30 L76 38" strokeWidth="4" fill="none" strokeLinecap="round" strokeDasharray="6 6" style={{ stroke: 'var(--mm-art-line)' }} />
+          <path
+            d="M20 58 L36 44 L48 52 L66 30 L76 38"
+            strokeWidth="4"
+            fill="none"
+            strokeLinecap="round"
+            strokeDasharray="6 6"
+            style={{ stroke: 'var(--mm-art-line)' }}
+          />
           <circle cx="70" cy="72" r="14" strokeWidth="3" style={{ fill: 'var(--mm-art-paper)', stroke: 'var(--mm-art-line)' }} />
           <path d="M70 64 V72 L76 76" strokeWidth="3" fill="none" strokeLinecap="round" style={{ stroke: 'var(--mm-art-line)' }} />
         </svg>

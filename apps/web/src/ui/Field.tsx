@@ -10,7 +10,21 @@ export function errorAria(id: string, error: string | undefined) {
  * The frame of every form field: its label, the control, and under it the error (a message key or
  * a sentence) or else a hint.
  */
-export function Field({ id, label, error, testId, hint, children }: { id: string; label: ReactNode; error?: string | undefined; testId: string; hint?: ReactNode; children: ReactNode }) {
+export function Field({
+  id,
+  label,
+  error,
+  testId,
+  hint,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  error?: string | undefined;
+  testId: string;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
   const errorText = error ? msg(error) : '';
   return (
     <div className={errorText ? 'field has-error' : 'field'}>

@@ -55,7 +55,16 @@ export function FormSheet({
 }
 
 /** A labelled decimal field with its error (a message key or a sentence) or else its hint under it. */
-export function DecimalField(props: { label: string; testId: string; value: string; onChange: (v: string) => void; error: string; hint: ReactNode; disabled?: boolean; placeholder: string }) {
+export function DecimalField(props: {
+  label: string;
+  testId: string;
+  value: string;
+  onChange: (v: string) => void;
+  error: string;
+  hint: ReactNode;
+  disabled?: boolean;
+  placeholder: string;
+}) {
   const id = useId();
   const note = `${id}-note`;
   return (

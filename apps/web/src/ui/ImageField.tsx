@@ -21,9 +21,12 @@ export function ImageField({ label, testId, value, error, onUpload, onChange }: 
   const [preview, setPreview] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   const onPick = async (file: File | undefined) => {
     if (!file) return;

@@ -41,7 +41,13 @@ export function Toggle<T extends number>({
 }
 
 /** Buy or sell, in the rise and fall colours. */
-export function DirectionToggle(props: { value: OrderDirection; onChange: (v: OrderDirection) => void; testPrefix: string; className?: string; labelledBy?: string }) {
+export function DirectionToggle(props: {
+  value: OrderDirection;
+  onChange: (v: OrderDirection) => void;
+  testPrefix: string;
+  className?: string;
+  labelledBy?: string;
+}) {
   const { t } = useTranslation();
   return (
     <Toggle
@@ -78,7 +84,21 @@ export type DecimalFieldProps = {
  * A price or a quantity: its label, an input that keeps what a decimal may hold (a comma becomes a
  * point), and under it the error (a message key or a sentence) or else the hint.
  */
-export function DecimalField({ id, testId, label, value, onChange, error, hint, hintTestId, placeholder, inputMode = 'decimal', noteId, controls, children }: DecimalFieldProps) {
+export function DecimalField({
+  id,
+  testId,
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  hintTestId,
+  placeholder,
+  inputMode = 'decimal',
+  noteId,
+  controls,
+  children,
+}: DecimalFieldProps) {
   return (
     <div className={error ? 'field has-error' : 'field'}>
       <label className="field-label" htmlFor={id}>

@@ -57,7 +57,17 @@ const hasMid = (row: QuoteRowData, showVolume: boolean | undefined) => row.spark
  * mini chart over the volume, the price (over its currency in mixed lists), the change % in
  * rise/fall colour.
  */
-export const QuoteRow = memo(function QuoteRow({ row, testId = 'quote-row', extra, showVolume, volumeLabel, showCurrency, showTag = true, mid = hasMid(row, showVolume), onOpen }: QuoteRowProps) {
+export const QuoteRow = memo(function QuoteRow({
+  row,
+  testId = 'quote-row',
+  extra,
+  showVolume,
+  volumeLabel,
+  showCurrency,
+  showTag = true,
+  mid = hasMid(row, showVolume),
+  onOpen,
+}: QuoteRowProps) {
   const color = riseFallColor(row.change);
   return (
     <div className={mid ? 'quote-row' : 'quote-row no-mid'} data-testid={testId} data-symbol={row.symbol}>

@@ -17,9 +17,7 @@ export const Sparkline = memo(function Sparkline({ values, color, width = 64, he
   const span = max - min || 1;
   const pad = 2;
   const step = (width - pad * 2) / (points.length - 1);
-  const coords = points
-    .map((v, i) => `${(pad + i * step).toFixed(1)},${(pad + (height - pad * 2) * (1 - (v - min) / span)).toFixed(1)}`)
-    .join(' ');
+  const coords = points.map((v, i) => `${(pad + i * step).toFixed(1)},${(pad + (height - pad * 2) * (1 - (v - min) / span)).toFixed(1)}`).join(' ');
   return (
     <svg className="sparkline" width={width} height={height} viewBox={`0 0 ${width} ${height}`} aria-hidden="true" data-testid="sparkline">
       <polyline points={coords} fill="none" style={{ stroke: color }} strokeWidth="1.5" strokeLinejoin="round" strokeLinecap="round" />

@@ -43,7 +43,10 @@ describe('the exchange calendar, every venue, every day of 2025-2028', () => {
         const specs = isHalfDay(cal, d) ? (v.halfDay ?? v.sessions) : v.sessions;
         // A half day with a named close (SIFMA's Good Friday 2026) is clipped: its own test below.
         if (isHalfDay(cal, d) && v.closures && CLOSURES[v.closures].closeAt?.[dayToIso(d)]) continue;
-        expect(segments.map((s) => (s.end - s.start) / MIN), `${cal} ${dayToIso(d)}`).toEqual(specs.map((s) => s.to - s.from));
+        expect(
+          segments.map((s) => (s.end - s.start) / MIN),
+          `${cal} ${dayToIso(d)}`,
+        ).toEqual(specs.map((s) => s.to - s.from));
         for (let k = 1; k < segments.length; k++) expect(segments[k]!.start).toBeGreaterThanOrEqual(segments[k - 1]!.end);
       }
     }

@@ -13,7 +13,12 @@ describe('sessions', () => {
     expect(session('US', at('2026-01-15T14:30:00Z'))).toMatchObject({ phase: 'regular', tradable: true, nextChange: at('2026-01-15T21:00:00Z') });
     expect(session('US', at('2026-01-15T21:00:00Z')).phase).toBe('post');
     expect(session('US', at('2026-01-16T00:59:00Z')).phase).toBe('post');
-    expect(session('US', at('2026-01-16T01:00:00Z'))).toMatchObject({ phase: 'closed', tradable: false, tradingDay: '2026-01-15', nextChange: at('2026-01-16T09:00:00Z') });
+    expect(session('US', at('2026-01-16T01:00:00Z'))).toMatchObject({
+      phase: 'closed',
+      tradable: false,
+      tradingDay: '2026-01-15',
+      nextChange: at('2026-01-16T09:00:00Z'),
+    });
   });
 
   it('US stocks: pre, regular and post in summer time (EDT)', () => {
@@ -43,7 +48,12 @@ describe('sessions', () => {
   it('Hong Kong: pre-open auction not tradable, lunch break closed', () => {
     expect(session('HK', at('2026-11-20T01:15:00Z'))).toMatchObject({ phase: 'pre', tradable: false, tradingDay: '2026-11-20' });
     expect(session('HK', at('2026-11-20T01:30:00Z'))).toMatchObject({ phase: 'regular', tradable: true });
-    expect(session('HK', at('2026-11-20T04:30:00Z'))).toMatchObject({ phase: 'closed', tradable: false, tradingDay: '2026-11-20', nextChange: at('2026-11-20T05:00:00Z') });
+    expect(session('HK', at('2026-11-20T04:30:00Z'))).toMatchObject({
+      phase: 'closed',
+      tradable: false,
+      tradingDay: '2026-11-20',
+      nextChange: at('2026-11-20T05:00:00Z'),
+    });
     expect(session('HK', at('2026-11-20T05:00:00Z')).phase).toBe('regular');
     expect(session('HK', at('2026-11-20T08:00:00Z')).phase).toBe('closed');
     expect(session('HK', at('2026-02-18T03:00:00Z')).phase).toBe('closed'); // Lunar New Year
@@ -94,10 +104,17 @@ describe('sessions', () => {
   it('closure data covers 2025 to 2028 for every exchange, each list with its source', () => {
     for (const [set, c] of Object.entries(CLOSURES)) {
       expect(c.source.length, set).toBeGreaterThan(20);
-      for (const year of ['2025', '2026', '2027', '2028']) expect(c.closed.some((d) => d.startsWith(year)), `${set} ${year}`).toBe(true);
+      for (const year of ['2025', '2026', '2027', '2028'])
+        expect(
+          c.closed.some((d) => d.startsWith(year)),
+          `${set} ${year}`,
+        ).toBe(true);
       for (const d of [...c.closed, ...c.half]) expect(dayToIsoRoundTrip(d), d).toBe(d);
       // A day is closed or half, never both.
-      expect(c.half.filter((d) => c.closed.includes(d)), set).toEqual([]);
+      expect(
+        c.half.filter((d) => c.closed.includes(d)),
+        set,
+      ).toEqual([]);
     }
   });
 });

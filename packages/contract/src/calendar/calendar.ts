@@ -437,7 +437,14 @@ export function daySegments(calendar: CalendarId, day: number, extendedHours = t
   const segments: Segment[] = isTradingDay(calendar, day)
     ? specsOf(calendar, day)
         .filter((s) => extendedHours || !s.extended)
-        .map((s) => ({ phase: s.phase, tradable: s.tradable, priced: s.priced, extended: s.extended, start: localToUtc(zone, day, s.from), end: localToUtc(zone, day, s.to) }))
+        .map((s) => ({
+          phase: s.phase,
+          tradable: s.tradable,
+          priced: s.priced,
+          extended: s.extended,
+          start: localToUtc(zone, day, s.from),
+          end: localToUtc(zone, day, s.to),
+        }))
     : [];
   if (segmentCache.size > 100_000) segmentCache.clear();
   segmentCache.set(key, segments);
@@ -455,7 +462,9 @@ export function regularSegments(calendar: CalendarId, day: number): readonly Seg
  */
 export function dayClose(calendar: CalendarId, day: number, extendedHours = false): number | null {
   if (extendedHours) {
-    const last = daySegments(calendar, day, true).filter((s) => s.tradable).at(-1);
+    const last = daySegments(calendar, day, true)
+      .filter((s) => s.tradable)
+      .at(-1);
     if (last && last.phase !== 'regular') return last.end;
   }
   const last = regularSegments(calendar, day).at(-1);
@@ -495,7 +504,13 @@ export function session(calendar: CalendarId, at: number, options: SessionOption
       if (s.start <= at && at < s.end) return { phase: s.phase, tradable: s.tradable, tradingDay: dayToIso(d), timeZone, nextChange: s.end };
     }
   }
-  return { phase: 'closed', tradable: false, tradingDay: dayToIso(latestStartedDay(calendar, at, today, extended)), timeZone, nextChange: nextStart(calendar, at, today, extended) };
+  return {
+    phase: 'closed',
+    tradable: false,
+    tradingDay: dayToIso(latestStartedDay(calendar, at, today, extended)),
+    timeZone,
+    nextChange: nextStart(calendar, at, today, extended),
+  };
 }
 
 /** The latest trading day whose first session started at or before `at`. */

@@ -24,6 +24,8 @@ export interface Closures {
   projected?: readonly number[];
 }
 
+// A table of dates, a venue and year a line as the sources list them (not reflowed).
+// prettier-ignore
 export const CLOSURES: Readonly<Record<ClosureSet, Closures>> = {
   NYSE: {
     source: 'NYSE Group holiday and early-close releases of 8 Nov 2024 and 23 Dec 2025 (nyse.com/markets/hours-calendars)',

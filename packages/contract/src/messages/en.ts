@@ -68,7 +68,8 @@ export const en = {
   'e.blockTradeActive': 'Block trading is already active',
   'e.noKeyToRevoke': 'This application has no key to revoke',
   'n.blockTradeApproved.title': 'Block trading approved',
-  'n.blockTradeApproved.body': 'Your application for block trading was approved. Your key: {key}. Enter it on the block trading page to activate block trading. Do not share it with anyone.',
+  'n.blockTradeApproved.body':
+    'Your application for block trading was approved. Your key: {key}. Enter it on the block trading page to activate block trading. Do not share it with anyone.',
   'n.blockTradeRefused.title': 'Block trading application refused',
   'n.blockTradeRefused.body': 'Your application for block trading was refused: {reason}. You can apply again.',
   'n.blockTradeRevoked.title': 'Block trading closed',
@@ -144,7 +145,8 @@ export const en = {
   'st.gross': 'Gross P&L',
   'st.tradeFees': 'Trade fees',
   'st.net': 'Net P&L',
-  'st.pnlNote': 'A close states its trade’s profit or loss: gross before any fee, the trade’s fees (its share of the opening fee and the closing fee) and net = gross − fees, as the position shows them. Fee is the fee of that fill or close alone.',
+  'st.pnlNote':
+    'A close states its trade’s profit or loss: gross before any fee, the trade’s fees (its share of the opening fee and the closing fee) and net = gross − fees, as the position shows them. Fee is the fee of that fill or close alone.',
   'st.positions': 'Open positions at the end of the period',
   'st.noPositions': 'No open positions',
   'st.openPrice': 'Opening price',
@@ -161,8 +163,10 @@ export const en = {
   'st.netAssetsTotal': 'Total assets',
   'st.netAssetsLiabilities': 'Liabilities',
   'st.netAssetsNet': 'Net assets',
-  'st.netAssetsLive': 'The month is in progress: everything held in every wallet and product, less what is owed, valued as of {time} (UTC), as on the home screen.',
-  'st.netAssetsMonthEnd': 'Everything held in every wallet and product, less what was owed, at the end of {day} (UTC), valued at that day’s closing prices and rates, as analytics values each day.',
+  'st.netAssetsLive':
+    'The month is in progress: everything held in every wallet and product, less what is owed, valued as of {time} (UTC), as on the home screen.',
+  'st.netAssetsMonthEnd':
+    'Everything held in every wallet and product, less what was owed, at the end of {day} (UTC), valued at that day’s closing prices and rates, as analytics values each day.',
   'st.netAssetsUnavailable': 'Not stated: this month is older than the five years analytics values.',
   'e.cardNumberFormat': 'Enter the account number or IBAN: 8 to 34 letters or digits',
   'e.bicFormat': 'Enter a valid BIC: 8 or 11 letters or digits',
@@ -219,7 +223,8 @@ export const en = {
   'n.orderFilled.title': 'Order filled',
   'n.orderFilled.body': '{side} {quantity} {name} at {price} {currency}, leverage {leverage}x, margin {margin} {walletCurrency}.',
   'n.positionLiquidated.title': 'Position liquidated',
-  'n.positionLiquidated.body': 'Your {side} position of {quantity} {name} was closed at {price} {currency} when its equity reached the maintenance level. Loss: {loss} {walletCurrency}.',
+  'n.positionLiquidated.body':
+    'Your {side} position of {quantity} {name} was closed at {price} {currency} when its equity reached the maintenance level. Loss: {loss} {walletCurrency}.',
   't.buy': 'Buy',
   't.sell': 'Sell',
   'e.marketClosed': 'The market of this instrument is closed',
@@ -252,9 +257,11 @@ export const en = {
   'f.rotation': 'Forex momentum rotation',
   'f.breakout': 'Crypto breakout',
   'n.followStopLoss.title': 'Copy stop-loss reached',
-  'n.followStopLoss.body': 'Your follow of {agency} fell to {equity} USD, at or below its {percent} % stop-loss ({level} USD). Its copies are being closed; what it holds returns to your follow wallet.',
+  'n.followStopLoss.body':
+    'Your follow of {agency} fell to {equity} USD, at or below its {percent} % stop-loss ({level} USD). Its copies are being closed; what it holds returns to your follow wallet.',
   'n.followStopped.title': 'Follow ended',
-  'n.followStopped.body': 'Your follow of {agency} has ended: {returned} USD returned to your follow wallet. You put in {amount} USD; result after fees {result} USD.',
+  'n.followStopped.body':
+    'Your follow of {agency} has ended: {returned} USD returned to your follow wallet. You put in {amount} USD; result after fees {result} USD.',
   'e.positionClosed': 'This position is already closed',
   'e.closeTooMuch': 'You can close at most the position’s quantity',
   // content and service (issue 6)
@@ -273,9 +280,11 @@ export const en = {
   'e.auctionNoCancel': 'Auction orders can no longer be cancelled after 09:15 Hong Kong time',
   'e.auctionBand': 'An at-auction limit must be between {low} and {high}: within 15 % of the previous close',
   'n.auctionFilled.title': 'Auction order filled',
-  'n.auctionFilled.body': '{side} {quantity} {name} filled in the pre-opening auction at {price} {currency}, leverage {leverage}x, margin {margin} {walletCurrency}. {released} {walletCurrency} of what was held returned.',
+  'n.auctionFilled.body':
+    '{side} {quantity} {name} filled in the pre-opening auction at {price} {currency}, leverage {leverage}x, margin {margin} {walletCurrency}. {released} {walletCurrency} of what was held returned.',
   'n.auctionPartlyFilled.title': 'Auction order partly filled',
-  'n.auctionPartlyFilled.body': '{side} {filled} of {quantity} {name} filled in the pre-opening auction at {price} {currency}, leverage {leverage}x, margin {margin} {walletCurrency}. {rest}',
+  'n.auctionPartlyFilled.body':
+    '{side} {filled} of {quantity} {name} filled in the pre-opening auction at {price} {currency}, leverage {leverage}x, margin {margin} {walletCurrency}. {rest}',
   'n.auctionUnfilled.title': 'Auction order not filled',
   'n.auctionUnfilled.body': '{side} {quantity} {name} found no match in the pre-opening auction. {rest}',
   'n.auctionRest.cancelled': 'What was not filled is cancelled and its money returned.',
@@ -302,19 +311,24 @@ export const en = {
   'cal.US.market': 'US',
   'e.positionNotListed': 'Allotted IPO shares can be sold once they are listed',
   'n.dealSubscribed.title': 'Subscription received',
-  'n.dealSubscribed.body': 'You applied for {lots} lots ({quantity} shares) of {name}. {amount} EUR is held until the allotment; the handling fee of {fee} EUR is paid.',
+  'n.dealSubscribed.body':
+    'You applied for {lots} lots ({quantity} shares) of {name}. {amount} EUR is held until the allotment; the handling fee of {fee} EUR is paid.',
   'n.dealReconfirm.title': 'Reconfirm your offer',
-  'n.dealReconfirm.body': '{name} was priced at {price} {currency}. Reconfirm your offer before the allotment on {date}, or your money is returned and nothing is allotted.',
+  'n.dealReconfirm.body':
+    '{name} was priced at {price} {currency}. Reconfirm your offer before the allotment on {date}, or your money is returned and nothing is allotted.',
   'n.dealAllotted.title': 'Shares allotted',
-  'n.dealAllotted.body': 'You were allotted {quantity} shares of {name} at {price} {currency}: {amount} EUR and a fee of {fee} EUR were paid and {refund} EUR returned to your subscription account. The shares can be sold from their listing on {date}.',
+  'n.dealAllotted.body':
+    'You were allotted {quantity} shares of {name} at {price} {currency}: {amount} EUR and a fee of {fee} EUR were paid and {refund} EUR returned to your subscription account. The shares can be sold from their listing on {date}.',
   'n.dealNotAllotted.title': 'No shares allotted',
   'n.dealNotAllotted.body': 'Your application for {name} was not successful in the ballot. {refund} EUR returned to your subscription account.',
   'n.dealRefunded.title': 'Offer refunded',
-  'n.dealRefunded.body': 'Your offer for {name} was not reconfirmed after its pricing, so nothing was allotted. {refund} EUR returned to your subscription account.',
+  'n.dealRefunded.body':
+    'Your offer for {name} was not reconfirmed after its pricing, so nothing was allotted. {refund} EUR returned to your subscription account.',
   'n.dealCancelled.title': 'Deal cancelled',
   'n.dealCancelled.body': '{name} was cancelled: {reason}. {refund} EUR, the handling fee included, returned to your subscription account.',
   'n.dealListed.title': 'Your IPO shares are listed',
-  'n.dealListed.body': '{name} ({code}) trades from {date}. Your {quantity} shares, bought at {price} {currency}, are now an open position of your subscription account and can be sold while its market is open.',
+  'n.dealListed.body':
+    '{name} ({code}) trades from {date}. Your {quantity} shares, bought at {price} {currency}, are now an open position of your subscription account and can be sold while its market is open.',
   // placements (issue 12)
   'e.placementWindow': 'The window must close after it opens',
   'e.placementNotStock': 'Placements are of listed stocks only',
@@ -331,7 +345,8 @@ export const en = {
   'e.investorNotFound': 'No investor with this user number or account name',
   'e.positionLocked': 'Placement shares are locked up until {until}',
   'n.placementKey.title': 'Placement invitation',
-  'n.placementKey.body': 'You are invited to buy shares of {name} in a private placement ({kind}) at {price} {currency}, from {opens} to {closes}. Your key: {key}. Enter it on the placing page. Do not share it with anyone.',
+  'n.placementKey.body':
+    'You are invited to buy shares of {name} in a private placement ({kind}) at {price} {currency}, from {opens} to {closes}. Your key: {key}. Enter it on the placing page. Do not share it with anyone.',
   'n.placementRevoked.title': 'Placement key revoked',
   'n.placementRevoked.body': 'Your key for the placement of {name} was revoked: {reason}.',
   // robots (issue 14)
@@ -350,7 +365,8 @@ export const en = {
   'n.robotEnergyOut.title': 'Insufficient energy, stop mining',
   'n.robotEnergyOut.body': 'Your {name} robot (order {id}) has used its {energy} fills and buys nothing more. What it holds is kept until you redeem it.',
   'n.robotExpired.title': 'Robot cycle ended',
-  'n.robotExpired.body': 'Your {name} robot (order {id}) has finished its {days}-day cycle and buys nothing more. Redeem it to return its money to your financial account.',
+  'n.robotExpired.body':
+    'Your {name} robot (order {id}) has finished its {days}-day cycle and buys nothing more. Redeem it to return its money to your financial account.',
   // AI quantify (issue 14)
   'q.pairs': 'Market-neutral pairs: Coca-Cola and PepsiCo',
   'q.momentum': 'Momentum across US index futures',
@@ -399,9 +415,11 @@ export const en = {
   'n.fundAllotted.title': 'Fund units allotted',
   'n.fundAllotted.body': 'Your purchase of {amount} EUR of {name} was allotted {units} units at the NAV of {day}, {nav}.',
   'n.fundPaid.title': 'Redemption paid',
-  'n.fundPaid.body': 'Your redemption of {units} units of {name} at the NAV of {day}, {nav}, was paid: {net} EUR to your financial account after an exit load of {load} EUR.',
+  'n.fundPaid.body':
+    'Your redemption of {units} units of {name} at the NAV of {day}, {nav}, was paid: {net} EUR to your financial account after an exit load of {load} EUR.',
   'n.depositMatured.title': 'Deposit matured',
-  'n.depositMatured.body': 'Your {name} deposit of {principal} EUR has reached the end of its term: {principal} EUR and {interest} EUR interest were paid to your financial account.',
+  'n.depositMatured.body':
+    'Your {name} deposit of {principal} EUR has reached the end of its term: {principal} EUR and {interest} EUR interest were paid to your financial account.',
   // end of Funds and deposit terms (issue 15)
   // Bonds (issue 15)
   'v.bondFace': 'Enter a whole face amount',
@@ -415,7 +433,8 @@ export const en = {
   'n.bondCoupon.title': 'Coupon paid',
   'n.bondCoupon.body': 'A coupon of {amount} {currency} on {face} {currency} face of {name} was paid: {walletAmount} {walletCurrency} to your {wallet}.',
   'n.bondRedeemed.title': 'Bond redeemed',
-  'n.bondRedeemed.body': '{face} {currency} face of {name} matured and was redeemed at par with its last coupon of {coupon} {currency}: {walletAmount} {walletCurrency} to your {wallet}.',
+  'n.bondRedeemed.body':
+    '{face} {currency} face of {name} matured and was redeemed at par with its last coupon of {coupon} {currency}: {walletAmount} {walletCurrency} to your {wallet}.',
   // end of Bonds (issue 15)
   // Loans (issue 15)
   'v.loanTerm': 'Choose a term of 3, 6 or 12 months',
@@ -429,11 +448,13 @@ export const en = {
   'e.loanNotRepayable': 'This loan has nothing to repay',
   'e.loanOverPayoff': 'The most you can repay on this loan today is {payoff} EUR, which repays it in full',
   'n.loanApproved.title': 'Loan approved',
-  'n.loanApproved.body': 'Your loan of {amount} EUR was approved and paid into your funding account. The first instalment of {instalment} EUR is due on {dueDate}.',
+  'n.loanApproved.body':
+    'Your loan of {amount} EUR was approved and paid into your funding account. The first instalment of {instalment} EUR is due on {dueDate}.',
   'n.loanRefused.title': 'Loan application refused',
   'n.loanRefused.body': 'Your application for a loan of {amount} EUR was refused: {reason}',
   'n.loanOverdue.title': 'Loan instalment overdue',
-  'n.loanOverdue.body': 'Instalment {n} of your loan of {amount} EUR, {due} EUR due on {dueDate}, is unpaid. A penalty of {penalty} % a day of what is overdue applies until it is paid.',
+  'n.loanOverdue.body':
+    'Instalment {n} of your loan of {amount} EUR, {due} EUR due on {dueDate}, is unpaid. A penalty of {penalty} % a day of what is overdue applies until it is paid.',
   // account security (issue 18): two-factor sign-in, sessions
   'v.enterAuthCode': 'Please enter the code from your authenticator app',
   'v.authCodeRule': 'The code has 6 digits, or is a recovery code like abcde-fghij',
@@ -455,7 +476,8 @@ export const en = {
   'e.passkeyLimit': 'You can have at most 10 passkeys: delete one first',
   'e.passkeyInvestorsOnly': 'Passkeys are for investor accounts; the back office signs in with its password',
   'n.authSignIn.title': 'New sign-in to your account',
-  'n.authSignIn.body': 'Your account was signed in on {device} from address {ip}. If this was not you, change your login password and sign out that session under Account security.',
+  'n.authSignIn.body':
+    'Your account was signed in on {device} from address {ip}. If this was not you, change your login password and sign out that session under Account security.',
   // end of Loans (issue 15)
   // Price alerts (issue 18)
   'v.alertKind': 'Choose what the alert watches: price, change in the day or moving average',
@@ -485,7 +507,8 @@ export const en = {
   // end of Price alerts (issue 18)
   // Margin warnings (issue 18)
   'n.positionMarginWarning.title': 'Margin warning',
-  'n.positionMarginWarning.body': 'Your {side} position of {quantity} {name} ({code}) is at or below {level} % of its margin: at {price} {currency} its equity is {equity} {walletCurrency}, {ratio} % of the margin of {margin} {walletCurrency}. It will be liquidated at {liquidationPrice} {currency}, where equity reaches {maintenance} % of the margin. Adding margin moves that price away.',
+  'n.positionMarginWarning.body':
+    'Your {side} position of {quantity} {name} ({code}) is at or below {level} % of its margin: at {price} {currency} its equity is {equity} {walletCurrency}, {ratio} % of the margin of {margin} {walletCurrency}. It will be liquidated at {liquidationPrice} {currency}, where equity reaches {maintenance} % of the margin. Adding margin moves that price away.',
   // end of Margin warnings (issue 18)
   // Orders and risk (issue 18)
   'v.dayLimitOnly': 'Only a limit order can be a day order',
@@ -500,10 +523,13 @@ export const en = {
   'e.extendedHoursNotTraded': 'This instrument does not trade in extended hours (pre-market and after-hours); send the order without them',
   'e.stopsNotAllowed': 'Stops cannot be set on this position: it is closed by its follow, its robot or its lock-up',
   'n.positionStopLoss.title': 'Stop-loss reached',
-  'n.positionStopLoss.body': 'Your {side} position of {quantity} {name} reached its stop-loss of {stop} and was closed at {price} {currency}. Result: {profit} {walletCurrency}.',
+  'n.positionStopLoss.body':
+    'Your {side} position of {quantity} {name} reached its stop-loss of {stop} and was closed at {price} {currency}. Result: {profit} {walletCurrency}.',
   'n.positionTakeProfit.title': 'Take-profit reached',
-  'n.positionTakeProfit.body': 'Your {side} position of {quantity} {name} reached its take-profit of {stop} and was closed at {price} {currency}. Result: {profit} {walletCurrency}.',
+  'n.positionTakeProfit.body':
+    'Your {side} position of {quantity} {name} reached its take-profit of {stop} and was closed at {price} {currency}. Result: {profit} {walletCurrency}.',
   'n.positionTrailingStop.title': 'Trailing stop reached',
-  'n.positionTrailingStop.body': 'Your {side} position of {quantity} {name} reached its trailing stop of {stop} and was closed at {price} {currency}. Result: {profit} {walletCurrency}.',
+  'n.positionTrailingStop.body':
+    'Your {side} position of {quantity} {name} reached its trailing stop of {stop} and was closed at {price} {currency}. Result: {profit} {walletCurrency}.',
   // end of Orders and risk (issue 18)
 } as const;

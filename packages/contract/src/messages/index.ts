@@ -66,7 +66,16 @@ export function wallClockOf(ms: number, timeZone?: string): WallClock {
   const id = timeZone ?? '';
   let f = wallClocks.get(id);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+    });
     wallClocks.set(id, f);
   }
   const p = Object.fromEntries(f.formatToParts(ms).map((part) => [part.type, Number(part.value)]));
@@ -132,7 +141,10 @@ export function zoneLabel(locale: Locale, timeZone: string, lookup: MessageLooku
   let name = zoneNames.get(id);
   if (name === undefined) {
     try {
-      name = new Intl.DateTimeFormat(INTL_LOCALE[locale] ?? 'en', { timeZone: zone, timeZoneName: 'longGeneric' }).formatToParts(0).find((p) => p.type === 'timeZoneName')?.value ?? zone;
+      name =
+        new Intl.DateTimeFormat(INTL_LOCALE[locale] ?? 'en', { timeZone: zone, timeZoneName: 'longGeneric' })
+          .formatToParts(0)
+          .find((p) => p.type === 'timeZoneName')?.value ?? zone;
     } catch {
       name = zone;
     }

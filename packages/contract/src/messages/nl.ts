@@ -65,7 +65,8 @@ export const nl: Messages = {
   'e.blockTradeActive': 'Blokhandel is al actief',
   'e.noKeyToRevoke': 'Deze aanvraag heeft geen sleutel om in te trekken',
   'n.blockTradeApproved.title': 'Blokhandel goedgekeurd',
-  'n.blockTradeApproved.body': 'Uw aanvraag voor blokhandel is goedgekeurd. Uw sleutel: {key}. Voer deze in op de pagina Blokhandel om blokhandel te activeren. Deel de sleutel met niemand.',
+  'n.blockTradeApproved.body':
+    'Uw aanvraag voor blokhandel is goedgekeurd. Uw sleutel: {key}. Voer deze in op de pagina Blokhandel om blokhandel te activeren. Deel de sleutel met niemand.',
   'n.blockTradeRefused.title': 'Aanvraag voor blokhandel afgewezen',
   'n.blockTradeRefused.body': 'Uw aanvraag voor blokhandel is afgewezen: {reason}. U kunt opnieuw aanvragen.',
   'n.blockTradeRevoked.title': 'Blokhandel gesloten',
@@ -140,7 +141,8 @@ export const nl: Messages = {
   'st.gross': 'Bruto W&V',
   'st.tradeFees': 'Kosten transactie',
   'st.net': 'Netto W&V',
-  'st.pnlNote': 'Bij een sluiting staat de winst of het verlies van de transactie: bruto vóór kosten, de kosten van de transactie (het deel van de openingskosten en de sluitingskosten) en netto = bruto − kosten, zoals de positie ze toont. Kosten is de kosten van alleen die uitvoering of sluiting.',
+  'st.pnlNote':
+    'Bij een sluiting staat de winst of het verlies van de transactie: bruto vóór kosten, de kosten van de transactie (het deel van de openingskosten en de sluitingskosten) en netto = bruto − kosten, zoals de positie ze toont. Kosten is de kosten van alleen die uitvoering of sluiting.',
   'st.positions': 'Open posities aan het einde van de periode',
   'st.noPositions': 'Geen open posities',
   'st.openPrice': 'Openingskoers',
@@ -157,8 +159,10 @@ export const nl: Messages = {
   'st.netAssetsTotal': 'Totaal bezit',
   'st.netAssetsLiabilities': 'Schulden',
   'st.netAssetsNet': 'Nettovermogen',
-  'st.netAssetsLive': 'De maand loopt nog: alles in elke rekening en elk product, min wat verschuldigd is, gewaardeerd per {time} (UTC), zoals op het startscherm.',
-  'st.netAssetsMonthEnd': 'Alles in elke rekening en elk product, min wat verschuldigd was, aan het einde van {day} (UTC), gewaardeerd tegen de slotkoersen en wisselkoersen van die dag, zoals Analyse elke dag waardeert.',
+  'st.netAssetsLive':
+    'De maand loopt nog: alles in elke rekening en elk product, min wat verschuldigd is, gewaardeerd per {time} (UTC), zoals op het startscherm.',
+  'st.netAssetsMonthEnd':
+    'Alles in elke rekening en elk product, min wat verschuldigd was, aan het einde van {day} (UTC), gewaardeerd tegen de slotkoersen en wisselkoersen van die dag, zoals Analyse elke dag waardeert.',
   'st.netAssetsUnavailable': 'Niet vermeld: deze maand ligt verder terug dan de vijf jaar die Analyse waardeert.',
   'e.cardNumberFormat': 'Voer het rekeningnummer of IBAN in: 8 tot 34 letters of cijfers',
   'e.bicFormat': 'Voer een geldige BIC in: 8 of 11 letters of cijfers',
@@ -215,7 +219,8 @@ export const nl: Messages = {
   'n.orderFilled.title': 'Order uitgevoerd',
   'n.orderFilled.body': '{side} {quantity} {name} tegen {price} {currency}, hefboom {leverage}x, marge {margin} {walletCurrency}.',
   'n.positionLiquidated.title': 'Positie geliquideerd',
-  'n.positionLiquidated.body': 'Uw {side}-positie van {quantity} {name} is gesloten tegen {price} {currency} toen het eigen vermogen het onderhoudsniveau bereikte. Verlies: {loss} {walletCurrency}.',
+  'n.positionLiquidated.body':
+    'Uw {side}-positie van {quantity} {name} is gesloten tegen {price} {currency} toen het eigen vermogen het onderhoudsniveau bereikte. Verlies: {loss} {walletCurrency}.',
   't.buy': 'Koop',
   't.sell': 'Verkoop',
   'e.marketClosed': 'De markt van dit instrument is gesloten',
@@ -248,9 +253,11 @@ export const nl: Messages = {
   'f.rotation': 'Momentumrotatie in valuta',
   'f.breakout': 'Crypto-uitbraak',
   'n.followStopLoss.title': 'Kopieer-stop-loss bereikt',
-  'n.followStopLoss.body': 'Uw volgorder van {agency} is gedaald tot {equity} USD, op of onder de stop-loss van {percent} % ({level} USD). De kopieën worden gesloten; wat de volgorder bevat gaat terug naar uw volgrekening.',
+  'n.followStopLoss.body':
+    'Uw volgorder van {agency} is gedaald tot {equity} USD, op of onder de stop-loss van {percent} % ({level} USD). De kopieën worden gesloten; wat de volgorder bevat gaat terug naar uw volgrekening.',
   'n.followStopped.title': 'Volgorder beëindigd',
-  'n.followStopped.body': 'Uw volgorder van {agency} is beëindigd: {returned} USD staat weer op uw volgrekening. U legde {amount} USD in; resultaat na kosten {result} USD.',
+  'n.followStopped.body':
+    'Uw volgorder van {agency} is beëindigd: {returned} USD staat weer op uw volgrekening. U legde {amount} USD in; resultaat na kosten {result} USD.',
   'e.positionClosed': 'Deze positie is al gesloten',
   'e.closeTooMuch': 'U kunt hooguit het aantal van de positie sluiten',
   // content and service (issue 6)
@@ -269,9 +276,11 @@ export const nl: Messages = {
   'e.auctionNoCancel': 'Veilingorders kunnen na 09:15 Hongkongse tijd niet meer worden geannuleerd',
   'e.auctionBand': 'Een veilinglimiet moet tussen {low} en {high} liggen: binnen 15 % van het vorige slot',
   'n.auctionFilled.title': 'Veilingorder uitgevoerd',
-  'n.auctionFilled.body': '{side} {quantity} {name} uitgevoerd in de openingsveiling tegen {price} {currency}, hefboom {leverage}x, marge {margin} {walletCurrency}. {released} {walletCurrency} van wat was vastgezet is teruggeboekt.',
+  'n.auctionFilled.body':
+    '{side} {quantity} {name} uitgevoerd in de openingsveiling tegen {price} {currency}, hefboom {leverage}x, marge {margin} {walletCurrency}. {released} {walletCurrency} van wat was vastgezet is teruggeboekt.',
   'n.auctionPartlyFilled.title': 'Veilingorder deels uitgevoerd',
-  'n.auctionPartlyFilled.body': '{side} {filled} van {quantity} {name} uitgevoerd in de openingsveiling tegen {price} {currency}, hefboom {leverage}x, marge {margin} {walletCurrency}. {rest}',
+  'n.auctionPartlyFilled.body':
+    '{side} {filled} van {quantity} {name} uitgevoerd in de openingsveiling tegen {price} {currency}, hefboom {leverage}x, marge {margin} {walletCurrency}. {rest}',
   'n.auctionUnfilled.title': 'Veilingorder niet uitgevoerd',
   'n.auctionUnfilled.body': '{side} {quantity} {name} vond geen tegenpartij in de openingsveiling. {rest}',
   'n.auctionRest.cancelled': 'Wat niet is uitgevoerd, is geannuleerd en het geld is teruggeboekt.',
@@ -298,19 +307,24 @@ export const nl: Messages = {
   'cal.US.market': 'New York',
   'e.positionNotListed': 'Toegewezen IPO-aandelen kunnen worden verkocht zodra ze genoteerd zijn',
   'n.dealSubscribed.title': 'Inschrijving ontvangen',
-  'n.dealSubscribed.body': 'U heeft ingeschreven op {lots} lots ({quantity} aandelen) {name}. {amount} EUR is gereserveerd tot de toewijzing; de behandelkosten van {fee} EUR zijn betaald.',
+  'n.dealSubscribed.body':
+    'U heeft ingeschreven op {lots} lots ({quantity} aandelen) {name}. {amount} EUR is gereserveerd tot de toewijzing; de behandelkosten van {fee} EUR zijn betaald.',
   'n.dealReconfirm.title': 'Bevestig uw bod',
-  'n.dealReconfirm.body': 'De prijs van {name} is vastgesteld op {price} {currency}. Bevestig uw bod vóór de toewijzing op {date}, anders krijgt u uw geld terug en wordt er niets toegewezen.',
+  'n.dealReconfirm.body':
+    'De prijs van {name} is vastgesteld op {price} {currency}. Bevestig uw bod vóór de toewijzing op {date}, anders krijgt u uw geld terug en wordt er niets toegewezen.',
   'n.dealAllotted.title': 'Aandelen toegewezen',
-  'n.dealAllotted.body': 'U zijn {quantity} aandelen {name} toegewezen tegen {price} {currency}: {amount} EUR en {fee} EUR kosten zijn betaald en {refund} EUR staat weer op uw inschrijvingsrekening. De aandelen kunnen worden verkocht vanaf hun notering op {date}.',
+  'n.dealAllotted.body':
+    'U zijn {quantity} aandelen {name} toegewezen tegen {price} {currency}: {amount} EUR en {fee} EUR kosten zijn betaald en {refund} EUR staat weer op uw inschrijvingsrekening. De aandelen kunnen worden verkocht vanaf hun notering op {date}.',
   'n.dealNotAllotted.title': 'Geen aandelen toegewezen',
   'n.dealNotAllotted.body': 'Uw inschrijving op {name} is niet ingeloot. {refund} EUR staat weer op uw inschrijvingsrekening.',
   'n.dealRefunded.title': 'Bod terugbetaald',
-  'n.dealRefunded.body': 'Uw bod op {name} is na de prijsvaststelling niet bevestigd, dus er is niets toegewezen. {refund} EUR staat weer op uw inschrijvingsrekening.',
+  'n.dealRefunded.body':
+    'Uw bod op {name} is na de prijsvaststelling niet bevestigd, dus er is niets toegewezen. {refund} EUR staat weer op uw inschrijvingsrekening.',
   'n.dealCancelled.title': 'Uitgifte geannuleerd',
   'n.dealCancelled.body': '{name} is geannuleerd: {reason}. {refund} EUR, inclusief de behandelkosten, staat weer op uw inschrijvingsrekening.',
   'n.dealListed.title': 'Uw IPO-aandelen zijn genoteerd',
-  'n.dealListed.body': '{name} ({code}) wordt verhandeld vanaf {date}. Uw {quantity} aandelen, gekocht tegen {price} {currency}, zijn nu een open positie op uw inschrijvingsrekening en kunnen worden verkocht zolang de markt open is.',
+  'n.dealListed.body':
+    '{name} ({code}) wordt verhandeld vanaf {date}. Uw {quantity} aandelen, gekocht tegen {price} {currency}, zijn nu een open positie op uw inschrijvingsrekening en kunnen worden verkocht zolang de markt open is.',
   // placements (issue 12)
   'e.placementWindow': 'De periode moet sluiten nadat ze opent',
   'e.placementNotStock': 'Plaatsingen zijn alleen van genoteerde aandelen',
@@ -327,7 +341,8 @@ export const nl: Messages = {
   'e.investorNotFound': 'Geen belegger met dit gebruikersnummer of deze accountnaam',
   'e.positionLocked': 'Plaatsingsaandelen zijn geblokkeerd tot {until}',
   'n.placementKey.title': 'Uitnodiging voor een plaatsing',
-  'n.placementKey.body': 'U bent uitgenodigd om aandelen {name} te kopen in een onderhandse plaatsing ({kind}) tegen {price} {currency}, van {opens} tot {closes}. Uw sleutel: {key}. Voer die in op de plaatsingspagina. Deel hem met niemand.',
+  'n.placementKey.body':
+    'U bent uitgenodigd om aandelen {name} te kopen in een onderhandse plaatsing ({kind}) tegen {price} {currency}, van {opens} tot {closes}. Uw sleutel: {key}. Voer die in op de plaatsingspagina. Deel hem met niemand.',
   'n.placementRevoked.title': 'Plaatsingssleutel ingetrokken',
   'n.placementRevoked.body': 'Uw sleutel voor de plaatsing van {name} is ingetrokken: {reason}.',
   // robots (issue 14)
@@ -344,9 +359,11 @@ export const nl: Messages = {
   'e.robotNoLot': 'Bij deze prijs past met dit bedrag geen enkele lot {name} op een niveau: leg meer in',
   'e.insufficientEnergy': 'onvoldoende energie, minen gestopt',
   'n.robotEnergyOut.title': 'Onvoldoende energie, minen gestopt',
-  'n.robotEnergyOut.body': 'Uw robot {name} (order {id}) heeft zijn {energy} transacties gebruikt en koopt niets meer. Wat hij bezit blijft staan tot u hem aflost.',
+  'n.robotEnergyOut.body':
+    'Uw robot {name} (order {id}) heeft zijn {energy} transacties gebruikt en koopt niets meer. Wat hij bezit blijft staan tot u hem aflost.',
   'n.robotExpired.title': 'Robotcyclus afgelopen',
-  'n.robotExpired.body': 'Uw robot {name} (order {id}) heeft zijn cyclus van {days} dagen afgerond en koopt niets meer. Los hem af om zijn geld terug te zetten op uw financiële rekening.',
+  'n.robotExpired.body':
+    'Uw robot {name} (order {id}) heeft zijn cyclus van {days} dagen afgerond en koopt niets meer. Los hem af om zijn geld terug te zetten op uw financiële rekening.',
   // AI quantify (issue 14)
   'q.pairs': 'Marktneutrale paren: Coca-Cola en PepsiCo',
   'q.momentum': 'Momentum over Amerikaanse indexfutures',
@@ -389,15 +406,17 @@ export const nl: Messages = {
   'e.fundTermsMissing': 'Een fonds heeft een mand en lopende kosten nodig; een Vast deposito een looptijd, rente en boete',
   'e.fundTimeZone': 'De tijdzone moet die van een beurs uit de mand zijn',
   'e.fundTerm': 'Een Vast deposito loopt 30, 90, 180 of 365 dagen',
-  'e.depositNotCurrent': 'Opbrengsten worden alleen voor Direct opneembare deposito\'s vastgesteld',
+  'e.depositNotCurrent': "Opbrengsten worden alleen voor Direct opneembare deposito's vastgesteld",
   'e.depositIncomeDay': 'Een opbrengst wordt alleen vastgesteld voor een dag die nog niet begonnen is, ten hoogste een jaar vooruit',
   'e.depositIncomeDeclared': 'De opbrengst van {day} is al vastgesteld en kan niet worden gewijzigd',
   'n.fundAllotted.title': 'Fondseenheden toegekend',
   'n.fundAllotted.body': 'Uw aankoop van {amount} EUR in {name} kreeg {units} eenheden tegen de intrinsieke waarde van {day}, {nav}.',
   'n.fundPaid.title': 'Verkoop uitbetaald',
-  'n.fundPaid.body': 'Uw verkoop van {units} eenheden {name} tegen de intrinsieke waarde van {day}, {nav}, is uitbetaald: {net} EUR op uw financiële rekening na een uitstapvergoeding van {load} EUR.',
+  'n.fundPaid.body':
+    'Uw verkoop van {units} eenheden {name} tegen de intrinsieke waarde van {day}, {nav}, is uitbetaald: {net} EUR op uw financiële rekening na een uitstapvergoeding van {load} EUR.',
   'n.depositMatured.title': 'Deposito afgelopen',
-  'n.depositMatured.body': 'Uw {name}-deposito van {principal} EUR heeft het einde van zijn looptijd bereikt: {principal} EUR en {interest} EUR rente zijn op uw financiële rekening gestort.',
+  'n.depositMatured.body':
+    'Uw {name}-deposito van {principal} EUR heeft het einde van zijn looptijd bereikt: {principal} EUR en {interest} EUR rente zijn op uw financiële rekening gestort.',
   // end of Funds and deposit terms (issue 15)
   // Bonds (issue 15)
   'v.bondFace': 'Voer een heel nominaal bedrag in',
@@ -409,9 +428,11 @@ export const nl: Messages = {
   'e.bondFaceHeld': 'U bezit {face} {currency} nominaal van deze obligatie',
   'e.bondClosed': 'Deze positie is al verkocht of afgelost',
   'n.bondCoupon.title': 'Coupon uitbetaald',
-  'n.bondCoupon.body': 'Een coupon van {amount} {currency} op {face} {currency} nominaal van {name} is uitbetaald: {walletAmount} {walletCurrency} op uw {wallet}.',
+  'n.bondCoupon.body':
+    'Een coupon van {amount} {currency} op {face} {currency} nominaal van {name} is uitbetaald: {walletAmount} {walletCurrency} op uw {wallet}.',
   'n.bondRedeemed.title': 'Obligatie afgelost',
-  'n.bondRedeemed.body': '{face} {currency} nominaal van {name} is afgelopen en tegen pari afgelost met de laatste coupon van {coupon} {currency}: {walletAmount} {walletCurrency} op uw {wallet}.',
+  'n.bondRedeemed.body':
+    '{face} {currency} nominaal van {name} is afgelopen en tegen pari afgelost met de laatste coupon van {coupon} {currency}: {walletAmount} {walletCurrency} op uw {wallet}.',
   // end of Bonds (issue 15)
   // Loans (issue 15)
   'v.loanTerm': 'Kies een looptijd van 3, 6 of 12 maanden',
@@ -425,11 +446,13 @@ export const nl: Messages = {
   'e.loanNotRepayable': 'Op deze lening valt niets terug te betalen',
   'e.loanOverPayoff': 'U kunt vandaag ten hoogste {payoff} EUR op deze lening terugbetalen; daarmee is zij volledig afgelost',
   'n.loanApproved.title': 'Lening goedgekeurd',
-  'n.loanApproved.body': 'Uw lening van {amount} EUR is goedgekeurd en op uw financieringsrekening gestort. De eerste termijn van {instalment} EUR vervalt op {dueDate}.',
+  'n.loanApproved.body':
+    'Uw lening van {amount} EUR is goedgekeurd en op uw financieringsrekening gestort. De eerste termijn van {instalment} EUR vervalt op {dueDate}.',
   'n.loanRefused.title': 'Aanvraag voor lening afgewezen',
   'n.loanRefused.body': 'Uw aanvraag voor een lening van {amount} EUR is afgewezen: {reason}',
   'n.loanOverdue.title': 'Termijn van lening achterstallig',
-  'n.loanOverdue.body': 'Termijn {n} van uw lening van {amount} EUR, {due} EUR te betalen op {dueDate}, is niet betaald. Tot de betaling geldt een boete van {penalty} % per dag over het achterstallige bedrag.',
+  'n.loanOverdue.body':
+    'Termijn {n} van uw lening van {amount} EUR, {due} EUR te betalen op {dueDate}, is niet betaald. Tot de betaling geldt een boete van {penalty} % per dag over het achterstallige bedrag.',
   // account security (issue 18): two-factor sign-in, sessions
   'v.enterAuthCode': 'Voer de code uit uw authenticator-app in',
   'v.authCodeRule': 'De code heeft 6 cijfers, of is een herstelcode zoals abcde-fghij',
@@ -451,7 +474,8 @@ export const nl: Messages = {
   'e.passkeyLimit': 'U kunt hoogstens 10 passkeys hebben: verwijder er eerst een',
   'e.passkeyInvestorsOnly': 'Passkeys zijn voor beleggersrekeningen; de backoffice meldt zich aan met zijn wachtwoord',
   'n.authSignIn.title': 'Nieuwe aanmelding op uw rekening',
-  'n.authSignIn.body': 'Er is op uw rekening aangemeld met {device} vanaf adres {ip}. Was u dit niet, wijzig dan uw inlogwachtwoord en meld die sessie af onder Rekeningbeveiliging.',
+  'n.authSignIn.body':
+    'Er is op uw rekening aangemeld met {device} vanaf adres {ip}. Was u dit niet, wijzig dan uw inlogwachtwoord en meld die sessie af onder Rekeningbeveiliging.',
   // end of Loans (issue 15)
   // Price alerts (issue 18)
   'v.alertKind': 'Kies wat het alarm volgt: koers, dagverandering of voortschrijdend gemiddelde',
@@ -481,7 +505,8 @@ export const nl: Messages = {
   // end of Price alerts (issue 18)
   // Margin warnings (issue 18)
   'n.positionMarginWarning.title': 'Margewaarschuwing',
-  'n.positionMarginWarning.body': 'Uw {side}-positie van {quantity} {name} ({code}) staat op of onder {level} % van de marge: bij {price} {currency} is het eigen vermogen {equity} {walletCurrency}, {ratio} % van de marge van {margin} {walletCurrency}. De positie wordt geliquideerd op {liquidationPrice} {currency}, waar het eigen vermogen {maintenance} % van de marge bereikt. Met extra marge schuift die prijs op.',
+  'n.positionMarginWarning.body':
+    'Uw {side}-positie van {quantity} {name} ({code}) staat op of onder {level} % van de marge: bij {price} {currency} is het eigen vermogen {equity} {walletCurrency}, {ratio} % van de marge van {margin} {walletCurrency}. De positie wordt geliquideerd op {liquidationPrice} {currency}, waar het eigen vermogen {maintenance} % van de marge bereikt. Met extra marge schuift die prijs op.',
   // end of Margin warnings (issue 18)
   // Orders and risk (issue 18)
   'v.dayLimitOnly': 'Alleen een limietorder kan een dagorder zijn',
@@ -496,10 +521,13 @@ export const nl: Messages = {
   'e.extendedHoursNotTraded': 'Dit instrument wordt niet verhandeld in de verlengde handelstijden (voor- en nabeurs); plaats de order zonder',
   'e.stopsNotAllowed': 'Op deze positie kunnen geen stops worden gezet: ze wordt gesloten door haar volgrelatie, haar robot of haar lock-up',
   'n.positionStopLoss.title': 'Stop-loss bereikt',
-  'n.positionStopLoss.body': 'Uw {side}-positie van {quantity} {name} bereikte haar stop-loss van {stop} en is gesloten tegen {price} {currency}. Resultaat: {profit} {walletCurrency}.',
+  'n.positionStopLoss.body':
+    'Uw {side}-positie van {quantity} {name} bereikte haar stop-loss van {stop} en is gesloten tegen {price} {currency}. Resultaat: {profit} {walletCurrency}.',
   'n.positionTakeProfit.title': 'Take-profit bereikt',
-  'n.positionTakeProfit.body': 'Uw {side}-positie van {quantity} {name} bereikte haar take-profit van {stop} en is gesloten tegen {price} {currency}. Resultaat: {profit} {walletCurrency}.',
+  'n.positionTakeProfit.body':
+    'Uw {side}-positie van {quantity} {name} bereikte haar take-profit van {stop} en is gesloten tegen {price} {currency}. Resultaat: {profit} {walletCurrency}.',
   'n.positionTrailingStop.title': 'Trailing stop bereikt',
-  'n.positionTrailingStop.body': 'Uw {side}-positie van {quantity} {name} bereikte haar trailing stop van {stop} en is gesloten tegen {price} {currency}. Resultaat: {profit} {walletCurrency}.',
+  'n.positionTrailingStop.body':
+    'Uw {side}-positie van {quantity} {name} bereikte haar trailing stop van {stop} en is gesloten tegen {price} {currency}. Resultaat: {profit} {walletCurrency}.',
   // end of Orders and risk (issue 18)
 };

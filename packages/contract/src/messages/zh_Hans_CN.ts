@@ -140,7 +140,8 @@ export const zh_Hans_CN: Messages = {
   'st.gross': '毛盈亏',
   'st.tradeFees': '交易费用',
   'st.net': '净盈亏',
-  'st.pnlNote': '平仓行列出该笔交易的盈亏：扣除任何费用前的毛盈亏、该笔交易的费用（分摊的开仓手续费与平仓手续费）以及净盈亏 = 毛盈亏 − 费用，与持仓显示的一致。手续费一栏仅为该次成交或平仓的费用。',
+  'st.pnlNote':
+    '平仓行列出该笔交易的盈亏：扣除任何费用前的毛盈亏、该笔交易的费用（分摊的开仓手续费与平仓手续费）以及净盈亏 = 毛盈亏 − 费用，与持仓显示的一致。手续费一栏仅为该次成交或平仓的费用。',
   'st.positions': '期末持仓',
   'st.noPositions': '没有持仓',
   'st.openPrice': '开仓价',
@@ -269,9 +270,11 @@ export const zh_Hans_CN: Messages = {
   'e.auctionNoCancel': '香港时间 09:15 之后不能再撤销竞价订单',
   'e.auctionBand': '竞价限价单的价格须在 {low} 至 {high} 之间，即前收盘价的 15% 以内',
   'n.auctionFilled.title': '竞价订单已成交',
-  'n.auctionFilled.body': '{side} {quantity} {name} 在开市前竞价中以 {price} {currency} 成交，杠杆 {leverage}倍，保证金 {margin} {walletCurrency}。冻结资金中的 {released} {walletCurrency} 已退回。',
+  'n.auctionFilled.body':
+    '{side} {quantity} {name} 在开市前竞价中以 {price} {currency} 成交，杠杆 {leverage}倍，保证金 {margin} {walletCurrency}。冻结资金中的 {released} {walletCurrency} 已退回。',
   'n.auctionPartlyFilled.title': '竞价订单部分成交',
-  'n.auctionPartlyFilled.body': '{side} {filled}（共 {quantity}）{name} 在开市前竞价中以 {price} {currency} 成交，杠杆 {leverage}倍，保证金 {margin} {walletCurrency}。{rest}',
+  'n.auctionPartlyFilled.body':
+    '{side} {filled}（共 {quantity}）{name} 在开市前竞价中以 {price} {currency} 成交，杠杆 {leverage}倍，保证金 {margin} {walletCurrency}。{rest}',
   'n.auctionUnfilled.title': '竞价订单未成交',
   'n.auctionUnfilled.body': '{side} {quantity} {name} 在开市前竞价中未能配对。{rest}',
   'n.auctionRest.cancelled': '未成交部分已撤销，资金已退回。',
@@ -302,7 +305,8 @@ export const zh_Hans_CN: Messages = {
   'n.dealReconfirm.title': '请重新确认认购',
   'n.dealReconfirm.body': '{name} 定价为 {price} {currency}。请在 {date} 配售前重新确认您的认购，否则款项将退回且不获配售。',
   'n.dealAllotted.title': '新股已中签',
-  'n.dealAllotted.body': '您获配 {quantity} 股 {name}，价格 {price} {currency}：已支付 {amount} EUR 及费用 {fee} EUR，{refund} EUR 已退回申购账户。股票自 {date} 上市起可卖出。',
+  'n.dealAllotted.body':
+    '您获配 {quantity} 股 {name}，价格 {price} {currency}：已支付 {amount} EUR 及费用 {fee} EUR，{refund} EUR 已退回申购账户。股票自 {date} 上市起可卖出。',
   'n.dealNotAllotted.title': '新股未中签',
   'n.dealNotAllotted.body': '您认购的 {name} 未中签。{refund} EUR 已退回申购账户。',
   'n.dealRefunded.title': '认购已退款',
@@ -327,7 +331,8 @@ export const zh_Hans_CN: Messages = {
   'e.investorNotFound': '没有该用户编号或账户名的投资者',
   'e.positionLocked': '配售股票锁定至 {until}',
   'n.placementKey.title': '配售邀请',
-  'n.placementKey.body': '您受邀以 {price} {currency} 认购 {name} 的私人配售（{kind}），认购期 {opens} 至 {closes}。您的密钥：{key}。请在配售页面输入。请勿与任何人分享。',
+  'n.placementKey.body':
+    '您受邀以 {price} {currency} 认购 {name} 的私人配售（{kind}），认购期 {opens} 至 {closes}。您的密钥：{key}。请在配售页面输入。请勿与任何人分享。',
   'n.placementRevoked.title': '配售密钥已撤销',
   'n.placementRevoked.body': '您的 {name} 配售密钥已被撤销：{reason}。',
   // robots (issue 14)
@@ -411,7 +416,8 @@ export const zh_Hans_CN: Messages = {
   'n.bondCoupon.title': '票息已支付',
   'n.bondCoupon.body': '{name} 面额 {face} {currency} 的票息 {amount} {currency} 已支付：{walletAmount} {walletCurrency} 已转入您的{wallet}。',
   'n.bondRedeemed.title': '债券已兑付',
-  'n.bondRedeemed.body': '{name} 面额 {face} {currency} 已到期，按面值兑付并支付最后一期票息 {coupon} {currency}：{walletAmount} {walletCurrency} 已转入您的{wallet}。',
+  'n.bondRedeemed.body':
+    '{name} 面额 {face} {currency} 已到期，按面值兑付并支付最后一期票息 {coupon} {currency}：{walletAmount} {walletCurrency} 已转入您的{wallet}。',
   // end of Bonds (issue 15)
   // Loans (issue 15)
   'v.loanTerm': '请选择 3、6 或 12 个月的期限',
@@ -481,7 +487,8 @@ export const zh_Hans_CN: Messages = {
   // end of Price alerts (issue 18)
   // Margin warnings (issue 18)
   'n.positionMarginWarning.title': '保证金预警',
-  'n.positionMarginWarning.body': '您的{side}仓位 {quantity} {name}（{code}）的权益已降至保证金的{level}%或以下：价格{price} {currency}时权益为{equity} {walletCurrency}，即保证金{margin} {walletCurrency}的{ratio}%。价格到达{liquidationPrice} {currency}（权益为保证金的{maintenance}%）时将被强平。追加保证金可使强平价远离。',
+  'n.positionMarginWarning.body':
+    '您的{side}仓位 {quantity} {name}（{code}）的权益已降至保证金的{level}%或以下：价格{price} {currency}时权益为{equity} {walletCurrency}，即保证金{margin} {walletCurrency}的{ratio}%。价格到达{liquidationPrice} {currency}（权益为保证金的{maintenance}%）时将被强平。追加保证金可使强平价远离。',
   // end of Margin warnings (issue 18)
   // Orders and risk (issue 18)
   'v.dayLimitOnly': '只有限价单可以设为当日有效',

@@ -22,7 +22,14 @@ export type LegalDocType = keyof typeof LEGAL_SLUGS;
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** An article is addressed by its number or its slug. */
-const zArticleRef = z.object({ id: z.string().trim().min(1).max(80).regex(/^(\d+|[a-z0-9]+(?:-[a-z0-9]+)*)$/, { error: 'v.invalidValue' }) });
+const zArticleRef = z.object({
+  id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(80)
+    .regex(/^(\d+|[a-z0-9]+(?:-[a-z0-9]+)*)$/, { error: 'v.invalidValue' }),
+});
 
 export const zArticleSummary = z.object({
   id: z.number().int(),

@@ -117,8 +117,14 @@ export const zAuctionOrderCreate = z
     stockCode: requiredText('v.fillRequired').max(30),
     stockName: z.string().trim().max(100).optional(),
     direction: z.coerce.number().pipe(z.enum(OrderDirection, { error: 'v.invalidValue' })),
-    source: z.coerce.number().pipe(z.enum(MarketSource, { error: 'v.invalidValue' })).optional(),
-    type: z.coerce.number().pipe(z.enum(OrderType, { error: 'v.invalidValue' })).default(OrderType.Market),
+    source: z.coerce
+      .number()
+      .pipe(z.enum(MarketSource, { error: 'v.invalidValue' }))
+      .optional(),
+    type: z.coerce
+      .number()
+      .pipe(z.enum(OrderType, { error: 'v.invalidValue' }))
+      .default(OrderType.Market),
     price: zPrice.optional(),
     quantity: zQuantity,
     leverage: z.coerce.number().int({ error: 'v.invalidValue' }).min(1, { error: 'v.invalidValue' }).max(500, { error: 'v.invalidValue' }).default(1),
@@ -136,7 +142,8 @@ export const auctionRoutes = {
     path: '/stock/auctionStockCreate',
     auth: 'user',
     tag: 'auction',
-    summary: 'Place an at-auction or at-auction limit order on a Hong Kong stock in the pre-opening session (09:00-09:20 Hong Kong time); its margin and fee are held until the match at 09:20',
+    summary:
+      'Place an at-auction or at-auction limit order on a Hong Kong stock in the pre-opening session (09:00-09:20 Hong Kong time); its margin and fee are held until the match at 09:20',
     request: zAuctionOrderCreate,
     response: zAuctionOrder,
     idempotency: 'required',
@@ -166,7 +173,8 @@ export const auctionRoutes = {
     path: '/auction/indicative',
     auth: 'public',
     tag: 'auction',
-    summary: 'The indicative price and volume of each auction stock, recomputed from the collected orders on every call, or its auction price after the match (not in the specification)',
+    summary:
+      'The indicative price and volume of each auction stock, recomputed from the collected orders on every call, or its auction price after the match (not in the specification)',
     request: zStockFilter,
     response: z.object({ session: zAuctionSession, list: z.array(zAuctionIndicative) }),
   }),

@@ -144,13 +144,12 @@ export const PASSKEY_CHALLENGE_SECONDS = 300;
 /** Passkeys one investor may register. */
 export const MAX_PASSKEYS = 10;
 
-export const zPasskeyName = z
-  .string({ error: 'v.passkeyName' })
-  .trim()
-  .min(1, { error: 'v.passkeyName' })
-  .max(50, { error: 'v.passkeyName' });
+export const zPasskeyName = z.string({ error: 'v.passkeyName' }).trim().min(1, { error: 'v.passkeyName' }).max(50, { error: 'v.passkeyName' });
 
-const zBase64Url = z.string({ error: 'v.passkeyResponse' }).max(20_000, { error: 'v.passkeyResponse' }).regex(/^[A-Za-z0-9_-]*$/, { error: 'v.passkeyResponse' });
+const zBase64Url = z
+  .string({ error: 'v.passkeyResponse' })
+  .max(20_000, { error: 'v.passkeyResponse' })
+  .regex(/^[A-Za-z0-9_-]*$/, { error: 'v.passkeyResponse' });
 
 /**
  * What `navigator.credentials.create()` or `.get()` answered, as @simplewebauthn/browser encodes
@@ -229,11 +228,7 @@ const companyFields = {
   agreement: zAgreement,
 };
 
-export const zFullRegistration = z.discriminatedUnion(
-  'accountType',
-  [z.object(individualFields), z.object(companyFields)],
-  { error: 'v.selectAccountType' },
-);
+export const zFullRegistration = z.discriminatedUnion('accountType', [z.object(individualFields), z.object(companyFields)], { error: 'v.selectAccountType' });
 export type FullRegistration = z.input<typeof zFullRegistration>;
 
 export const authRoutes = {
@@ -424,7 +419,7 @@ export const authRoutes = {
     path: '/security/sessions/endOthers',
     auth: 'user',
     tag: 'auth',
-    summary: "Sign out every session of the caller but this one",
+    summary: 'Sign out every session of the caller but this one',
     request: zEmpty,
     response: z.object({ ended: z.number().int() }),
   }),

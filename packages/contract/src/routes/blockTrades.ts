@@ -166,7 +166,8 @@ export const blockTradeRoutes = {
     path: '/blockTrade/activation',
     auth: 'user',
     tag: 'blockTrade',
-    summary: "The caller's block-trading activation: not opened (KYC first), can apply, under review, approved (enter the key), refused (with the reason), active. Not in the specification",
+    summary:
+      "The caller's block-trading activation: not opened (KYC first), can apply, under review, approved (enter the key), refused (with the reason), active. Not in the specification",
     request: z.object({}),
     response: zBlockTradeActivation,
   }),
@@ -184,7 +185,8 @@ export const blockTradeRoutes = {
     path: '/blockTrade/checkSecret',
     auth: 'user',
     tag: 'blockTrade',
-    summary: "Enter the key an operator's approval sent: the right key makes block trading active; any other key is refused with one message and changes nothing",
+    summary:
+      "Enter the key an operator's approval sent: the right key makes block trading active; any other key is refused with one message and changes nothing",
     request: zBlockTradeKey,
     response: zBlockTradeActivation,
     rateLimit: { max: 10, windowSeconds: 600 },
@@ -214,7 +216,8 @@ export const blockTradeRoutes = {
     path: '/blockTrade/accept',
     auth: 'user',
     tag: 'blockTrade',
-    summary: 'Accept one of the caller’s quotes before it expires: it executes at the quoted price as a position (source 4). An expired or already accepted quote is refused and nothing changes. Not in the specification, which names only the request',
+    summary:
+      'Accept one of the caller’s quotes before it expires: it executes at the quoted price as a position (source 4). An expired or already accepted quote is refused and nothing changes. Not in the specification, which names only the request',
     request: zId,
     response: z.object({ quote: zBlockQuote, position: zPosition }),
     idempotency: 'required',

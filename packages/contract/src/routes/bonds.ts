@@ -158,7 +158,8 @@ export const bondRoutes = {
     path: '/treasuryBond/quotes',
     auth: 'public',
     tag: 'bonds',
-    summary: 'Every listed bond and bill with its clean bid and ask from the yield curve, accrued interest, dirty price, markup and yield to maturity. Not in the specification',
+    summary:
+      'Every listed bond and bill with its clean bid and ask from the yield curve, accrued interest, dirty price, markup and yield to maturity. Not in the specification',
     request: z.object({ symbol: z.string().optional() }),
     response: z.array(zBondQuote),
   }),
@@ -255,7 +256,8 @@ export const bondOperatorRoutes = {
     path: '/operator/bonds/:symbol/spread',
     auth: 'operator',
     tag: 'admin',
-    summary: "Set a bond's spread over its curve in basis points (−200 to 1,000), with a reason; it moves the price from the next quote on, never a trade already made",
+    summary:
+      "Set a bond's spread over its curve in basis points (−200 to 1,000), with a reason; it moves the price from the next quote on, never a trade already made",
     params: z.object({ symbol: z.string() }),
     request: zReason.extend({ spreadBp: z.string().regex(/^-?\d{1,4}(\.\d{1,2})?$/, { error: 'v.bondSpread' }) }),
     response: zBondAdmin,

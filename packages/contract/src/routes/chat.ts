@@ -26,7 +26,13 @@ export const zChatSend = z
     text: z.string().trim().max(2000, { error: 'v.textTooLong' }).optional(),
     /** A file uploaded with `/file/upload` by the sender. */
     imageUrl: z.string().trim().max(200).optional(),
-    clientId: z.string().trim().min(8).max(64).regex(/^[\w-]+$/).optional(),
+    clientId: z
+      .string()
+      .trim()
+      .min(8)
+      .max(64)
+      .regex(/^[\w-]+$/)
+      .optional(),
   })
   .refine((v) => Boolean(v.text) || Boolean(v.imageUrl), { error: 'v.fillRequired', path: ['text'] });
 

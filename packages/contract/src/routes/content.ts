@@ -79,7 +79,10 @@ export const contentRoutes = {
         .optional()
         .transform((v, ctx) => {
           if (!v) return undefined;
-          const types = v.split(',').map((s) => s.trim()).filter(Boolean);
+          const types = v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean);
           for (const t of types) {
             if (!(DICT_TYPES as readonly string[]).includes(t)) {
               ctx.addIssue({ code: 'custom', message: 'v.invalidValue' });
@@ -120,7 +123,10 @@ export const contentOperatorRoutes = {
     summary: 'Published app versions, newest first',
     request: zPage,
     response: pageOf(
-      zAppVersion.extend({ notesByLocale: z.object({ en: z.string(), nl: z.string().nullable(), zh_Hans_CN: z.string().nullable() }), publishedBy: z.string().nullable() }),
+      zAppVersion.extend({
+        notesByLocale: z.object({ en: z.string(), nl: z.string().nullable(), zh_Hans_CN: z.string().nullable() }),
+        publishedBy: z.string().nullable(),
+      }),
     ),
   }),
   operatorAppVersionPublish: route({

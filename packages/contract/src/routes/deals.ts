@@ -4,15 +4,7 @@ import { inCalendarYears } from '../calendar/calendar';
 import { IpoStatus, MarketSource } from '../enums';
 import { pageOf, requiredText, zTimestamp } from '../fields';
 import { route } from '../route';
-import {
-  DEAL_EXCHANGES,
-  DEAL_MARKET_CODES,
-  DEAL_MARKETS,
-  DEAL_STATUSES,
-  DealStatus,
-  SUBSCRIPTION_STATUSES,
-  dayIn,
-} from '../trading/deals';
+import { DEAL_EXCHANGES, DEAL_MARKET_CODES, DEAL_MARKETS, DEAL_STATUSES, DealStatus, SUBSCRIPTION_STATUSES, dayIn } from '../trading/deals';
 import { userRef, zDay, zPaging, zReason } from './common';
 import { zDecimal } from './market';
 import { zWalletCode } from './wallet';
@@ -26,12 +18,22 @@ const zDealPrice = requiredText('v.enterCorrectAmount')
   .regex(/^(?:0|[1-9]\d{0,9})(?:\.\d{1,4})?$/, { error: 'v.enterCorrectAmount' })
   .refine((v) => /[1-9]/.test(v), { error: 'v.enterCorrectAmount' });
 /** A fraction of the notional below 10 %, up to 8 places: "0.010085" is 1.0085 %. */
-const zFeeRate = z.string().trim().regex(/^0(?:\.0\d{0,7})?$/, { error: 'v.invalidValue' });
-const zMoneyInDealCurrency = z.string().trim().regex(/^(?:0|[1-9]\d{0,14})(?:\.\d{1,2})?$/, { error: 'v.amountRule' });
+const zFeeRate = z
+  .string()
+  .trim()
+  .regex(/^0(?:\.0\d{0,7})?$/, { error: 'v.invalidValue' });
+const zMoneyInDealCurrency = z
+  .string()
+  .trim()
+  .regex(/^(?:0|[1-9]\d{0,14})(?:\.\d{1,2})?$/, { error: 'v.amountRule' });
 const zWholeNumber = (max: number) =>
   z.coerce.number({ error: 'v.invalidValue' }).int({ error: 'v.invalidValue' }).min(1, { error: 'v.invalidValue' }).max(max, { error: 'v.invalidValue' });
 /** Lots to apply for: a whole number, at least one (the deal's own maximum is the server's check). */
-export const zLots = z.coerce.number({ error: 'v.lotsRule' }).int({ error: 'v.lotsRule' }).min(1, { error: 'v.lotsRule' }).max(1_000_000_000, { error: 'v.lotsRule' });
+export const zLots = z.coerce
+  .number({ error: 'v.lotsRule' })
+  .int({ error: 'v.lotsRule' })
+  .min(1, { error: 'v.lotsRule' })
+  .max(1_000_000_000, { error: 'v.lotsRule' });
 
 /**
  * What an operator writes to create a deal or edit it while announced. The checks: the exchange
@@ -304,7 +306,8 @@ export const dealRoutes = {
     path: '/m_ft/webull/new/stock',
     auth: 'public',
     tag: 'market',
-    summary: 'IPO deals, open ones first: their phase, oversubscription so far and (Hong Kong) the pools’ odds, listed ones their first-day result; signed in, the caller’s subscription and odds; with the break rate of past deals',
+    summary:
+      'IPO deals, open ones first: their phase, oversubscription so far and (Hong Kong) the pools’ odds, listed ones their first-day result; signed in, the caller’s subscription and odds; with the break rate of past deals',
     request: z.object({ ...zPaging, status: z.enum(DEAL_STATUSES).optional() }),
     response: pageOf(zNewStock).extend({
       /** Listed deals whose first day has closed, of every page. */

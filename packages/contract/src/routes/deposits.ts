@@ -213,7 +213,8 @@ export const depositRoutes = {
     path: '/recharge/simulated/send',
     auth: 'user',
     tag: 'deposit',
-    summary: 'Send from the caller’s simulated wallet to their deposit address on the simulated chain: debits it (never below zero) and answers the transaction hash to report',
+    summary:
+      'Send from the caller’s simulated wallet to their deposit address on the simulated chain: debits it (never below zero) and answers the transaction hash to report',
     request: z.object(zSimCoin),
     response: zSimSend,
     idempotency: 'required',

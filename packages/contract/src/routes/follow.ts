@@ -42,10 +42,9 @@ export const FOLLOW_STOP_REASONS = ['user', 'stopLoss'] as const;
 export const SKIP_REASONS = ['belowMinimum', 'insufficientFunds', 'marketClosed'] as const;
 
 /** The follow amount: an amount (at most two decimals) from 100 to 1,000,000 dollars, the specification's bounds. */
-export const zFollowAmount = zAmount.refine(
-  (v) => (compareDecimal(v, FOLLOW_MIN_AMOUNT) ?? -1) >= 0 && (compareDecimal(v, FOLLOW_MAX_AMOUNT) ?? 1) <= 0,
-  { error: 'v.followAmount' },
-);
+export const zFollowAmount = zAmount.refine((v) => (compareDecimal(v, FOLLOW_MIN_AMOUNT) ?? -1) >= 0 && (compareDecimal(v, FOLLOW_MAX_AMOUNT) ?? 1) <= 0, {
+  error: 'v.followAmount',
+});
 
 /** An agency's record, from its daily equity (cash + margin + floating P&L at each UTC day's end) and its closed positions. */
 export const zAgencyRecord = z.object({
@@ -226,7 +225,8 @@ export const followRoutes = {
     path: '/userFollowInvest/agency/:id',
     auth: 'public',
     tag: 'follow',
-    summary: "One agency: its record, daily equity curve (backfilled and live days marked) and open positions; with a caller, their running follow of it. Its closed positions are paged by agencyClosed. Not in the specification",
+    summary:
+      'One agency: its record, daily equity curve (backfilled and live days marked) and open positions; with a caller, their running follow of it. Its closed positions are paged by agencyClosed. Not in the specification',
     params: zId,
     request: z.object({}),
     response: zAgencyDetail,
@@ -236,7 +236,8 @@ export const followRoutes = {
     path: '/userFollowInvest/agency/:id/closed',
     auth: 'public',
     tag: 'follow',
-    summary: "One agency's closed positions (whole or parts), newest first, a page at a time (page, size up to 100), with their total. Not in the specification",
+    summary:
+      "One agency's closed positions (whole or parts), newest first, a page at a time (page, size up to 100), with their total. Not in the specification",
     params: zId,
     request: z.object(zPaging),
     response: zAgencyClosedPage,
@@ -255,7 +256,7 @@ export const followRoutes = {
     path: '/userFollowInvest/detail',
     auth: 'user',
     tag: 'follow',
-    summary: 'One of the caller\'s follows with its copies, skipped copies and additions. Not in the specification',
+    summary: "One of the caller's follows with its copies, skipped copies and additions. Not in the specification",
     request: zId,
     response: zFollowDetail,
   }),

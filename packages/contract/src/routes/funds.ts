@@ -311,7 +311,8 @@ export const fundRoutes = {
     path: '/user_fund_orders/productPageList',
     auth: 'public',
     tag: 'funds',
-    summary: 'The funds and deposit terms: NAV and its day, the cut-off and the NAV day an order gets, exit load and lock-in, declared income and 7-day yield, term and rate; with the caller’s holding',
+    summary:
+      'The funds and deposit terms: NAV and its day, the cut-off and the NAV day an order gets, exit load and lock-in, declared income and 7-day yield, term and rate; with the caller’s holding',
     request: z.object({ ...zPaging, kind: z.enum(FUND_PRODUCT_KINDS).optional() }),
     response: pageOf(zFundProduct),
   }),
@@ -350,7 +351,8 @@ export const fundRoutes = {
     path: '/user_fund_orders/redeemPreview',
     auth: 'user',
     tag: 'funds',
-    summary: 'What redeeming units of a fund would cost now, lot by lot (FIFO, free units, exit load, lock-in), or what an early redemption of a Regular deposit forfeits. Not in the specification',
+    summary:
+      'What redeeming units of a fund would cost now, lot by lot (FIFO, free units, exit load, lock-in), or what an early redemption of a Regular deposit forfeits. Not in the specification',
     request: z.object({
       productId: z.coerce.number().int().positive(),
       // The units of a fund (or euros of a Current deposit), `all`, or left out for all: never text the figures cannot read.
@@ -398,19 +400,37 @@ export type FundAdmin = z.infer<typeof zFundAdmin>;
 
 export const zFundCreate = z.object({
   kind: z.enum(FUND_PRODUCT_KINDS),
-  code: z.string().trim().regex(/^[A-Z0-9]{2,12}$/, { error: 'v.fundCode' }),
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{2,12}$/, { error: 'v.fundCode' }),
   name: z.string().trim().min(1, { error: 'v.fillRequired' }).max(80, { error: 'v.textTooLong' }),
-  minAmount: z.string().regex(AMOUNT_PATTERN, { error: 'v.amountRule' }).refine((v) => /[1-9]/.test(v), { error: 'v.amountRule' }),
+  minAmount: z
+    .string()
+    .regex(AMOUNT_PATTERN, { error: 'v.amountRule' })
+    .refine((v) => /[1-9]/.test(v), { error: 'v.amountRule' }),
   /** fund: a basket of listed symbols whose weights sum to 1, an expense ratio, a time zone and cut-off. */
   basket: z.array(z.object({ symbol: z.string(), weight: z.string().regex(/^0?\.\d{1,4}$|^1(\.0{1,4})?$/, { error: 'v.fundWeight' }) })).optional(),
-  expensePercent: z.string().regex(/^\d(\.\d{1,2})?$/, { error: 'v.fundExpense' }).optional(),
+  expensePercent: z
+    .string()
+    .regex(/^\d(\.\d{1,2})?$/, { error: 'v.fundExpense' })
+    .optional(),
   timeZone: z.string().optional(),
-  cutoff: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'v.invalidValue' }).optional(),
+  cutoff: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'v.invalidValue' })
+    .optional(),
   lockInDays: z.coerce.number().int().min(0).max(3650).optional(),
   /** regular: the term and its yearly rate and early-redemption penalty, percent. */
   termDays: z.coerce.number().int().optional(),
-  ratePercent: z.string().regex(/^\d{1,2}(\.\d{1,2})?$/, { error: 'v.fundRate' }).optional(),
-  penaltyPercent: z.string().regex(/^\d(\.\d{1,2})?$/, { error: 'v.fundRate' }).optional(),
+  ratePercent: z
+    .string()
+    .regex(/^\d{1,2}(\.\d{1,2})?$/, { error: 'v.fundRate' })
+    .optional(),
+  penaltyPercent: z
+    .string()
+    .regex(/^\d(\.\d{1,2})?$/, { error: 'v.fundRate' })
+    .optional(),
   reason: zReason.shape.reason,
 });
 

@@ -170,7 +170,10 @@ const zLoanAmount = z
 
 export const zLoanApplyInput = z.object({
   amount: zLoanAmount,
-  months: z.coerce.number({ error: 'v.fillRequired' }).int().refine((m) => (LOAN_TERMS_MONTHS as readonly number[]).includes(m), { error: 'v.loanTerm' }),
+  months: z.coerce
+    .number({ error: 'v.fillRequired' })
+    .int()
+    .refine((m) => (LOAN_TERMS_MONTHS as readonly number[]).includes(m), { error: 'v.loanTerm' }),
   /** The nominal borrowing rate the key fact statement showed: refused if the caller's band changed since. */
   aprPercent: zDecimal,
   /** The key fact statement was read and accepted. */
@@ -475,12 +478,21 @@ export function loanSchedule(args: { amount: string; aprPercent: string; months:
  * are paid: the l-th instalment l months after the drawdown, moved by the days a business-day
  * convention moved it. The drawdown is the first row's day less its days of interest.
  */
-export function loanScheduleApr(principal: string, schedule: ReadonlyArray<Pick<LoanScheduleRow, 'dueDay' | 'days' | 'total'>>, decimals = APR_DECIMALS): string {
+export function loanScheduleApr(
+  principal: string,
+  schedule: ReadonlyArray<Pick<LoanScheduleRow, 'dueDay' | 'days' | 'total'>>,
+  decimals = APR_DECIMALS,
+): string {
   const first = schedule[0];
   const startDay = first ? first.dueDay - first.days * DAY : 0;
   const due = loanDueDays(startDay, schedule.length);
   const moved = schedule.map((row, k) => Math.round((row.dueDay - due[k]!) / DAY));
-  return annualPercentageRate(principal, schedule.map((row) => row.total), decimals, moved);
+  return annualPercentageRate(
+    principal,
+    schedule.map((row) => row.total),
+    decimals,
+    moved,
+  );
 }
 
 // --- The annual percentage rate (issue 32): Directive 2008/48/EC, Annex I. The rate X that equates
@@ -634,7 +646,7 @@ export function loanScorePoints(inputs: LoanScoreInputs): { score: number; facto
   const F = LOAN_SCORE_FACTORS;
   const days = Math.max(0, Math.floor(inputs.accountAgeDays));
   const netCents = decimalToCents(inputs.netDeposits);
-  const netPoints = netCents <= 0n ? 0 : Number(BigInt(F.netDeposits) * netCents / 1_000_000n); // 10,000 euros = 1,000,000 cents
+  const netPoints = netCents <= 0n ? 0 : Number((BigInt(F.netDeposits) * netCents) / 1_000_000n); // 10,000 euros = 1,000,000 cents
   const liquidated = inputs.liquidationsIn90Days > 0;
   const repaymentPoints = inputs.overdueNow
     ? -25
@@ -647,7 +659,13 @@ export function loanScorePoints(inputs: LoanScoreInputs): { score: number; facto
     { factor: 'identity', points: inputs.identityVerified ? F.identity : 0, max: F.identity, input: inputs.identityVerified ? '1' : '0', flag: false },
     { factor: 'accountAge', points: Math.min(F.accountAge, Math.floor((F.accountAge * days) / 365)), max: F.accountAge, input: String(days), flag: false },
     { factor: 'netDeposits', points: Math.min(F.netDeposits, netPoints), max: F.netDeposits, input: centsToDecimal(netCents), flag: false },
-    { factor: 'tradingRecord', points: liquidated ? 0 : Math.min(F.tradingRecord, 5 * inputs.positionsClosed), max: F.tradingRecord, input: String(inputs.positionsClosed), flag: liquidated },
+    {
+      factor: 'tradingRecord',
+      points: liquidated ? 0 : Math.min(F.tradingRecord, 5 * inputs.positionsClosed),
+      max: F.tradingRecord,
+      input: String(inputs.positionsClosed),
+      flag: liquidated,
+    },
     { factor: 'repayment', points: repaymentPoints, max: F.repayment, input: String(inputs.loansRepaid), flag: inputs.overdueNow },
   ];
   const sum = factors.reduce((s, f) => s + f.points, 0);

@@ -8,7 +8,6 @@ import { ASSET_CLASSES, MARKET_CODES } from '../trading/assets';
 /** A decimal number as a string: prices, sizes, volumes, percentages. Never a float on the wire. */
 export const zDecimal = z.string().regex(/^-?\d+(\.\d+)?$/);
 
-
 /** Chart ranges of the specification (section 9). */
 export const KLINE_RANGES = ['intraday', '1d', '1w', '1m', '3m', '1y'] as const;
 export type KlineRange = (typeof KLINE_RANGES)[number];

@@ -187,7 +187,11 @@ export const zPlacementInput = z
     minQuantity: zQuantity,
     opensAtTimestamp: zTimestamp,
     closesAtTimestamp: zTimestamp,
-    lockupDays: z.coerce.number({ error: 'v.invalidValue' }).int({ error: 'v.invalidValue' }).min(0, { error: 'v.invalidValue' }).max(MAX_LOCKUP_DAYS, { error: 'v.invalidValue' }),
+    lockupDays: z.coerce
+      .number({ error: 'v.invalidValue' })
+      .int({ error: 'v.invalidValue' })
+      .min(0, { error: 'v.invalidValue' })
+      .max(MAX_LOCKUP_DAYS, { error: 'v.invalidValue' }),
   })
   .superRefine((p, ctx) => {
     if (p.closesAtTimestamp <= p.opensAtTimestamp) ctx.addIssue({ code: 'custom', path: ['closesAtTimestamp'], message: 'e.placementWindow' });

@@ -171,7 +171,10 @@ export const zPoolCreate = z.object({
   rule: z.enum(POOL_RULES),
   private: z.boolean(),
   feePercent: z.string().regex(/^\d(\.\d{1,2})?$/, { error: 'v.poolFee' }),
-  minAmount: z.string().regex(AMOUNT_PATTERN, { error: 'v.amountRule' }).refine((v) => /[1-9]/.test(v), { error: 'v.amountRule' }),
+  minAmount: z
+    .string()
+    .regex(AMOUNT_PATTERN, { error: 'v.amountRule' })
+    .refine((v) => /[1-9]/.test(v), { error: 'v.amountRule' }),
   reason: zReason.shape.reason,
 });
 
@@ -194,7 +197,8 @@ export const quantifyRoutes = {
     path: '/quantization/list',
     auth: 'public',
     tag: 'quantify',
-    summary: 'The pools: public ones, and private ones a key unlocked for the caller; each with its rule, fee, NAV, returns (simulated), benchmark, drawdown and the caller’s units',
+    summary:
+      'The pools: public ones, and private ones a key unlocked for the caller; each with its rule, fee, NAV, returns (simulated), benchmark, drawdown and the caller’s units',
     request: z.object(zPaging),
     response: pageOf(zPool),
   }),
@@ -271,7 +275,7 @@ export const quantifyRoutes = {
     path: '/quantization/checkSecret',
     auth: 'user',
     tag: 'quantify',
-    summary: "Enter a key from a pool notice: the private pool it unlocks for the caller. Any other key is refused with one message and changes nothing",
+    summary: 'Enter a key from a pool notice: the private pool it unlocks for the caller. Any other key is refused with one message and changes nothing',
     request: zPlacementKeyInput,
     response: zPool,
     rateLimit: { max: 10, windowSeconds: 60 },
@@ -293,7 +297,8 @@ export const quantifyOperatorRoutes = {
     path: '/operator/pools',
     auth: 'operator',
     tag: 'admin',
-    summary: 'Open a pool on a rule, public or private, with its declared yearly fee and least subscription, with a reason; it is backtested from the house strategies’ first day',
+    summary:
+      'Open a pool on a rule, public or private, with its declared yearly fee and least subscription, with a reason; it is backtested from the house strategies’ first day',
     request: zPoolCreate,
     response: zPoolAdmin,
   }),

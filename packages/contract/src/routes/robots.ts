@@ -182,7 +182,12 @@ export const zRobotCreate = z.object({
   symbol: z.string().min(1),
   params: z.discriminatedUnion('kind', [
     zGridParams.extend({ rangePercent: zDecimalInput }),
-    zDcaParams.extend({ firstOrderPercent: zDecimalInput, safetyOrderPercent: zDecimalInput, deviationPercent: zDecimalInput, takeProfitPercent: zDecimalInput }),
+    zDcaParams.extend({
+      firstOrderPercent: zDecimalInput,
+      safetyOrderPercent: zDecimalInput,
+      deviationPercent: zDecimalInput,
+      takeProfitPercent: zDecimalInput,
+    }),
   ]),
   cycleDays: z.number().int().min(1).max(365),
   rent: zAmount,
@@ -216,9 +221,17 @@ export const robotRoutes = {
     path: '/robot/getMiningQuota',
     auth: 'user',
     tag: 'robots',
-    summary: "A robot's energy (the fills one cycle includes), what starting it costs the caller now (its rent, or nothing when owned) and the financial wallet's available euros",
+    summary:
+      "A robot's energy (the fills one cycle includes), what starting it costs the caller now (its rent, or nothing when owned) and the financial wallet's available euros",
     request: z.object({ robotId: zPositiveId('v.fillRequired') }),
-    response: z.object({ robotId: z.number().int(), energy: z.number().int(), cycleDays: z.number().int(), owned: z.boolean(), cost: zDecimal, available: zDecimal }),
+    response: z.object({
+      robotId: z.number().int(),
+      energy: z.number().int(),
+      cycleDays: z.number().int(),
+      owned: z.boolean(),
+      cost: zDecimal,
+      available: zDecimal,
+    }),
   }),
   robotOrderCreate: route({
     method: 'POST',

@@ -30,7 +30,14 @@ export const serviceRequestOperatorRoutes = {
     summary: 'Customer service requests, newest first',
     request: z.object(zPaging),
     response: pageOf(
-      z.object({ id: z.number().int(), ...userRef, type: z.string(), content: z.string(), status: z.enum(['open', 'closed']), createTimeTimestamp: z.number().int() }),
+      z.object({
+        id: z.number().int(),
+        ...userRef,
+        type: z.string(),
+        content: z.string(),
+        status: z.enum(['open', 'closed']),
+        createTimeTimestamp: z.number().int(),
+      }),
     ),
   }),
 };

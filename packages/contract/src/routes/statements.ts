@@ -135,7 +135,20 @@ export const zTimelineEntry = z.object({
   positionId: z.number().int().nullable(),
   symbol: z.string().nullable(),
   event: z
-    .enum(['placed', 'filled', 'closed', 'partially_closed', 'margin_added', 'cancelled', 'liquidated', 'stop_loss', 'take_profit', 'trailing_stop', 'expired', 'stops_changed'])
+    .enum([
+      'placed',
+      'filled',
+      'closed',
+      'partially_closed',
+      'margin_added',
+      'cancelled',
+      'liquidated',
+      'stop_loss',
+      'take_profit',
+      'trailing_stop',
+      'expired',
+      'stops_changed',
+    ])
     .nullable(),
   quantity: zDecimal.nullable(),
   price: zDecimal.nullable(),
@@ -181,7 +194,8 @@ export const timelineRoutes = {
     path: '/account/timeline',
     auth: 'user',
     tag: 'statements',
-    summary: "The caller's account, newest first: money movements, order steps and operators' reviews, each linked to its journals or audit entry, with the audit chain's check",
+    summary:
+      "The caller's account, newest first: money movements, order steps and operators' reviews, each linked to its journals or audit entry, with the audit chain's check",
     request: z.object({ ...zPaging }),
     response: pageOf(zTimelineEntry).extend({
       /** The whole audit log recomputed: `ok` when no entry was edited, removed or inserted since it was written. */

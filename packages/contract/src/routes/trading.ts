@@ -13,10 +13,26 @@ import { zBill, zWalletCode } from './wallet';
 // position once filled, then settled when closed. Every number is a decimal string.
 
 /** A positive decimal with up to 8 places: quantities and limit prices. */
-export const zQuantity = requiredText('v.addQuantity').regex(/^(?:0|[1-9]\d{0,14})(?:\.\d{1,8})?$/, { error: 'v.addQuantity' }).refine((v) => /[1-9]/.test(v), { error: 'v.addQuantity' });
-export const zPrice = requiredText('v.enterCorrectAmount').regex(/^(?:0|[1-9]\d{0,14})(?:\.\d{1,8})?$/, { error: 'v.enterCorrectAmount' }).refine((v) => /[1-9]/.test(v), { error: 'v.enterCorrectAmount' });
+export const zQuantity = requiredText('v.addQuantity')
+  .regex(/^(?:0|[1-9]\d{0,14})(?:\.\d{1,8})?$/, { error: 'v.addQuantity' })
+  .refine((v) => /[1-9]/.test(v), { error: 'v.addQuantity' });
+export const zPrice = requiredText('v.enterCorrectAmount')
+  .regex(/^(?:0|[1-9]\d{0,14})(?:\.\d{1,8})?$/, { error: 'v.enterCorrectAmount' })
+  .refine((v) => /[1-9]/.test(v), { error: 'v.enterCorrectAmount' });
 
-export const CLOSE_REASONS = ['user', 'liquidation', 'agency', 'copyStop', 'unfollow', 'robot', 'robotRedeem', 'pool', 'stopLoss', 'takeProfit', 'trailingStop'] as const;
+export const CLOSE_REASONS = [
+  'user',
+  'liquidation',
+  'agency',
+  'copyStop',
+  'unfollow',
+  'robot',
+  'robotRedeem',
+  'pool',
+  'stopLoss',
+  'takeProfit',
+  'trailingStop',
+] as const;
 export type CloseReason = (typeof CLOSE_REASONS)[number];
 
 /** How long a limit order waits: until its trading day's close (`dayOrderExpiry`), or until cancelled (the default). */
@@ -168,8 +184,14 @@ const orderShape = {
   stockCode: requiredText('v.fillRequired').max(30),
   stockName: z.string().trim().max(100).optional(),
   direction: z.coerce.number().pipe(z.enum(OrderDirection, { error: 'v.invalidValue' })),
-  source: z.coerce.number().pipe(z.enum(MarketSource, { error: 'v.invalidValue' })).optional(),
-  type: z.coerce.number().pipe(z.enum(OrderType, { error: 'v.invalidValue' })).default(OrderType.Market),
+  source: z.coerce
+    .number()
+    .pipe(z.enum(MarketSource, { error: 'v.invalidValue' }))
+    .optional(),
+  type: z.coerce
+    .number()
+    .pipe(z.enum(OrderType, { error: 'v.invalidValue' }))
+    .default(OrderType.Market),
   price: zPrice.optional(),
   quantity: zQuantity,
   leverage: z.coerce.number().int({ error: 'v.invalidValue' }).min(1, { error: 'v.invalidValue' }).max(500, { error: 'v.invalidValue' }).default(1),
@@ -281,7 +303,8 @@ export const tradingRoutes = {
     path: '/hk/create',
     auth: 'user',
     tag: 'trading',
-    summary: 'Order a Hong Kong stock (answers the position), or with source 5 (NewStock) pay a Hong Kong IPO application for `lots` as /NewShares/create does (answers the subscription)',
+    summary:
+      'Order a Hong Kong stock (answers the position), or with source 5 (NewStock) pay a Hong Kong IPO application for `lots` as /NewShares/create does (answers the subscription)',
     request: zHkCreate,
     response: z.union([zPosition, zSubscription]),
     idempotency: 'required',

@@ -30,9 +30,7 @@ export const zWithdrawalReview = zWithdrawal.extend({
   /** Above WITHDRAWAL_DUAL_APPROVAL_EUR: two different operators must approve it (OWASP ASVS 2.3.5). */
   dualApproval: z.boolean(),
   /** The first of the two approvals, while the withdrawal awaits the second; null before it and for one operator's withdrawals. */
-  firstApproval: z
-    .object({ operatorId: z.number().int(), operatorName: z.string(), timestamp: z.number().int() })
-    .nullable(),
+  firstApproval: z.object({ operatorId: z.number().int(), operatorName: z.string(), timestamp: z.number().int() }).nullable(),
 });
 
 export const withdrawalRoutes = {

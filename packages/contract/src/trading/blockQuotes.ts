@@ -1,5 +1,17 @@
 import { LARGE_ORDER_SHARES } from '../constants';
-import { addPrecise, compareDecimal, divPrecise, floorInteger, floorToStep, minDecimal, mulPrecise, plainDecimal, roundDecimal, signOf, subPrecise } from '../decimal';
+import {
+  addPrecise,
+  compareDecimal,
+  divPrecise,
+  floorInteger,
+  floorToStep,
+  minDecimal,
+  mulPrecise,
+  plainDecimal,
+  roundDecimal,
+  signOf,
+  subPrecise,
+} from '../decimal';
 import { OrderDirection } from '../enums';
 
 // The house's block quote (decision 0019, "Block trades"): a price for at least LARGE_ORDER_SHARES

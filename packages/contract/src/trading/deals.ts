@@ -135,14 +135,29 @@ export interface DealScheduleProblem {
 export function dealScheduleProblem(market: DealMarket, d: Omit<DealSchedule, 'prospectusDate'>): DealScheduleProblem | null {
   const calendar = DEAL_MARKETS[market].calendar;
   if (!isWindowTime(market, d.subscriptionOpensTimestamp, 'opens')) {
-    return { field: 'subscriptionOpensTimestamp', key: 'e.dealOpensHours', next: nextWindowTime(market, d.subscriptionOpensTimestamp, 'opens'), dayOnly: false };
+    return {
+      field: 'subscriptionOpensTimestamp',
+      key: 'e.dealOpensHours',
+      next: nextWindowTime(market, d.subscriptionOpensTimestamp, 'opens'),
+      dayOnly: false,
+    };
   }
   if (!isWindowTime(market, d.subscriptionClosesTimestamp, 'closes')) {
-    return { field: 'subscriptionClosesTimestamp', key: 'e.dealClosesHours', next: nextWindowTime(market, d.subscriptionClosesTimestamp, 'closes'), dayOnly: false };
+    return {
+      field: 'subscriptionClosesTimestamp',
+      key: 'e.dealClosesHours',
+      next: nextWindowTime(market, d.subscriptionClosesTimestamp, 'closes'),
+      dayOnly: false,
+    };
   }
   const allotment = isoToDay(d.allotmentDate);
   if (tradingDayFrom(market, d.allotmentDate) !== allotment) {
-    return { field: 'allotmentDate', key: 'e.dealAllotmentDay', next: daySegments(calendar, nextTradingDay(calendar, allotment), false)[0]!.start, dayOnly: true };
+    return {
+      field: 'allotmentDate',
+      key: 'e.dealAllotmentDay',
+      next: daySegments(calendar, nextTradingDay(calendar, allotment), false)[0]!.start,
+      dayOnly: true,
+    };
   }
   const listing = isoToDay(d.listingDate);
   if (tradingDayFrom(market, d.listingDate) !== listing) {
@@ -223,7 +238,15 @@ export const handlingFeeOf = (handlingFee: string, rate: string) => convertAmoun
  * page's "Full"), at most `maxLots`. Each candidate is costed exactly as a subscription is held,
  * so the answer is always accepted while the budget and the rate stay put.
  */
-export function affordableLots(a: { budget: string; lotSize: number | string; price: string; rate: string; feeRate: string; handlingFee: string; maxLots: number }): number {
+export function affordableLots(a: {
+  budget: string;
+  lotSize: number | string;
+  price: string;
+  rate: string;
+  feeRate: string;
+  handlingFee: string;
+  maxLots: number;
+}): number {
   const left = subPrecise(a.budget, a.handlingFee);
   if (signOf(left) <= 0 || a.maxLots < 1) return 0;
   const fits = (lots: number) => lots <= a.maxLots && compareDecimal(subscriptionCosts({ ...a, lots }).total, left) !== 1;

@@ -1,4 +1,16 @@
-import { addPrecise, compareDecimal, divPrecise, floorInteger, minDecimal, mulPrecise, plainDecimal, productPrecise, roundDecimal, signOf, subPrecise } from '../decimal';
+import {
+  addPrecise,
+  compareDecimal,
+  divPrecise,
+  floorInteger,
+  minDecimal,
+  mulPrecise,
+  plainDecimal,
+  productPrecise,
+  roundDecimal,
+  signOf,
+  subPrecise,
+} from '../decimal';
 import { OrderDirection } from '../enums';
 import type { TradingRule } from './rules';
 
@@ -119,7 +131,11 @@ export function marginShare(marginValue: string, quantity: string, total: string
  * closing fees, financing, levies, each positive), `net` = gross − fees: what the wallet moved over
  * the trade's life. Each to the cent.
  */
-export function closedTradePnl(t: { realised: string; openFee: string; closeFee: string; financing?: string; levies?: string }): { gross: string; fees: string; net: string } {
+export function closedTradePnl(t: { realised: string; openFee: string; closeFee: string; financing?: string; levies?: string }): {
+  gross: string;
+  fees: string;
+  net: string;
+} {
   const gross = cents(addPrecise(t.realised, t.closeFee));
   const fees = cents(addPrecise(addPrecise(addPrecise(t.openFee, t.closeFee), t.financing ?? '0'), t.levies ?? '0'));
   return { gross, fees, net: cents(subPrecise(gross, fees)) };

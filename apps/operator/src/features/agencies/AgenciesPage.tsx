@@ -60,8 +60,8 @@ function PauseResume({ agency }: { agency: AgencyAdmin }) {
       pauseEffect={
         <>
           <strong>{name}</strong> (agency #{agency.id}) opens nothing new while paused, so its {count(agency.followers)}{' '}
-          {agency.followers === 1 ? 'follower gets' : 'followers get'} no new copies. Its open positions still close by its rule, and its record
-          goes on being computed from them.
+          {agency.followers === 1 ? 'follower gets' : 'followers get'} no new copies. Its open positions still close by its rule, and its record goes on being
+          computed from them.
         </>
       }
       resumeEffect={
@@ -98,9 +98,7 @@ function AgencyRow({ agency }: { agency: AgencyAdmin }) {
       </td>
       <td className="num nowrap">
         <div className="mono">{fractionText(r.winRate)}</div>
-        <div className="muted small">
-          of {count(r.closedTrades)} closed
-        </div>
+        <div className="muted small">of {count(r.closedTrades)} closed</div>
       </td>
       <td className="num nowrap">{r.riskScore} / 10</td>
       <td className="num nowrap">

@@ -35,10 +35,7 @@ export function useAgencyAction(id: number) {
     mutationFn: (a: AgencyAction) => act(id, a),
     onSuccess: async (agency) => {
       queryClient.setQueryData(agencyKeys.list(), (list: AgencyAdmin[] | undefined) => replaceAgency(list, agency));
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: agencyKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['operator', 'audit'] }),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: agencyKeys.all }), queryClient.invalidateQueries({ queryKey: ['operator', 'audit'] })]);
     },
   });
 }

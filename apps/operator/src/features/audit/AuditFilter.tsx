@@ -45,13 +45,7 @@ export function AuditFilter({ value, onApply, busy }: AuditFilterProps) {
       </label>
       <label className="toolbar-field">
         <span>Target ID</span>
-        <input
-          placeholder="e.g. 42"
-          maxLength={50}
-          value={targetId}
-          onChange={(event) => setTargetId(event.target.value)}
-          data-testid="bo-audit-target"
-        />
+        <input placeholder="e.g. 42" maxLength={50} value={targetId} onChange={(event) => setTargetId(event.target.value)} data-testid="bo-audit-target" />
       </label>
       <button type="submit" className="btn" data-testid="bo-audit-filter">
         Filter

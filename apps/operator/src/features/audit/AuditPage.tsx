@@ -32,8 +32,8 @@ function VerifyChain() {
         )}
         {result && result.firstBrokenId !== null && (
           <span className="badge badge-danger" data-testid="bo-audit-verify-result">
-            Chain broken at entry #{result.firstBrokenId} ({result.checked.toLocaleString('en-US')} entries checked): it or the one before it was
-            changed or removed outside the server.
+            Chain broken at entry #{result.firstBrokenId} ({result.checked.toLocaleString('en-US')} entries checked): it or the one before it was changed or
+            removed outside the server.
           </span>
         )}
       </span>
@@ -75,12 +75,7 @@ export function AuditPage() {
         <VerifyChain />
       </header>
 
-      <AuditFilter
-        key={`${targetType}|${targetId}`}
-        value={{ targetType, targetId }}
-        onApply={onApply}
-        busy={audit.isFetching && !audit.isPending}
-      />
+      <AuditFilter key={`${targetType}|${targetId}`} value={{ targetType, targetId }} onApply={onApply} busy={audit.isFetching && !audit.isPending} />
 
       <div className="card">
         <AuditTable
@@ -90,15 +85,7 @@ export function AuditPage() {
           loadingLabel="Loading audit log…"
           empty={filtered ? 'No audit entries match this filter.' : 'The audit log is empty.'}
         />
-        {audit.data && (
-          <Pagination
-            page={page}
-            size={AUDIT_PAGE_SIZE}
-            total={audit.data.total}
-            onPage={onPage}
-            disabled={audit.isFetching}
-          />
-        )}
+        {audit.data && <Pagination page={page} size={AUDIT_PAGE_SIZE} total={audit.data.total} onPage={onPage} disabled={audit.isFetching} />}
       </div>
     </section>
   );

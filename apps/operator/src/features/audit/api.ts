@@ -25,7 +25,8 @@ export function auditQueryOptions(query: AuditQuery) {
           size: AUDIT_PAGE_SIZE,
           targetType: query.targetType || undefined,
           targetId: query.targetId || undefined,
-        }, { signal },
+        },
+        { signal },
       ),
     placeholderData: keepPreviousData,
   });

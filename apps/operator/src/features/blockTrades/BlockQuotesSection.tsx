@@ -98,7 +98,15 @@ export function BlockQuotesSection({
   onPage: (value: number) => void;
 }) {
   const quotes = useQuery(blockQuotesQueryOptions({ status, page }));
-  const columns = [{ label: 'Quoted' }, { label: 'Investor' }, { label: 'Stock' }, { label: 'Order' }, { label: 'Price', className: 'num' }, { label: 'Margin', className: 'num' }, { label: 'Status' }];
+  const columns = [
+    { label: 'Quoted' },
+    { label: 'Investor' },
+    { label: 'Stock' },
+    { label: 'Order' },
+    { label: 'Price', className: 'num' },
+    { label: 'Margin', className: 'num' },
+    { label: 'Status' },
+  ];
   return (
     <>
       <div className="toolbar">
@@ -106,8 +114,8 @@ export function BlockQuotesSection({
         {quotes.isFetching && !quotes.isPending && <Spinner label="Refreshing" />}
       </div>
       <p className="muted small">
-        The house quotes every request at once from the live mid, within ±{BLOCK_BAND_PERCENT} % of it, firm for {BLOCK_QUOTE_TTL_SECONDS} seconds; an
-        accepted quote becomes the investor’s position. Nothing here needs a decision.
+        The house quotes every request at once from the live mid, within ±{BLOCK_BAND_PERCENT} % of it, firm for {BLOCK_QUOTE_TTL_SECONDS} seconds; an accepted
+        quote becomes the investor’s position. Nothing here needs a decision.
       </p>
       <div className="card">
         <table className="table" aria-label="Block quotes and trades">

@@ -187,8 +187,8 @@ export function BlockTradesPage() {
         <div>
           <h1>Block trading</h1>
           <p className="muted">
-            Applications for block trading, oldest waiting first. Approving sends the investor a key in a notice; block trading is active once
-            they enter it. Active block traders request quotes, which the house answers by itself.
+            Applications for block trading, oldest waiting first. Approving sends the investor a key in a notice; block trading is active once they enter it.
+            Active block traders request quotes, which the house answers by itself.
           </p>
         </div>
         <button type="button" className="btn" onClick={() => void queryClient.invalidateQueries({ queryKey: blockTradeKeys.all })}>

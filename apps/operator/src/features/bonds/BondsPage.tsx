@@ -72,8 +72,8 @@ function SpreadDialog({ bond, onConfirm, ...dialog }: { bond: BondAdmin } & Muta
       }}
     >
       <p>
-        <strong>{bond.name}</strong> ({bond.symbol}) is priced at its curve&apos;s zero rates plus this spread, now {spreadText(bond.spreadBp)}. A new
-        spread moves its bid and ask from the next quote on; no trade already made changes.
+        <strong>{bond.name}</strong> ({bond.symbol}) is priced at its curve&apos;s zero rates plus this spread, now {spreadText(bond.spreadBp)}. A new spread
+        moves its bid and ask from the next quote on; no trade already made changes.
       </p>
       <Field label="Spread over the curve (basis points)" error={problem ?? refused}>
         {(control) => (
@@ -112,8 +112,8 @@ function Actions({ bond }: { bond: BondAdmin }) {
         hiddenName={bond.symbol}
         pauseEffect={
           <>
-            Nobody can buy <strong>{bond.name}</strong> ({bond.symbol}) while it is paused. Its {holdersText(bond.holders)} can sell as before, and
-            its coupons and redemption are paid on their dates.
+            Nobody can buy <strong>{bond.name}</strong> ({bond.symbol}) while it is paused. Its {holdersText(bond.holders)} can sell as before, and its coupons
+            and redemption are paid on their dates.
           </>
         }
         resumeEffect={
@@ -194,13 +194,13 @@ export function BondsPage() {
         <div>
           <h1>Bonds</h1>
           <p className="muted">
-            The listed bonds and bills. Investors buy face amounts in multiples of the face increment at the ask plus accrued interest, are paid
-            their coupons, and are redeemed at par at maturity or sell earlier at the bid.
+            The listed bonds and bills. Investors buy face amounts in multiples of the face increment at the ask plus accrued interest, are paid their coupons,
+            and are redeemed at par at maturity or sell earlier at the bid.
           </p>
           <p className="muted small" data-testid="bo-bond-note">
-            Prices come from the yield curve and cannot be set: a bond&apos;s clean price is its remaining cash flows discounted at its
-            currency&apos;s curve plus its spread, per 100 face. Setting the spread moves the price from the next quote on, never a trade already
-            made. Pausing stops new purchases only; sales, coupons and redemption go on.
+            Prices come from the yield curve and cannot be set: a bond&apos;s clean price is its remaining cash flows discounted at its currency&apos;s curve
+            plus its spread, per 100 face. Setting the spread moves the price from the next quote on, never a trade already made. Pausing stops new purchases
+            only; sales, coupons and redemption go on.
           </p>
         </div>
         <div className="page-actions">{list.isFetching && !list.isPending && <Spinner label="Refreshing" />}</div>

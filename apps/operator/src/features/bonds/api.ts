@@ -44,10 +44,7 @@ export function useBondAction(symbol: string) {
     mutationFn: (a: BondAction) => bondAction(symbol, a),
     onSuccess: async (bond) => {
       queryClient.setQueryData(bondKeys.list(), (list: BondAdmin[] | undefined) => replaceBond(list, bond));
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: bondKeys.list() }),
-        queryClient.invalidateQueries({ queryKey: ['operator', 'audit'] }),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: bondKeys.list() }), queryClient.invalidateQueries({ queryKey: ['operator', 'audit'] })]);
     },
   });
 }

@@ -196,7 +196,8 @@ describe('the bonds page', () => {
   });
 
   it('shows the server’s refusal of a spread in the dialog, under the field it names', async () => {
-    answers.operatorBondSpread = () => Promise.reject(new ApiError('Please check the form', { code: 400, key: 'v.bondSpread', fields: { spreadBp: 'v.bondSpread' } }));
+    answers.operatorBondSpread = () =>
+      Promise.reject(new ApiError('Please check the form', { code: 400, key: 'v.bondSpread', fields: { spreadBp: 'v.bondSpread' } }));
     const page = await show('/bonds');
     await page.click('bo-bond-spread', '[data-bond-symbol="UST13W"] ');
     await page.type('bo-bond-spread-input', '-150');

@@ -59,9 +59,7 @@ function ConversationList({ selectedId }: { selectedId: number | null }) {
               onClick={() => setFilter(option.value)}
             >
               {option.label}
-              {option.value && conversations.data && conversations.data.unread > 0 && (
-                <span className="count-pill">{conversations.data.unread}</span>
-              )}
+              {option.value && conversations.data && conversations.data.unread > 0 && <span className="count-pill">{conversations.data.unread}</span>}
             </button>
           ))}
         </div>

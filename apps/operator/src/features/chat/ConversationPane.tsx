@@ -8,16 +8,7 @@ import { ErrorState, Loading } from '../../ui/States';
 import { Spinner } from '../../ui/Spinner';
 import { uploadImage } from '../../api';
 import { userQueryOptions } from '../users';
-import {
-  addMessages,
-  chatKeys,
-  loadEarlier,
-  markRead,
-  newClientId,
-  sendMessage,
-  threadQueryOptions,
-  type ChatMessage,
-} from './api';
+import { addMessages, chatKeys, loadEarlier, markRead, newClientId, sendMessage, threadQueryOptions, type ChatMessage } from './api';
 
 const TEXT_LIMIT = 2000;
 
@@ -189,8 +180,7 @@ export function ConversationPane({ userId }: { userId: number }) {
 
   // ---- sending ----
   async function deliver(item: Pending) {
-    const update = (changes: Partial<Pending>) =>
-      setPending((all) => all.map((p) => (p.clientId === item.clientId ? { ...p, ...changes } : p)));
+    const update = (changes: Partial<Pending>) => setPending((all) => all.map((p) => (p.clientId === item.clientId ? { ...p, ...changes } : p)));
     update({ failed: undefined });
     atBottom.current = true;
     try {
@@ -267,9 +257,7 @@ export function ConversationPane({ userId }: { userId: number }) {
                 {earlier.error && <span className="field-error">{earlier.error}</span>}
               </div>
             )}
-            {thread.data.list.length === 0 && pending.length === 0 && (
-              <p className="chat-empty muted">No messages yet. Write the first one below.</p>
-            )}
+            {thread.data.list.length === 0 && pending.length === 0 && <p className="chat-empty muted">No messages yet. Write the first one below.</p>}
             {thread.data.list.map((message, index) => {
               const day = formatDate(message.createTimestamp);
               const previous = thread.data.list[index - 1];
@@ -282,12 +270,7 @@ export function ConversationPane({ userId }: { userId: number }) {
               );
             })}
             {pending.map((item) => (
-              <PendingBubble
-                key={item.clientId}
-                pending={item}
-                onRetry={() => void deliver(item)}
-                onDiscard={() => dropPending(item.clientId)}
-              />
+              <PendingBubble key={item.clientId} pending={item} onRetry={() => void deliver(item)} onDiscard={() => dropPending(item.clientId)} />
             ))}
           </>
         )}

@@ -7,7 +7,17 @@ vi.mock('../../api', () => ({ call: vi.fn() }));
 const callMock = vi.mocked(call);
 
 function message(id: number, from: 'user' | 'operator', read = false): ChatMessage {
-  return { id, userId: 7, from, text: `m${id}`, imageUrl: null, operatorName: from === 'operator' ? 'ops' : null, read, clientId: null, createTimestamp: 1_767_225_600_000 + id };
+  return {
+    id,
+    userId: 7,
+    from,
+    text: `m${id}`,
+    imageUrl: null,
+    operatorName: from === 'operator' ? 'ops' : null,
+    read,
+    clientId: null,
+    createTimestamp: 1_767_225_600_000 + id,
+  };
 }
 
 function cached(queryClient: QueryClient): Thread | undefined {

@@ -45,7 +45,8 @@ export function conversationsQueryOptions(query: ConversationsQuery) {
       call(
         'operatorChats',
         // `unreadOnly=false` would read as true on the server (a non-empty string): send it only when set.
-        { page: query.page, size: CONVERSATIONS_PAGE_SIZE, ...(query.unreadOnly ? { unreadOnly: true } : {}) }, { signal },
+        { page: query.page, size: CONVERSATIONS_PAGE_SIZE, ...(query.unreadOnly ? { unreadOnly: true } : {}) },
+        { signal },
       ),
     placeholderData: keepPreviousData,
   });
@@ -118,22 +119,15 @@ export async function loadEarlier(queryClient: QueryClient, userId: number): Pro
   const oldest = queryClient.getQueryData<Thread>(key)?.list[0];
   if (!oldest) return;
   const page = await call('operatorChatMessages', { beforeId: oldest.id, size: MESSAGES_PAGE_SIZE }, { params: { userId } });
-  queryClient.setQueryData<Thread>(key, (thread) =>
-    thread ? { list: mergeMessages(page.list, thread.list), hasMore: page.hasMore } : thread,
-  );
+  queryClient.setQueryData<Thread>(key, (thread) => (thread ? { list: mergeMessages(page.list, thread.list), hasMore: page.hasMore } : thread));
 }
 
 /** Adds messages (a pushed one, the answer to a send) to a conversation held in the cache. */
 export function addMessages(queryClient: QueryClient, userId: number, messages: ChatMessage[]): void {
-  queryClient.setQueryData<Thread>(chatKeys.thread(userId), (thread) =>
-    thread ? { ...thread, list: mergeMessages(thread.list, messages) } : thread,
-  );
+  queryClient.setQueryData<Thread>(chatKeys.thread(userId), (thread) => (thread ? { ...thread, list: mergeMessages(thread.list, messages) } : thread));
 }
 
-export async function sendMessage(
-  userId: number,
-  message: { text?: string; imageUrl?: string; clientId: string },
-): Promise<ChatMessage> {
+export async function sendMessage(userId: number, message: { text?: string; imageUrl?: string; clientId: string }): Promise<ChatMessage> {
   return call('operatorChatSend', message, { params: { userId } });
 }
 

@@ -131,10 +131,7 @@ function PublishForm() {
       setVersion('');
       setNotes({ en: '', nl: '', zh_Hans_CN: '' });
       setForceUpdate(false);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: appVersionKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['operator', 'audit'] }),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: appVersionKeys.all }), queryClient.invalidateQueries({ queryKey: ['operator', 'audit'] })]);
     },
     onError: (error) => {
       setConfirming(false);
@@ -217,12 +214,7 @@ function PublishForm() {
       </div>
       <div className="notes-grid">
         {NOTE_LANGUAGES.map((language) => (
-          <Field
-            key={language.key}
-            label={language.label}
-            error={errors[`notes.${language.key}`]}
-            className={language.key === 'en' ? 'notes-main' : undefined}
-          >
+          <Field key={language.key} label={language.label} error={errors[`notes.${language.key}`]} className={language.key === 'en' ? 'notes-main' : undefined}>
             {(control) => (
               <textarea
                 {...control}

@@ -146,13 +146,7 @@ function ArticleForm({ article }: { article: OperatorArticle | null }) {
               Delete
             </button>
           )}
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => save.mutate()}
-            disabled={save.isPending}
-            data-testid="bo-article-save"
-          >
+          <button type="button" className="btn btn-primary" onClick={() => save.mutate()} disabled={save.isPending} data-testid="bo-article-save">
             {save.isPending ? 'Saving…' : id === null ? 'Create article' : 'Save'}
           </button>
         </div>
@@ -339,8 +333,8 @@ function ArticleForm({ article }: { article: OperatorArticle | null }) {
           onClose={() => setDeleting(false)}
         >
           <p>
-            <strong>{article.texts.en.title}</strong> and all its languages will be deleted. Readers will no longer find it.
-            To only hide it, set it to Draft instead.
+            <strong>{article.texts.en.title}</strong> and all its languages will be deleted. Readers will no longer find it. To only hide it, set it to Draft
+            instead.
           </p>
         </ConfirmDialog>
       )}

@@ -10,14 +10,7 @@ import { Spinner } from '../../ui/Spinner';
 import { TableRows } from '../../ui/States';
 import { TableHead, type Column } from '../../ui/TableHead';
 import { pageParam, useSearchUpdate } from '../../ui/useSearchUpdate';
-import {
-  ARTICLE_LOCALES,
-  ARTICLES_PAGE_SIZE,
-  articlesQueryOptions,
-  CATEGORY_LABELS,
-  type OperatorArticle,
-  type ArticleStatus,
-} from './api';
+import { ARTICLE_LOCALES, ARTICLES_PAGE_SIZE, articlesQueryOptions, CATEGORY_LABELS, type OperatorArticle, type ArticleStatus } from './api';
 
 const COLUMNS: Column[] = [
   { label: 'Title' },
@@ -132,9 +125,7 @@ export function ArticlesPage() {
                   <td>
                     <Languages article={article} />
                   </td>
-                  <td>
-                    {article.status === 'published' ? <Badge tone="success">Published</Badge> : <Badge tone="neutral">Draft</Badge>}
-                  </td>
+                  <td>{article.status === 'published' ? <Badge tone="success">Published</Badge> : <Badge tone="neutral">Draft</Badge>}</td>
                   <td className="nowrap">{formatDateTime(article.publishTimestamp)}</td>
                   <td className="nowrap">
                     {formatDateTime(article.updateTimestamp)}

@@ -38,9 +38,13 @@ export function articlesQueryOptions(query: ArticlesQuery) {
   return queryOptions({
     queryKey: articleKeys.list(query),
     queryFn: ({ signal }) =>
-      call('operatorArticles', { page: query.page, size: ARTICLES_PAGE_SIZE, category: query.category, status: query.status }, {
-        signal,
-      }),
+      call(
+        'operatorArticles',
+        { page: query.page, size: ARTICLES_PAGE_SIZE, category: query.category, status: query.status },
+        {
+          signal,
+        },
+      ),
     placeholderData: keepPreviousData,
   });
 }

@@ -4,7 +4,8 @@ import type { BasisRow } from './api';
 import { count, percentLabel } from './parts';
 
 /** Lots each successful applicant of a row received: one figure, or the fewest to the most. */
-const lotsEach = (row: BasisRow) => (row.successful === 0 ? '—' : row.minLots === row.maxLots ? count(row.minLots) : `${count(row.minLots)}–${count(row.maxLots)}`);
+const lotsEach = (row: BasisRow) =>
+  row.successful === 0 ? '—' : row.minLots === row.maxLots ? count(row.minLots) : `${count(row.minLots)}–${count(row.maxLots)}`;
 
 /**
  * The published basis-of-allotment table (decision 0019), as investors see it with the deal: per

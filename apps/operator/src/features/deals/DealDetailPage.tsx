@@ -12,7 +12,20 @@ import { Pagination } from '../../ui/Pagination';
 import { Segmented } from '../../ui/Segmented';
 import { Empty, PageState, QueryState, TableRows } from '../../ui/States';
 import { numberColumns, TableHead } from '../../ui/TableHead';
-import { APPLICATIONS_PAGE_SIZE, applicationsQueryOptions, auditLinkOf, dealAuditQueryOptions, dealQueryOptions, SUBSCRIPTION_LABELS, EXCHANGE_LABELS, LIFECYCLE, poolsQueryOptions, STATUS_LABELS, useDealStep, type Deal } from './api';
+import {
+  APPLICATIONS_PAGE_SIZE,
+  applicationsQueryOptions,
+  auditLinkOf,
+  dealAuditQueryOptions,
+  dealQueryOptions,
+  SUBSCRIPTION_LABELS,
+  EXCHANGE_LABELS,
+  LIFECYCLE,
+  poolsQueryOptions,
+  STATUS_LABELS,
+  useDealStep,
+  type Deal,
+} from './api';
 import { BasisTable } from './BasisTable';
 import { PriceDialog, StepDialog, type ConfirmStep } from './StepDialogs';
 import { count, DealStatusBadge, percentLabel, priceLabel, rangeLabel, timesLabel } from './parts';
@@ -144,8 +157,8 @@ function DemandCard({ deal }: { deal: Deal }) {
       </div>
       {deal.market === 'US' && deal.reconfirmPending > 0 && (
         <p className="note card-note">
-          {count(deal.reconfirmPending)} {deal.reconfirmPending === 1 ? 'offer waits' : 'offers wait'} for the investor’s reconfirmation at the final
-          price; one not reconfirmed before the allotment is refunded.
+          {count(deal.reconfirmPending)} {deal.reconfirmPending === 1 ? 'offer waits' : 'offers wait'} for the investor’s reconfirmation at the final price; one
+          not reconfirmed before the allotment is refunded.
         </p>
       )}
       <PoolsTable deal={deal} />
@@ -239,14 +252,24 @@ function FirstDayCard({ deal }: { deal: Deal }) {
         <Detail label="First price">{deal.firstDayPrice === null ? 'at the open' : `${formatAmount(deal.firstDayPrice)} ${deal.currency}`}</Detail>
         <Detail label="First close">{deal.firstDayClose === null ? 'after the close' : `${formatAmount(deal.firstDayClose)} ${deal.currency}`}</Detail>
         <Detail label="Against the offer">
-          {change === null ? '—' : <span className={change.startsWith('-') ? 'text-danger' : 'text-success'}>{`${change.startsWith('-') ? '' : '+'}${change} %`}</span>}
+          {change === null ? (
+            '—'
+          ) : (
+            <span className={change.startsWith('-') ? 'text-danger' : 'text-success'}>{`${change.startsWith('-') ? '' : '+'}${change} %`}</span>
+          )}
         </Detail>
       </dl>
     </div>
   );
 }
 
-const APPLICATION_COLUMNS = [{ label: 'Investor' }, { label: 'Status' }, { label: 'Pool' }, ...numberColumns('Lots', 'Held (EUR)', 'Paid (EUR)', 'Allotted'), { label: 'Applied' }];
+const APPLICATION_COLUMNS = [
+  { label: 'Investor' },
+  { label: 'Status' },
+  { label: 'Pool' },
+  ...numberColumns('Lots', 'Held (EUR)', 'Paid (EUR)', 'Allotted'),
+  { label: 'Applied' },
+];
 
 /** Who applied, for how much and with what result: one page at a time, by status. */
 function ApplicationsCard({ deal }: { deal: Deal }) {
@@ -315,13 +338,7 @@ function AuditCard({ deal }: { deal: Deal }) {
           All entries in the audit log ›
         </Link>
       </div>
-      <AuditTable
-        entries={audit.data?.list}
-        headingLevel={3}
-        query={audit}
-        loadingLabel="Loading audit trail…"
-        empty="No audit entries for this deal."
-      />
+      <AuditTable entries={audit.data?.list} headingLevel={3} query={audit} loadingLabel="Loading audit trail…" empty="No audit entries for this deal." />
     </div>
   );
 }

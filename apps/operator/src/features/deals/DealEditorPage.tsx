@@ -67,13 +67,7 @@ function DealForm({ deal }: { deal: Deal | null }) {
   /** A text input bound to one field of the form. */
   const text = (key: keyof DealDraft, props: { maxLength?: number; inputMode?: 'decimal' | 'numeric'; placeholder?: string; className?: string } = {}) => {
     const input = (control: object) => (
-      <input
-        {...control}
-        {...props}
-        value={draft[key]}
-        onChange={(event) => change({ [key]: event.target.value })}
-        data-testid={`bo-deal-${key}`}
-      />
+      <input {...control} {...props} value={draft[key]} onChange={(event) => change({ [key]: event.target.value })} data-testid={`bo-deal-${key}`} />
     );
     return input;
   };
@@ -231,8 +225,8 @@ function DealForm({ deal }: { deal: Deal | null }) {
         </p>
         <p className="muted small form-note" data-testid="bo-deal-hours">
           The window opens and closes in the exchange’s hours on a trading day ({windowHours(draft.market, draft.opens.slice(0, 10) || draft.prospectusDate)}{' '}
-          {MARKET_ZONE_NAMES[draft.market]}; a window may close at a session’s end); the allotment and the listing fall on trading days, the listing trading from
-          the open.
+          {MARKET_ZONE_NAMES[draft.market]}; a window may close at a session’s end); the allotment and the listing fall on trading days, the listing trading
+          from the open.
         </p>
         <div className="form-grid">
           <Field label="Prospectus date" error={errorOf('prospectusDate')}>

@@ -100,9 +100,7 @@ export function DealsPage() {
       <header className="page-header">
         <div>
           <h1>IPO deals</h1>
-          <p className="muted">
-            New listings in New York and Hong Kong: their windows, allotments and listings. Every step is audited.
-          </p>
+          <p className="muted">New listings in New York and Hong Kong: their windows, allotments and listings. Every step is audited.</p>
         </div>
         <div className="page-actions">
           <Segmented
@@ -171,13 +169,7 @@ export function DealsPage() {
             </tbody>
           </table>
           {deals.data && (
-            <Pagination
-              page={page}
-              size={DEALS_PAGE_SIZE}
-              total={shown.length}
-              onPage={(next) => update({ page: String(next) })}
-              disabled={deals.isFetching}
-            />
+            <Pagination page={page} size={DEALS_PAGE_SIZE} total={shown.length} onPage={(next) => update({ page: String(next) })} disabled={deals.isFetching} />
           )}
         </div>
       )}

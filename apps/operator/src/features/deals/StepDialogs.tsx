@@ -31,8 +31,8 @@ export function StepDialog({ deal, step, pending, error, onConfirm, onClose }: S
       confirm: 'Open now',
       body: (
         <p>
-          Investors can subscribe to <strong>{deal.name}</strong> from now until {formatMoment(deal.subscriptionClosesTimestamp, tz)}. The window’s
-          start moves to now, and the deal can no longer be edited.
+          Investors can subscribe to <strong>{deal.name}</strong> from now until {formatMoment(deal.subscriptionClosesTimestamp, tz)}. The window’s start moves
+          to now, and the deal can no longer be edited.
         </p>
       ),
     },
@@ -42,8 +42,8 @@ export function StepDialog({ deal, step, pending, error, onConfirm, onClose }: S
       body: (
         <p>
           <strong>{deal.name}</strong> takes no more subscriptions or changes: its window ends now instead of{' '}
-          {formatMoment(deal.subscriptionClosesTimestamp, tz)}, with {applications} for {count(deal.demandLots)} lots ({deal.oversubscription}× the
-          lots offered). Price it next.
+          {formatMoment(deal.subscriptionClosesTimestamp, tz)}, with {applications} for {count(deal.demandLots)} lots ({deal.oversubscription}× the lots
+          offered). Price it next.
         </p>
       ),
     },
@@ -53,8 +53,8 @@ export function StepDialog({ deal, step, pending, error, onConfirm, onClose }: S
       body: (
         <p>
           A seed is drawn and the {applications} of <strong>{deal.name}</strong> are balloted for {count(deal.publicLots)} lots at{' '}
-          {formatAmount(deal.finalPrice)} {deal.currency}. Allotted shares become positions and the rest of each hold is refunded; the basis of
-          allotment is published. Only cancelling the deal gives it back.
+          {formatAmount(deal.finalPrice)} {deal.currency}. Allotted shares become positions and the rest of each hold is refunded; the basis of allotment is
+          published. Only cancelling the deal gives it back.
         </p>
       ),
     },
@@ -63,8 +63,8 @@ export function StepDialog({ deal, step, pending, error, onConfirm, onClose }: S
       confirm: 'List now',
       body: (
         <p>
-          <strong>{deal.symbol}</strong> joins the market and trades from the exchange’s next open, instead of on {formatDay(deal.listingDate)}. The
-          allotted positions can then be sold.
+          <strong>{deal.symbol}</strong> joins the market and trades from the exchange’s next open, instead of on {formatDay(deal.listingDate)}. The allotted
+          positions can then be sold.
         </p>
       ),
     },
@@ -112,8 +112,8 @@ export function PriceDialog({ deal, pending, error, onConfirm, onClose }: PriceD
     >
       <form id="deal-price" onSubmit={onSubmit} noValidate>
         <p>
-          The offer price of <strong>{deal.name}</strong>, fixed for good: allotted shares are paid at it. The range was{' '}
-          {formatAmount(deal.priceLow)}–{formatAmount(deal.priceHigh)} {deal.currency}.
+          The offer price of <strong>{deal.name}</strong>, fixed for good: allotted shares are paid at it. The range was {formatAmount(deal.priceLow)}–
+          {formatAmount(deal.priceHigh)} {deal.currency}.
         </p>
         <p className="small">
           {deal.market === 'HK'

@@ -124,12 +124,7 @@ export function saveDeal(id: number | null, input: DealDraftInput): Promise<Deal
 }
 
 export type DealStep =
-  | { step: 'open' }
-  | { step: 'close' }
-  | { step: 'price'; finalPrice: string }
-  | { step: 'allot' }
-  | { step: 'list' }
-  | { step: 'cancel'; reason: string };
+  { step: 'open' } | { step: 'close' } | { step: 'price'; finalPrice: string } | { step: 'allot' } | { step: 'list' } | { step: 'cancel'; reason: string };
 
 function runStep(id: number, action: DealStep): Promise<Deal> {
   const params = { params: { id } };

@@ -32,9 +32,13 @@ describe('exchange clocks', () => {
     // Christmas Eve 2026 in Hong Kong is a half day: the morning only.
     expect(windowHours('HK', '2026-12-24')).toBe(`${clock(9, 0)}–${clock(12, 0)}`);
     // 23:17 Thursday 4 March 2027 in Hong Kong: Friday's 09:00 (01:00 UTC); 12:00 noon closes, but does not open, a window.
-    expect(windowTimeHint('HK', '2027-03-04T23:17', 'closes')).toBe(`Outside the exchange’s hours: the next valid time is ${formatMoment(Date.UTC(2027, 2, 5, 1, 0), 'Asia/Hong_Kong')}.`);
+    expect(windowTimeHint('HK', '2027-03-04T23:17', 'closes')).toBe(
+      `Outside the exchange’s hours: the next valid time is ${formatMoment(Date.UTC(2027, 2, 5, 1, 0), 'Asia/Hong_Kong')}.`,
+    );
     expect(windowTimeHint('HK', '2027-03-04T12:00', 'closes')).toBeNull();
-    expect(windowTimeHint('HK', '2027-03-04T12:00', 'opens')).toBe(`Outside the exchange’s hours: the next valid time is ${formatMoment(Date.UTC(2027, 2, 4, 5, 0), 'Asia/Hong_Kong')}.`);
+    expect(windowTimeHint('HK', '2027-03-04T12:00', 'opens')).toBe(
+      `Outside the exchange’s hours: the next valid time is ${formatMoment(Date.UTC(2027, 2, 4, 5, 0), 'Asia/Hong_Kong')}.`,
+    );
     // Saturday 6 March 2027: Monday the 8th.
     expect(tradingDayHint('US', '2027-03-06')).toBe(`Not a trading day of the exchange: the next is ${formatDay('2027-03-08')}.`);
     expect(tradingDayHint('US', '2027-03-08')).toBeNull();
@@ -67,7 +71,17 @@ describe('the editor’s draft', () => {
   const now = Date.UTC(2026, 5, 10, 4, 0);
 
   it('makes a new Hong Kong deal whose dates the contract accepts', () => {
-    const draft = { ...newDraft(now), name: 'Pearl River Tech', code: '09988', symbol: '9988.HK', priceLow: '7.20', priceHigh: '7.80', lotSize: '500', publicLots: '1000', fundRaising: '3900000' };
+    const draft = {
+      ...newDraft(now),
+      name: 'Pearl River Tech',
+      code: '09988',
+      symbol: '9988.HK',
+      priceLow: '7.20',
+      priceHigh: '7.80',
+      lotSize: '500',
+      publicLots: '1000',
+      fundRaising: '3900000',
+    };
     const parsed = zDealInput.safeParse(inputOf(draft));
     expect(parsed.error?.issues ?? []).toEqual([]);
     expect(parsed.data).toMatchObject({ feeRate: '0.010085', handlingFee: '50.00', lotSize: 500, publicLots: 1000, prospectusDate: '2026-06-10' });
@@ -94,7 +108,17 @@ describe('the editor’s draft', () => {
   });
 
   it('reads a deal back into the form it was written from', () => {
-    const draft = { ...newDraft(now), name: 'Pearl River Tech', code: '09988', symbol: '9988.HK', priceLow: '7.20', priceHigh: '7.80', lotSize: '500', publicLots: '1000', fundRaising: '3900000.00' };
+    const draft = {
+      ...newDraft(now),
+      name: 'Pearl River Tech',
+      code: '09988',
+      symbol: '9988.HK',
+      priceLow: '7.20',
+      priceHigh: '7.80',
+      lotSize: '500',
+      publicLots: '1000',
+      fundRaising: '3900000.00',
+    };
     const input = zDealInput.parse(inputOf(draft));
     const deal = { ...input, lotSize: String(input.lotSize), currency: 'HKD', finalPrice: null } as unknown as Deal;
     expect(draftOf(deal)).toEqual(draft);

@@ -54,7 +54,11 @@ export function FundNewPage() {
     });
   }
 
-  const text = (field: ScalarField, label: string, props: { placeholder?: string; hint?: ReactNode; inputMode?: 'decimal' | 'numeric' | 'text'; mono?: boolean }) => (
+  const text = (
+    field: ScalarField,
+    label: string,
+    props: { placeholder?: string; hint?: ReactNode; inputMode?: 'decimal' | 'numeric' | 'text'; mono?: boolean },
+  ) => (
     <TextField
       label={label}
       error={errors[field]}
@@ -77,8 +81,8 @@ export function FundNewPage() {
         <div>
           <h1>New fund or deposit term</h1>
           <p className="muted">
-            A product investors buy from their financial account in euros. A fund&apos;s NAV is struck from closing prices; a Current term&apos;s income
-            is declared day by day in advance; a Regular term&apos;s rate is fixed at purchase. None of these figures can be set afterwards.
+            A product investors buy from their financial account in euros. A fund&apos;s NAV is struck from closing prices; a Current term&apos;s income is
+            declared day by day in advance; a Regular term&apos;s rate is fixed at purchase. None of these figures can be set afterwards.
           </p>
         </div>
       </header>
@@ -210,7 +214,12 @@ export function FundNewPage() {
                 mono: true,
                 hint: 'an order before it gets the day’s NAV, after it the next trading day’s',
               })}
-              {text('lockInDays', 'Lock-in (days)', { placeholder: '0', inputMode: 'numeric', mono: true, hint: '0 for none; a lot cannot be redeemed before it' })}
+              {text('lockInDays', 'Lock-in (days)', {
+                placeholder: '0',
+                inputMode: 'numeric',
+                mono: true,
+                hint: '0 for none; a lot cannot be redeemed before it',
+              })}
             </div>
           </>
         )}
@@ -244,8 +253,8 @@ export function FundNewPage() {
 
         {form.kind === 'current' && (
           <p className="muted small" data-testid="bo-fund-current-note">
-            A Current term earns nothing until an income is declared for a day: declare each day&apos;s income per 10,000 units on the funds page,
-            before the day begins.
+            A Current term earns nothing until an income is declared for a day: declare each day&apos;s income per 10,000 units on the funds page, before the
+            day begins.
           </p>
         )}
 

@@ -56,7 +56,11 @@ const COLUMNS: Column[] = [
   { label: 'State' },
 ];
 
-const INCOME_COLUMNS: Column[] = [{ label: 'Day (UTC)' }, { label: `Income per ${DEPOSIT_INCOME_UNITS.toLocaleString('en')} units`, className: 'num' }, { label: 'State' }];
+const INCOME_COLUMNS: Column[] = [
+  { label: 'Day (UTC)' },
+  { label: `Income per ${DEPOSIT_INCOME_UNITS.toLocaleString('en')} units`, className: 'num' },
+  { label: 'State' },
+];
 
 /** The incomes panel's id, which its "Incomes" buttons control. */
 const INCOMES_PANEL_ID = 'fund-incomes';
@@ -108,8 +112,8 @@ function PauseResume({ fund }: { fund: FundAdmin }) {
       hiddenName={fund.code}
       pauseEffect={
         <>
-          Nobody can buy <strong>{productName(fund)}</strong> while it is paused. Its {holdersText(fund.holders)} keep what they hold and can redeem
-          it; orders already placed are priced and paid as before.
+          Nobody can buy <strong>{productName(fund)}</strong> while it is paused. Its {holdersText(fund.holders)} keep what they hold and can redeem it; orders
+          already placed are priced and paid as before.
         </>
       }
       resumeEffect={
@@ -363,8 +367,8 @@ function IncomesPanel({ fund, onClose }: { fund: FundAdmin; onClose: () => void 
         </button>
       </div>
       <p className="card-note muted small" data-testid="bo-fund-incomes-note">
-        An income is declared per {DEPOSIT_INCOME_UNITS.toLocaleString('en')} units for one day before that day begins (UTC), and is the same for
-        every holder. Declared incomes can never be changed or backdated: a day already begun, or one already declared, cannot be chosen.
+        An income is declared per {DEPOSIT_INCOME_UNITS.toLocaleString('en')} units for one day before that day begins (UTC), and is the same for every holder.
+        Declared incomes can never be changed or backdated: a day already begun, or one already declared, cannot be chosen.
       </p>
       <div className="card-padded">
         <DeclareIncome key={fund.id} fund={fund} />
@@ -416,12 +420,12 @@ export function FundsPage() {
         <div>
           <h1>Funds and deposit terms</h1>
           <p className="muted">
-            Funds are fixed baskets of the market&apos;s instruments, bought and redeemed at the NAV of the day the cut-off assigns. Current deposits
-            pay a declared daily income and are redeemable at any time; Regular deposits run a fixed term at a rate fixed at purchase.
+            Funds are fixed baskets of the market&apos;s instruments, bought and redeemed at the NAV of the day the cut-off assigns. Current deposits pay a
+            declared daily income and are redeemable at any time; Regular deposits run a fixed term at a rate fixed at purchase.
           </p>
           <p className="muted small" data-testid="bo-fund-note">
-            No call sets a NAV: each is struck from the trading day&apos;s closes less a day&apos;s expense ratio. An expense ratio is fixed once a fund
-            has holders, and a declared income can never be changed or backdated. Pausing stops new purchases only; redemptions and payouts go on.
+            No call sets a NAV: each is struck from the trading day&apos;s closes less a day&apos;s expense ratio. An expense ratio is fixed once a fund has
+            holders, and a declared income can never be changed or backdated. Pausing stops new purchases only; redemptions and payouts go on.
           </p>
         </div>
         <div className="page-actions">

@@ -28,10 +28,7 @@ export function fundsQueryOptions() {
 function useSettle() {
   const queryClient = useQueryClient();
   return async () => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: fundKeys.list() }),
-      queryClient.invalidateQueries({ queryKey: ['operator', 'audit'] }),
-    ]);
+    await Promise.all([queryClient.invalidateQueries({ queryKey: fundKeys.list() }), queryClient.invalidateQueries({ queryKey: ['operator', 'audit'] })]);
   };
 }
 

@@ -158,7 +158,10 @@ export function checkForm(f: FundForm): FormErrors {
     put('expensePercent', required('expensePercent', f.expensePercent));
     put('cutoff', required('cutoff', f.cutoff));
     const lockIn = f.lockInDays.trim();
-    put('lockInDays', lockIn === '' ? en('v.fillRequired') : /^\d+$/.test(lockIn) && Number(lockIn) <= 3650 ? null : 'A lock-in is a whole number of days from 0 to 3,650');
+    put(
+      'lockInDays',
+      lockIn === '' ? en('v.fillRequired') : /^\d+$/.test(lockIn) && Number(lockIn) <= 3650 ? null : 'A lock-in is a whole number of days from 0 to 3,650',
+    );
   }
   if (f.kind === 'regular') {
     put('termDays', (REGULAR_TERM_DAYS as readonly number[]).includes(Number(f.termDays)) && f.termDays !== '' ? null : en('v.fillRequired'));

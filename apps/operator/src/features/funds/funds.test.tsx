@@ -174,12 +174,19 @@ describe('the funds page’s words and figures', () => {
     expect(cutoffText({ cutoff: null, timeZone: null })).toBe('—');
     expect(lockInText(0)).toBe('no lock-in');
     expect(lockInText(1095)).toBe('1,095-day lock-in');
-    expect(exitLoadText({ exitLoadPercent: '1.00', exitLoadDays: 365, freeUnitsPercent: '10' })).toBe('exit load 1 % under 365 days, 10 % of units free a year');
+    expect(exitLoadText({ exitLoadPercent: '1.00', exitLoadDays: 365, freeUnitsPercent: '10' })).toBe(
+      'exit load 1 % under 365 days, 10 % of units free a year',
+    );
     expect(exitLoadText({ exitLoadPercent: '0', exitLoadDays: 0, freeUnitsPercent: '0' })).toBe('no exit load');
     expect(termText({ termDays: 90, ratePercent: '3.50' })).toBe('90 days at 3.5 % a year');
     expect(penaltyText('0.50')).toBe('early redemption forfeits the interest and 0.5 % of the principal');
     expect(incomeText('1.25')).toBe('1.25 per 10,000 units');
-    expect(basketText([{ symbol: 'AAPL', weight: '0.6' }, { symbol: 'MSFT', weight: '0.4' }])).toBe('AAPL 0.6 · MSFT 0.4');
+    expect(
+      basketText([
+        { symbol: 'AAPL', weight: '0.6' },
+        { symbol: 'MSFT', weight: '0.4' },
+      ]),
+    ).toBe('AAPL 0.6 · MSFT 0.4');
     expect(dayText(DAY)).toBe('2026-05-04');
     expect(dayText(null)).toBe('—');
     expect(declaredText([])).toBe('Declared from today on: none');
@@ -229,7 +236,13 @@ describe('the new product form', () => {
   });
 
   it('makes the requests of a Current and a Regular term without a fund’s fields', () => {
-    expect(inputOf(filled({ kind: 'current', code: 'CUR2' }))).toEqual({ kind: 'current', code: 'CUR2', name: 'Hong Kong equity', minAmount: '50', reason: 'Second equity fund' });
+    expect(inputOf(filled({ kind: 'current', code: 'CUR2' }))).toEqual({
+      kind: 'current',
+      code: 'CUR2',
+      name: 'Hong Kong equity',
+      minAmount: '50',
+      reason: 'Second equity fund',
+    });
     const reg = filled({ kind: 'regular', code: 'REG180', termDays: '180', ratePercent: '4.25', penaltyPercent: '0.5' });
     expect(inputOf(reg)).toEqual({
       kind: 'regular',
@@ -265,9 +278,25 @@ describe('the new product form', () => {
 
   it('refuses a basket whose weights do not add up to exactly 1, before sending', () => {
     // 0.6 + 0.3 = 0.9; 0.6 + 0.4001 = 1.0001: both off by the sum alone.
-    expect(basketErrors([{ symbol: 'AAPL', weight: '0.6' }, { symbol: 'MSFT', weight: '0.3' }])).toEqual({ basket: 'The weights add up to 0.9; they must add up to exactly 1' });
-    expect(basketErrors([{ symbol: 'AAPL', weight: '0.6' }, { symbol: 'MSFT', weight: '0.4001' }])).toEqual({ basket: 'The weights add up to 1.0001; they must add up to exactly 1' });
-    expect(basketErrors([{ symbol: 'AAPL', weight: '0.3333' }, { symbol: 'MSFT', weight: '0.3333' }, { symbol: 'KO', weight: '0.3334' }])).toEqual({});
+    expect(
+      basketErrors([
+        { symbol: 'AAPL', weight: '0.6' },
+        { symbol: 'MSFT', weight: '0.3' },
+      ]),
+    ).toEqual({ basket: 'The weights add up to 0.9; they must add up to exactly 1' });
+    expect(
+      basketErrors([
+        { symbol: 'AAPL', weight: '0.6' },
+        { symbol: 'MSFT', weight: '0.4001' },
+      ]),
+    ).toEqual({ basket: 'The weights add up to 1.0001; they must add up to exactly 1' });
+    expect(
+      basketErrors([
+        { symbol: 'AAPL', weight: '0.3333' },
+        { symbol: 'MSFT', weight: '0.3333' },
+        { symbol: 'KO', weight: '0.3334' },
+      ]),
+    ).toEqual({});
     expect(basketErrors([{ symbol: 'SPY', weight: '1' }])).toEqual({});
     expect(checkForm(filled({ basket: [{ symbol: 'AAPL', weight: '0.5' }] }))).toEqual({ basket: 'The weights add up to 0.5; they must add up to exactly 1' });
   });
@@ -305,12 +334,18 @@ describe('the new product form', () => {
     expect(fieldOf('basket.1.weight')).toBe('basket.1.weight');
     expect(fieldOf('basket')).toBe('basket');
     expect(fieldOf('units')).toBeNull();
-    const refused = new ApiError('Please check the form', { code: 400, key: 'v.fillRequired', fields: { 'basket.1.weight': 'v.fundWeight', code: 'v.fundCode' } });
+    const refused = new ApiError('Please check the form', {
+      code: 400,
+      key: 'v.fillRequired',
+      fields: { 'basket.1.weight': 'v.fundWeight', code: 'v.fundCode' },
+    });
     expect(refusalOf(refused)).toEqual({
       message: 'Please check the form',
       fields: { 'basket.1.weight': 'A weight is a fraction from 0 to 1 with at most 4 decimals', code: 'A code is 2 to 12 capital letters or digits' },
     });
-    expect(refusalOf(new ApiError('A code is 2 to 12 capital letters or digits', { code: 400, key: 'v.fundCode' })).fields).toEqual({ code: 'A code is 2 to 12 capital letters or digits' });
+    expect(refusalOf(new ApiError('A code is 2 to 12 capital letters or digits', { code: 400, key: 'v.fundCode' })).fields).toEqual({
+      code: 'A code is 2 to 12 capital letters or digits',
+    });
     expect(refusalOf(new Error('Cannot reach the server'))).toEqual({ message: 'Cannot reach the server', fields: {} });
     // The server's own words where its message has a placeholder it filled in.
     const symbol = new ApiError('NOPE is not a listed instrument a fund can hold', { code: 400, key: 'e.fundSymbol', fields: { basket: 'e.fundSymbol' } });
@@ -335,15 +370,23 @@ describe('the income form', () => {
     // Even a second after midnight, the day has begun.
     expect(checkIncome({ day: '2026-05-04', incomePer10k: '1' }, [], DAY + 1000)).toEqual(begun);
     expect(checkIncome({ day: '2026-04-30', incomePer10k: '1' }, [], NOW)).toEqual(begun);
-    expect(checkIncome({ day: '2026-05-05', incomePer10k: '1' }, declared, NOW)).toEqual({ day: 'An income is already declared for this day and can never be changed' });
+    expect(checkIncome({ day: '2026-05-05', incomePer10k: '1' }, declared, NOW)).toEqual({
+      day: 'An income is already declared for this day and can never be changed',
+    });
     expect(checkIncome({ day: '2027-05-05', incomePer10k: '1' }, [], NOW)).toEqual({});
-    expect(checkIncome({ day: '2027-05-06', incomePer10k: '1' }, [], NOW)).toEqual({ day: 'An income is declared only for a day not yet begun, at most a year ahead' });
+    expect(checkIncome({ day: '2027-05-06', incomePer10k: '1' }, [], NOW)).toEqual({
+      day: 'An income is declared only for a day not yet begun, at most a year ahead',
+    });
   });
 
   it('names an empty field and an income out of range', () => {
-    expect(checkIncome({ day: '', incomePer10k: '' }, [], NOW)).toEqual({ day: 'Please fill in the required information', incomePer10k: 'Please fill in the required information' });
+    expect(checkIncome({ day: '', incomePer10k: '' }, [], NOW)).toEqual({
+      day: 'Please fill in the required information',
+      incomePer10k: 'Please fill in the required information',
+    });
     const income = { incomePer10k: 'The income per 10,000 units is from 0 to 10 with at most 4 decimals' };
-    for (const value of ['10.0001', '11', '1.23456', '-1', 'abc']) expect(checkIncome({ day: '2026-05-06', incomePer10k: value }, [], NOW), value).toEqual(income);
+    for (const value of ['10.0001', '11', '1.23456', '-1', 'abc'])
+      expect(checkIncome({ day: '2026-05-06', incomePer10k: value }, [], NOW), value).toEqual(income);
   });
 });
 
@@ -470,7 +513,9 @@ describe('the funds page', () => {
     await page.type('bo-fund-income-day', '2026-05-04');
     await page.type('bo-fund-income-value', '1.35');
     await page.click('bo-fund-declare');
-    expect(page.errorOf(page.byId('bo-fund-income-day'))).toBe('This day has already begun: an income is declared only for a day not yet begun, never backdated');
+    expect(page.errorOf(page.byId('bo-fund-income-day'))).toBe(
+      'This day has already begun: an income is declared only for a day not yet begun, never backdated',
+    );
     await page.type('bo-fund-income-day', '2026-05-05');
     await page.click('bo-fund-declare');
     expect(page.errorOf(page.byId('bo-fund-income-day'))).toBe('An income is already declared for this day and can never be changed');
@@ -599,12 +644,25 @@ describe('the new product page', () => {
     await page.type('bo-fund-reason', 'Short term');
     await page.click('bo-fund-create');
     expect(actions()).toEqual([
-      ['operatorFundCreate', { kind: 'regular', code: 'REG30', name: 'Regular 30 days', minAmount: '500', termDays: 30, ratePercent: '2.75', penaltyPercent: '0.5', reason: 'Short term' }],
+      [
+        'operatorFundCreate',
+        {
+          kind: 'regular',
+          code: 'REG30',
+          name: 'Regular 30 days',
+          minAmount: '500',
+          termDays: 30,
+          ratePercent: '2.75',
+          penaltyPercent: '0.5',
+          reason: 'Short term',
+        },
+      ],
     ]);
   });
 
   it('shows the server’s refusal with its field marked', async () => {
-    answers.operatorFundCreate = () => Promise.reject(new ApiError('Please check the form', { code: 400, key: 'v.fillRequired', fields: { 'basket.1.symbol': 'v.invalidValue' } }));
+    answers.operatorFundCreate = () =>
+      Promise.reject(new ApiError('Please check the form', { code: 400, key: 'v.fillRequired', fields: { 'basket.1.symbol': 'v.invalidValue' } }));
     const page = await show('/funds/new');
     await page.type('bo-fund-code', 'DUO');
     await page.type('bo-fund-name', 'Duo');

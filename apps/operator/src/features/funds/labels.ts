@@ -20,7 +20,15 @@ export const KIND_HINTS: Record<FundProductKind, string> = {
 };
 
 /** The time zones whose 15:00 (or another time) can be a fund's cut-off: the exchanges of the simulated market. */
-export const FUND_TIME_ZONES = ['America/New_York', 'Asia/Hong_Kong', 'Europe/Amsterdam', 'Europe/Berlin', 'Europe/London', 'America/Mexico_City', 'Asia/Tokyo'] as const;
+export const FUND_TIME_ZONES = [
+  'America/New_York',
+  'Asia/Hong_Kong',
+  'Europe/Amsterdam',
+  'Europe/Berlin',
+  'Europe/London',
+  'America/Mexico_City',
+  'Asia/Tokyo',
+] as const;
 
 /** A product in words: "USLC · US large-cap index". */
 export const productName = (p: { code: string; name: string }) => `${p.code} · ${p.name}`;

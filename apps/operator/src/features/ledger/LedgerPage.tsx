@@ -109,11 +109,7 @@ function Result({ check, checkedAt }: { check: LedgerCheck; checkedAt: number })
       <ProblemTable
         title="Unbalanced journals"
         rows={check.unbalancedJournals}
-        columns={[
-          { label: 'Journal', className: 'num' },
-          { label: 'Currency' },
-          { label: 'Sum of entries', className: 'num' },
-        ]}
+        columns={[{ label: 'Journal', className: 'num' }, { label: 'Currency' }, { label: 'Sum of entries', className: 'num' }]}
         rowKey={(row) => `${row.journalId}-${row.currency}`}
         rowTestId="bo-ledger-unbalanced"
         cells={(row) => (
@@ -153,13 +149,7 @@ export function LedgerPage() {
           <h1>Ledger check</h1>
           <p className="muted">Recomputes every balance from the double-entry ledger and lists anything that does not add up.</p>
         </div>
-        <button
-          type="button"
-          className="btn btn-primary"
-          onClick={() => void check.refetch()}
-          disabled={check.isFetching}
-          data-testid="bo-ledger-run"
-        >
+        <button type="button" className="btn btn-primary" onClick={() => void check.refetch()} disabled={check.isFetching} data-testid="bo-ledger-run">
           {check.isFetching ? 'Checking…' : 'Run again'}
         </button>
       </header>

@@ -7,7 +7,16 @@ import { ReasonDialog } from '../../ui/ReasonDialog';
 import { TableHead, type Column } from '../../ui/TableHead';
 import { useMutationDialog } from '../../ui/useMutationDialog';
 import { AuditLink, ItemPanel, NothingSelected, QueueRow, QueueView, StatusFilter, useQueueParams, UserCell } from '../review';
-import { auditLinkOf, decidedQueryOptions, LOANS_PAGE_SIZE, loansQueryOptions, useLoanDecision, type LoanAdmin, type LoanDecision, type LoanState } from './api';
+import {
+  auditLinkOf,
+  decidedQueryOptions,
+  LOANS_PAGE_SIZE,
+  loansQueryOptions,
+  useLoanDecision,
+  type LoanAdmin,
+  type LoanDecision,
+  type LoanState,
+} from './api';
 import {
   aprText,
   bandText,
@@ -46,7 +55,12 @@ const COLUMNS: Column[] = [
 
 const FACTOR_COLUMNS: Column[] = [{ label: 'Factor' }, { label: 'From' }, { label: 'Points', className: 'num' }];
 // The panel is narrow: the instalment's number is its row's place, and "Total" is the instalment.
-const REVIEW_SCHEDULE_COLUMNS: Column[] = [{ label: 'Due' }, { label: 'Principal', className: 'num' }, { label: 'Interest', className: 'num' }, { label: 'Total', className: 'num' }];
+const REVIEW_SCHEDULE_COLUMNS: Column[] = [
+  { label: 'Due' },
+  { label: 'Principal', className: 'num' },
+  { label: 'Interest', className: 'num' },
+  { label: 'Total', className: 'num' },
+];
 const SCHEDULE_COLUMNS: Column[] = [{ label: 'Due' }, { label: 'Total', className: 'num' }, { label: 'Paid', className: 'num' }, { label: 'State' }];
 
 function StatusBadge({ loan }: { loan: LoanAdmin }) {
@@ -80,8 +94,8 @@ function Actions({ loan }: { loan: LoanAdmin }) {
           {...dialog.bind((reason: string) => ({ action: 'approve', reason }))}
         >
           <p data-testid="bo-loan-approve-effect">
-            <strong>{subject}</strong>: the amount is disbursed to the applicant&apos;s funding account at once, and the schedule they accepted
-            starts: {monthsText(loan.months)} of {eurText(loan.instalment)}, {eurText(loan.totalRepay)} in all, at an {aprText(loan.aprPercent)} borrowing rate.
+            <strong>{subject}</strong>: the amount is disbursed to the applicant&apos;s funding account at once, and the schedule they accepted starts:{' '}
+            {monthsText(loan.months)} of {eurText(loan.instalment)}, {eurText(loan.totalRepay)} in all, at an {aprText(loan.aprPercent)} borrowing rate.
           </p>
         </ReasonDialog>
       )}
@@ -253,9 +267,8 @@ export function LoansPage() {
         <div>
           <h1>Loans</h1>
           <p className="muted">
-            Applications in review, oldest first, each with the applicant&apos;s credit score and the key fact statement they accepted. Approving
-            disburses the amount to the applicant&apos;s funding account at once; nothing is disbursed before. Repayments are the applicant&apos;s:
-            no call here sets one.
+            Applications in review, oldest first, each with the applicant&apos;s credit score and the key fact statement they accepted. Approving disburses the
+            amount to the applicant&apos;s funding account at once; nothing is disbursed before. Repayments are the applicant&apos;s: no call here sets one.
           </p>
         </div>
         <button type="button" className="btn" onClick={() => void queue.refetch()} disabled={queue.isFetching}>
@@ -263,7 +276,13 @@ export function LoansPage() {
         </button>
       </header>
 
-      <StatusFilter options={STATUS_OPTIONS} value={params.status} onChange={params.setStatus} busy={queue.isFetching && !queue.isPending} testId="bo-loan-status" />
+      <StatusFilter
+        options={STATUS_OPTIONS}
+        value={params.status}
+        onChange={params.setStatus}
+        busy={queue.isFetching && !queue.isPending}
+        testId="bo-loan-status"
+      />
 
       <QueueView
         columns={COLUMNS}

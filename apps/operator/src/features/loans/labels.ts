@@ -35,7 +35,8 @@ export const FACTOR_LABELS: Record<LoanScoreFactor, string> = {
   repayment: 'Repayment history',
 };
 
-const count = (input: string, one: string, many: string) => `${isDecimal(input) ? plainDecimal(input) : input} ${compareDecimal(input, '1') === 0 ? one : many}`;
+const count = (input: string, one: string, many: string) =>
+  `${isDecimal(input) ? plainDecimal(input) : input} ${compareDecimal(input, '1') === 0 ? one : many}`;
 
 /** What a factor was computed from, in words: "240 days", "3,000.00 EUR", "12 positions closed; a liquidation in 90 days". */
 export function factorInputText(f: { factor: LoanScoreFactor; input: string; flag: boolean }): string {

@@ -69,11 +69,7 @@ const inUse = loan({
   penalty: '0.34',
   overdue: true,
   longAuditTime: APPLIED + DAY,
-  schedule: [
-    { ...schedule[0]!, paid: '343.38', status: 'paid' },
-    { ...schedule[1]!, penalty: '0.34', status: 'overdue' },
-    schedule[2]!,
-  ],
+  schedule: [{ ...schedule[0]!, paid: '343.38', status: 'paid' }, { ...schedule[1]!, penalty: '0.34', status: 'overdue' }, schedule[2]!],
 });
 
 const page1 = (list: LoanAdmin[], total = list.length) => ({ list, total, page: 1, size: 20 });
@@ -156,7 +152,9 @@ async function show(url: string) {
 
 describe('the loans page', () => {
   beforeEach(() => {
-    answers = { operatorLoans: page1([loan(), loan({ id: 13, userName: 'jan_jansen', email: null, amount: '500.00', months: 6, score: 600, aprPercent: '24.00' })]) };
+    answers = {
+      operatorLoans: page1([loan(), loan({ id: 13, userName: 'jan_jansen', email: null, amount: '500.00', months: 6, score: 600, aprPercent: '24.00' })]),
+    };
   });
 
   it('asks for the loans in review, and lists each with its applicant, amount, term, borrowing rate and score', async () => {
@@ -172,7 +170,9 @@ describe('the loans page', () => {
   it('shows the selected loan’s score factor by factor and the key fact statement its applicant accepted', async () => {
     const page = await show('/loans?id=11');
     expect(page.text('bo-loan-score')).toBe('685 of 850 · limit 3,000.00 EUR at 18.00 % borrowing rate');
-    const factorRows = [...page.el.querySelectorAll('[data-testid="bo-loan-factor"]')].map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent));
+    const factorRows = [...page.el.querySelectorAll('[data-testid="bo-loan-factor"]')].map((row) =>
+      [...row.querySelectorAll('td')].map((td) => td.textContent),
+    );
     expect(factorRows).toEqual([
       ['Identity verified', 'verified', '150 / 150'],
       ['Account age', '73 days', '20 / 100'],
@@ -184,7 +184,9 @@ describe('the loans page', () => {
     expect(page.text('bo-loan-total')).toBe('1,030.14 EUR');
     expect(page.text('bo-loan-kfs')).toContain('0.05 % a day of what is overdue');
     expect(page.text('bo-loan-kfs')).toContain('no charge');
-    const scheduleRows = [...page.el.querySelectorAll('[data-testid="bo-loan-instalment"]')].map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent));
+    const scheduleRows = [...page.el.querySelectorAll('[data-testid="bo-loan-instalment"]')].map((row) =>
+      [...row.querySelectorAll('td')].map((td) => td.textContent),
+    );
     expect(scheduleRows).toEqual([
       ['2026-06-04', '328.38', '15.00', '343.38'],
       ['2026-07-04', '333.31', '10.07', '343.38'],
@@ -262,7 +264,9 @@ describe('the loans page', () => {
     expect(page.text('bo-loan-overdue')).toBe('Yes: an instalment is past its day');
     expect(page.text('bo-loan-repaid')).toBe('328.38 EUR');
     expect(page.text('bo-loan-instalments-paid')).toBe('1 of 3 instalments paid');
-    const scheduleRows = [...page.el.querySelectorAll('[data-testid="bo-loan-instalment"]')].map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent));
+    const scheduleRows = [...page.el.querySelectorAll('[data-testid="bo-loan-instalment"]')].map((row) =>
+      [...row.querySelectorAll('td')].map((td) => td.textContent),
+    );
     expect(scheduleRows).toEqual([
       ['2026-06-04', '343.38', '343.38', 'Paid'],
       ['2026-07-04', '343.38', '0.00', 'Overduepenalty 0.34'],

@@ -256,8 +256,8 @@ export function NoticesPage() {
         >
           <p data-testid="bo-notice-audience">
             <strong>“{texts.en.title}”</strong> goes to the notices of every investor:{' '}
-            {audience.data ? `up to ${audience.data.total} ${audience.data.total === 1 ? 'account' : 'accounts'}` : 'counting…'}{' '}
-            (the count includes operators’ accounts). It cannot be taken back.
+            {audience.data ? `up to ${audience.data.total} ${audience.data.total === 1 ? 'account' : 'accounts'}` : 'counting…'} (the count includes operators’
+            accounts). It cannot be taken back.
           </p>
         </ConfirmDialog>
       )}

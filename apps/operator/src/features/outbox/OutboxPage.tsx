@@ -43,14 +43,12 @@ function MailPanel({ mail }: { mail: Mail | undefined }) {
         <dd>{formatDateTime(read.data.createTimeTimestamp)}</dd>
         <dt>Transport</dt>
         <dd>
-          <Badge tone={read.data.transport === 'smtp' ? 'info' : 'neutral'}>
-            {read.data.transport === 'smtp' ? 'Sent by SMTP' : 'Outbox only'}
-          </Badge>
+          <Badge tone={read.data.transport === 'smtp' ? 'info' : 'neutral'}>{read.data.transport === 'smtp' ? 'Sent by SMTP' : 'Outbox only'}</Badge>
         </dd>
       </dl>
       <p className="muted small" data-testid="bo-mail-redacted">
-        Codes and links are removed from this copy (•••••• and [link removed]); only the recipient has them. Your reading of this mail is written to the
-        audit log.
+        Codes and links are removed from this copy (•••••• and [link removed]); only the recipient has them. Your reading of this mail is written to the audit
+        log.
       </p>
       {/* Focusable: a long mail scrolls inside the box, which the keyboard must be able to scroll too. */}
       <pre className="mail-body" tabIndex={0} data-testid="bo-mail-body">
@@ -75,8 +73,7 @@ export function OutboxPage() {
         <div>
           <h1>Mail outbox</h1>
           <p className="muted">
-            Every mail the server sent, newest first, with its codes and links removed: operators never see them. Opening a mail is written to the audit
-            log.
+            Every mail the server sent, newest first, with its codes and links removed: operators never see them. Opening a mail is written to the audit log.
           </p>
         </div>
         <button type="button" className="btn" onClick={() => void outbox.refetch()} disabled={outbox.isFetching}>
@@ -86,8 +83,8 @@ export function OutboxPage() {
 
       {outbox.data?.delivery === 'development' && (
         <div className="alert alert-warning" role="note" data-testid="bo-mail-dev-mode">
-          Development mail mode: no SMTP server is configured (SMTP_URL), so mails are not sent; they are written whole, codes included, as .eml files in
-          the server&apos;s DATA_DIR/outbox. Never run a deployment for real users this way.
+          Development mail mode: no SMTP server is configured (SMTP_URL), so mails are not sent; they are written whole, codes included, as .eml files in the
+          server&apos;s DATA_DIR/outbox. Never run a deployment for real users this way.
         </div>
       )}
 

@@ -17,9 +17,13 @@ export function outboxQueryOptions(query: OutboxQuery) {
   return queryOptions({
     queryKey: outboxKeys.list(query),
     queryFn: ({ signal }) =>
-      call('operatorOutbox', { page: query.page, size: OUTBOX_PAGE_SIZE, to: query.to || undefined }, {
-        signal,
-      }),
+      call(
+        'operatorOutbox',
+        { page: query.page, size: OUTBOX_PAGE_SIZE, to: query.to || undefined },
+        {
+          signal,
+        },
+      ),
     placeholderData: keepPreviousData,
   });
 }

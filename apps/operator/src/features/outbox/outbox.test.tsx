@@ -28,7 +28,9 @@ async function show(url: string, delivery: 'smtp' | 'development') {
 describe('the mail outbox', () => {
   it('opens a mail by its id and shows only the redacted copy, saying so', async () => {
     const page = await show('/outbox?mail=5', 'smtp');
-    expect(callMock.mock.calls.filter(([id]) => id === 'operatorOutboxMail')).toEqual([['operatorOutboxMail', {}, expect.objectContaining({ params: { id: 5 } })]]);
+    expect(callMock.mock.calls.filter(([id]) => id === 'operatorOutboxMail')).toEqual([
+      ['operatorOutboxMail', {}, expect.objectContaining({ params: { id: 5 } })],
+    ]);
     expect(page.text('bo-mail-subject')).toBe('Your verification code: ••••••');
     expect(page.text('bo-mail-body')).toBe(text);
     expect(page.text('bo-mail-redacted')).toContain('Codes and links are removed from this copy');

@@ -54,7 +54,9 @@ function Figures({ p }: { p: PlacementDetail }) {
           {formatDateTime(p.opensAtTimestamp)} to {formatDateTime(p.closesAtTimestamp)}
         </Detail>
         <Detail label="Lock-up">{p.lockupDays} days from each purchase</Detail>
-        <Detail label="Paid from">{p.walletCode} wallet ({p.walletCurrency}), with the stock fee</Detail>
+        <Detail label="Paid from">
+          {p.walletCode} wallet ({p.walletCurrency}), with the stock fee
+        </Detail>
         <Detail label="Created">{formatDateTime(p.createTimeTimestamp)}</Detail>
         {p.closeReason && (
           <Detail label="Closed early">
@@ -172,8 +174,7 @@ function CloseEarly({ p }: { p: PlacementDetail }) {
           {...dialog.bind((reason: string) => ({ action: 'close', reason }))}
         >
           <p>
-            No purchase of <strong>{p.symbol}</strong> after this; the {formatQuantity(p.quantitySold)} shares bought stay bought and keep their
-            lock-up.
+            No purchase of <strong>{p.symbol}</strong> after this; the {formatQuantity(p.quantitySold)} shares bought stay bought and keep their lock-up.
           </p>
         </ReasonDialog>
       )}
@@ -193,11 +194,7 @@ export function PlacementDetailPage() {
     </Link>
   );
   if (!valid || detail.isPending || detail.isError) {
-    return (
-      <PageState back={back}>
-        {valid ? <QueryState query={detail} loadingLabel="Loading placement…" /> : <Empty>No such placement.</Empty>}
-      </PageState>
-    );
+    return <PageState back={back}>{valid ? <QueryState query={detail} loadingLabel="Loading placement…" /> : <Empty>No such placement.</Empty>}</PageState>;
   }
   const p = detail.data;
 

@@ -202,11 +202,23 @@ export function PlacementNewPage() {
           <fieldset className="field radio-group">
             <legend className="field-label">Kind</legend>
             <label className="radio">
-              <input type="radio" name="kind" checked={form.kind === PlacementKind.SPO} onChange={() => set('kind', PlacementKind.SPO)} data-testid="bo-placement-kind-spo" />
+              <input
+                type="radio"
+                name="kind"
+                checked={form.kind === PlacementKind.SPO}
+                onChange={() => set('kind', PlacementKind.SPO)}
+                data-testid="bo-placement-kind-spo"
+              />
               SPO (any price)
             </label>
             <label className="radio">
-              <input type="radio" name="kind" checked={form.kind === PlacementKind.QIP} onChange={() => set('kind', PlacementKind.QIP)} data-testid="bo-placement-kind-qip" />
+              <input
+                type="radio"
+                name="kind"
+                checked={form.kind === PlacementKind.QIP}
+                onChange={() => set('kind', PlacementKind.QIP)}
+                data-testid="bo-placement-kind-qip"
+              />
               QIP (at most 5 % below the floor)
             </label>
           </fieldset>

@@ -30,8 +30,8 @@ export function PlacementsPage() {
         <div>
           <h1>Placements</h1>
           <p className="muted">
-            Private sales of a listed stock (SPO, QIP) at a fixed price, within a window, with a lock-up. Investors buy with a key issued to them
-            here and sent to their notices.
+            Private sales of a listed stock (SPO, QIP) at a fixed price, within a window, with a lock-up. Investors buy with a key issued to them here and sent
+            to their notices.
           </p>
         </div>
         <div className="page-actions">
@@ -42,7 +42,13 @@ export function PlacementsPage() {
       </header>
 
       <div className="toolbar">
-        <Segmented label="State" options={STATE_OPTIONS} value={state} onChange={(value) => update({ state: value ?? null, page: null })} testId="bo-placement-state" />
+        <Segmented
+          label="State"
+          options={STATE_OPTIONS}
+          value={state}
+          onChange={(value) => update({ state: value ?? null, page: null })}
+          testId="bo-placement-state"
+        />
         {list.isFetching && !list.isPending && <Spinner label="Refreshing" />}
       </div>
 
@@ -87,7 +93,15 @@ export function PlacementsPage() {
             </TableRows>
           </tbody>
         </table>
-        {list.data && <Pagination page={page} size={PLACEMENTS_PAGE_SIZE} total={list.data.total} onPage={(value) => update({ page: String(value) })} disabled={list.isFetching} />}
+        {list.data && (
+          <Pagination
+            page={page}
+            size={PLACEMENTS_PAGE_SIZE}
+            total={list.data.total}
+            onPage={(value) => update({ page: String(value) })}
+            disabled={list.isFetching}
+          />
+        )}
       </div>
     </section>
   );

@@ -48,10 +48,7 @@ function useSettle() {
   const queryClient = useQueryClient();
   return async (detail: PlacementDetail) => {
     queryClient.setQueryData(placementKeys.detail(detail.id), detail);
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: placementKeys.lists() }),
-      queryClient.invalidateQueries({ queryKey: ['operator', 'audit'] }),
-    ]);
+    await Promise.all([queryClient.invalidateQueries({ queryKey: placementKeys.lists() }), queryClient.invalidateQueries({ queryKey: ['operator', 'audit'] })]);
   };
 }
 
@@ -60,7 +57,8 @@ export function useCreatePlacement() {
   return useMutation({ mutationFn: (input: PlacementInput) => call('operatorPlacementCreate', input), onSuccess: settle });
 }
 
-export type PlacementAction = { action: 'close'; reason: string } | { action: 'issueKey'; investor: string } | { action: 'revokeKey'; keyId: number; reason: string };
+export type PlacementAction =
+  { action: 'close'; reason: string } | { action: 'issueKey'; investor: string } | { action: 'revokeKey'; keyId: number; reason: string };
 
 function act(id: number, a: PlacementAction): Promise<PlacementDetail> {
   if (a.action === 'close') return call('operatorPlacementClose', { reason: a.reason }, { params: { id } });

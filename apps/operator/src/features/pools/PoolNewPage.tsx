@@ -55,8 +55,8 @@ export function PoolNewPage() {
         <div>
           <h1>New pool</h1>
           <p className="muted">
-            A pool on one of the house rules, backtested from the strategies&apos; first day and then run live from its own financial account.
-            Its NAV and every return are recomputed from its journals and positions, never set.
+            A pool on one of the house rules, backtested from the strategies&apos; first day and then run live from its own financial account. Its NAV and every
+            return are recomputed from its journals and positions, never set.
           </p>
         </div>
       </header>
@@ -104,8 +104,8 @@ export function PoolNewPage() {
         <ReasonField value={form.reason} error={errors.reason} onChange={(value) => set('reason', value)} testId="bo-pool-reason" />
 
         <p className="muted small robot-new-note">
-          Investors see the fee and the least subscription beside the pool&apos;s NAV, its benchmark and its returns, all marked simulated; the
-          ranking orders pools by their {POOL_RANKING_DAYS}-day return after fees.
+          Investors see the fee and the least subscription beside the pool&apos;s NAV, its benchmark and its returns, all marked simulated; the ranking orders
+          pools by their {POOL_RANKING_DAYS}-day return after fees.
         </p>
 
         <FormActions cancelTo="/pools" pending={create.isPending} label="Open pool" pendingLabel="Opening…" testId="bo-pool-create" />

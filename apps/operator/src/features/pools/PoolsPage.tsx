@@ -51,7 +51,14 @@ const COLUMNS: Column[] = [
   { label: 'Action' },
 ];
 
-const KEY_COLUMNS: Column[] = [{ label: 'Investor' }, { label: 'Status' }, { label: 'Issued' }, { label: 'Entered' }, { label: 'Revoked' }, { label: 'Action' }];
+const KEY_COLUMNS: Column[] = [
+  { label: 'Investor' },
+  { label: 'Status' },
+  { label: 'Issued' },
+  { label: 'Entered' },
+  { label: 'Revoked' },
+  { label: 'Action' },
+];
 
 /** The keys panel's id, which its "Keys" buttons control. */
 const KEYS_PANEL_ID = 'pool-keys';
@@ -200,8 +207,8 @@ function RevokeCell({ pool, k }: { pool: PoolAdmin; k: PlacementKey }) {
       hiddenName={`the key of ${k.userName}`}
       effect={
         <>
-          The key of <strong>{k.userName}</strong> no longer lets them subscribe to the {RULE_LABELS[pool.rule]} pool (pool #{pool.id}). Units bought
-          with it stay theirs, and they can redeem them.
+          The key of <strong>{k.userName}</strong> no longer lets them subscribe to the {RULE_LABELS[pool.rule]} pool (pool #{pool.id}). Units bought with it
+          stay theirs, and they can redeem them.
         </>
       }
     />
@@ -224,8 +231,7 @@ function KeysPanel({ pool, onClose }: { pool: PoolAdmin; onClose: () => void }) 
         </button>
       </div>
       <p className="card-note muted small">
-        A private pool is listed only to the investors who entered a key for it. A key goes to the investor’s notices in their language; it is
-        never shown here.
+        A private pool is listed only to the investors who entered a key for it. A key goes to the investor’s notices in their language; it is never shown here.
       </p>
       <div className="card-padded">
         <IssueKey key={pool.id} pool={pool} />
@@ -274,16 +280,16 @@ export function PoolsPage() {
         <div>
           <h1>Pools</h1>
           <p className="muted">
-            AI quantify pools: house strategies over a basket of the market, backtested from their start day and then live, trading from their own
-            financial account. Investors buy units at the daily NAV and redeem them at it.
+            AI quantify pools: house strategies over a basket of the market, backtested from their start day and then live, trading from their own financial
+            account. Investors buy units at the daily NAV and redeem them at it.
           </p>
           <p className="muted small" data-testid="bo-pool-note">
-            No call sets a pool&apos;s NAV or an investor&apos;s result: every figure is recomputed from the pool&apos;s journals, positions and daily
-            NAVs, and every return is simulated. Operators open, pause and resume pools and issue or revoke the keys of private ones.
+            No call sets a pool&apos;s NAV or an investor&apos;s result: every figure is recomputed from the pool&apos;s journals, positions and daily NAVs, and
+            every return is simulated. Operators open, pause and resume pools and issue or revoke the keys of private ones.
           </p>
           <p className="muted small">
-            Returns are after fees: since the start (backtested and live) and over the ranking&apos;s {POOL_RANKING_DAYS} days. Pausing stops new
-            subscriptions only; the pool keeps trading and redemptions go on.
+            Returns are after fees: since the start (backtested and live) and over the ranking&apos;s {POOL_RANKING_DAYS} days. Pausing stops new subscriptions
+            only; the pool keeps trading and redemptions go on.
           </p>
         </div>
         <div className="page-actions">

@@ -28,10 +28,7 @@ export function poolsQueryOptions() {
 function useSettle() {
   const queryClient = useQueryClient();
   return async () => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: poolKeys.list() }),
-      queryClient.invalidateQueries({ queryKey: ['operator', 'audit'] }),
-    ]);
+    await Promise.all([queryClient.invalidateQueries({ queryKey: poolKeys.list() }), queryClient.invalidateQueries({ queryKey: ['operator', 'audit'] })]);
   };
 }
 
@@ -54,9 +51,7 @@ export function useCreatePool() {
 }
 
 export type PoolAction =
-  | { action: 'pause' | 'resume'; reason: string }
-  | { action: 'issueKey'; investor: string }
-  | { action: 'revokeKey'; keyId: number; reason: string };
+  { action: 'pause' | 'resume'; reason: string } | { action: 'issueKey'; investor: string } | { action: 'revokeKey'; keyId: number; reason: string };
 
 /** One action on pool `id` (a key is revoked by its own id); the answer is the pool as it is now. */
 export function poolAction(id: number, a: PoolAction): Promise<PoolAdmin> {

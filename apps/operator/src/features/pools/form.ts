@@ -1,4 +1,15 @@
-import { compareDecimal, isMessageKey, POOL_MAX_FEE_PERCENT, POOL_RULES, quantifyOperatorRoutes, translate, zAmount, zPoolCreate, type MessageKey, type PoolRule } from '@tradeapp/contract';
+import {
+  compareDecimal,
+  isMessageKey,
+  POOL_MAX_FEE_PERCENT,
+  POOL_RULES,
+  quantifyOperatorRoutes,
+  translate,
+  zAmount,
+  zPoolCreate,
+  type MessageKey,
+  type PoolRule,
+} from '@tradeapp/contract';
 import { formRefusalOf, type FormRefusal } from '../../ui/errors';
 import type { PoolCreateInput } from './api';
 

@@ -60,11 +60,27 @@ const pool = (patch: Partial<PoolAdmin> = {}): PoolAdmin => ({
   ...patch,
 });
 
-const anna = { id: 31, userId: 7, userName: 'anna_devries', email: 'anna@example.com', status: 'used', issuedAtTimestamp: DAY, usedAtTimestamp: DAY + 3_600_000, revokedAtTimestamp: null } as const;
+const anna = {
+  id: 31,
+  userId: 7,
+  userName: 'anna_devries',
+  email: 'anna@example.com',
+  status: 'used',
+  issuedAtTimestamp: DAY,
+  usedAtTimestamp: DAY + 3_600_000,
+  revokedAtTimestamp: null,
+} as const;
 const privatePool = pool({ id: 5, rule: 'pairs', symbols: ['KO', 'PEP'], private: true, keys: [anna] });
 
 /** A pool as an operator would open it. */
-const filled = (patch: Partial<PoolForm> = {}): PoolForm => ({ rule: 'volTarget', private: true, feePercent: ' 1.25 ', minAmount: '250', reason: ' A private pool for the pilot ', ...patch });
+const filled = (patch: Partial<PoolForm> = {}): PoolForm => ({
+  rule: 'volTarget',
+  private: true,
+  feePercent: ' 1.25 ',
+  minAmount: '250',
+  reason: ' A private pool for the pilot ',
+  ...patch,
+});
 
 describe('the pools page’s words and figures', () => {
   it('names every rule of the contract in English', () => {
@@ -161,7 +177,8 @@ describe('the new pool form', () => {
   });
 
   it('puts the server’s refusals under the field they are about', () => {
-    const refused = (key: string, message: string, fields?: Record<string, string>) => new ApiError(message, { code: 400, key: key as never, ...(fields ? { fields } : {}) });
+    const refused = (key: string, message: string, fields?: Record<string, string>) =>
+      new ApiError(message, { code: 400, key: key as never, ...(fields ? { fields } : {}) });
     expect(refusalOf(refused('v.poolFee', 'Check the form', { feePercent: 'v.poolFee', minAmount: 'v.amountRule' }))).toEqual({
       message: 'Check the form',
       fields: { feePercent: 'The fee is a percentage from 0 to 5 with at most 2 decimals', minAmount: 'Amount: greater than 0, at most 2 decimals' },
@@ -188,7 +205,13 @@ describe('the calls', () => {
   it('opens a pool with the form’s request', async () => {
     callMock.mockResolvedValue(pool({ id: 9 }) as never);
     await expect(createPool(inputOf(filled()))).resolves.toMatchObject({ id: 9 });
-    expect(callMock).toHaveBeenCalledWith('operatorPoolCreate', { rule: 'volTarget', private: true, feePercent: '1.25', minAmount: '250', reason: 'A private pool for the pilot' });
+    expect(callMock).toHaveBeenCalledWith('operatorPoolCreate', {
+      rule: 'volTarget',
+      private: true,
+      feePercent: '1.25',
+      minAmount: '250',
+      reason: 'A private pool for the pilot',
+    });
   });
 
   it('pauses and resumes a pool, issues a key to it and revokes a key by its own id, each with its body', async () => {
@@ -223,7 +246,13 @@ async function show(url: string) {
 
 describe('the pools page', () => {
   beforeEach(() => {
-    answers = { operatorPools: [pool(), pool({ id: 3, rule: 'volTarget', paused: true, pausedReason: 'Exchange outage', nav: null, navDay: null, totalReturn: null }), privatePool] };
+    answers = {
+      operatorPools: [
+        pool(),
+        pool({ id: 3, rule: 'volTarget', paused: true, pausedReason: 'Exchange outage', nav: null, navDay: null, totalReturn: null }),
+        privatePool,
+      ],
+    };
   });
 
   it('lists each pool with its rule, access, fee, least subscription, NAV, simulated returns and figures, and says nothing sets a NAV', async () => {
@@ -318,7 +347,8 @@ describe('the pools page', () => {
   });
 
   it('shows the server’s refusal of a key under the field', async () => {
-    answers.operatorPoolIssueKey = () => Promise.reject(new ApiError('This investor already has a live key for this pool', { code: 400, key: 'e.poolKeyLive' }));
+    answers.operatorPoolIssueKey = () =>
+      Promise.reject(new ApiError('This investor already has a live key for this pool', { code: 400, key: 'e.poolKeyLive' }));
     const page = await show('/pools?keys=5');
     await page.type('bo-pool-investor', 'anna_devries');
     await page.click('bo-pool-issue-key');
@@ -357,7 +387,9 @@ describe('the new pool page', () => {
     await page.type('bo-pool-minAmount', '250');
     await page.type('bo-pool-reason', ' Pilot for private clients ');
     await page.click('bo-pool-create');
-    expect(actions()).toEqual([['operatorPoolCreate', { rule: 'pairs', private: true, feePercent: '0.75', minAmount: '250', reason: 'Pilot for private clients' }]]);
+    expect(actions()).toEqual([
+      ['operatorPoolCreate', { rule: 'pairs', private: true, feePercent: '0.75', minAmount: '250', reason: 'Pilot for private clients' }],
+    ]);
     expect(page.router.state.location.pathname).toBe('/pools');
     expect(page.router.state.location.search).toBe('?created=9');
     expect(page.text('bo-pool-created')).toBe('The Market-neutral pairs (KO/PEP) pool #9 is open to the investors you issue a key to.');

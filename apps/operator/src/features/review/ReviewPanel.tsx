@@ -117,7 +117,14 @@ export function UserCell({ name, lines }: { name: string; lines: (string | null)
   return (
     <td className="cell-wrap">
       <div className="strong">{name}</div>
-      {lines.map((line, index) => line && <div key={index} className="muted small">{line}</div>)}
+      {lines.map(
+        (line, index) =>
+          line && (
+            <div key={index} className="muted small">
+              {line}
+            </div>
+          ),
+      )}
     </td>
   );
 }

@@ -3,16 +3,7 @@ import type { ReactNode } from 'react';
 import { Pagination } from '../../ui/Pagination';
 import { TableRows, type QueryStatus } from '../../ui/States';
 import { TableHead, type Column } from '../../ui/TableHead';
-import {
-  auditLinkOf,
-  decidedQueryOptions,
-  ITEM_NAME,
-  QUEUE_PAGE_SIZE,
-  queueQueryOptions,
-  type ItemOf,
-  type QueueKind,
-  type QueueQuery,
-} from './api';
+import { auditLinkOf, decidedQueryOptions, ITEM_NAME, QUEUE_PAGE_SIZE, queueQueryOptions, type ItemOf, type QueueKind, type QueueQuery } from './api';
 import { NothingSelected, QueueRow, StatusFilter, useQueueParams, type StatusOption } from './shared';
 
 // The frame shared by the KYC, deposit and withdrawal queues: the header with Refresh, the status

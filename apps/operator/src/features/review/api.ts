@@ -55,10 +55,8 @@ export type Page<T> = { list: T[]; total: number; page: number; size: number };
 
 const fetchers: { [K in QueueKind]: (query: QueueQuery<K>, signal: AbortSignal) => Promise<Page<ItemOf[K]>> } = {
   kyc: (q, signal) => call('operatorKyc', { page: q.page, size: QUEUE_PAGE_SIZE, status: q.status }, { signal }),
-  deposits: (q, signal) =>
-    call('operatorDeposits', { page: q.page, size: QUEUE_PAGE_SIZE, status: q.status }, { signal }),
-  withdrawals: (q, signal) =>
-    call('operatorWithdrawals', { page: q.page, size: QUEUE_PAGE_SIZE, status: q.status }, { signal }),
+  deposits: (q, signal) => call('operatorDeposits', { page: q.page, size: QUEUE_PAGE_SIZE, status: q.status }, { signal }),
+  withdrawals: (q, signal) => call('operatorWithdrawals', { page: q.page, size: QUEUE_PAGE_SIZE, status: q.status }, { signal }),
 };
 
 /** The item last decided here with this id, from the cache only (never fetched). */
@@ -97,11 +95,7 @@ export type Decision = { action: 'approve' } | { action: 'reject'; reason: strin
  * A cached page after a decision on `item`: the item replaced where the page's status filter still
  * takes it, gone (and the count one less) where it does not.
  */
-export function withDecided<T extends { id: number; status: number }>(
-  page: Page<T>,
-  query: { status: number | undefined } | undefined,
-  item: T,
-): Page<T> {
+export function withDecided<T extends { id: number; status: number }>(page: Page<T>, query: { status: number | undefined } | undefined, item: T): Page<T> {
   const stays = query?.status === undefined || query.status === item.status;
   const had = page.list.some((row) => row.id === item.id);
   if (stays) return { ...page, list: page.list.map((row) => (row.id === item.id ? item : row)) };

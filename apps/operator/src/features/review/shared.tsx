@@ -41,8 +41,7 @@ export function useQueueParams<S extends string | number>(defaultStatus: S, pars
     status,
     page: pageParam(searchParams),
     selectedId: Number(searchParams.get('id')) || null,
-    setStatus: (value: S | undefined) =>
-      update({ status: value === undefined ? 'all' : value === defaultStatus ? null : String(value), page: null, id: null }),
+    setStatus: (value: S | undefined) => update({ status: value === undefined ? 'all' : value === defaultStatus ? null : String(value), page: null, id: null }),
     setPage: (value: number) => update({ page: String(value), id: null }),
     select: (id: number) => update({ id: String(id) }),
   };
@@ -156,12 +155,7 @@ export function ReviewActions(props: ReviewActionsProps) {
         {props.rejectButton ?? props.rejectLabel}
       </button>
       {dialog.open === 'approve' && (
-        <ApproveDialog
-          title={props.approveLabel}
-          subject={props.subject}
-          effect={props.approveEffect}
-          {...dialog.bind(() => ({ action: 'approve' }))}
-        />
+        <ApproveDialog title={props.approveLabel} subject={props.subject} effect={props.approveEffect} {...dialog.bind(() => ({ action: 'approve' }))} />
       )}
       {dialog.open === 'reject' && (
         <ReasonDialog

@@ -94,7 +94,11 @@ export function RobotNewPage() {
     });
   }
 
-  const text = (field: FormField, label: string, props: { placeholder?: string; inputMode?: 'decimal' | 'numeric'; hint?: ReactNode; list?: string; className?: string } = {}) => (
+  const text = (
+    field: FormField,
+    label: string,
+    props: { placeholder?: string; inputMode?: 'decimal' | 'numeric'; hint?: ReactNode; list?: string; className?: string } = {},
+  ) => (
     <TextField
       label={label}
       error={errors[field]}
@@ -119,8 +123,8 @@ export function RobotNewPage() {
         <div>
           <h1>New robot</h1>
           <p className="muted">
-            A grid or DCA robot on one crypto pair, offered to investors at once. Its orders trade through the simulated market; their
-            results are computed, never set.
+            A grid or DCA robot on one crypto pair, offered to investors at once. Its orders trade through the simulated market; their results are computed,
+            never set.
           </p>
         </div>
       </header>
@@ -173,7 +177,13 @@ export function RobotNewPage() {
                 <legend className="field-label">Spacing of the levels</legend>
                 {MODES.map((mode) => (
                   <label className="radio" key={mode}>
-                    <input type="radio" name="robot-mode" checked={form.mode === mode} onChange={() => set('mode', mode)} data-testid={`bo-robot-mode-${mode}`} />
+                    <input
+                      type="radio"
+                      name="robot-mode"
+                      checked={form.mode === mode}
+                      onChange={() => set('mode', mode)}
+                      data-testid={`bo-robot-mode-${mode}`}
+                    />
                     {MODE_LABELS[mode]} <span className="muted">(levels {MODE_HINTS[mode]})</span>
                   </label>
                 ))}
@@ -195,7 +205,11 @@ export function RobotNewPage() {
 
           <h2 className="card-title">Offer</h2>
           <div className="form-grid form-grid-2">
-            {text('cycleDays', 'Cycle (days)', { inputMode: 'numeric', placeholder: 'e.g. 7', hint: `${WHOLE_RANGES.cycleDays[0]} to ${WHOLE_RANGES.cycleDays[1]}` })}
+            {text('cycleDays', 'Cycle (days)', {
+              inputMode: 'numeric',
+              placeholder: 'e.g. 7',
+              hint: `${WHOLE_RANGES.cycleDays[0]} to ${WHOLE_RANGES.cycleDays[1]}`,
+            })}
             {text('energy', 'Energy (fills per cycle)', {
               inputMode: 'numeric',
               placeholder: 'e.g. 300',
@@ -225,9 +239,7 @@ export function RobotNewPage() {
           ) : (
             <p className="muted">{symbol} is not one of the crypto pairs: robots trade crypto pairs only.</p>
           )}
-          <p className="muted small robot-new-note">
-            Percentages are above 0 and below 100, with at most 8 decimals.
-          </p>
+          <p className="muted small robot-new-note">Percentages are above 0 and below 100, with at most 8 decimals.</p>
         </div>
       </div>
     </section>

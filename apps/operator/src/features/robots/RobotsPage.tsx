@@ -29,7 +29,8 @@ const COLUMNS: Column[] = [
 /** What pausing leaves as it is: the orders still trading. */
 function runningText(running: number): string {
   if (running === 0) return 'None of its orders is running now.';
-  const orders = running === 1 ? 'Its running order carries on to the end of its cycle' : `Its ${countText(running)} running orders carry on to the end of their cycles`;
+  const orders =
+    running === 1 ? 'Its running order carries on to the end of its cycle' : `Its ${countText(running)} running orders carry on to the end of their cycles`;
   return `${orders}, and investors can redeem ${running === 1 ? 'it' : 'them'} as before.`;
 }
 
@@ -143,12 +144,11 @@ export function RobotsPage() {
         <div>
           <h1>Robots</h1>
           <p className="muted">
-            Grid and DCA robots on a crypto pair, which investors rent for a cycle or buy, paying from their financial account. A robot
-            order&apos;s result is computed from its positions and journals: operators offer, pause and resume robots but cannot set a result.
+            Grid and DCA robots on a crypto pair, which investors rent for a cycle or buy, paying from their financial account. A robot order&apos;s result is
+            computed from its positions and journals: operators offer, pause and resume robots but cannot set a result.
           </p>
           <p className="muted small">
-            Energy is the number of fills one cycle includes; running orders are those still trading (statuses 1–4). Pausing stops new starts
-            only.
+            Energy is the number of fills one cycle includes; running orders are those still trading (statuses 1–4). Pausing stops new starts only.
           </p>
         </div>
         <div className="page-actions">

@@ -40,10 +40,7 @@ export function cryptoPairsQueryOptions() {
 function useSettle() {
   const queryClient = useQueryClient();
   return async () => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: robotKeys.list() }),
-      queryClient.invalidateQueries({ queryKey: ['operator', 'audit'] }),
-    ]);
+    await Promise.all([queryClient.invalidateQueries({ queryKey: robotKeys.list() }), queryClient.invalidateQueries({ queryKey: ['operator', 'audit'] })]);
   };
 }
 

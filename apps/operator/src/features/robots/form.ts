@@ -32,7 +32,13 @@ export type RobotForm = {
 export type FormField = keyof RobotForm;
 
 export const GRID_FIELDS = ['rangePercent', 'cells', 'mode'] as const satisfies readonly FormField[];
-export const DCA_FIELDS = ['firstOrderPercent', 'safetyOrderPercent', 'safetyOrders', 'deviationPercent', 'takeProfitPercent'] as const satisfies readonly FormField[];
+export const DCA_FIELDS = [
+  'firstOrderPercent',
+  'safetyOrderPercent',
+  'safetyOrders',
+  'deviationPercent',
+  'takeProfitPercent',
+] as const satisfies readonly FormField[];
 const PARAM_FIELDS: readonly FormField[] = [...GRID_FIELDS, ...DCA_FIELDS];
 
 export const emptyForm = (): RobotForm => ({

@@ -1,4 +1,14 @@
-import { addPrecise, isDecimal, mulPrecise, plainDecimal, roundDecimal, subPrecise, type GRID_MODES, type RobotKind, type RobotParams } from '@tradeapp/contract';
+import {
+  addPrecise,
+  isDecimal,
+  mulPrecise,
+  plainDecimal,
+  roundDecimal,
+  subPrecise,
+  type GRID_MODES,
+  type RobotKind,
+  type RobotParams,
+} from '@tradeapp/contract';
 import { formatAmount } from '../../ui/format';
 
 // How the robots page words a robot's strategy and writes its figures. The figures come from the

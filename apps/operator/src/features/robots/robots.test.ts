@@ -62,12 +62,21 @@ describe('the robots page’s words and figures', () => {
   });
 
   it('words a DCA robot’s parameters, with the capital its buys can use', () => {
-    const params = { kind: 'dca', firstOrderPercent: '10', safetyOrderPercent: '15', safetyOrders: 6, deviationPercent: '1.5', takeProfitPercent: '1.2' } as const;
+    const params = {
+      kind: 'dca',
+      firstOrderPercent: '10',
+      safetyOrderPercent: '15',
+      safetyOrders: 6,
+      deviationPercent: '1.5',
+      takeProfitPercent: '1.2',
+    } as const;
     expect(strategyText(params)).toEqual({
       title: 'DCA, take profit 1.2 %',
       detail: 'first buy 10 % of the capital, up to 6 safety buys of 15 %, each 1.5 % lower (100 % of the capital in all)',
     });
-    expect(strategyText({ ...params, safetyOrders: 1 }).detail).toBe('first buy 10 % of the capital, up to 1 safety buy of 15 %, each 1.5 % lower (25 % of the capital in all)');
+    expect(strategyText({ ...params, safetyOrders: 1 }).detail).toBe(
+      'first buy 10 % of the capital, up to 1 safety buy of 15 %, each 1.5 % lower (25 % of the capital in all)',
+    );
     expect(strategyText({ ...params, safetyOrders: 0 }).detail).toBe('first buy 10 % of the capital, no safety buys (10 % of the capital in all)');
   });
 
@@ -137,7 +146,14 @@ describe('the new robot form', () => {
 
   it('makes the contract’s request of a DCA robot, without the grid’s fields', () => {
     const input = inputOf(dca());
-    expect(input.params).toEqual({ kind: 'dca', firstOrderPercent: '10', safetyOrderPercent: '15', safetyOrders: 6, deviationPercent: '1.5', takeProfitPercent: '1.2' });
+    expect(input.params).toEqual({
+      kind: 'dca',
+      firstOrderPercent: '10',
+      safetyOrderPercent: '15',
+      safetyOrders: 6,
+      deviationPercent: '1.5',
+      takeProfitPercent: '1.2',
+    });
     expect(zRobotCreate.safeParse(input).success).toBe(true);
     expect(checkForm(dca(), PAIRS)).toEqual({});
   });
@@ -156,7 +172,21 @@ describe('the new robot form', () => {
       reason: 'Please give a reason',
     });
     expect(Object.keys(checkForm({ ...emptyForm(), kind: 'dca' }, PAIRS)).sort()).toEqual(
-      ['symbol', 'firstOrderPercent', 'safetyOrderPercent', 'safetyOrders', 'deviationPercent', 'takeProfitPercent', 'cycleDays', 'energy', 'rent', 'price', 'minAmount', 'maxAmount', 'reason'].sort(),
+      [
+        'symbol',
+        'firstOrderPercent',
+        'safetyOrderPercent',
+        'safetyOrders',
+        'deviationPercent',
+        'takeProfitPercent',
+        'cycleDays',
+        'energy',
+        'rent',
+        'price',
+        'minAmount',
+        'maxAmount',
+        'reason',
+      ].sort(),
     );
   });
 
@@ -222,7 +252,9 @@ describe('the new robot form', () => {
     });
     expect(refusalOf(refused('e.robotNotCrypto', 'Robots trade crypto pairs only'), 'grid').fields).toEqual({ symbol: 'Robots trade crypto pairs only' });
     expect(refusalOf(refused('e.notFound', 'Not found'), 'dca').fields).toEqual({ symbol: 'No pair of this symbol on the market' });
-    expect(refusalOf(refused('e.robotBounds', 'The minimum amount must be positive'), 'dca').fields).toEqual({ minAmount: 'The minimum amount must be positive' });
+    expect(refusalOf(refused('e.robotBounds', 'The minimum amount must be positive'), 'dca').fields).toEqual({
+      minAmount: 'The minimum amount must be positive',
+    });
     expect(refusalOf(refused('e.robotParams', 'Check the parameters'), 'grid').fields).toEqual({ rangePercent: 'Check the parameters' });
     // For DCA the parameters are refused together: the message above the form says it.
     expect(refusalOf(refused('e.robotParams', 'Check the parameters'), 'dca')).toEqual({ message: 'Check the parameters', fields: {} });

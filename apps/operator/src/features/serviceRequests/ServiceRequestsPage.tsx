@@ -58,9 +58,7 @@ export function ServiceRequestsPage() {
                     <span className="tag tag-flat">{TYPE_LABELS[request.type] ?? request.type}</span>
                   </td>
                   <td className="top service-content">{request.content}</td>
-                  <td className="top">
-                    {request.status === 'open' ? <Badge tone="info">Open</Badge> : <Badge tone="neutral">Closed</Badge>}
-                  </td>
+                  <td className="top">{request.status === 'open' ? <Badge tone="info">Open</Badge> : <Badge tone="neutral">Closed</Badge>}</td>
                 </tr>
               )}
             </TableRows>

@@ -51,7 +51,12 @@ const ORDER = new Map<PortfolioProduct, number>(PORTFOLIO_PRODUCTS.map((p, i) =>
 export function orderedLines(lines: readonly Line[]): Line[] {
   return lines
     .map((line, index) => ({ line, index }))
-    .sort((a, b) => (a.line.side === b.line.side ? 0 : a.line.side === 'asset' ? -1 : 1) || (ORDER.get(a.line.product) ?? 0) - (ORDER.get(b.line.product) ?? 0) || a.index - b.index)
+    .sort(
+      (a, b) =>
+        (a.line.side === b.line.side ? 0 : a.line.side === 'asset' ? -1 : 1) ||
+        (ORDER.get(a.line.product) ?? 0) - (ORDER.get(b.line.product) ?? 0) ||
+        a.index - b.index,
+    )
     .map(({ line }) => line);
 }
 

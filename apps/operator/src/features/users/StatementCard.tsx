@@ -59,10 +59,22 @@ export function StatementCard({ userId }: { userId: number }) {
       <p className="muted small">The investor’s statement of a month (UTC) as a PDF. Producing one is audited with its reason.</p>
       <form onSubmit={(e) => void onSubmit(e)} data-testid="bo-statement">
         <Field label="Month">
-          {(control) => <input {...control} type="month" value={month} max={thisMonth()} onChange={(e) => setMonth(e.target.value)} required data-testid="bo-statement-month" />}
+          {(control) => (
+            <input
+              {...control}
+              type="month"
+              value={month}
+              max={thisMonth()}
+              onChange={(e) => setMonth(e.target.value)}
+              required
+              data-testid="bo-statement-month"
+            />
+          )}
         </Field>
         <Field label="Reason" error={touched && missing ? 'Please give a reason' : null}>
-          {(control) => <textarea {...control} rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} data-testid="bo-statement-reason" />}
+          {(control) => (
+            <textarea {...control} rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} data-testid="bo-statement-reason" />
+          )}
         </Field>
         {error && (
           <div className="alert alert-error" role="alert" data-testid="bo-statement-error">

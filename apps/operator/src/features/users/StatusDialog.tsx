@@ -32,8 +32,7 @@ export function StatusDialog({ id, userLabel, target, onClose }: StatusDialogPro
       <p>
         {disabling ? (
           <>
-            <strong>{userLabel}</strong> will be signed out everywhere and cannot sign in until the account is
-            enabled again.
+            <strong>{userLabel}</strong> will be signed out everywhere and cannot sign in until the account is enabled again.
           </>
         ) : (
           <>

@@ -17,8 +17,8 @@ export function TwoFactorResetDialog({ id, userLabel, onClose }: { id: number; u
       onClose={onClose}
     >
       <p>
-        <strong>{userLabel}</strong> will be signed out everywhere and will sign in with the password alone until they set up an
-        authenticator again. Their recovery codes stop working.
+        <strong>{userLabel}</strong> will be signed out everywhere and will sign in with the password alone until they set up an authenticator again. Their
+        recovery codes stop working.
       </p>
     </ReasonDialog>
   );

@@ -219,32 +219,18 @@ export function UserDetailPage() {
             <UserStatusBadge status={user.status} />
             <KycBadge status={user.kycStatus} />
           </h1>
-          <p className="muted">
-            {[`#${String(user.id)}`, user.email, accountTypeLabel(user.accountType)].filter(Boolean).join(' · ')}
-          </p>
+          <p className="muted">{[`#${String(user.id)}`, user.email, accountTypeLabel(user.accountType)].filter(Boolean).join(' · ')}</p>
         </div>
         <div className="page-actions">
           {detail.isFetching && <Spinner label="Refreshing" />}
           {user.role === UserRole.Operator ? (
             <span className="muted small">Operator accounts cannot be disabled here.</span>
           ) : active ? (
-            <button
-              key="disable"
-              type="button"
-              className="btn btn-danger"
-              onClick={() => setDialog(UserStatus.Disabled)}
-              data-testid="bo-disable"
-            >
+            <button key="disable" type="button" className="btn btn-danger" onClick={() => setDialog(UserStatus.Disabled)} data-testid="bo-disable">
               Disable account
             </button>
           ) : (
-            <button
-              key="enable"
-              type="button"
-              className="btn btn-primary"
-              onClick={() => setDialog(UserStatus.Active)}
-              data-testid="bo-enable"
-            >
+            <button key="enable" type="button" className="btn btn-primary" onClick={() => setDialog(UserStatus.Active)} data-testid="bo-enable">
               Enable account
             </button>
           )}
@@ -269,9 +255,7 @@ export function UserDetailPage() {
       </div>
 
       {resettingTwoFactor && <TwoFactorResetDialog id={user.id} userLabel={user.userId} onClose={() => setResettingTwoFactor(false)} />}
-      {dialog !== null && (
-        <StatusDialog id={user.id} userLabel={user.userId} target={dialog} onClose={() => setDialog(null)} />
-      )}
+      {dialog !== null && <StatusDialog id={user.id} userLabel={user.userId} target={dialog} onClose={() => setDialog(null)} />}
     </section>
   );
 }

@@ -117,15 +117,7 @@ export function UsersPage() {
             </TableRows>
           </tbody>
         </table>
-        {users.data && (
-          <Pagination
-            page={page}
-            size={USERS_PAGE_SIZE}
-            total={users.data.total}
-            onPage={onPage}
-            disabled={users.isFetching}
-          />
-        )}
+        {users.data && <Pagination page={page} size={USERS_PAGE_SIZE} total={users.data.total} onPage={onPage} disabled={users.isFetching} />}
       </div>
     </section>
   );

@@ -22,11 +22,7 @@ export function usersQueryOptions(query: UsersQuery) {
   return queryOptions({
     queryKey: usersKeys.list(query),
     queryFn: ({ signal }) =>
-      call(
-        'operatorUsers',
-        { page: query.page, size: USERS_PAGE_SIZE, q: query.q || undefined, role: query.role ?? UserRole.Investor },
-        { signal },
-      ),
+      call('operatorUsers', { page: query.page, size: USERS_PAGE_SIZE, q: query.q || undefined, role: query.role ?? UserRole.Investor }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -51,10 +47,7 @@ export function useSetUserStatus(id: number) {
   return useMutation({
     mutationFn: (input: { status: UserStatus; reason: string }) => call('operatorSetUserStatus', input, { params: { id } }),
     onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: usersKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['operator', 'audit'] }),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: usersKeys.all }), queryClient.invalidateQueries({ queryKey: ['operator', 'audit'] })]);
     },
   });
 }
@@ -64,10 +57,7 @@ export function useResetTwoFactor(id: number) {
   return useMutation({
     mutationFn: (reason: string) => call('operatorResetTwoFactor', { reason }, { params: { id } }),
     onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: usersKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['operator', 'audit'] }),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: usersKeys.all }), queryClient.invalidateQueries({ queryKey: ['operator', 'audit'] })]);
     },
   });
 }

@@ -82,7 +82,15 @@ describe('an investor’s portfolio on the user page', () => {
     expect(text('bo-portfolio-rate')).toContain('1 EUR = 1.085 USD');
     expect(text('bo-portfolio-rate')).toContain('simulated market');
     const rows = [...host.querySelectorAll('[data-testid="bo-portfolio-line"]')].map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent));
-    expect(rows[1]).toEqual(['Position', 'AAPLApple', '10', `189.12 USDMarket quote · ${new Date(T).getFullYear()}-11-24 ${String(new Date(T).getHours()).padStart(2, '0')}:05:00`, '1,012.30 USD', '933.00 EUR', '11.30 USDgross 12.30 · fees 1.00']);
+    expect(rows[1]).toEqual([
+      'Position',
+      'AAPLApple',
+      '10',
+      `189.12 USDMarket quote · ${new Date(T).getFullYear()}-11-24 ${String(new Date(T).getHours()).padStart(2, '0')}:05:00`,
+      '1,012.30 USD',
+      '933.00 EUR',
+      '11.30 USDgross 12.30 · fees 1.00',
+    ]);
     expect(rows[2]?.[0]).toBe('Loan Owed');
   });
 });

@@ -34,7 +34,10 @@ const IMAGE_LABELS: Record<string, string> = { frontImage: 'Card front', backIma
 
 /** `someKey` → `Some key`, for details the list above does not know. */
 function humanize(key: string): string {
-  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

@@ -53,7 +53,10 @@ async function show(url: string) {
 describe('the words of an approval', () => {
   it('asks one operator to mark a small withdrawal paid, and two to approve a large one', () => {
     expect(approvalWords({ dualApproval: false, firstApproval: null }).approveLabel).toBe('Mark as paid');
-    expect(approvalWords({ dualApproval: true, firstApproval: null })).toMatchObject({ approveLabel: 'Give the first approval', approveButton: 'First approval' });
+    expect(approvalWords({ dualApproval: true, firstApproval: null })).toMatchObject({
+      approveLabel: 'Give the first approval',
+      approveButton: 'First approval',
+    });
     expect(approvalWords(firstApproved)).toMatchObject({ approveLabel: 'Give the second approval and mark as paid', approveButton: 'Second approval' });
     expect(approvalWords(firstApproved).approveEffect).toContain('jan@meridian.example gave the first approval');
   });
@@ -101,7 +104,9 @@ describe('the withdrawals page', () => {
     await page.click('bo-withdrawal-approve');
     const dialog = page.byId('bo-confirm').closest('[role="dialog"]')!;
     expect(dialog.textContent).toContain('Give the second approval and mark as paid');
-    expect(dialog.textContent).toContain("jan@meridian.example gave the first approval; with yours, you have sent the money; the held amount leaves the user's funding account.");
+    expect(dialog.textContent).toContain(
+      "jan@meridian.example gave the first approval; with yours, you have sent the money; the held amount leaves the user's funding account.",
+    );
     await page.click('bo-confirm');
     expect(actions()).toEqual([['operatorWithdrawalApprove', {}, { params: { id: 21 } }]]);
     const panel = page.byId('bo-withdrawal-panel').textContent;
@@ -115,7 +120,9 @@ describe('the withdrawals page', () => {
     answers = {
       operatorWithdrawals: page1([firstApproved]),
       operatorWithdrawalApprove: () =>
-        Promise.reject(new ApiError('You gave the first approval; a different operator must give the second', { code: 409, key: 'e.secondApprovalSameOperator' })),
+        Promise.reject(
+          new ApiError('You gave the first approval; a different operator must give the second', { code: 409, key: 'e.secondApprovalSameOperator' }),
+        ),
     };
     const page = await show('/withdrawals?id=21');
     await page.click('bo-withdrawal-approve');

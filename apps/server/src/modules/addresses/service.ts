@@ -34,10 +34,7 @@ export const toAddress = (r: AddressRow): Address => ({
 
 /** One of the user's live addresses, or undefined (another user's and removed addresses are not found). */
 export async function findAddress(sql: Sql, userId: number, id: number): Promise<AddressRow | undefined> {
-  const [row] = await sql.query<AddressRow>('select * from wallet_addresses where id = $1 and user_id = $2 and deleted_at is null', [
-    id,
-    userId,
-  ]);
+  const [row] = await sql.query<AddressRow>('select * from wallet_addresses where id = $1 and user_id = $2 and deleted_at is null', [id, userId]);
   return row;
 }
 
@@ -71,26 +68,25 @@ export function createAddressService(db: Db) {
         }
         // Serialise the caller's additions so two cannot both pass the limit.
         await sql.query('select id from users where id = $1 for update', [userId]);
-        const [count] = await sql.query<{ n: number }>(
-          'select count(*)::int as n from wallet_addresses where user_id = $1 and deleted_at is null',
-          [userId],
-        );
+        const [count] = await sql.query<{ n: number }>('select count(*)::int as n from wallet_addresses where user_id = $1 and deleted_at is null', [userId]);
         if ((count?.n ?? 0) >= MAX_ADDRESSES) throw new AppError('e.addressLimit');
         const [row] = await sql
-          .query<AddressRow>(
-            'insert into wallet_addresses (user_id, currency_type, address, label) values ($1, $2, $3, $4) returning *',
-            [userId, input.currencyType, input.address, label],
-          )
+          .query<AddressRow>('insert into wallet_addresses (user_id, currency_type, address, label) values ($1, $2, $3, $4) returning *', [
+            userId,
+            input.currencyType,
+            input.address,
+            label,
+          ])
           .catch(duplicateGuard);
         return toAddress(row!);
       });
     },
 
     async remove(userId: number, id: number) {
-      const rows = await db.query(
-        'update wallet_addresses set deleted_at = now() where id = $1 and user_id = $2 and deleted_at is null returning id',
-        [id, userId],
-      );
+      const rows = await db.query('update wallet_addresses set deleted_at = now() where id = $1 and user_id = $2 and deleted_at is null returning id', [
+        id,
+        userId,
+      ]);
       if (!rows.length) throw notFound();
       return { removed: rows.length };
     },

@@ -57,7 +57,13 @@ export function startAlertEngine(opts: {
       if (!row) return [];
       const notice = await notices.notify(sql, a.user_id, `alert.${a.kind}`, params);
       const event = () =>
-        hub.publishUserEvent(a.user_id, PushEvent.Alert, { id: a.id, symbol: a.symbol, kind: a.kind, triggeredPrice: tick.price, triggeredTimestamp: tick.time });
+        hub.publishUserEvent(a.user_id, PushEvent.Alert, {
+          id: a.id,
+          symbol: a.symbol,
+          kind: a.kind,
+          triggeredPrice: tick.price,
+          triggeredTimestamp: tick.time,
+        });
       return [notice, event];
     });
     pushes.forEach((push) => push());

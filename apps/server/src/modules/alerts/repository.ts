@@ -43,7 +43,17 @@ export const view = (r: AlertRow, i: Instrument | undefined): Alert => ({
 
 export async function insert(
   sql: Sql,
-  a: { userId: number; symbol: string; kind: AlertKind; direction: AlertDirection; level: string | null; percent: string | null; period: number | null; interval: string | null; armed: boolean },
+  a: {
+    userId: number;
+    symbol: string;
+    kind: AlertKind;
+    direction: AlertDirection;
+    level: string | null;
+    percent: string | null;
+    period: number | null;
+    interval: string | null;
+    armed: boolean;
+  },
 ) {
   const [row] = await sql.query<AlertRow>(
     `insert into price_alerts (user_id, symbol, kind, direction, level, percent, period, interval, armed)
@@ -80,10 +90,13 @@ export async function owned(sql: Sql, userId: number, id: number) {
 }
 
 export async function setStatus(sql: Sql, userId: number, id: number, from: AlertStatus, to: AlertStatus, armed: boolean) {
-  const [row] = await sql.query<AlertRow>(
-    'update price_alerts set status = $4, armed = $5 where id = $1 and user_id = $2 and status = $3 returning *',
-    [id, userId, from, to, armed],
-  );
+  const [row] = await sql.query<AlertRow>('update price_alerts set status = $4, armed = $5 where id = $1 and user_id = $2 and status = $3 returning *', [
+    id,
+    userId,
+    from,
+    to,
+    armed,
+  ]);
   return row;
 }
 

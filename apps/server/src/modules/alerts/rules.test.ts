@@ -18,7 +18,13 @@ describe('when an alert is met', () => {
     expect(dayChange('97.995', '100.00')).toBe('-2.01');
     const up = { kind: 'change' as const, direction: 'above' as const, level: null, percent: '2' };
     const down = { ...up, direction: 'below' as const };
-    expect([met(up, '0', '1.99'), met(up, '0', '2.00'), met(down, '0', '-1.99'), met(down, '0', '-2.00'), met(down, '0', '2.50')]).toEqual([false, true, false, true, false]);
+    expect([met(up, '0', '1.99'), met(up, '0', '2.00'), met(down, '0', '-1.99'), met(down, '0', '-2.00'), met(down, '0', '2.50')]).toEqual([
+      false,
+      true,
+      false,
+      true,
+      false,
+    ]);
   });
 
   it('crosses a moving average only from the far side: armed first, then fired', () => {

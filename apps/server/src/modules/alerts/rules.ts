@@ -61,7 +61,12 @@ export function createMovingAverages(provider: Pick<MarketProvider, 'candles'>) 
     const value =
       candles.length < period
         ? null
-        : plain(candles.slice(-period).reduce((sum, c) => sum.add(c.close), new Dec(0)).div(period));
+        : plain(
+            candles
+              .slice(-period)
+              .reduce((sum, c) => sum.add(c.close), new Dec(0))
+              .div(period),
+          );
     kept.set(key, { bucket, value });
     return value;
   };

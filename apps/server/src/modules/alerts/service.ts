@@ -61,7 +61,17 @@ export function createAlertService(opts: { db: Db; market: MarketService; averag
       const armed = armedNow({ symbol: i.symbol, kind: input.kind, direction: input.direction, period: ma?.period ?? null, interval: ma?.interval ?? null });
       const row = await db.tx(async (sql) => {
         await withinLimit(sql, userId);
-        return repo.insert(sql, { userId, symbol: i.symbol, kind: input.kind, direction: input.direction, level, percent, period: ma?.period ?? null, interval: ma?.interval ?? null, armed });
+        return repo.insert(sql, {
+          userId,
+          symbol: i.symbol,
+          kind: input.kind,
+          direction: input.direction,
+          level,
+          percent,
+          period: ma?.period ?? null,
+          interval: ma?.interval ?? null,
+          armed,
+        });
       });
       opts.watch(i.symbol);
       return view(row);

@@ -39,7 +39,8 @@ const realisedOf = (p: PositionRow): Dec => new Dec(closedPnlOf(p)!.net);
 const INSTRUMENT_LINES = new Set<PortfolioProduct>(['position', 'entrustedOrder', 'ipoShares', 'deal', 'robot', 'follow', 'bond']);
 
 /** The row of profit or loss of a product: its own, or `other` for what is not a product row (money in flight, held money). */
-const productRow = (p: string): AnalyticsProductRow => ((ANALYTICS_PRODUCT_ROWS as readonly string[]).includes(p) && p !== 'fx' ? (p as AnalyticsProductRow) : 'other');
+const productRow = (p: string): AnalyticsProductRow =>
+  (ANALYTICS_PRODUCT_ROWS as readonly string[]).includes(p) && p !== 'fx' ? (p as AnalyticsProductRow) : 'other';
 
 /**
  * Where a journal's effect on the investor's accounts belongs (its reversal's, the reversed one's):
@@ -164,7 +165,15 @@ export function createAnalyticsService(opts: {
     const instants = [firstEnd, ...dayList.map((d) => (d === today && live ? at + 1 : startOf(d) + DAY))];
 
     // The ledger by UTC day, currency and row: every change of the caller's accounts, a flow or where it belongs.
-    const ledger = await db.query<{ day: string; currency: string; kind: string; flow: boolean; symbol: string | null; fund_kind: string | null; amount: string }>(
+    const ledger = await db.query<{
+      day: string;
+      currency: string;
+      kind: string;
+      flow: boolean;
+      symbol: string | null;
+      fund_kind: string | null;
+      amount: string;
+    }>(
       `with mine as (
          select j.created_at, a.currency, e.amount,
                 coalesce(r.kind, j.kind) as kind, coalesce(r.ref_type, j.ref_type) as ref_type, coalesce(r.ref_id, j.ref_id) as ref_id
@@ -193,7 +202,9 @@ export function createAnalyticsService(opts: {
           and (closed_at is null or closed_at >= $3)`,
       [userId, new Date(live ? startOf(today) : startOf(today) + DAY), new Date(firstEnd)],
     );
-    const open = await db.query<PositionRow>(`select * from positions where user_id = $1 and status = ${OrderStatus.InProgress} and open_price is not null`, [userId]);
+    const open = await db.query<PositionRow>(`select * from positions where user_id = $1 and status = ${OrderStatus.InProgress} and open_price is not null`, [
+      userId,
+    ]);
     const settled = await db.query<PositionRow>(
       `select * from positions where user_id = $1 and status = ${OrderStatus.Settled} and realised is not null and closed_at >= $2`,
       [userId, new Date(firstEnd)],
@@ -259,7 +270,9 @@ export function createAnalyticsService(opts: {
         const w = usdPerAt(p.wallet_currency, end);
         if (close === null || !f || !w) continue;
         const rate = f.div(w).toDecimalPlaces(12).toFixed();
-        const profit = new Dec(roundDecimal(floatingProfit({ direction: p.direction, openPrice: p.open_price!, exitPrice: close, quantity: p.quantity, rate }), 2)!);
+        const profit = new Dec(
+          roundDecimal(floatingProfit({ direction: p.direction, openPrice: p.open_price!, exitPrice: close, quantity: p.quantity, rate }), 2)!,
+        );
         addRow(out, `i:${p.symbol}`, p.wallet_currency, capped(p, profit));
       }
       return out;
@@ -396,7 +409,12 @@ export function createAnalyticsService(opts: {
     const markets = new Map<Analytics['byMarket'][number]['market'], Sums>();
     for (const x of byInstrument) {
       const m = markets.get(x.market) ?? noSums();
-      markets.set(x.market, { realised: m.realised.add(x.b.realised), floating: m.floating.add(x.b.floating), fees: m.fees.add(x.b.fees), pnl: m.pnl.add(x.b.pnl) });
+      markets.set(x.market, {
+        realised: m.realised.add(x.b.realised),
+        floating: m.floating.add(x.b.floating),
+        fees: m.fees.add(x.b.fees),
+        pnl: m.pnl.add(x.b.pnl),
+      });
     }
 
     // Today's value by where it is: the portfolio's lines.

@@ -226,9 +226,7 @@ function better(a: Level, b: Level, reference: Dec): boolean {
 }
 
 function allocate(orders: Parsed[], side: 'buy' | 'sell', price: Dec, volume: Dec, filled: Map<string, Dec>): void {
-  const eligible = orders.filter(
-    (o) => o.order.side === side && (o.price === null || (side === 'buy' ? o.price.gte(price) : o.price.lte(price))),
-  );
+  const eligible = orders.filter((o) => o.order.side === side && (o.price === null || (side === 'buy' ? o.price.gte(price) : o.price.lte(price))));
   eligible.sort((a, b) => {
     if ((a.price === null) !== (b.price === null)) return a.price === null ? -1 : 1;
     if (a.price !== null && b.price !== null) {

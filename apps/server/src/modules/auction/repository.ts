@@ -148,10 +148,11 @@ export const collectedOfDay = (sql: Sql, tradingDay: string) =>
   sql.query<OrderRow>(`select ${ORDER} from auction_orders where trading_day = $1 and status = 'collected' order by sequence`, [tradingDay]);
 
 export const ordersOf = (sql: Sql, userId: number, tradingDay: string, symbol: string | undefined) =>
-  sql.query<OrderRow>(
-    `select ${ORDER} from auction_orders where user_id = $1 and trading_day = $2 and ($3::text is null or symbol = $3) order by id desc`,
-    [userId, tradingDay, symbol ?? null],
-  );
+  sql.query<OrderRow>(`select ${ORDER} from auction_orders where user_id = $1 and trading_day = $2 and ($3::text is null or symbol = $3) order by id desc`, [
+    userId,
+    tradingDay,
+    symbol ?? null,
+  ]);
 
 export async function markCancelled(sql: Sql, id: number, releaseJournalId: number): Promise<OrderRow> {
   const [row] = await sql.query<OrderRow>(

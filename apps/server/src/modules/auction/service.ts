@@ -26,7 +26,21 @@ import type { PushHub } from '../../push/hub';
 import { requireVerifiedKyc } from '../kyc';
 import { exchangeTime, type MarketService } from '../market';
 import type { Notices } from '../notices';
-import { createPricing, isBuy, onGrid, postHeldOrder, postHeldOrderFill, postHeldOrderRelease, postOrderHold, type HeldOrder, insertEvent, insertPosition, leverageRiskOf, type PositionRow, RULES } from '../trading';
+import {
+  createPricing,
+  isBuy,
+  onGrid,
+  postHeldOrder,
+  postHeldOrderFill,
+  postHeldOrderRelease,
+  postOrderHold,
+  type HeldOrder,
+  insertEvent,
+  insertPosition,
+  leverageRiskOf,
+  type PositionRow,
+  RULES,
+} from '../trading';
 import type { ExchangeRates } from '../wallet';
 import { auctionLimitBand, matchAuction, type AuctionInput, type AuctionOrder as MatcherOrder } from './matcher';
 import * as repo from './repository';
@@ -124,7 +138,12 @@ export function createAuctionService(opts: {
     return f;
   }
 
-  const fromBook = (b: BookRow): Figures => ({ previousClose: b.previous_close, bandLow: b.band_low, bandHigh: b.band_high, referencePrice: b.reference_price });
+  const fromBook = (b: BookRow): Figures => ({
+    previousClose: b.previous_close,
+    bandLow: b.band_low,
+    bandHigh: b.band_high,
+    referencePrice: b.reference_price,
+  });
 
   function closedError(at: number) {
     const next = upcoming(at);
@@ -209,7 +228,12 @@ export function createAuctionService(opts: {
     return i;
   }
 
-  function notifyOutcome(sql: Sql, o: OrderRow, i: Instrument, outcome: { filled: Dec; price: string | null; position: PositionRow | null; entrusted: boolean }) {
+  function notifyOutcome(
+    sql: Sql,
+    o: OrderRow,
+    i: Instrument,
+    outcome: { filled: Dec; price: string | null; position: PositionRow | null; entrusted: boolean },
+  ) {
     const side = isBuy(o.direction) ? 't.buy' : 't.sell';
     const quantity = new Dec(o.quantity).toFixed();
     const rest = outcome.entrusted ? 'n.auctionRest.entrusted' : 'n.auctionRest.cancelled';
@@ -231,8 +255,10 @@ export function createAuctionService(opts: {
     return notices.notify(sql, o.user_id, 'auction.partlyFilled', { ...fill, filled: outcome.filled.toFixed(), rest });
   }
 
-  const orderEvent = (p: PositionRow, event: 'placed' | 'filled', status = p.status) => () =>
-    hub.publishUserEvent(p.user_id, PushEvent.Order, { id: p.id, status, event });
+  const orderEvent =
+    (p: PositionRow, event: 'placed' | 'filled', status = p.status) =>
+    () =>
+      hub.publishUserEvent(p.user_id, PushEvent.Order, { id: p.id, status, event });
 
   /**
    * One order's part of the match, in the match's transaction: its fill becomes a position at the

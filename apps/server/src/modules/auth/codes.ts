@@ -91,9 +91,7 @@ export function createEmailCodes(db: Db, mailer: Mailer) {
 
     /** Use the code up inside the caller's transaction; a second use of the same code fails. */
     async consume(sql: Sql, codeId: number) {
-      const used = await sql.query('update email_codes set consumed_at = now() where id = $1 and consumed_at is null returning id', [
-        codeId,
-      ]);
+      const used = await sql.query('update email_codes set consumed_at = now() where id = $1 and consumed_at is null returning id', [codeId]);
       if (!used.length) throw new AppError('e.codeInvalid', { code: 'e.codeInvalid' });
     },
   };

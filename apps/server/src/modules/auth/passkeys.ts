@@ -93,10 +93,12 @@ export function createPasskeys({ db, config, security, throttle, log }: PasskeyD
   }
 
   async function storeChallenge(challenge: string, purpose: Purpose, userId: number | null) {
-    await db.query(
-      'insert into webauthn_challenges (challenge, purpose, user_id, expires_at) values ($1, $2, $3, now() + make_interval(secs => $4))',
-      [challenge, purpose, userId, PASSKEY_CHALLENGE_SECONDS],
-    );
+    await db.query('insert into webauthn_challenges (challenge, purpose, user_id, expires_at) values ($1, $2, $3, now() + make_interval(secs => $4))', [
+      challenge,
+      purpose,
+      userId,
+      PASSKEY_CHALLENGE_SECONDS,
+    ]);
     // Now and then, forget the challenges long over.
     if (Math.random() < 0.01) await db.query(`delete from webauthn_challenges where expires_at < now() - interval '1 day'`);
   }
@@ -118,8 +120,7 @@ export function createPasskeys({ db, config, security, throttle, log }: PasskeyD
     return challenge;
   }
 
-  const rowsOf = (userId: number) =>
-    db.query<PasskeyRow>('select * from passkeys where user_id = $1 order by created_at desc, id desc', [userId]);
+  const rowsOf = (userId: number) => db.query<PasskeyRow>('select * from passkeys where user_id = $1 order by created_at desc, id desc', [userId]);
 
   async function ownRow(userId: number, id: number): Promise<PasskeyRow> {
     const [row] = await db.query<PasskeyRow>('select * from passkeys where id = $1 and user_id = $2', [id, userId]);
@@ -274,10 +275,12 @@ export function createPasskeys({ db, config, security, throttle, log }: PasskeyD
         throw new AppError('e.passkeyFailed');
       }
       if (!verified.verified) throw new AppError('e.passkeyFailed');
-      const moved = await db.query(
-        'update passkeys set counter = $3, backed_up = $4, last_used_at = now() where id = $1 and counter = $2 returning id',
-        [row.id, row.counter, verified.authenticationInfo.newCounter, verified.authenticationInfo.credentialBackedUp],
-      );
+      const moved = await db.query('update passkeys set counter = $3, backed_up = $4, last_used_at = now() where id = $1 and counter = $2 returning id', [
+        row.id,
+        row.counter,
+        verified.authenticationInfo.newCounter,
+        verified.authenticationInfo.credentialBackedUp,
+      ]);
       if (!moved.length) throw new AppError('e.passkeyFailed');
       const user = await repo.findUserById(db, Number(row.user_id));
       if (!user || user.role !== 'investor') throw new AppError('e.passkeyUnknown');

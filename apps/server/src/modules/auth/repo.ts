@@ -38,19 +38,13 @@ interface CorporateRow {
   contact_phone: string;
 }
 
-export const findUserById = async (sql: Sql, id: number) =>
-  (await sql.query<UserRow>('select * from users where id = $1', [id]))[0];
+export const findUserById = async (sql: Sql, id: number) => (await sql.query<UserRow>('select * from users where id = $1', [id]))[0];
 
 /** By user ID (case-insensitive) or e-mail, as typed at sign-in. */
 export const findUserByLogin = async (sql: Sql, login: string) =>
-  (
-    await sql.query<UserRow>('select * from users where lower(username) = lower($1) or email = lower($1) order by id limit 1', [
-      login,
-    ])
-  )[0];
+  (await sql.query<UserRow>('select * from users where lower(username) = lower($1) or email = lower($1) order by id limit 1', [login]))[0];
 
-export const findUserByEmail = async (sql: Sql, email: string) =>
-  (await sql.query<UserRow>('select * from users where email = $1', [email]))[0];
+export const findUserByEmail = async (sql: Sql, email: string) => (await sql.query<UserRow>('select * from users where email = $1', [email]))[0];
 
 export async function usernameTaken(sql: Sql, username: string) {
   return (await sql.query('select 1 from users where lower(username) = lower($1)', [username])).length > 0;
@@ -149,10 +143,7 @@ function maskSsn(ssn: string | null): string | null {
 
 /** The wire shape of a user; secrets never leave, the SSN/BSN only masked. */
 export async function toUserInfo(sql: Sql, u: UserRow): Promise<UserInfo> {
-  const corporate =
-    u.account_type === 4
-      ? (await sql.query<CorporateRow>('select * from corporate_profiles where user_id = $1', [u.id]))[0]
-      : undefined;
+  const corporate = u.account_type === 4 ? (await sql.query<CorporateRow>('select * from corporate_profiles where user_id = $1', [u.id]))[0] : undefined;
   return {
     id: u.id,
     userId: u.username,
@@ -191,10 +182,7 @@ export async function toUserInfo(sql: Sql, u: UserRow): Promise<UserInfo> {
   };
 }
 
-export async function createSession(
-  sql: Sql,
-  s: { userId: number; tokenHash: string; ttlSeconds: number; ip: string; userAgent: string | undefined },
-) {
+export async function createSession(sql: Sql, s: { userId: number; tokenHash: string; ttlSeconds: number; ip: string; userAgent: string | undefined }) {
   await sql.query(
     `insert into sessions (user_id, token_hash, expires_at, ip, user_agent)
      values ($1, $2, now() + make_interval(secs => $3), $4, $5)`,
@@ -203,10 +191,10 @@ export async function createSession(
 }
 
 export async function revokeSessions(sql: Sql, userId: number, exceptSessionId?: number) {
-  await sql.query(
-    'update sessions set revoked_at = now() where user_id = $1 and revoked_at is null and id <> coalesce($2, -1)',
-    [userId, exceptSessionId ?? null],
-  );
+  await sql.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null and id <> coalesce($2, -1)', [
+    userId,
+    exceptSessionId ?? null,
+  ]);
 }
 
 export async function revokeSession(sql: Sql, sessionId: number) {

@@ -56,10 +56,7 @@ export function createSecurity({ db, throttle, idleMinutes, endSessions }: Secur
 
     async status(userId: number) {
       const row = await enabledRow(userId);
-      const [left] = await db.query<{ n: number }>(
-        'select count(*)::int as n from two_factor_recovery_codes where user_id = $1 and used_at is null',
-        [userId],
-      );
+      const [left] = await db.query<{ n: number }>('select count(*)::int as n from two_factor_recovery_codes where user_id = $1 and used_at is null', [userId]);
       return {
         enabled: row !== undefined,
         enabledTimestamp: row?.enabled_at?.getTime() ?? null,

@@ -96,10 +96,11 @@ export function createAuthService(
 
   async function challenge(userId: number): Promise<SecondFactorNeeded> {
     const token = newToken();
-    await db.query(
-      'insert into sign_in_challenges (user_id, token_hash, expires_at) values ($1, $2, now() + make_interval(secs => $3))',
-      [userId, sha256(token), SIGN_IN_CHALLENGE_SECONDS],
-    );
+    await db.query('insert into sign_in_challenges (user_id, token_hash, expires_at) values ($1, $2, now() + make_interval(secs => $3))', [
+      userId,
+      sha256(token),
+      SIGN_IN_CHALLENGE_SECONDS,
+    ]);
     // Now and then, forget challenges long over (they are kept a day for the record of attempts).
     if (Math.random() < 0.01) await db.query(`delete from sign_in_challenges where expires_at < now() - interval '1 day'`);
     return { secondFactor: 'totp', challenge: token, expiresInSeconds: SIGN_IN_CHALLENGE_SECONDS };
@@ -191,10 +192,7 @@ export function createAuthService(
       });
     },
 
-    async registerEmail(
-      input: { email: string; code: string; password: string; invitationCode?: string },
-      req: FastifyRequest,
-    ) {
+    async registerEmail(input: { email: string; code: string; password: string; invitationCode?: string }, req: FastifyRequest) {
       await assertFree(null, input.email);
       const invitedBy = await inviterOf(input.invitationCode);
       const codeId = await codes.check(input.email, EmailCodeType.Register, input.code);
@@ -307,8 +305,7 @@ export function createAuthService(
     passkeyAdd: (userId: number, name: string, credential: Parameters<typeof passkeys.add>[2], req: FastifyRequest) =>
       passkeys.add(userId, name, credential, req),
     passkeyRename: (userId: number, id: number, name: string) => passkeys.rename(userId, id, name),
-    passkeyDelete: (userId: number, id: number, input: { password: string; code?: string | undefined }, ip: string) =>
-      passkeys.remove(userId, id, input, ip),
+    passkeyDelete: (userId: number, id: number, input: { password: string; code?: string | undefined }, ip: string) => passkeys.remove(userId, id, input, ip),
 
     twoFactorStatus: (userId: number) => security.status(userId),
     twoFactorSetup: (userId: number) => security.setup(userId),
@@ -353,10 +350,10 @@ export function createAuthService(
     async settingPayPassword(userId: number, payPassword: string) {
       const hash = await hashSecret(payPassword);
       // Set only where none is set, in one statement, so two racing calls cannot both succeed.
-      const set = await db.query(
-        'update users set pay_password_hash = $2, updated_at = now() where id = $1 and pay_password_hash is null returning id',
-        [userId, hash],
-      );
+      const set = await db.query('update users set pay_password_hash = $2, updated_at = now() where id = $1 and pay_password_hash is null returning id', [
+        userId,
+        hash,
+      ]);
       if (!set.length) throw new AppError('e.payPasswordAlreadySet');
     },
 

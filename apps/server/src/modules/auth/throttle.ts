@@ -83,8 +83,7 @@ export function createSignInThrottle(db: Db, factor = 1) {
     throw delayed(wait?.s ?? 1);
   }
 
-  const refundAddress = (key: string) =>
-    db.query('update sign_in_throttles set failures = greatest(failures - 1, 0) where key = $1', [key]);
+  const refundAddress = (key: string) => db.query('update sign_in_throttles set failures = greatest(failures - 1, 0) where key = $1', [key]);
 
   return {
     /**

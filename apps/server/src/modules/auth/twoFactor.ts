@@ -89,9 +89,6 @@ export async function replaceRecoveryCodes(sql: Sql, userId: number): Promise<st
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const hashes = await Promise.all(codes.map((c) => hashSecret(recoveryKey(c))));
   await sql.query('delete from two_factor_recovery_codes where user_id = $1', [userId]);
-  await sql.query(
-    'insert into two_factor_recovery_codes (user_id, code_hash) select $1, h from unnest($2::text[]) as h',
-    [userId, hashes],
-  );
+  await sql.query('insert into two_factor_recovery_codes (user_id, code_hash) select $1, h from unnest($2::text[]) as h', [userId, hashes]);
   return codes;
 }

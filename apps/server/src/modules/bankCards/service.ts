@@ -105,9 +105,7 @@ export function createBankCardService(db: Db) {
       return db.tx(async (sql) => {
         // Serialise the caller's card changes so two adds cannot both pass the limit.
         await sql.query('select id from users where id = $1 for update', [userId]);
-        const [count] = await sql.query<{ n: number }>('select count(*)::int as n from bank_cards where user_id = $1 and deleted_at is null', [
-          userId,
-        ]);
+        const [count] = await sql.query<{ n: number }>('select count(*)::int as n from bank_cards where user_id = $1 and deleted_at is null', [userId]);
         if ((count?.n ?? 0) >= MAX_BANK_CARDS) throw new AppError('e.cardLimit');
         await assertOwnImages(sql, userId, input);
         const [row] = await sql
@@ -124,10 +122,10 @@ export function createBankCardService(db: Db) {
 
     async update(userId: number, id: number, input: BankCardInput) {
       return db.tx(async (sql) => {
-        const [current] = await sql.query<BankCardRow>(
-          'select * from bank_cards where id = $1 and user_id = $2 and deleted_at is null for update',
-          [id, userId],
-        );
+        const [current] = await sql.query<BankCardRow>('select * from bank_cards where id = $1 and user_id = $2 and deleted_at is null for update', [
+          id,
+          userId,
+        ]);
         if (!current) throw notFound();
         await assertOwnImages(sql, userId, input);
         const [row] = await sql
@@ -144,10 +142,7 @@ export function createBankCardService(db: Db) {
     },
 
     async remove(userId: number, id: number) {
-      const rows = await db.query(
-        'update bank_cards set deleted_at = now() where id = $1 and user_id = $2 and deleted_at is null returning id',
-        [id, userId],
-      );
+      const rows = await db.query('update bank_cards set deleted_at = now() where id = $1 and user_id = $2 and deleted_at is null returning id', [id, userId]);
       if (!rows.length) throw notFound();
       return { removed: rows.length };
     },

@@ -321,7 +321,11 @@ export function createBlockQuoteService(opts: {
     async mine(userId: number, page: number, size: number) {
       const at = now();
       const [count] = await db.query<{ n: number }>('select count(*)::int as n from block_quotes where user_id = $1', [userId]);
-      const rows = await db.query<QuoteRow>('select * from block_quotes where user_id = $1 order by id desc limit $2 offset $3', [userId, size, (page - 1) * size]);
+      const rows = await db.query<QuoteRow>('select * from block_quotes where user_id = $1 order by id desc limit $2 offset $3', [
+        userId,
+        size,
+        (page - 1) * size,
+      ]);
       return { list: rows.map((r) => toQuote(r, at)), total: count?.n ?? 0, page, size };
     },
 

@@ -185,10 +185,7 @@ export function createBlockTradeService(db: Db, notices: Notices) {
         }
         if (!keyUnlocks(key, candidate)) throw new AppError('e.keyInvalid');
         await markKeyUsed(sql, key.id);
-        await sql.query('update block_trade_activations set status = $2, activated_at = now() where id = $1', [
-          current.id,
-          BlockTradeActivationStatus.Active,
-        ]);
+        await sql.query('update block_trade_activations set status = $2, activated_at = now() where id = $1', [current.id, BlockTradeActivationStatus.Active]);
         return view(sql, userId);
       });
     },
@@ -212,10 +209,12 @@ export function createBlockTradeService(db: Db, notices: Notices) {
         const row = await lockActivation(sql, id);
         if (row.status !== BlockTradeActivationStatus.Applied) throw new AppError('e.reviewDone');
         const issued = await issueKey(sql, { userId: row.user_id, purpose: 'block_trade', issuedBy: by.operatorId });
-        await sql.query(
-          'update block_trade_activations set status = $2, key_id = $3, reason = null, reviewed_by = $4, reviewed_at = now() where id = $1',
-          [id, BlockTradeActivationStatus.Approved, issued.id, by.operatorId],
-        );
+        await sql.query('update block_trade_activations set status = $2, key_id = $3, reason = null, reviewed_by = $4, reviewed_at = now() where id = $1', [
+          id,
+          BlockTradeActivationStatus.Approved,
+          issued.id,
+          by.operatorId,
+        ]);
         // The key's id, never the key: the audit log is read by every operator.
         await writeAudit(sql, {
           actorId: by.operatorId,

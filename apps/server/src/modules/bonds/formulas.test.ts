@@ -5,7 +5,13 @@ import { Dec } from '../../lib/decimal';
 import { accruedInterest, bondPayDay, cashFlows, presentValue, yieldToMaturity } from './formulas';
 
 const day = isoToDay;
-const note = (couponRate: string, maturity: string, frequency: 0 | 1 | 2 = 2): BondTerms => ({ symbol: 'X', currency: 'USD', couponRate, frequency, maturity: day(maturity) });
+const note = (couponRate: string, maturity: string, frequency: 0 | 1 | 2 = 2): BondTerms => ({
+  symbol: 'X',
+  currency: 'USD',
+  couponRate,
+  frequency,
+  maturity: day(maturity),
+});
 
 describe('the coupon calendar', () => {
   it('counts back from maturity in whole periods, keeping month ends', () => {
@@ -67,7 +73,12 @@ describe('cash flows and present value', () => {
     const flows = cashFlows(note('4', '2027-11-15'), day('2026-11-15'));
     // 181 and 365 days: 2 × 1.04^(−181/365) + 102 × 1.04^(−1)
     const pv = presentValue(flows, day('2026-11-15'), (t) => new Dec('1.04').pow(t.neg()));
-    expect(pv.toFixed(10)).toBe(new Dec(2).mul(new Dec('1.04').pow(new Dec(-181).div(365))).add(new Dec(102).div('1.04')).toFixed(10));
+    expect(pv.toFixed(10)).toBe(
+      new Dec(2)
+        .mul(new Dec('1.04').pow(new Dec(-181).div(365)))
+        .add(new Dec(102).div('1.04'))
+        .toFixed(10),
+    );
   });
 });
 
@@ -111,7 +122,7 @@ describe('yield to maturity', () => {
 });
 
 describe('the payment day', () => {
-  it('pays a coupon or a maturity that falls on a day off on the next business day of the bond\'s market', () => {
+  it("pays a coupon or a maturity that falls on a day off on the next business day of the bond's market", () => {
     // Saturday 15 August 2026: Monday the 17th, for a Treasury and a Bund alike.
     expect(bondPayDay('USD', day('2026-08-15'))).toBe(day('2026-08-17'));
     expect(bondPayDay('EUR', day('2026-08-15'))).toBe(day('2026-08-17'));

@@ -79,7 +79,10 @@ export function yieldToMaturity(terms: BondTerms, day: number, dirty: Decimal.Va
   const flows = cashFlows(terms, day);
   if (flows.length === 0 || price.lte(0)) return null;
   if (terms.frequency === 0) {
-    return HUNDRED.sub(price).div(price).mul(YEAR_DAYS).div(terms.maturity - day);
+    return HUNDRED.sub(price)
+      .div(price)
+      .mul(YEAR_DAYS)
+      .div(terms.maturity - day);
   }
   const period = couponPeriod(terms, day)!;
   const w = new Dec(period.next - day).div(period.next - period.previous);

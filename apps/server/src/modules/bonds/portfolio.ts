@@ -66,7 +66,11 @@ export function createBondsPortfolioSource(deps: PortfolioDeps): PortfolioSource
    * is closed the settlement day is its last trade's, which already counts the days off to the next
    * settlement day, so a coupon paid overnight is never counted both in the price and in the wallet.
    */
-  function perHundred(terms: BondTerms, at: number, schedule: readonly SpreadChange[] | undefined): { bid: Dec; accrued: Dec; time: number; settlement: number } {
+  function perHundred(
+    terms: BondTerms,
+    at: number,
+    schedule: readonly SpreadChange[] | undefined,
+  ): { bid: Dec; accrued: Dec; time: number; settlement: number } {
     const settlement = bondSettlementDay(terms.currency, at);
     if (settlement >= terms.maturity) return { bid: HUNDRED, accrued: new Dec(0), time: at, settlement };
     const p = pricing.price(terms, at, schedule);
@@ -124,10 +128,12 @@ export function createBondsPortfolioSource(deps: PortfolioDeps): PortfolioSource
     // Today's change: the face's total return since the previous close (or since the purchase, at the dirty ask paid).
     const start = previousClose(at);
     const fromPurchase = h.created_at.getTime() >= start;
-    const from = fromPurchase ? { dirty: new Dec(h.price).add(h.accrued), settlement: dayOfDate(h.settlement_day) } : (() => {
-      const s = perHundred(terms, start, schedule);
-      return { dirty: s.bid.add(s.accrued), settlement: s.settlement };
-    })();
+    const from = fromPurchase
+      ? { dirty: new Dec(h.price).add(h.accrued), settlement: dayOfDate(h.settlement_day) }
+      : (() => {
+          const s = perHundred(terms, start, schedule);
+          return { dirty: s.bid.add(s.accrued), settlement: s.settlement };
+        })();
     const couponsSince = paymentDays(terms, from.settlement).filter((d) => d <= w.settlement).length;
     const nowPer100 = w.dirty.add(periodCoupon(terms).mul(couponsSince));
     const dayChange = money(w.face.mul(nowPer100.sub(from.dirty)).div(100).mul(rate));
@@ -161,7 +167,13 @@ export function createBondsPortfolioSource(deps: PortfolioDeps): PortfolioSource
       const at = deps.clocks.bonds();
       const holdings = await repo.openHoldings(db, userId);
       if (holdings.length === 0) return [];
-      const [payments, spreads] = await Promise.all([repo.paymentsOfHoldings(db, holdings.map((h) => h.id)), schedules()]);
+      const [payments, spreads] = await Promise.all([
+        repo.paymentsOfHoldings(
+          db,
+          holdings.map((h) => h.id),
+        ),
+        schedules(),
+      ]);
       return holdings
         .map((h) =>
           lineOf(
@@ -179,7 +191,13 @@ export function createBondsPortfolioSource(deps: PortfolioDeps): PortfolioSource
       if (ends.length === 0) return out;
       const holdings = await repo.holdingsBoughtBefore(db, userId, new Date(Math.max(...ends)));
       if (holdings.length === 0) return out;
-      const [payments, spreads] = await Promise.all([repo.paymentsOfHoldings(db, holdings.map((h) => h.id)), schedules()]);
+      const [payments, spreads] = await Promise.all([
+        repo.paymentsOfHoldings(
+          db,
+          holdings.map((h) => h.id),
+        ),
+        schedules(),
+      ]);
       ends.forEach((end, k) => {
         for (const h of holdings) {
           if (h.created_at.getTime() >= end) continue;

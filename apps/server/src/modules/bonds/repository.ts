@@ -83,11 +83,10 @@ export async function setSpread(sql: Sql, symbol: string, spreadBp: string, from
 }
 
 export const setPaused = (sql: Sql, symbol: string, by: number | null, reason: string | null) =>
-  sql.query('update bond_listings set paused_at = case when $2::bigint is null then null else now() end, paused_by = $2, paused_reason = $3 where symbol = $1', [
-    symbol,
-    by,
-    reason,
-  ]);
+  sql.query(
+    'update bond_listings set paused_at = case when $2::bigint is null then null else now() end, paused_by = $2, paused_reason = $3 where symbol = $1',
+    [symbol, by, reason],
+  );
 
 const HOLDING_COLUMNS = `h.id, h.user_id, h.symbol, h.currency, h.coupon_rate::text, h.frequency, h.maturity, h.wallet_code, h.wallet_currency,
   h.face::text, h.remaining::text, h.price::text, h.accrued::text, h.markup::text, h.ytm::text, h.clean_amount::text, h.accrued_amount::text,
@@ -154,13 +153,19 @@ export async function insertHolding(sql: Sql, h: NewHolding): Promise<number> {
 }
 
 export async function holding(sql: Sql, id: number, userId?: number): Promise<HoldingRow | undefined> {
-  const [row] = await sql.query<HoldingRow>(`select ${HOLDING_COLUMNS} from bond_holdings h where h.id = $1${userId === undefined ? '' : ' and h.user_id = $2'}`, userId === undefined ? [id] : [id, userId]);
+  const [row] = await sql.query<HoldingRow>(
+    `select ${HOLDING_COLUMNS} from bond_holdings h where h.id = $1${userId === undefined ? '' : ' and h.user_id = $2'}`,
+    userId === undefined ? [id] : [id, userId],
+  );
   return row;
 }
 
 /** Lock a holding row (the coupon job and a sale take it in this order: listing is never locked with it). */
 export async function lockHolding(sql: Sql, id: number, userId?: number): Promise<boolean> {
-  const rows = await sql.query(`select id from bond_holdings where id = $1${userId === undefined ? '' : ' and user_id = $2'} for update`, userId === undefined ? [id] : [id, userId]);
+  const rows = await sql.query(
+    `select id from bond_holdings where id = $1${userId === undefined ? '' : ' and user_id = $2'} for update`,
+    userId === undefined ? [id] : [id, userId],
+  );
   return rows.length > 0;
 }
 
@@ -175,7 +180,10 @@ export const openHoldings = (sql: Sql, userId: number) =>
 
 /** Face each symbol's open holdings of one user hold. */
 export const heldBySymbol = (sql: Sql, userId: number) =>
-  sql.query<{ symbol: string; face: string }>("select symbol, sum(remaining)::text as face from bond_holdings where user_id = $1 and status = 'holding' group by symbol", [userId]);
+  sql.query<{ symbol: string; face: string }>(
+    "select symbol, sum(remaining)::text as face from bond_holdings where user_id = $1 and status = 'holding' group by symbol",
+    [userId],
+  );
 
 /** Per symbol: holders and face outstanding. */
 export const outstanding = (sql: Sql) =>

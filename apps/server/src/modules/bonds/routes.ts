@@ -4,7 +4,16 @@ import type { BondService } from './service';
 export function bondHandlers(
   bonds: BondService,
 ): HandlersOf<
-  'bondQuotes' | 'bondCreate' | 'bondHoldings' | 'bondSell' | 'bondTotal' | 'bondPayments' | 'operatorBonds' | 'operatorBondPause' | 'operatorBondResume' | 'operatorBondSpread'
+  | 'bondQuotes'
+  | 'bondCreate'
+  | 'bondHoldings'
+  | 'bondSell'
+  | 'bondTotal'
+  | 'bondPayments'
+  | 'operatorBonds'
+  | 'operatorBondPause'
+  | 'operatorBondResume'
+  | 'operatorBondSpread'
 > {
   const by = (caller: { id: number } | null, ip: string) => ({ operatorId: caller!.id, ip });
   return {

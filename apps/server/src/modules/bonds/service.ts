@@ -111,7 +111,10 @@ export function createBondService(opts: {
 
   /** One listing's schedule read in the caller's transaction: a trade uses the spread as committed, not as last refreshed. */
   async function scheduleOf(sql: Sql, symbol: string): Promise<SpreadChange[]> {
-    const rows = await sql.query<{ from_ms: string; spread_bp: string }>('select from_ms::text, spread_bp::text from bond_spreads where symbol = $1 order by from_ms', [symbol]);
+    const rows = await sql.query<{ from_ms: string; spread_bp: string }>(
+      'select from_ms::text, spread_bp::text from bond_spreads where symbol = $1 order by from_ms',
+      [symbol],
+    );
     return rows.map((r) => ({ from: Number(r.from_ms), spreadBp: r.spread_bp }));
   }
 
@@ -219,7 +222,17 @@ export function createBondService(opts: {
     const walletAmount = money(amount.mul(rate));
     const holding = { userId: h.user_id, holdingId: h.id, walletCode: h.wallet_code as WalletCode, walletCurrency: h.wallet_currency, at: new Date(at) };
     const journalId = await (kind === 'coupon' ? postCouponPaid : postBondRedeemed)(sql, holding, walletAmount);
-    await repo.insertPayment(sql, { holdingId: h.id, kind, day: dayStart(day), face: plain(face), amount: plain(amount), rate: plain(rate), walletAmount: plain(walletAmount), journalId, at: new Date(at) });
+    await repo.insertPayment(sql, {
+      holdingId: h.id,
+      kind,
+      day: dayStart(day),
+      face: plain(face),
+      amount: plain(amount),
+      rate: plain(rate),
+      walletAmount: plain(walletAmount),
+      journalId,
+      at: new Date(at),
+    });
     return walletAmount;
   }
 
@@ -308,7 +321,15 @@ export function createBondService(opts: {
       const listings = await repo.listings(db);
       const held = userId === null ? [] : await repo.heldBySymbol(db, userId);
       const wanted = symbol ? [instrumentOf(symbol)] : BONDS;
-      return wanted.map((i) => quoteOf(i, listings.find((l) => l.symbol === i.symbol)!, at, schedules.get(i.symbol), new Dec(held.find((x) => x.symbol === i.symbol)?.face ?? 0)));
+      return wanted.map((i) =>
+        quoteOf(
+          i,
+          listings.find((l) => l.symbol === i.symbol)!,
+          at,
+          schedules.get(i.symbol),
+          new Dec(held.find((x) => x.symbol === i.symbol)?.face ?? 0),
+        ),
+      );
     },
 
     /** Buy a face amount at the ask's dirty price plus the markup, from the wallet of the bond's currency. */
@@ -369,7 +390,11 @@ export function createBondService(opts: {
           settlementDay: dayStart(day),
           at: new Date(at),
         });
-        await postBondBuy(sql, { userId, holdingId, walletCode: code, walletCurrency: currency, at: new Date(at) }, { clean: cleanW, accrued: accruedW, fee: feeW });
+        await postBondBuy(
+          sql,
+          { userId, holdingId, walletCode: code, walletCurrency: currency, at: new Date(at) },
+          { clean: cleanW, accrued: accruedW, fee: feeW },
+        );
         return holdingId;
       });
       return holdingOf((await repo.holding(db, id))!, at);
@@ -398,9 +423,14 @@ export function createBondService(opts: {
         const listing = (await repo.listing(sql, before.symbol))!;
         const face = input.face === undefined ? new Dec(before.remaining) : new Dec(input.face);
         if (!face.mod(listing.face_increment).isZero()) {
-          throw new AppError('e.bondFaceIncrement', { face: 'e.bondFaceIncrement' }, { increment: fixed(listing.face_increment, 0), currency: before.currency });
+          throw new AppError(
+            'e.bondFaceIncrement',
+            { face: 'e.bondFaceIncrement' },
+            { increment: fixed(listing.face_increment, 0), currency: before.currency },
+          );
         }
-        if (face.gt(before.remaining)) throw new AppError('e.bondFaceHeld', { face: 'e.bondFaceHeld' }, { face: fixed(before.remaining, 2), currency: before.currency });
+        if (face.gt(before.remaining))
+          throw new AppError('e.bondFaceHeld', { face: 'e.bondFaceHeld' }, { face: fixed(before.remaining, 2), currency: before.currency });
         const p = pricing.price(terms, at, await scheduleOf(sql, before.symbol));
         const day = p.day;
         const pushes = await settleDue(sql, input.id, at, day);
@@ -450,7 +480,14 @@ export function createBondService(opts: {
       let totalEur = new Dec(0);
       for (const [currency, t] of per) totalEur = totalEur.add(t.value.mul(exchangeRates.rate(currency, 'EUR')));
       return {
-        list: [...per].map(([currency, t]) => ({ currency, face: fixed(t.face, 2), value: fixed(t.value, 2), cost: fixed(t.cost, 2), coupons: fixed(t.coupons, 2), profit: fixed(t.profit, 2) })),
+        list: [...per].map(([currency, t]) => ({
+          currency,
+          face: fixed(t.face, 2),
+          value: fixed(t.value, 2),
+          cost: fixed(t.cost, 2),
+          coupons: fixed(t.coupons, 2),
+          profit: fixed(t.profit, 2),
+        })),
         totalEur: fixed(totalEur, 2),
         holdings: open.length,
       };

@@ -110,10 +110,10 @@ export function createChat(db: Db, hub: PushHub) {
   }
 
   async function unreadBy(sql: Sql, userId: number, reader: ChatSide) {
-    const [row] = await sql.query<{ n: number }>(
-      'select count(*)::int as n from chat_messages where user_id = $1 and sender = $2 and read_at is null',
-      [userId, other(reader)],
-    );
+    const [row] = await sql.query<{ n: number }>('select count(*)::int as n from chat_messages where user_id = $1 and sender = $2 and read_at is null', [
+      userId,
+      other(reader),
+    ]);
     return row?.n ?? 0;
   }
 

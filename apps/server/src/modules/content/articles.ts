@@ -185,10 +185,7 @@ export function createArticles(db: Db) {
     /** One published article by number or slug; a draft does not exist for the public. */
     async get(locale: Locale, ref: string): Promise<Article> {
       const { id, slug } = refOf(ref);
-      const [r] = await db.query<LocalisedRow>(
-        `${LOCALISED_SELECT(true)} where a.status = 'published' and (a.id = $2 or a.slug = $3)`,
-        [locale, id, slug],
-      );
+      const [r] = await db.query<LocalisedRow>(`${LOCALISED_SELECT(true)} where a.status = 'published' and (a.id = $2 or a.slug = $3)`, [locale, id, slug]);
       if (!r) throw notFound();
       return { ...toSummary(r, locale), bodyHtml: r.body_html ?? '', updateTimestamp: r.updated_at.getTime() };
     },
@@ -202,7 +199,10 @@ export function createArticles(db: Db) {
         size,
         (page - 1) * size,
       ]);
-      const texts = await textsOf(db, rows.map((r) => r.id));
+      const texts = await textsOf(
+        db,
+        rows.map((r) => r.id),
+      );
       return { list: rows.map((r) => toAdmin(r, texts.get(r.id) ?? [])), total: count?.n ?? 0, page, size };
     },
 

@@ -16,8 +16,34 @@ const ABSOLUTE_LINK = /^https?:/i;
 
 const BODY_OPTIONS: SanitizeHtml.IOptions = {
   allowedTags: [
-    'h2', 'h3', 'h4', 'p', 'br', 'strong', 'em', 'b', 'i', 'u', 's', 'blockquote', 'ul', 'ol', 'li', 'a', 'img',
-    'table', 'thead', 'tbody', 'tr', 'th', 'td', 'code', 'pre', 'hr', 'figure', 'figcaption',
+    'h2',
+    'h3',
+    'h4',
+    'p',
+    'br',
+    'strong',
+    'em',
+    'b',
+    'i',
+    'u',
+    's',
+    'blockquote',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'img',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'code',
+    'pre',
+    'hr',
+    'figure',
+    'figcaption',
   ],
   allowedAttributes: {
     a: ['href', 'rel', 'target'],
@@ -40,9 +66,7 @@ const BODY_OPTIONS: SanitizeHtml.IOptions = {
       const href = attribs.href?.trim();
       if (!href) return { tagName: 'a', attribs: {} };
       // Whatever rel/target the author wrote is replaced: only links leaving the site open a new tab.
-      return ABSOLUTE_LINK.test(href)
-        ? { tagName: 'a', attribs: { href, rel: 'noopener noreferrer', target: '_blank' } }
-        : { tagName: 'a', attribs: { href } };
+      return ABSOLUTE_LINK.test(href) ? { tagName: 'a', attribs: { href, rel: 'noopener noreferrer', target: '_blank' } } : { tagName: 'a', attribs: { href } };
     },
     img: (_tag, attribs): SanitizeHtml.Tag => {
       const src = attribs.src?.trim() ?? '';

@@ -63,10 +63,10 @@ export function createVersions(db: Db, opts: { appTitle: string; webviewAllowlis
   return {
     /** The first version, once, when none has been published; two nodes starting together add one. */
     async seed(sql: Sql) {
-      await sql.query(
-        `insert into app_versions (title, version, notes) select $1, '1.0.0', $2::jsonb where not exists (select 1 from app_versions)`,
-        [opts.appTitle, JSON.stringify(FIRST_RELEASE)],
-      );
+      await sql.query(`insert into app_versions (title, version, notes) select $1, '1.0.0', $2::jsonb where not exists (select 1 from app_versions)`, [
+        opts.appTitle,
+        JSON.stringify(FIRST_RELEASE),
+      ]);
     },
 
     /** What the app needs at start: its title, the published version and where its web view may go. */

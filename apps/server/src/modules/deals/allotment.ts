@@ -228,7 +228,10 @@ function splitPools(input: Omit<HkAllotmentInput, 'seed'>): Split {
     applied[pool] += a.lots;
   }
   const lots: Record<Pool, number> = { A: Math.ceil(publicLots / 2), B: Math.floor(publicLots / 2) };
-  for (const [under, over] of [['A', 'B'], ['B', 'A']] as const) {
+  for (const [under, over] of [
+    ['A', 'B'],
+    ['B', 'A'],
+  ] as const) {
     if (applied[under] < lots[under] && applied[over] > lots[over]) {
       lots[over] += lots[under] - applied[under];
       lots[under] = applied[under];

@@ -111,14 +111,25 @@ export function createDealLifecycle(opts: {
 
   async function transition(sql: Sql, d: DealRow, status: DealStatusType, by: Mover, extra: Parameters<typeof repo.setDealStatus>[3] = {}, reason?: string) {
     const after = await repo.setDealStatus(sql, d.id, status, extra);
-    await writeAudit(sql, { actorId: by.id, action: ACTION[status], targetType: 'deal', targetId: d.id, before: audited(d), after: audited(after), reason: reason ?? null, ip: by.ip ?? null });
+    await writeAudit(sql, {
+      actorId: by.id,
+      action: ACTION[status],
+      targetType: 'deal',
+      targetId: d.id,
+      before: audited(d),
+      after: audited(after),
+      reason: reason ?? null,
+      ip: by.ip ?? null,
+    });
     return after;
   }
 
   /** Open: now, or at the window's start when that is still to come (an operator opening early moves the start). */
-  const open = (sql: Sql, d: DealRow, by: Mover) => transition(sql, d, DealStatus.Open, by, now() < d.subscription_opens_at.getTime() ? { opensAt: new Date(now()) } : {});
+  const open = (sql: Sql, d: DealRow, by: Mover) =>
+    transition(sql, d, DealStatus.Open, by, now() < d.subscription_opens_at.getTime() ? { opensAt: new Date(now()) } : {});
   /** Close: an operator closing early moves the window's end to now. */
-  const close = (sql: Sql, d: DealRow, by: Mover) => transition(sql, d, DealStatus.Closed, by, now() < d.subscription_closes_at.getTime() ? { closesAt: new Date(now()) } : {});
+  const close = (sql: Sql, d: DealRow, by: Mover) =>
+    transition(sql, d, DealStatus.Closed, by, now() < d.subscription_closes_at.getTime() ? { closesAt: new Date(now()) } : {});
 
   /**
    * The allotment (decision 0019, "Allotment"). A seed is drawn and the pure allotment runs on the
@@ -151,7 +162,14 @@ export function createDealLifecycle(opts: {
       const lots = lotsOf.get(String(s.id)) ?? 0;
       if (lots === 0) {
         const refund = await postRefund(sql, s, actor);
-        await repo.settleOutcome(sql, s.id, { status: SubscriptionStatus.NotAllotted, lotsAllotted: 0, amountAllotted: null, feeAllotted: null, refundJournalId: refund, positionId: null });
+        await repo.settleOutcome(sql, s.id, {
+          status: SubscriptionStatus.NotAllotted,
+          lotsAllotted: 0,
+          amountAllotted: null,
+          feeAllotted: null,
+          refundJournalId: refund,
+          positionId: null,
+        });
         await notify(s, 'deal.notAllotted', { refund: fixed(s.amount_held, 2) });
         continue;
       }
@@ -192,7 +210,14 @@ export function createDealLifecycle(opts: {
     }
     for (const s of unconfirmed) {
       const refund = await postRefund(sql, s, actor);
-      await repo.settleOutcome(sql, s.id, { status: SubscriptionStatus.Refunded, lotsAllotted: 0, amountAllotted: null, feeAllotted: null, refundJournalId: refund, positionId: null });
+      await repo.settleOutcome(sql, s.id, {
+        status: SubscriptionStatus.Refunded,
+        lotsAllotted: 0,
+        amountAllotted: null,
+        feeAllotted: null,
+        refundJournalId: refund,
+        positionId: null,
+      });
       await notify(s, 'deal.refunded', { refund: fixed(s.amount_held, 2) });
     }
 
@@ -230,7 +255,12 @@ export function createDealLifecycle(opts: {
    * handling fee. Allotted positions are cancelled with it.
    */
   async function cancel(sql: Sql, d: DealRow, reason: string, by: Mover): Promise<{ deal: DealRow; pushes: Push[] }> {
-    const subs = await repo.subscriptionsOf(sql, d.id, [SubscriptionStatus.Subscribed, SubscriptionStatus.Allotted, SubscriptionStatus.NotAllotted, SubscriptionStatus.Refunded]);
+    const subs = await repo.subscriptionsOf(sql, d.id, [
+      SubscriptionStatus.Subscribed,
+      SubscriptionStatus.Allotted,
+      SubscriptionStatus.NotAllotted,
+      SubscriptionStatus.Refunded,
+    ]);
     const actor: Actor = { actorId: by.id, idempotencyKey: null };
     const pushes: Push[] = [];
     for (const s of subs) {
@@ -282,7 +312,8 @@ export function createDealLifecycle(opts: {
    */
   const checkSchedule = (by: Mover, input: DealInput) => {
     const problem = dealScheduleProblem(input.market, input);
-    if (problem) throw new AppError(problem.key, { [problem.field]: problem.key }, nextTimeParams(by.locale ?? 'en', input.market, problem.next, problem.dayOnly));
+    if (problem)
+      throw new AppError(problem.key, { [problem.field]: problem.key }, nextTimeParams(by.locale ?? 'en', input.market, problem.next, problem.dayOnly));
   };
   const taken = (err: unknown) => {
     if (isUniqueViolation(err, 'deals_code') || isUniqueViolation(err, 'deals_symbol')) throw new AppError('e.dealCodeTaken');
@@ -300,7 +331,10 @@ export function createDealLifecycle(opts: {
   return {
     async list(status: DealStatusType | undefined, page: number, size: number) {
       const { rows, total } = await repo.pageOfDeals(db, status, page, size, 'newest');
-      const stats = await repo.statsOf(db, rows.map((d) => d.id));
+      const stats = await repo.statsOf(
+        db,
+        rows.map((d) => d.id),
+      );
       return { list: rows.map((d) => toDeal(d, stats.get(d.id))), total, page, size };
     },
 
@@ -336,7 +370,15 @@ export function createDealLifecycle(opts: {
         if (d.status !== DealStatus.Announced) throw stateError();
         checkSchedule(by, input);
         const after = await repo.updateDeal(sql, d.id, input, currencyOf(input)).catch(taken);
-        await writeAudit(sql, { actorId: by.id, action: 'deal.update', targetType: 'deal', targetId: d.id, before: audited(d), after: audited(after), ip: by.ip ?? null });
+        await writeAudit(sql, {
+          actorId: by.id,
+          action: 'deal.update',
+          targetType: 'deal',
+          targetId: d.id,
+          before: audited(d),
+          after: audited(after),
+          ip: by.ip ?? null,
+        });
         return after;
       }),
 
@@ -370,7 +412,12 @@ export function createDealLifecycle(opts: {
           const every = outsideReconfirmBand({ priceLow: d.price_low, priceHigh: d.price_high, finalPrice });
           for (const s of await repo.requireReconfirmation(sql, d.id, every, finalPrice)) {
             pushes.push(
-              await notices.notify(sql, s.user_id, 'deal.reconfirm', { name: d.name, price: priceText(finalPrice), currency: d.currency, date: d.allotment_date }),
+              await notices.notify(sql, s.user_id, 'deal.reconfirm', {
+                name: d.name,
+                price: priceText(finalPrice),
+                currency: d.currency,
+                date: d.allotment_date,
+              }),
             );
           }
         }

@@ -168,10 +168,11 @@ const LIST_ORDER = `case status when 'open' then 0 when 'announced' then 1 when 
 export async function pageOfDeals(sql: Sql, status: DealStatus | undefined, page: number, size: number, order: 'lifecycle' | 'newest') {
   const where = status ? 'where status = $1' : 'where $1::text is null';
   const [count] = await sql.query<{ n: number }>(`select count(*)::int as n from deals ${where}`, [status ?? null]);
-  const rows = await sql.query<DealRow>(
-    `select ${DEAL} from deals ${where} order by ${order === 'lifecycle' ? LIST_ORDER : 'id desc'} limit $2 offset $3`,
-    [status ?? null, size, (page - 1) * size],
-  );
+  const rows = await sql.query<DealRow>(`select ${DEAL} from deals ${where} order by ${order === 'lifecycle' ? LIST_ORDER : 'id desc'} limit $2 offset $3`, [
+    status ?? null,
+    size,
+    (page - 1) * size,
+  ]);
   return { rows, total: count?.n ?? 0 };
 }
 

@@ -88,7 +88,13 @@ export async function ensureSeedDeals(db: Db, at: number): Promise<number> {
     if ((await repo.countDeals(sql)) > 0) return 0;
     for (const input of seedDeals(at)) {
       const d = await repo.insertDeal(sql, input, DEAL_MARKETS[input.market].currency, null);
-      await writeAudit(sql, { actorId: null, action: 'deal.create', targetType: 'deal', targetId: d.id, after: { code: d.code, symbol: d.symbol, seeded: true } });
+      await writeAudit(sql, {
+        actorId: null,
+        action: 'deal.create',
+        targetType: 'deal',
+        targetId: d.id,
+        after: { code: d.code, symbol: d.symbol, seeded: true },
+      });
     }
     return seedDeals(at).length;
   });

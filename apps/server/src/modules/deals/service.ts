@@ -112,7 +112,18 @@ export function createDealService(opts: { db: Db; notices: Notices; exchangeRate
         const id = await repo.nextSubscriptionId(sql);
         const holdJournalId = await postSubscribe(sql, { userId, subscriptionId: id, held, handlingFee }, actor);
         const s = await repo
-          .insertSubscription(sql, { id, dealId: d.id, userId, lots: input.lots, priceHeld: d.price_high, rate, amountHeld: held, handlingFee, holdJournalId, idempotencyKey: actor.idempotencyKey })
+          .insertSubscription(sql, {
+            id,
+            dealId: d.id,
+            userId,
+            lots: input.lots,
+            priceHeld: d.price_high,
+            rate,
+            amountHeld: held,
+            handlingFee,
+            holdJournalId,
+            idempotencyKey: actor.idempotencyKey,
+          })
           .catch((err: unknown) => {
             // Two subscriptions racing past the check above: the index lets one through.
             if (isUniqueViolation(err, 'deal_subscriptions_live')) throw new AppError('e.dealSubscribed');

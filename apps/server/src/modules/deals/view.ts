@@ -100,7 +100,12 @@ export function toDeal(d: DealRow, stats: DealStats | undefined): Deal {
  * demand and odds if it closed now (the allotment's own arithmetic, on the applications so far);
  * the caller's subscription, when there is one, shows its pool and that pool's chance of a lot.
  */
-export function toNewStock(d: DealRow, stats: DealStats | undefined, applications: { id: number; lots: number }[], mine: SubscriptionRow | undefined): NewStock {
+export function toNewStock(
+  d: DealRow,
+  stats: DealStats | undefined,
+  applications: { id: number; lots: number }[],
+  mine: SubscriptionRow | undefined,
+): NewStock {
   const s = stats ?? { deal_id: d.id, ...NO_STATS };
   const balloting = d.market === 'HK' && [DealStatus.Announced, DealStatus.Open, DealStatus.Closed, DealStatus.Priced].includes(d.status as never);
   const pools = balloting
@@ -119,7 +124,12 @@ export function toNewStock(d: DealRow, stats: DealStats | undefined, application
     pools,
     state: mine ? ipoStateOf(d.status, mine.status) : ipoStateOf(d.status, null),
     mine: mine
-      ? { subscriptionId: mine.id, lots: mine.lots, pool, oneLotChance: pools && pool && mine.status === SubscriptionStatus.Subscribed ? pools[pool].oneLotChance : null }
+      ? {
+          subscriptionId: mine.id,
+          lots: mine.lots,
+          pool,
+          oneLotChance: pools && pool && mine.status === SubscriptionStatus.Subscribed ? pools[pool].oneLotChance : null,
+        }
       : null,
   };
 }
@@ -129,7 +139,8 @@ export function toSubscription(s: SubscriptionRow, d: DealRow): Subscription {
   const price = d.final_price ?? s.price_held;
   const quantity = new Dec(s.lots).mul(d.lot_size);
   const allotted = s.status === SubscriptionStatus.Allotted;
-  const paid = s.status === SubscriptionStatus.Cancelled ? new Dec(0) : new Dec(s.handling_fee_paid).add(allotted ? new Dec(s.amount_allotted!).add(s.fee_allotted!) : 0);
+  const paid =
+    s.status === SubscriptionStatus.Cancelled ? new Dec(0) : new Dec(s.handling_fee_paid).add(allotted ? new Dec(s.amount_allotted!).add(s.fee_allotted!) : 0);
   return {
     id: s.id,
     dealId: d.id,

@@ -35,8 +35,16 @@ export function createSimulatedChain(opts: { blockSeconds: number; seed: string 
     simulated: true,
     addressFor(userId, network) {
       const bytes = digest(userId, network);
-      if (network === 'TRC20') return `T${[...bytes].slice(0, 33).map((b) => BASE58[b % 58]).join('')}`;
-      if (network === 'BTC') return `bc1q${[...bytes].slice(0, 38).map((b) => 'qpzry9x8gf2tvdw0s3jn54khce6mua7l'[b % 32]).join('')}`;
+      if (network === 'TRC20')
+        return `T${[...bytes]
+          .slice(0, 33)
+          .map((b) => BASE58[b % 58])
+          .join('')}`;
+      if (network === 'BTC')
+        return `bc1q${[...bytes]
+          .slice(0, 38)
+          .map((b) => 'qpzry9x8gf2tvdw0s3jn54khce6mua7l'[b % 32])
+          .join('')}`;
       return `0x${bytes.subarray(0, 20).toString('hex')}`;
     },
     isTxHash: (network, txHash) => TX_HASH[network]?.test(txHash) ?? false,

@@ -4,7 +4,15 @@ import type { DepositService } from './service';
 export function depositsHandlers(
   deposits: DepositService,
 ): HandlersOf<
-  'depositMethods' | 'depositCreate' | 'depositList' | 'depositSimWallet' | 'depositSimFaucet' | 'depositSimSend' | 'operatorDeposits' | 'operatorDepositApprove' | 'operatorDepositReject'
+  | 'depositMethods'
+  | 'depositCreate'
+  | 'depositList'
+  | 'depositSimWallet'
+  | 'depositSimFaucet'
+  | 'depositSimSend'
+  | 'operatorDeposits'
+  | 'operatorDepositApprove'
+  | 'operatorDepositReject'
 > {
   return {
     depositMethods: async ({ caller }) => deposits.methods(caller!.id),

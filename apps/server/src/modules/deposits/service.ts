@@ -23,7 +23,12 @@ const CRYPTO_METHODS = DEPOSIT_CRYPTO;
 /** Currencies a bank transfer is taken in: the contract's one list, which the deposit pages read through the methods. */
 const FIAT_CURRENCIES = DEPOSIT_FIAT_CURRENCIES;
 /** Where fiat deposits are paid to. The reference identifies the user on the statement. */
-const HOUSE_BANK = { bankName: 'Meridian Client Money (simulated)', accountName: 'Meridian Markets B.V. client account', iban: 'NL00MERI0123456789', bic: 'MERINL2A' };
+const HOUSE_BANK = {
+  bankName: 'Meridian Client Money (simulated)',
+  accountName: 'Meridian Markets B.V. client account',
+  iban: 'NL00MERI0123456789',
+  bic: 'MERINL2A',
+};
 
 interface DepositRow {
   id: number;
@@ -97,7 +102,8 @@ export function createDepositService(opts: {
 
   /** Confirmations of a crypto deposit now: from when its transaction was sent (before the simulated wallet, when it was reported). */
   async function confirmationsOf(sql: Sql, d: DepositRow): Promise<number> {
-    const [t] = d.sim_transfer_id === null ? [] : await sql.query<{ created_at: Date }>('select created_at from sim_wallet_transfers where id = $1', [d.sim_transfer_id]);
+    const [t] =
+      d.sim_transfer_id === null ? [] : await sql.query<{ created_at: Date }>('select created_at from sim_wallet_transfers where id = $1', [d.sim_transfer_id]);
     return chain.confirmations({ network: d.network ?? '', txHash: d.tx_hash ?? '', sentAt: t?.created_at ?? d.created_at }, now());
   }
 
@@ -153,7 +159,9 @@ export function createDepositService(opts: {
 
     async create(
       userId: number,
-      input: { method: 'crypto'; currency: string; network: string; amount: string; txHash: string } | { method: 'fiat'; currency: string; amount: string; proofUrl: string },
+      input:
+        | { method: 'crypto'; currency: string; network: string; amount: string; txHash: string }
+        | { method: 'fiat'; currency: string; amount: string; proofUrl: string },
       idempotencyKey: string | undefined,
     ) {
       const currency = input.currency.toUpperCase();
@@ -170,7 +178,10 @@ export function createDepositService(opts: {
         .tx(async (sql) => {
           if (input.method === 'fiat') await assertOwnUpload(sql, userId, input.proofUrl, 'proofUrl');
           // Crypto: only a transaction the simulated chain knows, the caller's, for exactly this amount.
-          const sent = input.method === 'crypto' ? await simWallet.findSend(sql, userId, { currency, network: input.network, txHash: input.txHash, amount: input.amount }) : null;
+          const sent =
+            input.method === 'crypto'
+              ? await simWallet.findSend(sql, userId, { currency, network: input.network, txHash: input.txHash, amount: input.amount })
+              : null;
           const reviewRequired = sent !== null && new Dec(input.amount).mul(exchangeRates.rate(currency, 'EUR')).gt(reviewAbove);
           return sql.query<DepositRow>(
             `insert into deposits (user_id, method, currency, network, amount, tx_hash, proof_url, required_confirmations, idempotency_key, review_required, sim_transfer_id)

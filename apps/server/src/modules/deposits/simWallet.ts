@@ -37,7 +37,14 @@ function coinOf(input: { currency: string; network: string }) {
 /** A coin amount as exact as it is: `100.00000000` reads `100`. */
 const coin = (v: Dec | string) => new Dec(v).toFixed();
 
-export function createSimWallet(opts: { db: Db; chain: ChainWatcher; exchangeRates: ExchangeRates; now: () => number; faucetDailyUsd: string; reviewAboveEur: string }) {
+export function createSimWallet(opts: {
+  db: Db;
+  chain: ChainWatcher;
+  exchangeRates: ExchangeRates;
+  now: () => number;
+  faucetDailyUsd: string;
+  reviewAboveEur: string;
+}) {
   const { db, chain, exchangeRates, now } = opts;
   const limit = new Dec(opts.faucetDailyUsd);
   const dayOf = (t: number) => new Date(t).toISOString().slice(0, 10);
@@ -52,7 +59,10 @@ export function createSimWallet(opts: { db: Db; chain: ChainWatcher; exchangeRat
     const t = now();
     const used = await usedOn(sql, userId, dayOf(t));
     const left = leftOf(used);
-    const rows = await sql.query<{ currency: string; network: string; balance: string }>('select currency, network, balance from sim_wallets where user_id = $1', [userId]);
+    const rows = await sql.query<{ currency: string; network: string; balance: string }>(
+      'select currency, network, balance from sim_wallets where user_id = $1',
+      [userId],
+    );
     return {
       simulated: true,
       wallets: DEPOSIT_CRYPTO.map((m) => {
@@ -165,7 +175,8 @@ export function createSimWallet(opts: { db: Db; chain: ChainWatcher; exchangeRat
       if (!t || Number(t.user_id) !== userId || t.currency !== input.currency || t.to_address !== chain.addressFor(userId, input.network)) {
         throw new AppError('e.txHashUnknown', { txHash: 'e.txHashUnknown' });
       }
-      if (!new Dec(t.amount).eq(input.amount)) throw new AppError('e.txAmountMismatch', { amount: 'e.txAmountMismatch' }, { amount: coin(t.amount), currency: t.currency });
+      if (!new Dec(t.amount).eq(input.amount))
+        throw new AppError('e.txAmountMismatch', { amount: 'e.txAmountMismatch' }, { amount: coin(t.amount), currency: t.currency });
       return t;
     },
 

@@ -37,11 +37,13 @@ export function registerFileDownload(app: FastifyInstance, db: Db, files: FileSe
     // Signed out, only the images of published articles are served.
     req.caller = await resolveCaller(db, req);
     const file = await files.read(req.caller, req.params.id);
-    return reply
-      .header('content-type', file.mime)
-      // A caller's own file (an identity document, a chat image) is never kept; an article's image, read signed out, may be.
-      .header('cache-control', req.caller ? 'no-store' : 'private, max-age=3600')
-      .header('content-disposition', 'inline')
-      .send(file.bytes);
+    return (
+      reply
+        .header('content-type', file.mime)
+        // A caller's own file (an identity document, a chat image) is never kept; an article's image, read signed out, may be.
+        .header('cache-control', req.caller ? 'no-store' : 'private, max-age=3600')
+        .header('content-disposition', 'inline')
+        .send(file.bytes)
+    );
   });
 }

@@ -56,18 +56,15 @@ export function createFileService(db: Db, dataDir: string) {
       const id = randomUUID();
       const fileName = `${id}.${type.ext}`;
       await writeFile(join(dir, fileName), bytes, { flag: 'wx' });
-      await db.query(
-        'insert into uploads (id, owner_id, pending_email, kind, mime, size_bytes, file_name) values ($1,$2,$3,$4,$5,$6,$7)',
-        [
-          id,
-          'userId' in owner ? owner.userId : null,
-          'pendingEmail' in owner ? owner.pendingEmail : null,
-          kind,
-          type.mime,
-          bytes.length,
-          fileName,
-        ],
-      );
+      await db.query('insert into uploads (id, owner_id, pending_email, kind, mime, size_bytes, file_name) values ($1,$2,$3,$4,$5,$6,$7)', [
+        id,
+        'userId' in owner ? owner.userId : null,
+        'pendingEmail' in owner ? owner.pendingEmail : null,
+        kind,
+        type.mime,
+        bytes.length,
+        fileName,
+      ]);
       return { url: URL_PREFIX + id, id, mime: type.mime, size: bytes.length };
     },
 
@@ -131,10 +128,11 @@ export async function claimRegistrationUploads(sql: Sql, email: string, userId: 
   for (const [field, url] of Object.entries(urls)) {
     const id = uploadIdOf(url);
     const claimed = id
-      ? await sql.query(
-          'update uploads set owner_id = $3, pending_email = null where id = $1 and pending_email = $2 and owner_id is null returning id',
-          [id, email, userId],
-        )
+      ? await sql.query('update uploads set owner_id = $3, pending_email = null where id = $1 and pending_email = $2 and owner_id is null returning id', [
+          id,
+          email,
+          userId,
+        ])
       : [];
     if (!claimed.length) throw new AppError('v.uploadImage', { [field]: 'v.uploadImage' });
   }

@@ -105,7 +105,6 @@ export const walletEntries = (sql: Sql, userId: number) =>
     [userId],
   );
 
-
 export async function lastJournalId(sql: Sql, userId: number): Promise<number> {
   const [row] = await sql.query<{ id: number | null }>('select max(id)::int as id from ledger_journals where user_id = $1', [userId]);
   return row!.id ?? 0;
@@ -142,13 +141,15 @@ export const followingOf = (sql: Sql, agencyId: number) =>
   sql.query<FollowRow>("select * from follows where agency_id = $1 and status = 'following' order by id for update", [agencyId]);
 
 /** Follows not yet stopped, for the guard: running ones (stop-loss) and stopping ones (copies left to close). */
-export const unstoppedIds = async (sql: Sql) => (await sql.query<{ id: number }>("select id from follows where status <> 'stopped' order by id")).map((r) => r.id);
+export const unstoppedIds = async (sql: Sql) =>
+  (await sql.query<{ id: number }>("select id from follows where status <> 'stopped' order by id")).map((r) => r.id);
 
 export const userFollows = (sql: Sql, userId: number, limit: number, offset: number) =>
-  sql.query<FollowRow>(
-    `select * from follows where user_id = $1 order by case status when 'stopped' then 1 else 0 end, id desc limit $2 offset $3`,
-    [userId, limit, offset],
-  );
+  sql.query<FollowRow>(`select * from follows where user_id = $1 order by case status when 'stopped' then 1 else 0 end, id desc limit $2 offset $3`, [
+    userId,
+    limit,
+    offset,
+  ]);
 
 export async function countUserFollows(sql: Sql, userId: number): Promise<number> {
   const [row] = await sql.query<{ n: number }>('select count(*)::int as n from follows where user_id = $1', [userId]);

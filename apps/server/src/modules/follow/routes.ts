@@ -4,7 +4,17 @@ import type { FollowService } from './service';
 export function followHandlers(
   follow: FollowService,
 ): HandlersOf<
-  'agencies' | 'agency' | 'agencyClosed' | 'follows' | 'follow' | 'followAdd' | 'followAddition' | 'followStop' | 'operatorAgencies' | 'operatorAgencyPause' | 'operatorAgencyResume'
+  | 'agencies'
+  | 'agency'
+  | 'agencyClosed'
+  | 'follows'
+  | 'follow'
+  | 'followAdd'
+  | 'followAddition'
+  | 'followStop'
+  | 'operatorAgencies'
+  | 'operatorAgencyPause'
+  | 'operatorAgencyResume'
 > {
   const by = (caller: { id: number } | null, ip: string) => ({ operatorId: caller!.id, ip });
   return {

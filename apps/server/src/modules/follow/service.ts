@@ -1,12 +1,4 @@
-import {
-  type Agency,
-  type AgencyDetail,
-  type AgencyRecord,
-  type AgencyTrade,
-  type Follow,
-  type FollowDetail,
-  type zFollowInput,
-} from '@tradeapp/contract';
+import { type Agency, type AgencyDetail, type AgencyRecord, type AgencyTrade, type Follow, type FollowDetail, type zFollowInput } from '@tradeapp/contract';
 import type { z } from 'zod';
 import type { Db, Sql } from '../../db/db';
 import { AppError, notFound } from '../../errors';
@@ -301,7 +293,13 @@ export function createFollowService(opts: { db: Db; market: MarketService; tradi
         if (!a) throw notFound();
         if (a.paused_at) throw new AppError('e.agencyPaused');
         if (await repo.runningFollowOf(sql, userId, a.id)) throw new AppError('e.alreadyFollowing');
-        const f = await repo.insertFollow(sql, { userId, agencyId: a.id, amount: input.amount, stopLossPercent: input.stopLossPercent, copyOpen: input.copyOpen });
+        const f = await repo.insertFollow(sql, {
+          userId,
+          agencyId: a.id,
+          amount: input.amount,
+          stopLossPercent: input.stopLossPercent,
+          copyOpen: input.copyOpen,
+        });
         await postFollowFunded(sql, { userId, followId: f.id, amount: input.amount }, { idempotencyKey: idempotencyKey ?? null });
         const pushes: Array<() => void> = [];
         if (input.copyOpen) {

@@ -275,7 +275,13 @@ export function createFundEngine(opts: { db: Db; provider: MarketProvider; curve
     await repo.allotHolding(sql, o.holding_id!, { units: plain(units), nav, navDay: o.nav_day! });
     await repo.markAllotted(sql, o.id, { units: plain(units), nav, at });
     pushes.push(
-      await notices.notify(sql, o.user_id, 'fund.allotted', { name: p.name, amount: fixed(amount, 2), units: units.toFixed(3), nav: fixed(nav, 4), day: dayToIso(o.nav_day! / DAY_MS) }),
+      await notices.notify(sql, o.user_id, 'fund.allotted', {
+        name: p.name,
+        amount: fixed(amount, 2),
+        units: units.toFixed(3),
+        nav: fixed(nav, 4),
+        day: dayToIso(o.nav_day! / DAY_MS),
+      }),
     );
   }
 
@@ -314,7 +320,14 @@ export function createFundEngine(opts: { db: Db; provider: MarketProvider; curve
       if (!p || p.kind !== 'fund') return { struck: false, orders: 0 };
       const ws = await repo.weightsOf(sql, p.id);
       const day = nextNavDay(p.calendar, p.nav_through);
-      if (instantOf(p.calendar, ws.map((w) => w.symbol), day) > now()) return { struck: false, orders: await priceDue(sql, p, p.nav_through, pushes) };
+      if (
+        instantOf(
+          p.calendar,
+          ws.map((w) => w.symbol),
+          day,
+        ) > now()
+      )
+        return { struck: false, orders: await priceDue(sql, p, p.nav_through, pushes) };
       const previous = (await repo.navOf(sql, p.id, p.nav_through))!;
       const ratio = ratioOf(p, ws, p.nav_through, day);
       const nav = nextNav(previous.nav, ratio, p.expense_percent);
@@ -401,11 +414,22 @@ export function createFundEngine(opts: { db: Db; provider: MarketProvider; curve
       net: plain(total),
       at,
     });
-    await repo.insertOrderLot(sql, { orderId: o.id, holdingId: h.id, units: plain(principal), free: plain(principal), loaded: '0', gross: plain(total), exitLoad: '0' });
+    await repo.insertOrderLot(sql, {
+      orderId: o.id,
+      holdingId: h.id,
+      units: plain(principal),
+      free: plain(principal),
+      loaded: '0',
+      gross: plain(total),
+      exitLoad: '0',
+    });
     await repo.reduceHolding(sql, h.id, plain(principal));
     if (interest.gt(0)) await postInterestPaid(sql, { userId: h.user_id, orderId: o.id, amount: interest }, { at });
     await postRedemptionPaid(sql, { userId: h.user_id, orderId: o.id, amount: principal }, { at });
-    return { order: o, push: await notices.notify(sql, h.user_id, 'deposit.matured', { name: p.name, principal: fixed(principal, 2), interest: fixed(interest, 2) }) };
+    return {
+      order: o,
+      push: await notices.notify(sql, h.user_id, 'deposit.matured', { name: p.name, principal: fixed(principal, 2), interest: fixed(interest, 2) }),
+    };
   }
 
   /** Credit one UTC day of a Current term's income, if that day has ended and is not yet credited; false when nothing was due. */

@@ -64,7 +64,10 @@ export function createFundsPortfolioSource(deps: PortfolioDeps): PortfolioSource
     return (p: ProductRow, day: number) =>
       navInstant(
         p.calendar!,
-        weights.filter((w) => w.product_id === p.id).map((w) => provider.instrument(w.symbol)?.calendar).filter((c): c is CalendarId => c !== undefined),
+        weights
+          .filter((w) => w.product_id === p.id)
+          .map((w) => provider.instrument(w.symbol)?.calendar)
+          .filter((c): c is CalendarId => c !== undefined),
         day,
       );
   }
@@ -108,7 +111,10 @@ export function createFundsPortfolioSource(deps: PortfolioDeps): PortfolioSource
     const yesterday = utcDayOf(at) - DAY_MS;
     const fundIds = [...new Set(b.holdings.map((h) => h.product_id))].filter((id) => b.products.get(id)!.kind === 'fund');
     // The Current terms' incomes still to read: from the first day not credited (or yesterday's, for today's change).
-    const firstUncredited = Math.min(yesterday, ...[...b.products.values()].filter((p) => p.kind === 'current').map((p) => uncreditedDays(p, at)[0] ?? yesterday));
+    const firstUncredited = Math.min(
+      yesterday,
+      ...[...b.products.values()].filter((p) => p.kind === 'current').map((p) => uncreditedDays(p, at)[0] ?? yesterday),
+    );
     const [latest, instantOf, declared, credited] = await Promise.all([
       fundIds.length > 0 ? repo.latestNavsOf(db, fundIds) : [],
       fundIds.length > 0 ? instants() : null,
@@ -129,7 +135,12 @@ export function createFundsPortfolioSource(deps: PortfolioDeps): PortfolioSource
       let heldThrough = ZERO;
       for (const h of mine) {
         if (h.units === null || new Dec(h.units).isZero()) continue;
-        const asked = sum(b.lotsOf(h).filter((l) => l.status === 'pending').map((l) => new Dec(l.units)));
+        const asked = sum(
+          b
+            .lotsOf(h)
+            .filter((l) => l.status === 'pending')
+            .map((l) => new Dec(l.units)),
+        );
         const left = new Dec(h.remaining).sub(asked);
         if (left.lte(0)) continue;
         units = units.add(left);
@@ -313,11 +324,19 @@ export function createFundsPortfolioSource(deps: PortfolioDeps): PortfolioSource
         let units = ZERO;
         for (const h of b.holdings.filter((x) => x.product_id === id)) {
           if (h.units === null || h.allotted_at === null || h.allotted_at.getTime() >= t) continue;
-          const out = sum(b.lotsOf(h).filter((l) => (settledAt(l) ?? Infinity) < t).map((l) => new Dec(l.units)));
+          const out = sum(
+            b
+              .lotsOf(h)
+              .filter((l) => (settledAt(l) ?? Infinity) < t)
+              .map((l) => new Dec(l.units)),
+          );
           units = units.add(new Dec(h.units).sub(out));
         }
         if (units.lte(0)) continue;
-        const nav = navs.get(id)!.filter((n) => n.at <= t).at(-1);
+        const nav = navs
+          .get(id)!
+          .filter((n) => n.at <= t)
+          .at(-1);
         if (nav) fund = fund.add(units.mul(nav.nav));
       }
       // Priced and not yet paid by then: owed.

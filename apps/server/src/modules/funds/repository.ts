@@ -188,7 +188,11 @@ export async function insertProduct(sql: Sql, p: NewProduct): Promise<ProductRow
   return row;
 }
 
-export const amendProduct = (sql: Sql, id: number, p: { name: string; minAmount: string; expensePercent: string | null; ratePercent: string | null; penaltyPercent: string | null }) =>
+export const amendProduct = (
+  sql: Sql,
+  id: number,
+  p: { name: string; minAmount: string; expensePercent: string | null; ratePercent: string | null; penaltyPercent: string | null },
+) =>
   sql.query('update fund_products set name = $2, min_amount = $3, expense_percent = $4, rate_percent = $5, penalty_percent = $6 where id = $1', [
     id,
     p.name,
@@ -199,10 +203,15 @@ export const amendProduct = (sql: Sql, id: number, p: { name: string; minAmount:
   ]);
 
 export const setPaused = (sql: Sql, id: number, by: number | null, reason: string | null) =>
-  sql.query(`update fund_products set paused_at = case when $2::bigint is null then null else now() end, paused_by = $2, paused_reason = $3 where id = $1`, [id, by, reason]);
+  sql.query(`update fund_products set paused_at = case when $2::bigint is null then null else now() end, paused_by = $2, paused_reason = $3 where id = $1`, [
+    id,
+    by,
+    reason,
+  ]);
 
 /** The jobs' progress only ever moves forward. */
-export const setNavThrough = (sql: Sql, id: number, day: number) => sql.query('update fund_products set nav_through = $2 where id = $1 and nav_through < $2', [id, day]);
+export const setNavThrough = (sql: Sql, id: number, day: number) =>
+  sql.query('update fund_products set nav_through = $2 where id = $1 and nav_through < $2', [id, day]);
 export const setPaidThrough = (sql: Sql, id: number, day: number) =>
   sql.query('update fund_products set paid_through = $2 where id = $1 and (paid_through is null or paid_through < $2)', [id, day]);
 export const setAccruedThrough = (sql: Sql, id: number, day: number) =>
@@ -271,7 +280,10 @@ export const incomesAround = (sql: Sql, to: number) =>
   );
 
 export async function incomeOf(sql: Sql, productId: number, day: number): Promise<IncomeRow | undefined> {
-  const [row] = await sql.query<IncomeRow>('select product_id, day, income_per10k::text from deposit_incomes where product_id = $1 and day = $2', [productId, day]);
+  const [row] = await sql.query<IncomeRow>('select product_id, day, income_per10k::text from deposit_incomes where product_id = $1 and day = $2', [
+    productId,
+    day,
+  ]);
   return row;
 }
 
@@ -321,7 +333,11 @@ function holdingViews(sql: Sql, where: string, params: unknown[], f: { status?: 
 }
 
 /** One user's holdings, newest first, filtered and paged. */
-export function userHoldings(sql: Sql, userId: number, f: { productId?: number; kind?: FundProductKind; status?: FundHoldingStatus; limit?: number; offset?: number } = {}) {
+export function userHoldings(
+  sql: Sql,
+  userId: number,
+  f: { productId?: number; kind?: FundProductKind; status?: FundHoldingStatus; limit?: number; offset?: number } = {},
+) {
   const params: unknown[] = [userId];
   let where = 'h.user_id = $1';
   if (f.productId) where += ` and h.product_id = $${params.push(f.productId)}`;
@@ -334,10 +350,10 @@ export const productHoldings = (sql: Sql, productId: number) => holdingViews(sql
 
 /** A user's holdings of one product, locked, first in first out. */
 export const lockHoldings = (sql: Sql, userId: number, productId: number) =>
-  sql.query<HoldingRow>(`select ${HOLDING_COLUMNS} from fund_holdings h where h.user_id = $1 and h.product_id = $2 order by h.nav_day nulls last, h.id for update`, [
-    userId,
-    productId,
-  ]);
+  sql.query<HoldingRow>(
+    `select ${HOLDING_COLUMNS} from fund_holdings h where h.user_id = $1 and h.product_id = $2 order by h.nav_day nulls last, h.id for update`,
+    [userId, productId],
+  );
 
 /** Units of each holding already asked back by redemptions not yet priced. */
 export async function reservedUnits(sql: Sql, holdingIds: readonly number[]): Promise<Map<number, string>> {
@@ -352,7 +368,16 @@ export async function reservedUnits(sql: Sql, holdingIds: readonly number[]): Pr
 
 export async function insertHolding(
   sql: Sql,
-  h: { productId: number; userId: number; amount: string; units: string | null; ratePercent?: string | null; endDay?: number | null; interest?: string | null; at: Date },
+  h: {
+    productId: number;
+    userId: number;
+    amount: string;
+    units: string | null;
+    ratePercent?: string | null;
+    endDay?: number | null;
+    interest?: string | null;
+    at: Date;
+  },
 ): Promise<HoldingRow> {
   const [row] = await sql.query<HoldingRow>(
     `insert into fund_holdings as h (product_id, user_id, amount, units, remaining, rate_percent, end_day, interest, created_at)
@@ -365,9 +390,11 @@ export async function insertHolding(
 export const allotHolding = (sql: Sql, id: number, a: { units: string; nav: string; navDay: number }) =>
   sql.query('update fund_holdings set units = $2, remaining = $2, nav = $3, nav_day = $4 where id = $1', [id, a.units, a.nav, a.navDay]);
 
-export const reduceHolding = (sql: Sql, id: number, units: string) => sql.query('update fund_holdings set remaining = remaining - $2 where id = $1', [id, units]);
+export const reduceHolding = (sql: Sql, id: number, units: string) =>
+  sql.query('update fund_holdings set remaining = remaining - $2 where id = $1', [id, units]);
 
-export const useFreeUnits = (sql: Sql, id: number, units: string) => sql.query('update fund_holdings set free_used = free_used + $2 where id = $1', [id, units]);
+export const useFreeUnits = (sql: Sql, id: number, units: string) =>
+  sql.query('update fund_holdings set free_used = free_used + $2 where id = $1', [id, units]);
 
 const ORDER_COLUMNS = `id, product_id, user_id, side, status, holding_id, amount::text, units::text, nav::text, nav_day, pay_day, exit_load::text, net::text,
   created_at, done_at`;
@@ -412,7 +439,10 @@ export async function insertOrder(
   return row!;
 }
 
-export const insertOrderLot = (sql: Sql, l: { orderId: number; holdingId: number; units: string; free: string; loaded: string; gross?: string | null; exitLoad?: string | null }) =>
+export const insertOrderLot = (
+  sql: Sql,
+  l: { orderId: number; holdingId: number; units: string; free: string; loaded: string; gross?: string | null; exitLoad?: string | null },
+) =>
   sql.query('insert into fund_order_lots (order_id, holding_id, units, free, loaded, gross, exit_load) values ($1, $2, $3, $4, $5, $6, $7)', [
     l.orderId,
     l.holdingId,
@@ -434,11 +464,17 @@ export const priceOrderLot = (sql: Sql, orderId: number, holdingId: number, gros
 
 /** A product's orders waiting for a NAV already struck (through `day`), locked, oldest first. */
 export const dueOrders = (sql: Sql, productId: number, day: number) =>
-  sql.query<OrderRow>(`select ${ORDER_COLUMNS} from fund_orders where product_id = $1 and status = 'pending' and nav_day <= $2 order by id for update`, [productId, day]);
+  sql.query<OrderRow>(`select ${ORDER_COLUMNS} from fund_orders where product_id = $1 and status = 'pending' and nav_day <= $2 order by id for update`, [
+    productId,
+    day,
+  ]);
 
 /** A product's priced redemptions whose payday has come, locked, oldest first. */
 export const payableOrders = (sql: Sql, productId: number, day: number) =>
-  sql.query<OrderRow>(`select ${ORDER_COLUMNS} from fund_orders where product_id = $1 and status = 'priced' and pay_day <= $2 order by id for update`, [productId, day]);
+  sql.query<OrderRow>(`select ${ORDER_COLUMNS} from fund_orders where product_id = $1 and status = 'priced' and pay_day <= $2 order by id for update`, [
+    productId,
+    day,
+  ]);
 
 export const markAllotted = (sql: Sql, id: number, a: { units: string; nav: string; at: Date }) =>
   sql.query("update fund_orders set status = 'done', units = $2, nav = $3, priced_at = $4, done_at = $4 where id = $1", [id, a.units, a.nav, a.at]);
@@ -455,7 +491,11 @@ export const markPriced = (sql: Sql, id: number, p: { amount: string; nav: strin
 
 export const markPaid = (sql: Sql, id: number, at: Date) => sql.query("update fund_orders set status = 'done', done_at = $2 where id = $1", [id, at]);
 
-export async function userOrders(sql: Sql, userId: number, f: { productId?: number; kind?: FundProductKind; status?: 'inProgress' | 'completed'; limit: number; offset: number }) {
+export async function userOrders(
+  sql: Sql,
+  userId: number,
+  f: { productId?: number; kind?: FundProductKind; status?: 'inProgress' | 'completed'; limit: number; offset: number },
+) {
   const params: unknown[] = [userId, f.limit, f.offset];
   let where = 'user_id = $1';
   if (f.productId) where += ` and product_id = $${params.push(f.productId)}`;
@@ -498,10 +538,10 @@ export const accrualsOn = (sql: Sql, userId: number) =>
 
 /** Regular holdings whose term has ended by `day` and are still held, locked. */
 export const maturedHoldings = (sql: Sql, productId: number, day: number) =>
-  sql.query<HoldingRow>(`select ${HOLDING_COLUMNS} from fund_holdings h where h.product_id = $1 and h.remaining > 0 and h.end_day <= $2 order by h.id for update`, [
-    productId,
-    day,
-  ]);
+  sql.query<HoldingRow>(
+    `select ${HOLDING_COLUMNS} from fund_holdings h where h.product_id = $1 and h.remaining > 0 and h.end_day <= $2 order by h.id for update`,
+    [productId, day],
+  );
 
 /** Per product: holders (anyone with units left or a purchase waiting), units outstanding, open orders. */
 export const productTotals = (sql: Sql) =>

@@ -24,8 +24,16 @@ describe('the cut-off', () => {
   const us = { calendar: 'US' as const, cutoffMinutes: 15 * 60, navLag: false };
   it('gives an order before 15:00 New York time that day’s NAV, after it the next trading day’s', () => {
     // Tuesday 10 March 2026: New York is on daylight time (UTC−4) since the 8th.
-    expect(orderTiming(us, at('2026-03-10T18:59:59Z'))).toEqual({ cutoffAt: at('2026-03-10T19:00:00Z'), orderNavDay: day('2026-03-10'), nextNavDay: day('2026-03-11') });
-    expect(orderTiming(us, at('2026-03-10T19:00:00Z'))).toEqual({ cutoffAt: at('2026-03-11T19:00:00Z'), orderNavDay: day('2026-03-11'), nextNavDay: day('2026-03-12') });
+    expect(orderTiming(us, at('2026-03-10T18:59:59Z'))).toEqual({
+      cutoffAt: at('2026-03-10T19:00:00Z'),
+      orderNavDay: day('2026-03-10'),
+      nextNavDay: day('2026-03-11'),
+    });
+    expect(orderTiming(us, at('2026-03-10T19:00:00Z'))).toEqual({
+      cutoffAt: at('2026-03-11T19:00:00Z'),
+      orderNavDay: day('2026-03-11'),
+      nextNavDay: day('2026-03-12'),
+    });
   });
   it('moves an order on a weekend or a holiday to the next trading day', () => {
     // Saturday 4 April 2026, then Good Friday (3 April) is an NYSE holiday.
@@ -35,7 +43,11 @@ describe('the cut-off', () => {
   it('gives a liquid fund’s order before 13:30 the previous trading day’s NAV, after it that day’s', () => {
     const liq = { calendar: 'EURONEXT-AMS' as const, cutoffMinutes: 13 * 60 + 30, navLag: true };
     // Amsterdam is UTC+1 in March until the 29th.
-    expect(orderTiming(liq, at('2026-03-10T12:29:00Z'))).toEqual({ cutoffAt: at('2026-03-10T12:30:00Z'), orderNavDay: day('2026-03-09'), nextNavDay: day('2026-03-10') });
+    expect(orderTiming(liq, at('2026-03-10T12:29:00Z'))).toEqual({
+      cutoffAt: at('2026-03-10T12:30:00Z'),
+      orderNavDay: day('2026-03-09'),
+      nextNavDay: day('2026-03-10'),
+    });
     expect(orderTiming(liq, at('2026-03-10T12:30:00Z')).orderNavDay).toBe(day('2026-03-10'));
     // Monday before the cut-off: Friday's NAV.
     expect(orderTiming(liq, at('2026-03-09T08:00:00Z')).orderNavDay).toBe(day('2026-03-06'));
@@ -92,7 +104,13 @@ describe('the NAV', () => {
       ['A', '0.3333'],
       ['B', '0.1667'],
     ]);
-    const sixty = capWeights([{ symbol: 'A', cap: '1' }, { symbol: 'B', cap: '2' }], '0.6');
+    const sixty = capWeights(
+      [
+        { symbol: 'A', cap: '1' },
+        { symbol: 'B', cap: '2' },
+      ],
+      '0.6',
+    );
     expect(sixty.reduce((s, x) => s.add(x.weight), new Dec(0)).toFixed()).toBe('0.6');
   });
 });
@@ -134,7 +152,13 @@ describe('deposit terms', () => {
     // 1000 × 2.10 % × 90 ÷ 365 = 5.178…
     expect(simpleInterest('1000', '2.10', 90).toFixed(2)).toBe('5.17');
     const early = earlyRedemption('1000', '2.10', '0.50', 10);
-    expect([early.forfeited, early.penalty, early.gross, early.charge, early.net].map((x) => x.toFixed(2))).toEqual(['0.57', '5.00', '1000.57', '5.57', '995.00']);
+    expect([early.forfeited, early.penalty, early.gross, early.charge, early.net].map((x) => x.toFixed(2))).toEqual([
+      '0.57',
+      '5.00',
+      '1000.57',
+      '5.57',
+      '995.00',
+    ]);
   });
   it('seeds a declared income between 0.4500 and 0.5500, the same for a day whoever asks', () => {
     for (let n = 0; n < 200; n += 1) {

@@ -1,6 +1,16 @@
 import type Decimal from 'decimal.js';
 import { DEPOSIT_INCOME_UNITS, FUND_NAV_DECIMALS, FUND_PAYOUT_WORKING_DAYS, FUND_UNIT_DECIMALS } from '@tradeapp/contract';
-import { adjustDay, CALENDARS, isSettlementDay, isTradingDay, localDay, localToUtc, nextTradingDay, previousTradingDay, regularSegments } from '../../market/calendars';
+import {
+  adjustDay,
+  CALENDARS,
+  isSettlementDay,
+  isTradingDay,
+  localDay,
+  localToUtc,
+  nextTradingDay,
+  previousTradingDay,
+  regularSegments,
+} from '../../market/calendars';
 import type { CalendarId } from '../../market/types';
 import { Dec } from '../../lib/decimal';
 

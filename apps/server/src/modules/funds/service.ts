@@ -80,7 +80,12 @@ export function createFundService(opts: { db: Db; engine: FundEngine; provider: 
   const { db, engine, provider, now } = opts;
 
   async function figures(sql: Sql): Promise<Figures> {
-    const [products, weights, navs, incomes] = await Promise.all([repo.products(sql), repo.weights(sql), repo.latestNavs(sql), repo.incomesAround(sql, utcDayOf(now()) - DAY_MS)]);
+    const [products, weights, navs, incomes] = await Promise.all([
+      repo.products(sql),
+      repo.weights(sql),
+      repo.latestNavs(sql),
+      repo.incomesAround(sql, utcDayOf(now()) - DAY_MS),
+    ]);
     return { products, weights, navs: group(navs), incomes: group(incomes) };
   }
 
@@ -208,8 +213,17 @@ export function createFundService(opts: { db: Db; engine: FundEngine; provider: 
   /** The fund lots a redemption could take now: allotted, with units neither redeemed nor asked back. */
   async function openLots(sql: Sql, holdings: readonly HoldingRow[]) {
     const bought = holdings.filter((h) => h.units !== null && new Dec(h.remaining).gt(0));
-    const reserved = await repo.reservedUnits(sql, bought.map((h) => h.id));
-    return bought.map((h) => ({ id: h.id, units: h.units!, available: new Dec(h.remaining).sub(reserved.get(h.id) ?? 0), freeUsed: h.free_used, navDay: h.nav_day! }));
+    const reserved = await repo.reservedUnits(
+      sql,
+      bought.map((h) => h.id),
+    );
+    return bought.map((h) => ({
+      id: h.id,
+      units: h.units!,
+      available: new Dec(h.remaining).sub(reserved.get(h.id) ?? 0),
+      freeUsed: h.free_used,
+      navDay: h.nav_day!,
+    }));
   }
 
   /** Which lots a fund redemption of `units` (or all) takes now; the refusal when it cannot. */
@@ -221,7 +235,8 @@ export function createFundService(opts: { db: Db; engine: FundEngine; provider: 
     const wanted = units === undefined || units === 'all' ? probe.redeemable : new Dec(units);
     const plan = takeLots(lots, wanted, navDay, terms, at);
     if (plan.takes.length === 0) {
-      if (plan.nextUnlock !== null) throw new AppError('e.fundLockedIn', { units: 'e.fundLockedIn' }, { units: plan.redeemable.toFixed(3), until: iso(plan.nextUnlock) });
+      if (plan.nextUnlock !== null)
+        throw new AppError('e.fundLockedIn', { units: 'e.fundLockedIn' }, { units: plan.redeemable.toFixed(3), until: iso(plan.nextUnlock) });
       throw new AppError('e.fundUnits', { units: 'e.fundUnits' }, { units: plan.redeemable.toFixed(3) });
     }
     return { ...plan, units: wanted, navDay, payDay: payDayOf(p.calendar!, navDay), lots };
@@ -254,7 +269,8 @@ export function createFundService(opts: { db: Db; engine: FundEngine; provider: 
     const h = (await repo.lockHoldings(sql, userId, p.id)).find((x) => x.id === input.holdingId);
     if (!h) throw notFound();
     if (new Dec(h.remaining).lte(0)) throw new AppError('e.fundRedeemed');
-    if (input.units !== undefined && input.units !== 'all' && !new Dec(input.units).eq(h.remaining)) throw new AppError('e.depositWhole', { units: 'e.depositWhole' });
+    if (input.units !== undefined && input.units !== 'all' && !new Dec(input.units).eq(h.remaining))
+      throw new AppError('e.depositWhole', { units: 'e.depositWhole' });
     const matured = h.end_day! <= at;
     // Its term is over but its payday, the next business day, has not come: the job pays it then.
     if (matured && maturityPayDay(h.end_day!) > at) throw new AppError('e.depositMaturing', undefined, { day: iso(maturityPayDay(h.end_day!)) });
@@ -303,7 +319,16 @@ export function createFundService(opts: { db: Db; engine: FundEngine; provider: 
       interest: p.kind === 'regular' ? plain(simpleInterest(amount, p.rate_percent!, p.term_days!)) : null,
       at: new Date(at),
     });
-    const o = await repo.insertOrder(sql, { productId: p.id, userId, side: 'buy', status: 'done', holdingId: h.id, amount: plain(amount), units: plain(amount), at: new Date(at) });
+    const o = await repo.insertOrder(sql, {
+      productId: p.id,
+      userId,
+      side: 'buy',
+      status: 'done',
+      holdingId: h.id,
+      amount: plain(amount),
+      units: plain(amount),
+      at: new Date(at),
+    });
     await postDepositBought(sql, { userId, orderId: o.id, amount }, when);
     return orderOf(o, p);
   }
@@ -325,7 +350,14 @@ export function createFundService(opts: { db: Db; engine: FundEngine; provider: 
       });
       for (const t of plan.takes) {
         await repo.insertOrderLot(sql, { orderId: o.id, holdingId: t.holdingId, units: plain(t.units), free: plain(t.free), loaded: plain(t.loaded) });
-        if (t.free.gt(0) && plan.navDay < exitLoadUntil(plan.lots.find((l) => l.id === t.holdingId)!, { exitLoadDays: p.exit_load_days })) {
+        if (
+          t.free.gt(0) &&
+          plan.navDay <
+            exitLoadUntil(
+              plan.lots.find((l) => l.id === t.holdingId)!,
+              { exitLoadDays: p.exit_load_days },
+            )
+        ) {
           await repo.useFreeUnits(sql, t.holdingId, plain(t.free));
         }
       }
@@ -335,9 +367,27 @@ export function createFundService(opts: { db: Db; engine: FundEngine; provider: 
     if (p.kind === 'current') {
       const plan = await planCurrentRedemption(sql, p, userId, input);
       const amount = plain(plan.units);
-      const o = await repo.insertOrder(sql, { productId: p.id, userId, side: 'redeem', status: 'done', amount, units: amount, exitLoad: '0', net: amount, at: stamp });
+      const o = await repo.insertOrder(sql, {
+        productId: p.id,
+        userId,
+        side: 'redeem',
+        status: 'done',
+        amount,
+        units: amount,
+        exitLoad: '0',
+        net: amount,
+        at: stamp,
+      });
       for (const t of plan.takes) {
-        await repo.insertOrderLot(sql, { orderId: o.id, holdingId: t.holdingId, units: plain(t.units), free: plain(t.units), loaded: '0', gross: plain(t.units), exitLoad: '0' });
+        await repo.insertOrderLot(sql, {
+          orderId: o.id,
+          holdingId: t.holdingId,
+          units: plain(t.units),
+          free: plain(t.units),
+          loaded: '0',
+          gross: plain(t.units),
+          exitLoad: '0',
+        });
         await repo.reduceHolding(sql, t.holdingId, plain(t.units));
       }
       await postRedemptionPaid(sql, { userId, orderId: o.id, amount: plan.units }, when);
@@ -390,7 +440,9 @@ export function createFundService(opts: { db: Db; engine: FundEngine; provider: 
       value: fixed(p.kind === 'fund' ? (nav ? outstanding.mul(nav.nav) : ZERO) : outstanding, 2),
       pendingOrders: mine.pending_orders,
       pausedReason: p.paused_reason,
-      declared: (fig.incomes.get(p.id) ?? []).filter((i) => i.day >= today).map((i): FundDay => ({ day: i.day, value: fixed(i.income_per10k, 4), ratio: null })),
+      declared: (fig.incomes.get(p.id) ?? [])
+        .filter((i) => i.day >= today)
+        .map((i): FundDay => ({ day: i.day, value: fixed(i.income_per10k, 4), ratio: null })),
     };
   }
 
@@ -426,7 +478,14 @@ export function createFundService(opts: { db: Db; engine: FundEngine; provider: 
       const cutoffMinutes = cutoffMinutesOf(input.cutoff ?? '15:00');
       // Its first NAV is on the last trading day already closed.
       let launch = latestNavDayAt(calendar, at);
-      if (engine.instantOf(calendar, basket.map((w) => w.symbol), launch) > at) launch = previousNavDay(calendar, launch);
+      if (
+        engine.instantOf(
+          calendar,
+          basket.map((w) => w.symbol),
+          launch,
+        ) > at
+      )
+        launch = previousNavDay(calendar, launch);
       fields = {
         calendar,
         cutoffMinutes,
@@ -526,7 +585,15 @@ export function createFundService(opts: { db: Db; engine: FundEngine; provider: 
     async products(userId: number | null, kind: FundProductKind | undefined, pageNo: number, size: number) {
       const f = await figures(db);
       const mine = userId === null ? [] : await repo.userTotals(db, userId);
-      const list = f.products.filter((p) => !kind || p.kind === kind).map((p) => productOf(p, f, mine.find((m) => m.product_id === p.id)));
+      const list = f.products
+        .filter((p) => !kind || p.kind === kind)
+        .map((p) =>
+          productOf(
+            p,
+            f,
+            mine.find((m) => m.product_id === p.id),
+          ),
+        );
       return page(list, pageNo, size);
     },
 
@@ -538,7 +605,8 @@ export function createFundService(opts: { db: Db; engine: FundEngine; provider: 
       const today = utcDayOf(now());
       let days: FundDay[] = [];
       let inputs: string[] = [];
-      if (p.kind === 'fund') days = (await repo.navs(db, id)).map((n) => ({ day: n.day, value: fixed(n.nav, 4), ratio: n.ratio === null ? null : new Dec(n.ratio).toFixed(8) }));
+      if (p.kind === 'fund')
+        days = (await repo.navs(db, id)).map((n) => ({ day: n.day, value: fixed(n.nav, 4), ratio: n.ratio === null ? null : new Dec(n.ratio).toFixed(8) }));
       if (p.kind === 'current') {
         const all = await repo.incomes(db, id);
         days = all.map((i) => ({ day: i.day, value: fixed(i.income_per10k, 4), ratio: null }));
@@ -557,7 +625,16 @@ export function createFundService(opts: { db: Db; engine: FundEngine; provider: 
       return {
         list: rows.map((h) => {
           const x = holdingOf(h, f);
-          return { holdingId: x.id, productId: x.productId, code: x.code, name: x.name, kind: x.kind, profit: x.profit, buyTimeStamp: x.buyTimeStamp, sellTimeStamp: x.sellTimeStamp };
+          return {
+            holdingId: x.id,
+            productId: x.productId,
+            code: x.code,
+            name: x.name,
+            kind: x.kind,
+            profit: x.profit,
+            buyTimeStamp: x.buyTimeStamp,
+            sellTimeStamp: x.sellTimeStamp,
+          };
         }),
         total: rows[0]?.total ?? 0,
         page: q.page,
@@ -567,7 +644,17 @@ export function createFundService(opts: { db: Db; engine: FundEngine; provider: 
 
     async orders(userId: number, q: { productId?: number; kind?: FundProductKind; status?: 'inProgress' | 'completed'; page: number; size: number }) {
       const [products, rows] = await Promise.all([repo.products(db), repo.userOrders(db, userId, { ...q, limit: q.size, offset: (q.page - 1) * q.size })]);
-      return { list: rows.map((o) => orderOf(o, products.find((p) => p.id === o.product_id)!)), total: rows[0]?.total ?? 0, page: q.page, size: q.size };
+      return {
+        list: rows.map((o) =>
+          orderOf(
+            o,
+            products.find((p) => p.id === o.product_id)!,
+          ),
+        ),
+        total: rows[0]?.total ?? 0,
+        page: q.page,
+        size: q.size,
+      };
     },
 
     /**
@@ -688,7 +775,15 @@ export function createFundService(opts: { db: Db; engine: FundEngine; provider: 
       // The lots still in their lock-in, shown so the investor sees what waits and until when.
       const locked = plan.lots
         .filter((l) => lockedUntil(l, { lockInDays: p.lock_in_days }) > at && new Dec(l.available).gt(0))
-        .map((l) => ({ holdingId: l.id, buyTimeStamp: created.get(l.id)!, units: new Dec(l.available).toFixed(3), free: '0.000', loaded: '0.000', exitLoad: null, locked: true }));
+        .map((l) => ({
+          holdingId: l.id,
+          buyTimeStamp: created.get(l.id)!,
+          units: new Dec(l.available).toFixed(3),
+          free: '0.000',
+          loaded: '0.000',
+          exitLoad: null,
+          locked: true,
+        }));
       const gross = plan.takes.reduce((s, t) => s.add(grossFor(t.units, latest)), ZERO);
       const load = plan.takes.reduce((s, t) => s.add(loadFor(t.loaded, latest, p.exit_load_percent)), ZERO);
       return {
@@ -740,7 +835,17 @@ export function createFundService(opts: { db: Db; engine: FundEngine; provider: 
       net: fixed(gross.sub(charge), 2),
       navDay: null,
       payDay: null,
-      lots: [{ holdingId: h.id, buyTimeStamp: h.created_at.getTime(), units: principal, free: matured ? principal : '0.00', loaded: matured ? '0.00' : principal, exitLoad: fixed(charge, 2), locked: false }],
+      lots: [
+        {
+          holdingId: h.id,
+          buyTimeStamp: h.created_at.getTime(),
+          units: principal,
+          free: matured ? principal : '0.00',
+          loaded: matured ? '0.00' : principal,
+          exitLoad: fixed(charge, 2),
+          locked: false,
+        },
+      ],
     };
   }
 }

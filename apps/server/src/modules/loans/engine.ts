@@ -218,7 +218,13 @@ export function statusOf(i: Instalment, today: number): InstalmentStatus {
 }
 
 /** A fresh book for a loan disbursed on `day` with the schedule's rows. */
-export function newBook(aprPercent: string, amount: string, day: number, rows: ReadonlyArray<{ dueDay: number; principal: string; interest: string; total: string }>, instalment: string): LoanBook {
+export function newBook(
+  aprPercent: string,
+  amount: string,
+  day: number,
+  rows: ReadonlyArray<{ dueDay: number; principal: string; interest: string; total: string }>,
+  instalment: string,
+): LoanBook {
   return {
     aprPercent,
     principal: new Dec(amount),

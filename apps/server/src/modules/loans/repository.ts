@@ -109,7 +109,18 @@ export const behind = (sql: Sql, today: number) =>
 
 export async function insertApplication(
   sql: Sql,
-  a: { userId: number; amount: string; months: number; aprPercent: string; score: number; factors: LoanFactor[]; instalment: string; totalRepay: string; schedule: LoanScheduleRow[]; at: Date },
+  a: {
+    userId: number;
+    amount: string;
+    months: number;
+    aprPercent: string;
+    score: number;
+    factors: LoanFactor[];
+    instalment: string;
+    totalRepay: string;
+    schedule: LoanScheduleRow[];
+    at: Date;
+  },
 ): Promise<LoanRow> {
   const [row] = await sql.query<LoanRow>(
     `insert into loans (user_id, amount, months, apr_percent, score, factors, instalment, total_repay, kfs_schedule, created_at)
@@ -162,7 +173,12 @@ export async function book(sql: Sql, l: LoanRow): Promise<LoanBook> {
 
 /** Write a book back: the loan's figures and every instalment's (a dozen rows at most). */
 export async function saveBook(sql: Sql, loanId: number, b: LoanBook, fresh = false) {
-  await sql.query('update loans set principal = $2, period_pd = $3, done_through = $4 where id = $1', [loanId, plain(b.principal), plain(b.periodPd), b.through]);
+  await sql.query('update loans set principal = $2, period_pd = $3, done_through = $4 where id = $1', [
+    loanId,
+    plain(b.principal),
+    plain(b.periodPd),
+    b.through,
+  ]);
   for (const i of b.instalments) {
     const values = [
       loanId,

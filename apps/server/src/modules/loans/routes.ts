@@ -3,7 +3,9 @@ import type { LoanService } from './service';
 
 export function loanHandlers(
   loans: LoanService,
-): HandlersOf<'loanProfile' | 'loanApply' | 'loanRepay' | 'loanDue' | 'loanList' | 'loanRepayments' | 'operatorLoans' | 'operatorLoanApprove' | 'operatorLoanRefuse'> {
+): HandlersOf<
+  'loanProfile' | 'loanApply' | 'loanRepay' | 'loanDue' | 'loanList' | 'loanRepayments' | 'operatorLoans' | 'operatorLoanApprove' | 'operatorLoanRefuse'
+> {
   const by = (caller: { id: number } | null, ip: string) => ({ operatorId: caller!.id, ip });
   return {
     loanProfile: ({ caller }) => loans.profile(caller!.id),

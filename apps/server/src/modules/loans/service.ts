@@ -84,7 +84,16 @@ export function createLoanService(opts: { db: Db; notices: Notices; now: () => n
   function loanOf(l: LoanRow, b: LoanBook | null, today: number): Loan {
     const schedule: LoanInstalment[] = b
       ? b.instalments.map((i) => instalmentOf(i, today))
-      : l.kfs_schedule.map((r) => ({ n: r.n, dueDay: r.dueDay, principal: r.principal, interest: r.interest, total: r.total, penalty: '0.00', paid: '0.00', status: 'upcoming' }));
+      : l.kfs_schedule.map((r) => ({
+          n: r.n,
+          dueDay: r.dueDay,
+          principal: r.principal,
+          interest: r.interest,
+          total: r.total,
+          penalty: '0.00',
+          paid: '0.00',
+          status: 'upcoming',
+        }));
     const fixedOnes = b ? b.instalments.filter((i) => i.fixed) : [];
     return {
       id: l.id,
@@ -211,7 +220,16 @@ export function createLoanService(opts: { db: Db; notices: Notices; now: () => n
         push = await notices.notify(sql, l.user_id, 'loan.approved', { amount, instalment: kfs.instalment, dueDate: dateOf(kfs.schedule[0]!.dueDay) });
       } else {
         await repo.markRefused(sql, l.id, by.operatorId, reason, at);
-        await writeAudit(sql, { actorId: by.operatorId, action: 'loan.refuse', targetType: 'loan', targetId: l.id, before: { status: 'review' }, after: { status: 'rejected' }, reason, ip: by.ip });
+        await writeAudit(sql, {
+          actorId: by.operatorId,
+          action: 'loan.refuse',
+          targetType: 'loan',
+          targetId: l.id,
+          before: { status: 'review' },
+          after: { status: 'rejected' },
+          reason,
+          ip: by.ip,
+        });
         push = await notices.notify(sql, l.user_id, 'loan.refused', { amount: money(l.amount), reason });
       }
       return { answer: await adminOf(sql, (await repo.loan(sql, id))!, today), push };
@@ -236,7 +254,8 @@ export function createLoanService(opts: { db: Db; notices: Notices; now: () => n
           if (p.inReview) throw new AppError('e.loanInReview');
           const band = loanBand(p.score);
           if (!band) throw new AppError('e.loanNoBand', undefined, { score: p.score });
-          if (compareDecimal(input.aprPercent, band.aprPercent) !== 0) throw new AppError('e.loanAprChanged', { aprPercent: 'e.loanAprChanged' }, { apr: band.aprPercent });
+          if (compareDecimal(input.aprPercent, band.aprPercent) !== 0)
+            throw new AppError('e.loanAprChanged', { aprPercent: 'e.loanAprChanged' }, { apr: band.aprPercent });
           const amount = new Dec(input.amount);
           if (amount.lt(LOAN_MIN_AMOUNT)) throw new AppError('e.loanMinAmount', { amount: 'e.loanMinAmount' }, { min: LOAN_MIN_AMOUNT });
           if (amount.gt(p.available)) throw new AppError('e.loanOverLimit', { amount: 'e.loanOverLimit' }, { available: p.available });
@@ -275,7 +294,14 @@ export function createLoanService(opts: { db: Db; notices: Notices; now: () => n
         const amount = new Dec(amountText);
         if (amount.gt(payoff)) throw new AppError('e.loanOverPayoff', { amount: 'e.loanOverPayoff' }, { payoff: money(payoff) });
         const split = applyPayment(b, amount);
-        const journalId = await postLoanRepayment(sql, { userId, loanId: l.id, amount, principal: split.principal, interest: split.interest, penalty: split.penalty });
+        const journalId = await postLoanRepayment(sql, {
+          userId,
+          loanId: l.id,
+          amount,
+          principal: split.principal,
+          interest: split.interest,
+          penalty: split.penalty,
+        });
         await repo.insertRepayment(sql, {
           loanId: l.id,
           userId,
@@ -327,17 +353,15 @@ export function createLoanService(opts: { db: Db; notices: Notices; now: () => n
 
     async repayments(userId: number, loanId: number | undefined, page: number, size: number) {
       const rows = await repo.repaymentPage(db, userId, loanId, size, (page - 1) * size);
-      const list = rows.map(
-        (r): LoanRepayment => ({
-          id: r.id,
-          loanId: r.loan_id,
-          amount: money(r.amount),
-          penalty: money(r.penalty),
-          interest: money(r.interest),
-          principal: money(r.principal),
-          createTimeTimestamp: r.created_at.getTime(),
-        }),
-      );
+      const list = rows.map((r): LoanRepayment => ({
+        id: r.id,
+        loanId: r.loan_id,
+        amount: money(r.amount),
+        penalty: money(r.penalty),
+        interest: money(r.interest),
+        principal: money(r.principal),
+        createTimeTimestamp: r.created_at.getTime(),
+      }));
       return { list, total: rows[0]?.total ?? 0, page, size };
     },
 

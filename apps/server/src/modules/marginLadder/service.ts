@@ -43,7 +43,15 @@ export function createMarginLadder(opts: { db: Db; market: MarketService; tradin
     const floating =
       p.open_rate === null
         ? trading.floating(p, s)
-        : new Dec(floatingProfit({ direction: p.direction, openPrice: plain(p.open_price!), exitPrice: exitPriceOf(p.direction, s), quantity: plain(p.quantity), rate: plain(p.open_rate) }));
+        : new Dec(
+            floatingProfit({
+              direction: p.direction,
+              openPrice: plain(p.open_price!),
+              exitPrice: exitPriceOf(p.direction, s),
+              quantity: plain(p.quantity),
+              rate: plain(p.open_rate),
+            }),
+          );
     const margin = new Dec(p.margin);
     if (margin.lte(0)) return null;
     const equity = margin.add(floating);
@@ -65,7 +73,14 @@ export function createMarginLadder(opts: { db: Db; market: MarketService; tradin
       const shown = trading.toPosition(p);
       const recorded = await repo.record(
         sql,
-        { positionId: p.id, userId: p.user_id, margin: plain(p.margin), ratio: plain(v.ratio), liquidationPrice: shown.liquidationPrice ?? '0', price: exitPriceOf(p.direction, s) },
+        {
+          positionId: p.id,
+          userId: p.user_id,
+          margin: plain(p.margin),
+          ratio: plain(v.ratio),
+          liquidationPrice: shown.liquidationPrice ?? '0',
+          price: exitPriceOf(p.direction, s),
+        },
         [...levels],
       );
       const deepest = levels[levels.length - 1]!;

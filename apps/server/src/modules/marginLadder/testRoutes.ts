@@ -8,7 +8,11 @@ import { resolveCaller } from '../../http/session';
 import type { MarketService } from '../market';
 import type { MarginLadder } from './service';
 
-const zQuote = z.object({ symbol: z.string().min(1).max(30), bid: z.string().regex(/^\d{1,12}(\.\d{1,10})?$/), ask: z.string().regex(/^\d{1,12}(\.\d{1,10})?$/) });
+const zQuote = z.object({
+  symbol: z.string().min(1).max(30),
+  bid: z.string().regex(/^\d{1,12}(\.\d{1,10})?$/),
+  ask: z.string().regex(/^\d{1,12}(\.\d{1,10})?$/),
+});
 
 /**
  * Test only (`TEST_CLOCKS=1`), for an operator: run the ladder's check of a symbol at a quote of the

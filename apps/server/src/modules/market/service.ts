@@ -1,12 +1,4 @@
-import {
-  STOCK_MARKETS,
-  TAPE_PRINTS,
-  type KlineRange,
-  type MarketCode,
-  type Quote,
-  type QuoteRow,
-  type zListQuery,
-} from '@tradeapp/contract';
+import { STOCK_MARKETS, TAPE_PRINTS, type KlineRange, type MarketCode, type Quote, type QuoteRow, type zListQuery } from '@tradeapp/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/db';
 import { AppError, notFound } from '../../errors';
@@ -237,12 +229,7 @@ export function createMarketService(opts: {
   }
 
   /** Filter, sort and page on the server; rows carry the caller's watchlist flag and, asked, the mini chart. */
-  async function list(
-    base: Filter,
-    query: ListQuery,
-    callerId: number | null,
-    opts: ListOptions = {},
-  ) {
+  async function list(base: Filter, query: ListQuery, callerId: number | null, opts: ListOptions = {}) {
     const watched = await watchedSymbols(callerId);
     let quotes = known()
       .filter(base)
@@ -400,7 +387,13 @@ export function createMarketService(opts: {
     if (!q) return [];
     const needle = q.toLowerCase();
     const rank = (i: Instrument) =>
-      i.code.toLowerCase() === needle || i.symbol.toLowerCase() === needle ? 0 : i.code.toLowerCase().startsWith(needle) ? 1 : i.name.toLowerCase().startsWith(needle) ? 2 : 3;
+      i.code.toLowerCase() === needle || i.symbol.toLowerCase() === needle
+        ? 0
+        : i.code.toLowerCase().startsWith(needle)
+          ? 1
+          : i.name.toLowerCase().startsWith(needle)
+            ? 2
+            : 3;
     return universe
       .filter((i) => matchesText(i, q))
       .sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name))

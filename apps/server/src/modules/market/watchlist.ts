@@ -65,9 +65,7 @@ export function createWatchlist(db: Db, market: MarketService) {
 
     async reorder(userId: number, ids: number[]) {
       return db.tx(async (sql) => {
-        const items = await sql.query<{ id: number }>('select id from watchlist_items where user_id = $1 order by position, id for update', [
-          userId,
-        ]);
+        const items = await sql.query<{ id: number }>('select id from watchlist_items where user_id = $1 order by position, id for update', [userId]);
         const own = new Set(items.map((i) => i.id));
         // The given ids first in the given order, then whatever the request left out, as it was.
         const ordered = [...new Set(ids.filter((id) => own.has(id))), ...items.map((i) => i.id).filter((id) => !ids.includes(id))];

@@ -100,24 +100,20 @@ export function createNotices(db: Db, hub: PushHub) {
          returning id, user_id`,
         [kind, JSON.stringify(params)],
       );
-      return { sent: rows.length, push: () => db.afterCommit(() => rows.forEach((r) => hub.publishUserEvent(r.user_id, PushEvent.Notice, { id: r.id, kind }))) };
+      return {
+        sent: rows.length,
+        push: () => db.afterCommit(() => rows.forEach((r) => hub.publishUserEvent(r.user_id, PushEvent.Notice, { id: r.id, kind }))),
+      };
     },
 
     async list(userId: number, page: number, size: number, locale: Locale) {
-      const rows = await db.query<NoticeRow>('select * from notices where user_id = $1 order by id desc limit $2 offset $3', [
-        userId,
-        size,
-        (page - 1) * size,
-      ]);
+      const rows = await db.query<NoticeRow>('select * from notices where user_id = $1 order by id desc limit $2 offset $3', [userId, size, (page - 1) * size]);
       const [count] = await db.query<{ n: number }>('select count(*)::int as n from notices where user_id = $1', [userId]);
       return { list: rows.map((r) => render(r, locale)), total: count?.n ?? 0, page, size, unread: await unreadCount(userId) };
     },
 
     async read(userId: number, id: number, locale: Locale) {
-      const [row] = await db.query<NoticeRow>(
-        'update notices set read_at = coalesce(read_at, now()) where id = $1 and user_id = $2 returning *',
-        [id, userId],
-      );
+      const [row] = await db.query<NoticeRow>('update notices set read_at = coalesce(read_at, now()) where id = $1 and user_id = $2 returning *', [id, userId]);
       if (!row) throw notFound();
       return render(row, locale);
     },

@@ -56,9 +56,7 @@ export function createOperatorService({ db, config, log, mailer }: Deps, session
      */
     async ensureFirstOperator() {
       const email = config.OPERATOR_EMAIL?.toLowerCase();
-      const existing = email
-        ? await findUserByEmail(db, email)
-        : (await db.query<{ id: number }>("select id from users where role = 'operator' limit 1"))[0];
+      const existing = email ? await findUserByEmail(db, email) : (await db.query<{ id: number }>("select id from users where role = 'operator' limit 1"))[0];
       if (existing) return;
       const address = email ?? 'operator@localhost';
       const password = config.OPERATOR_PASSWORD ?? newPassword();
@@ -86,12 +84,7 @@ export function createOperatorService({ db, config, log, mailer }: Deps, session
       const where = `where role = $2 and ($1::text is null or lower(username) like $1 or email like $1
                       or lower(coalesce(first_name,'') || ' ' || coalesce(last_name,'')) like $1)`;
       const [count] = await db.query<{ n: number }>(`select count(*)::int as n from users ${where}`, [filter, role]);
-      const rows = await db.query<UserRow>(`select * from users ${where} order by id desc limit $3 offset $4`, [
-        filter,
-        role,
-        size,
-        (page - 1) * size,
-      ]);
+      const rows = await db.query<UserRow>(`select * from users ${where} order by id desc limit $3 offset $4`, [filter, role, size, (page - 1) * size]);
       return { list: await Promise.all(rows.map((r) => toUserInfo(db, r))), total: count?.n ?? 0, page, size };
     },
 
@@ -102,9 +95,7 @@ export function createOperatorService({ db, config, log, mailer }: Deps, session
         'select created_at, expires_at, revoked_at from sessions where user_id = $1 order by id desc limit 20',
         [id],
       );
-      const audit = await db.query<AuditRow>(`${AUDIT_SELECT} where a.target_type = 'user' and a.target_id = $1 order by a.id desc limit 50`, [
-        String(id),
-      ]);
+      const audit = await db.query<AuditRow>(`${AUDIT_SELECT} where a.target_type = 'user' and a.target_id = $1 order by a.id desc limit 50`, [String(id)]);
       // Each wallet's two ledger accounts, to the cent as the investor's wallet page shows them.
       const ledger = user.role === UserRole.Investor ? await userBalances(db, id) : null;
       const balances = ledger
@@ -189,13 +180,12 @@ export function createOperatorService({ db, config, log, mailer }: Deps, session
      */
     async outbox(to: string | undefined, page: number, size: number) {
       const filter = to ? `%${to.toLowerCase()}%` : null;
-      const [count] = await db.query<{ n: number }>('select count(*)::int as n from mail_outbox where ($1::text is null or to_address like $1)', [
+      const [count] = await db.query<{ n: number }>('select count(*)::int as n from mail_outbox where ($1::text is null or to_address like $1)', [filter]);
+      const rows = await db.query<MailRow>('select * from mail_outbox where ($1::text is null or to_address like $1) order by id desc limit $2 offset $3', [
         filter,
+        size,
+        (page - 1) * size,
       ]);
-      const rows = await db.query<MailRow>(
-        'select * from mail_outbox where ($1::text is null or to_address like $1) order by id desc limit $2 offset $3',
-        [filter, size, (page - 1) * size],
-      );
       return {
         list: rows.map(toMail),
         total: count?.n ?? 0,

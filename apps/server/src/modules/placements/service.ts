@@ -206,8 +206,12 @@ export function createPlacementService(opts: {
       const offered = new Dec(input.quantity);
       const min = new Dec(input.minQuantity);
       if (!onGrid(price, i.tickSize)) throw new AppError('e.priceTick', { price: 'e.priceTick' }, { tick: i.tickSize });
-      for (const [field, q] of [['quantity', offered], ['minQuantity', min]] as const) {
-        if (!onGrid(q, i.lotSize) || q.lt(i.minQuantity)) throw new AppError('e.quantityLot', { [field]: 'e.quantityLot' }, { lot: i.lotSize, min: i.minQuantity });
+      for (const [field, q] of [
+        ['quantity', offered],
+        ['minQuantity', min],
+      ] as const) {
+        if (!onGrid(q, i.lotSize) || q.lt(i.minQuantity))
+          throw new AppError('e.quantityLot', { [field]: 'e.quantityLot' }, { lot: i.lotSize, min: i.minQuantity });
       }
       if (min.gt(offered)) throw new AppError('e.placementMinQuantity', { minQuantity: 'e.placementMinQuantity' });
       if (input.closesAtTimestamp <= at) throw new AppError('e.placementWindow', { closesAtTimestamp: 'e.placementWindow' });
@@ -386,9 +390,7 @@ export function createPlacementService(opts: {
          order by id desc`,
         [userId],
       );
-      return rows
-        .map((r) => view.placement(r, at))
-        .sort((a, b) => STATE_RANK[a.state] - STATE_RANK[b.state] || b.id - a.id);
+      return rows.map((r) => view.placement(r, at)).sort((a, b) => STATE_RANK[a.state] - STATE_RANK[b.state] || b.id - a.id);
     },
 
     /**
@@ -501,7 +503,13 @@ export function createPlacementService(opts: {
         quantity = quantity.add(r.quantity);
         if (!locked) sellable = sellable.add(r.quantity);
         else nextUnlock = Math.min(nextUnlock ?? Infinity, r.locked_until.getTime());
-        return { positionId: r.id, symbol: r.symbol, quantity: plain(r.quantity), sellable: locked ? '0' : plain(r.quantity), lockedUntilTimestamp: r.locked_until.getTime() };
+        return {
+          positionId: r.id,
+          symbol: r.symbol,
+          quantity: plain(r.quantity),
+          sellable: locked ? '0' : plain(r.quantity),
+          lockedUntilTimestamp: r.locked_until.getTime(),
+        };
       });
       return { quantity: plain(quantity), sellable: plain(sellable), locked: plain(quantity.sub(sellable)), nextUnlockTimestamp: nextUnlock, positions };
     },

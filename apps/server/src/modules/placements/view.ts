@@ -180,7 +180,6 @@ export function createPlacementView(market: MarketService, rates: ExchangeRates)
       lockedUntilTimestamp: o.locked_until.getTime(),
       createTimeTimestamp: o.created_at.getTime(),
     }),
-
   };
 }
 

@@ -89,7 +89,18 @@ describe('the portfolio service', () => {
       module: 'loans',
       products: ['loan'],
       lines: async () => [
-        { id: '3', product: 'loan', side: 'liability', instrument: null, name: 'Loan', wallet: 'BALANCE', priceSource: 'accrual', currency: 'EUR', value: new Dec('1000.66'), dayChange: new Dec('0.66') },
+        {
+          id: '3',
+          product: 'loan',
+          side: 'liability',
+          instrument: null,
+          name: 'Loan',
+          wallet: 'BALANCE',
+          priceSource: 'accrual',
+          currency: 'EUR',
+          value: new Dec('1000.66'),
+          dayChange: new Dec('0.66'),
+        },
       ],
     };
     const s = createPortfolioService({ db: ledger({ 'BALANCE/available/EUR': '3000' }), rates, sources: [loan], now: () => 5_000 });
@@ -121,7 +132,16 @@ describe('the portfolio service', () => {
       ...(holds ? { holds } : {}),
       lines: async () => {
         asked.push(module);
-        return Array.from({ length: lines }, (_, k) => ({ id: `${module}${k}`, product: 'bond' as const, instrument: null, name: module, wallet: null, priceSource: 'cost' as const, currency: 'EUR', value: new Dec(2) }));
+        return Array.from({ length: lines }, (_, k) => ({
+          id: `${module}${k}`,
+          product: 'bond' as const,
+          instrument: null,
+          name: module,
+          wallet: null,
+          priceSource: 'cost' as const,
+          currency: 'EUR',
+          value: new Dec(2),
+        }));
       },
     });
 

@@ -1,12 +1,4 @@
-import {
-  UserRole,
-  walletCurrency,
-  WalletCode,
-  type Portfolio,
-  type PortfolioLine,
-  type PortfolioProduct,
-  type ReportingCurrency,
-} from '@tradeapp/contract';
+import { UserRole, walletCurrency, WalletCode, type Portfolio, type PortfolioLine, type PortfolioProduct, type ReportingCurrency } from '@tradeapp/contract';
 import type { Db } from '../../db/db';
 import { notFound } from '../../errors';
 import { userBalances } from '../../ledger/ledger';
@@ -111,14 +103,14 @@ export function createPortfolioService(opts: {
     const [balances, { asked, skipped }] = await Promise.all([userBalances(db, userId), holding(userId)]);
     if (opts.verifySkips) await verify(userId, skipped, now);
     const answers = await Promise.all(
-        asked.map(async (s) => {
-          try {
-            return { source: s, lines: await withTimeout(s.lines(userId, { now }), SOURCE_TIMEOUT_MS) };
-          } catch (err) {
-            opts.log?.warn({ err, module: s.module, userId }, 'portfolio source could not answer');
-            return { source: s, lines: null };
-          }
-        }),
+      asked.map(async (s) => {
+        try {
+          return { source: s, lines: await withTimeout(s.lines(userId, { now }), SOURCE_TIMEOUT_MS) };
+        } catch (err) {
+          opts.log?.warn({ err, module: s.module, userId }, 'portfolio source could not answer');
+          return { source: s, lines: null };
+        }
+      }),
     );
 
     const stale = new Set<PortfolioProduct>();
@@ -243,7 +235,8 @@ export function createPortfolioService(opts: {
     async offLedgerAt(userId: number, ends: readonly number[]) {
       const answers = await Promise.all(sources.map(async (s) => ({ module: s.module, values: s.offLedgerAt ? await s.offLedgerAt(userId, ends) : null })));
       for (const a of answers) {
-        if (a.values !== null && a.values.length !== ends.length) throw new Error(`portfolio source ${a.module}: ${a.values.length} answers for ${ends.length} instants`);
+        if (a.values !== null && a.values.length !== ends.length)
+          throw new Error(`portfolio source ${a.module}: ${a.values.length} answers for ${ends.length} instants`);
       }
       return ends.map((_, i) => answers.flatMap((a) => a.values?.[i] ?? []));
     },

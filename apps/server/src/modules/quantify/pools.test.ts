@@ -30,14 +30,30 @@ describe('the pools’ rules', () => {
     // Nineteen days alternating 100 and 101 against PepsiCo at 100, then 106: the ratio's z-score is well over 2.
     const ko = barsOf([...Array.from({ length: 19 }, (_, k) => (k % 2 ? 101 : 100)), 106]);
     const pep = barsOf(Array.from({ length: 20 }, () => 100));
-    const open = POOL_STRATEGIES.pairs.decide(new Map([['KO', ko], ['PEP', pep]]), []);
+    const open = POOL_STRATEGIES.pairs.decide(
+      new Map([
+        ['KO', ko],
+        ['PEP', pep],
+      ]),
+      [],
+    );
     expect(open.open.map((o) => [o.symbol, o.direction, o.weight.toFixed()])).toEqual([
       ['KO', Sell, '0.5'],
       ['PEP', Buy, '0.5'],
     ]);
     // Below: the reverse.
     const low = barsOf([...Array.from({ length: 19 }, (_, k) => (k % 2 ? 101 : 100)), 95]);
-    expect(POOL_STRATEGIES.pairs.decide(new Map([['KO', low], ['PEP', pep]]), []).open.map((o) => [o.symbol, o.direction])).toEqual([
+    expect(
+      POOL_STRATEGIES.pairs
+        .decide(
+          new Map([
+            ['KO', low],
+            ['PEP', pep],
+          ]),
+          [],
+        )
+        .open.map((o) => [o.symbol, o.direction]),
+    ).toEqual([
       ['KO', Buy],
       ['PEP', Sell],
     ]);
@@ -47,17 +63,43 @@ describe('the pools’ rules', () => {
       { id: 2, symbol: 'PEP', direction: Buy, openedAt: MONDAY + 19 * DAY },
     ];
     const back = barsOf([...Array.from({ length: 20 }, (_, k) => (k % 2 ? 101 : 100)), '100.5']);
-    expect(POOL_STRATEGIES.pairs.decide(new Map([['KO', back], ['PEP', barsOf(Array.from({ length: 21 }, () => 100))]]), held)).toEqual({ close: [1, 2], open: [] });
-    expect(POOL_STRATEGIES.pairs.decide(new Map([['KO', ko], ['PEP', pep]]), held)).toEqual({ close: [], open: [] });
+    expect(
+      POOL_STRATEGIES.pairs.decide(
+        new Map([
+          ['KO', back],
+          ['PEP', barsOf(Array.from({ length: 21 }, () => 100))],
+        ]),
+        held,
+      ),
+    ).toEqual({ close: [1, 2], open: [] });
+    expect(
+      POOL_STRATEGIES.pairs.decide(
+        new Map([
+          ['KO', ko],
+          ['PEP', pep],
+        ]),
+        held,
+      ),
+    ).toEqual({ close: [], open: [] });
   });
 
   it('momentum: at a week’s first close, long each future up over 60 days, nothing of one that is not', () => {
     // 62 days from a Monday: the last bar is a Monday (day 63 of the calendar is day 0 of week 10).
     const start = MONDAY - 62 * DAY + 7 * DAY * 9;
-    const up = barsOf(Array.from({ length: 63 }, (_, k) => 100 + k), start);
-    const down = barsOf(Array.from({ length: 63 }, (_, k) => 200 - k), start);
+    const up = barsOf(
+      Array.from({ length: 63 }, (_, k) => 100 + k),
+      start,
+    );
+    const down = barsOf(
+      Array.from({ length: 63 }, (_, k) => 200 - k),
+      start,
+    );
     expect(new Date(up[62]!.time).getUTCDay()).toBe(1);
-    const bars = new Map([['ES', up], ['NQ', down], ['YM', up]]);
+    const bars = new Map([
+      ['ES', up],
+      ['NQ', down],
+      ['YM', up],
+    ]);
     const held: Held[] = [{ id: 7, symbol: 'NQ', direction: Buy, openedAt: start }];
     const r = POOL_STRATEGIES.momentum.decide(bars, held);
     expect(r.close).toEqual([7]);
@@ -66,7 +108,15 @@ describe('the pools’ rules', () => {
       ['YM', Buy, '0.3'],
     ]);
     // Mid-week nothing changes.
-    const tuesday = new Map([...bars].map(([s, b]) => [s, barsOf(b.map((x) => x.close.toFixed()), start + DAY)]));
+    const tuesday = new Map(
+      [...bars].map(([s, b]) => [
+        s,
+        barsOf(
+          b.map((x) => x.close.toFixed()),
+          start + DAY,
+        ),
+      ]),
+    );
     expect(POOL_STRATEGIES.momentum.decide(tuesday, held)).toEqual({ close: [], open: [] });
   });
 
@@ -74,10 +124,22 @@ describe('the pools’ rules', () => {
     // Closes cycling 100, 110, 99, 108.9: twenty changes of +10 %, −10 %, +10 %, −8.17 %; volatility 1.87486 a year, so 0.15 ÷ 1.87486 = 0.08000..., to four places 0.0800.
     // A coin moving 0.01 % a day would take far more than half: it is capped there.
     const start = MONDAY - 20 * DAY + 7 * DAY * 3;
-    const wild = barsOf(Array.from({ length: 21 }, (_, k) => ['100', '110', '99', '108.9'][k % 4]!), start);
-    const calm = barsOf(Array.from({ length: 21 }, (_, k) => (k % 2 ? '100.01' : '100')), start);
+    const wild = barsOf(
+      Array.from({ length: 21 }, (_, k) => ['100', '110', '99', '108.9'][k % 4]!),
+      start,
+    );
+    const calm = barsOf(
+      Array.from({ length: 21 }, (_, k) => (k % 2 ? '100.01' : '100')),
+      start,
+    );
     expect(new Date(wild[20]!.time).getUTCDay()).toBe(1);
-    const r = POOL_STRATEGIES.volTarget.decide(new Map([['BTCUSDT', wild], ['ETHUSDT', calm]]), [{ id: 3, symbol: 'BTCUSDT', direction: Buy, openedAt: start }]);
+    const r = POOL_STRATEGIES.volTarget.decide(
+      new Map([
+        ['BTCUSDT', wild],
+        ['ETHUSDT', calm],
+      ]),
+      [{ id: 3, symbol: 'BTCUSDT', direction: Buy, openedAt: start }],
+    );
     expect(r.close).toEqual([3]);
     expect(r.open.map((o) => [o.symbol, o.weight.toFixed()])).toEqual([
       ['BTCUSDT', '0.08'],

@@ -18,7 +18,10 @@ const lastOf = (bars: ReadonlyMap<string, readonly DailyBar[]>, symbol: string) 
 export function stdev(xs: readonly Dec[]): Dec | null {
   if (xs.length < 2) return null;
   const mean = xs.reduce((a, x) => a.add(x), new Dec(0)).div(xs.length);
-  return xs.reduce((a, x) => a.add(x.sub(mean).pow(2)), new Dec(0)).div(xs.length - 1).sqrt();
+  return xs
+    .reduce((a, x) => a.add(x.sub(mean).pow(2)), new Dec(0))
+    .div(xs.length - 1)
+    .sqrt();
 }
 
 /** How far the last of `xs` is from their mean, in standard deviations; null when they do not vary or are too few. */
@@ -38,7 +41,8 @@ export function annualVolatility(bars: readonly DailyBar[], n: number): Dec | nu
 }
 
 /** A week's first close: the weekly pools rebalance then. */
-const weekStarts = (calendar: readonly DailyBar[]) => calendar.length >= 2 && weekOf(calendar[calendar.length - 1]!.time) !== weekOf(calendar[calendar.length - 2]!.time);
+const weekStarts = (calendar: readonly DailyBar[]) =>
+  calendar.length >= 2 && weekOf(calendar[calendar.length - 1]!.time) !== weekOf(calendar[calendar.length - 2]!.time);
 
 /**
  * Market-neutral pairs on Coca-Cola and PepsiCo: the ratio of their closes against its 20-day mean.

@@ -99,12 +99,22 @@ export function createQuantifyPortfolioSource(deps: PortfolioDeps): PortfolioSou
         // Today's change: the units held through the latest valued day × its change of NAV, when that NAV was struck today.
         // Units bought at it were bought at that NAV; those redeemed at it are paid and gone.
         const previous = navs[1];
-        const bought = done.filter((o) => o.pool_id === poolId && o.kind === 'subscribe' && o.done_at!.getTime() === struck).reduce((s, o) => s.add(o.units!), new Dec(0));
+        const bought = done
+          .filter((o) => o.pool_id === poolId && o.kind === 'subscribe' && o.done_at!.getTime() === struck)
+          .reduce((s, o) => s.add(o.units!), new Dec(0));
         const through = Dec.max(h.units.sub(bought), new Dec(0));
         const change = previous && struck >= today ? nav.sub(previous.nav) : new Dec(0);
         const asking = pending.filter((o) => o.pool_id === poolId && o.kind === 'redeem');
         const redeeming = asking.reduce((s, o) => s.add(o.units!), new Dec(0));
-        const base = { product: 'pool' as const, instrument: code(poolId), wallet: WalletCode.Financial, priceCurrency: 'EUR', priceSource: 'nav' as const, priceTimestamp: struck, currency: 'EUR' };
+        const base = {
+          product: 'pool' as const,
+          instrument: code(poolId),
+          wallet: WalletCode.Financial,
+          priceCurrency: 'EUR',
+          priceSource: 'nav' as const,
+          priceTimestamp: struck,
+          currency: 'EUR',
+        };
         // Each line its share of the units' cost and of today's change; the holding's line takes what is left, so the parts add up exactly.
         let cost = h.cost;
         let dayChange = cents(through.mul(change));
@@ -115,7 +125,17 @@ export function createQuantifyPortfolioSource(deps: PortfolioDeps): PortfolioSou
           const moved = cents(through.mul(change).mul(units).div(h.units));
           cost = cost.sub(share);
           dayChange = dayChange.sub(moved);
-          lines.push({ ...base, id: `redemption:${o.id}`, name: `${poolName(rule)}: redemption`, quantity: units, price: nav, value, cost: share, pnl: profit(value, share), dayChange: moved });
+          lines.push({
+            ...base,
+            id: `redemption:${o.id}`,
+            name: `${poolName(rule)}: redemption`,
+            quantity: units,
+            price: nav,
+            value,
+            cost: share,
+            pnl: profit(value, share),
+            dayChange: moved,
+          });
         }
         const units = h.units.sub(redeeming);
         if (units.gt(0)) {

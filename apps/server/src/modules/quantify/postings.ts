@@ -22,7 +22,8 @@ const journal = (kind: JournalKind, userId: number, refType: 'pool' | 'pool_orde
 });
 
 /** The journal holding a pending subscription's euros, which its pricing or its withdrawal ends. */
-const subscriptionHold = async (sql: Sql, orderId: number) => (await findHoldJournal(sql, { refType: 'pool_order', refId: orderId, kind: JournalKind.PoolHold }))!;
+const subscriptionHold = async (sql: Sql, orderId: number) =>
+  (await findHoldJournal(sql, { refType: 'pool_order', refId: orderId, kind: JournalKind.PoolHold }))!;
 
 /** A pool's seed capital, from the house, dated the pool's first day. */
 export function postPoolCapital(sql: Sql, p: { poolUserId: number; poolId: number; capital: Dec | string; at: Date }) {

@@ -58,7 +58,17 @@ export async function pool(sql: Sql, id: number, lock = false): Promise<PoolRow 
 /** The pool's user and row, created once per seed key (a seeded pool) or each time (an operator's). */
 export async function insertPool(
   sql: Sql,
-  p: { rule: PoolRule; private: boolean; feePercent: string; minAmount: string; capital: string; startAt: Date; liveFrom: Date; seedKey: string | null; createdBy: number | null },
+  p: {
+    rule: PoolRule;
+    private: boolean;
+    feePercent: string;
+    minAmount: string;
+    capital: string;
+    startAt: Date;
+    liveFrom: Date;
+    seedKey: string | null;
+    createdBy: number | null;
+  },
 ): Promise<PoolRow | undefined> {
   if (p.seedKey) {
     const [seeded] = await sql.query('select id from pools where seed_key = $1', [p.seedKey]);
@@ -84,7 +94,11 @@ export const setDecided = (sql: Sql, id: number, through: number) =>
 export const setValued = (sql: Sql, id: number, day: number) => sql.query('update pools set valued_through = $2 where id = $1', [id, day]);
 
 export const setPaused = (sql: Sql, id: number, by: number | null, reason: string | null) =>
-  sql.query(`update pools set paused_at = case when $2::bigint is null then null else now() end, paused_by = $2, paused_reason = $3 where id = $1`, [id, by, reason]);
+  sql.query(`update pools set paused_at = case when $2::bigint is null then null else now() end, paused_by = $2, paused_reason = $3 where id = $1`, [
+    id,
+    by,
+    reason,
+  ]);
 
 export const insertDay = (sql: Sql, d: { poolId: number; day: Date; nav: string; equity: string; units: string; fee: string; benchmark: string }) =>
   sql.query('insert into pool_days (pool_id, day, nav, equity, units, fee, benchmark) values ($1, $2, $3, $4, $5, $6, $7)', [
@@ -165,7 +179,10 @@ export const pricedOrders = (sql: Sql, userId: number, poolId?: number) =>
 
 const ORDER_COLUMNS = 'id, pool_id, user_id, kind, status, amount::text, units::text, nav::text, nav_day, created_at, done_at';
 
-export async function insertOrder(sql: Sql, o: { poolId: number; userId: number; kind: PoolOrderKind; amount: string | null; units: string | null; navDay: Date }) {
+export async function insertOrder(
+  sql: Sql,
+  o: { poolId: number; userId: number; kind: PoolOrderKind; amount: string | null; units: string | null; navDay: Date },
+) {
   const [row] = await sql.query<PoolOrderRow>(
     `insert into pool_orders (pool_id, user_id, kind, amount, units, nav_day) values ($1, $2, $3, $4, $5, $6) returning ${ORDER_COLUMNS}`,
     [o.poolId, o.userId, o.kind, o.amount, o.units, o.navDay],
@@ -174,7 +191,10 @@ export async function insertOrder(sql: Sql, o: { poolId: number; userId: number;
 }
 
 export async function ownOrder(sql: Sql, userId: number, id: number, lock = false): Promise<PoolOrderRow | undefined> {
-  const [row] = await sql.query<PoolOrderRow>(`select ${ORDER_COLUMNS} from pool_orders where id = $1 and user_id = $2${lock ? ' for update' : ''}`, [id, userId]);
+  const [row] = await sql.query<PoolOrderRow>(`select ${ORDER_COLUMNS} from pool_orders where id = $1 and user_id = $2${lock ? ' for update' : ''}`, [
+    id,
+    userId,
+  ]);
   return row;
 }
 
@@ -194,7 +214,8 @@ export const dueOrders = (sql: Sql, poolId: number, day: Date) =>
 export const markDone = (sql: Sql, id: number, o: { amount: string; units: string; nav: string; at: Date }) =>
   sql.query("update pool_orders set status = 'done', amount = $2, units = $3, nav = $4, done_at = $5 where id = $1", [id, o.amount, o.units, o.nav, o.at]);
 
-export const markCancelled = (sql: Sql, id: number) => sql.query("update pool_orders set status = 'cancelled', done_at = now() where id = $1 and status = 'pending'", [id]);
+export const markCancelled = (sql: Sql, id: number) =>
+  sql.query("update pool_orders set status = 'cancelled', done_at = now() where id = $1 and status = 'pending'", [id]);
 
 /** A redemption the pool's cash could not pay waits for the next day's NAV. */
 export const postpone = (sql: Sql, id: number, day: Date) => sql.query('update pool_orders set nav_day = $2 where id = $1', [id, day]);

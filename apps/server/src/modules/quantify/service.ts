@@ -39,7 +39,16 @@ const six = (x: Dec | string) => fixed(x, POOL_UNIT_DECIMALS);
 export function figuresOf(p: Pick<PoolRow, 'live_from'>, days: readonly PoolDayRow[]) {
   const last = days[days.length - 1];
   if (!last) {
-    return { nav: null, navDay: null, totalReturn: null, liveReturn: null, rankingReturn: null, benchmarkReturn: null, benchmarkRankingReturn: null, maxDrawdown: null };
+    return {
+      nav: null,
+      navDay: null,
+      totalReturn: null,
+      liveReturn: null,
+      rankingReturn: null,
+      benchmarkReturn: null,
+      benchmarkRankingReturn: null,
+      maxDrawdown: null,
+    };
   }
   const nav = new Dec(last.nav);
   const dayAt = (t: number) => days.find((d) => d.day.getTime() === t);
@@ -123,7 +132,15 @@ export function createQuantifyService(opts: { db: Db; engine: PoolEngine; notice
   async function poolsFor(sql: Sql, userId: number | null): Promise<Pool[]> {
     const list = await visible(sql, userId);
     const mine = userId === null ? [] : await repo.holdings(sql, userId);
-    return Promise.all(list.map(async (p) => poolOf(p, await repo.days(sql, p.id), mine.find((h) => h.pool_id === p.id))));
+    return Promise.all(
+      list.map(async (p) =>
+        poolOf(
+          p,
+          await repo.days(sql, p.id),
+          mine.find((h) => h.pool_id === p.id),
+        ),
+      ),
+    );
   }
 
   const orderOf = (o: PoolOrderRow, p: Pick<PoolRow, 'rule'>): PoolOrder => ({
@@ -214,15 +231,13 @@ export function createQuantifyService(opts: { db: Db; engine: PoolEngine; notice
       );
       return {
         ...poolOf(p, days, mine),
-        days: days.map(
-          (d): PoolDay => ({
-            day: d.day.getTime(),
-            nav: six(d.nav),
-            benchmark: six(d.benchmark),
-            fee: fixed(d.fee, 2),
-            backtested: d.day.getTime() + DAY_MS <= p.live_from.getTime(),
-          }),
-        ),
+        days: days.map((d): PoolDay => ({
+          day: d.day.getTime(),
+          nav: six(d.nav),
+          benchmark: six(d.benchmark),
+          fee: fixed(d.fee, 2),
+          backtested: d.day.getTime() + DAY_MS <= p.live_from.getTime(),
+        })),
         fees: fixed(fees!.fees, 2),
         ...(await sizeOf(db, p, days)),
       };
@@ -299,7 +314,17 @@ export function createQuantifyService(opts: { db: Db; engine: PoolEngine; notice
     async orders(userId: number, poolId: number | undefined, page: number, size: number) {
       const rows = await repo.userOrders(db, userId, poolId, size, (page - 1) * size);
       const pools = await repo.pools(db);
-      return { list: rows.map((o) => orderOf(o, pools.find((p) => p.id === o.pool_id)!)), total: rows[0]?.total ?? 0, page, size };
+      return {
+        list: rows.map((o) =>
+          orderOf(
+            o,
+            pools.find((p) => p.id === o.pool_id)!,
+          ),
+        ),
+        total: rows[0]?.total ?? 0,
+        page,
+        size,
+      };
     },
 
     /** A subscription (held until its day's NAV) or a redemption of units the caller holds and has not already asked back. */
@@ -320,7 +345,8 @@ export function createQuantifyService(opts: { db: Db; engine: PoolEngine; notice
         const h = await repo.holding(sql, userId, p.id);
         const redeemable = new Dec(h.units).sub(h.redeeming);
         const units = input.units === 'all' ? redeemable : new Dec(input.units!);
-        if (redeemable.lte(0) || units.gt(redeemable)) throw new AppError('e.poolUnits', { units: 'e.poolUnits' }, { units: six(Dec.max(redeemable, new Dec(0))) });
+        if (redeemable.lte(0) || units.gt(redeemable))
+          throw new AppError('e.poolUnits', { units: 'e.poolUnits' }, { units: six(Dec.max(redeemable, new Dec(0))) });
         const o = await repo.insertOrder(sql, { poolId: p.id, userId, kind: 'redeem', amount: null, units: plain(units), navDay });
         return orderOf(o, p);
       });
@@ -376,7 +402,15 @@ export function createQuantifyService(opts: { db: Db; engine: PoolEngine; notice
           createdBy: by.operatorId,
         }))!;
         await engine.seedCapital(sql, p);
-        await writeAudit(sql, { actorId: by.operatorId, action: 'pool.create', targetType: 'pool', targetId: p.id, after: input, reason: input.reason, ip: by.ip });
+        await writeAudit(sql, {
+          actorId: by.operatorId,
+          action: 'pool.create',
+          targetType: 'pool',
+          targetId: p.id,
+          after: input,
+          reason: input.reason,
+          ip: by.ip,
+        });
         return admin(sql, p);
       });
     },
@@ -396,7 +430,10 @@ export function createQuantifyService(opts: { db: Db; engine: PoolEngine; notice
           [byNumber ? Number(investor) : investor],
         );
         if (!user) throw new AppError('e.investorNotFound', { investor: 'e.investorNotFound' });
-        const [live] = await sql.query("select id from access_keys where purpose = 'pool' and subject_id = $1 and user_id = $2 and revoked_at is null", [id, user.id]);
+        const [live] = await sql.query("select id from access_keys where purpose = 'pool' and subject_id = $1 and user_id = $2 and revoked_at is null", [
+          id,
+          user.id,
+        ]);
         if (live) throw new AppError('e.poolKeyLive', { investor: 'e.poolKeyLive' });
         const issued = await issueKey(sql, { userId: user.id, purpose: 'pool', subjectId: id, issuedBy: by.operatorId });
         // The key's id, never the key: the audit log is read by every operator.

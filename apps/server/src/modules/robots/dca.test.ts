@@ -13,7 +13,12 @@ function run(path: Array<[string, string]>, energy: number) {
     const r = onQuote(P, deal, quote(bid, ask), energy);
     deal = r.deal;
     energy -= r.spent;
-    for (const e of r.events) log.push(e.kind === 'bought' ? `bought ${e.quantity.toFixed()} @ ${e.price.toFixed()} (#${e.safety})` : `sold ${e.quantity.toFixed()} @ ${e.price.toFixed()}, +${e.profit.toFixed()}`);
+    for (const e of r.events)
+      log.push(
+        e.kind === 'bought'
+          ? `bought ${e.quantity.toFixed()} @ ${e.price.toFixed()} (#${e.safety})`
+          : `sold ${e.quantity.toFixed()} @ ${e.price.toFixed()}, +${e.profit.toFixed()}`,
+      );
   }
   return { log, deal, energy };
 }
@@ -50,11 +55,24 @@ describe('a DCA robot’s rule', () => {
     );
     expect(log).toEqual(['bought 2 @ 50 (#0)', 'bought 2.04 @ 49 (#1)', 'bought 2.083 @ 48 (#2)']);
     expect(energy).toBe(7);
-    expect(run([['49.99', '50.00'], ['48.99', '49.00']], 1).log).toEqual(['bought 2 @ 50 (#0)']);
+    expect(
+      run(
+        [
+          ['49.99', '50.00'],
+          ['48.99', '49.00'],
+        ],
+        1,
+      ).log,
+    ).toEqual(['bought 2 @ 50 (#0)']);
   });
 
   it('states the position and its take-profit price from the fills alone', () => {
-    const deal: Deal = { fills: [{ price: new Dec('50'), quantity: new Dec('2') }, { price: new Dec('49'), quantity: new Dec('2.04') }] };
+    const deal: Deal = {
+      fills: [
+        { price: new Dec('50'), quantity: new Dec('2') },
+        { price: new Dec('49'), quantity: new Dec('2.04') },
+      ],
+    };
     expect(position(deal).quantity.toFixed()).toBe('4.04');
     expect(takeProfitPrice(P, deal)!.toFixed()).toBe('49.99');
     expect(takeProfitPrice(P, { fills: [] })).toBeNull();

@@ -40,7 +40,8 @@ export type GridState = { kind: 'grid'; levels: string[]; cells: StoredCell[] };
 export type DcaState = { kind: 'dca'; params: dca.DcaParams; fills: Array<{ price: string; quantity: string; positionId: number }>; short?: boolean };
 export type RobotState = GridState | DcaState;
 
-const cellsOf = (g: GridState): grid.Cell[] => g.cells.map((c) => ({ buy: new Dec(c.buy), sell: new Dec(c.sell), quantity: new Dec(c.quantity), state: c.state }));
+const cellsOf = (g: GridState): grid.Cell[] =>
+  g.cells.map((c) => ({ buy: new Dec(c.buy), sell: new Dec(c.sell), quantity: new Dec(c.quantity), state: c.state }));
 const bidAsk = (s: Snapshot) => ({ bid: new Dec(s.bid), ask: new Dec(s.ask) });
 const onTick = (v: Dec, tick: string) => v.div(tick).toDecimalPlaces(0, Dec.ROUND_HALF_UP).mul(tick);
 
@@ -83,14 +84,25 @@ export function startState(robot: Pick<RobotRow, 'params'>, i: Instrument, s: Sn
     const levels = gridAround(p, last, i.tickSize);
     const cells = grid.startCells(levels, last, budget, i.lotSize);
     if (!cells) return null;
-    return { kind: 'grid', levels: levels.map(plain), cells: cells.map((c) => ({ buy: plain(c.buy), sell: plain(c.sell), quantity: plain(c.quantity), state: c.state, positionId: null })) };
+    return {
+      kind: 'grid',
+      levels: levels.map(plain),
+      cells: cells.map((c) => ({ buy: plain(c.buy), sell: plain(c.sell), quantity: plain(c.quantity), state: c.state, positionId: null })),
+    };
   }
   const params = dcaOf(p, budget, i);
   if (new Dec(params.firstOrder).div(s.ask).lt(i.minQuantity)) return null;
   return { kind: 'dca', params, fills: [] };
 }
 
-export function createRobotEngine(opts: { db: Db; market: MarketService; trading: TradingService; exchangeRates: ExchangeRates; notices: Notices; now: () => number }) {
+export function createRobotEngine(opts: {
+  db: Db;
+  market: MarketService;
+  trading: TradingService;
+  exchangeRates: ExchangeRates;
+  notices: Notices;
+  now: () => number;
+}) {
   const { db, market, trading, exchangeRates, notices } = opts;
 
   // A robot position's payout returns to its order's money, in the closing transaction.
@@ -117,7 +129,8 @@ export function createRobotEngine(opts: { db: Db; market: MarketService; trading
       let fills = 0;
       const end = Math.min(Math.floor(opts.now() / STEP_MS) * STEP_MS, o.expires_at.getTime());
       let t = Number(o.checked_through);
-      const say = (kind: RobotMessageKind, values: Record<string, string | number>, at: number) => repo.insertMessage(sql, o.id, kind, values, status, new Date(at));
+      const say = (kind: RobotMessageKind, values: Record<string, string | number>, at: number) =>
+        repo.insertMessage(sql, o.id, kind, values, status, new Date(at));
       let cash = new Dec(await repo.orderCash(sql, o.id));
 
       const buy = async (price: Dec, quantity: Dec, at: number): Promise<number | null> => {
@@ -175,7 +188,11 @@ export function createRobotEngine(opts: { db: Db; market: MarketService; trading
             filled();
             const paid = c.paid ?? c.buy;
             delete c.paid;
-            await say('sold', { price: plain(e.price), quantity: plain(e.quantity), buy: paid, profit: plain(grid.pairProfit(new Dec(paid), e.price, e.quantity)) }, at);
+            await say(
+              'sold',
+              { price: plain(e.price), quantity: plain(e.quantity), buy: paid, profit: plain(grid.pairProfit(new Dec(paid), e.price, e.quantity)) },
+              at,
+            );
           } else {
             const id = await buy(e.price, e.quantity, at);
             if (id === null) {

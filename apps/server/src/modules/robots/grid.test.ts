@@ -56,7 +56,14 @@ describe('a grid robot’s rule', () => {
     let cells: Cell[] = startCells(levels, d('101'), d('400'), '0.001')!;
     let energy = 5;
     const trades: string[] = [];
-    for (const q of [quote('99.99', '100.00'), quote('94.99', '95.00'), quote('100.01', '100.02'), quote('105.40', '105.50'), quote('104.99', '105.00'), quote('99.90', '99.95')]) {
+    for (const q of [
+      quote('99.99', '100.00'),
+      quote('94.99', '95.00'),
+      quote('100.01', '100.02'),
+      quote('105.40', '105.50'),
+      quote('104.99', '105.00'),
+      quote('99.90', '99.95'),
+    ]) {
       const r = onQuote(cells, q, energy);
       cells = r.cells;
       energy -= r.spent;
@@ -73,6 +80,10 @@ describe('a grid robot’s rule', () => {
     expect(energy).toBe(0);
     expect(cells.map((c) => c.state)).toEqual(['buying', 'buying', 'buying', 'holding']);
     // The completed pairs' profit before fees: 1.052 x 5.01 + 1 x 5.40.
-    expect(pairProfit(d('95'), d('100.01'), d('1.052')).add(pairProfit(d('100'), d('105.4'), d('1'))).toFixed()).toBe('10.67052');
+    expect(
+      pairProfit(d('95'), d('100.01'), d('1.052'))
+        .add(pairProfit(d('100'), d('105.4'), d('1')))
+        .toFixed(),
+    ).toBe('10.67052');
   });
 });

@@ -35,7 +35,8 @@ export function gridLevels(p: GridParams): Dec[] {
     const raw = i === p.cells ? upper : ratio ? lower.mul(ratio.pow(i)) : lower.add(step.mul(i));
     levels.push(onTick(raw, p.tick));
   }
-  for (let i = 1; i < levels.length; i += 1) if (!levels[i]!.gt(levels[i - 1]!)) throw new Error('two levels of the grid fall on the same tick: fewer cells or a wider range');
+  for (let i = 1; i < levels.length; i += 1)
+    if (!levels[i]!.gt(levels[i - 1]!)) throw new Error('two levels of the grid fall on the same tick: fewer cells or a wider range');
   return levels;
 }
 

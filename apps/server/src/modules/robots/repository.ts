@@ -57,7 +57,9 @@ export async function robot(sql: Sql, id: number, lock = false): Promise<RobotRo
 
 export async function insertRobot(
   sql: Sql,
-  r: Pick<RobotRow, 'kind' | 'symbol' | 'params' | 'cycle_days' | 'rent' | 'price' | 'energy' | 'min_amount' | 'max_amount' | 'seed_key'> & { createdBy: number | null },
+  r: Pick<RobotRow, 'kind' | 'symbol' | 'params' | 'cycle_days' | 'rent' | 'price' | 'energy' | 'min_amount' | 'max_amount' | 'seed_key'> & {
+    createdBy: number | null;
+  },
 ): Promise<RobotRow | undefined> {
   const [row] = await sql.query<RobotRow>(
     `insert into robots (kind, symbol, params, cycle_days, rent, price, energy, min_amount, max_amount, seed_key, created_by)
@@ -68,7 +70,11 @@ export async function insertRobot(
 }
 
 export const setPaused = (sql: Sql, id: number, by: number | null, reason: string | null) =>
-  sql.query('update robots set paused_at = case when $2::bigint is null then null else now() end, paused_by = $2, paused_reason = $3 where id = $1', [id, by, reason]);
+  sql.query('update robots set paused_at = case when $2::bigint is null then null else now() end, paused_by = $2, paused_reason = $3 where id = $1', [
+    id,
+    by,
+    reason,
+  ]);
 
 export async function owns(sql: Sql, robotId: number, userId: number): Promise<boolean> {
   const rows = await sql.query('select 1 from robot_owners where robot_id = $1 and user_id = $2', [robotId, userId]);
@@ -78,7 +84,8 @@ export async function owns(sql: Sql, robotId: number, userId: number): Promise<b
 export const ownedBy = async (sql: Sql, userId: number) =>
   new Set((await sql.query<{ robot_id: number }>('select robot_id from robot_owners where user_id = $1', [userId])).map((r) => r.robot_id));
 
-export const insertOwner = (sql: Sql, robotId: number, userId: number) => sql.query('insert into robot_owners (robot_id, user_id) values ($1, $2)', [robotId, userId]);
+export const insertOwner = (sql: Sql, robotId: number, userId: number) =>
+  sql.query('insert into robot_owners (robot_id, user_id) values ($1, $2)', [robotId, userId]);
 
 /** Per robot: the caller's orders still working. */
 export async function runningOf(sql: Sql, userId: number): Promise<Map<number, number>> {
@@ -147,7 +154,13 @@ export const markRedeemed = (sql: Sql, id: number, returned: string) =>
   sql.query('update robot_orders set redeemed_at = now(), returned = $2 where id = $1', [id, returned]);
 
 export const insertMessage = (sql: Sql, orderId: number, kind: RobotMessageKind, values: Record<string, string | number>, status: number, at: Date) =>
-  sql.query('insert into robot_messages (robot_order_id, kind, "values", status, at) values ($1, $2, $3, $4, $5)', [orderId, kind, JSON.stringify(values), status, at]);
+  sql.query('insert into robot_messages (robot_order_id, kind, "values", status, at) values ($1, $2, $3, $4, $5)', [
+    orderId,
+    kind,
+    JSON.stringify(values),
+    status,
+    at,
+  ]);
 
 export const messages = (sql: Sql, orderId: number, limit: number) =>
   sql.query<RobotMessageRow>('select * from robot_messages where robot_order_id = $1 order by id desc limit $2', [orderId, limit]);
@@ -180,7 +193,8 @@ export async function closedSums(sql: Sql, orderId: number) {
 
 /** The order's fills in a time range, for the robot K-line's marks. */
 export const fillsBetween = (sql: Sql, orderId: number, from: Date, to: Date) =>
-  sql.query<PositionRow>(
-    `select * from positions where robot_order_id = $1 and ((filled_at between $2 and $3) or (closed_at between $2 and $3)) order by id`,
-    [orderId, from, to],
-  );
+  sql.query<PositionRow>(`select * from positions where robot_order_id = $1 and ((filled_at between $2 and $3) or (closed_at between $2 and $3)) order by id`, [
+    orderId,
+    from,
+    to,
+  ]);

@@ -77,7 +77,14 @@ const percent = (part: Dec, whole: Dec) => (whole.isZero() ? '0.000' : fixed(par
  * orders that start, show and redeem them, every figure computed from the order's positions and
  * journals. The trading itself is the engine's (engine.ts).
  */
-export function createRobotService(opts: { db: Db; market: MarketService; trading: TradingService; exchangeRates: ExchangeRates; engine: RobotEngine; now: () => number }) {
+export function createRobotService(opts: {
+  db: Db;
+  market: MarketService;
+  trading: TradingService;
+  exchangeRates: ExchangeRates;
+  engine: RobotEngine;
+  now: () => number;
+}) {
   const { db, market, trading, exchangeRates, engine } = opts;
 
   async function ensureRobots() {
@@ -213,7 +220,8 @@ export function createRobotService(opts: { db: Db; market: MarketService; tradin
       }
     } else {
       const used = new Dec(p.firstOrderPercent).add(new Dec(p.safetyOrderPercent).mul(p.safetyOrders));
-      if (![p.firstOrderPercent, p.safetyOrderPercent, p.deviationPercent, p.takeProfitPercent].every(inside) || used.gt(100)) throw new AppError('e.robotParams');
+      if (![p.firstOrderPercent, p.safetyOrderPercent, p.deviationPercent, p.takeProfitPercent].every(inside) || used.gt(100))
+        throw new AppError('e.robotParams');
       if (new Dec(p.deviationPercent).mul(p.safetyOrders).gte(100)) throw new AppError('e.robotParams');
     }
     return i;
@@ -344,7 +352,8 @@ export function createRobotService(opts: { db: Db; market: MarketService; tradin
       for (const p of await repo.fillsBetween(db, o.id, from, to)) {
         const opened = p.filled_at ?? p.created_at;
         if (opened >= from) marks.push({ time: opened.getTime(), side: 'buy' as const, price: plain(p.open_price!), quantity: plain(p.quantity) });
-        if (p.closed_at && p.closed_at >= from) marks.push({ time: p.closed_at.getTime(), side: 'sell' as const, price: plain(p.close_price!), quantity: plain(p.quantity) });
+        if (p.closed_at && p.closed_at >= from)
+          marks.push({ time: p.closed_at.getTime(), side: 'sell' as const, price: plain(p.close_price!), quantity: plain(p.quantity) });
       }
       marks.sort((a, b) => a.time - b.time);
       const state = o.state as RobotState | null;
@@ -369,7 +378,15 @@ export function createRobotService(opts: { db: Db; market: MarketService; tradin
           seed_key: null,
           createdBy: by.operatorId,
         }))!;
-        await writeAudit(sql, { actorId: by.operatorId, action: 'robot.create', targetType: 'robot', targetId: row.id, after: input, reason: input.reason, ip: by.ip ?? null });
+        await writeAudit(sql, {
+          actorId: by.operatorId,
+          action: 'robot.create',
+          targetType: 'robot',
+          targetId: row.id,
+          after: input,
+          reason: input.reason,
+          ip: by.ip ?? null,
+        });
         return row.id;
       });
       return (await admins(db)).find((r) => r.id === id)!;
@@ -381,4 +398,3 @@ export function createRobotService(opts: { db: Db; market: MarketService; tradin
 }
 
 export type RobotService = ReturnType<typeof createRobotService>;
-

@@ -1,5 +1,15 @@
 import { existsSync } from 'node:fs';
-import { compareDecimal, formatDecimal, JOURNAL_KIND_NAMES, journalKindKey, translate, WALLET_NAMES, type Locale, type MessageKey, type Statement } from '@tradeapp/contract';
+import {
+  compareDecimal,
+  formatDecimal,
+  JOURNAL_KIND_NAMES,
+  journalKindKey,
+  translate,
+  WALLET_NAMES,
+  type Locale,
+  type MessageKey,
+  type Statement,
+} from '@tradeapp/contract';
 import { AppError } from '../../errors';
 
 /** Debian's fonts-noto-cjk (installed with the browser tests' Chromium): Latin and Chinese in one face. */
@@ -59,7 +69,12 @@ export async function statementPdf(s: Statement, locale: Locale, fontPath = DEFA
     doc.moveDown(0.2);
   }
   function rule() {
-    doc.moveTo(left, doc.y).lineTo(left + width, doc.y).lineWidth(0.5).strokeColor('#999').stroke();
+    doc
+      .moveTo(left, doc.y)
+      .lineTo(left + width, doc.y)
+      .lineWidth(0.5)
+      .strokeColor('#999')
+      .stroke();
     doc.y += 3;
   }
 
@@ -84,7 +99,9 @@ export async function statementPdf(s: Statement, locale: Locale, fontPath = DEFA
       rule();
     }
     row([t('st.netAssetsNet'), num(p.netAssets)], cols, { bold: true, right });
-    const note = s.complete ? t('st.netAssetsMonthEnd', { day: day.format(new Date(p.asOf - 1)) }) : t('st.netAssetsLive', { time: dateTime.format(new Date(p.asOf)) });
+    const note = s.complete
+      ? t('st.netAssetsMonthEnd', { day: day.format(new Date(p.asOf - 1)) })
+      : t('st.netAssetsLive', { time: dateTime.format(new Date(p.asOf)) });
     doc.moveDown(0.3).fontSize(8).fillColor('#444').text(note, left, doc.y, { width });
   }
 
@@ -113,11 +130,15 @@ export async function statementPdf(s: Statement, locale: Locale, fontPath = DEFA
   const tradeRight = [false, false, false, false, true, true, true, true, true, true];
   if (s.trades.length === 0) row([t('st.noTrades')], [1]);
   else {
-    row([t('st.time'), t('st.symbol'), t('st.side'), t('st.event'), t('st.quantity'), t('st.price'), t('st.fee'), t('st.gross'), t('st.tradeFees'), t('st.net')], tradeCols, {
-      bold: true,
-      right: tradeRight,
-      size: 7,
-    });
+    row(
+      [t('st.time'), t('st.symbol'), t('st.side'), t('st.event'), t('st.quantity'), t('st.price'), t('st.fee'), t('st.gross'), t('st.tradeFees'), t('st.net')],
+      tradeCols,
+      {
+        bold: true,
+        right: tradeRight,
+        size: 7,
+      },
+    );
     rule();
     for (const x of s.trades) {
       row(
@@ -148,7 +169,11 @@ export async function statementPdf(s: Statement, locale: Locale, fontPath = DEFA
     row([t('st.symbol'), t('st.wallet'), t('st.side'), t('st.quantity'), t('st.openPrice'), t('st.margin')], posCols, { bold: true, right: posRight });
     rule();
     for (const p of s.positions) {
-      row([p.symbol, WALLET_NAMES[locale][p.walletCode], t(p.direction === 0 ? 'st.buy' : 'st.sell'), num(p.quantity), num(p.openPrice), num(p.margin)], posCols, { right: posRight });
+      row(
+        [p.symbol, WALLET_NAMES[locale][p.walletCode], t(p.direction === 0 ? 'st.buy' : 'st.sell'), num(p.quantity), num(p.openPrice), num(p.margin)],
+        posCols,
+        { right: posRight },
+      );
     }
   }
 
@@ -158,7 +183,10 @@ export async function statementPdf(s: Statement, locale: Locale, fontPath = DEFA
     const footerY = doc.page.height - doc.page.margins.bottom + 10;
     // Below the bottom margin pdfkit would start a new page: the footer is written with none.
     doc.page.margins.bottom = 0;
-    doc.fontSize(7.5).fillColor('#666').text(t('st.page', { n: i + 1, of: range.count }), left, footerY, { width, align: 'right', lineBreak: false });
+    doc
+      .fontSize(7.5)
+      .fillColor('#666')
+      .text(t('st.page', { n: i + 1, of: range.count }), left, footerY, { width, align: 'right', lineBreak: false });
   }
   doc.end();
   await ended;

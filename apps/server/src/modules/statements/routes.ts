@@ -63,12 +63,14 @@ export function registerStatementDownloads(app: FastifyInstance, db: Db, s: Stat
       if (!caller) throw unauthorized();
       const days = parse(zDays, req.query);
       const rows = await s.exportRows(caller.id, what, days);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('content-disposition', `attachment; filename="${what}-${days.from}-${days.to}.csv"`)
-        // A byte-order mark, so that spreadsheet programs read the memo's non-Latin text as UTF-8.
-        .send(`\uFEFF${csvOf(rows)}`);
+      return (
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .header('content-disposition', `attachment; filename="${what}-${days.from}-${days.to}.csv"`)
+          // A byte-order mark, so that spreadsheet programs read the memo's non-Latin text as UTF-8.
+          .send(`\uFEFF${csvOf(rows)}`)
+      );
     });
   }
   app.get<{ Params: { month: string } }>('/web/statement/:month/pdf', async (req: FastifyRequest<{ Params: { month: string } }>, reply) => {

@@ -1,4 +1,14 @@
-import { closedTradePnl, JOURNAL_KINDS, monthBounds, monthOf, walletCurrency, WalletCode, type JournalKind, type Statement, type TimelineEntry } from '@tradeapp/contract';
+import {
+  closedTradePnl,
+  JOURNAL_KINDS,
+  monthBounds,
+  monthOf,
+  walletCurrency,
+  WalletCode,
+  type JournalKind,
+  type Statement,
+  type TimelineEntry,
+} from '@tradeapp/contract';
 import type { Db, Sql } from '../../db/db';
 import { AppError, notFound } from '../../errors';
 import { verifyAuditChain, writeAudit } from '../../lib/audit';
@@ -232,7 +242,17 @@ export function createStatementService(opts: {
 
   /** Every ledger entry of the caller's wallets in the days, oldest first, with the balance of its wallet's part after it. */
   function billRows(userId: number, from: Date, to: Date) {
-    return db.query<{ created_at: Date; journal_id: number; kind: JournalKind; code: WalletCode; part: string; currency: string; amount: string; balance_after: string; memo: string | null }>(
+    return db.query<{
+      created_at: Date;
+      journal_id: number;
+      kind: JournalKind;
+      code: WalletCode;
+      part: string;
+      currency: string;
+      amount: string;
+      balance_after: string;
+      memo: string | null;
+    }>(
       `select * from (
          select j.created_at, e.journal_id, j.kind, a.code, a.part, e.currency, e.amount::text, e.id,
                 (sum(e.amount) over (partition by e.account_id order by e.id))::text as balance_after, j.memo
@@ -272,7 +292,14 @@ export function createStatementService(opts: {
           or (a.target_type = 'loan' and a.target_id in (select id::text from loans where user_id = $1))`;
     const [count] = await db.query<{ n: number }>(`select count(*)::int as n from (${union}) t`, [userId]);
     // At one instant (one transaction), what happened before why: a deposit above its approval, a fill above its placing.
-    const rows = await db.query<{ kind: Entry['kind']; at: Date; journal_id: number | null; position_id: number | null; event_id: number | null; audit_id: number | null }>(
+    const rows = await db.query<{
+      kind: Entry['kind'];
+      at: Date;
+      journal_id: number | null;
+      position_id: number | null;
+      event_id: number | null;
+      audit_id: number | null;
+    }>(
       `select * from (${union}) t order by t.at desc, case t.kind when 'money' then 2 when 'order' then 1 else 0 end desc, coalesce(t.journal_id, t.event_id, t.audit_id) desc limit $2 offset $3`,
       [userId, size, (page - 1) * size],
     );
@@ -289,7 +316,15 @@ export function createStatementService(opts: {
         )
       : [];
     const steps = eventIds.length
-      ? await db.query<{ id: number; position_id: number; symbol: string; event: NonNullable<Entry['event']>; quantity: string | null; price: string | null; journals: number[] | null }>(
+      ? await db.query<{
+          id: number;
+          position_id: number;
+          symbol: string;
+          event: NonNullable<Entry['event']>;
+          quantity: string | null;
+          price: string | null;
+          journals: number[] | null;
+        }>(
           `select e.id, e.position_id, p.symbol, e.event, e.quantity::text, e.price::text,
                   (select array_agg(j.id order by j.id) from ledger_journals j
                     where j.ref_type = 'position' and j.created_at = e.created_at
@@ -300,7 +335,10 @@ export function createStatementService(opts: {
         )
       : [];
     const reviews = auditIds.length
-      ? await db.query<{ id: number; action: string; reason: string | null; hash: string | null }>('select id, action, reason, hash from audit_log where id = any($1::bigint[])', [auditIds])
+      ? await db.query<{ id: number; action: string; reason: string | null; hash: string | null }>(
+          'select id, action, reason, hash from audit_log where id = any($1::bigint[])',
+          [auditIds],
+        )
       : [];
     const empty = { journalIds: [], journalKind: null, wallets: [], positionId: null, symbol: null, event: null, quantity: null, price: null, review: null };
     const list: Entry[] = rows.map((r) => {
@@ -347,7 +385,8 @@ export function createStatementService(opts: {
     async exportRows(userId: number, what: 'bills' | 'trades', days: { from: string; to: string }) {
       const from = new Date(`${days.from}T00:00:00Z`);
       const to = new Date(Date.parse(`${days.to}T00:00:00Z`) + 86_400_000);
-      if (!(from < to) || to.getTime() - from.getTime() > EXPORT_MAX_DAYS * 86_400_000) throw new AppError('e.exportRange', undefined, { days: EXPORT_MAX_DAYS });
+      if (!(from < to) || to.getTime() - from.getTime() > EXPORT_MAX_DAYS * 86_400_000)
+        throw new AppError('e.exportRange', undefined, { days: EXPORT_MAX_DAYS });
       if (what === 'trades') {
         const trades = await tradesOf(db, userId, from, to);
         return [
@@ -373,7 +412,17 @@ export function createStatementService(opts: {
       if (rows.length > EXPORT_MAX_ROWS) throw new AppError('e.exportRange', undefined, { days: EXPORT_MAX_DAYS });
       return [
         ['time', 'journal_id', 'type', 'wallet', 'currency', 'part', 'amount', 'balance_after', 'memo'],
-        ...rows.map((r) => [r.created_at.toISOString(), String(r.journal_id), r.kind, r.code, r.currency, r.part, money(r.amount), money(r.balance_after), r.memo ?? '']),
+        ...rows.map((r) => [
+          r.created_at.toISOString(),
+          String(r.journal_id),
+          r.kind,
+          r.code,
+          r.currency,
+          r.part,
+          money(r.amount),
+          money(r.balance_after),
+          r.memo ?? '',
+        ]),
       ];
     },
 
@@ -389,7 +438,15 @@ export function createStatementService(opts: {
     async operatorStatement(userId: number, month: string, by: { operatorId: number; ip: string }, reason: string) {
       const s = await db.tx(async (sql) => {
         const read = await build(sql, userId, month);
-        await writeAudit(sql, { actorId: by.operatorId, action: 'statement.produce', targetType: 'user', targetId: userId, after: { month }, reason, ip: by.ip });
+        await writeAudit(sql, {
+          actorId: by.operatorId,
+          action: 'statement.produce',
+          targetType: 'user',
+          targetId: userId,
+          after: { month },
+          reason,
+          ip: by.ip,
+        });
         return read;
       });
       return withPortfolio(s, userId);

@@ -69,7 +69,8 @@ const toBar = (c: { time: number; open: string; high: string; low: string; close
   close: new Dec(c.close),
 });
 
-const heldOf = (rows: readonly PositionRow[]): Held[] => rows.map((p) => ({ id: p.id, symbol: p.symbol, direction: p.direction, openedAt: (p.filled_at ?? p.created_at).getTime() }));
+const heldOf = (rows: readonly PositionRow[]): Held[] =>
+  rows.map((p) => ({ id: p.id, symbol: p.symbol, direction: p.direction, openedAt: (p.filled_at ?? p.created_at).getTime() }));
 
 export function createDailyRunner(opts: {
   db: Db;
@@ -95,7 +96,10 @@ export function createDailyRunner(opts: {
   /** The account's open positions in its wallet, oldest first; `lock` takes their row locks. */
   const openOf = async (sql: Sql, userId: number, lock = false) =>
     (
-      await sql.query<PositionRow>(`select * from positions where user_id = $1 and status = ${OrderStatus.InProgress} order by id${lock ? ' for update' : ''}`, [userId])
+      await sql.query<PositionRow>(
+        `select * from positions where user_id = $1 and status = ${OrderStatus.InProgress} order by id${lock ? ' for update' : ''}`,
+        [userId],
+      )
     ).filter((p) => p.wallet_code === wallet);
 
   /** The wallet's balance (available and held) of a user. */
@@ -115,9 +119,21 @@ export function createDailyRunner(opts: {
   }
 
   /** The open positions the market's history liquidated in the hours of one day (strategy/history.ts). */
-  const liquidatedWithin = (open: readonly PositionRow[], hours: ReadonlyMap<string, readonly DailyBar[]>, cursors: Map<string, number>, from: number, to: number) =>
+  const liquidatedWithin = (
+    open: readonly PositionRow[],
+    hours: ReadonlyMap<string, readonly DailyBar[]>,
+    cursors: Map<string, number>,
+    from: number,
+    to: number,
+  ) =>
     historyLiquidations(
-      open.map((p) => ({ id: p.id, symbol: p.symbol, direction: p.direction, openedAt: (p.filled_at ?? p.created_at).getTime(), level: trading.toPosition(p).liquidationPrice })),
+      open.map((p) => ({
+        id: p.id,
+        symbol: p.symbol,
+        direction: p.direction,
+        openedAt: (p.filled_at ?? p.created_at).getTime(),
+        level: trading.toPosition(p).liquidationPrice,
+      })),
       hours,
       cursors,
       from,

@@ -59,7 +59,12 @@ interface Priced {
 export function createTradingPortfolioSource(opts: PortfolioDeps): PortfolioSource {
   const { db, market, provider, exchangeRates } = opts;
 
-  function openLine(p: LineRow, at: (symbol: string, direction: number) => Priced, rateOf: (from: string, to: string) => string, dayOf: (symbol: string, at: number) => string): SourceLine {
+  function openLine(
+    p: LineRow,
+    at: (symbol: string, direction: number) => Priced,
+    rateOf: (from: string, to: string) => string,
+    dayOf: (symbol: string, at: number) => string,
+  ): SourceLine {
     const { s, exit, exitText } = at(p.symbol, p.direction);
     const rate = rateOf(p.currency, p.wallet_currency);
     const floating = cents(floatingProfit({ direction: p.direction, openPrice: p.open_price!, exitPrice: exitText, quantity: p.quantity, rate }));

@@ -34,7 +34,10 @@ const orderHold = (sql: Sql, p: PositionRow) => findHoldJournal(sql, { refType: 
  */
 async function positionHold(sql: Sql, p: PositionRow) {
   return (
-    (await findHoldJournal(sql, { refType: 'position', refId: p.id, kind: JournalKind.OrderOpen })) ?? (await orderHold(sql, p)) ?? p.hold_journal_id ?? undefined
+    (await findHoldJournal(sql, { refType: 'position', refId: p.id, kind: JournalKind.OrderOpen })) ??
+    (await orderHold(sql, p)) ??
+    p.hold_journal_id ??
+    undefined
   );
 }
 

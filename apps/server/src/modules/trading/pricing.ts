@@ -55,7 +55,8 @@ export function createPricing(rates: ExchangeRates) {
 
   return {
     /** `rate`: the wallet's currency per the instrument's, when the caller has it already (a portfolio of many positions). */
-    floating: (p: Pick<PositionRow, 'direction' | 'open_price' | 'quantity' | 'currency' | 'wallet_currency'>, s: Quote, rate?: string) => new Dec(floating(p, s, rate)),
+    floating: (p: Pick<PositionRow, 'direction' | 'open_price' | 'quantity' | 'currency' | 'wallet_currency'>, s: Quote, rate?: string) =>
+      new Dec(floating(p, s, rate)),
 
     /** Margin and fee of opening `quantity` at `price`, each to the cent, and the rate they were converted at. */
     costs(i: Instrument, rule: TradingRule, direction: number, price: Dec, quantity: Dec, leverage: number, walletCurrency?: 'USD' | 'EUR') {
@@ -71,7 +72,14 @@ export function createPricing(rates: ExchangeRates) {
      */
     liquidationPrice(p: PositionRow, rule: TradingRule, places: number): string | null {
       if (!p.open_price) return null;
-      const at = { direction: p.direction, openPrice: p.open_price, margin: p.margin, quantity: p.quantity, rate: openRateOf(p), maintenanceRatio: rule.maintenanceRatio };
+      const at = {
+        direction: p.direction,
+        openPrice: p.open_price,
+        margin: p.margin,
+        quantity: p.quantity,
+        rate: openRateOf(p),
+        maintenanceRatio: rule.maintenanceRatio,
+      };
       return liquidationPriceOf(at, places);
     },
 

@@ -255,15 +255,42 @@ export async function insertOrder(
   ].join(', ');
   const verified = `not ${$(o.requireKyc, 'boolean')} or exists (select 1 from users where id = $1::bigint and kyc_status = ${KycStatus.Verified})`;
   const events = [
-    $(o.events.map((e) => e.status), 'int[]'),
-    $(o.events.map((e) => e.event), 'text[]'),
-    $(o.events.map((e) => (e.price === null ? null : plain(e.price))), 'numeric[]'),
-    $(o.events.map((e) => (e.quantity === null ? null : plain(e.quantity))), 'numeric[]'),
-    $(o.events.map((e) => e.why?.bid ?? null), 'numeric[]'),
-    $(o.events.map((e) => e.why?.ask ?? null), 'numeric[]'),
-    $(o.events.map((e) => (e.why ? new Date(e.why.time).toISOString() : null)), 'timestamptz[]'),
-    $(o.events.map((e) => (e.why?.fee == null ? null : plain(e.why.fee))), 'numeric[]'),
-    $(o.events.map((e) => e.why?.session ?? null), 'text[]'),
+    $(
+      o.events.map((e) => e.status),
+      'int[]',
+    ),
+    $(
+      o.events.map((e) => e.event),
+      'text[]',
+    ),
+    $(
+      o.events.map((e) => (e.price === null ? null : plain(e.price))),
+      'numeric[]',
+    ),
+    $(
+      o.events.map((e) => (e.quantity === null ? null : plain(e.quantity))),
+      'numeric[]',
+    ),
+    $(
+      o.events.map((e) => e.why?.bid ?? null),
+      'numeric[]',
+    ),
+    $(
+      o.events.map((e) => e.why?.ask ?? null),
+      'numeric[]',
+    ),
+    $(
+      o.events.map((e) => (e.why ? new Date(e.why.time).toISOString() : null)),
+      'timestamptz[]',
+    ),
+    $(
+      o.events.map((e) => (e.why?.fee == null ? null : plain(e.why.fee))),
+      'numeric[]',
+    ),
+    $(
+      o.events.map((e) => e.why?.session ?? null),
+      'text[]',
+    ),
   ].join(', ');
   const notice = o.notice
     ? `, n as (insert into notices (user_id, kind, params) select p.user_id, ${$(o.notice.kind, 'text')}, ${$(JSON.stringify(o.notice.params), 'jsonb')} from p returning id)`
@@ -271,8 +298,9 @@ export async function insertOrder(
   // The order's journal rides on the same statement, referring to the new row (none without it).
   const j = journalCtes(o.journal, params.length + 1, { from: 'p', refId: 'p.id' });
   params.push(...j.params);
-  const rows = await sql.query<PositionRow & { notice_id: number | null }>(
-    `with p as (
+  const rows = await sql
+    .query<PositionRow & { notice_id: number | null }>(
+      `with p as (
        insert into positions (user_id, symbol, wallet_code, wallet_currency, currency, direction, type, status, price, open_price, quantity, leverage,
                               margin, open_fee, large_order, idempotency_key, open_rate, source, filled_at, created_at, follow_id, copy_of, robot_order_id,
                               stop_loss, take_profit, trailing_kind, trailing_distance, trailing_mark, trailing_stop,
@@ -290,8 +318,9 @@ export async function insertOrder(
         order by v.n
      )${notice}, ${j.text}
      select p.*, ${o.notice ? '(select id from n)' : 'null::bigint'} as notice_id from p`,
-    params,
-  ).catch((err: unknown) => journalError(err, o.journal.journal));
+      params,
+    )
+    .catch((err: unknown) => journalError(err, o.journal.journal));
   const [first] = rows;
   if (!first) return undefined;
   const { notice_id: noticeId, ...row } = first;
@@ -326,7 +355,22 @@ export function insertAllotted(sql: Sql, a: AllottedShares): Promise<PositionRow
       `insert into positions (user_id, symbol, wallet_code, wallet_currency, currency, direction, type, status, price, open_price, quantity, leverage,
                               margin, open_fee, open_rate, source, filled_at, hold_journal_id)
        values ($1, $2, $3, $4, $5, $6, $7, ${OrderStatus.ToBeSettled}, $8, $8, $9, 1, $10, $11, $12, $13, now(), $14) returning *`,
-      [a.userId, a.symbol, a.walletCode, a.walletCurrency, a.currency, OrderDirection.Buy, OrderType.Market, a.price, a.quantity, a.margin, a.fee, a.rate, MarketSource.NewStock, a.holdJournalId],
+      [
+        a.userId,
+        a.symbol,
+        a.walletCode,
+        a.walletCurrency,
+        a.currency,
+        OrderDirection.Buy,
+        OrderType.Market,
+        a.price,
+        a.quantity,
+        a.margin,
+        a.fee,
+        a.rate,
+        MarketSource.NewStock,
+        a.holdJournalId,
+      ],
     ),
   );
 }
@@ -389,10 +433,10 @@ export const addToMargin = (sql: Sql, id: number, amount: string) =>
 /** An entrusted order becomes an open position at its limit price. */
 export const markFilled = (sql: Sql, id: number, session: SessionPhase | null = null) =>
   one(
-    sql.query<PositionRow>(`update positions set status = ${OPEN}, open_price = price, filled_at = now(), filled_session = $2, updated_at = now() where id = $1 returning *`, [
-      id,
-      session,
-    ]),
+    sql.query<PositionRow>(
+      `update positions set status = ${OPEN}, open_price = price, filled_at = now(), filled_session = $2, updated_at = now() where id = $1 returning *`,
+      [id, session],
+    ),
   );
 
 export async function insertEvent(
@@ -407,15 +451,7 @@ export async function insertEvent(
   await sql.query(
     `insert into position_events (position_id, status, event, price, quantity, created_at, bid, ask, quoted_at, fee, session)
      values ($1, $2, $3, $4, $5, coalesce($6::timestamptz, now()), $7, $8, $9, $10, $11)`,
-    [
-      p.id,
-      p.status,
-      event,
-      price === null ? null : plain(price),
-      quantity === null ? null : plain(quantity),
-      at ?? null,
-      ...explanationParams(why),
-    ],
+    [p.id, p.status, event, price === null ? null : plain(price), quantity === null ? null : plain(quantity), at ?? null, ...explanationParams(why)],
   );
 }
 
@@ -459,7 +495,10 @@ export const moveTrailing = (sql: Sql, id: number, mark: Dec, stop: Dec) =>
 
 /** Entrusted day orders past their end, oldest first; each is claimed and rechecked by the caller. */
 export async function expiredIds(sql: Sql, at: Date): Promise<number[]> {
-  const rows = await sql.query<{ id: number }>(`select id from positions where status = ${ENTRUSTED} and expires_at is not null and expires_at <= $1 order by id`, [at]);
+  const rows = await sql.query<{ id: number }>(
+    `select id from positions where status = ${ENTRUSTED} and expires_at is not null and expires_at <= $1 order by id`,
+    [at],
+  );
   return rows.map((r) => r.id);
 }
 

@@ -78,7 +78,11 @@ const explanation = (s: Snapshot, fee: Dec | string | null): Explanation => ({
 });
 
 /** `value` onto the tick grid of `tick`, down or up. */
-const toTick = (value: Dec, tick: string, up: boolean) => value.div(tick).toDecimalPlaces(0, up ? Dec.ROUND_CEIL : Dec.ROUND_FLOOR).mul(tick);
+const toTick = (value: Dec, tick: string, up: boolean) =>
+  value
+    .div(tick)
+    .toDecimalPlaces(0, up ? Dec.ROUND_CEIL : Dec.ROUND_FLOOR)
+    .mul(tick);
 
 /**
  * Where a trailing stop stands for a mark: a long's `distance` (or percent of the mark) below it, a
@@ -178,7 +182,15 @@ export function createTradingService(opts: {
   const settleHooks: SettleHook[] = [];
 
   /** Record a state change in the row's history; returns its push, to send once committed. */
-  async function record(sql: Sql, p: PositionRow, event: PositionEventName, price: Dec | string | null, quantity: Dec | string | null, at?: Date, why?: Explanation) {
+  async function record(
+    sql: Sql,
+    p: PositionRow,
+    event: PositionEventName,
+    price: Dec | string | null,
+    quantity: Dec | string | null,
+    at?: Date,
+    why?: Explanation,
+  ) {
     await repo.insertEvent(sql, p, event, price, quantity, at, why);
     return () => hub.publishUserEvent(p.user_id, PushEvent.Order, { id: p.id, status: p.status, event });
   }
@@ -196,7 +208,16 @@ export function createTradingService(opts: {
   }
 
   /** The notice of a fill, of an order filled now (written with it) or of an entrusted one the quote crossed. */
-  function fillNotice(p: { direction: number; quantity: Dec | string; symbol: string; openPrice: Dec | string; currency: string; leverage: number; margin: Dec | string; walletCurrency: string }) {
+  function fillNotice(p: {
+    direction: number;
+    quantity: Dec | string;
+    symbol: string;
+    openPrice: Dec | string;
+    currency: string;
+    leverage: number;
+    margin: Dec | string;
+    walletCurrency: string;
+  }) {
     return {
       side: isBuy(p.direction) ? 't.buy' : 't.sell',
       quantity: new Dec(p.quantity).toFixed(),
@@ -302,7 +323,13 @@ export function createTradingService(opts: {
    * `reference` is the exit price now (an entrusted order's: its limit). A trailing stop starts its
    * mark at `mark` (null for an order not yet filled).
    */
-  function checkStops(i: Instrument, direction: number, reference: Dec, input: StopsInput, mark: Dec | null): Pick<OrderTerms, 'stopLoss' | 'takeProfit' | 'trailing'> {
+  function checkStops(
+    i: Instrument,
+    direction: number,
+    reference: Dec,
+    input: StopsInput,
+    mark: Dec | null,
+  ): Pick<OrderTerms, 'stopLoss' | 'takeProfit' | 'trailing'> {
     const long = isBuy(direction);
     const price = reference.toFixed(placesOf(i.tickSize));
     const onTick = (field: string, v: Dec) => {
@@ -383,7 +410,8 @@ export function createTradingService(opts: {
     const code = o.walletCode ?? walletFor(o.i);
     const actor = { actorId: userId, idempotencyKey: o.idempotencyKey, at: o.at };
     const events: repo.NewEvent[] = [{ status: OrderStatus.WaitingConfirmation, event: 'placed', price: o.limit ?? o.price, quantity: o.quantity }];
-    if (o.filled) events.push({ status: OrderStatus.InProgress, event: 'filled', price: o.price, quantity: o.quantity, why: o.quote && explanation(o.quote, o.fee) });
+    if (o.filled)
+      events.push({ status: OrderStatus.InProgress, event: 'filled', price: o.price, quantity: o.quantity, why: o.quote && explanation(o.quote, o.fee) });
     // The journal (the fill's, or the entrusted order's hold), the identity check and the fill's
     // notice ride on the insert (at or below the cap it is the only check): nothing is written without the identity.
     const journal = await prepareOrderJournal(sql, { userId, walletCode: code, margin: o.margin, fee: o.fee, filled: o.filled }, actor);
@@ -516,22 +544,22 @@ export function createTradingService(opts: {
       // running at once; inside a request's transaction (its idempotency key's) it joins that one.
       const placed = await db.grouped(
         (sql) =>
-        place(sql, userId, {
-          i,
-          direction: input.direction,
-          type: input.type,
-          filled,
-          price,
-          limit,
-          quantity,
-          leverage: input.leverage,
-          margin,
-          fee,
-          rate,
-          idempotencyKey: idempotencyKey ?? null,
-          terms,
-          quote: s,
-        }),
+          place(sql, userId, {
+            i,
+            direction: input.direction,
+            type: input.type,
+            filled,
+            price,
+            limit,
+            quantity,
+            leverage: input.leverage,
+            margin,
+            fee,
+            rate,
+            idempotencyKey: idempotencyKey ?? null,
+            terms,
+            quote: s,
+          }),
         userId,
       );
       // Announced once the order's transaction (its request's, or its group's) has committed.
@@ -635,7 +663,8 @@ export function createTradingService(opts: {
         const i = market.resolve(p.symbol);
         const exit = exitPrice(p.direction, market.snapshot(p.symbol));
         const stops = checkStops(i, p.direction, exit, input, exit);
-        const same = stops.trailing && p.trailing_kind === stops.trailing.kind && p.trailing_distance !== null && stops.trailing.distance.eq(p.trailing_distance);
+        const same =
+          stops.trailing && p.trailing_kind === stops.trailing.kind && p.trailing_distance !== null && stops.trailing.distance.eq(p.trailing_distance);
         if (same && p.trailing_mark !== null && p.trailing_stop !== null) {
           stops.trailing = { ...stops.trailing!, mark: new Dec(p.trailing_mark), stop: new Dec(p.trailing_stop) };
         }

@@ -130,7 +130,11 @@ export function createPositionView(market: MarketService, pricing: Pricing) {
     /** The open positions with their sums (the list's header: total profit and margin). */
     openPage(page: { rows: PositionRow[]; total: number }, all: PositionRow[], pageNo: number, size: number) {
       const views = all.map(toPosition);
-      const sum = (f: (p: Position) => string) => fixed(views.reduce((acc, p) => acc.add(f(p)), new Dec(0)), 2);
+      const sum = (f: (p: Position) => string) =>
+        fixed(
+          views.reduce((acc, p) => acc.add(f(p)), new Dec(0)),
+          2,
+        );
       return { list: page.rows.map(toPosition), total: page.total, page: pageNo, size, totalProfit: sum((p) => p.profit), totalMargin: sum((p) => p.margin) };
     },
 

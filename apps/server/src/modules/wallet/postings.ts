@@ -55,7 +55,16 @@ export function postTransferCancel(sql: Sql, holdId: number, t: Asked): Promise<
 export function postTransferSettle(
   sql: Sql,
   holdId: number,
-  t: { userId: number; transferId: number; from: WalletCode; to: WalletCode; amount: Dec | string; currency: string; toAmount: Dec | string; toCurrency: string },
+  t: {
+    userId: number;
+    transferId: number;
+    from: WalletCode;
+    to: WalletCode;
+    amount: Dec | string;
+    currency: string;
+    toAmount: Dec | string;
+    toCurrency: string;
+  },
 ): Promise<number> {
   return postRelease(sql, holdId, { kind: JournalKind.TransferSettle, userId: t.userId, actorId: null, refType: 'transfer', refId: t.transferId }, [
     { account: wallet(t.userId, t.from, 'held'), amount: new Dec(t.amount).neg() },

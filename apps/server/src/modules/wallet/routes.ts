@@ -2,7 +2,10 @@ import type { HandlersOf } from '../../http/register';
 import type { PortfolioService } from '../portfolio';
 import type { WalletService } from './service';
 
-export function walletHandlers(w: WalletService, portfolio: PortfolioService): HandlersOf<'walletBalance' | 'walletBill' | 'fundingOverview' | 'transfer' | 'cancelTransfer' | 'transferList' | 'operatorLedgerCheck'> {
+export function walletHandlers(
+  w: WalletService,
+  portfolio: PortfolioService,
+): HandlersOf<'walletBalance' | 'walletBill' | 'fundingOverview' | 'transfer' | 'cancelTransfer' | 'transferList' | 'operatorLedgerCheck'> {
   return {
     walletBalance: ({ caller }) => w.wallets(caller!.id),
     walletBill: ({ input, caller }) => w.bills(caller!.id, input),

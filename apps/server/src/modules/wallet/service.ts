@@ -118,7 +118,15 @@ export function createWalletService(opts: { db: Db; exchangeRates: ExchangeRates
     );
     const ids = journals.map((j) => j.id);
     const entries = ids.length
-      ? await db.query<{ id: number; journal_id: number; code: WalletCode; part: 'available' | 'held'; currency: string; amount: string; balance_after: string }>(
+      ? await db.query<{
+          id: number;
+          journal_id: number;
+          code: WalletCode;
+          part: 'available' | 'held';
+          currency: string;
+          amount: string;
+          balance_after: string;
+        }>(
           `with b as (
              select e.id, e.journal_id, a.code, a.part, e.currency, e.amount,
                     sum(e.amount) over (partition by e.account_id order by e.id) as balance_after
@@ -364,7 +372,13 @@ export function createWalletService(opts: { db: Db; exchangeRates: ExchangeRates
         const [t] = await sql.query<TransferRow>('select * from transfers where id = $1 and user_id = $2 for update', [id, userId]);
         if (!t) throw notFound();
         if (t.status !== TransactionStatus.InProgress) throw new AppError('e.transferNotCancellable');
-        await postTransferCancel(sql, await holdOf(sql, t), { userId, transferId: t.id, from: t.from_code, amount: t.amount, idempotencyKey: idempotencyKey ?? null });
+        await postTransferCancel(sql, await holdOf(sql, t), {
+          userId,
+          transferId: t.id,
+          from: t.from_code,
+          amount: t.amount,
+          idempotencyKey: idempotencyKey ?? null,
+        });
         const [updated] = await sql.query<TransferRow>('update transfers set status = $2, finished_at = now() where id = $1 returning *', [
           t.id,
           TransactionStatus.Cancelled,

@@ -10,7 +10,10 @@ import { FUNDING_ACCOUNT, HOUSE, postJournal, postRelease } from '../../ledger/l
 const funding = (userId: number, part: 'available' | 'held', currency: string) => ({ userId, wallet: FUNDING_ACCOUNT, part, currency });
 
 /** The user asks: the amount is held, in euros. Answers the hold, which the review releases. */
-export function postWithdrawalHold(sql: Sql, w: { userId: number; withdrawalId: number; amount: Dec | string; idempotencyKey: string | null }): Promise<number> {
+export function postWithdrawalHold(
+  sql: Sql,
+  w: { userId: number; withdrawalId: number; amount: Dec | string; idempotencyKey: string | null },
+): Promise<number> {
   return postJournal(
     sql,
     { kind: JournalKind.WithdrawalHold, userId: w.userId, actorId: w.userId, idempotencyKey: w.idempotencyKey, refType: 'withdrawal', refId: w.withdrawalId },

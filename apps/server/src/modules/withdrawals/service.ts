@@ -96,15 +96,29 @@ export function createWithdrawalService(opts: { db: Db; notices: Notices; dualAp
     dualApproval: needsTwo(r),
     firstApproval:
       r.first_approved_by !== null && r.first_approved_at !== null
-        ? { operatorId: r.first_approved_by, operatorName: r.first_approver_name ?? `#${String(r.first_approved_by)}`, timestamp: r.first_approved_at.getTime() }
+        ? {
+            operatorId: r.first_approved_by,
+            operatorName: r.first_approver_name ?? `#${String(r.first_approved_by)}`,
+            timestamp: r.first_approved_at.getTime(),
+          }
         : null,
   });
   const loadReview = async (sql: Sql, id: number) => toReview((await sql.query<ReviewRow>(`${REVIEW_SELECT} where w.id = $1`, [id]))[0]!);
 
   /** Paid out: the hold goes to the house's withdrawals account. */
   async function payOut(sql: Sql, w: WithdrawalRow, actorId: number) {
-    const journalId = await postWithdrawalPaid(sql, w.hold_journal_id, { userId: w.user_id, withdrawalId: w.id, amount: w.amount, currency: w.currency, actorId });
-    await sql.query('update withdrawals set status = 3, final_journal_id = $2, reviewed_by = $3, reviewed_at = now() where id = $1', [w.id, journalId, actorId]);
+    const journalId = await postWithdrawalPaid(sql, w.hold_journal_id, {
+      userId: w.user_id,
+      withdrawalId: w.id,
+      amount: w.amount,
+      currency: w.currency,
+      actorId,
+    });
+    await sql.query('update withdrawals set status = 3, final_journal_id = $2, reviewed_by = $3, reviewed_at = now() where id = $1', [
+      w.id,
+      journalId,
+      actorId,
+    ]);
     return notices.notify(sql, w.user_id, 'withdrawal.completed', { amount: money(w.amount), currency: w.currency, destination: w.destination });
   }
 
@@ -135,20 +149,21 @@ export function createWithdrawalService(opts: { db: Db; notices: Notices; dualAp
   async function page(userId: number | null, pageNo: number, size: number, status: number | undefined) {
     const where = 'where ($1::bigint is null or w.user_id = $1) and ($2::smallint is null or w.status = $2)';
     const [count] = await db.query<{ n: number }>(`select count(*)::int as n from withdrawals w ${where}`, [userId, status ?? null]);
-    const rows = await db.query<ReviewRow>(
-      `${REVIEW_SELECT} ${where} order by ${userId === null ? OPERATOR_ORDER_W : 'w.id desc'} limit $3 offset $4`,
-      [userId, status ?? null, size, (pageNo - 1) * size],
-    );
+    const rows = await db.query<ReviewRow>(`${REVIEW_SELECT} ${where} order by ${userId === null ? OPERATOR_ORDER_W : 'w.id desc'} limit $3 offset $4`, [
+      userId,
+      status ?? null,
+      size,
+      (pageNo - 1) * size,
+    ]);
     return { rows, total: count?.n ?? 0, page: pageNo, size };
   }
 
   return {
     async usable(userId: number) {
       const balances = await userBalances(db, userId);
-      const [u] = await db.query<{ kyc_status: number; pay_password_hash: string | null }>(
-        'select kyc_status, pay_password_hash from users where id = $1',
-        [userId],
-      );
+      const [u] = await db.query<{ kyc_status: number; pay_password_hash: string | null }>('select kyc_status, pay_password_hash from users where id = $1', [
+        userId,
+      ]);
       return {
         amount: money(balances.get(`${FUNDING_ACCOUNT}/available/EUR`) ?? new Dec(0)),
         currency: 'EUR' as const,
@@ -237,7 +252,14 @@ export function createWithdrawalService(opts: { db: Db; notices: Notices; dualAp
     /** Refused: the hold goes back to the funding account's available side. */
     reject: (id: number, reason: string, actorId: number, ip: string) =>
       reviewPending(db, 'withdrawals', id, { actorId, ip }, async (sql, w: WithdrawalRow) => {
-        const journalId = await postWithdrawalReleased(sql, w.hold_journal_id, { userId: w.user_id, withdrawalId: w.id, amount: w.amount, currency: w.currency, actorId, reason });
+        const journalId = await postWithdrawalReleased(sql, w.hold_journal_id, {
+          userId: w.user_id,
+          withdrawalId: w.id,
+          amount: w.amount,
+          currency: w.currency,
+          actorId,
+          reason,
+        });
         await sql.query('update withdrawals set status = 2, reason = $2, final_journal_id = $3, reviewed_by = $4, reviewed_at = now() where id = $1', [
           w.id,
           reason,

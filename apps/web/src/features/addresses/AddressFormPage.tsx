@@ -47,8 +47,21 @@ function AddressFormBody({ address }: { address: CryptoAddress | undefined }) {
           registration={form.register('currencyType')}
           error={errors.currencyType?.message}
         />
-        <TextField label={t('addresses.address')} testId="vm-address" placeholder={t('addresses.addressPlaceholder')} registration={form.register('address')} error={errors.address?.message} />
-        <TextField label={t('addresses.label')} testId="vm-label" optional placeholder={t('addresses.labelPlaceholder')} registration={form.register('label')} error={errors.label?.message} />
+        <TextField
+          label={t('addresses.address')}
+          testId="vm-address"
+          placeholder={t('addresses.addressPlaceholder')}
+          registration={form.register('address')}
+          error={errors.address?.message}
+        />
+        <TextField
+          label={t('addresses.label')}
+          testId="vm-label"
+          optional
+          placeholder={t('addresses.labelPlaceholder')}
+          registration={form.register('label')}
+          error={errors.label?.message}
+        />
         <p className="form-note">{t('addresses.note')}</p>
       </section>
       <div className="form-actions">

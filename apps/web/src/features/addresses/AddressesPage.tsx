@@ -30,8 +30,7 @@ export default function AddressesPage() {
 
   let body;
   if (addresses.isPending) body = <div className="card sk-card" aria-busy="true" />;
-  else if (addresses.isError)
-    body = <EmptyState kind="records" title={t('money.loadFailed')} onRetry={() => void addresses.refetch()} />;
+  else if (addresses.isError) body = <EmptyState kind="records" title={t('money.loadFailed')} onRetry={() => void addresses.refetch()} />;
   else if (addresses.data.length === 0) body = <EmptyState kind="records" title={t('addresses.empty')} body={t('addresses.emptyBody')} />;
   else
     body = (

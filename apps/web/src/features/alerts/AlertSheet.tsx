@@ -16,7 +16,21 @@ type Interval = (typeof ALERT_MA_INTERVALS)[number];
 type Errors = Partial<Record<'level' | 'percent' | 'period' | 'interval' | 'form', string>>;
 
 /** A row of choices, one of them on (the loan's terms, the deposit's currencies look the same). */
-function Choices<K extends string>({ label, options, value, onChange, word, testId }: { label: string; options: readonly K[]; value: K; onChange: (v: K) => void; word: (k: K) => string; testId: string }) {
+function Choices<K extends string>({
+  label,
+  options,
+  value,
+  onChange,
+  word,
+  testId,
+}: {
+  label: string;
+  options: readonly K[];
+  value: K;
+  onChange: (v: K) => void;
+  word: (k: K) => string;
+  testId: string;
+}) {
   const id = useId();
   return (
     <>
@@ -25,7 +39,15 @@ function Choices<K extends string>({ label, options, value, onChange, word, test
       </p>
       <div className="chip-row tight" role="radiogroup" aria-labelledby={id}>
         {options.map((k) => (
-          <button key={k} type="button" role="radio" aria-checked={value === k} className={value === k ? 'chip active' : 'chip'} data-testid={`${testId}-${k}`} onClick={() => onChange(k)}>
+          <button
+            key={k}
+            type="button"
+            role="radio"
+            aria-checked={value === k}
+            className={value === k ? 'chip active' : 'chip'}
+            data-testid={`${testId}-${k}`}
+            onClick={() => onChange(k)}
+          >
             {word(k)}
           </button>
         ))}
@@ -85,8 +107,22 @@ export default function AlertSheet({ quote, visible, onClose }: { quote: Quote; 
   const clear = (key: keyof Errors) => setErrors((e) => ({ ...e, [key]: undefined, form: undefined }));
 
   return (
-    <FormSheet kind="alert" visible={visible} onClose={onClose} title={t('alerts.sheet.title', { name: quote.name })} testId="alert-sheet" onSubmit={() => void submit()}>
-      <Choices label={t('alerts.sheet.kind')} options={ALERT_KINDS} value={kind} onChange={(k) => (setKind(k), setErrors({}))} word={(k) => t(`alerts.kinds.${k}`)} testId="alert-kind" />
+    <FormSheet
+      kind="alert"
+      visible={visible}
+      onClose={onClose}
+      title={t('alerts.sheet.title', { name: quote.name })}
+      testId="alert-sheet"
+      onSubmit={() => void submit()}
+    >
+      <Choices
+        label={t('alerts.sheet.kind')}
+        options={ALERT_KINDS}
+        value={kind}
+        onChange={(k) => (setKind(k), setErrors({}))}
+        word={(k) => t(`alerts.kinds.${k}`)}
+        testId="alert-kind"
+      />
       <Choices
         label={t('alerts.sheet.direction')}
         options={ALERT_DIRECTIONS}
@@ -128,7 +164,14 @@ export default function AlertSheet({ quote, visible, onClose }: { quote: Quote; 
             hint={t('alerts.sheet.periodHint')}
             placeholder="20"
           />
-          <Choices label={t('alerts.sheet.interval')} options={ALERT_MA_INTERVALS} value={interval} onChange={setInterval} word={(k) => t(`alerts.intervals.${k}`)} testId="alert-interval" />
+          <Choices
+            label={t('alerts.sheet.interval')}
+            options={ALERT_MA_INTERVALS}
+            value={interval}
+            onChange={setInterval}
+            word={(k) => t(`alerts.intervals.${k}`)}
+            testId="alert-interval"
+          />
         </>
       )}
       {errors.form && (

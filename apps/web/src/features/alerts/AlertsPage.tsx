@@ -52,7 +52,13 @@ function AlertRow({ alert: a, busy, onAction }: { alert: Alert; busy: boolean; o
         </span>
         <div className="alert-actions">
           {a.status !== 'triggered' && (
-            <button type="button" className="link" disabled={busy} data-testid="alert-toggle" onClick={() => onAction(a, a.status === 'active' ? 'pause' : 'resume')}>
+            <button
+              type="button"
+              className="link"
+              disabled={busy}
+              data-testid="alert-toggle"
+              onClick={() => onAction(a, a.status === 'active' ? 'pause' : 'resume')}
+            >
               {t(a.status === 'active' ? 'alerts.pause' : 'alerts.resume')}
             </button>
           )}
@@ -76,7 +82,8 @@ export default function AlertsPage() {
   useAlertEvents();
 
   const act = async (a: Alert, action: 'pause' | 'resume' | 'delete') => {
-    if (action === 'delete' && !(await Dialog.confirm({ content: t('alerts.deleteQuestion'), confirmText: t('alerts.delete'), cancelText: t('common.back') }))) return;
+    if (action === 'delete' && !(await Dialog.confirm({ content: t('alerts.deleteQuestion'), confirmText: t('alerts.delete'), cancelText: t('common.back') })))
+      return;
     setBusy(a.id);
     try {
       await changeAlert(a.id, action);

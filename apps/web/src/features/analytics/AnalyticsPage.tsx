@@ -26,7 +26,14 @@ function PeriodTabs({ period, onChange }: { period: AnalyticsPeriod; onChange: (
   return (
     <div className="analytics-periods" role="group" aria-label={t('analytics.periodLabel')} data-testid="analytics-periods">
       {ANALYTICS_PERIODS.map((p) => (
-        <button key={p} type="button" className={p === period ? 'active' : ''} aria-pressed={p === period} onClick={() => onChange(p)} data-testid={`analytics-period-${p}`}>
+        <button
+          key={p}
+          type="button"
+          className={p === period ? 'active' : ''}
+          aria-pressed={p === period}
+          onClick={() => onChange(p)}
+          data-testid={`analytics-period-${p}`}
+        >
           {t(`analytics.periods.${p}`)}
         </button>
       ))}
@@ -102,7 +109,11 @@ function ValueChart({ days }: { days: Analytics['days'] }) {
   const last = days[days.length - 1];
   return (
     <section className="card card-pad" data-testid="analytics-chart-section">
-      {first && last && <p className="sr-only">{t('analytics.chartLabel', { from: formatDateText(first.day), first: eur(first.value), to: formatDateText(last.day), last: eur(last.value) })}</p>}
+      {first && last && (
+        <p className="sr-only">
+          {t('analytics.chartLabel', { from: formatDateText(first.day), first: eur(first.value), to: formatDateText(last.day), last: eur(last.value) })}
+        </p>
+      )}
       <div className="analytics-chart-wrap">
         <div ref={container} className="analytics-chart" data-testid="analytics-chart" data-ready={ready ? 'true' : 'false'} data-points={points.length} />
         {failed && <div className="analytics-chart-overlay">{t('analytics.chartFailed')}</div>}
@@ -175,11 +186,23 @@ function Calendar({ days }: { days: Analytics['days'] }) {
       <div className="section-title">{t('analytics.calendar')}</div>
       <section className="card card-pad analytics-calendar" data-testid="analytics-calendar">
         <div className="analytics-month">
-          <button type="button" aria-label={t('analytics.previousMonth')} disabled={index <= 0} onClick={() => setMonth(months[index - 1]!)} data-testid="calendar-previous">
+          <button
+            type="button"
+            aria-label={t('analytics.previousMonth')}
+            disabled={index <= 0}
+            onClick={() => setMonth(months[index - 1]!)}
+            data-testid="calendar-previous"
+          >
             ‹
           </button>
           <strong data-testid="calendar-month">{monthLabel(month)}</strong>
-          <button type="button" aria-label={t('analytics.nextMonth')} disabled={index >= months.length - 1} onClick={() => setMonth(months[index + 1]!)} data-testid="calendar-next">
+          <button
+            type="button"
+            aria-label={t('analytics.nextMonth')}
+            disabled={index >= months.length - 1}
+            onClick={() => setMonth(months[index + 1]!)}
+            data-testid="calendar-next"
+          >
             ›
           </button>
         </div>
@@ -225,7 +248,9 @@ function Calendar({ days }: { days: Analytics['days'] }) {
           </tbody>
         </table>
         <p className="analytics-day-figure" aria-live="polite" data-testid="calendar-figure">
-          {chosen ? t('analytics.dayFigure', { day: formatDateText(chosen.day), pnl: signedEur(chosen.pnl), value: eur(chosen.value), flow: signedEur(chosen.flow) }) : t('analytics.calendarNote')}
+          {chosen
+            ? t('analytics.dayFigure', { day: formatDateText(chosen.day), pnl: signedEur(chosen.pnl), value: eur(chosen.value), flow: signedEur(chosen.flow) })
+            : t('analytics.calendarNote')}
         </p>
       </section>
     </>
@@ -248,7 +273,8 @@ function PnlList({ title, rows, testId }: { title: string; rows: Array<PnlRow & 
               <span className="record-main">
                 <span className="record-title">{r.name}</span>
                 <span className="record-sub">
-                  {t('analytics.realised', { value: signedEur(r.realised) })} · {t('analytics.floating', { value: signedEur(r.floating) })} · {t('analytics.fees', { value: eur(r.fees) })}
+                  {t('analytics.realised', { value: signedEur(r.realised) })} · {t('analytics.floating', { value: signedEur(r.floating) })} ·{' '}
+                  {t('analytics.fees', { value: eur(r.fees) })}
                 </span>
               </span>
               <strong className="analytics-amount" style={{ color: riseFallColor(r.pnl) }}>
@@ -361,7 +387,8 @@ function Allocation({ a }: { a: Analytics }) {
 }
 
 /** Nothing ever held and nothing traded: the page explains what will appear. */
-const isEmpty = (a: Analytics) => a.byInstrument.length === 0 && a.byProduct.length === 0 && a.days.every((d) => signOf(d.value) === 0 && signOf(d.flow) === 0) && signOf(a.startValue) === 0;
+const isEmpty = (a: Analytics) =>
+  a.byInstrument.length === 0 && a.byProduct.length === 0 && a.days.every((d) => signOf(d.value) === 0 && signOf(d.flow) === 0) && signOf(a.startValue) === 0;
 
 export default function AnalyticsPage() {
   const { t } = useTranslation();
@@ -385,8 +412,16 @@ export default function AnalyticsPage() {
         <ValueChart days={a.days} />
         <Returns a={a} />
         <Calendar days={a.days} />
-        <PnlList title={t('analytics.byInstrument')} testId="analytics-instruments" rows={a.byInstrument.map((r) => ({ ...r, key: r.symbol, name: `${r.name} · ${r.symbol}` }))} />
-        <PnlList title={t('analytics.byMarket')} testId="analytics-markets" rows={a.byMarket.map((r) => ({ ...r, key: r.market, name: t(`analytics.markets.${r.market}`) }))} />
+        <PnlList
+          title={t('analytics.byInstrument')}
+          testId="analytics-instruments"
+          rows={a.byInstrument.map((r) => ({ ...r, key: r.symbol, name: `${r.name} · ${r.symbol}` }))}
+        />
+        <PnlList
+          title={t('analytics.byMarket')}
+          testId="analytics-markets"
+          rows={a.byMarket.map((r) => ({ ...r, key: r.market, name: t(`analytics.markets.${r.market}`) }))}
+        />
         <ProductPnl rows={a.byProduct} />
         <Allocation a={a} />
       </>

@@ -33,7 +33,12 @@ export function createValueChart(container: HTMLElement): ValueChartHandle {
   let colours = palette();
   const chart: IChartApi = createChart(container, {
     autoSize: true,
-    layout: { background: { type: ColorType.Solid, color: colours.background }, textColor: colours.text, fontSize: 10, fontFamily: getComputedStyle(document.body).fontFamily },
+    layout: {
+      background: { type: ColorType.Solid, color: colours.background },
+      textColor: colours.text,
+      fontSize: 10,
+      fontFamily: getComputedStyle(document.body).fontFamily,
+    },
     grid: { vertLines: { color: colours.grid }, horzLines: { color: colours.grid } },
     rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.1, bottom: 0.08 } },
     handleScroll: false,
@@ -57,7 +62,10 @@ export function createValueChart(container: HTMLElement): ValueChartHandle {
   });
   const unsubscribe = subscribeAppearance(() => {
     colours = palette();
-    chart.applyOptions({ layout: { background: { type: ColorType.Solid, color: colours.background }, textColor: colours.text }, grid: { vertLines: { color: colours.grid }, horzLines: { color: colours.grid } } });
+    chart.applyOptions({
+      layout: { background: { type: ColorType.Solid, color: colours.background }, textColor: colours.text },
+      grid: { vertLines: { color: colours.grid }, horzLines: { color: colours.grid } },
+    });
     series.applyOptions({ lineColor: colours.line, topColor: faded(colours.line, '55'), bottomColor: faded(colours.line, '05') });
   });
   return {

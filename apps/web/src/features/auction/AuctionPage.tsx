@@ -125,7 +125,8 @@ function OrderRow({ order, tick, busy, onCancel }: { order: AuctionOrder; tick: 
   const navigate = useNavigate();
   const price = (v: string | null) => formatPrice(v, tick);
   let result: string;
-  if (order.status === AuctionOrderStatus.Collected) result = t('auction.heldAt', { amount: formatInCurrency(order.held, order.walletCurrency), price: price(order.holdPrice) });
+  if (order.status === AuctionOrderStatus.Collected)
+    result = t('auction.heldAt', { amount: formatInCurrency(order.held, order.walletCurrency), price: price(order.holdPrice) });
   else if (order.status === AuctionOrderStatus.Filled || order.status === AuctionOrderStatus.PartlyFilled)
     result = t('auction.filledAt', { quantity: formatQuantity(order.filledQuantity), price: `${price(order.fillPrice)} ${order.currency}` });
   else if (order.status === AuctionOrderStatus.PassedOn) result = t('auction.passedOn', { price: `${price(order.price)} ${order.currency}` });
@@ -255,7 +256,13 @@ export default function AuctionPage() {
         {!signedIn && (
           <section className="card">
             <EmptyState compact kind="records" title={t('auction.signIn')} body={t('auction.signInBody')}>
-              <Button size="small" shape="rounded" color="primary" data-testid="auction-signin" onClick={() => void navigate(paths.login(ROUTES.productAuction))}>
+              <Button
+                size="small"
+                shape="rounded"
+                color="primary"
+                data-testid="auction-signin"
+                onClick={() => void navigate(paths.login(ROUTES.productAuction))}
+              >
                 {t('common.signIn')}
               </Button>
             </EmptyState>

@@ -48,9 +48,31 @@ export default function LoginPasswordPage() {
     <Page title={t('settings.loginPwdTitle')}>
       <form className="form-page" onSubmit={onSubmit} noValidate>
         <section className="form-section">
-          <TextField label={t('settings.oldPassword')} testId="loginpwd-old" type="password" autoComplete="current-password" registration={form.register('oldPassword')} error={errors.oldPassword?.message} />
-          <TextField label={t('settings.newPassword')} testId="loginpwd-new" type="password" autoComplete="new-password" hint={t('auth.passwordHint')} registration={form.register('newPassword')} error={errors.newPassword?.message} />
-          <TextField label={t('settings.confirmPassword')} testId="loginpwd-confirm" type="password" autoComplete="new-password" registration={form.register('confirmPassword')} error={errors.confirmPassword?.message} />
+          <TextField
+            label={t('settings.oldPassword')}
+            testId="loginpwd-old"
+            type="password"
+            autoComplete="current-password"
+            registration={form.register('oldPassword')}
+            error={errors.oldPassword?.message}
+          />
+          <TextField
+            label={t('settings.newPassword')}
+            testId="loginpwd-new"
+            type="password"
+            autoComplete="new-password"
+            hint={t('auth.passwordHint')}
+            registration={form.register('newPassword')}
+            error={errors.newPassword?.message}
+          />
+          <TextField
+            label={t('settings.confirmPassword')}
+            testId="loginpwd-confirm"
+            type="password"
+            autoComplete="new-password"
+            registration={form.register('confirmPassword')}
+            error={errors.confirmPassword?.message}
+          />
           <p className="form-note">{t('settings.loginPwdNote')}</p>
         </section>
         <div className="form-actions">

@@ -20,7 +20,9 @@ function usePasskeySignIn() {
     mutationFn: async () => {
       const [{ startAuthentication }, { ceremony, toWire }] = await Promise.all([import('@simplewebauthn/browser'), import('../../lib/passkeys')]);
       const { options } = await call('loginPasskeyOptions', {});
-      const credential = await ceremony(() => startAuthentication({ optionsJSON: options as unknown as Parameters<typeof startAuthentication>[0]['optionsJSON'] }));
+      const credential = await ceremony(() =>
+        startAuthentication({ optionsJSON: options as unknown as Parameters<typeof startAuthentication>[0]['optionsJSON'] }),
+      );
       return call('loginPasskey', { credential: toWire(credential) }, { requestId: 'login' });
     },
     onSuccess: keepSession,
@@ -55,7 +57,17 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn(): void }) {
       <div className="passkey-or" aria-hidden="true">
         <span>{t('passkeys.or')}</span>
       </div>
-      <Button block type="button" fill="outline" color="primary" size="large" shape="rounded" loading={signIn.isPending} onClick={() => void start()} data-testid="login-passkey">
+      <Button
+        block
+        type="button"
+        fill="outline"
+        color="primary"
+        size="large"
+        shape="rounded"
+        loading={signIn.isPending}
+        onClick={() => void start()}
+        data-testid="login-passkey"
+      >
         {t('passkeys.signIn')}
       </Button>
     </div>

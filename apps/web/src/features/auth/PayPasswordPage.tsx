@@ -25,12 +25,32 @@ const setSchema = z.object({ payPassword: zPayPassword, confirmPassword: zConfir
 const changeSchema = routes.updatePayPassword.request.extend({ confirmPassword: zConfirm }).superRefine(confirmMatches);
 
 /** The new payment password twice, and what it must be. */
-function NewPayPassword({ register, errors }: { register: UseFormRegister<{ payPassword: string; confirmPassword: string }>; errors: FieldErrors<{ payPassword: string; confirmPassword: string }> }) {
+function NewPayPassword({
+  register,
+  errors,
+}: {
+  register: UseFormRegister<{ payPassword: string; confirmPassword: string }>;
+  errors: FieldErrors<{ payPassword: string; confirmPassword: string }>;
+}) {
   const { t } = useTranslation();
   return (
     <>
-      <TextField label={t('settings.newPayPassword')} testId="paypwd-new" type="password" autoComplete="off" registration={register('payPassword')} error={errors.payPassword?.message} />
-      <TextField label={t('settings.confirmPayPassword')} testId="paypwd-confirm" type="password" autoComplete="off" registration={register('confirmPassword')} error={errors.confirmPassword?.message} />
+      <TextField
+        label={t('settings.newPayPassword')}
+        testId="paypwd-new"
+        type="password"
+        autoComplete="off"
+        registration={register('payPassword')}
+        error={errors.payPassword?.message}
+      />
+      <TextField
+        label={t('settings.confirmPayPassword')}
+        testId="paypwd-confirm"
+        type="password"
+        autoComplete="off"
+        registration={register('confirmPassword')}
+        error={errors.confirmPassword?.message}
+      />
       <p className="form-note">{t('settings.payPwdNote')}</p>
     </>
   );
@@ -83,7 +103,14 @@ function ChangePayPasswordForm({ onDone }: { onDone: () => void }) {
   return (
     <form className="form-page" onSubmit={onSubmit} noValidate>
       <section className="form-section">
-        <TextField label={t('settings.oldPayPassword')} testId="paypwd-old" type="password" autoComplete="off" registration={form.register('oldPayPassword')} error={errors.oldPayPassword?.message} />
+        <TextField
+          label={t('settings.oldPayPassword')}
+          testId="paypwd-old"
+          type="password"
+          autoComplete="off"
+          registration={form.register('oldPayPassword')}
+          error={errors.oldPayPassword?.message}
+        />
         <NewPayPassword register={form.register} errors={errors} />
       </section>
       <PayPasswordSubmit pending={mutation.isPending} />

@@ -23,14 +23,7 @@ export default function ProtocolPage() {
   let body;
   if (doc.isPending) body = <ArticleSkeleton />;
   else if (doc.isError) body = <ArticleError error={doc.error} onRetry={() => void doc.refetch()} failedTitle={t('legalDoc.loadFailed')} />;
-  else
-    body = (
-      <ArticleView
-        article={doc.data}
-        testIds={{ title: 'protocol-title', body: 'protocol-body', fallback: 'protocol-fallback' }}
-        dateLine={false}
-      />
-    );
+  else body = <ArticleView article={doc.data} testIds={{ title: 'protocol-title', body: 'protocol-body', fallback: 'protocol-fallback' }} dateLine={false} />;
 
   return (
     <Page title={t('legal.documents')} className="legal-page">

@@ -17,9 +17,24 @@ import { emptyAsUndefined, zCompanyForm } from './registration';
 import { SignInDetailsSection, signInDetailsOf } from './SignInDetailsSection';
 
 const FIELDS = [
-  'username', 'email', 'code', 'password', 'payPassword', 'invitationCode', 'enterpriseName', 'licenseNumber',
-  'licenseImage', 'enterpriseAddress', 'bankAccountNumber', 'bankAccountImage', 'placeOfRegistration',
-  'officerName', 'officerIdType', 'officerIdNumber', 'contactPhone', 'agreement',
+  'username',
+  'email',
+  'code',
+  'password',
+  'payPassword',
+  'invitationCode',
+  'enterpriseName',
+  'licenseNumber',
+  'licenseImage',
+  'enterpriseAddress',
+  'bankAccountNumber',
+  'bankAccountImage',
+  'placeOfRegistration',
+  'officerName',
+  'officerIdType',
+  'officerIdNumber',
+  'contactPhone',
+  'agreement',
 ] as const;
 
 export default function RegisterCompanyPage() {
@@ -79,8 +94,19 @@ export default function RegisterCompanyPage() {
 
         <section className="form-section">
           <h2 className="form-section-title">{t('auth.sectionCompany')}</h2>
-          <TextField label={t('auth.enterpriseName')} testId="corp-enterprise-name" autoComplete="organization" registration={form.register('enterpriseName')} error={field('enterpriseName')} />
-          <TextField label={t('auth.licenseNumber')} testId="corp-license-number" registration={form.register('licenseNumber')} error={field('licenseNumber')} />
+          <TextField
+            label={t('auth.enterpriseName')}
+            testId="corp-enterprise-name"
+            autoComplete="organization"
+            registration={form.register('enterpriseName')}
+            error={field('enterpriseName')}
+          />
+          <TextField
+            label={t('auth.licenseNumber')}
+            testId="corp-license-number"
+            registration={form.register('licenseNumber')}
+            error={field('licenseNumber')}
+          />
           <ImageField
             label={t('auth.licenseImage')}
             testId="corp-license-image"
@@ -89,9 +115,24 @@ export default function RegisterCompanyPage() {
             onUpload={uploadImage}
             onChange={(url) => form.setValue('licenseImage', url, { shouldValidate: true })}
           />
-          <TextField label={t('auth.enterpriseAddress')} testId="corp-enterprise-address" registration={form.register('enterpriseAddress')} error={field('enterpriseAddress')} />
-          <TextField label={t('auth.placeOfRegistration')} testId="corp-place" registration={form.register('placeOfRegistration')} error={field('placeOfRegistration')} />
-          <TextField label={t('auth.bankAccountNumber')} testId="corp-bank-account" registration={form.register('bankAccountNumber')} error={field('bankAccountNumber')} />
+          <TextField
+            label={t('auth.enterpriseAddress')}
+            testId="corp-enterprise-address"
+            registration={form.register('enterpriseAddress')}
+            error={field('enterpriseAddress')}
+          />
+          <TextField
+            label={t('auth.placeOfRegistration')}
+            testId="corp-place"
+            registration={form.register('placeOfRegistration')}
+            error={field('placeOfRegistration')}
+          />
+          <TextField
+            label={t('auth.bankAccountNumber')}
+            testId="corp-bank-account"
+            registration={form.register('bankAccountNumber')}
+            error={field('bankAccountNumber')}
+          />
           <ImageField
             label={t('auth.bankAccountImage')}
             testId="corp-bank-image"
@@ -105,14 +146,38 @@ export default function RegisterCompanyPage() {
         <section className="form-section">
           <h2 className="form-section-title">{t('auth.sectionOfficer')}</h2>
           <TextField label={t('auth.officerName')} testId="corp-officer-name" registration={form.register('officerName')} error={field('officerName')} />
-          <SelectField label={t('auth.officerIdType')} testId="corp-officer-id-type" placeholder="—" options={idTypes} registration={form.register('officerIdType')} error={field('officerIdType')} />
-          <TextField label={t('auth.officerIdNumber')} testId="corp-officer-id-number" registration={form.register('officerIdNumber')} error={field('officerIdNumber')} />
-          <TextField label={t('auth.contactPhone')} testId="corp-phone" type="tel" inputMode="tel" autoComplete="tel" registration={form.register('contactPhone')} error={field('contactPhone')} />
+          <SelectField
+            label={t('auth.officerIdType')}
+            testId="corp-officer-id-type"
+            placeholder="—"
+            options={idTypes}
+            registration={form.register('officerIdType')}
+            error={field('officerIdType')}
+          />
+          <TextField
+            label={t('auth.officerIdNumber')}
+            testId="corp-officer-id-number"
+            registration={form.register('officerIdNumber')}
+            error={field('officerIdNumber')}
+          />
+          <TextField
+            label={t('auth.contactPhone')}
+            testId="corp-phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            registration={form.register('contactPhone')}
+            error={field('contactPhone')}
+          />
         </section>
 
         <RegistrationFinish
           testPrefix="corp"
-          register={{ payPassword: form.register('payPassword', emptyAsUndefined), invitationCode: form.register('invitationCode'), agreement: form.register('agreement') }}
+          register={{
+            payPassword: form.register('payPassword', emptyAsUndefined),
+            invitationCode: form.register('invitationCode'),
+            agreement: form.register('agreement'),
+          }}
           error={field}
           pending={registration.pending}
         />

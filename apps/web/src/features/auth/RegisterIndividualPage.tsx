@@ -12,8 +12,22 @@ import { emptyAsUndefined, zIndividualForm } from './registration';
 import { SignInDetailsSection, signInDetailsOf } from './SignInDetailsSection';
 
 const FIELDS = [
-  'username', 'email', 'code', 'password', 'payPassword', 'invitationCode', 'phone', 'firstName', 'lastName',
-  'country', 'streetAddress', 'addressLine2', 'stateProvince', 'postalCode', 'ssn', 'agreement',
+  'username',
+  'email',
+  'code',
+  'password',
+  'payPassword',
+  'invitationCode',
+  'phone',
+  'firstName',
+  'lastName',
+  'country',
+  'streetAddress',
+  'addressLine2',
+  'stateProvince',
+  'postalCode',
+  'ssn',
+  'agreement',
 ] as const;
 
 export default function RegisterIndividualPage() {
@@ -42,9 +56,29 @@ export default function RegisterIndividualPage() {
 
         <section className="form-section">
           <h2 className="form-section-title">{t('auth.sectionPersonal')}</h2>
-          <TextField label={t('auth.firstName')} testId="reg-first-name" autoComplete="given-name" registration={form.register('firstName')} error={field('firstName')} />
-          <TextField label={t('auth.lastName')} testId="reg-last-name" autoComplete="family-name" registration={form.register('lastName')} error={field('lastName')} />
-          <TextField label={t('auth.phone')} testId="reg-phone" type="tel" inputMode="tel" autoComplete="tel" registration={form.register('phone')} error={field('phone')} />
+          <TextField
+            label={t('auth.firstName')}
+            testId="reg-first-name"
+            autoComplete="given-name"
+            registration={form.register('firstName')}
+            error={field('firstName')}
+          />
+          <TextField
+            label={t('auth.lastName')}
+            testId="reg-last-name"
+            autoComplete="family-name"
+            registration={form.register('lastName')}
+            error={field('lastName')}
+          />
+          <TextField
+            label={t('auth.phone')}
+            testId="reg-phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            registration={form.register('phone')}
+            error={field('phone')}
+          />
           <TextField label={t('auth.ssn')} testId="reg-ssn" registration={form.register('ssn')} error={field('ssn')} />
         </section>
 
@@ -66,15 +100,44 @@ export default function RegisterIndividualPage() {
               />
             )}
           />
-          <TextField label={t('auth.streetAddress')} testId="reg-street" autoComplete="address-line1" registration={form.register('streetAddress')} error={field('streetAddress')} />
-          <TextField label={t('auth.addressLine2')} testId="reg-address2" optional autoComplete="address-line2" registration={form.register('addressLine2', emptyAsUndefined)} error={field('addressLine2')} />
-          <TextField label={t('auth.stateProvince')} testId="reg-state" autoComplete="address-level1" registration={form.register('stateProvince')} error={field('stateProvince')} />
-          <TextField label={t('auth.postalCode')} testId="reg-postal" autoComplete="postal-code" registration={form.register('postalCode')} error={field('postalCode')} />
+          <TextField
+            label={t('auth.streetAddress')}
+            testId="reg-street"
+            autoComplete="address-line1"
+            registration={form.register('streetAddress')}
+            error={field('streetAddress')}
+          />
+          <TextField
+            label={t('auth.addressLine2')}
+            testId="reg-address2"
+            optional
+            autoComplete="address-line2"
+            registration={form.register('addressLine2', emptyAsUndefined)}
+            error={field('addressLine2')}
+          />
+          <TextField
+            label={t('auth.stateProvince')}
+            testId="reg-state"
+            autoComplete="address-level1"
+            registration={form.register('stateProvince')}
+            error={field('stateProvince')}
+          />
+          <TextField
+            label={t('auth.postalCode')}
+            testId="reg-postal"
+            autoComplete="postal-code"
+            registration={form.register('postalCode')}
+            error={field('postalCode')}
+          />
         </section>
 
         <RegistrationFinish
           testPrefix="reg"
-          register={{ payPassword: form.register('payPassword', emptyAsUndefined), invitationCode: form.register('invitationCode'), agreement: form.register('agreement') }}
+          register={{
+            payPassword: form.register('payPassword', emptyAsUndefined),
+            invitationCode: form.register('invitationCode'),
+            agreement: form.register('agreement'),
+          }}
           error={field}
           pending={registration.pending}
         />

@@ -25,8 +25,24 @@ export function RegistrationFinish({
     <>
       <section className="form-section">
         <h2 className="form-section-title">{t('auth.sectionSecurity')}</h2>
-        <TextField label={t('auth.payPassword')} testId={`${testPrefix}-pay-password`} type="password" optional autoComplete="off" placeholder={t('auth.payPasswordPlaceholder')} registration={register.payPassword} error={error('payPassword')} />
-        <TextField label={t('auth.invitationCode')} testId={`${testPrefix}-invite`} optional maxLength={6} registration={register.invitationCode} error={error('invitationCode')} />
+        <TextField
+          label={t('auth.payPassword')}
+          testId={`${testPrefix}-pay-password`}
+          type="password"
+          optional
+          autoComplete="off"
+          placeholder={t('auth.payPasswordPlaceholder')}
+          registration={register.payPassword}
+          error={error('payPassword')}
+        />
+        <TextField
+          label={t('auth.invitationCode')}
+          testId={`${testPrefix}-invite`}
+          optional
+          maxLength={6}
+          registration={register.invitationCode}
+          error={error('invitationCode')}
+        />
         <AgreementCheck testId={`${testPrefix}-agree`} registration={register.agreement} error={error('agreement')} />
       </section>
 

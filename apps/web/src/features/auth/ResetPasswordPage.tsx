@@ -45,7 +45,16 @@ export default function ResetPasswordPage() {
     <div className="auth">
       <AuthHero title={t('auth.resetTitle')} subtitle={t('auth.resetSubtitle')} />
       <form className="auth-sheet" onSubmit={onSubmit} noValidate>
-        <TextField label={t('auth.email')} testId="reset-email" type="email" inputMode="email" autoComplete="email" placeholder={t('auth.emailPlaceholder')} registration={form.register('email')} error={errors.email?.message} />
+        <TextField
+          label={t('auth.email')}
+          testId="reset-email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder={t('auth.emailPlaceholder')}
+          registration={form.register('email')}
+          error={errors.email?.message}
+        />
         <TextField
           label={t('auth.code')}
           testId="reset-code"
@@ -64,8 +73,24 @@ export default function ResetPasswordPage() {
             />
           }
         />
-        <TextField label={t('auth.newPassword')} testId="reset-password" type="password" autoComplete="new-password" hint={t('auth.passwordHint')} registration={form.register('newPassword')} error={errors.newPassword?.message} />
-        <TextField label={t('auth.confirmPassword')} testId="reset-confirm" type="password" autoComplete="new-password" placeholder={t('auth.confirmPasswordPlaceholder')} registration={form.register('confirmPassword')} error={errors.confirmPassword?.message} />
+        <TextField
+          label={t('auth.newPassword')}
+          testId="reset-password"
+          type="password"
+          autoComplete="new-password"
+          hint={t('auth.passwordHint')}
+          registration={form.register('newPassword')}
+          error={errors.newPassword?.message}
+        />
+        <TextField
+          label={t('auth.confirmPassword')}
+          testId="reset-confirm"
+          type="password"
+          autoComplete="new-password"
+          placeholder={t('auth.confirmPasswordPlaceholder')}
+          registration={form.register('confirmPassword')}
+          error={errors.confirmPassword?.message}
+        />
         <div className="form-actions">
           <Button block type="submit" color="primary" size="large" shape="rounded" loading={reset.isPending} data-testid="reset-submit">
             {t('auth.resetSubmit')}

@@ -33,13 +33,7 @@ export function SendCodeButton({ type, getEmail, onEmailError, testId }: SendCod
     });
   };
   return (
-    <button
-      type="button"
-      className="code-button"
-      data-testid={testId}
-      disabled={countdown.running || send.isPending}
-      onClick={onClick}
-    >
+    <button type="button" className="code-button" data-testid={testId} disabled={countdown.running || send.isPending} onClick={onClick}>
       {countdown.running ? t('auth.resendIn', { seconds: countdown.left }) : t('auth.sendCode')}
     </button>
   );

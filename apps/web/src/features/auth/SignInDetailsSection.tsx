@@ -20,13 +20,38 @@ interface SignInDetailsSectionProps {
 }
 
 /** The sign-in details both full registrations share: user ID, e-mail with its code, password twice. */
-export function SignInDetailsSection({ testPrefix, userIdLabel, userIdPlaceholder, passwordHint, fields, errors, getEmail, onEmailError }: SignInDetailsSectionProps) {
+export function SignInDetailsSection({
+  testPrefix,
+  userIdLabel,
+  userIdPlaceholder,
+  passwordHint,
+  fields,
+  errors,
+  getEmail,
+  onEmailError,
+}: SignInDetailsSectionProps) {
   const { t } = useTranslation();
   return (
     <section className="form-section">
       <h2 className="form-section-title">{t('auth.sectionLogin')}</h2>
-      <TextField label={userIdLabel} testId={`${testPrefix}-username`} placeholder={userIdPlaceholder} autoComplete="username" registration={fields.username} error={errors.username} />
-      <TextField label={t('auth.email')} testId={`${testPrefix}-email`} type="email" inputMode="email" autoComplete="email" placeholder={t('auth.emailPlaceholder')} registration={fields.email} error={errors.email} />
+      <TextField
+        label={userIdLabel}
+        testId={`${testPrefix}-username`}
+        placeholder={userIdPlaceholder}
+        autoComplete="username"
+        registration={fields.username}
+        error={errors.username}
+      />
+      <TextField
+        label={t('auth.email')}
+        testId={`${testPrefix}-email`}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        placeholder={t('auth.emailPlaceholder')}
+        registration={fields.email}
+        error={errors.email}
+      />
       <TextField
         label={t('auth.code')}
         testId={`${testPrefix}-code`}
@@ -38,8 +63,24 @@ export function SignInDetailsSection({ testPrefix, userIdLabel, userIdPlaceholde
         error={errors.code}
         suffix={<SendCodeButton type={EmailCodeType.Register} testId={`${testPrefix}-send-code`} getEmail={getEmail} onEmailError={onEmailError} />}
       />
-      <TextField label={t('auth.password')} testId={`${testPrefix}-password`} type="password" autoComplete="new-password" hint={passwordHint} registration={fields.password} error={errors.password} />
-      <TextField label={t('auth.confirmPassword')} testId={`${testPrefix}-confirm-password`} type="password" autoComplete="new-password" placeholder={t('auth.confirmPasswordPlaceholder')} registration={fields.confirmPassword} error={errors.confirmPassword} />
+      <TextField
+        label={t('auth.password')}
+        testId={`${testPrefix}-password`}
+        type="password"
+        autoComplete="new-password"
+        hint={passwordHint}
+        registration={fields.password}
+        error={errors.password}
+      />
+      <TextField
+        label={t('auth.confirmPassword')}
+        testId={`${testPrefix}-confirm-password`}
+        type="password"
+        autoComplete="new-password"
+        placeholder={t('auth.confirmPasswordPlaceholder')}
+        registration={fields.confirmPassword}
+        error={errors.confirmPassword}
+      />
     </section>
   );
 }

@@ -17,7 +17,19 @@ import { ImageField } from '../../ui/ImageField';
 import { cardsQuery, saveCard, type BankCard } from './api';
 
 type CardForm = RequestOf<Routes['cardAdd']>;
-const TEXT_FIELDS = ['bankName', 'accountName', 'cardNumber', 'swiftCode', 'branchCode', 'abaRouting', 'bankAddress', 'personalAddress', 'city', 'region', 'postalCode'] as const;
+const TEXT_FIELDS = [
+  'bankName',
+  'accountName',
+  'cardNumber',
+  'swiftCode',
+  'branchCode',
+  'abaRouting',
+  'bankAddress',
+  'personalAddress',
+  'city',
+  'region',
+  'postalCode',
+] as const;
 const FIELDS: readonly string[] = [...TEXT_FIELDS, 'country', 'frontImage', 'backImage'];
 
 function defaults(card: BankCard | undefined): CardForm {

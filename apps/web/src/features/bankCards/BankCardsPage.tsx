@@ -30,8 +30,7 @@ export default function BankCardsPage() {
 
   let body;
   if (cards.isPending) body = <div className="card sk-card" aria-busy="true" />;
-  else if (cards.isError)
-    body = <EmptyState kind="records" title={t('money.loadFailed')} onRetry={() => void cards.refetch()} />;
+  else if (cards.isError) body = <EmptyState kind="records" title={t('money.loadFailed')} onRetry={() => void cards.refetch()} />;
   else if (cards.data.length === 0) body = <EmptyState kind="records" title={t('bankCards.empty')} body={t('bankCards.emptyBody')} />;
   else
     body = cards.data.map((card) => (
@@ -69,7 +68,15 @@ export default function BankCardsPage() {
       <Refreshable onRefresh={() => cards.refetch()}>
         {body}
         <div className="form-page">
-          <Button block shape="rounded" size="large" color="primary" fill="outline" data-testid="bcard-add" onClick={() => void navigate(paths.bankCards.form())}>
+          <Button
+            block
+            shape="rounded"
+            size="large"
+            color="primary"
+            fill="outline"
+            data-testid="bcard-add"
+            onClick={() => void navigate(paths.bankCards.form())}
+          >
             <AddOutline /> {t('bankCards.add')}
           </Button>
         </div>

@@ -1,12 +1,4 @@
-import {
-  isBlockQuantity,
-  isMultipleOf,
-  leverageCapFor,
-  OrderDirection,
-  WalletCode,
-  walletCurrency as currencyOf,
-  zQuantity,
-} from '@tradeapp/contract';
+import { isBlockQuantity, isMultipleOf, leverageCapFor, OrderDirection, WalletCode, walletCurrency as currencyOf, zQuantity } from '@tradeapp/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Popup, SearchBar } from 'antd-mobile';
 import { CloseOutline, RightOutline } from 'antd-mobile-icons';
@@ -87,7 +79,17 @@ function Figure({ label, children, testId, strong }: { label: string; children: 
 }
 
 /** The block list in a bottom sheet: name, code, reference price and band; search by name or code. */
-function StockPicker({ open, selected, onPick, onClose }: { open: boolean; selected: string | undefined; onPick: (s: BlockStock) => void; onClose: () => void }) {
+function StockPicker({
+  open,
+  selected,
+  onPick,
+  onClose,
+}: {
+  open: boolean;
+  selected: string | undefined;
+  onPick: (s: BlockStock) => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const stocks = useQuery(blockStocksQuery(search.trim(), open));
@@ -347,7 +349,14 @@ export function BlockTradeDesk() {
   const risk = useQuery(leverageRiskQuery());
   const acknowledged = risk.data?.acknowledged ?? false;
   const cap = stock ? leverageCapFor(stock) : 5;
-  const choice = useLeverageChoice<BlockQuoteInput>({ initial: 1, leverages, cap, acknowledged, acknowledge: acknowledgeLeverageRisk, proceed: (input) => ask(input) });
+  const choice = useLeverageChoice<BlockQuoteInput>({
+    initial: 1,
+    leverages,
+    cap,
+    acknowledged,
+    acknowledge: acknowledgeLeverageRisk,
+    proceed: (input) => ask(input),
+  });
   const { leverage } = choice;
   const balances = useQuery(balancesQuery());
   const wallet = balances.data?.find((w) => w.code === WalletCode.UsStock);
@@ -359,7 +368,8 @@ export function BlockTradeDesk() {
     if (!stock) next.stockCode = t('blockTrade.rfq.chooseStock');
     const q = zQuantity.safeParse(quantity);
     if (!q.success) next.quantity = q.error.issues[0]?.message ?? 'v.addQuantity';
-    else if (!isBlockQuantity(q.data) || !isMultipleOf(q.data, lot)) next.quantity = msg('e.blockQuantity', { min: formatQuantity(minQuantity), lot: formatQuantity(lot) });
+    else if (!isBlockQuantity(q.data) || !isMultipleOf(q.data, lot))
+      next.quantity = msg('e.blockQuantity', { min: formatQuantity(minQuantity), lot: formatQuantity(lot) });
     setErrors(next);
     if (next.stockCode || next.quantity || !stock) return null;
     return { stockCode: stock.symbol, direction, quantity: q.data!, leverage };
@@ -372,9 +382,11 @@ export function BlockTradeDesk() {
       const answer = await requestQuote(input);
       setQuote({ quote: answer, receivedAt: Date.now() });
     } catch (error) {
-      if (error instanceof ApiError && error.key === 'e.leverageRiskUnacknowledged') void queryClient.invalidateQueries({ queryKey: tradingKeys.leverageRisk() });
+      if (error instanceof ApiError && error.key === 'e.leverageRiskUnacknowledged')
+        void queryClient.invalidateQueries({ queryKey: tradingKeys.leverageRisk() });
       // A refusal naming a field is shown under it; any other (the market closed, the balance) above the button.
-      if (error instanceof ApiError && error.fields) setErrors({ stockCode: error.fields.stockCode, quantity: error.fields.quantity, leverage: error.fields.leverage });
+      if (error instanceof ApiError && error.fields)
+        setErrors({ stockCode: error.fields.stockCode, quantity: error.fields.quantity, leverage: error.fields.leverage });
       else setErrors({ form: error instanceof Error ? error.message : String(error) });
     } finally {
       setAsking(false);
@@ -540,7 +552,17 @@ export function BlockTradeDesk() {
             </div>
           )}
           <div className="form-actions">
-            <Button block type="submit" size="large" shape="rounded" color="primary" className={buy ? 'block-submit buy' : 'block-submit sell'} loading={asking} disabled={!stock} data-testid="blocktrade-request">
+            <Button
+              block
+              type="submit"
+              size="large"
+              shape="rounded"
+              color="primary"
+              className={buy ? 'block-submit buy' : 'block-submit sell'}
+              loading={asking}
+              disabled={!stock}
+              data-testid="blocktrade-request"
+            >
               {t('blockTrade.rfq.request')}
             </Button>
           </div>

@@ -123,7 +123,9 @@ function StateView({ activation }: { activation: BlockTradeActivation }) {
       return (
         <>
           <StateCard status="active" tone="done" icon={<CheckCircleFill className="kyc-status-icon" />} title={t('blockTrade.activeTitle')}>
-            {activation.activeTimestamp !== null && <p className="blocktrade-since">{t('blockTrade.activeSince', { date: formatDateTime(activation.activeTimestamp) })}</p>}
+            {activation.activeTimestamp !== null && (
+              <p className="blocktrade-since">{t('blockTrade.activeSince', { date: formatDateTime(activation.activeTimestamp) })}</p>
+            )}
             <p data-testid="blocktrade-next">
               {t('blockTrade.activeBody', { band: BLOCK_BAND_PERCENT, seconds: BLOCK_QUOTE_TTL_SECONDS, shares: formatQuantity(LARGE_ORDER_SHARES) })}
             </p>

@@ -94,7 +94,12 @@ function Sale({ h, q }: { h: BondHolding; q: BondQuote }) {
     const ok = await Dialog.confirm({
       content: (
         <p data-testid="bond-sell-question">
-          {t('bonds.close.question', { face: formatFace(face, h.currency), name: h.name, amount: formatInCurrency(proceeds, h.currency), date: formatDateText(q.settlementDate) })}
+          {t('bonds.close.question', {
+            face: formatFace(face, h.currency),
+            name: h.name,
+            amount: formatInCurrency(proceeds, h.currency),
+            date: formatDateText(q.settlementDate),
+          })}
         </p>
       ),
       confirmText: <span data-testid="bond-sell-confirm">{t('bonds.close.confirm')}</span>,
@@ -185,7 +190,8 @@ export default function BondClosePage() {
 
   let body;
   if (id === 0 || h === null) body = <EmptyState kind="notFound" title={t('bonds.close.notFound')} body={t('bonds.close.notFoundBody')} />;
-  else if (holding.isError) body = <EmptyState kind="notFound" title={t('bonds.close.loadFailed')} onRetry={() => void holding.refetch()} retryTestId="bond-close-retry" />;
+  else if (holding.isError)
+    body = <EmptyState kind="notFound" title={t('bonds.close.loadFailed')} onRetry={() => void holding.refetch()} retryTestId="bond-close-retry" />;
   else if (!h)
     body = (
       <div className="card card-pad" aria-busy="true" data-testid="bond-loading">

@@ -122,7 +122,8 @@ export default function BondHoldings() {
 
   let body;
   if (query.isPending) body = <RowsSkeleton />;
-  else if (query.isError && rows.length === 0) body = <EmptyState compact kind="records" title={t('bonds.holdings.loadFailed')} onRetry={() => void query.refetch()} />;
+  else if (query.isError && rows.length === 0)
+    body = <EmptyState compact kind="records" title={t('bonds.holdings.loadFailed')} onRetry={() => void query.refetch()} />;
   else if (rows.length === 0)
     body = (
       <EmptyState compact kind="records" title={t('bonds.holdings.empty')} body={t('bonds.holdings.emptyBody')}>

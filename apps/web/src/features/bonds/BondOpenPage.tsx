@@ -48,7 +48,9 @@ function Terms({ q }: { q: BondQuote }) {
       </p>
       <dl className="bond-figures">
         <Figure label={t('bonds.fields.coupon')} testId="bond-coupon">
-          {bill ? t('bonds.zeroCoupon') : t(q.frequency === 1 ? 'bonds.open.couponYearly' : 'bonds.open.couponHalfYearly', { rate: formatCoupon(q.couponRate) })}
+          {bill
+            ? t('bonds.zeroCoupon')
+            : t(q.frequency === 1 ? 'bonds.open.couponYearly' : 'bonds.open.couponHalfYearly', { rate: formatCoupon(q.couponRate) })}
         </Figure>
         <Figure label={t('bonds.fields.maturity')} testId="bond-maturity">
           {t('bonds.open.maturityIn', { date: formatDay(q.maturity), days: formatAmount(String(daysUntil(q.maturity)), { decimals: 0, grouping: true }) })}
@@ -210,11 +212,26 @@ function Order({ q }: { q: BondQuote }) {
         </p>
       )}
       {(short || problem?.key === 'e.insufficientFunds') && (
-        <button type="button" className="link bond-link" data-testid="bond-transfer" onClick={() => void navigate(paths.wallet.transfer({ from: WalletCode.Funding, to: code }))}>
+        <button
+          type="button"
+          className="link bond-link"
+          data-testid="bond-transfer"
+          onClick={() => void navigate(paths.wallet.transfer({ from: WalletCode.Funding, to: code }))}
+        >
           {t('bonds.open.transfer', { wallet: t(WALLET_LABEL[code]) })}
         </button>
       )}
-      <Button block type="submit" color="primary" size="large" shape="rounded" loading={pending} disabled={q.paused} aria-describedby={noteId} data-testid="bond-buy">
+      <Button
+        block
+        type="submit"
+        color="primary"
+        size="large"
+        shape="rounded"
+        loading={pending}
+        disabled={q.paused}
+        aria-describedby={noteId}
+        data-testid="bond-buy"
+      >
         {t('bonds.open.submit')}
       </Button>
     </form>

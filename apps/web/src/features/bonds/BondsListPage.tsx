@@ -86,7 +86,8 @@ export default function BondsListPage() {
 
   let body;
   if (state === 'loading') body = <div className="card sk-card" aria-busy="true" data-testid="bonds-loading" />;
-  else if (state === 'error') body = <EmptyState kind="market" title={t('bonds.list.loadFailed')} onRetry={() => void query.refetch()} retryTestId="bonds-retry" />;
+  else if (state === 'error')
+    body = <EmptyState kind="market" title={t('bonds.list.loadFailed')} onRetry={() => void query.refetch()} retryTestId="bonds-retry" />;
   else if (state === 'empty') body = <EmptyState kind="market" title={t('bonds.list.empty')} />;
   else
     body = (

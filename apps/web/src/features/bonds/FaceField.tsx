@@ -9,7 +9,15 @@ export interface Problem {
 }
 
 /** A face amount's field: whole numbers only, its problem or else its hint under it. */
-export function FaceField(props: { label: string; testId: string; value: string; onChange: (v: string) => void; problem: Problem | null; hint: ReactNode; disabled?: boolean }) {
+export function FaceField(props: {
+  label: string;
+  testId: string;
+  value: string;
+  onChange: (v: string) => void;
+  problem: Problem | null;
+  hint: ReactNode;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const note = `${id}-note`;

@@ -1,14 +1,4 @@
-import {
-  addDecimal,
-  compareDecimal,
-  divDecimal,
-  isMultipleOf,
-  mulPrecise,
-  subDecimal,
-  WalletCode,
-  zBondOrderInput,
-  type BondQuote,
-} from '@tradeapp/contract';
+import { addDecimal, compareDecimal, divDecimal, isMultipleOf, mulPrecise, subDecimal, WalletCode, zBondOrderInput, type BondQuote } from '@tradeapp/contract';
 import { decimalsOf, EMPTY_VALUE, formatAmount, toMillis } from '../../lib/format';
 
 // The little the bond screens work out themselves, in exact decimals (the contract's helpers, as
@@ -64,7 +54,11 @@ export function saleBill(quote: Pick<BondQuote, 'bid' | 'accrued' | 'markup'>, f
  * A face amount's problem (a message key or a sentence), or null: the contract's rule (a whole
  * amount), then a multiple of the bond's increment, then at most `most` (what a holding has left).
  */
-export function faceProblem(face: string, increment: string, most?: { face: string; currency: string }): { key: string; params?: Record<string, string> } | null {
+export function faceProblem(
+  face: string,
+  increment: string,
+  most?: { face: string; currency: string },
+): { key: string; params?: Record<string, string> } | null {
   const checked = zBondOrderInput.shape.face.safeParse(face);
   if (!checked.success) return { key: checked.error.issues[0]?.message ?? 'v.bondFace' };
   if (!isMultipleOf(face, increment)) return { key: 'bonds.faceIncrement', params: { increment: formatAmount(increment, { decimals: 0, grouping: true }) } };

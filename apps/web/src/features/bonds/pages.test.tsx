@@ -104,12 +104,26 @@ const holding: BondHolding = {
   createTimeTimestamp: NOW - 30 * DAY,
   closeTimeTimestamp: null,
 };
-const sold: BondHolding = { ...holding, id: 6, status: 'sold', remaining: '0', value: '0.00', proceeds: '998.42', profit: '-4.10', nextCouponTimestamp: null, closeTimeTimestamp: NOW - 2 * DAY };
+const sold: BondHolding = {
+  ...holding,
+  id: 6,
+  status: 'sold',
+  remaining: '0',
+  value: '0.00',
+  proceeds: '998.42',
+  profit: '-4.10',
+  nextCouponTimestamp: null,
+  closeTimeTimestamp: NOW - 2 * DAY,
+};
 
 const answers: Record<string, unknown> = {
   bondQuotes: ({ symbol }: { symbol?: string }) => [us2y, bill, mx].filter((q) => !symbol || q.symbol === symbol),
   bondHoldings: { list: [holding, sold], total: 2, page: 1, size: 20 },
-  bondTotal: { list: [{ currency: 'USD', face: '2000', value: '2001.83', cost: '2007.23', coupons: '35.00', profit: '29.60' }], totalEur: '1850.12', holdings: 1 },
+  bondTotal: {
+    list: [{ currency: 'USD', face: '2000', value: '2001.83', cost: '2007.23', coupons: '35.00', profit: '29.60' }],
+    totalEur: '1850.12',
+    holdings: 1,
+  },
   walletBalance: [
     { code: WalletCode.Funding, currency: 'EUR', symbol: '€', balance: '10.00', usedBalance: '0.00', total: '10.00' },
     { code: WalletCode.UsStock, currency: 'USD', symbol: '$', balance: '5000.00', usedBalance: '0.00', total: '5000.00' },
@@ -232,7 +246,11 @@ describe('buying a bond', () => {
     expect(page.text('bond-accrued')).toBe('0.2417');
     expect(page.text('bond-dirty')).toBe('100.1117');
     const label = (id: string) => page.$(id)!.previousElementSibling!.textContent;
-    expect(['bond-price', 'bond-dirty-price', 'bond-dirty'].map(label)).toEqual(['Clean price', 'Dirty price (clean + accrued)', 'Dirty ask (clean ask + accrued)']);
+    expect(['bond-price', 'bond-dirty-price', 'bond-dirty'].map(label)).toEqual([
+      'Clean price',
+      'Dirty price (clean + accrued)',
+      'Dirty ask (clean ask + accrued)',
+    ]);
     expect(page.text('bond-markup')).toBe('0.2500');
     expect(page.text('bond-curve')).toBe('3.510% + 5 bp');
     expect(page.text('bond-ytm')).toBe('3.561%');

@@ -5,13 +5,34 @@ import { Fragment, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../lib/router';
 import { paths } from '../../app/paths';
-import { formatAmount, formatCompact, formatDateText, formatInCurrency, formatNumber, formatPercent, formatQuantity, riseFallColor, signOf } from '../../lib/format';
+import {
+  formatAmount,
+  formatCompact,
+  formatDateText,
+  formatInCurrency,
+  formatNumber,
+  formatPercent,
+  formatQuantity,
+  riseFallColor,
+  signOf,
+} from '../../lib/format';
 import { isSignedIn, subscribeSession } from '../../lib/session';
 import { EmptyState } from '../../ui/EmptyState';
 import { SimulatedNotice } from '../market';
 import { newStockQuery, subscriptionQuery } from './api';
 import { feeRatePercent, holdEstimate } from './calc';
-import { DealBadge, dealPriceText, InfoLine, MarketTag, poolThresholdText, sharePercent, useExchangeClock, useExchangeTime, useLotsText, useTimes } from './components';
+import {
+  DealBadge,
+  dealPriceText,
+  InfoLine,
+  MarketTag,
+  poolThresholdText,
+  sharePercent,
+  useExchangeClock,
+  useExchangeTime,
+  useLotsText,
+  useTimes,
+} from './components';
 
 const STEP_ORDER: Record<DealStatus, number> = { announced: 0, open: 1, closed: 2, priced: 2, allotted: 3, listed: 4, cancelled: -1 };
 
@@ -95,11 +116,7 @@ function Mine({ deal }: { deal: NewStock }) {
           {signOf(allotted) > 0 ? t('deals.mine.allotted', { shares: count.shares(allotted) }) : t('deals.mine.notAllotted')}
         </p>
       )}
-      {mine.oneLotChance !== null && (
-        <p data-testid="deal-mine-chance">
-          {t('deals.mine.chance', { percent: sharePercent(mine.oneLotChance) })}
-        </p>
-      )}
+      {mine.oneLotChance !== null && <p data-testid="deal-mine-chance">{t('deals.mine.chance', { percent: sharePercent(mine.oneLotChance) })}</p>}
       <button type="button" className="link" data-testid="deal-mine-payments" onClick={() => void navigate(paths.deals.subscribe(deal))}>
         {t('deals.mine.payments')}
       </button>
@@ -224,7 +241,13 @@ function BasisTable({ deal }: { deal: NewStock }) {
                         <td>
                           {formatQuantity(r.successful)} <small>({formatAmount(r.successfulPercent)}%)</small>
                         </td>
-                        <td>{r.successful === 0 ? '0' : r.minLots === r.maxLots ? formatQuantity(r.minLots) : `${formatQuantity(r.minLots)}–${formatQuantity(r.maxLots)}`}</td>
+                        <td>
+                          {r.successful === 0
+                            ? '0'
+                            : r.minLots === r.maxLots
+                              ? formatQuantity(r.minLots)
+                              : `${formatQuantity(r.minLots)}–${formatQuantity(r.maxLots)}`}
+                        </td>
                         <td>{formatAmount(r.allottedPercent)}%</td>
                       </tr>
                     ))}
@@ -282,9 +305,7 @@ function Fields({ deal }: { deal: NewStock }) {
         </InfoLine>
         <InfoLine label={deal.finalPrice ? t('deals.finalPrice') : t('deals.priceRange')}>{dealPriceText(deal)}</InfoLine>
         <InfoLine label={t('deals.fields.lotSize')}>{count.lotShares(deal.lotSize)}</InfoLine>
-        <InfoLine label={t('deals.fields.publicOffer')}>
-          {count.both(deal.publicLots, mulPrecise(deal.publicLots, deal.lotSize))}
-        </InfoLine>
+        <InfoLine label={t('deals.fields.publicOffer')}>{count.both(deal.publicLots, mulPrecise(deal.publicLots, deal.lotSize))}</InfoLine>
         <InfoLine label={t('deals.fields.feeRate')}>{`${formatNumber(feeRatePercent(deal.feeRate))}%`}</InfoLine>
         <InfoLine label={t('deals.fields.handlingFee')}>{formatInCurrency(deal.handlingFee, deal.currency)}</InfoLine>
         <InfoLine label={t('deals.steps.allotment')}>{formatDateText(deal.allotmentDate)}</InfoLine>

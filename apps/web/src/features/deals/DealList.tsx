@@ -61,7 +61,14 @@ export function DealRow({ deal }: { deal: NewStock }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <button type="button" className="deal-row" data-testid="deal-row" data-symbol={deal.symbol} data-market={deal.market} onClick={() => void navigate(paths.deals.detail(deal))}>
+    <button
+      type="button"
+      className="deal-row"
+      data-testid="deal-row"
+      data-symbol={deal.symbol}
+      data-market={deal.market}
+      onClick={() => void navigate(paths.deals.detail(deal))}
+    >
       <div className="deal-row-head">
         <div className="deal-row-name">
           <strong>{deal.name}</strong>
@@ -105,7 +112,8 @@ export function DealList() {
 
   let body;
   if (list.isPending) body = <RowsSkeleton count={4} />;
-  else if (list.isError && rows.length === 0) body = <EmptyState compact kind="market" title={t('deals.loadFailed')} onRetry={() => void list.refetch()} retryTestId="deal-list-retry" />;
+  else if (list.isError && rows.length === 0)
+    body = <EmptyState compact kind="market" title={t('deals.loadFailed')} onRetry={() => void list.refetch()} retryTestId="deal-list-retry" />;
   else if (rows.length === 0) body = <EmptyState compact kind="market" title={t('deals.empty')} body={t(`deals.emptyBody.${filter}`)} />;
   else
     body = (

@@ -37,7 +37,14 @@ export default function HkDealsSection() {
   else if (deals.data.length === 0) body = <p className="hk-ipo-empty">{t('deals.hk.none')}</p>;
   else
     body = deals.data.map((d) => (
-      <button key={d.id} type="button" className="hk-ipo-row" data-testid="hk-ipo-row" data-symbol={d.symbol} onClick={() => void navigate(paths.deals.detail(d))}>
+      <button
+        key={d.id}
+        type="button"
+        className="hk-ipo-row"
+        data-testid="hk-ipo-row"
+        data-symbol={d.symbol}
+        onClick={() => void navigate(paths.deals.detail(d))}
+      >
         <span className="hk-ipo-top">
           <strong>{d.name}</strong>
           <DealBadge deal={d} testId="hk-ipo-state" />

@@ -23,7 +23,10 @@ export default function NewStockPage() {
   const symbol = params.get('symbol')?.trim() || null;
   const deal = useQuery(newStockQuery(symbol));
   return (
-    <Page title={symbol ? (deal.data?.name ?? params.get('name') ?? symbol) : t('titles.productNewStock')} className={symbol ? 'money-page deal-page with-bar' : 'money-page deal-page'}>
+    <Page
+      title={symbol ? (deal.data?.name ?? params.get('name') ?? symbol) : t('titles.productNewStock')}
+      className={symbol ? 'money-page deal-page with-bar' : 'money-page deal-page'}
+    >
       <Refreshable onRefresh={() => queryClient.refetchQueries({ queryKey: dealKeys.all, type: 'active' })}>
         {symbol ? (
           <DealDetail symbol={symbol} />

@@ -77,7 +77,19 @@ function DealStrip({ deal }: { deal: NewStock }) {
 }
 
 /** The hold, line by line, in the deal's currency and in euros, and what it leaves in the wallet. */
-function Estimate({ deal, estimate, full, mode, current }: { deal: NewStock; estimate: HoldEstimate | null; full: FullLots | undefined; mode: Mode; current: Subscription | null }) {
+function Estimate({
+  deal,
+  estimate,
+  full,
+  mode,
+  current,
+}: {
+  deal: NewStock;
+  estimate: HoldEstimate | null;
+  full: FullLots | undefined;
+  mode: Mode;
+  current: Subscription | null;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const inDeal = (v: string | undefined) => (v ? formatInCurrency(v, deal.currency) : EMPTY_VALUE);
@@ -113,20 +125,18 @@ function Estimate({ deal, estimate, full, mode, current }: { deal: NewStock; est
           {estimate?.inEuros ? eur(estimate.inEuros.total) : t('deals.form.rateLoading')}
         </small>
       </Line>
-      {mode === 'subscribe' ? (
-        handlingFee && (
-          <Line label={t('deals.form.handlingFee')} testId="subscribe-handling-fee">
-            {inDeal(deal.handlingFee)}
-            {sub(estimate?.handlingFeeEuros)}
-          </Line>
-        )
-      ) : (
-        current && (
-          <Line label={t('deals.form.heldNow')} testId="subscribe-held-now">
-            {eur(current.pendingPayment)}
-          </Line>
-        )
-      )}
+      {mode === 'subscribe'
+        ? handlingFee && (
+            <Line label={t('deals.form.handlingFee')} testId="subscribe-handling-fee">
+              {inDeal(deal.handlingFee)}
+              {sub(estimate?.handlingFeeEuros)}
+            </Line>
+          )
+        : current && (
+            <Line label={t('deals.form.heldNow')} testId="subscribe-held-now">
+              {eur(current.pendingPayment)}
+            </Line>
+          )}
       <Line label={mode === 'subscribe' ? t('deals.form.payNow') : t('deals.form.difference')} testId="subscribe-pay-now" strong>
         {mode === 'subscribe' ? eur(estimate?.payNow) : needed ? formatSignedInCurrency(needed, 'EUR') : EMPTY_VALUE}
       </Line>
@@ -303,7 +313,9 @@ function LotsForm({ deal, mode, current }: { deal: NewStock; mode: Mode; current
       <section className="form-section">
         {mode !== 'subscribe' && (
           <p className={mode === 'reconfirm' ? 'deal-note warn' : 'deal-note'} data-testid="subscribe-mode-note">
-            {mode === 'change' ? t('deals.form.changeIntro', { lots: lotsText.lots(current?.lots ?? 0) }) : t('deals.form.reconfirmIntro', { price: dealPriceText(deal) })}
+            {mode === 'change'
+              ? t('deals.form.changeIntro', { lots: lotsText.lots(current?.lots ?? 0) })
+              : t('deals.form.reconfirmIntro', { price: dealPriceText(deal) })}
           </p>
         )}
         <div className={error ? 'field has-error' : 'field'}>
@@ -410,10 +422,7 @@ export default function SubscribePage() {
         <span className="sk sk-line" />
       </div>
     );
-  else if (!deal)
-    body = (
-      <EmptyState kind="notFound" title={t('deals.notFound')} body={t('deals.notFoundBody')} onRetry={() => void query.refetch()} />
-    );
+  else if (!deal) body = <EmptyState kind="notFound" title={t('deals.notFound')} body={t('deals.notFoundBody')} onRetry={() => void query.refetch()} />;
   else {
     const mode = modeOf(deal, current);
     body = (
@@ -422,8 +431,13 @@ export default function SubscribePage() {
         {mode && <LotsForm key={`${deal.id}-${mode}`} deal={deal} mode={mode} current={current} />}
         {current && <SubscriptionFields subscription={current} refunded={feeRate ? refundedOf(current, feeRate) : null} />}
         {!mode && !current && (
-            <section className="card">
-            <EmptyState compact kind="records" title={t('deals.form.notOpenTitle')} body={t(deal.dealStatus === DealStatus.Announced ? 'deals.form.notOpenYet' : 'deals.form.notOpenAnymore')} />
+          <section className="card">
+            <EmptyState
+              compact
+              kind="records"
+              title={t('deals.form.notOpenTitle')}
+              body={t(deal.dealStatus === DealStatus.Announced ? 'deals.form.notOpenYet' : 'deals.form.notOpenAnymore')}
+            />
           </section>
         )}
         {!mode && (

@@ -24,7 +24,9 @@ export function SubscriptionFields({ subscription: s, refunded }: { subscription
         <InfoLine label={t('deals.fields.quantity')} testId="subscription-quantity">
           {count.both(s.lots, s.quantity)}
         </InfoLine>
-        <InfoLine label={s.price === s.priceHeld ? t('deals.fields.price') : t('deals.finalPrice')}>{`${formatNumber(s.price, { grouping: true })} ${s.currency}`}</InfoLine>
+        <InfoLine
+          label={s.price === s.priceHeld ? t('deals.fields.price') : t('deals.finalPrice')}
+        >{`${formatNumber(s.price, { grouping: true })} ${s.currency}`}</InfoLine>
         <InfoLine label={t('deals.fields.total')} testId="subscription-total">
           {formatInCurrency(s.total, s.currency)}
         </InfoLine>
@@ -58,7 +60,12 @@ export function SubscriptionFields({ subscription: s, refunded }: { subscription
         <InfoLine label={t('deals.fields.fundRaising')}>{formatInCurrency(s.fundRaising, s.currency)}</InfoLine>
       </dl>
       {s.positionId !== null && (
-        <button type="button" className="link deal-position-link" data-testid="subscription-position" onClick={() => void navigate(paths.trading.detail(s.positionId!))}>
+        <button
+          type="button"
+          className="link deal-position-link"
+          data-testid="subscription-position"
+          onClick={() => void navigate(paths.trading.detail(s.positionId!))}
+        >
           {t('deals.viewPosition')}
         </button>
       )}

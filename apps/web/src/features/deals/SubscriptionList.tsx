@@ -55,7 +55,9 @@ function SubscriptionRow({ subscription: s }: { subscription: Subscription }) {
           </div>
           <div>
             <span>{decided ? t('deals.allotted') : t('deals.steps.allotment')}</span>
-            <strong data-testid="subscription-row-allotted">{decided ? (s.allottedQuantity === null ? '0' : formatQuantity(s.allottedQuantity)) : formatDateText(s.allotmentDate)}</strong>
+            <strong data-testid="subscription-row-allotted">
+              {decided ? (s.allottedQuantity === null ? '0' : formatQuantity(s.allottedQuantity)) : formatDateText(s.allotmentDate)}
+            </strong>
           </div>
           <div>
             <span>{t('deals.held')}</span>
@@ -74,7 +76,14 @@ function SubscriptionRow({ subscription: s }: { subscription: Subscription }) {
       {(reconfirm || s.positionId !== null) && (
         <div className="deal-sub-actions">
           {reconfirm && (
-            <Button size="mini" shape="rounded" color="warning" fill="outline" data-testid="subscription-reconfirm" onClick={() => void navigate(paths.deals.subscribe(s))}>
+            <Button
+              size="mini"
+              shape="rounded"
+              color="warning"
+              fill="outline"
+              data-testid="subscription-reconfirm"
+              onClick={() => void navigate(paths.deals.subscribe(s))}
+            >
               {t('deals.action.reconfirm')}
             </Button>
           )}
@@ -100,11 +109,19 @@ export default function SubscriptionList() {
   const rows = useMemo(() => query.data?.pages.flatMap((p) => p.list) ?? [], [query.data]);
   let body;
   if (query.isPending) body = <RowsSkeleton />;
-  else if (query.isError && rows.length === 0) body = <EmptyState compact kind="records" title={t('deals.subscriptionsFailed')} onRetry={() => void query.refetch()} />;
+  else if (query.isError && rows.length === 0)
+    body = <EmptyState compact kind="records" title={t('deals.subscriptionsFailed')} onRetry={() => void query.refetch()} />;
   else if (rows.length === 0)
     body = (
       <EmptyState compact kind="records" title={t('deals.noSubscriptions')} body={t('deals.noSubscriptionsBody')}>
-        <Button size="small" shape="rounded" color="primary" fill="outline" data-testid="subscriptions-browse" onClick={() => void navigate(paths.deals.list())}>
+        <Button
+          size="small"
+          shape="rounded"
+          color="primary"
+          fill="outline"
+          data-testid="subscriptions-browse"
+          onClick={() => void navigate(paths.deals.list())}
+        >
           {t('deals.browse')}
         </Button>
       </EmptyState>

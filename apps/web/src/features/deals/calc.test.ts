@@ -94,7 +94,15 @@ describe('refundedOf', () => {
 
   it('returns the hold less what the allotted shares took', () => {
     // One lot at 7.50: 412.50 and a fee of 4.16 taken from the 866.65 held.
-    const allotted = { ...applied, status: 'allotted' as const, state: 3 as const, allottedQuantity: '500', actualPayment: '422.16', pendingPayment: '0.00', allotmentFee: '4.16' };
+    const allotted = {
+      ...applied,
+      status: 'allotted' as const,
+      state: 3 as const,
+      allottedQuantity: '500',
+      actualPayment: '422.16',
+      pendingPayment: '0.00',
+      allotmentFee: '4.16',
+    };
     expect(refundedOf(allotted, LINGNAN.feeRate)).toBe('449.99');
   });
 

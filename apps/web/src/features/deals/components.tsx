@@ -40,7 +40,13 @@ export function DealBadge({ deal, testId = 'deal-state' }: { deal: Pick<NewStock
 }
 
 /** A subscription's state; a cancelled deal's subscription says the deal was cancelled. */
-export function SubscriptionBadge({ subscription, testId = 'subscription-state' }: { subscription: Pick<Subscription, 'state' | 'dealStatus'>; testId?: string }) {
+export function SubscriptionBadge({
+  subscription,
+  testId = 'subscription-state',
+}: {
+  subscription: Pick<Subscription, 'state' | 'dealStatus'>;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   const [label, tone] = subscription.dealStatus === 'cancelled' ? PHASE.cancelled : STATE[subscription.state];
   return (

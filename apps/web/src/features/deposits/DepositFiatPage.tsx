@@ -82,7 +82,12 @@ export default function DepositFiatPage() {
 
         <div className="form-section-title step-title">{t('deposits.step2')}</div>
         <section className="form-section">
-          <AmountField currency={method.currency} registration={form.register('amount', { setValueAs: decimalInput })} error={errors.amount?.message} hint={t('deposits.minNote', { min: formatAmount(method.minAmount), currency: method.currency })} />
+          <AmountField
+            currency={method.currency}
+            registration={form.register('amount', { setValueAs: decimalInput })}
+            error={errors.amount?.message}
+            hint={t('deposits.minNote', { min: formatAmount(method.minAmount), currency: method.currency })}
+          />
           <Controller
             control={form.control}
             name="proofUrl"

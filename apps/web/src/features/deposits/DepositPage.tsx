@@ -61,7 +61,17 @@ export function DepositSubmit({ loading }: { loading: boolean }) {
 }
 
 /** The amount field of a deposit report, in the method's currency. */
-export function AmountField({ currency, registration, error, hint }: { currency: string; registration: UseFormRegisterReturn; error: string | undefined; hint?: ReactNode }) {
+export function AmountField({
+  currency,
+  registration,
+  error,
+  hint,
+}: {
+  currency: string;
+  registration: UseFormRegisterReturn;
+  error: string | undefined;
+  hint?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <TextField

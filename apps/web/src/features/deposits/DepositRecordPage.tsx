@@ -30,8 +30,7 @@ export default function DepositRecordPage() {
 
   let body;
   if (query.isPending) body = <RowsSkeleton />;
-  else if (query.isError && rows.length === 0)
-    body = <EmptyState kind="records" title={t('money.loadFailed')} onRetry={() => void query.refetch()} />;
+  else if (query.isError && rows.length === 0) body = <EmptyState kind="records" title={t('money.loadFailed')} onRetry={() => void query.refetch()} />;
   else if (rows.length === 0)
     body = (
       <EmptyState kind="records" title={t('deposits.empty')} body={t('deposits.emptyBody')}>
@@ -47,7 +46,9 @@ export default function DepositRecordPage() {
           <div key={row.id} className="record-row" data-testid="deposit-record-row" data-id={row.id} data-status={row.status}>
             <div className="record-main">
               <div className="record-title">
-                {row.method === 'crypto' ? `${t('deposits.crypto')} · ${row.currency}${row.network ? ` ${row.network}` : ''}` : `${t('deposits.fiat')} · ${row.currency}`}
+                {row.method === 'crypto'
+                  ? `${t('deposits.crypto')} · ${row.currency}${row.network ? ` ${row.network}` : ''}`
+                  : `${t('deposits.fiat')} · ${row.currency}`}
               </div>
               <div className="record-sub">{formatDateTime(row.createTimeTimestamp)}</div>
               {row.method === 'crypto' && (
@@ -55,11 +56,14 @@ export default function DepositRecordPage() {
                   {t('deposits.confirmations', { n: Math.min(row.confirmations, row.requiredConfirmations), total: row.requiredConfirmations })}
                 </div>
               )}
-              {row.method === 'crypto' && row.reviewRequired && row.status === FundsReviewStatus.PendingReview && row.confirmations >= row.requiredConfirmations && (
-                <div className="record-sub" data-testid="deposit-awaiting-review">
-                  {t('deposits.awaitingReview')}
-                </div>
-              )}
+              {row.method === 'crypto' &&
+                row.reviewRequired &&
+                row.status === FundsReviewStatus.PendingReview &&
+                row.confirmations >= row.requiredConfirmations && (
+                  <div className="record-sub" data-testid="deposit-awaiting-review">
+                    {t('deposits.awaitingReview')}
+                  </div>
+                )}
               {row.txHash && <div className="record-memo mono">{row.txHash}</div>}
               {row.status === FundsReviewStatus.AuditFailure && row.reason && (
                 <div className="record-reason" data-testid="deposit-reason">

@@ -16,7 +16,16 @@ const HASH = 'ab'.repeat(32);
 const methods: DepositMethod[] = [
   { method: 'crypto', currency: 'USDT', network: 'TRC20', address: 'TXYZabcdefghijkmnopqrstuvwxyz12345', minAmount: '1', confirmations: 3, simulated: true },
   { method: 'crypto', currency: 'BTC', network: 'BTC', address: 'bc1qexampleexampleexampleexample', minAmount: '0.01', confirmations: 3, simulated: true },
-  { method: 'fiat', currency: 'EUR', bankName: 'Bank', accountName: 'Meridian', iban: 'NL00MERI0123456789', bic: 'MERINL2A', reference: 'MM00000001', minAmount: '1' },
+  {
+    method: 'fiat',
+    currency: 'EUR',
+    bankName: 'Bank',
+    accountName: 'Meridian',
+    iban: 'NL00MERI0123456789',
+    bic: 'MERINL2A',
+    reference: 'MM00000001',
+    minAmount: '1',
+  },
 ];
 const wallet = (usdt: string, left: string): SimWallet => ({
   simulated: true,
@@ -29,7 +38,16 @@ const wallet = (usdt: string, left: string): SimWallet => ({
   faucet: { dailyLimit: '10000.00', usedToday: '0.00', leftToday: left, unit: 'USDT', resetTimestamp: Date.UTC(2026, 10, 29) },
   reviewAboveEur: '5000.00',
 });
-const sent: SimSend = { simulated: true, currency: 'USDT', network: 'TRC20', amount: '40.5', txHash: HASH, address: 'TXYZabcdefghijkmnopqrstuvwxyz12345', balance: '9.5', sentTimestamp: NOW };
+const sent: SimSend = {
+  simulated: true,
+  currency: 'USDT',
+  network: 'TRC20',
+  amount: '40.5',
+  txHash: HASH,
+  address: 'TXYZabcdefghijkmnopqrstuvwxyz12345',
+  balance: '9.5',
+  sentTimestamp: NOW,
+};
 
 let answers: Record<string, (input: any) => Promise<unknown>> = {};
 const calls: Array<{ id: string; input: any; options: { idempotencyKey?: string; silent?: boolean } | undefined }> = [];
@@ -84,7 +102,9 @@ describe('the simulated wallet on the crypto deposit page', () => {
     expect(page.text('deposit-simulated')).toMatch(/simulated chain/);
     expect(page.text('sim-balance')).toBe('50 USDT');
     expect(page.text('sim-faucet-left')).toBe('10,000.00 of 10,000.00 USDT');
-    expect(page.text('deposit-review-note')).toBe('A deposit above 5,000.00 EUR waits for an operator’s review after its confirmations; if it is refused, the coins return to your simulated wallet.');
+    expect(page.text('deposit-review-note')).toBe(
+      'A deposit above 5,000.00 EUR waits for an operator’s review after its confirmations; if it is refused, the coins return to your simulated wallet.',
+    );
     expect(labelOf(page.input('sim-faucet-amount'))).toBe('Demo coins to add (USDT)');
     expect(page.$('sim-send')?.textContent).toBe('Send from my simulated wallet');
     // Another coin: its own balance and minimum.
@@ -145,7 +165,9 @@ describe('the simulated wallet on the crypto deposit page', () => {
 
   it('shows a send the simulated wallet cannot cover under the amount, and fills in nothing', async () => {
     answers.depositSimSend = () =>
-      Promise.reject(new ApiError('Uw gesimuleerde wallet bevat maar 50 USDT', { code: 422, key: 'e.simInsufficient', fields: { amount: 'e.simInsufficient' } }));
+      Promise.reject(
+        new ApiError('Uw gesimuleerde wallet bevat maar 50 USDT', { code: 422, key: 'e.simInsufficient', fields: { amount: 'e.simInsufficient' } }),
+      );
     const page = await show('nl');
     expect(page.$('sim-send')?.textContent).toBe('Verstuur uit mijn gesimuleerde wallet');
     expect(page.text('sim-wallet-note')).toMatch(/^Gesimuleerd/);
@@ -185,7 +207,12 @@ describe('the deposit records', () => {
       ...over,
     });
     answers.depositList = () =>
-      Promise.resolve({ list: [row(1, {}), row(2, { confirmations: 1 }), row(3, { reviewRequired: false, status: 3, creditedAmount: '100.00' })], total: 3, page: 1, size: 20 });
+      Promise.resolve({
+        list: [row(1, {}), row(2, { confirmations: 1 }), row(3, { reviewRequired: false, status: 3, creditedAmount: '100.00' })],
+        total: 3,
+        page: 1,
+        size: 20,
+      });
     const { default: DepositRecordPage } = await import('./DepositRecordPage');
     await showPage(DepositRecordPage, '/pages/deposit/record', { turns: 6 });
     const rows = [...document.querySelectorAll<HTMLElement>('[data-testid="deposit-record-row"]')];

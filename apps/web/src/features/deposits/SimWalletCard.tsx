@@ -76,7 +76,12 @@ export function SimWalletCard({ method }: { method: CryptoMethod }) {
           <div className="sim-line">
             <dt>{t('deposits.sim.leftToday')}</dt>
             <dd className="mono" data-testid="sim-faucet-left">
-              {faucet ? t('deposits.sim.leftOf', { left: formatAmount(faucet.leftToday, { grouping: true }), limit: formatAmount(faucet.dailyLimit, { grouping: true }) }) : '—'}
+              {faucet
+                ? t('deposits.sim.leftOf', {
+                    left: formatAmount(faucet.leftToday, { grouping: true }),
+                    limit: formatAmount(faucet.dailyLimit, { grouping: true }),
+                  })
+                : '—'}
             </dd>
           </div>
         </dl>

@@ -47,7 +47,13 @@ function Ranking({ ranked }: { ranked: Agency[] }) {
         <ol className="follow-podium">
           {ranked.map((a, index) => (
             <li key={a.id}>
-              <button type="button" className="follow-podium-item" data-testid="follow-ranked" data-id={a.id} onClick={() => void navigate(paths.follow.agency(a.id))}>
+              <button
+                type="button"
+                className="follow-podium-item"
+                data-testid="follow-ranked"
+                data-id={a.id}
+                onClick={() => void navigate(paths.follow.agency(a.id))}
+              >
                 <span className="follow-podium-rank" aria-hidden="true">
                   {index + 1}
                 </span>
@@ -164,7 +170,10 @@ export default function AgenciesPage() {
     >
       <Refreshable onRefresh={() => agencies.refetch()}>
         <p className="page-intro">{t('follow.list.intro')}</p>
-        <div data-testid="follow-agencies-state" data-state={agencies.isPending ? 'loading' : agencies.isError && !data ? 'error' : data?.list.length ? 'list' : 'empty'}>
+        <div
+          data-testid="follow-agencies-state"
+          data-state={agencies.isPending ? 'loading' : agencies.isError && !data ? 'error' : data?.list.length ? 'list' : 'empty'}
+        >
           {body}
         </div>
       </Refreshable>

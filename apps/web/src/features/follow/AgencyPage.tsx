@@ -114,7 +114,9 @@ function Risk({ a }: { a: AgencyDetail }) {
           {formatFraction(r.maxDrawdown365)}
         </Figure>
         <Figure label={t('follow.agency.winRate')} testId="agency-win-rate" wide>
-          {r.winRate === null ? t('follow.agency.noCloses') : t('follow.agency.winRateValue', { rate: formatFraction(r.winRate), closed: formatNumber(r.closedTrades, { grouping: true }) })}
+          {r.winRate === null
+            ? t('follow.agency.noCloses')
+            : t('follow.agency.winRateValue', { rate: formatFraction(r.winRate), closed: formatNumber(r.closedTrades, { grouping: true }) })}
         </Figure>
         <Figure label={t('follow.agency.volatility')} testId="agency-volatility">
           {formatFraction(r.volatility)}
@@ -150,7 +152,13 @@ function Risk({ a }: { a: AgencyDetail }) {
 function TradeRow({ trade: p, currency, closed }: { trade: AgencyTrade; currency: string; closed: boolean }) {
   const { t } = useTranslation();
   return (
-    <li className="record-row" data-testid={closed ? 'agency-closed-row' : 'agency-open-row'} data-id={p.id} data-symbol={p.symbol} data-backfilled={p.backfilled}>
+    <li
+      className="record-row"
+      data-testid={closed ? 'agency-closed-row' : 'agency-open-row'}
+      data-id={p.id}
+      data-symbol={p.symbol}
+      data-backfilled={p.backfilled}
+    >
       <div className="record-main">
         <div className="record-title">
           {p.stockName}
@@ -161,7 +169,9 @@ function TradeRow({ trade: p, currency, closed }: { trade: AgencyTrade; currency
           {p.symbol} · {formatQuantity(p.quantity)} · {positionPrice(p.openPrice)} → {positionPrice(p.price)}
         </div>
         <div className="record-sub">
-          {closed && p.closeTimestamp !== null ? t('follow.agency.closedAt', { time: formatDateTime(p.closeTimestamp) }) : t('follow.agency.openedAt', { time: formatDateTime(p.openTimestamp) })}
+          {closed && p.closeTimestamp !== null
+            ? t('follow.agency.closedAt', { time: formatDateTime(p.closeTimestamp) })
+            : t('follow.agency.openedAt', { time: formatDateTime(p.openTimestamp) })}
         </div>
       </div>
       <div className="record-figures">
@@ -217,7 +227,13 @@ function ClosedTrades({ a }: { a: AgencyDetail }) {
       </>
     );
   return (
-    <section className="card" aria-labelledby="agency-closed-title" data-testid="agency-closed" aria-busy={query.isPending || undefined} data-total={query.data?.pages[0]?.total}>
+    <section
+      className="card"
+      aria-labelledby="agency-closed-title"
+      data-testid="agency-closed"
+      aria-busy={query.isPending || undefined}
+      data-total={query.data?.pages[0]?.total}
+    >
       <h2 className="card-title" id="agency-closed-title">
         {t('follow.agency.closedTitle')}
       </h2>
@@ -314,7 +330,16 @@ export default function AgencyPage() {
         <span className="sk sk-short" />
       </div>
     );
-  else body = <EmptyState kind="notFound" title={t('follow.agency.loadFailed')} body={query.error?.message} onRetry={() => void query.refetch()} retryTestId="agency-retry" />;
+  else
+    body = (
+      <EmptyState
+        kind="notFound"
+        title={t('follow.agency.loadFailed')}
+        body={query.error?.message}
+        onRetry={() => void query.refetch()}
+        retryTestId="agency-retry"
+      />
+    );
 
   return (
     <Page title={a ? nameOf(a.strategy) : t('titles.followAgency')} className={a ? 'money-page follow-page has-actions' : 'money-page follow-page'}>

@@ -44,7 +44,12 @@ export function EquityCurve({ curve, liveDay }: { curve: readonly CurvePoint[]; 
   const empty = curve.length === 0;
   const label =
     first && last
-      ? t('follow.agency.curveLabel', { from: formatDateText(first.day), to: formatDateText(last.day), first: formatNumber(first.nav), last: formatNumber(last.nav) })
+      ? t('follow.agency.curveLabel', {
+          from: formatDateText(first.day),
+          to: formatDateText(last.day),
+          first: formatNumber(first.nav),
+          last: formatNumber(last.nav),
+        })
       : t('follow.agency.curveEmpty');
 
   return (

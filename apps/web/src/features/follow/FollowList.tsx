@@ -71,7 +71,8 @@ export default function FollowList() {
 
   let body;
   if (query.isPending) body = <RowsSkeleton />;
-  else if (query.isError && rows.length === 0) body = <EmptyState compact kind="records" title={t('follow.tab.loadFailed')} onRetry={() => void query.refetch()} retryTestId="follow-list-retry" />;
+  else if (query.isError && rows.length === 0)
+    body = <EmptyState compact kind="records" title={t('follow.tab.loadFailed')} onRetry={() => void query.refetch()} retryTestId="follow-list-retry" />;
   else if (rows.length === 0)
     body = (
       <EmptyState compact kind="records" title={t('follow.tab.empty')} body={t('follow.tab.emptyBody')}>

@@ -1,6 +1,16 @@
 import '../../ui/money.css';
 import './follow.css';
-import { compareDecimal, COPY_STOP_LOSS, decimalInput, FOLLOW_MAX_AMOUNT, FOLLOW_MIN_AMOUNT, WalletCode, walletCurrency, zFollowInput, type AgencyDetail } from '@tradeapp/contract';
+import {
+  compareDecimal,
+  COPY_STOP_LOSS,
+  decimalInput,
+  FOLLOW_MAX_AMOUNT,
+  FOLLOW_MIN_AMOUNT,
+  WalletCode,
+  walletCurrency,
+  zFollowInput,
+  type AgencyDetail,
+} from '@tradeapp/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Dialog } from 'antd-mobile';
@@ -146,7 +156,12 @@ function FollowForm({ a }: { a: AgencyDetail }) {
         {short && (
           <p className="follow-note warn" role="status" data-testid="follow-short">
             {t('follow.order.short')}{' '}
-            <button type="button" className="link" data-testid="follow-transfer" onClick={() => void navigate(paths.wallet.transfer({ from: WalletCode.Funding, to: WalletCode.Follow }))}>
+            <button
+              type="button"
+              className="link"
+              data-testid="follow-transfer"
+              onClick={() => void navigate(paths.wallet.transfer({ from: WalletCode.Funding, to: WalletCode.Follow }))}
+            >
               {t('follow.order.transfer')}
             </button>
           </p>
@@ -176,7 +191,14 @@ function FollowForm({ a }: { a: AgencyDetail }) {
             <label htmlFor={switchId}>{t('follow.order.copyOpen')}</label>
             <small id={`${switchId}-hint`}>{t('follow.order.copyOpenHint')}</small>
           </span>
-          <input id={switchId} type="checkbox" role="switch" aria-describedby={`${switchId}-hint`} data-testid="follow-copy-open" {...form.register('copyOpen')} />
+          <input
+            id={switchId}
+            type="checkbox"
+            role="switch"
+            aria-describedby={`${switchId}-hint`}
+            data-testid="follow-copy-open"
+            {...form.register('copyOpen')}
+          />
         </div>
       </section>
 
@@ -188,7 +210,16 @@ function FollowForm({ a }: { a: AgencyDetail }) {
       </section>
 
       <div className="form-actions">
-        <Button block type="submit" color="primary" size="large" shape="rounded" loading={isSubmitting} loadingText={t('follow.order.submit')} data-testid="follow-submit">
+        <Button
+          block
+          type="submit"
+          color="primary"
+          size="large"
+          shape="rounded"
+          loading={isSubmitting}
+          loadingText={t('follow.order.submit')}
+          data-testid="follow-submit"
+        >
           {t('follow.order.submit')}
         </Button>
       </div>
@@ -206,13 +237,25 @@ export default function FollowOrderPage() {
   const balances = useQuery(balancesQuery());
   const a = query.data;
   const browse = (
-    <Button size="small" shape="rounded" color="primary" fill="outline" data-testid="follow-order-browse" onClick={() => void navigate(paths.follow.agencies())}>
+    <Button
+      size="small"
+      shape="rounded"
+      color="primary"
+      fill="outline"
+      data-testid="follow-order-browse"
+      onClick={() => void navigate(paths.follow.agencies())}
+    >
       {t('follow.order.chooseAgency')}
     </Button>
   );
 
   let body;
-  if (agencyId === 0) body = <EmptyState kind="notFound" title={t('follow.order.missingAgency')}>{browse}</EmptyState>;
+  if (agencyId === 0)
+    body = (
+      <EmptyState kind="notFound" title={t('follow.order.missingAgency')}>
+        {browse}
+      </EmptyState>
+    );
   else if (!a && query.isPending)
     body = (
       <div className="card card-pad" aria-busy="true" data-testid="follow-order-loading">
@@ -220,11 +263,26 @@ export default function FollowOrderPage() {
         <span className="sk sk-short" />
       </div>
     );
-  else if (!a) body = <EmptyState kind="notFound" title={t('follow.agency.loadFailed')} body={query.error?.message} onRetry={() => void query.refetch()} retryTestId="follow-order-retry" />;
+  else if (!a)
+    body = (
+      <EmptyState
+        kind="notFound"
+        title={t('follow.agency.loadFailed')}
+        body={query.error?.message}
+        onRetry={() => void query.refetch()}
+        retryTestId="follow-order-retry"
+      />
+    );
   else if (a.followId !== null)
     body = (
       <EmptyState kind="records" title={t('follow.order.alreadyTitle')} body={t('follow.order.alreadyBody')}>
-        <Button size="small" shape="rounded" color="primary" data-testid="follow-order-existing" onClick={() => void navigate(paths.follow.detail(a.followId!), { replace: true })}>
+        <Button
+          size="small"
+          shape="rounded"
+          color="primary"
+          data-testid="follow-order-existing"
+          onClick={() => void navigate(paths.follow.detail(a.followId!), { replace: true })}
+        >
           {t('follow.agency.viewFollow')}
         </Button>
       </EmptyState>

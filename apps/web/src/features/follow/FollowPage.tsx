@@ -242,7 +242,12 @@ function AddMoneySheet({ f, visible, onClose }: { f: FollowDetail; visible: bool
       send={(amount, key) => addToFollow({ orderId: f.id, amount }, key)}
       short={
         <p className="follow-note warn">
-          <button type="button" className="link" data-testid="follow-add-transfer" onClick={() => void navigate(paths.wallet.transfer({ from: WalletCode.Funding, to: WalletCode.Follow }))}>
+          <button
+            type="button"
+            className="link"
+            data-testid="follow-add-transfer"
+            onClick={() => void navigate(paths.wallet.transfer({ from: WalletCode.Funding, to: WalletCode.Follow }))}
+          >
             {t('follow.order.transfer')}
           </button>
         </p>
@@ -325,7 +330,16 @@ export default function FollowPage() {
         <span className="sk sk-short" />
       </div>
     );
-  else body = <EmptyState kind="notFound" title={t('follow.detail.notFound')} body={query.error?.message ?? t('follow.detail.notFoundBody')} onRetry={() => void query.refetch()} retryTestId="follow-retry" />;
+  else
+    body = (
+      <EmptyState
+        kind="notFound"
+        title={t('follow.detail.notFound')}
+        body={query.error?.message ?? t('follow.detail.notFoundBody')}
+        onRetry={() => void query.refetch()}
+        retryTestId="follow-retry"
+      />
+    );
 
   return (
     <Page title={f ? nameOf(f.strategy) : t('titles.followDetail')} className={running ? 'money-page follow-page has-actions' : 'money-page follow-page'}>

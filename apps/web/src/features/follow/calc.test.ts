@@ -103,7 +103,12 @@ describe('the equity curve', () => {
 
   it('keeps one line when the record is all backfilled or all live, and leaves out repeated or unreadable days', () => {
     expect(splitCurve([point('2026-01-01', '1', true), point('2026-01-02', '1.1', true)]).live).toEqual([]);
-    const onlyLive = splitCurve([point('2026-01-02', '1', false), point('2026-01-01', '0.9', false), point('bad', '1', false), point('2026-01-03', 'x', false)]);
+    const onlyLive = splitCurve([
+      point('2026-01-02', '1', false),
+      point('2026-01-01', '0.9', false),
+      point('bad', '1', false),
+      point('2026-01-03', 'x', false),
+    ]);
     expect(onlyLive).toEqual({ backfilled: [], live: [{ time: at('2026-01-02'), value: 1 }] });
   });
 });

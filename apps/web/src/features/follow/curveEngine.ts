@@ -1,4 +1,15 @@
-import { ColorType, createChart, LineSeries, LineStyle, TickMarkType, type IChartApi, type ISeriesApi, type LineData, type Time, type UTCTimestamp } from 'lightweight-charts';
+import {
+  ColorType,
+  createChart,
+  LineSeries,
+  LineStyle,
+  TickMarkType,
+  type IChartApi,
+  type ISeriesApi,
+  type LineData,
+  type Time,
+  type UTCTimestamp,
+} from 'lightweight-charts';
 import { formatChartPrice, formatChartTick, formatChartTime } from '../../lib/format';
 import { subscribeAppearance, themeColor } from '../../lib/theme';
 import type { ChartPoint } from './calc';

@@ -64,7 +64,14 @@ const detail: AgencyDetail = {
   followId: null,
 };
 /** The agency's closed trades: 45, newest first, paged by the server 20 at a time; the oldest backfilled. */
-const closedTrades = Array.from({ length: 45 }, (_, k) => ({ ...trade, id: 200 - k, price: '4990', profit: '-21.00', closeTimestamp: NOW - (k + 1) * DAY, backfilled: k === 44 }));
+const closedTrades = Array.from({ length: 45 }, (_, k) => ({
+  ...trade,
+  id: 200 - k,
+  price: '4990',
+  profit: '-21.00',
+  closeTimestamp: NOW - (k + 1) * DAY,
+  backfilled: k === 44,
+}));
 const copy: Position = {
   id: 501,
   positionNum: 'P501',
@@ -131,16 +138,32 @@ const follow: FollowDetail = {
   skippedCopies: 1,
   createTimeTimestamp: NOW - 3 * DAY,
   stoppedTimestamp: null,
-  copies: [copy, { ...copy, id: 500, status: OrderStatus.Settled, closePrice: '4990', netProfit: '-1.10', closeReason: 'agency', closeTimeTimestamp: NOW - DAY }],
+  copies: [
+    copy,
+    { ...copy, id: 500, status: OrderStatus.Settled, closePrice: '4990', netProfit: '-1.10', closeReason: 'agency', closeTimeTimestamp: NOW - DAY },
+  ],
   skipped: [
-    { id: 3, symbol: 'NQ', stockName: 'E-mini Nasdaq-100', direction: OrderDirection.Sell, agencyQuantity: '1', quantity: '0.04', minQuantity: '0.1', reason: 'belowMinimum', timestamp: NOW - DAY },
+    {
+      id: 3,
+      symbol: 'NQ',
+      stockName: 'E-mini Nasdaq-100',
+      direction: OrderDirection.Sell,
+      agencyQuantity: '1',
+      quantity: '0.04',
+      minQuantity: '0.1',
+      reason: 'belowMinimum',
+      timestamp: NOW - DAY,
+    },
   ],
   additions: [],
 };
 const balances = [{ code: WalletCode.Follow, currency: 'USD', symbol: '$', balance: '250.00', usedBalance: '0', total: '250.00' }];
 
 const answers: Record<string, unknown> = {
-  agencies: { list: [agency, { ...agency, id: 3, strategy: 'breakout', rank: null, paused: true, record: { ...record, returns: { ...record.returns, d30: null } } }], ranking: [2] },
+  agencies: {
+    list: [agency, { ...agency, id: 3, strategy: 'breakout', rank: null, paused: true, record: { ...record, returns: { ...record.returns, d30: null } } }],
+    ranking: [2],
+  },
   agency: detail,
   walletBalance: balances,
   follow,
@@ -192,7 +215,7 @@ describe('an agency', () => {
     expect(page.text('agency-name')).toBe('Trend on index futures');
     expect(page.el.querySelector('[data-testid="agency-curve"]')?.getAttribute('data-backfilled')).toBe('2');
     expect(page.el.querySelector('[data-testid="agency-curve"]')?.getAttribute('data-live')).toBe('2');
-    expect(page.text('agency-legend-backfilled')).toBe('Backfilled from the market\'s history');
+    expect(page.text('agency-legend-backfilled')).toBe("Backfilled from the market's history");
     expect(page.text('agency-legend-live')).toBe('Live since 01/11/2026');
     expect(page.text('agency-return-7')).toBe('+0.85%');
     expect(page.text('agency-return-180')).toBe('—');
@@ -237,7 +260,7 @@ describe('the follow order', () => {
       setter.call(amount, '500');
       amount.dispatchEvent(new Event('input', { bubbles: true }));
     });
-    expect(page.text('follow-stop-level')).toBe('Stops when the follow\'s equity falls to $300.00');
+    expect(page.text('follow-stop-level')).toBe("Stops when the follow's equity falls to $300.00");
     // 500 is more than the 250 in the wallet: the way to transfer shows.
     expect(page.text('follow-transfer')).toBe('Transfer from the funding wallet');
     expect(page.all('follow-statement')[0]).toContain('Copied positions cannot be sold after placing');

@@ -8,7 +8,15 @@ import { cutoffLeft, dayIso, formatDay, navDayAt } from './calc';
  * order placed now gets; once the countdown reaches 0, the next NAV day (the list is fetched again
  * at that moment and names the next cut-off).
  */
-export function CutoffNote({ p, now, testId = 'fund-cutoff' }: { p: Pick<FundProduct, 'kind' | 'cutoff' | 'timeZone' | 'cutoffAt' | 'orderNavDay' | 'nextNavDay'>; now: number; testId?: string }) {
+export function CutoffNote({
+  p,
+  now,
+  testId = 'fund-cutoff',
+}: {
+  p: Pick<FundProduct, 'kind' | 'cutoff' | 'timeZone' | 'cutoffAt' | 'orderNavDay' | 'nextNavDay'>;
+  now: number;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   if (p.kind !== 'fund') return null;
   const left = cutoffLeft(p, now);
@@ -16,9 +24,7 @@ export function CutoffNote({ p, now, testId = 'fund-cutoff' }: { p: Pick<FundPro
   const date = <time dateTime={dayIso(navDay)}>{formatDay(navDay)}</time>;
   return (
     <div className="fund-cutoff" data-testid={testId} data-nav-day={navDay ?? ''} data-passed={left === 0 ? 'true' : 'false'}>
-      {p.cutoff && (
-        <p className="fund-cutoff-rule">{t('funds.cutoff.rule', { time: p.cutoff, zone: p.timeZone ? formatTimeZoneName(p.timeZone) : '' })}</p>
-      )}
+      {p.cutoff && <p className="fund-cutoff-rule">{t('funds.cutoff.rule', { time: p.cutoff, zone: p.timeZone ? formatTimeZoneName(p.timeZone) : '' })}</p>}
       {navDay === null ? (
         <p>{t('funds.cutoff.none')}</p>
       ) : (

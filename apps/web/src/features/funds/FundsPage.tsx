@@ -57,7 +57,12 @@ function ProductCard({ p, now, onBuy }: { p: FundProduct; now: number; onBuy: (p
       <div className="fund-card-head">
         <div className="fund-card-name">
           <h3>
-            <button type="button" className="fund-open" data-testid="fund-product-open" onClick={() => void navigate(`${ROUTES.mutualIndex}?tab=${p.kind}&id=${p.id}`)}>
+            <button
+              type="button"
+              className="fund-open"
+              data-testid="fund-product-open"
+              onClick={() => void navigate(`${ROUTES.mutualIndex}?tab=${p.kind}&id=${p.id}`)}
+            >
               {nameOf(p)}
             </button>
           </h3>
@@ -77,7 +82,13 @@ function ProductCard({ p, now, onBuy }: { p: FundProduct; now: number; onBuy: (p
       <CutoffNote p={p} now={now} testId="fund-product-cutoff" />
       <Yours p={p} testId="fund-product-yours" />
       <div className="fund-card-actions">
-        <Button size="small" shape="rounded" fill="outline" data-testid="fund-product-details" onClick={() => void navigate(`${ROUTES.mutualIndex}?tab=${p.kind}&id=${p.id}`)}>
+        <Button
+          size="small"
+          shape="rounded"
+          fill="outline"
+          data-testid="fund-product-details"
+          onClick={() => void navigate(`${ROUTES.mutualIndex}?tab=${p.kind}&id=${p.id}`)}
+        >
           {t('funds.details')}
         </Button>
         <Button size="small" shape="rounded" color="primary" disabled={p.paused} data-testid="fund-product-buy" onClick={() => onBuy(p)}>
@@ -106,7 +117,8 @@ function Products({ kind, onBuy }: { kind: Tab; onBuy: (p: FundProduct) => void 
   const state = query.isPending ? 'loading' : query.isError && rows.length === 0 ? 'error' : rows.length ? 'list' : 'empty';
   let body;
   if (state === 'loading') body = <div className="card sk-card" aria-busy="true" data-testid="fund-products-loading" />;
-  else if (state === 'error') body = <EmptyState kind="records" title={t('funds.list.loadFailed')} onRetry={() => void query.refetch()} retryTestId="fund-products-retry" />;
+  else if (state === 'error')
+    body = <EmptyState kind="records" title={t('funds.list.loadFailed')} onRetry={() => void query.refetch()} retryTestId="fund-products-retry" />;
   else if (state === 'empty') body = <EmptyState kind="records" title={t(`funds.list.empty.${kind}`)} body={t('funds.list.emptyBody')} />;
   else
     body = (
@@ -145,7 +157,15 @@ function Detail({ id, onBuy }: { id: number; onBuy: (p: FundProduct) => void }) 
           <span className="sk sk-short" />
         </div>
       );
-    return <EmptyState kind="notFound" title={t('funds.detail.notFound')} body={query.error?.message} onRetry={() => void query.refetch()} retryTestId="fund-detail-retry" />;
+    return (
+      <EmptyState
+        kind="notFound"
+        title={t('funds.detail.notFound')}
+        body={query.error?.message}
+        onRetry={() => void query.refetch()}
+        retryTestId="fund-detail-retry"
+      />
+    );
   }
   const heldUnits = p.kind === 'fund' && signOf(p.units) > 0;
   return (
@@ -153,7 +173,14 @@ function Detail({ id, onBuy }: { id: number; onBuy: (p: FundProduct) => void }) 
       <DetailBody p={p} />
       <MarketNote kind={p.kind} />
       <div className="fund-actions">
-        <Button shape="rounded" color="primary" disabled={p.paused} aria-describedby={p.paused ? 'fund-paused-note' : undefined} data-testid="fund-detail-buy" onClick={() => onBuy(p)}>
+        <Button
+          shape="rounded"
+          color="primary"
+          disabled={p.paused}
+          aria-describedby={p.paused ? 'fund-paused-note' : undefined}
+          data-testid="fund-detail-buy"
+          onClick={() => onBuy(p)}
+        >
           {signedIn ? t('funds.buy.open') : t('funds.detail.signIn')}
         </Button>
         {signedIn &&
@@ -187,7 +214,10 @@ export default function FundsPage() {
   const refresh = () => queryClient.refetchQueries({ queryKey: fundKeys.all, type: 'active' });
 
   return (
-    <Page title={id > 0 && detail.data ? nameOf(detail.data) : t('titles.mutualIndex')} className={id > 0 ? 'money-page fund-page has-actions' : 'money-page fund-page'}>
+    <Page
+      title={id > 0 && detail.data ? nameOf(detail.data) : t('titles.mutualIndex')}
+      className={id > 0 ? 'money-page fund-page has-actions' : 'money-page fund-page'}
+    >
       <Refreshable onRefresh={refresh}>
         {id > 0 ? (
           <Detail id={id} onBuy={onBuy} />
@@ -195,7 +225,13 @@ export default function FundsPage() {
           <>
             {signedIn ? <StatCard /> : <SignedOutCard />}
             <div className="wallet-tabs-bar fund-tabs">
-              <TabStrip tabs={FUND_PRODUCT_KINDS} active={tab} onChange={(key) => setParams(key === 'fund' ? {} : { tab: key }, { replace: true })} label={t('titles.mutualIndex')} testPrefix="fund-tab">
+              <TabStrip
+                tabs={FUND_PRODUCT_KINDS}
+                active={tab}
+                onChange={(key) => setParams(key === 'fund' ? {} : { tab: key }, { replace: true })}
+                label={t('titles.mutualIndex')}
+                testPrefix="fund-tab"
+              >
                 {(key) => t(`funds.tabs.${key}`)}
               </TabStrip>
             </div>

@@ -45,11 +45,33 @@ function Browse() {
 }
 
 /** A row of filter chips (tabs of one list). */
-function Chips<K extends string>({ keys, active, onChange, label, testPrefix, text }: { keys: readonly K[]; active: K; onChange: (k: K) => void; label: string; testPrefix: string; text: (k: K) => string }) {
+function Chips<K extends string>({
+  keys,
+  active,
+  onChange,
+  label,
+  testPrefix,
+  text,
+}: {
+  keys: readonly K[];
+  active: K;
+  onChange: (k: K) => void;
+  label: string;
+  testPrefix: string;
+  text: (k: K) => string;
+}) {
   return (
     <div className="chip-row fund-chips" role="tablist" aria-label={label}>
       {keys.map((k) => (
-        <button key={k} type="button" role="tab" aria-selected={k === active} className={k === active ? 'chip active' : 'chip'} data-testid={`${testPrefix}-${k}`} onClick={() => onChange(k)}>
+        <button
+          key={k}
+          type="button"
+          role="tab"
+          aria-selected={k === active}
+          className={k === active ? 'chip active' : 'chip'}
+          data-testid={`${testPrefix}-${k}`}
+          onClick={() => onChange(k)}
+        >
           {text(k)}
         </button>
       ))}
@@ -66,7 +88,12 @@ function HoldingRow({ h, onRedeem }: { h: FundHolding; onRedeem: (h: FundHolding
       <div className="fund-row-head">
         <div className="fund-row-name">
           <h3>
-            <button type="button" className="fund-open" data-testid="fund-holding-open" onClick={() => void navigate(`${ROUTES.mutualIndex}?tab=${h.kind}&id=${h.productId}`)}>
+            <button
+              type="button"
+              className="fund-open"
+              data-testid="fund-holding-open"
+              onClick={() => void navigate(`${ROUTES.mutualIndex}?tab=${h.kind}&id=${h.productId}`)}
+            >
               {nameOf(h)}
             </button>
           </h3>
@@ -92,7 +119,9 @@ function HoldingRow({ h, onRedeem }: { h: FundHolding; onRedeem: (h: FundHolding
               {formatUnits(h.remaining)}
             </Figure>
             <Figure label={t('funds.hold.nav')} testId="fund-holding-nav" wide>
-              {h.nav !== null ? t('funds.navOn', { nav: formatNav(h.nav), date: formatDay(h.navDay) }) : t('funds.hold.navWaiting', { date: formatDay(h.navDay) })}
+              {h.nav !== null
+                ? t('funds.navOn', { nav: formatNav(h.nav), date: formatDay(h.navDay) })
+                : t('funds.hold.navWaiting', { date: formatDay(h.navDay) })}
             </Figure>
           </>
         ) : (
@@ -137,7 +166,14 @@ function HoldingRow({ h, onRedeem }: { h: FundHolding; onRedeem: (h: FundHolding
       </dl>
       {canRedeem(h) && (
         <div className="fund-row-actions">
-          <Button size="small" shape="rounded" color={h.kind === 'regular' ? 'danger' : 'primary'} fill="outline" data-testid="fund-holding-redeem" onClick={() => onRedeem(h)}>
+          <Button
+            size="small"
+            shape="rounded"
+            color={h.kind === 'regular' ? 'danger' : 'primary'}
+            fill="outline"
+            data-testid="fund-holding-redeem"
+            onClick={() => onRedeem(h)}
+          >
             {t(h.kind === 'regular' ? 'funds.redeem.earlyOpen' : 'funds.redeem.open')}
           </Button>
         </div>
@@ -157,7 +193,8 @@ function Holdings() {
 
   let body;
   if (query.isPending) body = <RowsSkeleton />;
-  else if (query.isError && rows.length === 0) body = <EmptyState compact kind="records" title={t('funds.hold.loadFailed')} onRetry={() => void query.refetch()} retryTestId="fund-hold-retry" />;
+  else if (query.isError && rows.length === 0)
+    body = <EmptyState compact kind="records" title={t('funds.hold.loadFailed')} onRetry={() => void query.refetch()} retryTestId="fund-hold-retry" />;
   else if (rows.length === 0)
     body = (
       <EmptyState compact kind="records" title={t('funds.hold.holdingsEmpty')} body={t('funds.hold.holdingsEmptyBody')}>
@@ -185,7 +222,13 @@ function Holdings() {
         text={(k) => t(k === 'all' ? 'funds.hold.all' : `funds.holdingStatus.${k as FundHoldingStatus}`)}
         onChange={(k) => setParams(k === 'all' ? {} : { status: k }, { replace: true })}
       />
-      <section className="card" data-testid="fund-holdings-section" data-filter={filter} aria-labelledby="fund-holdings-title" aria-busy={query.isPending || undefined}>
+      <section
+        className="card"
+        data-testid="fund-holdings-section"
+        data-filter={filter}
+        aria-labelledby="fund-holdings-title"
+        aria-busy={query.isPending || undefined}
+      >
         <h2 className="sr-only" id="fund-holdings-title">
           {t('funds.tabs.holdings')}
         </h2>
@@ -261,7 +304,8 @@ function Orders() {
 
   let body;
   if (query.isPending) body = <RowsSkeleton />;
-  else if (query.isError && rows.length === 0) body = <EmptyState compact kind="records" title={t('funds.hold.loadFailed')} onRetry={() => void query.refetch()} retryTestId="fund-hold-retry" />;
+  else if (query.isError && rows.length === 0)
+    body = <EmptyState compact kind="records" title={t('funds.hold.loadFailed')} onRetry={() => void query.refetch()} retryTestId="fund-hold-retry" />;
   else if (rows.length === 0)
     body = (
       <EmptyState compact kind="records" title={t(`funds.hold.ordersEmpty.${status}`)} body={t('funds.hold.ordersEmptyBody')}>
@@ -289,7 +333,13 @@ function Orders() {
         text={(k) => t(`funds.orderStatus.${k}`)}
         onChange={(k) => setParams({ tab: 'orders', ...(k === 'completed' ? { status: k } : {}) }, { replace: true })}
       />
-      <section className="card" data-testid="fund-orders-section" data-filter={status} aria-labelledby="fund-orders-title" aria-busy={query.isPending || undefined}>
+      <section
+        className="card"
+        data-testid="fund-orders-section"
+        data-filter={status}
+        aria-labelledby="fund-orders-title"
+        aria-busy={query.isPending || undefined}
+      >
         <h2 className="sr-only" id="fund-orders-title">
           {t('funds.tabs.orders')}
         </h2>
@@ -307,7 +357,8 @@ function Profits() {
 
   let body;
   if (query.isPending) body = <RowsSkeleton />;
-  else if (query.isError && rows.length === 0) body = <EmptyState compact kind="records" title={t('funds.hold.loadFailed')} onRetry={() => void query.refetch()} retryTestId="fund-hold-retry" />;
+  else if (query.isError && rows.length === 0)
+    body = <EmptyState compact kind="records" title={t('funds.hold.loadFailed')} onRetry={() => void query.refetch()} retryTestId="fund-hold-retry" />;
   else if (rows.length === 0) body = <EmptyState compact kind="records" title={t('funds.hold.profitEmpty')} body={t('funds.hold.profitEmptyBody')} />;
   else
     body = (
@@ -356,7 +407,13 @@ export default function MyHoldPage() {
       <Refreshable onRefresh={() => queryClient.refetchQueries({ queryKey: fundKeys.all, type: 'active' })}>
         <StatCard link={false} />
         <div className="wallet-tabs-bar fund-tabs">
-          <TabStrip tabs={TABS} active={tab} onChange={(key) => setParams(key === 'holdings' ? {} : { tab: key }, { replace: true })} label={t('titles.mutualHold')} testPrefix="fund-hold-tab">
+          <TabStrip
+            tabs={TABS}
+            active={tab}
+            onChange={(key) => setParams(key === 'holdings' ? {} : { tab: key }, { replace: true })}
+            label={t('titles.mutualHold')}
+            testPrefix="fund-hold-tab"
+          >
             {(key) => t(`funds.tabs.${key}`)}
           </TabStrip>
         </div>

@@ -25,7 +25,6 @@ import { CutoffNote } from './Cutoff';
 // redemption shows what it pays and, for a Regular term ended early, what it forfeits. Sent under
 // the intent's idempotency key; the server's sentence under the field when refused.
 
-
 function AllBox({ checked, onChange, label, testId }: { checked: boolean; onChange: (v: boolean) => void; label: string; testId: string }) {
   return (
     <label className="fund-all">
@@ -34,7 +33,6 @@ function AllBox({ checked, onChange, label, testId }: { checked: boolean; onChan
     </label>
   );
 }
-
 
 /** `value` once it has stood still for `ms`: a preview is asked for what the investor stopped typing at. */
 function useSettled<T>(value: T, ms = 350): T {
@@ -93,7 +91,14 @@ export function BuySheet({ product: p, visible, onClose }: BuyProps) {
   };
 
   return (
-    <FormSheet kind="fund" visible={visible} onClose={onClose} title={`${t('funds.buy.title')} · ${nameOf(p)}`} testId="fund-buy-sheet" onSubmit={() => void submit()}>
+    <FormSheet
+      kind="fund"
+      visible={visible}
+      onClose={onClose}
+      title={`${t('funds.buy.title')} · ${nameOf(p)}`}
+      testId="fund-buy-sheet"
+      onSubmit={() => void submit()}
+    >
       <DecimalField
         label={t('funds.buy.amount')}
         testId="fund-amount"
@@ -136,7 +141,12 @@ export function BuySheet({ product: p, visible, onClose }: BuyProps) {
         )}
       </dl>
       {short || error === 'e.insufficientFunds' ? (
-        <button type="button" className="link fund-link" data-testid="fund-transfer" onClick={() => void navigate(paths.wallet.transfer({ from: WalletCode.Funding, to: WalletCode.Financial }))}>
+        <button
+          type="button"
+          className="link fund-link"
+          data-testid="fund-transfer"
+          onClick={() => void navigate(paths.wallet.transfer({ from: WalletCode.Funding, to: WalletCode.Financial }))}
+        >
           {t('funds.buy.transfer')}
         </button>
       ) : null}
@@ -176,7 +186,12 @@ function PreviewTable({ preview, kind }: { preview: FundRedeemPreview; kind: Fun
           </thead>
           <tbody>
             {preview.lots.map((l) => (
-              <tr key={`${l.holdingId}-${l.locked ? 'locked' : 'taken'}`} data-testid="fund-preview-lot" data-id={l.holdingId} data-locked={l.locked ? 'true' : 'false'}>
+              <tr
+                key={`${l.holdingId}-${l.locked ? 'locked' : 'taken'}`}
+                data-testid="fund-preview-lot"
+                data-id={l.holdingId}
+                data-locked={l.locked ? 'true' : 'false'}
+              >
                 <td>
                   {formatDate(l.buyTimeStamp)}
                   {l.locked && (
@@ -315,7 +330,14 @@ export function RedeemFundSheet({ productId, visible, onClose }: FundRedeemProps
 
   const previewError = preview.isError && formed ? refusal(preview.error) : '';
   return (
-    <FormSheet kind="fund" visible={visible} onClose={onClose} title={`${t('funds.redeem.title')} · ${p ? nameOf(p) : ''}`} testId="fund-redeem-sheet" onSubmit={() => void submit()}>
+    <FormSheet
+      kind="fund"
+      visible={visible}
+      onClose={onClose}
+      title={`${t('funds.redeem.title')} · ${p ? nameOf(p) : ''}`}
+      testId="fund-redeem-sheet"
+      onSubmit={() => void submit()}
+    >
       <DecimalField
         label={t('funds.redeem.units')}
         testId="fund-units"
@@ -401,7 +423,8 @@ export function RedeemDepositSheet({ holding: h, visible, onClose }: DepositRede
 
   const previewError = preview.isError && formed ? refusal(preview.error) : '';
   return (
-    <FormSheet kind="fund"
+    <FormSheet
+      kind="fund"
       visible={visible}
       onClose={onClose}
       title={`${t(regular ? 'funds.redeem.earlyTitle' : 'funds.redeem.title')} · ${nameOf(h)}`}
@@ -457,7 +480,16 @@ export function RedeemDepositSheet({ holding: h, visible, onClose }: DepositRede
           {preview.isFetching ? t('common.loading') : t('funds.redeem.previewNoneAmount')}
         </p>
       )}
-      <Button block type="submit" color={regular ? 'danger' : 'primary'} size="large" shape="rounded" loading={pending} disabled={!current} data-testid="fund-redeem-submit">
+      <Button
+        block
+        type="submit"
+        color={regular ? 'danger' : 'primary'}
+        size="large"
+        shape="rounded"
+        loading={pending}
+        disabled={!current}
+        data-testid="fund-redeem-submit"
+      >
         {t(regular ? 'funds.redeem.earlySubmit' : 'funds.redeem.submit')}
       </Button>
     </FormSheet>

@@ -121,7 +121,8 @@ function YieldCard({ p, now }: { p: FundDetail; now: number }) {
         <p className="fund-formula first">{t('funds.current.formula')}</p>
         {working.result !== null ? (
           <p className="fund-working-line" data-testid="fund-yield-working" data-result={working.result}>
-            ({working.inputs.map((v) => formatAmount(v, { decimals: 4 })).join(' + ')}) ÷ {DEPOSIT_YIELD_DAYS} × 365 ÷ {formatAmount(String(DEPOSIT_INCOME_UNITS), { decimals: 0, grouping: true })} ={' '}
+            ({working.inputs.map((v) => formatAmount(v, { decimals: 4 })).join(' + ')}) ÷ {DEPOSIT_YIELD_DAYS} × 365 ÷{' '}
+            {formatAmount(String(DEPOSIT_INCOME_UNITS), { decimals: 0, grouping: true })} ={' '}
             <strong data-testid="fund-yield-result">{formatRate(working.result, 4)}</strong>
           </p>
         ) : (

@@ -48,7 +48,11 @@ export function Terms({ p, testPrefix = 'fund' }: { p: FundProduct; testPrefix?:
         {min}
         <Figure label={t('funds.terms.exitLoad')} testId={`${testPrefix}-exit-load`} wide>
           {signOf(p.exitLoadPercent) > 0
-            ? t('funds.terms.exitLoadValue', { rate: formatRate(p.exitLoadPercent), days: formatQuantity(String(p.exitLoadDays)), free: formatShare(p.freeUnitsPercent) })
+            ? t('funds.terms.exitLoadValue', {
+                rate: formatRate(p.exitLoadPercent),
+                days: formatQuantity(String(p.exitLoadDays)),
+                free: formatShare(p.freeUnitsPercent),
+              })
             : t('funds.terms.noExitLoad')}
         </Figure>
         <Figure label={t('funds.terms.lockIn')} testId={`${testPrefix}-lock-in`} wide>

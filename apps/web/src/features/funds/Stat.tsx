@@ -75,7 +75,14 @@ export function SignedOutCard() {
   return (
     <section className="card card-pad fund-stat" data-testid="fund-signed-out">
       <p className="fund-note first">{t('funds.stat.signedOut')}</p>
-      <Button size="small" shape="rounded" color="primary" className="fund-signin" data-testid="fund-signin" onClick={() => void navigate(paths.login(ROUTES.mutualIndex))}>
+      <Button
+        size="small"
+        shape="rounded"
+        color="primary"
+        className="fund-signin"
+        data-testid="fund-signin"
+        onClick={() => void navigate(paths.login(ROUTES.mutualIndex))}
+      >
         {t('funds.stat.signIn')}
       </Button>
     </section>

@@ -51,7 +51,18 @@ const uslc: FundProduct = {
   value: '126.34',
   pending: '50.00',
 };
-const tax: FundProduct = { ...uslc, id: 2, code: 'TAX3Y', name: 'Tax Saver', paused: true, lockInDays: 1095, navChange: '-0.5', units: '0', value: '0.00', pending: '0.00' };
+const tax: FundProduct = {
+  ...uslc,
+  id: 2,
+  code: 'TAX3Y',
+  name: 'Tax Saver',
+  paused: true,
+  lockInDays: 1095,
+  navChange: '-0.5',
+  units: '0',
+  value: '0.00',
+  pending: '0.00',
+};
 const cur: FundProduct = {
   ...uslc,
   id: 3,
@@ -78,7 +89,21 @@ const cur: FundProduct = {
   value: '500.00',
   pending: '0.00',
 };
-const reg: FundProduct = { ...cur, id: 4, kind: 'regular', code: 'REG90', name: 'Regular 90 days', minAmount: '100.00', incomePer10k: null, sevenDayYield: null, termDays: 90, ratePercent: '2.10', penaltyPercent: '0.50', units: '0', value: '0.00' };
+const reg: FundProduct = {
+  ...cur,
+  id: 4,
+  kind: 'regular',
+  code: 'REG90',
+  name: 'Regular 90 days',
+  minAmount: '100.00',
+  incomePer10k: null,
+  sevenDayYield: null,
+  termDays: 90,
+  ratePercent: '2.10',
+  penaltyPercent: '0.50',
+  units: '0',
+  value: '0.00',
+};
 
 const yieldInputs = ['1.2000', '1.1000', '1.0000', '1.3000', '1.2500', '1.1500', '1.0500'];
 const details: Record<number, FundDetail> = {
@@ -92,7 +117,14 @@ const details: Record<number, FundDetail> = {
     yieldInputs: [],
   },
   // A day declared ahead of this device's today, whenever the test runs.
-  3: { ...cur, days: [{ day: TODAY, value: '0.5123', ratio: null }, { day: AHEAD, value: '0.4987', ratio: null }], yieldInputs },
+  3: {
+    ...cur,
+    days: [
+      { day: TODAY, value: '0.5123', ratio: null },
+      { day: AHEAD, value: '0.4987', ratio: null },
+    ],
+    yieldInputs,
+  },
   4: { ...reg, days: [], yieldInputs: [] },
 };
 
@@ -119,8 +151,36 @@ const fundLot: FundHolding = {
   buyTimeStamp: TODAY - DAY + 10 * HOUR,
   sellTimeStamp: null,
 };
-const waiting: FundHolding = { ...fundLot, id: 12, status: 'pending', amount: '50.00', units: null, remaining: '0', nav: null, navDay: TODAY + DAY, value: '0.00', profit: '0.00', exitLoadUntil: null };
-const current: FundHolding = { ...fundLot, id: 13, productId: 3, kind: 'current', code: 'CUR', name: 'Current', amount: '500.00', units: '500.00', remaining: '500.00', nav: null, navDay: null, value: '500.00', paid: '1.23', profit: '1.23', exitLoadUntil: null };
+const waiting: FundHolding = {
+  ...fundLot,
+  id: 12,
+  status: 'pending',
+  amount: '50.00',
+  units: null,
+  remaining: '0',
+  nav: null,
+  navDay: TODAY + DAY,
+  value: '0.00',
+  profit: '0.00',
+  exitLoadUntil: null,
+};
+const current: FundHolding = {
+  ...fundLot,
+  id: 13,
+  productId: 3,
+  kind: 'current',
+  code: 'CUR',
+  name: 'Current',
+  amount: '500.00',
+  units: '500.00',
+  remaining: '500.00',
+  nav: null,
+  navDay: null,
+  value: '500.00',
+  paid: '1.23',
+  profit: '1.23',
+  exitLoadUntil: null,
+};
 const regular: FundHolding = {
   ...current,
   id: 14,
@@ -138,11 +198,54 @@ const regular: FundHolding = {
   interest: '5.17',
   endTimestamp: TODAY + 80 * DAY,
 };
-const redeemed: FundHolding = { ...fundLot, id: 10, status: 'redeemed', remaining: '0', value: '0.00', paid: '130.10', profit: '4.10', sellTimeStamp: TODAY - 5 * DAY };
+const redeemed: FundHolding = {
+  ...fundLot,
+  id: 10,
+  status: 'redeemed',
+  remaining: '0',
+  value: '0.00',
+  paid: '130.10',
+  profit: '4.10',
+  sellTimeStamp: TODAY - 5 * DAY,
+};
 
 const orders: FundOrder[] = [
-  { id: 21, productId: 1, kind: 'fund', code: 'USLC', name: 'US Large Cap Index Fund', side: 'buy', status: 'inProgress', amount: '50.00', units: null, nav: null, navDay: TODAY + DAY, payDay: null, exitLoad: '0.00', net: null, createTimeTimestamp: TODAY + 9 * HOUR, doneTimestamp: null },
-  { id: 20, productId: 1, kind: 'fund', code: 'USLC', name: 'US Large Cap Index Fund', side: 'redeem', status: 'completed', amount: '130.10', units: '12.700', nav: '10.2441', navDay: TODAY - 8 * DAY, payDay: TODAY - 5 * DAY, exitLoad: '1.17', net: '128.93', createTimeTimestamp: TODAY - 8 * DAY, doneTimestamp: TODAY - 5 * DAY },
+  {
+    id: 21,
+    productId: 1,
+    kind: 'fund',
+    code: 'USLC',
+    name: 'US Large Cap Index Fund',
+    side: 'buy',
+    status: 'inProgress',
+    amount: '50.00',
+    units: null,
+    nav: null,
+    navDay: TODAY + DAY,
+    payDay: null,
+    exitLoad: '0.00',
+    net: null,
+    createTimeTimestamp: TODAY + 9 * HOUR,
+    doneTimestamp: null,
+  },
+  {
+    id: 20,
+    productId: 1,
+    kind: 'fund',
+    code: 'USLC',
+    name: 'US Large Cap Index Fund',
+    side: 'redeem',
+    status: 'completed',
+    amount: '130.10',
+    units: '12.700',
+    nav: '10.2441',
+    navDay: TODAY - 8 * DAY,
+    payDay: TODAY - 5 * DAY,
+    exitLoad: '1.17',
+    net: '128.93',
+    createTimeTimestamp: TODAY - 8 * DAY,
+    doneTimestamp: TODAY - 5 * DAY,
+  },
 ];
 
 const fundPreview: FundRedeemPreview = {
@@ -224,7 +327,14 @@ beforeEach(() => {
   toasts.length = 0;
   localStorage.setItem('mm.token', 'test-token');
   // USLC's cut-off is two hours away; TAX3Y's passed a minute ago.
-  products = { fund: [{ ...uslc, cutoffAt: Date.now() + 2 * HOUR }, { ...tax, cutoffAt: Date.now() - 60_000 }], current: [cur], regular: [reg] };
+  products = {
+    fund: [
+      { ...uslc, cutoffAt: Date.now() + 2 * HOUR },
+      { ...tax, cutoffAt: Date.now() - 60_000 },
+    ],
+    current: [cur],
+    regular: [reg],
+  };
 });
 afterAll(() => setLanguage('en'));
 afterEach(unmountAll);
@@ -242,7 +352,9 @@ describe('the mutual funds page', () => {
     expect(page.all('fund-product-nav')).toEqual(['NAV €10.2345 on 24/11/2026 +0.12%', 'NAV €10.2345 on 24/11/2026 -0.50%']);
     expect(page.all('fund-product-expense')[0]).toBe('0.20% a year');
     expect(page.all('fund-product-min')[0]).toBe('€10.00');
-    expect(page.all('fund-product-exit-load')[0]).toBe('1.00% of what is redeemed from units held less than 365 days; the first 10% of a purchase\'s units are free each year');
+    expect(page.all('fund-product-exit-load')[0]).toBe(
+      "1.00% of what is redeemed from units held less than 365 days; the first 10% of a purchase's units are free each year",
+    );
     expect(page.all('fund-product-lock-in')).toEqual(['None: redeem on any trading day', 'Each purchase is locked for 1,095 days']);
     expect(page.all('fund-product-paused')).toEqual(['Paused']);
     expect(page.all('fund-product-yours')).toEqual(['You hold 12.345 units, worth €126.34 · €50.00 waiting for its NAV']);
@@ -255,7 +367,7 @@ describe('the mutual funds page', () => {
     expect(before!.textContent).toContain('Cut-off 15:00');
     // After it: the next NAV day.
     expect(after!.dataset.passed).toBe('true');
-    expect(after!.textContent).toContain('Today\'s cut-off has passed · an order now gets the NAV of 26/11/2026');
+    expect(after!.textContent).toContain("Today's cut-off has passed · an order now gets the NAV of 26/11/2026");
     expect(page.$('fund-simulated-note')?.textContent).toContain('simulated market');
   });
 
@@ -302,7 +414,7 @@ describe('the mutual funds page', () => {
     expect(page.attr('fund-tab-current', 'aria-selected')).toBe('true');
     expect(page.text('fund-product-income')).toBe('€0.5123');
     expect(page.text('fund-product-yield')).toBe('1.8700%');
-    expect(page.text('fund-product-formula')).toBe('7-day annualised yield = (sum of the last 7 days\' income per 10,000) ÷ 7 × 365 ÷ 10,000');
+    expect(page.text('fund-product-formula')).toBe("7-day annualised yield = (sum of the last 7 days' income per 10,000) ÷ 7 × 365 ÷ 10,000");
     expect(page.$('fund-product-cutoff')).toBeNull();
   });
 
@@ -356,7 +468,11 @@ describe('one product', () => {
     expect(page.text('fund-detail-name')).toBe('US Large Cap Index Fund');
     expect(page.text('fund-detail-nav')).toBe('NAV €10.2345 on 24/11/2026 +0.12%');
     expect(page.attr('fund-chart', 'data-points')).toBe('3');
-    expect(page.all('fund-nav-row').map((r) => r.replace(/\s+/g, ' '))).toEqual(['24/11/2026€10.23451.001238', '23/11/2026€10.22191.022240', '22/11/2026€10.0000—']);
+    expect(page.all('fund-nav-row').map((r) => r.replace(/\s+/g, ' '))).toEqual([
+      '24/11/2026€10.23451.001238',
+      '23/11/2026€10.22191.022240',
+      '22/11/2026€10.0000—',
+    ]);
     expect(page.all('fund-basket-item')).toEqual(['AAPL60.00%', 'MSFT40.00%']);
     expect(page.$('fund-navs')?.textContent).toContain('(1 − 0.20% ÷ 365)');
     expect(page.text('fund-detail-redeem')).toBe('Redeem');
@@ -369,7 +485,9 @@ describe('one product', () => {
     expect(page.text('fund-yield-result')).toBe('4.1975%');
     expect(page.text('fund-yield-working')).toBe('(1.2000 + 1.1000 + 1.0000 + 1.3000 + 1.2500 + 1.1500 + 1.0500) ÷ 7 × 365 ÷ 10,000 = 4.1975%');
     expect(page.nodes('fund-income-row').map((r) => r.dataset.ahead)).toEqual(['true', 'false']);
-    expect(page.text('fund-incomes-ahead')).toBe(`1 day is declared ahead, up to ${new Date(AHEAD).toISOString().slice(8, 10)}/${new Date(AHEAD).toISOString().slice(5, 7)}/${new Date(AHEAD).getUTCFullYear()}.`);
+    expect(page.text('fund-incomes-ahead')).toBe(
+      `1 day is declared ahead, up to ${new Date(AHEAD).toISOString().slice(8, 10)}/${new Date(AHEAD).toISOString().slice(5, 7)}/${new Date(AHEAD).getUTCFullYear()}.`,
+    );
   });
 
   it('says how many days Current’s yield still waits for', async () => {

@@ -84,64 +84,76 @@ export default function HomePage() {
     <div className="page">
       {/* Whatever the tab shows asks again: lists, news, the user and the portfolio when signed in. */}
       <Refreshable onRefresh={() => queryClient.refetchQueries({ type: 'active' })}>
-      <header className="home-hero">
-        <div className="home-hero-top">
-          <LanguageSwitch compact tone="dark" />
-          <button type="button" className="icon-button" aria-label={t('titles.search')} data-testid="home-search" onClick={() => void navigate(paths.search())}>
-            <SearchOutline />
-          </button>
-        </div>
-        <h1 data-testid="home-welcome">{signedIn && name ? t('home.welcomeBack', { name }) : t('home.welcome')}</h1>
-        <p>{signedIn ? t('home.signedInBody') : t('home.signedOutBody')}</p>
-        {signedIn && (
-          <Suspense fallback={<div className="home-portfolio home-portfolio-pending" aria-busy="true" />}>
-            <PortfolioCard />
-          </Suspense>
-        )}
-        {!signedIn && (
-          <div className="home-hero-actions">
-            <Button color="primary" shape="rounded" data-testid="home-login" onClick={() => void navigate(paths.login())}>
-              {t('common.signIn')}
-            </Button>
-            <Button shape="rounded" fill="outline" style={{ '--text-color': '#fff', '--border-color': 'rgba(255,255,255,.5)', '--background-color': 'transparent' }} data-testid="home-register" onClick={() => void navigate(paths.register())}>
-              {t('common.register')}
-            </Button>
+        <header className="home-hero">
+          <div className="home-hero-top">
+            <LanguageSwitch compact tone="dark" />
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t('titles.search')}
+              data-testid="home-search"
+              onClick={() => void navigate(paths.search())}
+            >
+              <SearchOutline />
+            </button>
           </div>
-        )}
-      </header>
+          <h1 data-testid="home-welcome">{signedIn && name ? t('home.welcomeBack', { name }) : t('home.welcome')}</h1>
+          <p>{signedIn ? t('home.signedInBody') : t('home.signedOutBody')}</p>
+          {signedIn && (
+            <Suspense fallback={<div className="home-portfolio home-portfolio-pending" aria-busy="true" />}>
+              <PortfolioCard />
+            </Suspense>
+          )}
+          {!signedIn && (
+            <div className="home-hero-actions">
+              <Button color="primary" shape="rounded" data-testid="home-login" onClick={() => void navigate(paths.login())}>
+                {t('common.signIn')}
+              </Button>
+              <Button
+                shape="rounded"
+                fill="outline"
+                style={{ '--text-color': '#fff', '--border-color': 'rgba(255,255,255,.5)', '--background-color': 'transparent' }}
+                data-testid="home-register"
+                onClick={() => void navigate(paths.register())}
+              >
+                {t('common.register')}
+              </Button>
+            </div>
+          )}
+        </header>
 
-      <nav className="card shortcuts" aria-label={t('home.shortcuts')}>
-        {shortcuts.map((item) => (
-          <button key={item.key} type="button" className="shortcut" data-testid={`home-shortcut-${item.key}`} onClick={() => void navigate(item.to)}>
-            <span className="shortcut-icon">
-              {item.key === 'notices' && signedIn ? (
-                <Suspense fallback={item.icon}>
-                  <NoticesIcon icon={item.icon} />
-                </Suspense>
-              ) : (
-                item.icon
-              )}
-            </span>
-            <span>{item.label}</span>
-          </button>
-        ))}
-      </nav>
+        <nav className="card shortcuts" aria-label={t('home.shortcuts')}>
+          {shortcuts.map((item) => (
+            <button key={item.key} type="button" className="shortcut" data-testid={`home-shortcut-${item.key}`} onClick={() => void navigate(item.to)}>
+              <span className="shortcut-icon">
+                {item.key === 'notices' && signedIn ? (
+                  <Suspense fallback={item.icon}>
+                    <NoticesIcon icon={item.icon} />
+                  </Suspense>
+                ) : (
+                  item.icon
+                )}
+              </span>
+              <span>{item.label}</span>
+            </button>
+          ))}
+        </nav>
 
-      <div className="section-title" id="home-products-title">
-        {t('home.products')}
-      </div>
-      <nav className="card shortcuts home-products" aria-labelledby="home-products-title" data-testid="home-products">
-        {products.map((item) => (
-          <button key={item.key} type="button" className="shortcut" data-testid={`home-product-${item.key}`} onClick={() => void navigate(item.to)}>
-            <span className="shortcut-icon">{item.icon}</span>
-            <span>{item.label}</span>
-          </button>
-        ))}
-      </nav>
+        <div className="section-title" id="home-products-title">
+          {t('home.products')}
+        </div>
+        <nav className="card shortcuts home-products" aria-labelledby="home-products-title" data-testid="home-products">
+          {products.map((item) => (
+            <button key={item.key} type="button" className="shortcut" data-testid={`home-product-${item.key}`} onClick={() => void navigate(item.to)}>
+              <span className="shortcut-icon">{item.icon}</span>
+              <span>{item.label}</span>
+            </button>
+          ))}
+        </nav>
 
-      <Suspense fallback={<SectionsSkeleton />}>
-        <HomeSections />
-      </Suspense>
+        <Suspense fallback={<SectionsSkeleton />}>
+          <HomeSections />
+        </Suspense>
       </Refreshable>
     </div>
   );

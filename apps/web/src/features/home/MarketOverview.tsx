@@ -13,9 +13,7 @@ import type { TopType } from '../market';
 
 function LoadFailed({ onRetry, testId }: { onRetry: () => void; testId: string }) {
   const { t } = useTranslation();
-  return (
-    <EmptyState compact kind="market" title={t('market.loadFailed')} body={t('market.loadFailedBody')} onRetry={onRetry} retryTestId={testId} />
-  );
+  return <EmptyState compact kind="market" title={t('market.loadFailed')} body={t('market.loadFailedBody')} onRetry={onRetry} retryTestId={testId} />;
 }
 
 function IndexCard({ quote }: { quote: QuoteRowDto }) {
@@ -133,7 +131,15 @@ export function HotLists() {
       ) : (
         <div className="quote-list" data-testid={`home-top-${type}`}>
           {list.map((quote) => (
-            <QuoteRow key={quote.symbol} row={rowData(quote)} testId="home-top-row" showVolume={type === 'active'} volumeLabel={t('market.vol')} showCurrency onOpen={open} />
+            <QuoteRow
+              key={quote.symbol}
+              row={rowData(quote)}
+              testId="home-top-row"
+              showVolume={type === 'active'}
+              volumeLabel={t('market.vol')}
+              showCurrency
+              onOpen={open}
+            />
           ))}
         </div>
       )}

@@ -20,7 +20,12 @@ export function PortfolioCard() {
   const currency = data?.currency ?? 'EUR';
   return (
     <section className="home-portfolio" data-testid="home-portfolio" aria-busy={portfolio.isPending || undefined}>
-      <button type="button" className="home-portfolio-head" data-testid="home-portfolio-open" onClick={() => void navigate(paths.wallet.transactions('overview'))}>
+      <button
+        type="button"
+        className="home-portfolio-head"
+        data-testid="home-portfolio-open"
+        onClick={() => void navigate(paths.wallet.transactions('overview'))}
+      >
         <span>{t('portfolio.netAssets', { currency })}</span>
         <span className="home-portfolio-more">
           {t('portfolio.details')}

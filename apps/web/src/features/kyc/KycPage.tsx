@@ -56,7 +56,8 @@ function KycForm({ onDone }: { onDone: () => void }) {
   const needsBack = ID_TYPES_WITH_BACK.includes(idType);
 
   // The number's message names the document: "enter passport number" for a passport.
-  const idNumberError = errors.idNumber?.message === 'v.enterIdCardNumber' && idType === IdDocumentType.Passport ? 'v.enterPassportNumber' : errors.idNumber?.message;
+  const idNumberError =
+    errors.idNumber?.message === 'v.enterIdCardNumber' && idType === IdDocumentType.Passport ? 'v.enterPassportNumber' : errors.idNumber?.message;
 
   const onSubmit = form.handleSubmit(async (values) => {
     const input: KycSubmission = { ...values, ...(needsBack ? {} : { backUrl: undefined }) };
@@ -77,8 +78,20 @@ function KycForm({ onDone }: { onDone: () => void }) {
     <form className="form-page" onSubmit={onSubmit} noValidate>
       <section className="form-section">
         <div className="form-section-title">{t('kycForm.sectionPerson')}</div>
-        <TextField label={t('auth.firstName')} testId="kyc-first-name" autoComplete="given-name" registration={form.register('firstName')} error={errors.firstName?.message} />
-        <TextField label={t('auth.lastName')} testId="kyc-last-name" autoComplete="family-name" registration={form.register('lastName')} error={errors.lastName?.message} />
+        <TextField
+          label={t('auth.firstName')}
+          testId="kyc-first-name"
+          autoComplete="given-name"
+          registration={form.register('firstName')}
+          error={errors.firstName?.message}
+        />
+        <TextField
+          label={t('auth.lastName')}
+          testId="kyc-last-name"
+          autoComplete="family-name"
+          registration={form.register('lastName')}
+          error={errors.lastName?.message}
+        />
         <Controller
           control={form.control}
           name="country"
@@ -125,7 +138,17 @@ function KycForm({ onDone }: { onDone: () => void }) {
           control={form.control}
           name="frontUrl"
           render={({ field }) => (
-            <ImageField label={t(labels.front)} testId="kyc-front" value={field.value} error={errors.frontUrl?.message} onUpload={uploadImage} onChange={(url) => { field.onChange(url); form.clearErrors('frontUrl'); }} />
+            <ImageField
+              label={t(labels.front)}
+              testId="kyc-front"
+              value={field.value}
+              error={errors.frontUrl?.message}
+              onUpload={uploadImage}
+              onChange={(url) => {
+                field.onChange(url);
+                form.clearErrors('frontUrl');
+              }}
+            />
           )}
         />
         {needsBack && (
@@ -133,7 +156,17 @@ function KycForm({ onDone }: { onDone: () => void }) {
             control={form.control}
             name="backUrl"
             render={({ field }) => (
-              <ImageField label={t(labels.back)} testId="kyc-back" value={field.value} error={errors.backUrl?.message} onUpload={uploadImage} onChange={(url) => { field.onChange(url); form.clearErrors('backUrl'); }} />
+              <ImageField
+                label={t(labels.back)}
+                testId="kyc-back"
+                value={field.value}
+                error={errors.backUrl?.message}
+                onUpload={uploadImage}
+                onChange={(url) => {
+                  field.onChange(url);
+                  form.clearErrors('backUrl');
+                }}
+              />
             )}
           />
         )}

@@ -25,7 +25,17 @@ interface Statement {
 
 const refusal = (err: unknown): Problem | null => (err instanceof ApiError && !err.aborted ? { key: err.message || err.key || 'e.operationFailed' } : null);
 
-function KeyFactSheet({ statement: s, penalty, onClose, onApplied }: { statement: Statement | null; penalty: string; onClose: () => void; onApplied: () => void }) {
+function KeyFactSheet({
+  statement: s,
+  penalty,
+  onClose,
+  onApplied,
+}: {
+  statement: Statement | null;
+  penalty: string;
+  onClose: () => void;
+  onApplied: () => void;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const intent = useIntentKey();
@@ -136,7 +146,16 @@ function KeyFactSheet({ statement: s, penalty, onClose, onApplied }: { statement
                 {problemText(problem)}
               </p>
             )}
-            <Button block color="primary" size="large" shape="rounded" disabled={!accepted} loading={pending} data-testid="loan-kfs-apply" onClick={() => void apply()}>
+            <Button
+              block
+              color="primary"
+              size="large"
+              shape="rounded"
+              disabled={!accepted}
+              loading={pending}
+              data-testid="loan-kfs-apply"
+              onClick={() => void apply()}
+            >
               {t('loans.kfs.apply')}
             </Button>
           </div>
@@ -199,7 +218,15 @@ export function ApplyForm({ profile: p, onApplied }: { profile: LoanProfile; onA
         </p>
         <div className="chip-row tight" role="radiogroup" aria-labelledby={termsId}>
           {p.terms.map((n) => (
-            <button key={n} type="button" role="radio" aria-checked={months === n} className={months === n ? 'chip active' : 'chip'} data-testid={`loan-term-${n}`} onClick={() => setMonths(n)}>
+            <button
+              key={n}
+              type="button"
+              role="radio"
+              aria-checked={months === n}
+              className={months === n ? 'chip active' : 'chip'}
+              data-testid={`loan-term-${n}`}
+              onClick={() => setMonths(n)}
+            >
               {t('loans.apply.months', { n })}
             </button>
           ))}

@@ -135,7 +135,12 @@ function DueToday({ loan }: { loan: Loan }) {
   const query = useQuery(dueQuery(loan.id));
   const [open, setOpen] = useState(false);
   const d = query.data;
-  if (!d) return <div className="loan-due" aria-busy={query.isPending || undefined}>{query.isError ? t('loans.list.dueFailed') : <span className="sk sk-line" />}</div>;
+  if (!d)
+    return (
+      <div className="loan-due" aria-busy={query.isPending || undefined}>
+        {query.isError ? t('loans.list.dueFailed') : <span className="sk sk-line" />}
+      </div>
+    );
   return (
     <div className="loan-due" data-testid="loan-due">
       <dl className="loan-figures three">
@@ -155,7 +160,9 @@ function DueToday({ loan }: { loan: Loan }) {
         </p>
       )}
       <p className="loan-note" data-testid="loan-due-next">
-        {d.nextDueDay !== null && d.nextDueAmount !== null ? t('loans.list.next', { amount: money(d.nextDueAmount), date: formatDay(d.nextDueDay) }) : t('loans.list.noNext')}
+        {d.nextDueDay !== null && d.nextDueAmount !== null
+          ? t('loans.list.next', { amount: money(d.nextDueAmount), date: formatDay(d.nextDueDay) })
+          : t('loans.list.noNext')}
       </p>
       <div className="loan-row-actions">
         <Button size="small" shape="rounded" color="primary" data-testid="loan-repay-open" onClick={() => setOpen(true)}>
@@ -189,7 +196,9 @@ function Schedule({ loan }: { loan: Loan }) {
               <td>{formatDay(row.dueDay)}</td>
               <td>
                 {money(row.total)}
-                {compareDecimal(row.penalty, '0') === 1 && <span className="loan-penalty"> {t('loans.schedule.plusPenalty', { amount: money(row.penalty) })}</span>}
+                {compareDecimal(row.penalty, '0') === 1 && (
+                  <span className="loan-penalty"> {t('loans.schedule.plusPenalty', { amount: money(row.penalty) })}</span>
+                )}
               </td>
               <td>{money(row.paid)}</td>
               <td>
@@ -211,11 +220,17 @@ function LoanCard({ loan: l }: { loan: Loan }) {
       <div className="loan-card-head">
         <div className="loan-card-name">
           <h3>{t('loans.list.name', { id: l.id, amount: money(l.amount) })}</h3>
-          <p data-testid="loan-row-terms">{t('loans.list.terms', { months: l.months, rate: percent(l.aprPercent), apr: percent(l.annualPercentageRate), score: l.score })}</p>
+          <p data-testid="loan-row-terms">
+            {t('loans.list.terms', { months: l.months, rate: percent(l.aprPercent), apr: percent(l.annualPercentageRate), score: l.score })}
+          </p>
         </div>
         <span className="loan-tags">
           <LoanStatusBadge status={l.status} testId="loan-row-status" />
-          {l.overdue && <StatusBadge tone="failed" testId="loan-row-overdue">{t('loans.list.overdue')}</StatusBadge>}
+          {l.overdue && (
+            <StatusBadge tone="failed" testId="loan-row-overdue">
+              {t('loans.list.overdue')}
+            </StatusBadge>
+          )}
         </span>
       </div>
       <dl className="loan-figures three">

@@ -29,7 +29,8 @@ function Apply({ onApplied }: { onApplied: () => void }) {
   const query = useQuery(profileQuery());
   const p = query.data;
   if (!p) {
-    if (query.isError) return <EmptyState kind="records" title={t('loans.score.loadFailed')} onRetry={() => void query.refetch()} retryTestId="loan-score-retry" />;
+    if (query.isError)
+      return <EmptyState kind="records" title={t('loans.score.loadFailed')} onRetry={() => void query.refetch()} retryTestId="loan-score-retry" />;
     return (
       <div className="card card-pad" aria-busy="true" data-testid="loan-score-loading">
         <span className="sk sk-line" />

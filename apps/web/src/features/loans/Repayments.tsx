@@ -17,7 +17,8 @@ export function Repayments() {
   const rows = useMemo(() => query.data?.pages.flatMap((p) => p.list) ?? [], [query.data]);
   let body;
   if (query.isPending) body = <RowsSkeleton />;
-  else if (query.isError && rows.length === 0) body = <EmptyState compact kind="records" title={t('loans.repayments.loadFailed')} onRetry={() => void query.refetch()} />;
+  else if (query.isError && rows.length === 0)
+    body = <EmptyState compact kind="records" title={t('loans.repayments.loadFailed')} onRetry={() => void query.refetch()} />;
   else if (rows.length === 0) body = <EmptyState compact kind="records" title={t('loans.repayments.empty')} body={t('loans.repayments.emptyBody')} />;
   else
     body = (

@@ -28,12 +28,15 @@ function useExplain(): (f: Factor) => string {
       case 'accountAge':
         return t('loans.factors.accountAge.text', { days: whole(f.input), points, max });
       case 'netDeposits':
-        return signOf(f.input) > 0 ? t('loans.factors.netDeposits.text', { amount: money(f.input), points, max }) : t('loans.factors.netDeposits.none', { amount: money(f.input), max });
+        return signOf(f.input) > 0
+          ? t('loans.factors.netDeposits.text', { amount: money(f.input), points, max })
+          : t('loans.factors.netDeposits.none', { amount: money(f.input), max });
       case 'tradingRecord':
         return f.flag ? t('loans.factors.tradingRecord.liquidated') : t('loans.factors.tradingRecord.text', { n: whole(f.input), points, max });
       default:
         if (f.flag) return t('loans.factors.repayment.overdue');
-        if (f.points >= f.max) return signOf(f.input) > 0 ? t('loans.factors.repayment.repaid', { n: whole(f.input), max }) : t('loans.factors.repayment.noLoan', { max });
+        if (f.points >= f.max)
+          return signOf(f.input) > 0 ? t('loans.factors.repayment.repaid', { n: whole(f.input), max }) : t('loans.factors.repayment.noLoan', { max });
         return t('loans.factors.repayment.none', { max });
     }
   };
@@ -137,7 +140,11 @@ export function ScoreCard({ profile: p }: { profile: LoanProfile }) {
         </thead>
         <tbody>
           {LOAN_BANDS.map((b) => (
-            <tr key={b.minScore} className={band?.minScore === b.minScore ? 'current' : undefined} aria-current={band?.minScore === b.minScore ? 'true' : undefined}>
+            <tr
+              key={b.minScore}
+              className={band?.minScore === b.minScore ? 'current' : undefined}
+              aria-current={band?.minScore === b.minScore ? 'true' : undefined}
+            >
               <th scope="row">{t('loans.score.from', { score: b.minScore })}</th>
               <td>{money(b.limit)}</td>
               <td>{percent(b.aprPercent)}</td>

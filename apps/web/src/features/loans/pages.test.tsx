@@ -81,9 +81,28 @@ const inUse: Loan = {
   longAuditTime: TODAY - 63 * DAY,
   repaidTimestamp: null,
 };
-const rejected: Loan = { ...inUse, id: 2, status: 'rejected', overdue: false, outstanding: '0.00', accruedInterest: '0.00', penalty: '0.00', schedule: [], reason: 'Deposits too recent', longAuditTime: TODAY - 80 * DAY };
+const rejected: Loan = {
+  ...inUse,
+  id: 2,
+  status: 'rejected',
+  overdue: false,
+  outstanding: '0.00',
+  accruedInterest: '0.00',
+  penalty: '0.00',
+  schedule: [],
+  reason: 'Deposits too recent',
+  longAuditTime: TODAY - 80 * DAY,
+};
 const due: LoanDue = { loanId: 3, due: '208.15', overdue: '208.05', penalty: '0.10', payoff: '413.72', nextDueDay: TODAY + 29 * DAY, nextDueAmount: '208.13' };
-const repayment = (id: number): LoanRepayment => ({ id, loanId: 3, amount: '208.05', penalty: '0.00', interest: '11.84', principal: '196.21', createTimeTimestamp: TODAY - 33 * DAY + id });
+const repayment = (id: number): LoanRepayment => ({
+  id,
+  loanId: 3,
+  amount: '208.05',
+  penalty: '0.00',
+  interest: '11.84',
+  principal: '196.21',
+  createTimeTimestamp: TODAY - 33 * DAY + id,
+});
 
 const answers: Record<string, unknown> = {
   loanProfile: profile,
@@ -249,7 +268,10 @@ describe('applying', () => {
   });
 
   it('shows the server’s refusal in the statement', async () => {
-    apply = () => Promise.reject(new ApiError('The borrowing rate for your score is now 18.00 %: read the new key fact statement and accept it', { code: 400, key: 'e.loanAprChanged' }));
+    apply = () =>
+      Promise.reject(
+        new ApiError('The borrowing rate for your score is now 18.00 %: read the new key fact statement and accept it', { code: 400, key: 'e.loanAprChanged' }),
+      );
     const page = await show('/pages/loan/index');
     await page.type('loan-amount', '600');
     await page.click('loan-term-6');

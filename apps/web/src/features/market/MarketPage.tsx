@@ -16,7 +16,6 @@ import type { ListSort, SortOrder } from './keys';
 import { listCurrency, pagedRows } from './rows';
 import { isSegmentId, SEGMENT_IDS, type SegmentId } from './segments';
 
-
 function readSort(value: string | null): ListSort | null {
   return value === 'price_nominal' || value === 'change_ratio' || value === 'volume' ? value : null;
 }
@@ -121,7 +120,13 @@ export default function MarketPage() {
           aria-label={t('market.sortBy')}
           name={t('market.colName')}
           mid={sortButton('volume', t('market.vol'), t('market.colVolume'))}
-          price={sortButton('price_nominal', <>{t('market.colPrice')}<ListCurrency code={currency} /></>)}
+          price={sortButton(
+            'price_nominal',
+            <>
+              {t('market.colPrice')}
+              <ListCurrency code={currency} />
+            </>,
+          )}
           change={sortButton('change_ratio', t('market.colChange'))}
         />
       </div>

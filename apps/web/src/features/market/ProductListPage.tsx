@@ -16,19 +16,23 @@ import { SimulatedNotice } from './components/SimulatedNotice';
 import { listCurrency, pagedRows } from './rows';
 
 /** Which list each product route shows, and its title. */
-const PRODUCT_LISTS: Record<string, { kind: ProductList; title: 'titles.productFuture' | 'titles.productPopular' | 'titles.productForex' | 'titles.hkIndex' }> = {
-  [ROUTES.productFuture]: { kind: 'future', title: 'titles.productFuture' },
-  [ROUTES.productPopular]: { kind: 'popular', title: 'titles.productPopular' },
-  [ROUTES.productForex]: { kind: 'forex', title: 'titles.productForex' },
-  [ROUTES.hkIndex]: { kind: 'hk', title: 'titles.hkIndex' },
-};
+const PRODUCT_LISTS: Record<string, { kind: ProductList; title: 'titles.productFuture' | 'titles.productPopular' | 'titles.productForex' | 'titles.hkIndex' }> =
+  {
+    [ROUTES.productFuture]: { kind: 'future', title: 'titles.productFuture' },
+    [ROUTES.productPopular]: { kind: 'popular', title: 'titles.productPopular' },
+    [ROUTES.productForex]: { kind: 'forex', title: 'titles.productForex' },
+    [ROUTES.hkIndex]: { kind: 'hk', title: 'titles.hkIndex' },
+  };
 
 /** The futures categories as chips: all, or one category (index, rates, metals, energy ...). */
 function CategoryChips({ active, onChange }: { active: string | null; onChange: (classify: string | null) => void }) {
   const { t } = useTranslation();
   const categories = useQuery(futuresCategoriesQuery());
   if (!categories.data?.length) return null;
-  const chips = [{ key: null, label: t('products.all') }, ...categories.data.map((c) => ({ key: c.classify, label: `${c.classify} (${formatQuantity(String(c.count))})` }))];
+  const chips = [
+    { key: null, label: t('products.all') },
+    ...categories.data.map((c) => ({ key: c.classify, label: `${c.classify} (${formatQuantity(String(c.count))})` })),
+  ];
   return (
     <div className="chip-bar" role="tablist" aria-label={t('products.classify')}>
       {chips.map((chip) => (

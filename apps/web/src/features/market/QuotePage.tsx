@@ -9,7 +9,21 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from '../../lib/router';
 import { withPageStrings, usePageStrings } from '../../app/pageStrings';
 import { paths } from '../../app/paths';
-import { decimalsOf, EMPTY_VALUE, formatAmount, formatChange, formatCompact, formatDateText, formatDateTime, formatExchangeDateTime, formatPercent, formatPrice, formatTimeZoneName, priceDecimals, riseFallColor } from '../../lib/format';
+import {
+  decimalsOf,
+  EMPTY_VALUE,
+  formatAmount,
+  formatChange,
+  formatCompact,
+  formatDateText,
+  formatDateTime,
+  formatExchangeDateTime,
+  formatPercent,
+  formatPrice,
+  formatTimeZoneName,
+  priceDecimals,
+  riseFallColor,
+} from '../../lib/format';
 import { isSignedIn } from '../../lib/session';
 import { EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';
@@ -38,7 +52,21 @@ const AlertSheet = lazy(withPageStrings(() => import('../alerts').then((m) => m.
 
 type Field = { key: string; label: string; value: ReactNode; wide?: boolean };
 
-function ExtendedLine({ label, price, change, percent, tickSize, testId }: { label: string; price: string | null; change: string | null; percent: string | null; tickSize: string; testId: string }) {
+function ExtendedLine({
+  label,
+  price,
+  change,
+  percent,
+  tickSize,
+  testId,
+}: {
+  label: string;
+  price: string | null;
+  change: string | null;
+  percent: string | null;
+  tickSize: string;
+  testId: string;
+}) {
   const color = riseFallColor(change);
   return (
     <div className="quote-extended" data-testid={testId}>
@@ -76,12 +104,25 @@ function useFields(quote: Quote, summary: SummaryData | undefined): Field[] {
     (quote.marketCap !== null || quote.assetClass === 'stock') && { key: 'marketCap', label: t('quote.marketCap'), value: formatCompact(quote.marketCap) },
     Boolean(summary?.averageVolume) && { key: 'averageVolume', label: t('quote.averageVolume'), value: formatCompact(summary?.averageVolume) },
     (quote.openInterest !== null || futures) && { key: 'openInterest', label: t('quote.openInterest'), value: formatCompact(quote.openInterest) },
-    (quote.expiryDate !== null || futures) && { key: 'expiryDate', label: bond ? t('quote.maturity') : t('quote.expiryDate'), value: formatDateText(quote.expiryDate) },
-    (quote.couponRate !== null || bond) && { key: 'couponRate', label: t('quote.couponRate'), value: quote.couponRate === null ? EMPTY_VALUE : `${formatAmount(quote.couponRate, { decimals: Math.max(2, decimalsOf(quote.couponRate)) })}%` },
+    (quote.expiryDate !== null || futures) && {
+      key: 'expiryDate',
+      label: bond ? t('quote.maturity') : t('quote.expiryDate'),
+      value: formatDateText(quote.expiryDate),
+    },
+    (quote.couponRate !== null || bond) && {
+      key: 'couponRate',
+      label: t('quote.couponRate'),
+      value: quote.couponRate === null ? EMPTY_VALUE : `${formatAmount(quote.couponRate, { decimals: Math.max(2, decimalsOf(quote.couponRate)) })}%`,
+    },
     Boolean(summary?.sharesOutstanding) && { key: 'shares', label: t('quote.sharesOutstanding'), value: formatCompact(summary?.sharesOutstanding) },
     { key: 'lotSize', label: t('quote.lotSize'), value: formatAmount(quote.lotSize, { decimals: decimalsOf(quote.lotSize, 0) }) },
     { key: 'currency', label: t('quote.currency'), value: quote.currency },
-    { key: 'time', label: t('quote.time'), value: `${formatExchangeDateTime(quote.timestamp, quote.timeZone)} ${formatTimeZoneName(quote.timeZone)}`, wide: true },
+    {
+      key: 'time',
+      label: t('quote.time'),
+      value: `${formatExchangeDateTime(quote.timestamp, quote.timeZone)} ${formatTimeZoneName(quote.timeZone)}`,
+      wide: true,
+    },
   ];
   return fields.filter((f): f is Field => Boolean(f));
 }
@@ -320,8 +361,7 @@ export default function QuotePage() {
         </div>
       </div>
     );
-  else if (!quote)
-    body = <EmptyState kind="notFound" title={t('quote.notFound')} body={t('quote.notFoundBody')} onRetry={() => void query.refetch()} />;
+  else if (!quote) body = <EmptyState kind="notFound" title={t('quote.notFound')} body={t('quote.notFoundBody')} onRetry={() => void query.refetch()} />;
   else body = <QuoteBody quote={quote} />;
 
   return (

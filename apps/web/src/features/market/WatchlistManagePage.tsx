@@ -64,10 +64,24 @@ export default function WatchlistManagePage() {
                 <span className="quote-row-code">{row.f12}</span>
               </span>
               <span className="manage-actions">
-                <button type="button" className="manage-btn" aria-label={t('watchlist.moveTop')} data-testid="manage-top" disabled={busy || index === 0} onClick={() => move(index, 0)}>
+                <button
+                  type="button"
+                  className="manage-btn"
+                  aria-label={t('watchlist.moveTop')}
+                  data-testid="manage-top"
+                  disabled={busy || index === 0}
+                  onClick={() => move(index, 0)}
+                >
                   <UploadOutline />
                 </button>
-                <button type="button" className="manage-btn" aria-label={t('watchlist.moveUp')} data-testid="manage-up" disabled={busy || index === 0} onClick={() => move(index, index - 1)}>
+                <button
+                  type="button"
+                  className="manage-btn"
+                  aria-label={t('watchlist.moveUp')}
+                  data-testid="manage-up"
+                  disabled={busy || index === 0}
+                  onClick={() => move(index, index - 1)}
+                >
                   <UpOutline />
                 </button>
                 <button
@@ -80,7 +94,14 @@ export default function WatchlistManagePage() {
                 >
                   <DownOutline />
                 </button>
-                <button type="button" className="manage-btn danger" aria-label={t('watchlist.remove')} data-testid="manage-remove" disabled={busy} onClick={() => void confirmRemove(row)}>
+                <button
+                  type="button"
+                  className="manage-btn danger"
+                  aria-label={t('watchlist.remove')}
+                  data-testid="manage-remove"
+                  disabled={busy}
+                  onClick={() => void confirmRemove(row)}
+                >
                   <DeleteOutline />
                 </button>
               </span>

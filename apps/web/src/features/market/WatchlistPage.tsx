@@ -17,7 +17,6 @@ import { SimulatedNotice } from './components/SimulatedNotice';
 import { useLiveQuote } from '../../api/liveQuote';
 import { listCurrency, watchRowData } from './rows';
 
-
 /** The watchlist tab: the caller's instruments with live prices. */
 export default function WatchlistPage() {
   const { t } = useTranslation();

@@ -28,8 +28,7 @@ export { homeStripQuery, marketStatusQuery, quoteIdentOf, quoteQuery, topListQue
 export function segmentListQuery(segment: SegmentId, sort: ListSort | null, order: SortOrder) {
   return infiniteQueryOptions({
     queryKey: marketKeys.list(segment, sort, order),
-    queryFn: ({ pageParam, signal }) =>
-      fetchSegment(segment, { page: pageParam, size: PAGE_SIZE, spark: true, order, ...(sort ? { sort } : {}) }, signal),
+    queryFn: ({ pageParam, signal }) => fetchSegment(segment, { page: pageParam, size: PAGE_SIZE, spark: true, order, ...(sort ? { sort } : {}) }, signal),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.size < last.total && last.list.length > 0 ? last.page + 1 : undefined),
   });
@@ -79,7 +78,6 @@ export function stockTableQuery(market: string, page: number, size: number) {
     placeholderData: keepPreviousData,
   });
 }
-
 
 /** Recent large fills (10,000 shares or more) of a stock, for its quote page. */
 export function largeOrdersQuery(symbol: string) {

@@ -118,7 +118,6 @@ export function crosshairLabel(time: number, intraday: boolean, timeZone: string
   return formatChartTime(time, intraday, timeZone ? 'UTC' : undefined);
 }
 
-
 /** Each bar's result of a trading-signals indicator, from the first bar it has one for. */
 function series<R>(bars: readonly Bar[], add: (bar: Bar) => R | null): Array<{ time: number; result: R }> {
   const out: Array<{ time: number; result: R }> = [];
@@ -300,7 +299,10 @@ export function createKlineChart(container: HTMLElement): KlineChartHandle {
     autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => {
       const range = withLevels(original());
       if (!range?.priceRange || previousClose === null) return range;
-      return { ...range, priceRange: { minValue: Math.min(range.priceRange.minValue, previousClose), maxValue: Math.max(range.priceRange.maxValue, previousClose) } };
+      return {
+        ...range,
+        priceRange: { minValue: Math.min(range.priceRange.minValue, previousClose), maxValue: Math.max(range.priceRange.maxValue, previousClose) },
+      };
     },
   });
   const candleMarkers = createSeriesMarkers(candleSeries, []);
@@ -322,7 +324,11 @@ export function createKlineChart(container: HTMLElement): KlineChartHandle {
   );
 
   const candleOf = (bar: Bar): CandlestickData => ({ time: shift(bar.time), open: bar.open, high: bar.high, low: bar.low, close: bar.close });
-  const volumeOf = (bar: Bar): HistogramData => ({ time: shift(bar.time), value: bar.volume, color: bar.close >= bar.open ? palette.riseVolume : palette.fallVolume });
+  const volumeOf = (bar: Bar): HistogramData => ({
+    time: shift(bar.time),
+    value: bar.volume,
+    color: bar.close >= bar.open ? palette.riseVolume : palette.fallVolume,
+  });
   const lineOf = (point: { time: number; value: number }): LineData => ({ time: shift(point.time), value: point.value });
   const drawn = <T extends { time: number }>(points: readonly T[]) => fromVisible(points, from);
   const closeOf = (bar: Bar): LineData => ({ time: shift(bar.time), value: bar.close });
@@ -335,7 +341,11 @@ export function createKlineChart(container: HTMLElement): KlineChartHandle {
     const lineIn = (color: string) =>
       chart.addSeries(LineSeries, { color, lineWidth: 1, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false }, 1);
     if (oscillator === 'macd') {
-      oscillatorSeries = [chart.addSeries(HistogramSeries, { priceLineVisible: false, lastValueVisible: false }, 1), lineIn(palette.averages[0]!), lineIn(palette.averages[1]!)];
+      oscillatorSeries = [
+        chart.addSeries(HistogramSeries, { priceLineVisible: false, lastValueVisible: false }, 1),
+        lineIn(palette.averages[0]!),
+        lineIn(palette.averages[1]!),
+      ];
     } else if (oscillator === 'rsi') {
       oscillatorSeries = [lineIn(palette.averages[2]!)];
     } else {
@@ -445,7 +455,7 @@ export function createKlineChart(container: HTMLElement): KlineChartHandle {
       lineSeries.applyOptions({ priceFormat, visible: line });
       maSeries.forEach((s) => s.applyOptions({ priceFormat, visible: !line }));
       bollSeries.forEach((s) => s.applyOptions({ priceFormat }));
-      if ((oscillatorSeries.length > 0) !== (oscillator !== null && !line)) makeOscillator();
+      if (oscillatorSeries.length > 0 !== (oscillator !== null && !line)) makeOscillator();
       chart.applyOptions({ timeScale: { timeVisible: intervalSeconds < 86_400, secondsVisible: false } });
       candleSeries.setData(line ? [] : visible.map(candleOf));
       lineSeries.setData(line ? visible.map(closeOf) : []);
@@ -454,7 +464,14 @@ export function createKlineChart(container: HTMLElement): KlineChartHandle {
       closeLine =
         previousClose === null
           ? null
-          : lineSeries.createPriceLine({ price: previousClose, color: palette.text, lineWidth: 1, lineStyle: LineStyle.Dashed, axisLabelVisible: true, title: '' });
+          : lineSeries.createPriceLine({
+              price: previousClose,
+              color: palette.text,
+              lineWidth: 1,
+              lineStyle: LineStyle.Dashed,
+              axisLabelVisible: true,
+              title: '',
+            });
       drawAverages();
       if (marks.length || levels.length || levelLines.length) drawOverlay();
       const keep = options.viewKey !== undefined && options.viewKey === viewKey;

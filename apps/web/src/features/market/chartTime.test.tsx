@@ -34,7 +34,14 @@ async function mount(node: ReactElement, language: UiLanguage) {
 }
 
 const DAY_MS = 86_400_000;
-const candle = (time: number, close: number): Candle => ({ time, open: String(close), high: String(close), low: String(close), close: String(close), volume: '100' });
+const candle = (time: number, close: number): Candle => ({
+  time,
+  open: String(close),
+  high: String(close),
+  low: String(close),
+  close: String(close),
+  volume: '100',
+});
 
 describe('the chart’s tabs', () => {
   it.each([

@@ -10,14 +10,37 @@ function quote(symbol: string, price: string, timestamp: number): PushQuote {
 
 describe('live quotes in the query cache', () => {
   const row = (symbol: string, price: string, extra: Partial<QuoteRow> = {}) =>
-    ({ symbol, name: symbol, price_nominal: price, change: '0', change_ratio: '0', fall: false, volume: '1', timestamp: 1, selfSelectStatus: 1, spark: ['1', '2'], ...extra }) as QuoteRow;
+    ({
+      symbol,
+      name: symbol,
+      price_nominal: price,
+      change: '0',
+      change_ratio: '0',
+      fall: false,
+      volume: '1',
+      timestamp: 1,
+      selfSelectStatus: 1,
+      spark: ['1', '2'],
+      ...extra,
+    }) as QuoteRow;
 
   it('patches the quote detail, list pages, infinite lists and the watchlist', () => {
     const qc = new QueryClient();
     qc.setQueryData(marketKeys.quote('AAPL'), row('AAPL', '100.00'));
     qc.setQueryData(marketKeys.top('gainers'), { list: [row('AAPL', '100.00'), row('MSFT', '50.00')], total: 2, page: 1, size: 20 });
     qc.setQueryData(marketKeys.list('US', null, 'desc'), { pages: [{ list: [row('MSFT', '50.00')] }, { list: [row('AAPL', '100.00')] }], pageParams: [1, 2] });
-    const watch = { id: 1, symbol: 'AAPL', f14: 'AAPL', f12: 'AAPL', f2: '100.00', f3: '0', f4: '0', f5: '1', fall: false, quote: row('AAPL', '100.00') } as unknown as WatchlistRow;
+    const watch = {
+      id: 1,
+      symbol: 'AAPL',
+      f14: 'AAPL',
+      f12: 'AAPL',
+      f2: '100.00',
+      f3: '0',
+      f4: '0',
+      f5: '1',
+      fall: false,
+      quote: row('AAPL', '100.00'),
+    } as unknown as WatchlistRow;
     qc.setQueryData(marketKeys.watchlist(), [watch]);
     qc.setQueryData(['account', 'other'], row('AAPL', '1.00'));
     const msftBefore = qc.getQueryData<{ list: QuoteRow[] }>(marketKeys.top('gainers'))!.list[1];

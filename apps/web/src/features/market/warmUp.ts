@@ -14,7 +14,6 @@ export const WARM_UP_BARS = 34;
 /** Trading days the "5 days" tab draws (the 1w range answers seven calendar days of 30-minute candles). */
 export const FIVE_DAYS = 5;
 
-
 /** Ranges whose warm-up comes from a longer range of the same interval (all daily candles). */
 export const HISTORY_OF: Partial<Record<KlineRange, KlineRange>> = { '1d': '1y', '3m': '1y' };
 

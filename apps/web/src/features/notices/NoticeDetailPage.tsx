@@ -32,8 +32,7 @@ export default function NoticeDetailPage() {
         <DotLoading color="primary" />
       </div>
     );
-  else if (notice.isError)
-    body = <EmptyState kind="notFound" title={t('notices.notFound')} onRetry={() => void notice.refetch()} />;
+  else if (notice.isError) body = <EmptyState kind="notFound" title={t('notices.notFound')} onRetry={() => void notice.refetch()} />;
   else
     body = (
       <article className="card card-pad notice-detail" data-testid="notice-detail">

@@ -55,7 +55,8 @@ export default function NoticeListener() {
         // A fund purchase allotted, a redemption paid, a deposit term ended.
         if (kind === 'fund.allotted' || kind === 'fund.paid' || kind === 'deposit.matured') void queryClient.invalidateQueries({ queryKey: fundKeys.all });
         // A coupon paid or a bond redeemed at par (a holding is a position); a loan approved, refused or overdue.
-        if (kind === 'bond.coupon' || kind === 'bond.redeemed') [bondKeys.all, tradingKeys.all].forEach((queryKey) => void queryClient.invalidateQueries({ queryKey }));
+        if (kind === 'bond.coupon' || kind === 'bond.redeemed')
+          [bondKeys.all, tradingKeys.all].forEach((queryKey) => void queryClient.invalidateQueries({ queryKey }));
         if (kind === 'loan.approved' || kind === 'loan.refused' || kind === 'loan.overdue') void queryClient.invalidateQueries({ queryKey: loanKeys.all });
         // An operator's own words are in the notice itself, not in the kind's title.
         const title = kind === 'operator.message' ? i18n.t('noticeToast.operatorMessage') : kindTitle(kind);

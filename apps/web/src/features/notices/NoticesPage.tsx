@@ -23,10 +23,8 @@ export default function NoticesPage() {
   const [marking, setMarking] = useState(false);
 
   let body;
-  if (query.isPending)
-    body = <RowsSkeleton count={3} lines={1} />;
-  else if (query.isError && rows.length === 0)
-    body = <EmptyState kind="records" title={t('money.loadFailed')} onRetry={() => void query.refetch()} />;
+  if (query.isPending) body = <RowsSkeleton count={3} lines={1} />;
+  else if (query.isError && rows.length === 0) body = <EmptyState kind="records" title={t('money.loadFailed')} onRetry={() => void query.refetch()} />;
   else if (rows.length === 0) body = <EmptyState kind="records" title={t('notices.empty')} body={t('notices.emptyBody')} />;
   else
     body = (

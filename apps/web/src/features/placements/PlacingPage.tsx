@@ -118,15 +118,15 @@ function BuyForm({ p }: { p: Placement }) {
       content: (
         <div data-testid="placing-confirm-summary">
           <dl className="placing-lines">
-          <Line label={p.name}>{`${p.symbol} · ${p.kind}`}</Line>
-          <Line label={t('placing.quantityLabel')}>{formatQuantity(q)}</Line>
-          <Line label={t('placing.price')}>{priceIn(p.price, p)}</Line>
-          <Line label={t('placing.amount')}>{inWallet(costs.amount)}</Line>
-          <Line label={t('placing.fee', { rate: feeRateText(p) })}>{inWallet(costs.fee)}</Line>
-          <Line label={t('placing.total')} testId="placing-confirm-total">
-            <strong>{inWallet(costs.total)}</strong>
-          </Line>
-          <Line label={t('placing.paidFrom')}>{walletName}</Line>
+            <Line label={p.name}>{`${p.symbol} · ${p.kind}`}</Line>
+            <Line label={t('placing.quantityLabel')}>{formatQuantity(q)}</Line>
+            <Line label={t('placing.price')}>{priceIn(p.price, p)}</Line>
+            <Line label={t('placing.amount')}>{inWallet(costs.amount)}</Line>
+            <Line label={t('placing.fee', { rate: feeRateText(p) })}>{inWallet(costs.fee)}</Line>
+            <Line label={t('placing.total')} testId="placing-confirm-total">
+              <strong>{inWallet(costs.total)}</strong>
+            </Line>
+            <Line label={t('placing.paidFrom')}>{walletName}</Line>
           </dl>
           <p className="placing-note">{t('placing.lockedUntilAbout', { date: lockupEndFromNow(p.lockupDays) })}</p>
         </div>
@@ -238,7 +238,13 @@ function Action({ p }: { p: Placement }) {
 function PlacementCard({ p, highlight }: { p: Placement; highlight: boolean }) {
   const { t } = useTranslation();
   return (
-    <section className={`card placing-card${highlight ? ' placing-highlight' : ''}`} data-testid="placing-card" data-id={p.id} data-state={p.state} aria-labelledby={`placing-title-${String(p.id)}`}>
+    <section
+      className={`card placing-card${highlight ? ' placing-highlight' : ''}`}
+      data-testid="placing-card"
+      data-id={p.id}
+      data-state={p.state}
+      aria-labelledby={`placing-title-${String(p.id)}`}
+    >
       <header className="placing-head">
         <div>
           <h3 className="placing-name" id={`placing-title-${String(p.id)}`}>
@@ -331,7 +337,10 @@ export default function PlacingPage() {
             <p className="placing-note">{t('placing.keyBody')}</p>
           </KeyForm>
           <h2 className="placing-section-title">{t('placing.yours')}</h2>
-          <div data-testid="placing-list" data-state={unlocked.isPending ? 'loading' : unlocked.isError ? 'error' : unlocked.data.length === 0 ? 'empty' : 'list'}>
+          <div
+            data-testid="placing-list"
+            data-state={unlocked.isPending ? 'loading' : unlocked.isError ? 'error' : unlocked.data.length === 0 ? 'empty' : 'list'}
+          >
             {body}
           </div>
         </div>

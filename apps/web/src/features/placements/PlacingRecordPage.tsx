@@ -70,7 +70,9 @@ export default function PlacingRecordPage() {
                 <div className="record-memo" data-testid="placing-record-bought">
                   {t('placingRecord.bought', { quantity: formatQuantity(o.quantity), price: `${formatNumber(o.price, { grouping: true })} ${o.currency}` })}
                 </div>
-                <div className="record-sub">{t('placingRecord.paid', { total: formatInCurrency(o.total, o.walletCurrency), fee: formatInCurrency(o.fee, o.walletCurrency) })}</div>
+                <div className="record-sub">
+                  {t('placingRecord.paid', { total: formatInCurrency(o.total, o.walletCurrency), fee: formatInCurrency(o.fee, o.walletCurrency) })}
+                </div>
                 <div className={o.locked ? 'record-sub placing-locked' : 'record-sub'} data-testid="placing-record-lockup">
                   {t(o.locked ? 'placingRecord.lockedUntil' : 'placingRecord.lockupEnded', { date: formatDateMinute(o.lockedUntilTimestamp) })}
                 </div>
@@ -85,7 +87,12 @@ export default function PlacingRecordPage() {
                     {t('placingRecord.sellable', { n: formatQuantity(o.sellableQuantity) })}
                   </div>
                 )}
-                <button type="button" className="link placing-position" onClick={() => void navigate(paths.trading.detail(o.positionId))} data-testid="placing-record-position">
+                <button
+                  type="button"
+                  className="link placing-position"
+                  onClick={() => void navigate(paths.trading.detail(o.positionId))}
+                  data-testid="placing-record-position"
+                >
                   {t('placingRecord.position')}
                 </button>
               </div>

@@ -7,7 +7,14 @@ const THEME_LABEL = { light: 'settings.themeLight', dark: 'settings.themeDark', 
 const RISE_LABEL = { green: 'settings.riseGreen', red: 'settings.riseRed' } as const;
 
 /** One row of choices: a label over a switch whose segments are radio buttons. */
-function Choices<T extends string>({ label, options, value, labelOf, testId, onChange }: {
+function Choices<T extends string>({
+  label,
+  options,
+  value,
+  labelOf,
+  testId,
+  onChange,
+}: {
   label: string;
   options: readonly T[];
   value: T;
@@ -18,7 +25,9 @@ function Choices<T extends string>({ label, options, value, labelOf, testId, onC
   const id = useId();
   return (
     <div className="settings-choices">
-      <div className="settings-choices-label" id={id}>{label}</div>
+      <div className="settings-choices-label" id={id}>
+        {label}
+      </div>
       <div className="lang-switch" role="radiogroup" aria-labelledby={id} data-testid={testId}>
         {options.map((option) => (
           <button

@@ -184,9 +184,7 @@ export default function ProfilePage() {
           </div>
           <div className="info-row">
             <span className="info-label">{t('profile.accountType')}</span>
-            <span className="info-value">
-              {info ? t(info.accountType === AccountType.Company ? 'profile.company' : 'profile.individual') : '—'}
-            </span>
+            <span className="info-value">{info ? t(info.accountType === AccountType.Company ? 'profile.company' : 'profile.individual') : '—'}</span>
           </div>
           {info?.country && (
             <div className="info-row">

@@ -54,20 +54,10 @@ export default function SecurityPage() {
           >
             {t('security.twoFactor')}
           </List.Item>
-          <List.Item
-            arrowIcon
-            description={t('passkeys.body')}
-            data-testid="security-passkeys"
-            onClick={() => void navigate(paths.profile.passkeys())}
-          >
+          <List.Item arrowIcon description={t('passkeys.body')} data-testid="security-passkeys" onClick={() => void navigate(paths.profile.passkeys())}>
             {t('passkeys.title')}
           </List.Item>
-          <List.Item
-            arrowIcon
-            description={t('security.sessionsBody')}
-            data-testid="security-sessions"
-            onClick={() => void navigate(paths.profile.sessions())}
-          >
+          <List.Item arrowIcon description={t('security.sessionsBody')} data-testid="security-sessions" onClick={() => void navigate(paths.profile.sessions())}>
             {t('security.sessions')}
           </List.Item>
         </List>

@@ -52,7 +52,13 @@ export default function SettingsPage() {
             {t('settings.version')}
           </List.Item>
           {published?.notes && (
-            <List.Item description={<span className="release-notes" data-testid="settings-release-notes">{published.notes}</span>}>
+            <List.Item
+              description={
+                <span className="release-notes" data-testid="settings-release-notes">
+                  {published.notes}
+                </span>
+              }
+            >
               {t('appInfo.whatsNew')}
             </List.Item>
           )}

@@ -14,11 +14,9 @@ export const securityKeys = {
   sessions: ['security', 'sessions'] as const,
 };
 
-export const twoFactorQuery = () =>
-  queryOptions({ queryKey: securityKeys.twoFactor, queryFn: ({ signal }) => call('twoFactorStatus', {}, { signal }) });
+export const twoFactorQuery = () => queryOptions({ queryKey: securityKeys.twoFactor, queryFn: ({ signal }) => call('twoFactorStatus', {}, { signal }) });
 
-export const sessionsQuery = () =>
-  queryOptions({ queryKey: securityKeys.sessions, queryFn: ({ signal }) => call('sessionList', {}, { signal }) });
+export const sessionsQuery = () => queryOptions({ queryKey: securityKeys.sessions, queryFn: ({ signal }) => call('sessionList', {}, { signal }) });
 
 const refreshTwoFactor = () => queryClient.invalidateQueries({ queryKey: securityKeys.twoFactor });
 const refreshSessions = () => queryClient.invalidateQueries({ queryKey: securityKeys.sessions });

@@ -27,8 +27,6 @@ interface SheetProps {
   onClose: () => void;
 }
 
-
-
 export function InvestSheet({ pool, visible, onClose }: SheetProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -66,7 +64,14 @@ export function InvestSheet({ pool, visible, onClose }: SheetProps) {
   };
 
   return (
-    <FormSheet kind="quant" visible={visible} onClose={onClose} title={`${t('quantify.invest.title')} · ${nameOf(pool.rule)}`} testId="quant-invest-sheet" onSubmit={() => void submit()}>
+    <FormSheet
+      kind="quant"
+      visible={visible}
+      onClose={onClose}
+      title={`${t('quantify.invest.title')} · ${nameOf(pool.rule)}`}
+      testId="quant-invest-sheet"
+      onSubmit={() => void submit()}
+    >
       <DecimalField
         label={t('quantify.invest.amount')}
         testId="quant-amount"
@@ -88,7 +93,12 @@ export function InvestSheet({ pool, visible, onClose }: SheetProps) {
         </Figure>
       </dl>
       {(short || error === 'e.insufficientFunds') && (
-        <button type="button" className="link quant-link" data-testid="quant-transfer" onClick={() => void navigate(paths.wallet.transfer({ from: WalletCode.Funding, to: WalletCode.Financial }))}>
+        <button
+          type="button"
+          className="link quant-link"
+          data-testid="quant-transfer"
+          onClick={() => void navigate(paths.wallet.transfer({ from: WalletCode.Funding, to: WalletCode.Financial }))}
+        >
           {t('quantify.invest.transfer')}
         </button>
       )}
@@ -139,7 +149,14 @@ export function RedeemSheet({ pool, visible, onClose }: SheetProps) {
   };
 
   return (
-    <FormSheet kind="quant" visible={visible} onClose={onClose} title={`${t('quantify.redeem.title')} · ${nameOf(pool.rule)}`} testId="quant-redeem-sheet" onSubmit={() => void submit()}>
+    <FormSheet
+      kind="quant"
+      visible={visible}
+      onClose={onClose}
+      title={`${t('quantify.redeem.title')} · ${nameOf(pool.rule)}`}
+      testId="quant-redeem-sheet"
+      onSubmit={() => void submit()}
+    >
       <DecimalField
         label={t('quantify.redeem.units')}
         testId="quant-units"

@@ -152,7 +152,14 @@ function MineSection({
   children,
 }: {
   kind: 'profits' | 'orders';
-  query: { isPending: boolean; isError: boolean; hasNextPage: boolean; isFetchingNextPage: boolean; refetch: () => Promise<unknown>; fetchNextPage: (o: { cancelRefetch: boolean }) => Promise<unknown> };
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    hasNextPage: boolean;
+    isFetchingNextPage: boolean;
+    refetch: () => Promise<unknown>;
+    fetchNextPage: (o: { cancelRefetch: boolean }) => Promise<unknown>;
+  };
   count: number;
   children: ReactNode;
 }) {
@@ -160,7 +167,8 @@ function MineSection({
   const titleId = `quant-${kind}-title`;
   let body;
   if (query.isPending) body = <RowsSkeleton count={2} />;
-  else if (query.isError && count === 0) body = <EmptyState compact kind="records" title={t('quantify.record.loadFailed')} onRetry={() => void query.refetch()} />;
+  else if (query.isError && count === 0)
+    body = <EmptyState compact kind="records" title={t('quantify.record.loadFailed')} onRetry={() => void query.refetch()} />;
   else if (count === 0) body = <p className="quant-empty">{t(kind === 'profits' ? 'quantify.record.profitEmpty' : 'quantify.record.ordersEmpty')}</p>;
   else body = children;
   return (
@@ -171,7 +179,13 @@ function MineSection({
       {body}
       {query.hasNextPage && (
         <div className="quant-links inside">
-          <button type="button" className="link" disabled={query.isFetchingNextPage} data-testid={`quant-${kind}-more`} onClick={() => void query.fetchNextPage({ cancelRefetch: false })}>
+          <button
+            type="button"
+            className="link"
+            disabled={query.isFetchingNextPage}
+            data-testid={`quant-${kind}-more`}
+            onClick={() => void query.fetchNextPage({ cancelRefetch: false })}
+          >
             {t('quantify.detail.more')}
           </button>
         </div>
@@ -208,14 +222,27 @@ function Actions({ p, onInvest, onRedeem }: { p: PoolDetail; onInvest: () => voi
   if (!signedIn)
     return (
       <div className="quant-actions single">
-        <Button block shape="rounded" color="primary" data-testid="quant-signin" onClick={() => void navigate(paths.login(`${location.pathname}${location.search}`))}>
+        <Button
+          block
+          shape="rounded"
+          color="primary"
+          data-testid="quant-signin"
+          onClick={() => void navigate(paths.login(`${location.pathname}${location.search}`))}
+        >
           {t('quantify.detail.signIn')}
         </Button>
       </div>
     );
   return (
     <div className="quant-actions">
-      <Button shape="rounded" color="primary" disabled={p.paused} aria-describedby={p.paused ? PAUSED_NOTE_ID : undefined} data-testid="quant-invest-open" onClick={onInvest}>
+      <Button
+        shape="rounded"
+        color="primary"
+        disabled={p.paused}
+        aria-describedby={p.paused ? PAUSED_NOTE_ID : undefined}
+        data-testid="quant-invest-open"
+        onClick={onInvest}
+      >
         {t('quantify.detail.invest')}
       </Button>
       <Button shape="rounded" disabled={signOf(p.units) <= 0} data-testid="quant-redeem-open" onClick={onRedeem}>
@@ -262,7 +289,13 @@ export default function PoolPage() {
     );
   else
     body = (
-      <EmptyState kind="notFound" title={t('quantify.detail.notFound')} body={query.error?.message ?? t('quantify.detail.notFoundBody')} onRetry={() => void query.refetch()} retryTestId="quant-detail-retry" />
+      <EmptyState
+        kind="notFound"
+        title={t('quantify.detail.notFound')}
+        body={query.error?.message ?? t('quantify.detail.notFoundBody')}
+        onRetry={() => void query.refetch()}
+        retryTestId="quant-detail-retry"
+      />
     );
 
   return (

@@ -89,7 +89,14 @@ function SignedOutCard() {
   return (
     <section className="card card-pad quant-stat" data-testid="quant-signed-out">
       <p className="quant-note first">{t('quantify.stat.signedOut')}</p>
-      <Button size="small" shape="rounded" color="primary" className="quant-signin" data-testid="quant-signin" onClick={() => void navigate(paths.login(paths.quantify.index()))}>
+      <Button
+        size="small"
+        shape="rounded"
+        color="primary"
+        className="quant-signin"
+        data-testid="quant-signin"
+        onClick={() => void navigate(paths.login(paths.quantify.index()))}
+      >
         {t('quantify.stat.signIn')}
       </Button>
     </section>
@@ -154,7 +161,8 @@ function Pools() {
 
   let body;
   if (state === 'loading') body = <div className="card sk-card" aria-busy="true" data-testid="quant-pools-loading" />;
-  else if (state === 'error') body = <EmptyState kind="records" title={t('quantify.list.loadFailed')} onRetry={() => void query.refetch()} retryTestId="quant-pools-retry" />;
+  else if (state === 'error')
+    body = <EmptyState kind="records" title={t('quantify.list.loadFailed')} onRetry={() => void query.refetch()} retryTestId="quant-pools-retry" />;
   else if (state === 'empty') body = <EmptyState kind="records" title={t('quantify.list.empty')} body={t('quantify.list.emptyBody')} />;
   else
     body = (
@@ -186,7 +194,10 @@ function Ranking() {
 
   let body;
   if (query.isPending) body = <RowsSkeleton />;
-  else if (query.isError && rows.length === 0) body = <EmptyState compact kind="records" title={t('quantify.ranking.loadFailed')} onRetry={() => void query.refetch()} retryTestId="quant-ranking-retry" />;
+  else if (query.isError && rows.length === 0)
+    body = (
+      <EmptyState compact kind="records" title={t('quantify.ranking.loadFailed')} onRetry={() => void query.refetch()} retryTestId="quant-ranking-retry" />
+    );
   else if (rows.length === 0) body = <EmptyState compact kind="records" title={t('quantify.ranking.empty')} body={t('quantify.ranking.emptyBody', { days })} />;
   else
     body = (
@@ -301,7 +312,13 @@ export default function QuantifyPage() {
         </div>
         <SimulatedNote />
         <div className="wallet-tabs-bar quant-tabs">
-          <TabStrip tabs={TABS} active={tab} onChange={(key) => setParams(key === 'pools' ? {} : { tab: key }, { replace: true })} label={t('titles.quantifyIndex')} testPrefix="quant-tab">
+          <TabStrip
+            tabs={TABS}
+            active={tab}
+            onChange={(key) => setParams(key === 'pools' ? {} : { tab: key }, { replace: true })}
+            label={t('titles.quantifyIndex')}
+            testPrefix="quant-tab"
+          >
             {(key) => t(`quantify.tabs.${key}`)}
           </TabStrip>
         </div>

@@ -46,7 +46,8 @@ function Holdings() {
 
   let body;
   if (query.isPending) body = <RowsSkeleton />;
-  else if (query.isError && rows.length === 0) body = <EmptyState compact kind="records" title={t('quantify.record.loadFailed')} onRetry={() => void query.refetch()} retryTestId="quant-record-retry" />;
+  else if (query.isError && rows.length === 0)
+    body = <EmptyState compact kind="records" title={t('quantify.record.loadFailed')} onRetry={() => void query.refetch()} retryTestId="quant-record-retry" />;
   else if (rows.length === 0)
     body = (
       <EmptyState compact kind="records" title={t('quantify.record.holdingsEmpty')} body={t('quantify.record.holdingsEmptyBody')}>
@@ -109,7 +110,8 @@ function Orders() {
 
   let body;
   if (query.isPending) body = <RowsSkeleton />;
-  else if (query.isError && rows.length === 0) body = <EmptyState compact kind="records" title={t('quantify.record.loadFailed')} onRetry={() => void query.refetch()} retryTestId="quant-record-retry" />;
+  else if (query.isError && rows.length === 0)
+    body = <EmptyState compact kind="records" title={t('quantify.record.loadFailed')} onRetry={() => void query.refetch()} retryTestId="quant-record-retry" />;
   else if (rows.length === 0)
     body = (
       <EmptyState compact kind="records" title={t('quantify.record.ordersEmpty')} body={t('quantify.record.ordersEmptyBody')}>
@@ -140,7 +142,8 @@ function Profits() {
 
   let body;
   if (query.isPending) body = <RowsSkeleton />;
-  else if (query.isError && rows.length === 0) body = <EmptyState compact kind="records" title={t('quantify.record.loadFailed')} onRetry={() => void query.refetch()} retryTestId="quant-record-retry" />;
+  else if (query.isError && rows.length === 0)
+    body = <EmptyState compact kind="records" title={t('quantify.record.loadFailed')} onRetry={() => void query.refetch()} retryTestId="quant-record-retry" />;
   else if (rows.length === 0) body = <EmptyState compact kind="records" title={t('quantify.record.profitEmpty')} body={t('quantify.record.profitEmptyBody')} />;
   else
     body = (
@@ -169,7 +172,13 @@ export default function QuantifyRecordPage() {
   return (
     <Page title={t('titles.quantifyRecord')} className="money-page quant-page">
       <div className="wallet-tabs-bar">
-        <TabStrip tabs={TABS} active={tab} onChange={(key) => setParams(key === 'holdings' ? {} : { tab: key }, { replace: true })} label={t('titles.quantifyRecord')} testPrefix="quant-tab">
+        <TabStrip
+          tabs={TABS}
+          active={tab}
+          onChange={(key) => setParams(key === 'holdings' ? {} : { tab: key }, { replace: true })}
+          label={t('titles.quantifyRecord')}
+          testPrefix="quant-tab"
+        >
           {(key) => t(`quantify.tabs.${key}`)}
         </TabStrip>
       </div>

@@ -40,7 +40,6 @@ export function formatDrawdown(value: string | null | undefined): string {
   return text === EMPTY_VALUE ? NO_VALUE : `${text}%`;
 }
 
-
 /** The sum of decimal strings, exact. */
 export function sumOf(values: readonly string[]): string {
   return values.reduce<string>((total, v) => addDecimal(total, v) ?? total, '0');

@@ -60,7 +60,16 @@ const pairs: Pool = {
   value: '0.00',
   pending: '0.00',
 };
-const volTarget: Pool = { ...momentum, id: 3, rule: 'volTarget', symbols: ['BTCUSDT', 'ETHUSDT'], rankingReturn: '-1.25', units: '0', value: '0.00', pending: '0.00' };
+const volTarget: Pool = {
+  ...momentum,
+  id: 3,
+  rule: 'volTarget',
+  symbols: ['BTCUSDT', 'ETHUSDT'],
+  rankingReturn: '-1.25',
+  units: '0',
+  value: '0.00',
+  pending: '0.00',
+};
 
 const detail: PoolDetail = {
   ...momentum,
@@ -77,9 +86,45 @@ const detail: PoolDetail = {
 };
 
 const orders: PoolOrder[] = [
-  { id: 5, poolId: 1, rule: 'momentum', kind: 'subscribe', status: 'pending', amount: '50.00', units: null, nav: null, navDay: TODAY + DAY, createTimeTimestamp: TODAY + 3_600_000, doneTimestamp: null },
-  { id: 4, poolId: 1, rule: 'momentum', kind: 'subscribe', status: 'done', amount: '100.00', units: '92.301234', nav: '1.083412', navDay: TODAY, createTimeTimestamp: TODAY - 3_600_000, doneTimestamp: TODAY + 600_000 },
-  { id: 3, poolId: 3, rule: 'volTarget', kind: 'redeem', status: 'cancelled', amount: null, units: null, nav: null, navDay: TODAY, createTimeTimestamp: TODAY - DAY, doneTimestamp: null },
+  {
+    id: 5,
+    poolId: 1,
+    rule: 'momentum',
+    kind: 'subscribe',
+    status: 'pending',
+    amount: '50.00',
+    units: null,
+    nav: null,
+    navDay: TODAY + DAY,
+    createTimeTimestamp: TODAY + 3_600_000,
+    doneTimestamp: null,
+  },
+  {
+    id: 4,
+    poolId: 1,
+    rule: 'momentum',
+    kind: 'subscribe',
+    status: 'done',
+    amount: '100.00',
+    units: '92.301234',
+    nav: '1.083412',
+    navDay: TODAY,
+    createTimeTimestamp: TODAY - 3_600_000,
+    doneTimestamp: TODAY + 600_000,
+  },
+  {
+    id: 3,
+    poolId: 3,
+    rule: 'volTarget',
+    kind: 'redeem',
+    status: 'cancelled',
+    amount: null,
+    units: null,
+    nav: null,
+    navDay: TODAY,
+    createTimeTimestamp: TODAY - DAY,
+    doneTimestamp: null,
+  },
 ];
 const profits: PoolProfit[] = [
   { day: TODAY, poolId: 1, rule: 'momentum', units: '92.301234', nav: '1.083412', previousNav: '1.074300', profit: '0.84', backtested: false },
@@ -166,7 +211,11 @@ describe('the pools', () => {
     const page = await show(QuantifyPage, '/pages/aiquantify/index');
     expect(page.attr('quant-pools-state', 'data-state')).toBe('list');
     expect(page.nodes('quant-pool').map((n) => n.dataset.id)).toEqual(['1', '2', '3']);
-    expect(page.all('quant-pool-open')).toEqual(['Momentum across US index futures', 'Market-neutral pairs: Coca-Cola and PepsiCo', 'Volatility-targeted Bitcoin and Ether']);
+    expect(page.all('quant-pool-open')).toEqual([
+      'Momentum across US index futures',
+      'Market-neutral pairs: Coca-Cola and PepsiCo',
+      'Volatility-targeted Bitcoin and Ether',
+    ]);
     expect(page.all('quant-pool-private')).toEqual(['Private']);
     expect(page.all('quant-pool-paused')).toEqual(['Paused']);
     expect(page.all('quant-pool-nav')).toEqual(['NAV €1.083412 on 24/11/2026', 'NAV No NAV yet', 'NAV €1.083412 on 24/11/2026']);
@@ -188,7 +237,9 @@ describe('the pools', () => {
     const page = await show(QuantifyPage, '/pages/aiquantify/index');
     await page.click('quant-tab-ranking');
     expect(page.attr('quant-tab-ranking', 'aria-selected')).toBe('true');
-    expect(page.text('quant-ranking-rule')).toBe('Ranked by the return of the NAV over 30 days, after fees. Simulated; past results do not predict future ones.');
+    expect(page.text('quant-ranking-rule')).toBe(
+      'Ranked by the return of the NAV over 30 days, after fees. Simulated; past results do not predict future ones.',
+    );
     expect(page.all('quant-rank-no')).toEqual(['No. 1', 'No. 2']);
     expect(page.all('quant-rank-open')).toEqual(['Momentum across US index futures', 'Volatility-targeted Bitcoin and Ether']);
     expect(page.all('quant-rank-return')).toEqual(['+3.46%', '-1.25%']);
@@ -270,7 +321,11 @@ describe('my investments', () => {
     expect(page.where()).toBe('/pages/aiquantify/record?tab=orders');
     expect(page.nodes('quant-order').map((n) => n.dataset.status)).toEqual(['pending', 'done', 'cancelled']);
     expect(page.all('quant-order-status')).toEqual(['Pending', 'Done', 'Withdrawn']);
-    expect(page.nodes('quant-order-status').map((n) => n.className)).toEqual(['status-badge tone-progress', 'status-badge tone-done', 'status-badge tone-muted']);
+    expect(page.nodes('quant-order-status').map((n) => n.className)).toEqual([
+      'status-badge tone-progress',
+      'status-badge tone-done',
+      'status-badge tone-muted',
+    ]);
     expect(page.all('quant-order-pool')).toEqual([
       'Subscription · Momentum across US index futures',
       'Subscription · Momentum across US index futures',
@@ -376,7 +431,7 @@ describe('one pool', () => {
     await page.click('quant-invest-open');
     expect(page.text('quant-available')).toBe('€3,000.00');
     expect(page.text('quant-invest-min')).toBe('€100.00');
-    expect(page.text('quant-invest-note')).toBe('Priced at today\'s NAV, known after 00:00 UTC; the amount is held until then.');
+    expect(page.text('quant-invest-note')).toBe("Priced at today's NAV, known after 00:00 UTC; the amount is held until then.");
     await page.submit('quant-invest-sheet');
     expect(page.text('quant-amount-error')).toBe('Please enter purchase amount');
     await page.type('quant-amount', '12.345');
@@ -395,7 +450,7 @@ describe('one pool', () => {
     const sent = calls.find((c) => c.id === 'quantOrderSave');
     expect(sent?.input).toEqual({ poolId: 1, kind: 'subscribe', amount: '250' });
     expect(sent?.options?.idempotencyKey).toMatch(/\S{8,}/);
-    expect(toasts).toEqual(['Subscription placed: it is priced at today\'s NAV']);
+    expect(toasts).toEqual(["Subscription placed: it is priced at today's NAV"]);
     // The pool's figures and orders are asked for again.
     expect(calls.filter((c) => c.id === 'quantPool').length).toBeGreaterThan(1);
   });
@@ -424,7 +479,7 @@ describe('one pool', () => {
     await page.submit('quant-redeem-sheet');
     expect(page.text('quant-units-error')).toBe('You hold 92.301234 units of this pool that are not already being redeemed');
     await page.type('quant-units', '10');
-    expect(page.text('quant-redeem-estimate')).toBe('≈ €10.83 at the latest NAV; paid at today\'s NAV');
+    expect(page.text('quant-redeem-estimate')).toBe("≈ €10.83 at the latest NAV; paid at today's NAV");
     await page.submit('quant-redeem-sheet');
     expect(calls.find((c) => c.id === 'quantOrderSave')?.input).toEqual({ poolId: 1, kind: 'redeem', units: '10' });
 
@@ -432,7 +487,7 @@ describe('one pool', () => {
     await page.click('quant-redeem-open');
     await page.click('quant-redeem-all');
     expect((page.$('quant-units') as HTMLInputElement).disabled).toBe(true);
-    expect(page.text('quant-redeem-estimate')).toBe('≈ €100.00 at the latest NAV; paid at today\'s NAV');
+    expect(page.text('quant-redeem-estimate')).toBe("≈ €100.00 at the latest NAV; paid at today's NAV");
     await page.submit('quant-redeem-sheet');
     expect(calls.find((c) => c.id === 'quantOrderSave')?.input).toEqual({ poolId: 1, kind: 'redeem', units: 'all' });
   });

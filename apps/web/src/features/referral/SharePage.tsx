@@ -30,10 +30,8 @@ function Invitees() {
   const total = query.data?.pages[0]?.total ?? 0;
 
   let body;
-  if (query.isPending)
-    body = <RowsSkeleton count={2} lines={1} testId={null} />;
-  else if (query.isError && rows.length === 0)
-    body = <EmptyState compact kind="records" title={t('money.loadFailed')} onRetry={() => void query.refetch()} />;
+  if (query.isPending) body = <RowsSkeleton count={2} lines={1} testId={null} />;
+  else if (query.isError && rows.length === 0) body = <EmptyState compact kind="records" title={t('money.loadFailed')} onRetry={() => void query.refetch()} />;
   else if (rows.length === 0)
     body = (
       <div data-testid="share-invitees-empty">
@@ -49,7 +47,11 @@ function Invitees() {
               <span className="record-title">{row.userName}</span>
               <span className="record-sub">{t('invitees.joined', { date: formatDate(row.registerTimestamp) })}</span>
             </span>
-            <span className={row.verified ? 'status-badge tone-done' : 'status-badge tone-muted'} data-testid="share-invitee-status" data-verified={row.verified}>
+            <span
+              className={row.verified ? 'status-badge tone-done' : 'status-badge tone-muted'}
+              data-testid="share-invitee-status"
+              data-verified={row.verified}
+            >
               {row.verified ? t('invitees.verified') : t('invitees.notVerified')}
             </span>
           </div>
@@ -62,7 +64,11 @@ function Invitees() {
     <>
       <div className="section-title invitees-title">
         <span>{t('invitees.title')}</span>
-        {total > 0 && <span className="invitees-total" data-testid="share-invitees-total">{t('invitees.total', { count: total })}</span>}
+        {total > 0 && (
+          <span className="invitees-total" data-testid="share-invitees-total">
+            {t('invitees.total', { count: total })}
+          </span>
+        )}
       </div>
       <section className="card record-list" data-testid="share-invitees">
         {body}
@@ -94,9 +100,7 @@ export default function SharePage() {
   const link = registerUrl(code);
   return (
     <Page title={t('referral.title')} className="money-page">
-      <Refreshable
-        onRefresh={() => Promise.all([user.refetch(), queryClient.refetchQueries({ queryKey: referralKeys.invitees(), type: 'active' })])}
-      >
+      <Refreshable onRefresh={() => Promise.all([user.refetch(), queryClient.refetchQueries({ queryKey: referralKeys.invitees(), type: 'active' })])}>
         <section className="card share-card">
           <h2>{t('referral.heading')}</h2>
           <p>{t('referral.body')}</p>

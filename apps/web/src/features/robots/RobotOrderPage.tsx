@@ -45,7 +45,9 @@ function Head({ o }: { o: RobotOrderDetail }) {
       </div>
       <p className="robot-sub">{t('robots.order.startedAt', { time: formatDateTime(o.createTimeTimestamp) })}</p>
       <p className="robot-sub">
-        {o.redeemedTimestamp !== null ? t('robots.order.redeemedAt', { time: formatDateTime(o.redeemedTimestamp) }) : t('robots.order.endsAt', { time: formatDateTime(o.expiresTimestamp) })}
+        {o.redeemedTimestamp !== null
+          ? t('robots.order.redeemedAt', { time: formatDateTime(o.redeemedTimestamp) })
+          : t('robots.order.endsAt', { time: formatDateTime(o.expiresTimestamp) })}
       </p>
       {!o.redeemed && (
         <p className={o.status >= 5 ? 'robot-note danger' : 'robot-note'} data-testid="robot-detail-meaning">
@@ -288,7 +290,11 @@ function Positions({ o }: { o: RobotOrderDetail }) {
         <>
           <div className="record-list">
             {open.map((p) => (
-              <PositionRow key={p.id} position={p} onOpen={() => void navigate(paths.trading.detail(p.id, { name: p.stockName, code: p.stockCode, source: p.source }))} />
+              <PositionRow
+                key={p.id}
+                position={p}
+                onOpen={() => void navigate(paths.trading.detail(p.id, { name: p.stockName, code: p.stockCode, source: p.source }))}
+              />
             ))}
           </div>
           <ul className="robot-rows">
@@ -407,7 +413,16 @@ export default function RobotOrderPage() {
         <span className="sk sk-short" />
       </div>
     );
-  else body = <EmptyState kind="notFound" title={t('robots.order.notFound')} body={query.error?.message ?? t('robots.order.notFoundBody')} onRetry={() => void query.refetch()} retryTestId="robot-detail-retry" />;
+  else
+    body = (
+      <EmptyState
+        kind="notFound"
+        title={t('robots.order.notFound')}
+        body={query.error?.message ?? t('robots.order.notFoundBody')}
+        onRetry={() => void query.refetch()}
+        retryTestId="robot-detail-retry"
+      />
+    );
 
   return (
     <Page title={o ? nameOf(o) : t('titles.robotDetail')} className={o ? 'money-page robot-page has-actions' : 'money-page robot-page'}>

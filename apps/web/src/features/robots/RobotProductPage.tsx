@@ -41,7 +41,11 @@ function How({ r }: { r: Robot }) {
         ]
       : [
           t('robots.product.dcaHow1', { first: formatParamPercent(p.firstOrderPercent) }),
-          t('robots.product.dcaHow2', { deviation: formatParamPercent(p.deviationPercent), safety: formatParamPercent(p.safetyOrderPercent), orders: p.safetyOrders }),
+          t('robots.product.dcaHow2', {
+            deviation: formatParamPercent(p.deviationPercent),
+            safety: formatParamPercent(p.safetyOrderPercent),
+            orders: p.safetyOrders,
+          }),
           t('robots.product.dcaHow3', { takeProfit: formatParamPercent(p.takeProfitPercent) }),
           t('robots.product.dcaHow4'),
         ];
@@ -133,7 +137,13 @@ function Actions({ r }: { r: Robot }) {
   if (!signedIn)
     return (
       <div className="robot-actions single">
-        <Button block shape="rounded" color="primary" data-testid="robot-signin" onClick={() => void navigate(paths.login(`${location.pathname}${location.search}`))}>
+        <Button
+          block
+          shape="rounded"
+          color="primary"
+          data-testid="robot-signin"
+          onClick={() => void navigate(paths.login(`${location.pathname}${location.search}`))}
+        >
           {t('robots.product.signIn')}
         </Button>
       </div>
@@ -141,7 +151,14 @@ function Actions({ r }: { r: Robot }) {
   if (r.owned)
     return (
       <div className="robot-actions single">
-        <Button block shape="rounded" color="primary" disabled={r.paused} data-testid="robot-start" onClick={() => void navigate(paths.robots.rental(r.id, 'buy'))}>
+        <Button
+          block
+          shape="rounded"
+          color="primary"
+          disabled={r.paused}
+          data-testid="robot-start"
+          onClick={() => void navigate(paths.robots.rental(r.id, 'buy'))}
+        >
           {t('robots.product.start')}
         </Button>
       </div>
@@ -175,7 +192,16 @@ export default function RobotProductPage() {
         <span className="sk sk-short" />
       </div>
     );
-  else body = <EmptyState kind="notFound" title={t('robots.list.loadFailed')} body={query.error?.message} onRetry={() => void query.refetch()} retryTestId="robot-retry" />;
+  else
+    body = (
+      <EmptyState
+        kind="notFound"
+        title={t('robots.list.loadFailed')}
+        body={query.error?.message}
+        onRetry={() => void query.refetch()}
+        retryTestId="robot-retry"
+      />
+    );
 
   return (
     <Page title={r ? nameOf(r) : t('titles.robotProduct')} className={r ? 'money-page robot-page has-actions' : 'money-page robot-page'}>

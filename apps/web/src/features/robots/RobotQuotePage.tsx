@@ -57,7 +57,8 @@ export default function RobotQuotePage() {
   const zone = formatTimeZoneName(timeZone);
 
   let body;
-  if (id === 0 || (order.isError && !o)) body = <EmptyState kind="notFound" title={t('robots.kline.notFound')} body={order.error?.message ?? t('robots.order.notFoundBody')} />;
+  if (id === 0 || (order.isError && !o))
+    body = <EmptyState kind="notFound" title={t('robots.kline.notFound')} body={order.error?.message ?? t('robots.order.notFoundBody')} />;
   else if (!o)
     body = (
       <div className="card card-pad" aria-busy="true" data-testid="robot-kline-loading">
@@ -75,10 +76,19 @@ export default function RobotQuotePage() {
           </div>
           <p className="robot-sub">
             {o.symbol}
-            {o.lower !== null && o.upper !== null && ` · ${t('robots.order.gridRange', { lower: positionPrice(o.lower), upper: positionPrice(o.upper), currency })}`}
+            {o.lower !== null &&
+              o.upper !== null &&
+              ` · ${t('robots.order.gridRange', { lower: positionPrice(o.lower), upper: positionPrice(o.upper), currency })}`}
           </p>
         </section>
-        <section className="card quote-chart" data-testid="robot-kline-chart" data-marks={marks.length} data-buys={buys} data-sells={sells} data-levels={data?.levels.length ?? 0}>
+        <section
+          className="card quote-chart"
+          data-testid="robot-kline-chart"
+          data-marks={marks.length}
+          data-buys={buys}
+          data-sells={sells}
+          data-levels={data?.levels.length ?? 0}
+        >
           <RangeTabs range={range} onChange={setRange} />
           <ul className="robot-legend" data-testid="robot-kline-legend">
             <li>
@@ -136,7 +146,8 @@ export default function RobotQuotePage() {
                 .map((m, index) => (
                   <li key={`${m.time}-${m.side}-${m.price}-${index}`} className="robot-mark" data-testid="robot-mark" data-side={m.side}>
                     <span>
-                      <span className={`robot-mark-side ${m.side}`}>{t(m.side === 'buy' ? 'robots.kline.buy' : 'robots.kline.sell')}</span> {formatQuantity(m.quantity)} @ {positionPrice(m.price)}
+                      <span className={`robot-mark-side ${m.side}`}>{t(m.side === 'buy' ? 'robots.kline.buy' : 'robots.kline.sell')}</span>{' '}
+                      {formatQuantity(m.quantity)} @ {positionPrice(m.price)}
                     </span>
                     <time dateTime={new Date(m.time).toISOString()}>{formatExchangeDateTime(m.time, timeZone)}</time>
                   </li>
@@ -145,7 +156,14 @@ export default function RobotQuotePage() {
           )}
         </section>
         <div className="robot-links">
-          <Button size="small" shape="rounded" color="primary" fill="outline" data-testid="robot-kline-order" onClick={() => void navigate(paths.robots.detail(o.id))}>
+          <Button
+            size="small"
+            shape="rounded"
+            color="primary"
+            fill="outline"
+            data-testid="robot-kline-order"
+            onClick={() => void navigate(paths.robots.detail(o.id))}
+          >
             {t('robots.kline.back')}
           </Button>
         </div>

@@ -78,7 +78,8 @@ export default function RobotRecordPage() {
 
   let body;
   if (query.isPending) body = <RowsSkeleton />;
-  else if (query.isError && rows.length === 0) body = <EmptyState compact kind="records" title={t('robots.record.loadFailed')} onRetry={() => void query.refetch()} retryTestId="robot-record-retry" />;
+  else if (query.isError && rows.length === 0)
+    body = <EmptyState compact kind="records" title={t('robots.record.loadFailed')} onRetry={() => void query.refetch()} retryTestId="robot-record-retry" />;
   else if (rows.length === 0)
     body = (
       <EmptyState compact kind="records" title={t('robots.record.empty')} body={t('robots.record.emptyBody')}>

@@ -206,7 +206,12 @@ function RentalForm({ r, initialMode }: { r: Robot; initialMode: Mode }) {
         {short && (
           <p className="robot-note warn" role="status" data-testid="robot-short">
             {t('robots.rental.short')}{' '}
-            <button type="button" className="link" data-testid="robot-transfer" onClick={() => void navigate(paths.wallet.transfer({ from: WalletCode.Funding, to: WalletCode.Financial }))}>
+            <button
+              type="button"
+              className="link"
+              data-testid="robot-transfer"
+              onClick={() => void navigate(paths.wallet.transfer({ from: WalletCode.Funding, to: WalletCode.Financial }))}
+            >
               {t('robots.rental.transfer')}
             </button>
           </p>
@@ -221,7 +226,16 @@ function RentalForm({ r, initialMode }: { r: Robot; initialMode: Mode }) {
       </section>
 
       <div className="form-actions">
-        <Button block type="submit" color="primary" size="large" shape="rounded" loading={isSubmitting} loadingText={t('robots.rental.submit')} data-testid="robot-submit">
+        <Button
+          block
+          type="submit"
+          color="primary"
+          size="large"
+          shape="rounded"
+          loading={isSubmitting}
+          loadingText={t('robots.rental.submit')}
+          data-testid="robot-submit"
+        >
           {t('robots.rental.submit')}
         </Button>
       </div>
@@ -258,7 +272,16 @@ export default function RobotRentalPage() {
         <span className="sk sk-short" />
       </div>
     );
-  else if (!r) body = <EmptyState kind="notFound" title={t('robots.list.loadFailed')} body={query.error?.message} onRetry={() => void query.refetch()} retryTestId="robot-rental-retry" />;
+  else if (!r)
+    body = (
+      <EmptyState
+        kind="notFound"
+        title={t('robots.list.loadFailed')}
+        body={query.error?.message}
+        onRetry={() => void query.refetch()}
+        retryTestId="robot-rental-retry"
+      />
+    );
   else if (r.paused)
     body = (
       <EmptyState kind="feature" title={t('robots.rental.pausedTitle')} body={t('robots.product.pausedNote')}>

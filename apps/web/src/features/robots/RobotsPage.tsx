@@ -94,7 +94,8 @@ export default function RobotsPage() {
 
   let body;
   if (state === 'loading') body = <div className="card sk-card" aria-busy="true" data-testid="robots-loading" />;
-  else if (state === 'error') body = <EmptyState kind="records" title={t('robots.list.loadFailed')} onRetry={() => void query.refetch()} retryTestId="robots-retry" />;
+  else if (state === 'error')
+    body = <EmptyState kind="records" title={t('robots.list.loadFailed')} onRetry={() => void query.refetch()} retryTestId="robots-retry" />;
   else if (state === 'empty') body = <EmptyState kind="records" title={t('robots.list.empty')} body={t('robots.list.emptyBody')} />;
   else
     body = (

@@ -72,7 +72,8 @@ export function robotOrderQuery(id: number, enabled = true) {
     queryFn: ({ signal }) => call('robotOrder', { id }, { signal }),
     enabled: enabled && id > 0,
     // A robot that no longer trades no longer moves but by its holdings' price: asked for less often.
-    refetchInterval: (query) => (query.state.data === undefined ? false : working(query.state.data) ? ROBOT_REFRESH_MS : query.state.data.redeemed ? false : ROBOT_REFRESH_MS * 5),
+    refetchInterval: (query) =>
+      query.state.data === undefined ? false : working(query.state.data) ? ROBOT_REFRESH_MS : query.state.data.redeemed ? false : ROBOT_REFRESH_MS * 5,
   });
 }
 

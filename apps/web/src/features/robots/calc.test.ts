@@ -21,7 +21,14 @@ describe('a robot’s percentages', () => {
 
 describe('a robot order’s status', () => {
   it('is yellow while it works (1-4), red when its energy is spent or its cycle over (5-6), grey once redeemed', () => {
-    expect([1, 2, 3, 4, 5, 6].map((status) => statusTone({ status, redeemed: false }))).toEqual(['progress', 'progress', 'progress', 'progress', 'failed', 'failed']);
+    expect([1, 2, 3, 4, 5, 6].map((status) => statusTone({ status, redeemed: false }))).toEqual([
+      'progress',
+      'progress',
+      'progress',
+      'progress',
+      'failed',
+      'failed',
+    ]);
     expect(statusTone({ status: 4, redeemed: true })).toBe('muted');
     expect([1, 2, 3, 4, 5, 6, 9, 0].map(statusKey)).toEqual(['searching', 'locating', 'started', 'mining', 'noEnergy', 'expired', 'expired', 'searching']);
   });

@@ -102,11 +102,18 @@ export function useMessageText(): (m: RobotMessage, currency: string) => string 
     const inPair = (name: string) => (currency ? formatInCurrency(valueOf(m, name), currency) : positionPrice(valueOf(m, name)));
     switch (m.kind) {
       case 'levels':
-        return t('robots.messages.levels', { cells: countOf(m, 'cells'), lower: positionPrice(valueOf(m, 'lower')), upper: positionPrice(valueOf(m, 'upper')), price });
+        return t('robots.messages.levels', {
+          cells: countOf(m, 'cells'),
+          lower: positionPrice(valueOf(m, 'lower')),
+          upper: positionPrice(valueOf(m, 'upper')),
+          price,
+        });
       case 'placed':
         return t('robots.messages.placed', { count: countOf(m, 'orders'), n: countOf(m, 'orders') });
       case 'bought':
-        return countOf(m, 'safety') > 0 ? t('robots.messages.boughtSafety', { safety: countOf(m, 'safety'), quantity, price }) : t('robots.messages.bought', { quantity, price });
+        return countOf(m, 'safety') > 0
+          ? t('robots.messages.boughtSafety', { safety: countOf(m, 'safety'), quantity, price })
+          : t('robots.messages.bought', { quantity, price });
       case 'sold':
         return m.values.buy !== undefined
           ? t('robots.messages.sold', { quantity, price, buy: positionPrice(valueOf(m, 'buy')), profit: inPair('profit') })

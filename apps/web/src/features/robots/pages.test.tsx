@@ -1,4 +1,14 @@
-import { MarketSource, OrderDirection, OrderStatus, OrderType, WalletCode, type Position, type Robot, type RobotOrder, type RobotOrderDetail } from '@tradeapp/contract';
+import {
+  MarketSource,
+  OrderDirection,
+  OrderStatus,
+  OrderType,
+  WalletCode,
+  type Position,
+  type Robot,
+  type RobotOrder,
+  type RobotOrderDetail,
+} from '@tradeapp/contract';
 import type * as AntdMobile from 'antd-mobile';
 import type { ComponentType } from 'react';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -42,7 +52,14 @@ const dca: Robot = {
   owned: true,
   running: 1,
 };
-const paused: Robot = { ...grid, id: 5, symbol: 'ETHUSDT', stockName: 'Ethereum', params: { kind: 'grid', rangePercent: '8', cells: 16, mode: 'geometric' }, paused: true };
+const paused: Robot = {
+  ...grid,
+  id: 5,
+  symbol: 'ETHUSDT',
+  stockName: 'Ethereum',
+  params: { kind: 'grid', rangePercent: '8', cells: 16, mode: 'geometric' },
+  paused: true,
+};
 
 const order: RobotOrder = {
   id: 1,
@@ -303,7 +320,10 @@ describe('the robot order form', () => {
   });
 
   it('shows the server’s refusal under the amount', async () => {
-    create = () => Promise.reject(new ApiError('The amount for this robot is between 100.00 and 10000.00 EUR', { code: 400, key: 'v.robotAmount', fields: { amount: 'v.robotAmount' } }));
+    create = () =>
+      Promise.reject(
+        new ApiError('The amount for this robot is between 100.00 and 10000.00 EUR', { code: 400, key: 'v.robotAmount', fields: { amount: 'v.robotAmount' } }),
+      );
     const { default: RobotRentalPage } = await import('./RobotRentalPage');
     const page = await show(RobotRentalPage, '/pages/robotai/rental?id=4&mode=rent');
     await page.type('robot-amount', '1000');

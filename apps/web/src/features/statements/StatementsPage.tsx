@@ -7,7 +7,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../app/paths';
 import { useNavigate, useSearchParams } from '../../lib/router';
-import { formatAmount, formatDateTime, formatInCurrency, formatMonthName, formatQuantity, formatNumber, formatUtcDay, isoDayOf, signOf } from '../../lib/format';
+import {
+  formatAmount,
+  formatDateTime,
+  formatInCurrency,
+  formatMonthName,
+  formatQuantity,
+  formatNumber,
+  formatUtcDay,
+  isoDayOf,
+  signOf,
+} from '../../lib/format';
 import { EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';
 import { RowsSkeleton } from '../../ui/records';
@@ -99,11 +109,25 @@ function Exports() {
         <div className="statement-range">
           <label>
             <span className="field-label">{t('statements.from')}</span>
-            <input type="date" value={from} min={CALENDAR_FIRST_DAY} max={to || CALENDAR_LAST_DAY} onChange={(e) => setFrom(e.target.value)} data-testid="export-from" />
+            <input
+              type="date"
+              value={from}
+              min={CALENDAR_FIRST_DAY}
+              max={to || CALENDAR_LAST_DAY}
+              onChange={(e) => setFrom(e.target.value)}
+              data-testid="export-from"
+            />
           </label>
           <label>
             <span className="field-label">{t('statements.to')}</span>
-            <input type="date" value={to} min={from || CALENDAR_FIRST_DAY} max={CALENDAR_LAST_DAY} onChange={(e) => setTo(e.target.value)} data-testid="export-to" />
+            <input
+              type="date"
+              value={to}
+              min={from || CALENDAR_FIRST_DAY}
+              max={CALENDAR_LAST_DAY}
+              onChange={(e) => setTo(e.target.value)}
+              data-testid="export-to"
+            />
           </label>
         </div>
         <div className="statement-actions">
@@ -219,16 +243,18 @@ function MonthView({ month }: { month: string }) {
             {s.complete ? t('statements.completeNote') : t('statements.inProgressNote', { time: formatDateTime(s.generatedTimestamp) })}
           </p>
           <p className="statement-note">{t('statements.reconciles')}</p>
-          <Button block color="primary" loading={busy === 'pdf'} onClick={() => void run('pdf', `/web/statement/${month}/pdf`, `statement-${month}.pdf`)} data-testid="statement-pdf">
+          <Button
+            block
+            color="primary"
+            loading={busy === 'pdf'}
+            onClick={() => void run('pdf', `/web/statement/${month}/pdf`, `statement-${month}.pdf`)}
+            data-testid="statement-pdf"
+          >
             {t('statements.downloadPdf')}
           </Button>
         </section>
         <NetAssetsCard s={s} />
-        {s.wallets.length === 0 ? (
-          <EmptyState kind="records" title={t('statements.empty')} />
-        ) : (
-          s.wallets.map((w) => <WalletCard key={w.walletCode} w={w} />)
-        )}
+        {s.wallets.length === 0 ? <EmptyState kind="records" title={t('statements.empty')} /> : s.wallets.map((w) => <WalletCard key={w.walletCode} w={w} />)}
         <div className="section-title">{t('statements.trades')}</div>
         <section className="card record-list" data-testid="statement-trades">
           {s.trades.length === 0 ? (
@@ -252,7 +278,10 @@ function MonthView({ month }: { month: string }) {
                   )}
                   {x.gross !== null && x.fees !== null && (
                     <span className="record-sub" data-testid="statement-trade-pnl">
-                      {t('statements.pnlLine', { gross: formatAmount(x.gross, { grouping: true, signed: true }), fees: formatAmount(x.fees, { grouping: true }) })}
+                      {t('statements.pnlLine', {
+                        gross: formatAmount(x.gross, { grouping: true, signed: true }),
+                        fees: formatAmount(x.fees, { grouping: true }),
+                      })}
                     </span>
                   )}
                   <span className="record-sub">{t('statements.fee', { fee: formatAmount(x.fee, { grouping: true }) })}</span>

@@ -100,7 +100,10 @@ export default function TimelinePage() {
     body = (
       <>
         {rows.map((entry) => (
-          <Row key={`${entry.kind}-${entry.journalIds[0] ?? entry.review?.auditId ?? ''}-${entry.positionId ?? ''}-${entry.event ?? ''}-${entry.timestamp}`} entry={entry} />
+          <Row
+            key={`${entry.kind}-${entry.journalIds[0] ?? entry.review?.auditId ?? ''}-${entry.positionId ?? ''}-${entry.event ?? ''}-${entry.timestamp}`}
+            entry={entry}
+          />
         ))}
         <LoadMore hasMore={query.hasNextPage} onMore={() => query.fetchNextPage({ cancelRefetch: false })} />
       </>

@@ -13,8 +13,7 @@ export const statementKeys = {
   timeline: () => [...statementKeys.all, 'timeline'] as const,
 };
 
-export const monthsQuery = () =>
-  queryOptions({ queryKey: statementKeys.months(), queryFn: ({ signal }) => call('statementMonths', {}, { signal }) });
+export const monthsQuery = () => queryOptions({ queryKey: statementKeys.months(), queryFn: ({ signal }) => call('statementMonths', {}, { signal }) });
 
 export const statementQuery = (month: string) =>
   queryOptions({ queryKey: statementKeys.month(month), queryFn: ({ signal }) => call('statement', { month }, { signal }) });

@@ -80,7 +80,17 @@ function AuctionOrderForm({ stock, session, onPlaced }: FormProps) {
   const buy = direction === OrderDirection.Buy;
   const limit = type === OrderType.Limit;
   const holdPrice = limit && buy ? price : band.bandHigh;
-  const estimate = estimateOrder({ quote: stock, direction, type: OrderType.Limit, limitPrice: holdPrice, quantity, leverage, rule, rate, priceDecimals: priceDecimals(stock.tickSize) });
+  const estimate = estimateOrder({
+    quote: stock,
+    direction,
+    type: OrderType.Limit,
+    limitPrice: holdPrice,
+    quantity,
+    leverage,
+    rule,
+    rate,
+    priceDecimals: priceDecimals(stock.tickSize),
+  });
   const held = estimate?.inWallet?.total;
   const short = Boolean(held && wallet && compareDecimal(held, wallet.balance) === 1);
   const placing = useConfirmedOrder(setErrors);
@@ -105,7 +115,9 @@ function AuctionOrderForm({ stock, session, onPlaced }: FormProps) {
             <Line label={stock.name}>
               {buy ? t('trading.buy') : t('trading.sell')} {formatQuantity(quantity)} · {t('trading.leverageX', { n: leverage })}
             </Line>
-            <Line label={t('auction.sheet.type')}>{limit ? `${t('auction.atAuctionLimit')} ${formatPrice(price, stock.tickSize)}` : t('auction.atAuction')}</Line>
+            <Line label={t('auction.sheet.type')}>
+              {limit ? `${t('auction.atAuctionLimit')} ${formatPrice(price, stock.tickSize)}` : t('auction.atAuction')}
+            </Line>
             <Line label={t('auction.sheet.heldAt')}>{formatPrice(holdPrice, stock.tickSize)}</Line>
             <Line label={t('auction.sheet.total')} strong>
               {held ? formatInCurrency(held, walletCurrency) : EMPTY_VALUE}
@@ -203,7 +215,14 @@ function AuctionOrderForm({ stock, session, onPlaced }: FormProps) {
             <div className="field-label" id="auction-leverage-label">
               {t('trading.order.leverage')}
             </div>
-            <LeverageChips leverages={leverages} value={leverage} cap={cap} onChange={choice.setLeverage} testPrefix="auction-leverage" labelledBy="auction-leverage-label" />
+            <LeverageChips
+              leverages={leverages}
+              value={leverage}
+              cap={cap}
+              onChange={choice.setLeverage}
+              testPrefix="auction-leverage"
+              labelledBy="auction-leverage-label"
+            />
             {choice.capped && (
               <div className={choice.warn ? 'field-hint warn' : 'field-hint'}>
                 {risk.data?.acknowledged ? t('trading.order.capHintAcknowledged', { cap }) : t('trading.order.capHint', { cap })}
@@ -277,7 +296,14 @@ export default function AuctionOrderSheet({
   return (
     <Popup visible={stock !== null && session !== undefined} onMaskClick={onClose} onClose={onClose} bodyClassName="order-sheet" destroyOnClose>
       {shown && session && (
-        <div className="order-sheet-panel" role="dialog" aria-modal="true" aria-labelledby="auction-sheet-title" data-testid="auction-sheet" data-symbol={shown.symbol}>
+        <div
+          className="order-sheet-panel"
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby="auction-sheet-title"
+          data-testid="auction-sheet"
+          data-symbol={shown.symbol}
+        >
           <header className="order-sheet-head auction-sheet-head">
             <div className="order-sheet-title">
               <strong id="auction-sheet-title">{shown.name}</strong>
@@ -291,7 +317,9 @@ export default function AuctionOrderSheet({
           </header>
           <div className="order-sheet-book auction-sheet-book">
             <span>{shown.auction.matched ? t('auction.auctionPrice') : t('auction.indicative')}</span>
-            <strong data-testid="auction-sheet-indicative">{shown.auction.price ? formatPrice(shown.auction.price, shown.tickSize) : t('auction.noMatch')}</strong>
+            <strong data-testid="auction-sheet-indicative">
+              {shown.auction.price ? formatPrice(shown.auction.price, shown.tickSize) : t('auction.noMatch')}
+            </strong>
           </div>
           <div className="order-sheet-scroll">
             <AuctionOrderForm

@@ -71,7 +71,7 @@ function CloseForm({ p }: { p: Position }) {
     const raw = divDecimal(p.quantity, '2', 8);
     const lot = limits.data?.lotSize;
     const cut = lot ? floorToStep(raw, lot) : raw;
-    setQuantity((cut === null ? '' : plainDecimal(cut)));
+    setQuantity(cut === null ? '' : plainDecimal(cut));
     setError('');
   };
 
@@ -154,7 +154,14 @@ function CloseForm({ p }: { p: Position }) {
         <EmptyState compact kind="records" title={msg('e.copyNotClosable')} />
       ) : p.robotOrderId !== null ? (
         <EmptyState compact kind="records" title={msg('e.robotPosition')}>
-          <Button size="small" shape="rounded" color="primary" fill="outline" data-testid="close-robot-order" onClick={() => void navigate(paths.robots.detail(p.robotOrderId!))}>
+          <Button
+            size="small"
+            shape="rounded"
+            color="primary"
+            fill="outline"
+            data-testid="close-robot-order"
+            onClick={() => void navigate(paths.robots.detail(p.robotOrderId!))}
+          >
             {t('robots.positionNote.link')}
           </Button>
         </EmptyState>

@@ -33,7 +33,18 @@ const aapl = {
   nextOpenTimestamp: Date.UTC(2026, 10, 30, 9),
   change: '0',
 } as unknown as Quote;
-const tencent = { ...aapl, symbol: '0700.HK', name: 'Tencent', stock_code: '00700', market: 'HK', currency: 'HKD', tickSize: '0.2', lotSize: '100', minQuantity: '100', timeZone: 'Asia/Hong_Kong' } as Quote;
+const tencent = {
+  ...aapl,
+  symbol: '0700.HK',
+  name: 'Tencent',
+  stock_code: '00700',
+  market: 'HK',
+  currency: 'HKD',
+  tickSize: '0.2',
+  lotSize: '100',
+  minQuantity: '100',
+  timeZone: 'Asia/Hong_Kong',
+} as Quote;
 const limitsOf = (q: Quote, calendar: 'US' | 'HK', extendedHours: boolean) => ({
   stockCode: q.symbol,
   minQuantity: q.minQuantity,
@@ -93,7 +104,17 @@ const dayOrder: Position = {
   extendedHours: false,
   timeZone: 'America/New_York',
 };
-const hkDayOrder: Position = { ...dayOrder, id: 72, symbol: '0700.HK', stockName: 'Tencent', currency: 'HKD', walletCode: WalletCode.HkStock, walletCurrency: 'EUR', timeZone: 'Asia/Hong_Kong', expiredDateTimestamp: Date.UTC(2026, 11, 24, 4, 10) };
+const hkDayOrder: Position = {
+  ...dayOrder,
+  id: 72,
+  symbol: '0700.HK',
+  stockName: 'Tencent',
+  currency: 'HKD',
+  walletCode: WalletCode.HkStock,
+  walletCurrency: 'EUR',
+  timeZone: 'Asia/Hong_Kong',
+  expiredDateTimestamp: Date.UTC(2026, 11, 24, 4, 10),
+};
 
 let answers: Record<string, unknown> = {};
 const sent: Array<[string, unknown]> = [];
@@ -198,7 +219,14 @@ describe('the extended-hours switch of the order form', () => {
       form.find('order-submit')!.click();
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
-    expect(sent.find(([id]) => id === 'orderStock')?.[1]).toMatchObject({ stockCode: 'AAPL', type: OrderType.Limit, price: '200.00', quantity: '1', timeInForce: 'day', extendedHours: true });
+    expect(sent.find(([id]) => id === 'orderStock')?.[1]).toMatchObject({
+      stockCode: 'AAPL',
+      type: OrderType.Limit,
+      price: '200.00',
+      quantity: '1',
+      timeInForce: 'day',
+      extendedHours: true,
+    });
     expect(confirmations).toHaveLength(1);
     const shown = document.createElement('div');
     const summary = createRoot(shown);
@@ -235,7 +263,15 @@ describe('an entrusted day order’s expiry', () => {
 
   it('says a day order asked for extended hours, and shows no expiry for one that waits until cancelled', async () => {
     answers = {
-      entrustedOrders: { list: [{ ...dayOrder, extendedHours: true, expiredDateTimestamp: Date.UTC(2026, 10, 27, 22) }, { ...dayOrder, id: 73, timeInForce: 'gtc', expiredDateTimestamp: null }], total: 2, page: 1, size: 20 },
+      entrustedOrders: {
+        list: [
+          { ...dayOrder, extendedHours: true, expiredDateTimestamp: Date.UTC(2026, 10, 27, 22) },
+          { ...dayOrder, id: 73, timeInForce: 'gtc', expiredDateTimestamp: null },
+        ],
+        total: 2,
+        page: 1,
+        size: 20,
+      },
     };
     const page = await mount(TradePage);
     expect(page.texts('entrusted-expiry')).toEqual(['Expires 27/11/2026 05:00 PM New York time']);

@@ -15,11 +15,39 @@ import { OrderConfirmSummary } from './OrderConfirmSummary';
 // And a US share from the US stock wallet, both in dollars: nothing to convert, the total only:
 // 3 AAPL at the ask 200.50 USD, leverage 5 (a share's cap): notional 601.50, margin 120.30, fee 0.30.
 
-const btc = { symbol: 'BTCUSDT', bid: '99999.99', ask: '100000.00', price_nominal: '100000.00', assetClass: 'crypto' as const, currency: 'USDT', tickSize: '0.01', timeZone: 'UTC' };
-const aapl = { symbol: 'AAPL', bid: '200.40', ask: '200.50', price_nominal: '200.45', assetClass: 'stock' as const, currency: 'USD', tickSize: '0.01', timeZone: 'America/New_York' };
+const btc = {
+  symbol: 'BTCUSDT',
+  bid: '99999.99',
+  ask: '100000.00',
+  price_nominal: '100000.00',
+  assetClass: 'crypto' as const,
+  currency: 'USDT',
+  tickSize: '0.01',
+  timeZone: 'UTC',
+};
+const aapl = {
+  symbol: 'AAPL',
+  bid: '200.40',
+  ask: '200.50',
+  price_nominal: '200.45',
+  assetClass: 'stock' as const,
+  currency: 'USD',
+  tickSize: '0.01',
+  timeZone: 'America/New_York',
+};
 const rule = { buyRate: '0.001', sellRate: '0.001', maintenanceRatio: '0.5' };
 const order = (quote: typeof btc | typeof aapl, quantity: string, leverage: number, rate: string, buyRate = '0.001') =>
-  estimateOrder({ quote, direction: OrderDirection.Buy, type: OrderType.Market, limitPrice: '', quantity, leverage, rule: { ...rule, buyRate }, rate, priceDecimals: 2 });
+  estimateOrder({
+    quote,
+    direction: OrderDirection.Buy,
+    type: OrderType.Market,
+    limitPrice: '',
+    quantity,
+    leverage,
+    rule: { ...rule, buyRate },
+    rate,
+    priceDecimals: 2,
+  });
 
 afterAll(() => setLanguage('en'));
 afterEach(unmountAll);
@@ -27,9 +55,29 @@ afterEach(unmountAll);
 async function render(language: UiLanguage, which: 'btc' | 'aapl' = 'btc', extra: { extendedHours?: boolean; expiresAt?: number | null } = {}) {
   const props =
     which === 'btc'
-      ? { quote: btc, quantity: '0.01', leverage: 10, cap: leverageCapFor(btc), estimate: order(btc, '0.01', 10, '0.8'), walletCode: WalletCode.Forex, walletCurrency: 'EUR' }
-      : { quote: aapl, quantity: '3', leverage: 5, cap: leverageCapFor(aapl), estimate: order(aapl, '3', 5, '1', '0.0005'), walletCode: WalletCode.UsStock, walletCurrency: 'USD' };
-  const { el, text } = await showPage(<OrderConfirmSummary direction={OrderDirection.Buy} type={OrderType.Market} {...props} {...extra} />, '/', { language, turns: 0, within: 'page' });
+      ? {
+          quote: btc,
+          quantity: '0.01',
+          leverage: 10,
+          cap: leverageCapFor(btc),
+          estimate: order(btc, '0.01', 10, '0.8'),
+          walletCode: WalletCode.Forex,
+          walletCurrency: 'EUR',
+        }
+      : {
+          quote: aapl,
+          quantity: '3',
+          leverage: 5,
+          cap: leverageCapFor(aapl),
+          estimate: order(aapl, '3', 5, '1', '0.0005'),
+          walletCode: WalletCode.UsStock,
+          walletCurrency: 'USD',
+        };
+  const { el, text } = await showPage(<OrderConfirmSummary direction={OrderDirection.Buy} type={OrderType.Market} {...props} {...extra} />, '/', {
+    language,
+    turns: 0,
+    within: 'page',
+  });
   return {
     direction: text('confirm-direction'),
     quantity: text('confirm-quantity'),
@@ -96,7 +144,13 @@ describe('the order confirmation', () => {
 
   it('reads the same in Chinese', async () => {
     const shown = await render('zh-Hans');
-    expect([shown.direction, shown.price, shown.leverage, shown.notional, shown.liquidation]).toEqual(['买入 · 市价', '100,000.00', '10倍高于 2:1 的散户上限', '1,000.00 USDT', '95,000.00']);
+    expect([shown.direction, shown.price, shown.leverage, shown.notional, shown.liquidation]).toEqual([
+      '买入 · 市价',
+      '100,000.00',
+      '10倍高于 2:1 的散户上限',
+      '1,000.00 USDT',
+      '95,000.00',
+    ]);
     expect([shown.walletNotional, shown.walletMargin, shown.walletFee, shown.walletTotal]).toEqual(['€800.00', '€80.00', '€0.80', '€80.80']);
     expect(shown.columns).toEqual(['USDT', 'EUR（账户）']);
     expect(shown.wallet).toMatch(/^从您的外汇与加密货币账户扣除€80\.80保证金加手续费/);
@@ -138,7 +192,10 @@ describe('the order confirmation', () => {
       extended: 'Ook voorbeurs en nabeurs',
       expiry: 'Vervalt 27-11-2026 17:00 New Yorkse tijd',
     });
-    expect(await render('zh-Hans', 'aapl', { extendedHours: false, expiresAt: regular })).toMatchObject({ extended: '仅常规交易时段', expiry: '到期：纽约时间 2026-11-27 13:00' });
+    expect(await render('zh-Hans', 'aapl', { extendedHours: false, expiresAt: regular })).toMatchObject({
+      extended: '仅常规交易时段',
+      expiry: '到期：纽约时间 2026-11-27 13:00',
+    });
     // A good-till-cancelled order on an instrument without extended hours: neither line.
     expect(await render('en', 'btc', { expiresAt: null })).toMatchObject({ extended: null, expiry: null });
   });

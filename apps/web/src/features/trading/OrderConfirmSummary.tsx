@@ -52,7 +52,8 @@ export function OrderConfirmSummary({
     <div className="confirm-lines" data-testid="order-confirm-summary">
       <Line label={t('trading.order.direction')} testId="confirm-direction">
         <span>
-          <span className={buy ? 'rise-text' : 'fall-text'}>{buy ? t('trading.buy') : t('trading.sell')}</span> · {limit ? t('trading.limit') : t('trading.market')}
+          <span className={buy ? 'rise-text' : 'fall-text'}>{buy ? t('trading.buy') : t('trading.sell')}</span> ·{' '}
+          {limit ? t('trading.limit') : t('trading.market')}
         </span>
       </Line>
       <Line label={t('trading.quantity')} testId="confirm-quantity">
@@ -113,7 +114,9 @@ export function OrderConfirmSummary({
       <p className="form-note confirm-note" data-testid="confirm-liquidation-note">
         {t('trading.order.liquidationNote')}
       </p>
-      {estimate?.large && <p className="form-note warn">{t('trading.order.largeOrder', { n: formatAmount(String(LARGE_ORDER_SHARES), { decimals: 0, grouping: true }) })}</p>}
+      {estimate?.large && (
+        <p className="form-note warn">{t('trading.order.largeOrder', { n: formatAmount(String(LARGE_ORDER_SHARES), { decimals: 0, grouping: true }) })}</p>
+      )}
     </div>
   );
 }

@@ -32,7 +32,15 @@ afterEach(unmountAll);
 
 async function render(language: UiLanguage, balance: string | undefined) {
   const { text } = await showPage(
-    <OrderEstimateSection estimate={estimate} quote={quote} walletCode={WalletCode.Forex} walletCurrency="EUR" balance={balance} needsRate onTransfer={() => undefined} />,
+    <OrderEstimateSection
+      estimate={estimate}
+      quote={quote}
+      walletCode={WalletCode.Forex}
+      walletCurrency="EUR"
+      balance={balance}
+      needsRate
+      onTransfer={() => undefined}
+    />,
     '/',
     { language, turns: 0, within: 'page' },
   );

@@ -106,7 +106,17 @@ function OrderForm({ quote, limits, tradingRule, initialDirection, initialLimit,
   const { leverage } = choice;
   const orderCall = orderCallFor(quote);
   const decimals = priceDecimals(quote.tickSize);
-  const estimate = estimateOrder({ quote, direction, type, limitPrice: price, quantity, leverage, rule: tradingRule, rate: exchangeRate, priceDecimals: decimals });
+  const estimate = estimateOrder({
+    quote,
+    direction,
+    type,
+    limitPrice: price,
+    quantity,
+    leverage,
+    rule: tradingRule,
+    rate: exchangeRate,
+    priceDecimals: decimals,
+  });
   const large = estimate?.large ?? false;
   const marketClosed = !quote.tradable;
   const refused = (marketClosed || extended) && type === OrderType.Market;
@@ -356,7 +366,13 @@ function OrderForm({ quote, limits, tradingRule, initialDirection, initialLimit,
         </section>
 
         <section className="form-section" data-testid="order-advanced">
-          <button type="button" className="order-advanced-toggle" aria-expanded={advanced} data-testid="order-advanced-toggle" onClick={() => setAdvanced((v) => !v)}>
+          <button
+            type="button"
+            className="order-advanced-toggle"
+            aria-expanded={advanced}
+            data-testid="order-advanced-toggle"
+            onClick={() => setAdvanced((v) => !v)}
+          >
             <span>{t('trading.orders.advanced')}</span>
             <span aria-hidden="true">{advanced ? '−' : '+'}</span>
           </button>
@@ -438,5 +454,15 @@ export function OrderTicket({
         </Button>
       </EmptyState>
     );
-  return <OrderForm key={quote.symbol} quote={quote} limits={limits.data} tradingRule={tradingRule} initialDirection={initialDirection} initialLimit={initialLimit} place={place} />;
+  return (
+    <OrderForm
+      key={quote.symbol}
+      quote={quote}
+      limits={limits.data}
+      tradingRule={tradingRule}
+      initialDirection={initialDirection}
+      initialLimit={initialLimit}
+      place={place}
+    />
+  );
 }

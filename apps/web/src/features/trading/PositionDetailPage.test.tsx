@@ -89,7 +89,16 @@ describe('a copy’s position page', () => {
   });
 
   it('says what closed a closed copy', async () => {
-    const page = await show({ ...copy, status: OrderStatus.Settled, closePrice: '4990', netProfit: '-1.10', grossProfit: '-1.00', closeFee: '0.05', closeReason: 'copyStop', closeTimeTimestamp: T });
+    const page = await show({
+      ...copy,
+      status: OrderStatus.Settled,
+      closePrice: '4990',
+      netProfit: '-1.10',
+      grossProfit: '-1.00',
+      closeFee: '0.05',
+      closeReason: 'copyStop',
+      closeTimeTimestamp: T,
+    });
     expect(page.text('detail-close-reason')).toBe('The copy stop-loss');
     expect(page.el.querySelector('[data-testid="position-close"]')).toBeNull();
   });
@@ -164,7 +173,16 @@ describe('a fill explained on the position page (issue 18)', () => {
       direction: OrderDirection.Sell,
       status: OrderStatus.Settled,
       closeReason: 'stopLoss',
-      history: [{ event: 'closed', status: OrderStatus.Settled, price: '5010.50', quantity: '0.1', timestamp: T, fill: { bid: '5010.25', ask: '5010.50', spread: '0.25', quoteTimestamp: at, fee: '0.50', session: 'regular' } }],
+      history: [
+        {
+          event: 'closed',
+          status: OrderStatus.Settled,
+          price: '5010.50',
+          quantity: '0.1',
+          timestamp: T,
+          fill: { bid: '5010.25', ask: '5010.50', spread: '0.25', quoteTimestamp: at, fee: '0.50', session: 'regular' },
+        },
+      ],
     });
     expect(page.text('fill-explained')).toMatch(/^Closed at 5,010\.50: ask 5,010\.50 at \d{2}:\d{2}:\d{2}\.311, spread 0\.25, fee €0\.50$/);
     expect(page.text('detail-close-reason')).toBe('Your stop-loss');

@@ -1,6 +1,15 @@
 import '../../ui/money.css';
 import './trading.css';
-import { LARGE_ORDER_SHARES, MARGIN_WARNING_PERCENT, MarketSource, OrderDirection, OrderStatus, type Position, type PositionDetail, type WalletCode } from '@tradeapp/contract';
+import {
+  LARGE_ORDER_SHARES,
+  MARGIN_WARNING_PERCENT,
+  MarketSource,
+  OrderDirection,
+  OrderStatus,
+  type Position,
+  type PositionDetail,
+  type WalletCode,
+} from '@tradeapp/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { Suspense, useState, type ReactNode } from 'react';
@@ -18,7 +27,19 @@ import { quoteHref } from '../market';
 import { addMargin, marginWarningsQuery, refreshTrading } from './api';
 import { heldFor } from './calc';
 import { PositionPlaceholder, usePagePosition } from './pagePosition';
-import { CloseReasonText, DirectionTag, FillExplanation, MarginWarningTag, OrderStatusTag, positionPrice, Profit, StopBadges, trailingDistance, TypeLabel, Zdf } from './components';
+import {
+  CloseReasonText,
+  DirectionTag,
+  FillExplanation,
+  MarginWarningTag,
+  OrderStatusTag,
+  positionPrice,
+  Profit,
+  StopBadges,
+  trailingDistance,
+  TypeLabel,
+  Zdf,
+} from './components';
 import { StopsSheet } from './stops';
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
@@ -133,7 +154,9 @@ function Detail({ p }: { p: Position & Partial<Pick<PositionDetail, 'history'>> 
             <RobotNote robotOrderId={p.robotOrderId} />
           </Suspense>
         )}
-        {p.largeOrder && <p className="form-note">{t('trading.detail.largeOrderNote', { n: formatAmount(String(LARGE_ORDER_SHARES), { decimals: 0, grouping: true }) })}</p>}
+        {p.largeOrder && (
+          <p className="form-note">{t('trading.detail.largeOrderNote', { n: formatAmount(String(LARGE_ORDER_SHARES), { decimals: 0, grouping: true }) })}</p>
+        )}
       </section>
 
       <section className="card" data-testid="detail-fields">
@@ -207,13 +230,21 @@ function Detail({ p }: { p: Position & Partial<Pick<PositionDetail, 'history'>> 
         )}
         {(open || entrusted) && (
           <Row label={t('trading.orders.stops')} testId="detail-stops">
-            {p.stops && (p.stops.stopLoss || p.stops.takeProfit || p.stops.trailing) ? <StopBadges position={p} testId="detail-stop-badges" /> : t('trading.orders.noStops')}
+            {p.stops && (p.stops.stopLoss || p.stops.takeProfit || p.stops.trailing) ? (
+              <StopBadges position={p} testId="detail-stop-badges" />
+            ) : (
+              t('trading.orders.noStops')
+            )}
           </Row>
         )}
         {p.stops?.trailing && (open || entrusted) && (
           <Row label={t('trading.orders.trailing')} testId="detail-trailing">
             {p.stops.trailing.mark && p.stops.trailing.stop
-              ? t('trading.orders.trailingLine', { distance: trailingDistance(p.stops.trailing), mark: positionPrice(p.stops.trailing.mark), stop: positionPrice(p.stops.trailing.stop) })
+              ? t('trading.orders.trailingLine', {
+                  distance: trailingDistance(p.stops.trailing),
+                  mark: positionPrice(p.stops.trailing.mark),
+                  stop: positionPrice(p.stops.trailing.stop),
+                })
               : t('trading.orders.trailingWaiting', { distance: trailingDistance(p.stops.trailing) })}
           </Row>
         )}
@@ -225,7 +256,9 @@ function Detail({ p }: { p: Position & Partial<Pick<PositionDetail, 'history'>> 
         {open && warning && (
           <Row label={t('trading.detail.marginWarning')} testId="detail-margin-warning">
             <MarginWarningTag warning={warning} />
-            <span className="margin-warning-line">{t('trading.detail.marginWarningLine', { ratio: formatAmount(warning.ratio), level: MARGIN_WARNING_PERCENT[warning.level] })}</span>
+            <span className="margin-warning-line">
+              {t('trading.detail.marginWarningLine', { ratio: formatAmount(warning.ratio), level: MARGIN_WARNING_PERCENT[warning.level] })}
+            </span>
           </Row>
         )}
         {p.closeReason && (
@@ -277,7 +310,9 @@ function Detail({ p }: { p: Position & Partial<Pick<PositionDetail, 'history'>> 
             <div key={`${e.timestamp}-${index}`} className="history-row" data-testid="detail-history-row" data-event={e.event}>
               <span className="history-event">{t(`trading.events.${e.event}`)}</span>
               <span className="history-time">{formatDateTime(e.timestamp)}</span>
-              <span className="history-detail">{[e.quantity && formatQuantity(e.quantity), e.price && positionPrice(e.price)].filter(Boolean).join(' @ ')}</span>
+              <span className="history-detail">
+                {[e.quantity && formatQuantity(e.quantity), e.price && positionPrice(e.price)].filter(Boolean).join(' @ ')}
+              </span>
               <FillExplanation event={e} direction={p.direction} walletCurrency={cur} />
             </div>
           ))}
@@ -333,7 +368,11 @@ export default function PositionDetailPage() {
   const navigate = useNavigate();
   const { id, query, params } = usePagePosition();
   const p = query.data;
-  const body = p ? <Detail p={p} /> : <PositionPlaceholder id={id} pending={query.isPending} onRetry={() => void query.refetch()} lines={3} testId="detail-loading" />;
+  const body = p ? (
+    <Detail p={p} />
+  ) : (
+    <PositionPlaceholder id={id} pending={query.isPending} onRetry={() => void query.refetch()} lines={3} testId="detail-loading" />
+  );
 
   return (
     <Page
@@ -345,7 +384,11 @@ export default function PositionDetailPage() {
             type="button"
             className="nav-text"
             data-testid="detail-quote"
-            onClick={() => void navigate(quoteHref({ symbol: p.symbol, name: p.stockName, stock_code: p.stockCode, source: p.source, market: p.market, assetClass: p.assetClass }))}
+            onClick={() =>
+              void navigate(
+                quoteHref({ symbol: p.symbol, name: p.stockName, stock_code: p.stockCode, source: p.source, market: p.market, assetClass: p.assetClass }),
+              )
+            }
           >
             {t('trading.detail.viewQuote')}
           </button>

@@ -38,12 +38,9 @@ function detailHref(p: Pick<Position, 'id' | 'stockName' | 'stockCode' | 'source
   return paths.trading.detail(p.id, { name: p.stockName, code: p.stockCode, source: p.source });
 }
 
-
 function LoadFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
-  return (
-    <EmptyState compact kind="records" title={t('trading.loadFailed')} onRetry={onRetry} />
-  );
+  return <EmptyState compact kind="records" title={t('trading.loadFailed')} onRetry={onRetry} />;
 }
 
 /** Allotted IPO shares (the portfolio's `deal` lines): held, valued at what was paid, awaiting their listing. */
@@ -63,7 +60,9 @@ function AwaitingListing({ lines }: { lines: PortfolioLine[] }) {
             </div>
             <div className="record-sub">
               {line.instrument !== null && line.instrument !== line.name && `${line.instrument} · `}
-              {line.quantity !== null && <span data-testid="awaiting-quantity">{t('trading.awaiting.shares', { quantity: formatQuantity(line.quantity) })}</span>}
+              {line.quantity !== null && (
+                <span data-testid="awaiting-quantity">{t('trading.awaiting.shares', { quantity: formatQuantity(line.quantity) })}</span>
+              )}
             </div>
             {line.price !== null && (
               <div className="record-sub" data-testid="awaiting-price">
@@ -135,7 +134,16 @@ function Closed() {
   return (
     <>
       {rows.map((p) => (
-        <button key={p.id} type="button" className="record-row trade-row" data-testid="closed-row" data-id={p.id} data-symbol={p.symbol} data-reason={p.closeReason ?? ''} onClick={() => void navigate(detailHref(p))}>
+        <button
+          key={p.id}
+          type="button"
+          className="record-row trade-row"
+          data-testid="closed-row"
+          data-id={p.id}
+          data-symbol={p.symbol}
+          data-reason={p.closeReason ?? ''}
+          onClick={() => void navigate(detailHref(p))}
+        >
           <div className="record-main">
             <div className="record-title">
               {p.stockName}
@@ -240,7 +248,15 @@ function Entrusted() {
             <span className="record-sub">
               {t('trading.fee')} <span data-testid="entrusted-fee">{formatInCurrency(p.handlingFee, p.walletCurrency)}</span>
             </span>
-            <Button size="mini" shape="rounded" color="danger" fill="outline" loading={busy === p.id} data-testid="entrusted-cancel" onClick={() => void onCancel(p.id)}>
+            <Button
+              size="mini"
+              shape="rounded"
+              color="danger"
+              fill="outline"
+              loading={busy === p.id}
+              data-testid="entrusted-cancel"
+              onClick={() => void onCancel(p.id)}
+            >
               {t('trading.cancel')}
             </Button>
           </div>

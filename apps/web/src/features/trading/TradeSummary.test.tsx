@@ -1,4 +1,14 @@
-import { MarketSource, OrderDirection, OrderStatus, OrderType, WalletCode, type Portfolio, type Position, type ResponseOf, type Routes } from '@tradeapp/contract';
+import {
+  MarketSource,
+  OrderDirection,
+  OrderStatus,
+  OrderType,
+  WalletCode,
+  type Portfolio,
+  type Position,
+  type ResponseOf,
+  type Routes,
+} from '@tradeapp/contract';
 import type { InfiniteData } from '@tanstack/react-query';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../i18n';
@@ -171,7 +181,10 @@ async function show(data: InfiniteData<PositionsPage>, lines: Portfolio['lines']
 describe('the trade tab’s summary', () => {
   it('in one currency: the server’s sums, labelled with that currency', async () => {
     const eur = [position(1, WalletCode.Stock, 'EUR', '12.40', '500.00'), position(2, WalletCode.Future, 'EUR', '-2.00', '250.50')];
-    let s = await show(page(eur, { totalProfit: '10.40', totalMargin: '750.50' }), [line(1, WalletCode.Stock, 'EUR', '12.40'), line(2, WalletCode.Future, 'EUR', '-2.00')]);
+    let s = await show(page(eur, { totalProfit: '10.40', totalMargin: '750.50' }), [
+      line(1, WalletCode.Stock, 'EUR', '12.40'),
+      line(2, WalletCode.Future, 'EUR', '-2.00'),
+    ]);
     expect(s.attr('trade-summary', 'data-currency')).toBe('EUR');
     expect(s.label()).toBe('Floating P&L (EUR)');
     expect(s.text('trade-total-profit')).toBe('+€10.40');
@@ -189,7 +202,10 @@ describe('the trade tab’s summary', () => {
   it('in euros and dollars: never their sum as one figure; counted in euros at the rate, and per wallet in each currency', async () => {
     const mixed = [position(1, WalletCode.Stock, 'EUR', '12.40', '500.00'), position(3, WalletCode.UsStock, 'USD', '-18.45', '1000.00')];
     // What the positions call sums across currencies (12.40 - 18.45, 500 + 1000): not to be shown.
-    const s = await show(page(mixed, { totalProfit: '-6.05', totalMargin: '1500.00' }), [line(1, WalletCode.Stock, 'EUR', '12.40'), line(3, WalletCode.UsStock, 'USD', '-18.45')]);
+    const s = await show(page(mixed, { totalProfit: '-6.05', totalMargin: '1500.00' }), [
+      line(1, WalletCode.Stock, 'EUR', '12.40'),
+      line(3, WalletCode.UsStock, 'USD', '-18.45'),
+    ]);
     expect(s.attr('trade-summary', 'data-currency')).toBe('mixed');
     expect(s.all()).not.toContain('6.05');
     expect(s.all()).not.toContain('1,500.00');
@@ -207,7 +223,11 @@ describe('the trade tab’s summary', () => {
   it('knows the currencies of positions not loaded yet from the portfolio', async () => {
     // Twenty euro positions loaded of twenty-one; the portfolio has the dollar one.
     const loaded = [position(1, WalletCode.Stock, 'EUR', '12.40', '500.00')];
-    const s = await show(page(loaded, { totalProfit: '-6.05', totalMargin: '1500.00' }, 21), [line(1, WalletCode.Stock, 'EUR', '12.40'), line(3, WalletCode.UsStock, 'USD', '-18.45')], { complete: false });
+    const s = await show(
+      page(loaded, { totalProfit: '-6.05', totalMargin: '1500.00' }, 21),
+      [line(1, WalletCode.Stock, 'EUR', '12.40'), line(3, WalletCode.UsStock, 'USD', '-18.45')],
+      { complete: false },
+    );
     expect(s.attr('trade-summary', 'data-currency')).toBe('mixed');
     expect(s.text('trade-total-profit')).toBe('-€4.60');
     expect(s.text('trade-total-margin')).toBeNull();

@@ -31,7 +31,12 @@ export function TradeSummary({ data, complete }: { data: InfiniteData<PositionsP
 
   if (!known || !mixed)
     return (
-      <section className="card balance-card trade-summary" data-testid="trade-summary" data-currency={known ? currency : undefined} aria-busy={!known || undefined}>
+      <section
+        className="card balance-card trade-summary"
+        data-testid="trade-summary"
+        data-currency={known ? currency : undefined}
+        aria-busy={!known || undefined}
+      >
         <div className="balance-label">{t('trading.summary.profitIn', { currency })}</div>
         <div className="balance-big">{known ? <Profit value={first.totalProfit} currency={currency} testId="trade-total-profit" big /> : '—'}</div>
         <div className="balance-split">

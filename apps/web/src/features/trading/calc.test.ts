@@ -12,7 +12,18 @@ const quote = { bid: '99.50', ask: '100.50', price_nominal: '100.00', assetClass
 const rule = { buyRate: '0.0005', sellRate: '0.0007', maintenanceRatio: '0.5' };
 
 function estimate(over: Partial<Parameters<typeof estimateOrder>[0]> = {}): OrderEstimate | null {
-  return estimateOrder({ quote, direction: OrderDirection.Buy, type: OrderType.Market, limitPrice: '', quantity: '3', leverage: 5, rule, rate: '1', priceDecimals: 2, ...over });
+  return estimateOrder({
+    quote,
+    direction: OrderDirection.Buy,
+    type: OrderType.Market,
+    limitPrice: '',
+    quantity: '3',
+    leverage: 5,
+    rule,
+    rate: '1',
+    priceDecimals: 2,
+    ...over,
+  });
 }
 
 /** The lines of the order page's estimate, as shown. */

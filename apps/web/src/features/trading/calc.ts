@@ -139,7 +139,15 @@ export function estimateClose(
     closeFeeRate: closeFeeRate(rule, p.direction),
     parts: p.closedParts,
   });
-  return { price: closePrice, quantity, gross: c.gross, closeFee: roundDecimal(c.fee, 2)!, openFee: roundDecimal(c.openFee, 2)!, net: c.net, payout: roundDecimal(c.payout, 2)! };
+  return {
+    price: closePrice,
+    quantity,
+    gross: c.gross,
+    closeFee: roundDecimal(c.fee, 2)!,
+    openFee: roundDecimal(c.openFee, 2)!,
+    net: c.net,
+    payout: roundDecimal(c.payout, 2)!,
+  };
 }
 
 /** What the wallet holds for an entrusted order: its margin plus its fee, to the cent. */

@@ -125,7 +125,13 @@ export function trailingDistance(trailing: { kind: 'price' | 'percent'; distance
 
 /** A tick's time to the millisecond on the reader's clock: when a fill's quote was taken. */
 export function formatTickTime(ts: number): string {
-  return new Intl.DateTimeFormat(getUiLanguage(), { hour: '2-digit', minute: '2-digit', second: '2-digit', fractionalSecondDigits: 3, hourCycle: 'h23' }).format(ts);
+  return new Intl.DateTimeFormat(getUiLanguage(), {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    fractionalSecondDigits: 3,
+    hourCycle: 'h23',
+  }).format(ts);
 }
 
 type HistoryEvent = PositionDetail['history'][number];
@@ -152,7 +158,14 @@ export function FillExplanation({ event, direction, walletCurrency }: { event: H
     fee: fill.fee === null ? '' : formatInCurrency(fill.fee, walletCurrency),
   };
   return (
-    <span className="fill-explained" data-testid="fill-explained" data-bid={fill.bid} data-ask={fill.ask} data-time={fill.quoteTimestamp} data-fee={fill.fee ?? ''}>
+    <span
+      className="fill-explained"
+      data-testid="fill-explained"
+      data-bid={fill.bid}
+      data-ask={fill.ask}
+      data-time={fill.quoteTimestamp}
+      data-fee={fill.fee ?? ''}
+    >
       {t(fill.fee === null ? 'trading.orders.fillLineNoFee' : 'trading.orders.fillLine', values)}
     </span>
   );
@@ -162,7 +175,11 @@ export function FillExplanation({ event, direction, walletCurrency }: { event: H
 export function MarginWarningTag({ warning }: { warning: MarginWarning }) {
   const { t } = useTranslation();
   return (
-    <span className={warning.level === '0.65' ? 'record-tag margin-warning deep' : 'record-tag margin-warning'} data-testid="position-margin-warning" data-level={warning.level}>
+    <span
+      className={warning.level === '0.65' ? 'record-tag margin-warning deep' : 'record-tag margin-warning'}
+      data-testid="position-margin-warning"
+      data-level={warning.level}
+    >
       {t('trading.marginWarningTag', { ratio: formatAmount(warning.ratio) })}
     </span>
   );

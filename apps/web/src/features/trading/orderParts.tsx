@@ -114,10 +114,31 @@ export function QuantityField({
   );
 }
 
-export function SubmitBar({ buy, pending, disabled, testId, children }: { buy: boolean; pending: boolean; disabled: boolean; testId: string; children: ReactNode }) {
+export function SubmitBar({
+  buy,
+  pending,
+  disabled,
+  testId,
+  children,
+}: {
+  buy: boolean;
+  pending: boolean;
+  disabled: boolean;
+  testId: string;
+  children: ReactNode;
+}) {
   return (
     <div className="order-bar">
-      <Button block type="submit" size="large" shape="rounded" className={buy ? 'order-submit buy' : 'order-submit sell'} loading={pending} disabled={disabled} data-testid={testId}>
+      <Button
+        block
+        type="submit"
+        size="large"
+        shape="rounded"
+        className={buy ? 'order-submit buy' : 'order-submit sell'}
+        loading={pending}
+        disabled={disabled}
+        data-testid={testId}
+      >
         {children}
       </Button>
     </div>
@@ -133,13 +154,22 @@ export function useOrderWallet(instrument: InstrumentKind) {
 }
 
 /** Under the price and the quantity fields: message keys or sentences, as `msg` shows them. */
-export type OrderErrors = { price?: string | undefined; quantity?: string | undefined; stopLoss?: string | undefined; takeProfit?: string | undefined; trailingDistance?: string | undefined };
+export type OrderErrors = {
+  price?: string | undefined;
+  quantity?: string | undefined;
+  stopLoss?: string | undefined;
+  takeProfit?: string | undefined;
+  trailingDistance?: string | undefined;
+};
 
 /**
  * What is wrong with an order's quantity and, for a limit order (a `price`), its price against the
  * instrument's lot, minimum and tick; nothing when the order may be sent.
  */
-export function orderProblems({ quantity, price }: { quantity: string; price: string | null }, rules: { minQuantity: string; lotSize: string; tickSize: string }): OrderErrors {
+export function orderProblems(
+  { quantity, price }: { quantity: string; price: string | null },
+  rules: { minQuantity: string; lotSize: string; tickSize: string },
+): OrderErrors {
   const problems: OrderErrors = {};
   const q = zQuantity.safeParse(quantity);
   if (!q.success) problems.quantity = q.error.issues[0]?.message ?? 'v.addQuantity';

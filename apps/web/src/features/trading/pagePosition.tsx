@@ -14,7 +14,19 @@ export function usePagePosition() {
 }
 
 /** What a position page shows until its position is there: not found, grey lines, or a retry. */
-export function PositionPlaceholder({ id, pending, onRetry, lines = 2, testId }: { id: number; pending: boolean; onRetry: () => void; lines?: number; testId?: string }): ReactNode {
+export function PositionPlaceholder({
+  id,
+  pending,
+  onRetry,
+  lines = 2,
+  testId,
+}: {
+  id: number;
+  pending: boolean;
+  onRetry: () => void;
+  lines?: number;
+  testId?: string;
+}): ReactNode {
   const { t } = useTranslation();
   if (!(id > 0)) return <EmptyState kind="notFound" title={t('trading.detail.notFound')} body={t('trading.detail.notFoundBody')} />;
   if (pending)

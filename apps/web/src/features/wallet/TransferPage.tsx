@@ -60,10 +60,7 @@ function TransferList() {
   };
 
   if (query.isPending) return <RowsSkeleton />;
-  if (query.isError && rows.length === 0)
-    return (
-      <EmptyState compact kind="records" title={t('money.loadFailed')} onRetry={() => void query.refetch()} />
-    );
+  if (query.isError && rows.length === 0) return <EmptyState compact kind="records" title={t('money.loadFailed')} onRetry={() => void query.refetch()} />;
   if (rows.length === 0) return <EmptyState compact kind="records" title={t('transfer.empty')} body={t('transfer.emptyBody')} />;
   return (
     <>
@@ -75,9 +72,7 @@ function TransferList() {
             </div>
             <div className="record-sub">{formatDateTime(row.createTimeTimestamp)}</div>
             {row.currency !== row.toCurrency && (
-              <div className="record-sub">
-                {t('transfer.rateLine', { rate: formatNumber(row.rate), from: row.currency, to: row.toCurrency })}
-              </div>
+              <div className="record-sub">{t('transfer.rateLine', { rate: formatNumber(row.rate), from: row.currency, to: row.toCurrency })}</div>
             )}
             {isTransferOpen(row.status) && row.settleAfterTimestamp && (
               <div className="record-sub">{t('transfer.settlesBy', { time: formatDateTime(row.settleAfterTimestamp) })}</div>
@@ -91,7 +86,15 @@ function TransferList() {
             <div className="record-status">
               <TransferBadge status={row.status} testId="transfer-row-status" />
               {isTransferOpen(row.status) && (
-                <Button size="mini" shape="rounded" color="danger" fill="outline" loading={busy === row.id} data-testid="transfer-cancel" onClick={() => void onCancel(row.id)}>
+                <Button
+                  size="mini"
+                  shape="rounded"
+                  color="danger"
+                  fill="outline"
+                  loading={busy === row.id}
+                  data-testid="transfer-cancel"
+                  onClick={() => void onCancel(row.id)}
+                >
                   {t('common.cancel')}
                 </Button>
               )}
@@ -114,9 +117,15 @@ export default function TransferPage() {
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const initialFrom = isWalletCode(params.get('from')) ? (params.get('from') as WalletCode) : WalletCode.Funding;
-  const initialTo = isWalletCode(params.get('to')) ? (params.get('to') as WalletCode) : initialFrom === WalletCode.Funding ? WalletCode.Stock : WalletCode.Funding;
+  const initialTo = isWalletCode(params.get('to'))
+    ? (params.get('to') as WalletCode)
+    : initialFrom === WalletCode.Funding
+      ? WalletCode.Stock
+      : WalletCode.Funding;
   const [from, setFrom] = useState<WalletCode>(initialFrom);
-  const [to, setTo] = useState<WalletCode>(initialFrom === initialTo ? (initialFrom === WalletCode.Funding ? WalletCode.Stock : WalletCode.Funding) : initialTo);
+  const [to, setTo] = useState<WalletCode>(
+    initialFrom === initialTo ? (initialFrom === WalletCode.Funding ? WalletCode.Stock : WalletCode.Funding) : initialTo,
+  );
   const [amount, setAmount] = useState('');
   const [error, setError] = useState('');
   const [pending, setPending] = useState(false);
@@ -274,7 +283,9 @@ export default function TransferPage() {
                 </div>
                 <div className="convert-line">
                   <span>{t('transfer.rate')}</span>
-                  <span data-testid="transfer-rate">{eurUsd ? `1 EUR = ${formatNumber(eurUsd)} USD` : exchangeRate.isError ? t('transfer.rateUnavailable') : '…'}</span>
+                  <span data-testid="transfer-rate">
+                    {eurUsd ? `1 EUR = ${formatNumber(eurUsd)} USD` : exchangeRate.isError ? t('transfer.rateUnavailable') : '…'}
+                  </span>
                 </div>
                 <p className="form-note">{t('transfer.crossNote')}</p>
               </div>

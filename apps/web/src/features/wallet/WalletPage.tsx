@@ -27,7 +27,6 @@ import { DayChange, owesAnything, ProductBreakdown } from './portfolio';
 type TabKey = 'overview' | WalletCode;
 const TAB_KEYS: readonly TabKey[] = ['overview', ...WALLET_TABS];
 
-
 /**
  * The overview tab: net assets from the portfolio (total assets and liabilities beside it when the
  * investor owes anything), today's change, the breakdown by product, then each wallet's ledger total.
@@ -133,10 +132,21 @@ function WalletCard({ code, wallet, loading }: { code: WalletCode; wallet: Walle
           </>
         ) : (
           <>
-            <Button size="small" shape="rounded" color="primary" data-testid="wallet-transfer-in" onClick={() => void navigate(paths.wallet.transfer({ from: WalletCode.Funding, to: code }))}>
+            <Button
+              size="small"
+              shape="rounded"
+              color="primary"
+              data-testid="wallet-transfer-in"
+              onClick={() => void navigate(paths.wallet.transfer({ from: WalletCode.Funding, to: code }))}
+            >
               {t('wallet.transferIn')}
             </Button>
-            <Button size="small" shape="rounded" data-testid="wallet-transfer-out" onClick={() => void navigate(paths.wallet.transfer({ from: code, to: WalletCode.Funding }))}>
+            <Button
+              size="small"
+              shape="rounded"
+              data-testid="wallet-transfer-out"
+              onClick={() => void navigate(paths.wallet.transfer({ from: code, to: WalletCode.Funding }))}
+            >
               {t('wallet.transferOut')}
             </Button>
           </>
@@ -191,12 +201,16 @@ export default function WalletPage() {
           {(key) => (key === 'overview' ? t('wallet.overview') : t(WALLET_LABEL[key]))}
         </TabStrip>
       </div>
-      <Refreshable onRefresh={() => Promise.all([walletKeys.all, followKeys.all, robotKeys.all, quantifyKeys.all, fundKeys.all].map((queryKey) => queryClient.refetchQueries({ queryKey, type: 'active' })))}>
-        {tab === 'overview' ? (
-          <Overview onOpen={(code) => setView({ tab: code })} />
-        ) : (
-          <WalletCard code={tab} wallet={wallet} loading={balances.isPending} />
-        )}
+      <Refreshable
+        onRefresh={() =>
+          Promise.all(
+            [walletKeys.all, followKeys.all, robotKeys.all, quantifyKeys.all, fundKeys.all].map((queryKey) =>
+              queryClient.refetchQueries({ queryKey, type: 'active' }),
+            ),
+          )
+        }
+      >
+        {tab === 'overview' ? <Overview onOpen={(code) => setView({ tab: code })} /> : <WalletCard code={tab} wallet={wallet} loading={balances.isPending} />}
         {tab === WalletCode.Follow && (
           <Suspense fallback={<RowsSkeleton count={2} lines={1} />}>
             <RunningFollows />

@@ -34,7 +34,19 @@ export function quotedAt(timestamp: number, now = Date.now()): string {
  * "Counted at 1 EUR = 1.0850 USD, 14:05": the EURUSD price a total counted the other currency at, and
  * when it was quoted, with its date when that was not today.
  */
-export function CountedAt({ eurUsd, timestamp, className, testId, now }: { eurUsd: string; timestamp: number; className?: string; testId?: string; now?: number }) {
+export function CountedAt({
+  eurUsd,
+  timestamp,
+  className,
+  testId,
+  now,
+}: {
+  eurUsd: string;
+  timestamp: number;
+  className?: string;
+  testId?: string;
+  now?: number;
+}) {
   const { t } = useTranslation();
   return (
     <div className={className} data-testid={testId}>

@@ -70,6 +70,12 @@ describe('the breakdown by product', () => {
       'liability Leningen€2.000,10',
     ]);
     b = await show('zh-Hans');
-    expect(b.rows()).toEqual(['asset 现金€9,234.56', 'asset 持仓€1,500.00', 'asset 存款€1,000.00', 'asset 债券最近一次的价值€1,500.00', 'liability 贷款€2,000.10']);
+    expect(b.rows()).toEqual([
+      'asset 现金€9,234.56',
+      'asset 持仓€1,500.00',
+      'asset 存款€1,000.00',
+      'asset 债券最近一次的价值€1,500.00',
+      'liability 贷款€2,000.10',
+    ]);
   });
 });

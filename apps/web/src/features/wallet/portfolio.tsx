@@ -35,7 +35,15 @@ export function DayChange({ portfolio, testId }: { portfolio: Pick<Portfolio, 'd
 }
 
 /** The one line a screen of portfolio figures carries: every price is the simulated market's. */
-export function SimulatedLine({ portfolio, className, testId = 'portfolio-simulated' }: { portfolio: Pick<Portfolio, 'simulated'>; className?: string; testId?: string }) {
+export function SimulatedLine({
+  portfolio,
+  className,
+  testId = 'portfolio-simulated',
+}: {
+  portfolio: Pick<Portfolio, 'simulated'>;
+  className?: string;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   if (!portfolio.simulated) return null;
   return (

@@ -34,10 +34,7 @@ function WithdrawalList() {
   const query = useInfiniteQuery(withdrawalsQuery());
   const rows = useMemo(() => query.data?.pages.flatMap((page) => page.list) ?? [], [query.data]);
   if (query.isPending) return <RowsSkeleton />;
-  if (query.isError && rows.length === 0)
-    return (
-      <EmptyState compact kind="records" title={t('money.loadFailed')} onRetry={() => void query.refetch()} />
-    );
+  if (query.isError && rows.length === 0) return <EmptyState compact kind="records" title={t('money.loadFailed')} onRetry={() => void query.refetch()} />;
   if (rows.length === 0) return <EmptyState compact kind="records" title={t('withdrawals.empty')} />;
   return (
     <>
@@ -126,13 +123,12 @@ export function WithdrawPage({ target }: { target: Target }) {
   const info = usable.data;
 
   const missing = target === 'bank' ? 'v.selectBankCardFirst' : 'v.enterWalletAddress';
-  const schema = z
-    .object({ destination: z.string().min(1, { error: missing }), amount: zAmount, payPassword: zPayPassword })
-    .superRefine((value, ctx) => {
-      if (!info) return;
-      if (compareDecimal(value.amount, info.minAmount) === -1) ctx.addIssue({ code: 'custom', path: ['amount'], message: msg('e.belowMinimum', { n: formatNumber(info.minAmount, { grouping: true }) }) });
-      else if (compareDecimal(value.amount, info.amount) === 1) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'e.insufficientFunds' });
-    });
+  const schema = z.object({ destination: z.string().min(1, { error: missing }), amount: zAmount, payPassword: zPayPassword }).superRefine((value, ctx) => {
+    if (!info) return;
+    if (compareDecimal(value.amount, info.minAmount) === -1)
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: msg('e.belowMinimum', { n: formatNumber(info.minAmount, { grouping: true }) }) });
+    else if (compareDecimal(value.amount, info.amount) === 1) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'e.insufficientFunds' });
+  });
   const form = useForm({ resolver: zodResolver(schema), defaultValues: { destination: '', amount: '', payPassword: '' } });
   const { errors, isSubmitting } = form.formState;
 
@@ -163,8 +159,7 @@ export function WithdrawPage({ target }: { target: Target }) {
 
   let body;
   if (usable.isPending) body = <div className="card sk-card" aria-busy="true" />;
-  else if (usable.isError)
-    body = <EmptyState kind="records" title={t('money.loadFailed')} onRetry={() => void usable.refetch()} />;
+  else if (usable.isError) body = <EmptyState kind="records" title={t('money.loadFailed')} onRetry={() => void usable.refetch()} />;
   else if (!kycVerified)
     body = (
       <EmptyState kind="records" title={t('withdrawals.kycTitle')} body={t('withdrawals.kycBody')}>

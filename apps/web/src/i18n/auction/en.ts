@@ -72,7 +72,8 @@ export const auctionEn = {
       margin: 'Margin held',
       fee: 'Fee held',
       total: 'Held until the match',
-      heldNote: 'Until 09:20 margin and fee are held at the most the order can cost. At the match the fill keeps what the auction price needs and the rest returns; an unmatched limit waits as an entrusted order.',
+      heldNote:
+        'Until 09:20 margin and fee are held at the most the order can cost. At the match the fill keeps what the auction price needs and the rest returns; an unmatched limit waits as an entrusted order.',
       closed: 'The auction takes orders from 09:00 to 09:20 Hong Kong time.',
       submitBuy: 'Buy at the auction',
       submitSell: 'Sell at the auction',

@@ -2,7 +2,8 @@ import type { AuctionMessages } from './en';
 
 export const auctionNl: AuctionMessages = {
   auction: {
-    intro: 'Hongkongse aandelen openen met een veiling: orders die van 09:00 tot 09:20 Hongkongse tijd binnenkomen, worden om 09:20 allemaal tegen één prijs uitgevoerd.',
+    intro:
+      'Hongkongse aandelen openen met een veiling: orders die van 09:00 tot 09:20 Hongkongse tijd binnenkomen, worden om 09:20 allemaal tegen één prijs uitgevoerd.',
     session: 'Openingsveiling',
     tradingDay: 'Handelsdag {{date}}',
     phase: {
@@ -72,7 +73,8 @@ export const auctionNl: AuctionMessages = {
       margin: 'Vastgezette marge',
       fee: 'Vastgezette kosten',
       total: 'Vastgezet tot de match',
-      heldNote: 'Tot 09:20 worden marge en kosten vastgezet tegen het meeste dat de order kan kosten. Bij de match houdt de uitvoering wat de veilingprijs vraagt en komt de rest terug; een niet-gematchte limiet wacht als limietorder.',
+      heldNote:
+        'Tot 09:20 worden marge en kosten vastgezet tegen het meeste dat de order kan kosten. Bij de match houdt de uitvoering wat de veilingprijs vraagt en komt de rest terug; een niet-gematchte limiet wacht als limietorder.',
       closed: 'De veiling neemt orders aan van 09:00 tot 09:20 Hongkongse tijd.',
       submitBuy: 'Kopen in de veiling',
       submitSell: 'Verkopen in de veiling',

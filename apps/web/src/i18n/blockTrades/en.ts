@@ -25,7 +25,8 @@ export const blockTradesEn = {
     activated: 'Block trading is active',
     activeTitle: 'Block trading is active',
     activeSince: 'Active since {{date}}',
-    activeBody: 'Ask for a quote below: for at least {{shares}} shares the house answers at once with a firm price within {{band}} % of the reference price, valid for {{seconds}} seconds.',
+    activeBody:
+      'Ask for a quote below: for at least {{shares}} shares the house answers at once with a firm price within {{band}} % of the reference price, valid for {{seconds}} seconds.',
     rfq: {
       title: 'Request a quote',
       stock: 'Stock',

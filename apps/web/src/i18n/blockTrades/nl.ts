@@ -24,7 +24,8 @@ export const blockTradesNl: BlockTradesMessages = {
     activated: 'Blokhandel is actief',
     activeTitle: 'Blokhandel is actief',
     activeSince: 'Actief sinds {{date}}',
-    activeBody: 'Vraag hieronder een koers aan: voor minstens {{shares}} aandelen noemt het huis meteen een vaste prijs binnen {{band}} % van de referentieprijs, {{seconds}} seconden geldig.',
+    activeBody:
+      'Vraag hieronder een koers aan: voor minstens {{shares}} aandelen noemt het huis meteen een vaste prijs binnen {{band}} % van de referentieprijs, {{seconds}} seconden geldig.',
     rfq: {
       title: 'Koers aanvragen',
       stock: 'Aandeel',

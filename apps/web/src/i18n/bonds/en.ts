@@ -4,7 +4,8 @@
 export const bondsEn = {
   bonds: {
     simulated: 'Simulated',
-    curveNote: 'Bond prices come from the simulated market: each currency has a yield curve that moves a little every second, and a bond is priced from it plus its own spread. They are not prices of a real exchange.',
+    curveNote:
+      'Bond prices come from the simulated market: each currency has a yield curve that moves a little every second, and a bond is priced from it plus its own spread. They are not prices of a real exchange.',
     bill: 'Bill',
     paused: 'Paused',
     zeroCoupon: 'None (bill)',
@@ -48,7 +49,8 @@ export const bondsEn = {
     },
     list: {
       intro: 'Government bonds and bills in dollars, euros and pesos. Prices are per 100 of face amount; yields are to maturity.',
-      markupNote: 'Each yield is shown twice: before the markup (our fee, 0.10 per 100 face up to a year to maturity, 0.25 beyond) and after it, which is what you earn if you hold the bond to maturity.',
+      markupNote:
+        'Each yield is shown twice: before the markup (our fee, 0.10 per 100 face up to a year to maturity, 0.25 beyond) and after it, which is what you earn if you hold the bond to maturity.',
       mine: 'My bonds',
       loadFailed: 'The bonds could not be loaded',
       empty: 'No bonds are listed now',
@@ -61,7 +63,8 @@ export const bondsEn = {
       datesMore: '{{dates}} and more ({{n}} in all)',
       pricesTitle: 'Price now, per 100 face',
       curveSpread: '{{rate}} + {{spread}} bp',
-      pricesNote: 'You buy at the dirty price: the clean ask plus the interest accrued from the last coupon to the day the purchase settles (a Treasury the next business day, a euro bond or a Mbono two business days on), which the next coupon pays back to you. A coupon due by that day is the seller’s. Updated every 10 seconds.',
+      pricesNote:
+        'You buy at the dirty price: the clean ask plus the interest accrued from the last coupon to the day the purchase settles (a Treasury the next business day, a euro bond or a Mbono two business days on), which the next coupon pays back to you. A coupon due by that day is the seller’s. Updated every 10 seconds.',
       orderTitle: 'Buy',
       faceHint: 'In multiples of {{increment}}',
       wallet: 'Paid from',
@@ -70,7 +73,8 @@ export const bondsEn = {
       accruedLine: 'Accrued interest {{price}} × face ÷ 100',
       feeLine: 'Markup (our fee) {{price}} × face ÷ 100',
       total: 'Total to pay',
-      totalFormula: 'Total = (dirty price + markup) × face ÷ 100, each line rounded to the cent. If the price moves against you by more than 0.50 per 100 before the order arrives, it is refused and nothing is paid.',
+      totalFormula:
+        'Total = (dirty price + markup) × face ÷ 100, each line rounded to the cent. If the price moves against you by more than 0.50 per 100 before the order arrives, it is refused and nothing is paid.',
       converted: 'Paid from your {{wallet}} wallet in euros at the current exchange rate.',
       pausedNote: 'This bond takes no new purchases for now. Holders can still sell it, and coupons are paid.',
       transfer: 'Transfer money to your {{wallet}} wallet',
@@ -96,7 +100,8 @@ export const bondsEn = {
       markupLine: 'Markup (our fee) {{price}} × face ÷ 100',
       proceeds: 'You receive',
       result: 'Profit after markup if you sell it all now',
-      formula: 'You receive = (clean bid + accrued interest − markup) × face ÷ 100, at the bid when the sale arrives. Interest accrues to the day the sale settles; a coupon due by then is paid to you first.',
+      formula:
+        'You receive = (clean bid + accrued interest − markup) × face ÷ 100, at the bid when the sale arrives. Interest accrues to the day the sale settles; a coupon due by then is paid to you first.',
       submit: 'Sell',
       question: 'Sell {{face}} face of {{name}} for about {{amount}}, settling on {{date}}?',
       confirm: 'Sell',

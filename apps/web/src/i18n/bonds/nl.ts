@@ -3,7 +3,8 @@ import type { BondsMessages } from './en';
 export const bondsNl: BondsMessages = {
   bonds: {
     simulated: 'Gesimuleerd',
-    curveNote: 'Obligatiekoersen komen uit de gesimuleerde markt: elke valuta heeft een rentecurve die elke seconde een beetje beweegt, en een obligatie wordt daaruit geprijsd plus haar eigen spread. Het zijn geen koersen van een echte beurs.',
+    curveNote:
+      'Obligatiekoersen komen uit de gesimuleerde markt: elke valuta heeft een rentecurve die elke seconde een beetje beweegt, en een obligatie wordt daaruit geprijsd plus haar eigen spread. Het zijn geen koersen van een echte beurs.',
     bill: 'Schatkistpapier',
     paused: 'Gepauzeerd',
     zeroCoupon: 'Geen (schatkistpapier)',
@@ -46,8 +47,9 @@ export const bondsNl: BondsMessages = {
       settlementDay: 'Afwikkeldatum',
     },
     list: {
-      intro: 'Staatsobligaties en schatkistpapier in dollars, euro\'s en pesos. Koersen zijn per 100 nominaal; rendementen zijn tot de vervaldatum.',
-      markupNote: 'Elk rendement staat er twee keer: vóór de opslag (onze vergoeding, 0,10 per 100 nominaal tot een jaar voor de vervaldatum, daarboven 0,25) en erna, wat u verdient als u de obligatie tot de vervaldatum houdt.',
+      intro: "Staatsobligaties en schatkistpapier in dollars, euro's en pesos. Koersen zijn per 100 nominaal; rendementen zijn tot de vervaldatum.",
+      markupNote:
+        'Elk rendement staat er twee keer: vóór de opslag (onze vergoeding, 0,10 per 100 nominaal tot een jaar voor de vervaldatum, daarboven 0,25) en erna, wat u verdient als u de obligatie tot de vervaldatum houdt.',
       mine: 'Mijn obligaties',
       loadFailed: 'De obligaties konden niet worden geladen',
       empty: 'Er staan nu geen obligaties genoteerd',
@@ -60,7 +62,8 @@ export const bondsNl: BondsMessages = {
       datesMore: '{{dates}} en meer ({{n}} in totaal)',
       pricesTitle: 'Koers nu, per 100 nominaal',
       curveSpread: '{{rate}} + {{spread}} bp',
-      pricesNote: 'U koopt tegen de dirty koers: de clean laatkoers plus de rente die van de vorige coupon tot de afwikkeldatum van de aankoop is opgelopen (voor Amerikaans staatspapier de volgende werkdag, voor een euro-obligatie of een Mbono twee werkdagen later), en die de volgende coupon u terugbetaalt. Een coupon die uiterlijk op die dag vervalt, is van de verkoper. Elke 10 seconden bijgewerkt.',
+      pricesNote:
+        'U koopt tegen de dirty koers: de clean laatkoers plus de rente die van de vorige coupon tot de afwikkeldatum van de aankoop is opgelopen (voor Amerikaans staatspapier de volgende werkdag, voor een euro-obligatie of een Mbono twee werkdagen later), en die de volgende coupon u terugbetaalt. Een coupon die uiterlijk op die dag vervalt, is van de verkoper. Elke 10 seconden bijgewerkt.',
       orderTitle: 'Kopen',
       faceHint: 'In veelvouden van {{increment}}',
       wallet: 'Betaald uit',
@@ -69,8 +72,9 @@ export const bondsNl: BondsMessages = {
       accruedLine: 'Opgelopen rente {{price}} × nominaal ÷ 100',
       feeLine: 'Opslag (onze vergoeding) {{price}} × nominaal ÷ 100',
       total: 'Totaal te betalen',
-      totalFormula: 'Totaal = (dirty koers + opslag) × nominaal ÷ 100, elke regel afgerond op de cent. Beweegt de koers vóór de order aankomt meer dan 0,50 per 100 in uw nadeel, dan wordt de order geweigerd en betaalt u niets.',
-      converted: 'Betaald uit uw portemonnee {{wallet}} in euro\'s tegen de actuele wisselkoers.',
+      totalFormula:
+        'Totaal = (dirty koers + opslag) × nominaal ÷ 100, elke regel afgerond op de cent. Beweegt de koers vóór de order aankomt meer dan 0,50 per 100 in uw nadeel, dan wordt de order geweigerd en betaalt u niets.',
+      converted: "Betaald uit uw portemonnee {{wallet}} in euro's tegen de actuele wisselkoers.",
       pausedNote: 'Deze obligatie neemt voorlopig geen nieuwe aankopen aan. Houders kunnen nog verkopen en coupons worden uitbetaald.',
       transfer: 'Geld overmaken naar uw portemonnee {{wallet}}',
       submit: 'Kopen',
@@ -95,7 +99,8 @@ export const bondsNl: BondsMessages = {
       markupLine: 'Opslag (onze vergoeding) {{price}} × nominaal ÷ 100',
       proceeds: 'U ontvangt',
       result: 'Winst na opslag als u nu alles verkoopt',
-      formula: 'U ontvangt = (clean biedkoers + opgelopen rente − opslag) × nominaal ÷ 100, tegen de biedkoers wanneer de verkoop aankomt. De rente loopt op tot de afwikkeldatum van de verkoop; een coupon die uiterlijk dan vervalt, krijgt u eerst uitbetaald.',
+      formula:
+        'U ontvangt = (clean biedkoers + opgelopen rente − opslag) × nominaal ÷ 100, tegen de biedkoers wanneer de verkoop aankomt. De rente loopt op tot de afwikkeldatum van de verkoop; een coupon die uiterlijk dan vervalt, krijgt u eerst uitbetaald.',
       submit: 'Verkopen',
       question: '{{face}} nominaal van {{name}} verkopen voor ongeveer {{amount}}, afgewikkeld op {{date}}?',
       confirm: 'Verkopen',
@@ -109,7 +114,7 @@ export const bondsNl: BondsMessages = {
     },
     holdings: {
       title: 'Mijn obligaties',
-      totalEur: 'Obligaties, gewaardeerd in euro\'s',
+      totalEur: "Obligaties, gewaardeerd in euro's",
       perCurrency: 'Uw obligaties per valuta',
       currency: 'Valuta',
       count: '{{n}} in bezit',

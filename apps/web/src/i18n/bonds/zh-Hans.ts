@@ -60,7 +60,8 @@ export const bondsZhHans: BondsMessages = {
       datesMore: '{{dates}} 等（共 {{n}} 次）',
       pricesTitle: '当前价格（每 100 面值）',
       curveSpread: '{{rate}} + {{spread}} 个基点',
-      pricesNote: '您按全价买入：净价卖价加上自上次付息日至买入交割日的应计利息（美国国债为下一个工作日，欧元债券和墨西哥 Mbono 为两个工作日后），这部分利息会在下次付息时返还给您。在交割日当天或之前到期的票息归卖方。每 10 秒更新一次。',
+      pricesNote:
+        '您按全价买入：净价卖价加上自上次付息日至买入交割日的应计利息（美国国债为下一个工作日，欧元债券和墨西哥 Mbono 为两个工作日后），这部分利息会在下次付息时返还给您。在交割日当天或之前到期的票息归卖方。每 10 秒更新一次。',
       orderTitle: '买入',
       faceHint: '须为 {{increment}} 的整数倍',
       wallet: '支付账户',

@@ -28,7 +28,8 @@ export const contentEn = {
   },
   chat: {
     introTitle: 'Hello! How can we help?',
-    introBody: 'Write your question below. An operator of our customer service answers right here, and you will see the reply as soon as it is sent. You can also send a photo or a screenshot.',
+    introBody:
+      'Write your question below. An operator of our customer service answers right here, and you will see the reply as soon as it is sent. You can also send a photo or a screenshot.',
     placeholder: 'Type a message',
     send: 'Send',
     image: 'Send an image',

@@ -31,7 +31,8 @@ export const contentNl: ContentMessages = {
   },
   chat: {
     introTitle: 'Hallo! Waarmee kunnen we helpen?',
-    introBody: 'Stel hieronder uw vraag. Een medewerker van onze klantenservice antwoordt hier, en u ziet het antwoord zodra het is verstuurd. U kunt ook een foto of schermafbeelding sturen.',
+    introBody:
+      'Stel hieronder uw vraag. Een medewerker van onze klantenservice antwoordt hier, en u ziet het antwoord zodra het is verstuurd. U kunt ook een foto of schermafbeelding sturen.',
     placeholder: 'Typ een bericht',
     send: 'Verstuur',
     image: 'Afbeelding sturen',

@@ -61,7 +61,8 @@ export const dealsEn = {
     yours: 'yours',
     poolsCaption: 'If the deal closed now',
     pools: { lots: 'Lots on offer', applied: 'Lots applied for', chance: 'Chance of one lot' },
-    poolsNote: 'Applications of up to {{amount}} at the top of the range are balloted in pool A, larger ones in pool B. Every applicant of a pool is first drawn for one lot; the chance of one lot falls as more people apply.',
+    poolsNote:
+      'Applications of up to {{amount}} at the top of the range are balloted in pool A, larger ones in pool B. Every applicant of a pool is first drawn for one lot; the chance of one lot falls as more people apply.',
     usAllocationNote: 'United States offers are filled by a random draw by lot once the deal is priced.',
     basis: {
       title: 'Basis of allotment',
@@ -150,7 +151,8 @@ export const dealsEn = {
       available: 'Available',
       transfer: 'Transfer in',
       short: 'Not enough in your subscription wallet. Transfer money in or apply for fewer lots.',
-      feeNote: 'The fee rate of {{rate}} is charged only on the shares you are allotted. What is not allotted is refunded to your subscription wallet at the allotment on {{date}}.',
+      feeNote:
+        'The fee rate of {{rate}} is charged only on the shares you are allotted. What is not allotted is refunded to your subscription wallet at the allotment on {{date}}.',
       refundNote: 'What is not allotted is refunded to your subscription wallet at the allotment on {{date}}.',
       handlingNote: 'The handling fee of {{fee}} is paid now and is not refunded, unless the deal is cancelled.',
       rangeNote: 'Until the deal is priced, the money is held at the top of the price range; a lower final price refunds the difference.',

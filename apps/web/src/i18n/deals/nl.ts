@@ -2,11 +2,13 @@ import type { DealsMessages } from './en';
 
 export const dealsNl: DealsMessages = {
   deals: {
-    intro: 'Schrijf in op aandelen van bedrijven die naar de beurs gaan in Hongkong en de Verenigde Staten. Het geld staat tot de toewijzing vast in je inschrijvingsportemonnee.',
+    intro:
+      'Schrijf in op aandelen van bedrijven die naar de beurs gaan in Hongkong en de Verenigde Staten. Het geld staat tot de toewijzing vast in je inschrijvingsportemonnee.',
     breakRateTitle: 'Hoe vaak eerdere beursgangen onder de uitgifteprijs sloten',
     breakRate: '{{broken}} van de {{closed}} genoteerde aandelen sloten hun eerste handelsdag onder de uitgifteprijs: {{percent}}.',
     breakRateNone: 'Nog geen enkel aandeel heeft zijn eerste handelsdag afgesloten, dus er is nog geen cijfer.',
-    breakRateNote: 'Een IPO zakt door de uitgifteprijs als het slot van de eerste dag onder de definitieve prijs ligt. Eerdere uitkomsten zeggen niets zekers over de volgende.',
+    breakRateNote:
+      'Een IPO zakt door de uitgifteprijs als het slot van de eerste dag onder de definitieve prijs ligt. Eerdere uitkomsten zeggen niets zekers over de volgende.',
     filterLabel: 'Beursgangen per fase',
     filter: { all: 'Alle', open: 'Open', announced: 'Binnenkort', listed: 'Genoteerd' },
     empty: 'Geen beursgangen',
@@ -60,7 +62,8 @@ export const dealsNl: DealsMessages = {
     yours: 'jouw pool',
     poolsCaption: 'Als de inschrijving nu sloot',
     pools: { lots: 'Aangeboden lots', applied: 'Gevraagde lots', chance: 'Kans op één lot' },
-    poolsNote: 'Inschrijvingen tot {{amount}} tegen de bovenkant van de bandbreedte worden in pool A verloot, grotere in pool B. Elke inschrijver van een pool maakt eerst kans op één lot; die kans daalt naarmate meer mensen inschrijven.',
+    poolsNote:
+      'Inschrijvingen tot {{amount}} tegen de bovenkant van de bandbreedte worden in pool A verloot, grotere in pool B. Elke inschrijver van een pool maakt eerst kans op één lot; die kans daalt naarmate meer mensen inschrijven.',
     usAllocationNote: 'Amerikaanse biedingen worden na de prijsvaststelling per lot door loting toegewezen.',
     basis: {
       title: 'Toewijzingsgrondslag',
@@ -149,14 +152,17 @@ export const dealsNl: DealsMessages = {
       available: 'Beschikbaar',
       transfer: 'Overboeken',
       short: 'Te weinig in je inschrijvingsportemonnee. Boek geld over of schrijf in op minder lots.',
-      feeNote: 'Het kostenpercentage van {{rate}} wordt alleen berekend over de aandelen die je krijgt toegewezen. Wat niet wordt toegewezen, komt bij de toewijzing op {{date}} terug in je inschrijvingsportemonnee.',
+      feeNote:
+        'Het kostenpercentage van {{rate}} wordt alleen berekend over de aandelen die je krijgt toegewezen. Wat niet wordt toegewezen, komt bij de toewijzing op {{date}} terug in je inschrijvingsportemonnee.',
       refundNote: 'Wat niet wordt toegewezen, komt bij de toewijzing op {{date}} terug in je inschrijvingsportemonnee.',
       handlingNote: 'De behandelkosten van {{fee}} worden nu betaald en niet terugbetaald, behalve als de IPO wordt geannuleerd.',
-      rangeNote: 'Tot de prijs vaststaat, wordt het geld vastgezet tegen de bovenkant van de bandbreedte; een lagere definitieve prijs geeft het verschil terug.',
+      rangeNote:
+        'Tot de prijs vaststaat, wordt het geld vastgezet tegen de bovenkant van de bandbreedte; een lagere definitieve prijs geeft het verschil terug.',
       usNote: 'Een Amerikaanse inschrijving is een voorwaardelijk bod: je kunt het wijzigen tot de inschrijving sluit.',
       reconfirmNote: 'Bevestig vóór de toewijzing op {{date}}, anders wordt je bod terugbetaald en krijg je niets toegewezen.',
       changeIntro: 'Je schreef in op {{lots}}. Wijzig het aantal tot de inschrijving sluit: het vastgezette bedrag wordt vrijgegeven en opnieuw vastgezet.',
-      reconfirmIntro: 'De prijs is vastgesteld op {{price}}, buiten de bandbreedte. Bevestig je bod, met dezelfde of andere lots, om mee te doen aan de toewijzing.',
+      reconfirmIntro:
+        'De prijs is vastgesteld op {{price}}, buiten de bandbreedte. Bevestig je bod, met dezelfde of andere lots, om mee te doen aan de toewijzing.',
       kycTitle: 'Verifieer eerst je identiteit',
       kycBody: 'Voor inschrijven op beursgangen is een geverifieerde identiteit nodig.',
       kycReview: 'Je identiteit wordt beoordeeld; je kunt inschrijven zodra die is geverifieerd.',

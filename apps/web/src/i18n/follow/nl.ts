@@ -4,7 +4,10 @@ export const followNl: FollowMessages = {
   follow: {
     strategies: {
       trend: { name: 'Trend op indexfutures', style: 'Trendvolgen op indexfutures (ES, NQ)' },
-      reversion: { name: 'Terugkeer naar het gemiddelde op grote Amerikaanse aandelen', style: 'Terugkeer naar het gemiddelde op grote Amerikaanse aandelen: koopt scherpe kortetermijndalingen, verkoopt het herstel' },
+      reversion: {
+        name: 'Terugkeer naar het gemiddelde op grote Amerikaanse aandelen',
+        style: 'Terugkeer naar het gemiddelde op grote Amerikaanse aandelen: koopt scherpe kortetermijndalingen, verkoopt het herstel',
+      },
       rotation: { name: 'Momentumrotatie in valuta', style: 'Momentumrotatie op de belangrijkste valuta tegen de dollar' },
       breakout: { name: 'Crypto-uitbraak', style: 'Uitbraken op crypto (BTC, ETH)' },
     },
@@ -33,7 +36,8 @@ export const followNl: FollowMessages = {
     putIn: 'Ingelegd',
     equity: 'Vermogen',
     list: {
-      intro: 'Een beheerder is een strategierekening die volgens een vaste regel handelt op de gesimuleerde markt van deze app. Wie een beheerder volgt, krijgt diens transacties gekopieerd in zijn volgorder, naar verhouding van het ingelegde geld.',
+      intro:
+        'Een beheerder is een strategierekening die volgens een vaste regel handelt op de gesimuleerde markt van deze app. Wie een beheerder volgt, krijgt diens transacties gekopieerd in zijn volgorder, naar verhouding van het ingelegde geld.',
       rankingTitle: 'Top 3',
       rankingRule:
         'Het rendement over {{days}} dagen, onder beheerders van wie de maximale daling over {{days}} dagen hooguit {{drawdown}} is; bij gelijkspel telt de kleinere daling. Een beheerder jonger dan {{days}} dagen staat niet in de ranglijst.',
@@ -83,7 +87,8 @@ export const followNl: FollowMessages = {
       fees: 'Kosten {{amount}}',
       openedAt: 'Geopend {{time}}',
       closedAt: 'Gesloten {{time}}',
-      recordSince: 'Verloop sinds {{start}}, live gehandeld sinds {{live}}. Daarvoor is het teruggerekend: dezelfde regel toegepast op de geschiedenis van de markt.',
+      recordSince:
+        'Verloop sinds {{start}}, live gehandeld sinds {{live}}. Daarvoor is het teruggerekend: dezelfde regel toegepast op de geschiedenis van de markt.',
       follow: 'Volgen',
       viewFollow: 'Uw volgorder bekijken',
       yourFollowTitle: 'Uw volgorder van deze beheerder',
@@ -106,7 +111,8 @@ export const followNl: FollowMessages = {
       statementFees: 'Kopieën betalen de gewone handelskosten; er is geen winstdeling.',
       statementLocked:
         'Gekopieerde posities kunnen na plaatsing niet worden verkocht: ze sluiten wanneer de beheerder ze sluit, wanneer de kopieer-stop-loss afgaat, of wanneer u stopt met volgen.',
-      statementSizes: 'Elke kopie krijgt een omvang naar verhouding van het vermogen van uw volgorder; een transactie waarvan de evenredige omvang onder het minimum van het instrument ligt, wordt overgeslagen.',
+      statementSizes:
+        'Elke kopie krijgt een omvang naar verhouding van het vermogen van uw volgorder; een transactie waarvan de evenredige omvang onder het minimum van het instrument ligt, wordt overgeslagen.',
       submit: 'Volgen',
       confirmTitle: 'Volgorder bevestigen',
       confirmYes: 'Volgen',

@@ -18,8 +18,10 @@ export const fundsNl: FundsMessages = {
     simulated: 'Gesimuleerd',
     notes: {
       fund: 'De intrinsieke waarde (NAV) van een fonds wordt na elk slot van een handelsdag bepaald uit de slotkoersen van de gesimuleerde markt van deze app, min de kosten van één dag. Er wordt geen rendement beloofd: een fonds kan in waarde dalen.',
-      current: 'De opbrengst per 10.000 van elke dag wordt vóór het begin van die dag vastgesteld, voor iedere houder gelijk, en daarna nooit gewijzigd. Eerdere rendementen beloven niets voor later.',
-      regular: 'De rente staat vast bij aankoop en wordt aan het eind van de looptijd samen met de inleg uitbetaald. Wie eerder stopt, verliest de rente en betaalt een vooraf genoemde boete, die u ziet voordat u bevestigt.',
+      current:
+        'De opbrengst per 10.000 van elke dag wordt vóór het begin van die dag vastgesteld, voor iedere houder gelijk, en daarna nooit gewijzigd. Eerdere rendementen beloven niets voor later.',
+      regular:
+        'De rente staat vast bij aankoop en wordt aan het eind van de looptijd samen met de inleg uitbetaald. Wie eerder stopt, verliest de rente en betaalt een vooraf genoemde boete, die u ziet voordat u bevestigt.',
     },
     paused: 'Gepauzeerd',
     details: 'Details',
@@ -34,7 +36,8 @@ export const fundsNl: FundsMessages = {
       expense: 'Lopende kosten',
       perYear: '{{rate}} per jaar',
       exitLoad: 'Uitstapkosten',
-      exitLoadValue: '{{rate}} over wat wordt verkocht uit rechten die korter dan {{days}} dagen worden gehouden; de eerste {{free}} van de rechten van een aankoop zijn elk jaar vrij',
+      exitLoadValue:
+        '{{rate}} over wat wordt verkocht uit rechten die korter dan {{days}} dagen worden gehouden; de eerste {{free}} van de rechten van een aankoop zijn elk jaar vrij',
       noExitLoad: 'Geen',
       lockIn: 'Vastzetperiode',
       lockInValue_one: 'Elke aankoop staat {{n}} dag vast',
@@ -66,7 +69,7 @@ export const fundsNl: FundsMessages = {
       formula: 'Rente = inleg × rentevoet × dagen ÷ 365, aan het eind van de looptijd samen met de inleg uitbetaald.',
     },
     stat: {
-      title: 'Mijn fondsen en deposito\'s',
+      title: "Mijn fondsen en deposito's",
       total: 'Totale waarde',
       today: 'Opbrengst vandaag',
       earnings: 'Totale opbrengst',
@@ -84,7 +87,7 @@ export const fundsNl: FundsMessages = {
         regular: 'Een vaste looptijd tegen een rente die bij aankoop vaststaat, uitbetaald aan het eind.',
       },
       loadFailed: 'De producten konden niet worden geladen.',
-      empty: { fund: 'Nog geen fondsen', current: 'Nog geen opvraagbare deposito\'s', regular: 'Nog geen termijndeposito\'s' },
+      empty: { fund: 'Nog geen fondsen', current: "Nog geen opvraagbare deposito's", regular: "Nog geen termijndeposito's" },
       emptyBody: 'Producten verschijnen hier zodra de backoffice ze opent.',
     },
     detail: {
@@ -97,7 +100,7 @@ export const fundsNl: FundsMessages = {
       chartLabel: 'NAV van {{from}} tot {{to}}: {{first}} naar {{last}}',
       chartEmpty: 'Nog geen NAV',
       chartFailed: 'De grafiek kon niet worden geladen.',
-      navsTitle: 'Recente NAV\'s',
+      navsTitle: "Recente NAV's",
       navRule: 'NAV van een dag = de vorige NAV × de verhouding van het mandje (Σ gewicht × slot ÷ vorig slot, in euro) × (1 − {{expense}} ÷ 365).',
       day: 'Dag',
       ratio: 'Verhouding mandje',
@@ -172,10 +175,15 @@ export const fundsNl: FundsMessages = {
       payDay: 'Uitbetaald op',
       payNow: 'Direct',
       estimateNote: 'Een schatting tegen de laatste NAV: de verkoop wordt geprijsd tegen de NAV van de dag hierboven.',
-      earlyNote: 'Deze looptijd eindigt op {{end}} en levert dan {{interest}} rente op. Neemt u nu op, dan krijgt u geen rente: de tot nu toe opgebouwde rente vervalt en de boete hieronder wordt ingehouden.',
+      earlyNote:
+        'Deze looptijd eindigt op {{end}} en levert dan {{interest}} rente op. Neemt u nu op, dan krijgt u geen rente: de tot nu toe opgebouwde rente vervalt en de boete hieronder wordt ingehouden.',
       submit: 'Verkoop bevestigen',
       earlySubmit: 'Vervroegd opnemen',
-      done: { fund: 'Verkoop geplaatst: geprijsd tegen de NAV van haar dag', current: 'Opgenomen naar uw financiële rekening', regular: 'Vervroegd opgenomen naar uw financiële rekening' },
+      done: {
+        fund: 'Verkoop geplaatst: geprijsd tegen de NAV van haar dag',
+        current: 'Opgenomen naar uw financiële rekening',
+        regular: 'Vervroegd opgenomen naar uw financiële rekening',
+      },
     },
     holdingStatus: { pending: 'Wacht op NAV', bought: 'Gekocht', redeeming: 'Wacht op uitbetaling', redeemed: 'Verkocht' },
     orderStatus: { inProgress: 'In behandeling', completed: 'Afgerond' },
@@ -220,7 +228,7 @@ export const fundsNl: FundsMessages = {
       note: 'Fondswaarden zijn tegen de laatste NAV, bepaald uit de slotkoersen van de gesimuleerde markt; er wordt niets beloofd.',
     },
     wallet: {
-      title: 'Fondsen en deposito\'s',
+      title: "Fondsen en deposito's",
       none: 'Geen fonds of deposito houdt geld van deze rekening.',
       total: 'Totaal',
       all: 'Mijn posities',

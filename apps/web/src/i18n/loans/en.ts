@@ -4,7 +4,8 @@
 // refusals (the limit, the least loan, the payoff) come from the contract.
 export const loansEn = {
   loans: {
-    intro: 'Loans in euros, paid into and repaid from your funding account. Your credit score sets how much you can borrow and at what rate; every figure comes from a table and a schedule you see before you apply.',
+    intro:
+      'Loans in euros, paid into and repaid from your funding account. Your credit score sets how much you can borrow and at what rate; every figure comes from a table and a schedule you see before you apply.',
     tabs: {
       apply: 'Apply',
       loans: 'My loans',
@@ -50,7 +51,8 @@ export const loansEn = {
       factorsTitle: 'How it is made up: {{min}} plus the points below',
       points: '{{points}} / {{max}}',
       bandsTitle: 'What a score allows',
-      bandsNote: 'The borrowing rate is the yearly rate interest is charged at. The APR (annual percentage rate) is what the credit costs a year, every cost included, as EU consumer credit law defines it: here, of monthly instalments at the borrowing rate. Each key fact statement states the APR of its own schedule.',
+      bandsNote:
+        'The borrowing rate is the yearly rate interest is charged at. The APR (annual percentage rate) is what the credit costs a year, every cost included, as EU consumer credit law defines it: here, of monthly instalments at the borrowing rate. Each key fact statement states the APR of its own schedule.',
       bandScore: 'Score',
       from: 'from {{score}}',
       loadFailed: 'Your credit score could not be loaded',
@@ -95,7 +97,8 @@ export const loansEn = {
     none: {
       title: 'No loan can be offered now',
       why: 'Your score is {{score}}; loans start at {{min}}, {{needed}} points more.',
-      honest: 'We lend only by the table above and to scores that show we can expect you to repay: below it, a loan is more likely to become a debt that grows with penalties. Nothing is hidden and no one can make an exception.',
+      honest:
+        'We lend only by the table above and to scores that show we can expect you to repay: below it, a loan is more likely to become a debt that grows with penalties. Nothing is hidden and no one can make an exception.',
       raiseTitle: 'What would raise your score',
       verify: 'Verify now',
     },
@@ -112,10 +115,14 @@ export const loansEn = {
       title: 'Key fact statement',
       totalInterest: 'Total interest',
       scheduleTitle: 'Repayment schedule',
-      penalty: 'An instalment not paid on its date is overdue: a penalty of {{rate}} a day of what is overdue of it is added until it is paid, and you are notified.',
-      early: 'No charge for repaying early: you can repay any amount, or all of it, at any time. Repaying early lowers the principal and the instalments that remain.',
-      interestRule: 'Interest accrues daily on the principal you owe: principal × borrowing rate ÷ 365 a day. A payment goes to penalties first, then interest, then principal.',
-      aprRule: 'The APR is the yearly rate at which the instalments above are worth exactly the amount lent (EU Consumer Credit Directive, in months of a twelfth of a year). It is higher than the borrowing rate because interest is paid monthly.',
+      penalty:
+        'An instalment not paid on its date is overdue: a penalty of {{rate}} a day of what is overdue of it is added until it is paid, and you are notified.',
+      early:
+        'No charge for repaying early: you can repay any amount, or all of it, at any time. Repaying early lowers the principal and the instalments that remain.',
+      interestRule:
+        'Interest accrues daily on the principal you owe: principal × borrowing rate ÷ 365 a day. A payment goes to penalties first, then interest, then principal.',
+      aprRule:
+        'The APR is the yearly rate at which the instalments above are worth exactly the amount lent (EU Consumer Credit Directive, in months of a twelfth of a year). It is higher than the borrowing rate because interest is paid monthly.',
       dates: 'The schedule starts on the day the loan is approved: shown here as if that is today, its dates move with that day.',
       review: 'An operator reviews the application. The amount is paid into your funding account when it is approved; nothing is charged if it is refused.',
       accept: 'I have read the key fact statement and accept it',
@@ -159,7 +166,8 @@ export const loansEn = {
       toDue: '2. To instalments due (interest, then principal)',
       toInterest: '3. To interest accrued since the last instalment',
       toPrincipal: '4. To principal ahead',
-      order: 'A payment covers penalties first, then interest, then principal. Principal repaid ahead of its date lowers the instalments left; there is no charge for repaying early.',
+      order:
+        'A payment covers penalties first, then interest, then principal. Principal repaid ahead of its date lowers the instalments left; there is no charge for repaying early.',
       submit: 'Repay',
       done: 'Repayment made',
     },

@@ -2,7 +2,8 @@ import type { LoansMessages } from './en';
 
 export const loansNl: LoansMessages = {
   loans: {
-    intro: 'Leningen in euro\'s, uitbetaald op en afgelost vanaf uw fondsenrekening. Uw kredietscore bepaalt hoeveel u kunt lenen en tegen welke rente; elk bedrag komt uit een tabel en een aflossingsschema die u ziet voordat u aanvraagt.',
+    intro:
+      "Leningen in euro's, uitbetaald op en afgelost vanaf uw fondsenrekening. Uw kredietscore bepaalt hoeveel u kunt lenen en tegen welke rente; elk bedrag komt uit een tabel en een aflossingsschema die u ziet voordat u aanvraagt.",
     tabs: {
       apply: 'Aanvragen',
       loans: 'Mijn leningen',
@@ -48,7 +49,8 @@ export const loansNl: LoansMessages = {
       factorsTitle: 'Zo is hij opgebouwd: {{min}} plus de punten hieronder',
       points: '{{points}} / {{max}}',
       bandsTitle: 'Wat een score toestaat',
-      bandsNote: 'De debetrentevoet is de rente per jaar waartegen rente wordt berekend. Het JKP (jaarlijks kostenpercentage) is wat het krediet per jaar kost, alle kosten inbegrepen, zoals het Europese consumentenkredietrecht het definieert: hier van maandtermijnen tegen de debetrentevoet. Elke essentiële leninginformatie vermeldt het JKP van het eigen aflossingsschema.',
+      bandsNote:
+        'De debetrentevoet is de rente per jaar waartegen rente wordt berekend. Het JKP (jaarlijks kostenpercentage) is wat het krediet per jaar kost, alle kosten inbegrepen, zoals het Europese consumentenkredietrecht het definieert: hier van maandtermijnen tegen de debetrentevoet. Elke essentiële leninginformatie vermeldt het JKP van het eigen aflossingsschema.',
       bandScore: 'Score',
       from: 'vanaf {{score}}',
       loadFailed: 'Uw kredietscore kon niet worden geladen',
@@ -93,7 +95,8 @@ export const loansNl: LoansMessages = {
     none: {
       title: 'Er kan nu geen lening worden aangeboden',
       why: 'Uw score is {{score}}; leningen beginnen bij {{min}}, nog {{needed}} punten.',
-      honest: 'We lenen alleen volgens de tabel hierboven en aan scores die laten zien dat we aflossing mogen verwachten: daaronder wordt een lening eerder een schuld die met boetes groeit. Er is niets verborgen en niemand kan een uitzondering maken.',
+      honest:
+        'We lenen alleen volgens de tabel hierboven en aan scores die laten zien dat we aflossing mogen verwachten: daaronder wordt een lening eerder een schuld die met boetes groeit. Er is niets verborgen en niemand kan een uitzondering maken.',
       raiseTitle: 'Wat uw score zou verhogen',
       verify: 'Nu verifiëren',
     },
@@ -110,12 +113,17 @@ export const loansNl: LoansMessages = {
       title: 'Essentiële leninginformatie',
       totalInterest: 'Totale rente',
       scheduleTitle: 'Aflossingsschema',
-      penalty: 'Een termijn die niet op de vervaldag is betaald, is achterstallig: er komt een boete van {{rate}} per dag over het achterstallige deel bij tot die betaald is, en u krijgt bericht.',
-      early: 'Geen kosten voor vervroegd aflossen: u kunt elk bedrag, of alles, op elk moment aflossen. Vervroegd aflossen verlaagt de hoofdsom en de resterende termijnen.',
-      interestRule: 'Rente loopt dagelijks op over de hoofdsom die u verschuldigd bent: hoofdsom × debetrentevoet ÷ 365 per dag. Een betaling gaat eerst naar boetes, dan naar rente, dan naar de hoofdsom.',
-      aprRule: 'Het JKP (jaarlijks kostenpercentage) is de rente per jaar waartegen de termijnen hierboven precies het geleende bedrag waard zijn (Europese richtlijn consumentenkrediet, in maanden van een twaalfde jaar). Het is hoger dan de debetrentevoet omdat de rente maandelijks wordt betaald.',
+      penalty:
+        'Een termijn die niet op de vervaldag is betaald, is achterstallig: er komt een boete van {{rate}} per dag over het achterstallige deel bij tot die betaald is, en u krijgt bericht.',
+      early:
+        'Geen kosten voor vervroegd aflossen: u kunt elk bedrag, of alles, op elk moment aflossen. Vervroegd aflossen verlaagt de hoofdsom en de resterende termijnen.',
+      interestRule:
+        'Rente loopt dagelijks op over de hoofdsom die u verschuldigd bent: hoofdsom × debetrentevoet ÷ 365 per dag. Een betaling gaat eerst naar boetes, dan naar rente, dan naar de hoofdsom.',
+      aprRule:
+        'Het JKP (jaarlijks kostenpercentage) is de rente per jaar waartegen de termijnen hierboven precies het geleende bedrag waard zijn (Europese richtlijn consumentenkrediet, in maanden van een twaalfde jaar). Het is hoger dan de debetrentevoet omdat de rente maandelijks wordt betaald.',
       dates: 'Het schema begint op de dag dat de lening wordt goedgekeurd: hier getoond alsof dat vandaag is, de data schuiven mee met die dag.',
-      review: 'Een medewerker beoordeelt de aanvraag. Het bedrag wordt bij goedkeuring op uw fondsenrekening gestort; bij afwijzing wordt niets in rekening gebracht.',
+      review:
+        'Een medewerker beoordeelt de aanvraag. Het bedrag wordt bij goedkeuring op uw fondsenrekening gestort; bij afwijzing wordt niets in rekening gebracht.',
       accept: 'Ik heb de essentiële leninginformatie gelezen en accepteer die',
       apply: 'Aanvragen',
     },
@@ -157,7 +165,8 @@ export const loansNl: LoansMessages = {
       toDue: '2. Naar vervallen termijnen (rente, dan hoofdsom)',
       toInterest: '3. Naar rente opgelopen sinds de vorige termijn',
       toPrincipal: '4. Naar hoofdsom vooruit',
-      order: 'Een betaling dekt eerst boetes, dan rente, dan de hoofdsom. Hoofdsom die vóór de vervaldag wordt afgelost, verlaagt de resterende termijnen; aan vervroegd aflossen zijn geen kosten verbonden.',
+      order:
+        'Een betaling dekt eerst boetes, dan rente, dan de hoofdsom. Hoofdsom die vóór de vervaldag wordt afgelost, verlaagt de resterende termijnen; aan vervroegd aflossen zijn geen kosten verbonden.',
       submit: 'Aflossen',
       done: 'Aflossing gedaan',
     },

@@ -59,7 +59,8 @@ export const moneyEn = {
     youGet: 'You receive',
     rate: 'Rate',
     rateUnavailable: 'Rate unavailable right now',
-    crossNote: 'Euros and dollars are converted at the live rate when you submit. The transfer is in progress until it settles and can be cancelled until then.',
+    crossNote:
+      'Euros and dollars are converted at the live rate when you submit. The transfer is in progress until it settles and can be cancelled until then.',
     submit: 'Transfer',
     done: 'Transfer completed',
     submittedPending: 'Transfer submitted: in progress until it settles',
@@ -86,7 +87,8 @@ export const moneyEn = {
     fiatBody: 'Pay {{list}} by bank transfer and upload the proof',
     noMethods: 'No deposit methods are available right now',
     network: 'Currency and network',
-    simulatedNote: 'This is a simulated chain: no real coins are moved. Send demo coins from your simulated wallet below and report the transaction: it is confirmed block by block.',
+    simulatedNote:
+      'This is a simulated chain: no real coins are moved. Send demo coins from your simulated wallet below and report the transaction: it is confirmed block by block.',
     scan: 'Scan to send {{currency}} ({{network}})',
     address: 'Address',
     onlyNetwork: 'Send only {{currency}} on the {{network}} network to this address.',
@@ -125,7 +127,8 @@ export const moneyEn = {
       send: 'Send from my simulated wallet',
       sendHint: 'Sends the amount above from your simulated wallet to your deposit address on the simulated chain and fills in the transaction hash.',
       sent: 'Sent {{amount}} {{currency}} from your simulated wallet to your deposit address. Its hash is filled in below: submit to report it.',
-      reviewNote: 'A deposit above {{limit}} EUR waits for an operator’s review after its confirmations; if it is refused, the coins return to your simulated wallet.',
+      reviewNote:
+        'A deposit above {{limit}} EUR waits for an operator’s review after its confirmations; if it is refused, the coins return to your simulated wallet.',
     },
   },
   withdrawals: {
@@ -235,9 +238,10 @@ export const moneyEn = {
     liabilities: 'Liabilities',
     dayChange: 'Today',
     details: 'Details',
-    dayNote: "Today: how your net assets moved since the previous close, from prices and interest earned or owed today, at current exchange rates. Money paid in or taken out does not count.",
+    dayNote:
+      'Today: how your net assets moved since the previous close, from prices and interest earned or owed today, at current exchange rates. Money paid in or taken out does not count.',
     netNote: 'Everything you hold, in every wallet and product, less what you owe.',
-    simulated: 'Prices are simulated: they come from this app\'s simulated market, not from an exchange.',
+    simulated: "Prices are simulated: they come from this app's simulated market, not from an exchange.",
     byProduct: 'By product',
     owed: 'What you owe',
     wallets: 'Wallets',

@@ -59,7 +59,8 @@ export const moneyNl: MoneyMessages = {
     youGet: 'U ontvangt',
     rate: 'Koers',
     rateUnavailable: 'Koers nu niet beschikbaar',
-    crossNote: 'Euro’s en dollars worden omgerekend tegen de actuele koers op het moment van versturen. De overboeking is in behandeling tot ze is afgewikkeld en kan tot dan worden geannuleerd.',
+    crossNote:
+      'Euro’s en dollars worden omgerekend tegen de actuele koers op het moment van versturen. De overboeking is in behandeling tot ze is afgewikkeld en kan tot dan worden geannuleerd.',
     submit: 'Overboeken',
     done: 'Overboeking voltooid',
     submittedPending: 'Overboeking verstuurd: in behandeling tot ze is afgewikkeld',
@@ -86,7 +87,8 @@ export const moneyNl: MoneyMessages = {
     fiatBody: 'Betaal {{list}} per bankoverschrijving en upload het bewijs',
     noMethods: 'Er zijn nu geen stortingsmethoden beschikbaar',
     network: 'Valuta en netwerk',
-    simulatedNote: 'Dit is een gesimuleerde blockchain: er worden geen echte munten verplaatst. Stuur hieronder demomunten uit uw gesimuleerde wallet en meld de transactie; die wordt blok voor blok bevestigd.',
+    simulatedNote:
+      'Dit is een gesimuleerde blockchain: er worden geen echte munten verplaatst. Stuur hieronder demomunten uit uw gesimuleerde wallet en meld de transactie; die wordt blok voor blok bevestigd.',
     scan: 'Scan om {{currency}} ({{network}}) te sturen',
     address: 'Adres',
     onlyNetwork: 'Stuur alleen {{currency}} via het {{network}}-netwerk naar dit adres.',
@@ -125,7 +127,8 @@ export const moneyNl: MoneyMessages = {
       send: 'Verstuur uit mijn gesimuleerde wallet',
       sendHint: 'Verstuurt het bedrag hierboven uit uw gesimuleerde wallet naar uw stortingsadres op de gesimuleerde blockchain en vult de transactiehash in.',
       sent: '{{amount}} {{currency}} verstuurd uit uw gesimuleerde wallet naar uw stortingsadres. De hash staat hieronder ingevuld: verstuur de storting om haar te melden.',
-      reviewNote: 'Een storting boven {{limit}} EUR wacht na haar bevestigingen op beoordeling door een medewerker; wordt ze afgewezen, dan gaan de munten terug naar uw gesimuleerde wallet.',
+      reviewNote:
+        'Een storting boven {{limit}} EUR wacht na haar bevestigingen op beoordeling door een medewerker; wordt ze afgewezen, dan gaan de munten terug naar uw gesimuleerde wallet.',
     },
   },
   withdrawals: {
@@ -235,7 +238,8 @@ export const moneyNl: MoneyMessages = {
     liabilities: 'Schulden',
     dayChange: 'Vandaag',
     details: 'Details',
-    dayNote: 'Vandaag: hoe uw nettovermogen bewoog sinds de vorige slotkoers, door koersen en door vandaag verdiende of verschuldigde rente, tegen de actuele wisselkoersen. Stortingen en opnames tellen niet mee.',
+    dayNote:
+      'Vandaag: hoe uw nettovermogen bewoog sinds de vorige slotkoers, door koersen en door vandaag verdiende of verschuldigde rente, tegen de actuele wisselkoersen. Stortingen en opnames tellen niet mee.',
     netNote: 'Alles wat u bezit, in elke rekening en elk product, min wat u verschuldigd bent.',
     simulated: 'Koersen zijn gesimuleerd: ze komen van de gesimuleerde markt van deze app, niet van een beurs.',
     byProduct: 'Per product',
@@ -250,7 +254,7 @@ export const moneyNl: MoneyMessages = {
       deal: 'IPO-inschrijvingen',
       ipoShares: 'IPO-aandelen',
       fund: 'Fondsen',
-      depositTerm: 'Deposito\'s',
+      depositTerm: "Deposito's",
       bond: 'Obligaties',
       pool: 'Pools',
       robot: 'Robots',

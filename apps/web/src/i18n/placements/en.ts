@@ -3,7 +3,8 @@
 // from the contract.
 export const placementsEn = {
   placing: {
-    intro: 'A placement is a private sale of shares of a listed company at a fixed price, to investors invited with a key. Shares bought are locked up for a time before they can be sold.',
+    intro:
+      'A placement is a private sale of shares of a listed company at a fixed price, to investors invited with a key. Shares bought are locked up for a time before they can be sold.',
     keyTitle: 'Enter your key',
     keyBody: 'Your key is in the invitation in your notices.',
     keyLabel: 'Key',

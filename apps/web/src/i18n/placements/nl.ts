@@ -2,7 +2,8 @@ import type { PlacementsMessages } from './en';
 
 export const placementsNl: PlacementsMessages = {
   placing: {
-    intro: 'Een plaatsing is een onderhandse verkoop van aandelen van een genoteerd bedrijf tegen een vaste prijs, aan beleggers die met een sleutel zijn uitgenodigd. Gekochte aandelen zijn een tijd geblokkeerd voordat ze kunnen worden verkocht.',
+    intro:
+      'Een plaatsing is een onderhandse verkoop van aandelen van een genoteerd bedrijf tegen een vaste prijs, aan beleggers die met een sleutel zijn uitgenodigd. Gekochte aandelen zijn een tijd geblokkeerd voordat ze kunnen worden verkocht.',
     keyTitle: 'Voer uw sleutel in',
     keyBody: 'Uw sleutel staat in de uitnodiging in uw berichten.',
     keyLabel: 'Sleutel',

@@ -18,7 +18,7 @@ export const quantifyNl: QuantifyMessages = {
       volTarget: {
         name: 'Bitcoin en Ether op doelvolatiliteit',
         how1: 'Houdt Bitcoin en Ether long, één keer per week bij het eerste slot van de week opnieuw afgemeten.',
-        how2: 'Elk krijgt een omvang van 15 % per jaar gedeeld door zijn volatiliteit over 20 dagen, zodat elk alleen de pool zo\'n 15 % per jaar zou bewegen, nooit meer dan de helft van het vermogen, met 2x hefboom.',
+        how2: "Elk krijgt een omvang van 15 % per jaar gedeeld door zijn volatiliteit over 20 dagen, zodat elk alleen de pool zo'n 15 % per jaar zou bewegen, nooit meer dan de helft van het vermogen, met 2x hefboom.",
         how3: 'Schommelen de prijzen meer, dan houdt hij minder; zijn ze rustig, dan meer. De rest blijft in contanten.',
       },
     },
@@ -66,7 +66,8 @@ export const quantifyNl: QuantifyMessages = {
     },
     tabs: { pools: 'Pools', ranking: 'Ranglijst', holdings: 'Bezit', orders: 'Orders', profit: 'Dagwinst' },
     list: {
-      intro: 'Een pool voert één huisstrategie uit op een mandje van de markt. U koopt eenheden tegen de dagelijkse intrinsieke waarde en verkoopt ze daartegen terug; elke dag wordt een deel van een jaarlijkse beheervergoeding uit de pool genomen.',
+      intro:
+        'Een pool voert één huisstrategie uit op een mandje van de markt. U koopt eenheden tegen de dagelijkse intrinsieke waarde en verkoopt ze daartegen terug; elke dag wordt een deel van een jaarlijkse beheervergoeding uit de pool genomen.',
       loadFailed: 'De pools konden niet worden geladen.',
       empty: 'Nog geen pools',
       emptyBody: 'Pools verschijnen hier zodra de backoffice ze opent.',

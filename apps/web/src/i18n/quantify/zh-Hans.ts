@@ -23,7 +23,8 @@ export const quantifyZhHans: QuantifyMessages = {
       },
     },
     simulated: '模拟',
-    simulatedNote: '资金池按固定规则在本应用的模拟市场中交易：自起始日起基于市场历史回测，之后实盘运行。所有收益均为模拟且已扣除费用：不承诺任何收益，资金池也可能亏损。',
+    simulatedNote:
+      '资金池按固定规则在本应用的模拟市场中交易：自起始日起基于市场历史回测，之后实盘运行。所有收益均为模拟且已扣除费用：不承诺任何收益，资金池也可能亏损。',
     private: '私募',
     paused: '已暂停',
     backtested: '回测',

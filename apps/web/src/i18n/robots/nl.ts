@@ -52,7 +52,8 @@ export const robotsNl: RobotsMessages = {
       boundsValue: '{{min}} tot {{max}}',
     },
     list: {
-      intro: 'Een robot handelt voor u in één cryptopaar volgens een vaste, vermelde regel, vanuit uw financiële rekening. U huurt hem voor een cyclus of koopt hem één keer.',
+      intro:
+        'Een robot handelt voor u in één cryptopaar volgens een vaste, vermelde regel, vanuit uw financiële rekening. U huurt hem voor een cyclus of koopt hem één keer.',
       myRobots: 'Mijn robots',
       loadFailed: 'De robots konden niet worden geladen.',
       empty: 'Geen robots aangeboden',
@@ -65,15 +66,18 @@ export const robotsNl: RobotsMessages = {
       gridHow1: 'Bij de start zet hij {{levels}} prijsniveaus, {{mode}}, van {{range}} onder tot {{range}} boven de prijs van dat moment: {{cells}} cellen.',
       gridHow1Arithmetic: 'op gelijke afstand van elkaar',
       gridHow1Geometric: 'elk hetzelfde percentage uit elkaar',
-      gridHow2: 'Hij plaatst een kooporder op elk niveau onder de prijs en koopt de cellen erboven tegen de marktprijs, zodat hij munten heeft om te verkopen als de prijs stijgt: elke cel een gelijk deel van uw bedrag.',
-      gridHow3: 'Als een aankoop is uitgevoerd, verkoopt hij die hoeveelheid één niveau hoger en koopt daarna opnieuw op het niveau. Elke aankoop en verkoop is een paar: de winst is de stap tussen twee niveaus, min kosten.',
+      gridHow2:
+        'Hij plaatst een kooporder op elk niveau onder de prijs en koopt de cellen erboven tegen de marktprijs, zodat hij munten heeft om te verkopen als de prijs stijgt: elke cel een gelijk deel van uw bedrag.',
+      gridHow3:
+        'Als een aankoop is uitgevoerd, verkoopt hij die hoeveelheid één niveau hoger en koopt daarna opnieuw op het niveau. Elke aankoop en verkoop is een paar: de winst is de stap tussen twee niveaus, min kosten.',
       gridHow4: 'Verlaat de prijs het grid, dan wacht hij: eronder heeft hij alleen de munt (ongerealiseerd verlies mogelijk); erboven alleen geld.',
       dcaHow1: 'Hij koopt een eerste order van {{first}} van uw bedrag tegen de actuele prijs.',
       dcaHow2: 'Telkens als de prijs nog eens {{deviation}} onder die eerste aankoop zakt, koopt hij een veiligheidsorder van {{safety}}, tot {{orders}} keer.',
       dcaHow3: 'Bereikt de prijs {{takeProfit}} boven zijn gemiddelde aankoopprijs, dan verkoopt hij alles (een voltooide deal) en begint opnieuw.',
       dcaHow4: 'Blijft de prijs na de laatste veiligheidsorder dalen, dan houdt hij vast en wacht: het verlies is ongerealiseerd tot hij verkoopt.',
       energyTitle: 'Energie',
-      energyBody: '{{energy}} inbegrepen in een cyclus: elke aankoop en elke verkoop kost er één. Bij nul stopt hij met kopen en verkopen en houdt hij wat hij bezit tot u hem aflost.',
+      energyBody:
+        '{{energy}} inbegrepen in een cyclus: elke aankoop en elke verkoop kost er één. Bij nul stopt hij met kopen en verkopen en houdt hij wat hij bezit tot u hem aflost.',
       costTitle: 'Huren of kopen',
       rentBody: 'Huren: {{rent}} voor één cyclus van {{days}}.',
       buyBody: 'Kopen: {{price}} één keer; elke volgende cyclus zonder huur.',
@@ -108,7 +112,8 @@ export const robotsNl: RobotsMessages = {
       statementTitle: 'Voordat u start',
       statementSimulated: 'Hij handelt op de gesimuleerde markt volgens zijn regel; het resultaat is gesimuleerd en er wordt geen rendement beloofd.',
       statementMoney: 'Uw bedrag blijft op uw financiële rekening, vastgezet voor de robot; zijn uitvoeringen zijn uw posities en betalen de gewone kosten.',
-      statementRedeem: 'Los op elk moment af: wat hij bezit wordt verkocht tegen de actuele biedprijs en het geld gaat terug naar uw financiële rekening. De huur wordt niet terugbetaald.',
+      statementRedeem:
+        'Los op elk moment af: wat hij bezit wordt verkocht tegen de actuele biedprijs en het geld gaat terug naar uw financiële rekening. De huur wordt niet terugbetaald.',
       submit: 'Robot starten',
       confirmTitle: 'Deze robot starten?',
       confirmYes: 'Starten',
@@ -159,7 +164,11 @@ export const robotsNl: RobotsMessages = {
       cellBuy: 'Koop {{price}}',
       cellSell: 'verkoop {{price}}',
       cellStates: { idle: 'Wacht tot de prijs erboven stijgt', buying: 'Kooporder geplaatst', holding: 'Gekocht, verkooporder geplaatst' },
-      cellStatesStopped: { idle: 'Handelt niet: de robot is gestopt', buying: 'Geen order: de robot is gestopt', holding: 'Gekocht, blijft staan tot u aflost' },
+      cellStatesStopped: {
+        idle: 'Handelt niet: de robot is gestopt',
+        buying: 'Geen order: de robot is gestopt',
+        holding: 'Gekocht, blijft staan tot u aflost',
+      },
       dcaTitle: 'De deal',
       nextBuy: 'Volgende veiligheidsaankoop op',
       takeProfit: 'Verkoopt alles op',

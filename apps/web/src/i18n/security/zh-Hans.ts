@@ -54,8 +54,7 @@ export const securityZhHans: SecurityMessages = {
   passkeys: {
     title: '通行密钥',
     body: '用面容、指纹或屏幕锁登录',
-    intro:
-      '通行密钥让您用手机或电脑的屏幕锁（面容、指纹或 PIN）代替密码登录。它只在本站有效，仿冒网站无法使用，并且同时满足两步验证的两个步骤。',
+    intro: '通行密钥让您用手机或电脑的屏幕锁（面容、指纹或 PIN）代替密码登录。它只在本站有效，仿冒网站无法使用，并且同时满足两步验证的两个步骤。',
     name: '名称',
     namePlaceholder: '例如：我的手机',
     add: '添加通行密钥',

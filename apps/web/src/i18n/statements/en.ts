@@ -32,7 +32,8 @@ export const statementsEn = {
     rangeInvalid: 'Choose a start day on or before the end day',
     netAssets: 'Net assets at month end',
     netAssetsLive: 'The month is in progress: everything you hold in every wallet and product, less what you owe, as of {{time}}, as on the home screen.',
-    netAssetsMonthEnd: 'Everything you held in every wallet and product, less what you owed, at the end of {{day}} (UTC), at that day’s closing prices, as Analytics values each day.',
+    netAssetsMonthEnd:
+      'Everything you held in every wallet and product, less what you owed, at the end of {{day}} (UTC), at that day’s closing prices, as Analytics values each day.',
     netAssetsUnavailable: 'Not stated: this month is older than the five years Analytics values.',
   },
   timeline: {

@@ -21,7 +21,8 @@ export const statementsNl: typeof statementsEn = {
     noTrades: 'Geen transacties deze maand',
     fee: 'Kosten {{fee}}',
     pnlLine: 'Bruto {{gross}} · kosten transactie {{fees}}',
-    pnlNote: 'Een sluiting toont het resultaat van de transactie zoals de positie het toont: netto = bruto − kosten transactie (het deel van de openingskosten en de sluitingskosten).',
+    pnlNote:
+      'Een sluiting toont het resultaat van de transactie zoals de positie het toont: netto = bruto − kosten transactie (het deel van de openingskosten en de sluitingskosten).',
     events: { filled: 'Uitgevoerd', closed: 'Gesloten', partially_closed: 'Deels gesloten', liquidated: 'Geliquideerd' },
     exports: 'Exporteren (CSV)',
     exportsBody: 'Elke grootboekpost of elke uitvoering en sluiting tussen twee dagen (UTC), hoogstens een jaar, voor een spreadsheet.',
@@ -32,7 +33,8 @@ export const statementsNl: typeof statementsEn = {
     rangeInvalid: 'Kies een begindag op of vóór de einddag',
     netAssets: 'Nettovermogen aan het einde van de maand',
     netAssetsLive: 'De maand loopt nog: alles wat u bezit in elke rekening en elk product, min wat u verschuldigd bent, op {{time}}, zoals op het startscherm.',
-    netAssetsMonthEnd: 'Alles wat u bezat in elke rekening en elk product, min wat u verschuldigd was, aan het einde van {{day}} (UTC), tegen de slotkoersen van die dag, zoals Analyse elke dag waardeert.',
+    netAssetsMonthEnd:
+      'Alles wat u bezat in elke rekening en elk product, min wat u verschuldigd was, aan het einde van {{day}} (UTC), tegen de slotkoersen van die dag, zoals Analyse elke dag waardeert.',
     netAssetsUnavailable: 'Niet vermeld: deze maand ligt verder terug dan de vijf jaar die Analyse waardeert.',
   },
   timeline: {

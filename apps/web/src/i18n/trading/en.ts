@@ -114,7 +114,8 @@ export const tradingEn = {
       zdf: 'Return on margin',
       liquidationPrice: 'Liquidation price',
       marginWarning: 'Margin warning',
-      marginWarningLine: 'Equity is {{ratio}}% of the margin, at or below {{level}}%. At 50% the position is liquidated; adding margin moves the liquidation price away.',
+      marginWarningLine:
+        'Equity is {{ratio}}% of the margin, at or below {{level}}%. At 50% the position is liquidated; adding margin moves the liquidation price away.',
       isolated: 'Margin mode',
       isolatedValue: 'Isolated',
       origins: { ipo: 'IPO allotment', placement: 'Placement', block: 'Block trade', auction: 'Pre-market auction' },
@@ -132,7 +133,7 @@ export const tradingEn = {
       reasonAgency: 'The agency closed its position',
       reasonCopyStop: 'The copy stop-loss',
       reasonUnfollow: 'Stopping the follow',
-      reasonRobot: 'The robot\'s rule',
+      reasonRobot: "The robot's rule",
       reasonRobotRedeem: 'Robot redeemed',
       reasonPool: 'Pool',
       reasonStopLoss: 'Your stop-loss',
@@ -189,7 +190,8 @@ export const tradingEn = {
       margin: 'Margin',
       fee: 'Fee',
       liquidation: 'Est. liquidation price',
-      liquidationNote: 'The liquidation price is fixed when the order fills: it depends on the open price, the quantity and the margin at the exchange rate of the order. It moves only if you add margin or close part of the position.',
+      liquidationNote:
+        'The liquidation price is fixed when the order fills: it depends on the open price, the quantity and the margin at the exchange rate of the order. It moves only if you add margin or close part of the position.',
       inWallet: '≈ {{amount}}',
       available: 'Available',
       transfer: 'Transfer in',
@@ -219,7 +221,8 @@ export const tradingEn = {
     },
     orders: {
       advanced: 'Stop-loss, take-profit, trailing stop',
-      advancedHint: 'Optional. Checked on every tick at the price you would close at (a long at the bid, a short at the ask). The position closes at that live price: after a gap it can be worse than the stop.',
+      advancedHint:
+        'Optional. Checked on every tick at the price you would close at (a long at the bid, a short at the ask). The position closes at that live price: after a gap it can be worse than the stop.',
       stopLoss: 'Stop-loss ({{currency}})',
       takeProfit: 'Take-profit ({{currency}})',
       trailing: 'Trailing stop',
@@ -234,10 +237,11 @@ export const tradingEn = {
       timeInForce: 'Time in force',
       gtc: 'Good till cancelled',
       day: 'Day',
-      dayHint: 'Cancelled at the end of the market\'s trading day if it has not filled; the held amount returns to your wallet.',
+      dayHint: "Cancelled at the end of the market's trading day if it has not filled; the held amount returns to your wallet.",
       extendedHours: 'Extended hours ({{phase}}): only limit orders are accepted.',
       extendedSwitch: 'Extended hours',
-      extendedSwitchHint: 'Lets the order fill in the pre-market and after hours too, when trading is thinner; without it the order waits for the regular session.',
+      extendedSwitchHint:
+        'Lets the order fill in the pre-market and after hours too, when trading is thinner; without it the order waits for the regular session.',
       extendedOn: 'Pre-market and after hours too',
       extendedOff: 'Regular hours only',
       expires: 'Expires {{when}}',
@@ -269,10 +273,13 @@ export const tradingEn = {
     },
     risk: {
       title: 'Leverage above {{cap}}:1',
-      intro: '{{leverage}}x on {{name}} is above the {{cap}}:1 limit that ESMA, the EU markets regulator, sets for private investors on this kind of instrument. We ask you to acknowledge the risk once.',
+      intro:
+        '{{leverage}}x on {{name}} is above the {{cap}}:1 limit that ESMA, the EU markets regulator, sets for private investors on this kind of instrument. We ask you to acknowledge the risk once.',
       multiplies: 'Leverage multiplies losses as much as gains: at {{leverage}}x, a price move of {{move}} against you costs your whole margin.',
-      liquidation: 'The position is closed automatically when its loss reaches {{loss}} of the margin. In a fast market that can happen within minutes, and a price gap can take the whole margin.',
-      retail: 'Leveraged products are complex, and regulators have found that most private investors who trade them lose money. Only trade with money you can afford to lose.',
+      liquidation:
+        'The position is closed automatically when its loss reaches {{loss}} of the margin. In a fast market that can happen within minutes, and a price gap can take the whole margin.',
+      retail:
+        'Leveraged products are complex, and regulators have found that most private investors who trade them lose money. Only trade with money you can afford to lose.',
       simulated: 'Prices in this app are simulated, but gains and losses are booked to your wallet exactly as shown.',
       check: 'I understand that leverage multiplies my losses and that I can lose my whole margin, quickly.',
       confirm: 'Acknowledge and continue',

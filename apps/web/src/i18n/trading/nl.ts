@@ -22,7 +22,8 @@ export const tradingNl: TradingMessages = {
       marginIn: 'Gebruikte marge ({{currency}})',
       converted: 'Zwevende W&V, geteld in {{currency}}',
       perWallet: 'Zwevende W&V per rekening, elk in zijn eigen valuta',
-      marginNote: 'Uw posities zijn in meer dan één valuta: elke positie toont haar marge in haar eigen valuta, en euro\'s en dollars worden nooit bij elkaar opgeteld.',
+      marginNote:
+        "Uw posities zijn in meer dan één valuta: elke positie toont haar marge in haar eigen valuta, en euro's en dollars worden nooit bij elkaar opgeteld.",
     },
     awaiting: {
       tag: 'Wacht op notering',
@@ -114,7 +115,8 @@ export const tradingNl: TradingMessages = {
       zdf: 'Rendement op marge',
       liquidationPrice: 'Liquidatiekoers',
       marginWarning: 'Margewaarschuwing',
-      marginWarningLine: 'Het eigen vermogen is {{ratio}}% van de marge, op of onder {{level}}%. Bij 50% wordt de positie geliquideerd; met extra marge schuift de liquidatiekoers op.',
+      marginWarningLine:
+        'Het eigen vermogen is {{ratio}}% van de marge, op of onder {{level}}%. Bij 50% wordt de positie geliquideerd; met extra marge schuift de liquidatiekoers op.',
       isolated: 'Margemodus',
       isolatedValue: 'Geïsoleerd',
       origins: { ipo: 'IPO-toewijzing', placement: 'Plaatsing', block: 'Blokhandel', auction: 'Voorbeursveiling' },
@@ -189,7 +191,8 @@ export const tradingNl: TradingMessages = {
       margin: 'Marge',
       fee: 'Kosten',
       liquidation: 'Gesch. liquidatiekoers',
-      liquidationNote: 'De liquidatiekoers ligt vast zodra de order wordt uitgevoerd: hij hangt af van de openingskoers, het aantal en de marge tegen de wisselkoers van de order. Hij verschuift alleen als u marge bijstort of een deel van de positie sluit.',
+      liquidationNote:
+        'De liquidatiekoers ligt vast zodra de order wordt uitgevoerd: hij hangt af van de openingskoers, het aantal en de marge tegen de wisselkoers van de order. Hij verschuift alleen als u marge bijstort of een deel van de positie sluit.',
       inWallet: '≈ {{amount}}',
       available: 'Beschikbaar',
       transfer: 'Overboeken',
@@ -219,7 +222,8 @@ export const tradingNl: TradingMessages = {
     },
     orders: {
       advanced: 'Stop-loss, take-profit, trailing stop',
-      advancedHint: 'Optioneel. Bij elke koers gecontroleerd tegen de prijs waartegen u zou sluiten (long tegen de bied-, short tegen de laatkoers). De positie sluit tegen die actuele prijs: na een koerssprong kan die slechter zijn dan de stop.',
+      advancedHint:
+        'Optioneel. Bij elke koers gecontroleerd tegen de prijs waartegen u zou sluiten (long tegen de bied-, short tegen de laatkoers). De positie sluit tegen die actuele prijs: na een koerssprong kan die slechter zijn dan de stop.',
       stopLoss: 'Stop-loss ({{currency}})',
       takeProfit: 'Take-profit ({{currency}})',
       trailing: 'Trailing stop',
@@ -237,7 +241,8 @@ export const tradingNl: TradingMessages = {
       dayHint: 'Vervalt aan het einde van de handelsdag van de markt als hij niet is uitgevoerd; het gereserveerde bedrag komt terug in uw wallet.',
       extendedHours: 'Verlengde handelstijden ({{phase}}): alleen limietorders worden aangenomen.',
       extendedSwitch: 'Verlengde handelstijden',
-      extendedSwitchHint: 'De order kan ook voorbeurs en nabeurs worden uitgevoerd, als er minder wordt gehandeld; zonder wacht de order op de reguliere handelstijden.',
+      extendedSwitchHint:
+        'De order kan ook voorbeurs en nabeurs worden uitgevoerd, als er minder wordt gehandeld; zonder wacht de order op de reguliere handelstijden.',
       extendedOn: 'Ook voorbeurs en nabeurs',
       extendedOff: 'Alleen reguliere handelstijden',
       expires: 'Vervalt {{when}}',
@@ -269,10 +274,13 @@ export const tradingNl: TradingMessages = {
     },
     risk: {
       title: 'Hefboom boven {{cap}}:1',
-      intro: '{{leverage}}x op {{name}} ligt boven de limiet van {{cap}}:1 die ESMA, de Europese markttoezichthouder, voor particuliere beleggers stelt bij dit soort instrument. We vragen u eenmalig het risico te bevestigen.',
+      intro:
+        '{{leverage}}x op {{name}} ligt boven de limiet van {{cap}}:1 die ESMA, de Europese markttoezichthouder, voor particuliere beleggers stelt bij dit soort instrument. We vragen u eenmalig het risico te bevestigen.',
       multiplies: 'Een hefboom vergroot verliezen net zo sterk als winsten: bij {{leverage}}x kost een koersbeweging van {{move}} tegen u uw hele marge.',
-      liquidation: 'De positie wordt automatisch gesloten zodra het verlies {{loss}} van de marge bereikt. In een snelle markt kan dat binnen minuten gebeuren, en een koerssprong kan de hele marge kosten.',
-      retail: 'Producten met hefboom zijn complex, en toezichthouders stelden vast dat de meeste particuliere beleggers die ermee handelen geld verliezen. Handel alleen met geld dat u kunt missen.',
+      liquidation:
+        'De positie wordt automatisch gesloten zodra het verlies {{loss}} van de marge bereikt. In een snelle markt kan dat binnen minuten gebeuren, en een koerssprong kan de hele marge kosten.',
+      retail:
+        'Producten met hefboom zijn complex, en toezichthouders stelden vast dat de meeste particuliere beleggers die ermee handelen geld verliezen. Handel alleen met geld dat u kunt missen.',
       simulated: 'De koersen in deze app zijn gesimuleerd, maar winst en verlies worden precies zo op uw rekening geboekt als hier getoond.',
       check: 'Ik begrijp dat een hefboom mijn verliezen vergroot en dat ik mijn hele marge snel kan verliezen.',
       confirm: 'Bevestigen en doorgaan',

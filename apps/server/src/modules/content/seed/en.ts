@@ -107,7 +107,8 @@ export const en: SeedTexts = {
   },
   'margin-and-leverage': {
     title: 'How margin and leverage work',
-    summary: 'Margin is the part of a position’s value that you put up yourself. How it is calculated, what the fees are and when a position is closed automatically, with a worked example.',
+    summary:
+      'Margin is the part of a position’s value that you put up yourself. How it is calculated, what the fees are and when a position is closed automatically, with a worked example.',
     body: `<p>With leverage you open a position worth more than the money you put up. The money you put up is the <strong>margin</strong>; it is held in your trading account for as long as the position is open.</p>
 <h2>The formula</h2>
 <p><strong>Margin = notional ÷ leverage</strong>. The notional is price × quantity, converted to the currency of your trading account at the live rate and rounded to the cent. With leverage 1 the margin is the full value; with leverage 10 it is one tenth of it.</p>
@@ -210,7 +211,7 @@ export const en: SeedTexts = {
 </ol>
 <p>Each request is processed once, even if your connection drops and the app sends it again. In this version of the app payments are simulated: no real money is sent.</p>`,
   },
-  'welcome': {
+  welcome: {
     title: 'Welcome to Meridian Markets',
     summary: 'What you can do in the app, and what is new in this release: news and guides, customer service in the app, and invitations.',
     body: `<p>Meridian Markets brings stocks, futures, forex, commodities, bonds, indices and crypto together in one app. This is what you can do with it today.</p>

@@ -107,7 +107,8 @@ export const nl: SeedTexts = {
   },
   'margin-and-leverage': {
     title: 'Zo werken marge en hefboom',
-    summary: 'Marge is het deel van de waarde van een positie dat u zelf inbrengt. Hoe die wordt berekend, wat de kosten zijn en wanneer een positie automatisch wordt gesloten, met een rekenvoorbeeld.',
+    summary:
+      'Marge is het deel van de waarde van een positie dat u zelf inbrengt. Hoe die wordt berekend, wat de kosten zijn en wanneer een positie automatisch wordt gesloten, met een rekenvoorbeeld.',
     body: `<p>Met een hefboom opent u een positie die meer waard is dan het geld dat u inbrengt. Dat ingebrachte geld is de <strong>marge</strong>; die blijft op uw handelsrekening gereserveerd zolang de positie openstaat.</p>
 <h2>De formule</h2>
 <p><strong>Marge = nominale waarde ÷ hefboom</strong>. De nominale waarde is koers × aantal, omgerekend naar de valuta van uw handelsrekening tegen de actuele wisselkoers en afgerond op de cent. Bij hefboom 1 is de marge de volledige waarde, bij hefboom 10 een tiende daarvan.</p>
@@ -143,7 +144,8 @@ export const nl: SeedTexts = {
   },
   'leverage-risk': {
     title: 'Het risico van een hefboom',
-    summary: 'Een hefboom vergroot winst en verlies in gelijke mate. Hoe ver een koers tegen u in kan gaan voordat een positie wordt gesloten, en hoe u het risico in de hand houdt.',
+    summary:
+      'Een hefboom vergroot winst en verlies in gelijke mate. Hoe ver een koers tegen u in kan gaan voordat een positie wordt gesloten, en hoe u het risico in de hand houdt.',
     body: `<p>Met een hefboom beheerst u met een klein bedrag een grote positie. Juist dat maakt het riskant: afgezet tegen uw eigen geld wordt elke koersbeweging met de hefboom vermenigvuldigd.</p>
 <h2>Hoe ver de koers tegen u in kan gaan</h2>
 <p>Een positie wordt geliquideerd zodra het verlies de helft van de marge bereikt. Omdat de marge de nominale waarde gedeeld door de hefboom is, gebeurt dat na een koersbeweging tegen u in van 50 % ÷ hefboom. Kosten en spread brengen dat punt nog iets dichterbij.</p>
@@ -210,7 +212,7 @@ export const nl: SeedTexts = {
 </ol>
 <p>Elk verzoek wordt één keer verwerkt, ook als uw verbinding wegvalt en de app het opnieuw verstuurt. In deze versie van de app zijn betalingen gesimuleerd: er wordt geen echt geld verstuurd.</p>`,
   },
-  'welcome': {
+  welcome: {
     title: 'Welkom bij Meridian Markets',
     summary: 'Wat u in de app kunt doen en wat er nieuw is in deze versie: nieuws en handleidingen, klantenservice in de app en vrienden uitnodigen.',
     body: `<p>Meridian Markets brengt aandelen, futures, forex, grondstoffen, obligaties, indices en crypto samen in één app. Dit kunt u er vandaag mee doen.</p>

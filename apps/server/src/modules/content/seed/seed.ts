@@ -9,7 +9,9 @@ import { zhHansCN } from './zh-Hans';
 const TEXTS: Record<Locale, SeedTexts> = { en, nl, zh_Hans_CN: zhHansCN };
 
 /** Changes whenever a shipped article's slug, category or text changes. */
-export const SEED_DIGEST = createHash('sha256').update(JSON.stringify([SEED_ARTICLES, TEXTS])).digest('hex');
+export const SEED_DIGEST = createHash('sha256')
+  .update(JSON.stringify([SEED_ARTICLES, TEXTS]))
+  .digest('hex');
 
 interface Existing {
   id: number;

@@ -210,7 +210,7 @@ export const zhHansCN: SeedTexts = {
 </ol>
 <p>每个请求只会处理一次，即使网络中断后应用重新发送也是如此。在当前版本中，付款均为模拟操作，不会发送真实资金。</p>`,
   },
-  'welcome': {
+  welcome: {
     title: '欢迎使用 Meridian Markets',
     summary: '您可以在应用中做什么，以及本版本的新功能：资讯与指南、应用内客服和邀请好友。',
     body: `<p>Meridian Markets 将股票、期货、外汇、大宗商品、债券、指数和加密货币汇集在一个应用中。以下是您现在就可以使用的功能。</p>

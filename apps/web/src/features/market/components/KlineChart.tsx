@@ -38,7 +38,23 @@ interface KlineChartProps {
  * with MA5/MA10/MA20. Volume under both, times on the exchange's clock, named in the corner. The chart library is fetched when the first chart mounts,
  * so no other page pays for it.
  */
-export function KlineChart({ candles, interval, range, decimals, timeZone, visibleFrom, previousClose, livePrice, liveTime, loading, marks, levels, label, focusMarks, indicators }: KlineChartProps) {
+export function KlineChart({
+  candles,
+  interval,
+  range,
+  decimals,
+  timeZone,
+  visibleFrom,
+  previousClose,
+  livePrice,
+  liveTime,
+  loading,
+  marks,
+  levels,
+  label,
+  focusMarks,
+  indicators,
+}: KlineChartProps) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const handle = useRef<KlineChartHandle | null>(null);
@@ -69,7 +85,14 @@ export function KlineChart({ candles, interval, range, decimals, timeZone, visib
     if (!ready || !candles || !interval) return;
     const line = range === 'intraday';
     const close = previousClose === undefined ? null : Number(previousClose);
-    handle.current?.setData(candles, interval, { decimals, timeZone, visibleFrom, line, previousClose: line ? close : null, viewKey: focusMarks ? `${range}|${interval}` : undefined });
+    handle.current?.setData(candles, interval, {
+      decimals,
+      timeZone,
+      visibleFrom,
+      line,
+      previousClose: line ? close : null,
+      viewKey: focusMarks ? `${range}|${interval}` : undefined,
+    });
   }, [ready, candles, interval, range, decimals, timeZone, visibleFrom, previousClose, focusMarks]);
 
   useEffect(() => {
@@ -96,7 +119,16 @@ export function KlineChart({ candles, interval, range, decimals, timeZone, visib
   return (
     <div className={oscillator && range !== 'intraday' ? 'kline-wrap with-pane' : 'kline-wrap'}>
       {label && <p className="sr-only">{label}</p>}
-      <div ref={container} className="kline-canvas" data-testid="chart" data-ready={ready ? 'true' : 'false'} data-candles={drawn} data-range={range} data-style={range === 'intraday' ? 'line' : 'candles'} data-time-zone={timeZone} />
+      <div
+        ref={container}
+        className="kline-canvas"
+        data-testid="chart"
+        data-ready={ready ? 'true' : 'false'}
+        data-candles={drawn}
+        data-range={range}
+        data-style={range === 'intraday' ? 'line' : 'candles'}
+        data-time-zone={timeZone}
+      />
       {(loading || !ready) && !failed && <div className="kline-overlay kline-loading" aria-busy="true" />}
       {empty && <div className="kline-overlay">{t('quote.chartEmpty')}</div>}
       {failed && <div className="kline-overlay">{t('quote.chartFailed')}</div>}

@@ -51,7 +51,16 @@ export function LiveQuoteList({
     <>
       <div className="quote-list" data-testid={testId} data-segment={segment}>
         {rows.map((row) => (
-          <QuoteRow key={row.symbol} row={rowData(row)} testId={rowTestId} showVolume volumeLabel={t('market.colVolume')} showCurrency={mixed} showTag={mixedMarkets} onOpen={open} />
+          <QuoteRow
+            key={row.symbol}
+            row={rowData(row)}
+            testId={rowTestId}
+            showVolume
+            volumeLabel={t('market.colVolume')}
+            showCurrency={mixed}
+            showTag={mixedMarkets}
+            onOpen={open}
+          />
         ))}
       </div>
       {/* The next page when the end of the list is 100 px below the screen: a first page of dense rows
