@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../src/market/random';
-import { allotHongKong, allotUnitedStates, ballotOrder, poolOdds, type Application, type HkAllotmentInput } from '../src/modules/deals/allotment';
+import { Rng } from '../../market/random';
+import { allotHongKong, allotUnitedStates, ballotOrder, poolOdds, type Application, type HkAllotmentInput } from './allotment';
 
 /** One lot is 500 shares at HK$10.00 = HK$5,000, so 1,000 lots is exactly the HK$5m line. */
 const DEAL = { lotSize: 500, price: '10.00', poolThreshold: '5000000' } as const;

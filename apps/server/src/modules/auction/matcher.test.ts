@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Dec, plain } from '../src/lib/decimal';
-import { Rng } from '../src/market/random';
-import { auctionLimitBand, indicativeAuction, matchAuction, type AuctionOrder, type AuctionResult } from '../src/modules/auction/matcher';
+import { Dec, plain } from '../../lib/decimal';
+import { Rng } from '../../market/random';
+import { auctionLimitBand, indicativeAuction, matchAuction, type AuctionOrder, type AuctionResult } from './matcher';
 
 // Worked examples of the auction's uncrossing, each with its demand/supply table:
 // D(p) = buys willing to pay p or more (at-auction included), S(p) = sells willing to take p or less

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LOCK_CONNECTIONS } from '../src/db/db';
-import { LOCKS } from '../src/schedule/leader';
+import { LOCK_CONNECTIONS } from '../db/db';
+import { LOCKS } from './leader';
 
 // Every job may hold its advisory lock at once on one node; the lock pool must have room for all of
 // them, or a job would wait for a lock connection that only another job's end frees.

@@ -2,9 +2,9 @@
 // messages of many senders written by one statement, and the consoles' re-reads of the
 // conversation list shared without ever answering from before the caller asked.
 import { describe, expect, it } from 'vitest';
-import type { Sql } from '../src/db/db';
-import { createShareNext } from '../src/modules/chat/service';
-import { createGroupWriter, type NewMessage, type WrittenRow } from '../src/modules/chat/writer';
+import type { Sql } from '../../db/db';
+import { createShareNext } from './service';
+import { createGroupWriter, type NewMessage, type WrittenRow } from './writer';
 
 const tick = () => new Promise((r) => setImmediate(r));
 
