@@ -246,5 +246,6 @@ describe('the simulated market through the API', () => {
     } finally {
       await Promise.all([one.close(), two.close(), other.close()]);
     }
-  });
+    // Three new servers, each making its PGlite data directory: a start's time, as the hooks have (hookTimeout).
+  }, 60_000);
 });
