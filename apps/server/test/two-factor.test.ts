@@ -26,7 +26,8 @@ function wrongCode(secret: string, step: number): string {
   for (let n = 123456; ; n++) if (!taken.has(String(n))) return String(n);
 }
 
-describe.each(await drivers())('two-factor sign-in on %s', (driver) => {
+// A test may first wait up to 7 s for a fresh code step, then hash ten recovery codes (argon2): 60 s, not 30.
+describe.each(await drivers())('two-factor sign-in on %s', { timeout: 60_000 }, (driver) => {
   let h: Harness;
   beforeAll(async () => {
     h = await startServer(driver);
