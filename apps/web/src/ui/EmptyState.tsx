@@ -87,3 +87,26 @@ export function EmptyState({ kind = 'feature', title, body, compact, children, o
     </div>
   );
 }
+
+interface DetailFallbackProps {
+  /** No item to ask for (an id that is not a number): not found, without asking. */
+  missing: boolean;
+  query: { isPending: boolean; error: Error | null; refetch: () => Promise<unknown> };
+  title: string;
+  body: string;
+  loadingTestId: string;
+  retryTestId: string;
+}
+
+/** A detail screen's body while it has no item: not found, loading, or the server's refusal with a retry. */
+export function DetailFallback({ missing, query, title, body, loadingTestId, retryTestId }: DetailFallbackProps) {
+  if (missing) return <EmptyState kind="notFound" title={title} body={body} />;
+  if (query.isPending)
+    return (
+      <div className="card card-pad" aria-busy="true" data-testid={loadingTestId}>
+        <span className="sk sk-line" />
+        <span className="sk sk-short" />
+      </div>
+    );
+  return <EmptyState kind="notFound" title={title} body={query.error?.message ?? body} onRetry={() => void query.refetch()} retryTestId={retryTestId} />;
+}

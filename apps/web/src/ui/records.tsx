@@ -43,3 +43,27 @@ export function RowsSkeleton({ count = 4, lines = 2, testId = 'list-skeleton' }:
     </div>
   );
 }
+
+interface RecordsSectionProps {
+  testId: string;
+  /** The id of the title, for the section's label. */
+  titleId: string;
+  /** Heard only: the tab above already shows it. */
+  title: string;
+  busy: boolean;
+  /** The list's filter, for the tests. */
+  filter?: string;
+  children: ReactNode;
+}
+
+/** A card of records, named by a title for screen readers; busy while its first page loads. */
+export function RecordsSection({ testId, titleId, title, busy, filter, children }: RecordsSectionProps) {
+  return (
+    <section className="card" data-testid={testId} data-filter={filter} aria-labelledby={titleId} aria-busy={busy || undefined}>
+      <h2 className="sr-only" id={titleId}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}

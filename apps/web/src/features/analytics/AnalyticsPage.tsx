@@ -2,15 +2,16 @@ import '../../ui/money.css';
 import './analytics.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { addPrecise, ANALYTICS_PERIODS, divDecimal, mulPrecise, roundDecimal, subPrecise, type Analytics, type AnalyticsPeriod } from '@tradeapp/contract';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateText, formatInCurrency, formatMonthName, formatNumber, formatPercent, riseFallColor, signOf, weekdayInitials } from '../../lib/format';
 import { EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';
 import { RowsSkeleton } from '../../ui/records';
 import { Refreshable } from '../../ui/Refreshable';
+import { useLazyChart } from '../../ui/useLazyChart';
 import { analyticsKeys, analyticsQuery } from './api';
-import type { ValueChartHandle, ValuePoint } from './valueChartEngine';
+import type { ValuePoint } from './valueChartEngine';
 
 const eur = (v: string) => formatInCurrency(v, 'EUR');
 // A word joiner keeps the plus with the amount when a line breaks.
@@ -77,34 +78,16 @@ function Summary({ a }: { a: Analytics }) {
   );
 }
 
+const loadChart = () => import('./valueChartEngine').then((m) => m.createValueChart);
+
 function ValueChart({ days }: { days: Analytics['days'] }) {
   const { t } = useTranslation();
-  const container = useRef<HTMLDivElement>(null);
-  const handle = useRef<ValueChartHandle | null>(null);
-  const [ready, setReady] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const { container, handle, ready, failed } = useLazyChart(loadChart);
   // Pixels: the chart draws floats; every figure in words stays a decimal string.
   const points = useMemo<ValuePoint[]>(() => days.map((d) => ({ time: daySeconds(d.day), value: Number(d.value) })), [days]);
   useEffect(() => {
-    let disposed = false;
-    import('./valueChartEngine')
-      .then(({ createValueChart }) => {
-        if (disposed || !container.current) return;
-        handle.current = createValueChart(container.current);
-        setReady(true);
-      })
-      .catch(() => {
-        if (!disposed) setFailed(true);
-      });
-    return () => {
-      disposed = true;
-      handle.current?.remove();
-      handle.current = null;
-    };
-  }, []);
-  useEffect(() => {
     if (ready) handle.current?.setData(points);
-  }, [ready, points]);
+  }, [ready, handle, points]);
   const first = days[0];
   const last = days[days.length - 1];
   return (

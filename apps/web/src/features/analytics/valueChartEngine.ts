@@ -1,6 +1,7 @@
-import { AreaSeries, ColorType, createChart, TickMarkType, type IChartApi, type ISeriesApi, type Time, type UTCTimestamp } from 'lightweight-charts';
-import { formatChartPrice, formatChartTick, formatChartTime } from '../../lib/format';
+import { AreaSeries, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
+import { formatChartPrice } from '../../lib/format';
 import { subscribeAppearance, themeColor } from '../../lib/theme';
+import { applyChartFrameColours, chartFrameColours, createUtcDayChart } from '../../lib/utcDayChart';
 
 // The account's value at each UTC day's end (lightweight-charts, the quote pages' library), loaded
 // only by the analytics page. A chart is pixels: its points are floats, the figures beside it are
@@ -17,9 +18,7 @@ const faded = (colour: string, alpha: string) => (/^#[0-9a-f]{6}$/i.test(colour)
 
 function palette() {
   return {
-    background: themeColor('--mm-card', '#ffffff'),
-    text: themeColor('--mm-chart-text', '#8a94a6'),
-    grid: themeColor('--mm-chart-grid', '#f2f4f8'),
+    ...chartFrameColours(),
     line: themeColor('--mm-chart-line', '#2f6bff'),
   };
 }
@@ -31,27 +30,7 @@ export interface ValueChartHandle {
 
 export function createValueChart(container: HTMLElement): ValueChartHandle {
   let colours = palette();
-  const chart: IChartApi = createChart(container, {
-    autoSize: true,
-    layout: {
-      background: { type: ColorType.Solid, color: colours.background },
-      textColor: colours.text,
-      fontSize: 10,
-      fontFamily: getComputedStyle(document.body).fontFamily,
-    },
-    grid: { vertLines: { color: colours.grid }, horzLines: { color: colours.grid } },
-    rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.1, bottom: 0.08 } },
-    handleScroll: false,
-    handleScale: false,
-    timeScale: {
-      borderVisible: false,
-      fixLeftEdge: true,
-      fixRightEdge: true,
-      tickMarkFormatter: (time: Time, type: TickMarkType) =>
-        formatChartTick(time as number, type === TickMarkType.Year ? 'year' : type === TickMarkType.Month ? 'month' : 'day', 'UTC'),
-    },
-    localization: { timeFormatter: (time: Time) => formatChartTime(time as number, false, 'UTC') },
-  });
+  const chart: IChartApi = createUtcDayChart(container, colours, { top: 0.1, still: true });
   const series: ISeriesApi<'Area'> = chart.addSeries(AreaSeries, {
     lineColor: colours.line,
     topColor: faded(colours.line, '55'),
@@ -62,10 +41,7 @@ export function createValueChart(container: HTMLElement): ValueChartHandle {
   });
   const unsubscribe = subscribeAppearance(() => {
     colours = palette();
-    chart.applyOptions({
-      layout: { background: { type: ColorType.Solid, color: colours.background }, textColor: colours.text },
-      grid: { vertLines: { color: colours.grid }, horzLines: { color: colours.grid } },
-    });
+    applyChartFrameColours(chart, colours);
     series.applyOptions({ lineColor: colours.line, topColor: faded(colours.line, '55'), bottomColor: faded(colours.line, '05') });
   });
   return {

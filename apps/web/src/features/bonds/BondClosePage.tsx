@@ -42,7 +42,7 @@ function Holding({ h }: { h: BondHolding }) {
         </div>
         <HoldingStatus status={h.status} testId="bond-holding-status" />
       </div>
-      <dl className="bond-figures">
+      <dl className="figures bond-figures">
         <Figure label={t('bonds.fields.faceHeld')} testId="bond-holding-face">
           {t('bonds.holding.faceOf', { remaining: formatFace(h.remaining, h.currency), face: formatFace(h.face, h.currency) })}
         </Figure>
@@ -133,7 +133,7 @@ function Sale({ h, q }: { h: BondHolding; q: BondQuote }) {
         void submit();
       }}
     >
-      <h2 className="bond-section-title" id="bond-sale-title">
+      <h2 className="money-section-title" id="bond-sale-title">
         {t('bonds.close.title')}
       </h2>
       <FaceField

@@ -74,7 +74,7 @@ function HoldingRow({ h }: { h: BondHolding }) {
         </div>
         <HoldingStatus status={h.status} testId="bond-holding-row-status" />
       </div>
-      <dl className="bond-figures three">
+      <dl className="figures bond-figures three">
         <Figure label={t('bonds.fields.face')} testId="bond-holding-row-face">
           {formatFace(held ? h.remaining : h.face, h.currency)}
         </Figure>

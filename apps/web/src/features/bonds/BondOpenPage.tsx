@@ -46,7 +46,7 @@ function Terms({ q }: { q: BondQuote }) {
         {q.symbol} · {q.currency}
         {bill && <span className="record-tag strong bond-inline-tag">{t('bonds.bill')}</span>}
       </p>
-      <dl className="bond-figures">
+      <dl className="figures bond-figures">
         <Figure label={t('bonds.fields.coupon')} testId="bond-coupon">
           {bill
             ? t('bonds.zeroCoupon')
@@ -71,10 +71,10 @@ function Prices({ q }: { q: BondQuote }) {
   const { t } = useTranslation();
   return (
     <section className="card card-pad" aria-labelledby="bond-prices-title" data-testid="bond-prices">
-      <h2 className="bond-section-title" id="bond-prices-title">
+      <h2 className="money-section-title" id="bond-prices-title">
         {t('bonds.open.pricesTitle')}
       </h2>
-      <dl className="bond-figures">
+      <dl className="figures bond-figures">
         <Figure label={t('bonds.fields.cleanPrice')} testId="bond-price">
           {formatBondPrice(q.price)}
         </Figure>
@@ -164,7 +164,7 @@ function Order({ q }: { q: BondQuote }) {
         void submit();
       }}
     >
-      <h2 className="bond-section-title" id="bond-order-title">
+      <h2 className="money-section-title" id="bond-order-title">
         {t('bonds.open.orderTitle')}
       </h2>
       <FaceField

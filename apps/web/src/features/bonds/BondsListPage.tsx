@@ -29,7 +29,7 @@ function BondCard({ q, signedIn }: { q: BondQuote; signedIn: boolean }) {
       <div className="bond-card-head">
         <div className="bond-card-name">
           <h3>
-            <button type="button" className="bond-open" data-testid="bond-row-open" onClick={() => void navigate(bondLinks.open(q))}>
+            <button type="button" className="card-open" data-testid="bond-row-open" onClick={() => void navigate(bondLinks.open(q))}>
               {q.name}
             </button>
           </h3>
@@ -46,7 +46,7 @@ function BondCard({ q, signedIn }: { q: BondQuote; signedIn: boolean }) {
           )}
         </span>
       </div>
-      <dl className="bond-figures three">
+      <dl className="figures bond-figures three">
         <Figure label={t('bonds.fields.coupon')} testId="bond-row-coupon">
           {bill ? t('bonds.zeroCoupon') : formatCoupon(q.couponRate)}
         </Figure>

@@ -11,7 +11,7 @@ import { StatusBadge } from '../../ui/records';
 /** A label over its figure, in a grid of figures (a <dl>). */
 export function Figure({ label, children, testId, wide }: { label: ReactNode; children: ReactNode; testId?: string; wide?: boolean }) {
   return (
-    <div className={wide ? 'bond-figure wide' : 'bond-figure'}>
+    <div className={wide ? 'figure bond-figure wide' : 'figure bond-figure'}>
       <dt>{label}</dt>
       <dd data-testid={testId}>{children}</dd>
     </div>

@@ -36,7 +36,7 @@ function Ranking({ ranked }: { ranked: Agency[] }) {
   const nameOf = useAgencyName();
   return (
     <section className="card card-pad follow-ranking" aria-labelledby="follow-ranking-title" data-testid="follow-ranking">
-      <h2 className="follow-section-title" id="follow-ranking-title">
+      <h2 className="money-section-title" id="follow-ranking-title">
         {t('follow.list.rankingTitle')}
       </h2>
       {ranked.length === 0 ? (
@@ -87,7 +87,7 @@ function AgencyCard({ agency: a }: { agency: Agency }) {
       <div className="follow-agency-head">
         <div className="follow-agency-name">
           <h3>
-            <button type="button" className="follow-agency-open" data-testid="follow-agency-open" onClick={() => void navigate(paths.follow.agency(a.id))}>
+            <button type="button" className="card-open" data-testid="follow-agency-open" onClick={() => void navigate(paths.follow.agency(a.id))}>
               {nameOf(a.strategy)}
             </button>
           </h3>
@@ -102,7 +102,7 @@ function AgencyCard({ agency: a }: { agency: Agency }) {
           )}
         </div>
       </div>
-      <dl className="follow-figures three">
+      <dl className="figures follow-figures three">
         {(['d30', 'd90', 'd365'] as const).map((key) => (
           <Figure key={key} label={t('follow.returnDays', { n: key.slice(1) })} testId={`follow-agency-${key}`}>
             <Return value={a.record.returns[key]} />

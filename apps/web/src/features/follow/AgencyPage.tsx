@@ -52,7 +52,7 @@ function Head({ a }: { a: AgencyDetail }) {
           )}
         </div>
       </div>
-      <dl className="follow-figures">
+      <dl className="figures follow-figures">
         <Figure label={t('follow.agency.markets')} testId="agency-symbols">
           {a.symbols.join(', ')}
         </Figure>
@@ -79,10 +79,10 @@ function Returns({ a }: { a: AgencyDetail }) {
   const younger = RECORD_WINDOWS.some((days) => a.record.returns[WINDOW_KEYS[days]] === null);
   return (
     <section className="card card-pad" aria-labelledby="agency-returns-title" data-testid="agency-returns">
-      <h2 className="follow-section-title" id="agency-returns-title">
+      <h2 className="money-section-title" id="agency-returns-title">
         {t('follow.agency.returnsTitle')}
       </h2>
-      <dl className="follow-figures five">
+      <dl className="figures follow-figures five">
         {RECORD_WINDOWS.map((days) => (
           <Figure key={days} label={t('follow.agency.days', { n: days })} testId={`agency-return-${days}`}>
             <Return value={a.record.returns[WINDOW_KEYS[days]]} />
@@ -103,10 +103,10 @@ function Risk({ a }: { a: AgencyDetail }) {
   const r = a.record;
   return (
     <section className="card card-pad" aria-labelledby="agency-risk-title" data-testid="agency-risk">
-      <h2 className="follow-section-title" id="agency-risk-title">
+      <h2 className="money-section-title" id="agency-risk-title">
         {t('follow.agency.riskTitle')}
       </h2>
-      <dl className="follow-figures">
+      <dl className="figures follow-figures">
         <Figure label={t('follow.drawdownDays', { n: 90 })} testId="agency-drawdown-90">
           {formatFraction(r.maxDrawdown90)}
         </Figure>
@@ -250,7 +250,7 @@ function YourFollow({ followId }: { followId: number }) {
   if (!f) return null;
   return (
     <section className="card card-pad" aria-labelledby="agency-your-follow-title" data-testid="agency-your-follow">
-      <h2 className="follow-section-title" id="agency-your-follow-title">
+      <h2 className="money-section-title" id="agency-your-follow-title">
         {t('follow.agency.yourFollowTitle')}
       </h2>
       <ReturnBeside follow={f} testId="agency-your" />
@@ -268,10 +268,10 @@ function Detail({ a }: { a: AgencyDetail }) {
       <Returns a={a} />
       <Risk a={a} />
       <section className="card card-pad" aria-labelledby="agency-audience-title" data-testid="agency-audience">
-        <h2 className="follow-section-title" id="agency-audience-title">
+        <h2 className="money-section-title" id="agency-audience-title">
           {t('follow.agency.audienceTitle')}
         </h2>
-        <dl className="follow-figures">
+        <dl className="figures follow-figures">
           <Figure label={t('follow.followers')} testId="agency-followers">
             {formatNumber(a.followers, { grouping: true })}
           </Figure>
@@ -297,7 +297,7 @@ function Actions({ a }: { a: AgencyDetail }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <div className="follow-actions single">
+    <div className="bottom-actions single">
       {a.followId !== null ? (
         <Button block shape="rounded" color="primary" data-testid="agency-view-follow" onClick={() => void navigate(paths.follow.detail(a.followId!))}>
           {t('follow.agency.viewFollow')}

@@ -1,8 +1,10 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateText, formatNumber } from '../../lib/format';
 import { splitCurve, type CurvePoint } from './calc';
-import type { CurveChartHandle } from './curveEngine';
+import { useLazyChart } from '../../ui/useLazyChart';
+
+const loadChart = () => import('./curveEngine').then((m) => m.createCurveChart);
 
 /**
  * An agency's NAV per day, the backfilled part dashed and grey and the live part solid, with a
@@ -11,33 +13,12 @@ import type { CurveChartHandle } from './curveEngine';
  */
 export function EquityCurve({ curve, liveDay }: { curve: readonly CurvePoint[]; liveDay: string }) {
   const { t } = useTranslation();
-  const container = useRef<HTMLDivElement>(null);
-  const handle = useRef<CurveChartHandle | null>(null);
-  const [ready, setReady] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const { container, handle, ready, failed } = useLazyChart(loadChart);
   const lines = useMemo(() => splitCurve(curve), [curve]);
 
   useEffect(() => {
-    let disposed = false;
-    import('./curveEngine')
-      .then(({ createCurveChart }) => {
-        if (disposed || !container.current) return;
-        handle.current = createCurveChart(container.current);
-        setReady(true);
-      })
-      .catch(() => {
-        if (!disposed) setFailed(true);
-      });
-    return () => {
-      disposed = true;
-      handle.current?.remove();
-      handle.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
     if (ready) handle.current?.setData(lines);
-  }, [ready, lines]);
+  }, [ready, handle, lines]);
 
   const first = curve[0];
   const last = curve[curve.length - 1];
@@ -54,7 +35,7 @@ export function EquityCurve({ curve, liveDay }: { curve: readonly CurvePoint[]; 
 
   return (
     <section className="card card-pad follow-curve" aria-labelledby="follow-curve-title" data-testid="agency-curve-section">
-      <h2 className="follow-section-title" id="follow-curve-title">
+      <h2 className="money-section-title" id="follow-curve-title">
         {t('follow.agency.curveTitle')}
       </h2>
       <p className="follow-sub">{t('follow.agency.curveSub')}</p>

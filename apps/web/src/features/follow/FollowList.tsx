@@ -25,7 +25,7 @@ function FollowRow({ f }: { f: Follow }) {
       <div className="follow-row-head">
         <div className="follow-agency-name">
           <h3>
-            <button type="button" className="follow-agency-open" data-testid="follow-row-open" onClick={() => void navigate(paths.follow.detail(f.id))}>
+            <button type="button" className="card-open" data-testid="follow-row-open" onClick={() => void navigate(paths.follow.detail(f.id))}>
               {nameOf(f.strategy)}
             </button>
           </h3>
@@ -33,7 +33,7 @@ function FollowRow({ f }: { f: Follow }) {
         </div>
         <FollowStatusBadge status={f.status} testId="follow-row-status" />
       </div>
-      <dl className="follow-figures three">
+      <dl className="figures follow-figures three">
         <Figure label={t('follow.putIn')} testId="follow-row-amount">
           {formatInCurrency(f.amount, CURRENCY)}
         </Figure>

@@ -126,7 +126,7 @@ function FollowForm({ a }: { a: AgencyDetail }) {
           {name}
         </h1>
         <p className="follow-sub">{t(`follow.strategies.${a.strategy}.style`)}</p>
-        <dl className="follow-figures three">
+        <dl className="figures follow-figures three">
           <Figure label={t('follow.returnDays', { n: 90 })}>
             <Return value={a.record.returns.d90} />
           </Figure>

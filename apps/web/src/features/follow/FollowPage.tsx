@@ -9,7 +9,7 @@ import { useNavigate, useSearchParams } from '../../lib/router';
 import { useIntentKey } from '../../api/intent';
 import { paths } from '../../app/paths';
 import { formatDateTime, formatInCurrency, formatNumber, formatQuantity } from '../../lib/format';
-import { EmptyState } from '../../ui/EmptyState';
+import { DetailFallback, EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';
 import { Refreshable } from '../../ui/Refreshable';
 import { showToast } from '../../ui/toast';
@@ -71,7 +71,7 @@ function Figures({ f }: { f: FollowDetail }) {
   const { t } = useTranslation();
   return (
     <section className="card card-pad" aria-label={t('follow.equity')} data-testid="follow-figures">
-      <dl className="follow-figures">
+      <dl className="figures follow-figures">
         <Figure label={t('follow.putIn')} testId="follow-amount">
           {money(f.amount)}
         </Figure>
@@ -287,7 +287,7 @@ function Actions({ f }: { f: FollowDetail }) {
 
   return (
     <>
-      <div className="follow-actions">
+      <div className="bottom-actions">
         <Button shape="rounded" data-testid="follow-add" onClick={() => setSheet(true)}>
           {t('follow.detail.addMoney')}
         </Button>
@@ -322,21 +322,14 @@ export default function FollowPage() {
         <p className="follow-note pad-note">{t('follow.order.statementLocked')}</p>
       </>
     );
-  else if (id === 0) body = <EmptyState kind="notFound" title={t('follow.detail.notFound')} body={t('follow.detail.notFoundBody')} />;
-  else if (query.isPending)
-    body = (
-      <div className="card card-pad" aria-busy="true" data-testid="follow-loading">
-        <span className="sk sk-line" />
-        <span className="sk sk-short" />
-      </div>
-    );
   else
     body = (
-      <EmptyState
-        kind="notFound"
+      <DetailFallback
+        missing={id === 0}
+        query={query}
         title={t('follow.detail.notFound')}
-        body={query.error?.message ?? t('follow.detail.notFoundBody')}
-        onRetry={() => void query.refetch()}
+        body={t('follow.detail.notFoundBody')}
+        loadingTestId="follow-loading"
         retryTestId="follow-retry"
       />
     );

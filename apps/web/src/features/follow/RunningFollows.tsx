@@ -1,3 +1,4 @@
+import '../../ui/money.css';
 import './follow.css';
 import { WalletCode, walletCurrency } from '@tradeapp/contract';
 import { useQuery } from '@tanstack/react-query';

@@ -50,7 +50,7 @@ export function Return({ value, testId }: { value: string | null | undefined; te
 /** A label over its figure, in a grid of figures (a <dl>). */
 export function Figure({ label, children, testId, wide }: { label: ReactNode; children: ReactNode; testId?: string; wide?: boolean }) {
   return (
-    <div className={wide ? 'follow-figure wide' : 'follow-figure'}>
+    <div className={wide ? 'figure follow-figure wide' : 'figure follow-figure'}>
       <dt>{label}</dt>
       <dd data-testid={testId}>{children}</dd>
     </div>
@@ -72,7 +72,7 @@ export function ReturnBeside({ follow, testId }: { follow: { returnPercent: stri
   const { t } = useTranslation();
   return (
     <>
-      <dl className="follow-figures">
+      <dl className="figures follow-figures">
         <Figure label={t('follow.yourReturn')} testId={`${testId}-return`}>
           <Return value={follow.returnPercent} />
         </Figure>

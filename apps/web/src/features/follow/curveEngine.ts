@@ -1,17 +1,7 @@
-import {
-  ColorType,
-  createChart,
-  LineSeries,
-  LineStyle,
-  TickMarkType,
-  type IChartApi,
-  type ISeriesApi,
-  type LineData,
-  type Time,
-  type UTCTimestamp,
-} from 'lightweight-charts';
-import { formatChartPrice, formatChartTick, formatChartTime } from '../../lib/format';
+import { LineSeries, LineStyle, type IChartApi, type ISeriesApi, type LineData, type UTCTimestamp } from 'lightweight-charts';
+import { formatChartPrice } from '../../lib/format';
 import { subscribeAppearance, themeColor } from '../../lib/theme';
+import { applyChartFrameColours, chartFrameColours, createUtcDayChart } from '../../lib/utcDayChart';
 import type { ChartPoint } from './calc';
 
 // An agency's equity curve (lightweight-charts, the quote pages' library), loaded only by the agency
@@ -23,9 +13,7 @@ const NAV_DECIMALS = 4;
 
 function palette() {
   return {
-    background: themeColor('--mm-card', '#ffffff'),
-    text: themeColor('--mm-chart-text', '#8a94a6'),
-    grid: themeColor('--mm-chart-grid', '#f2f4f8'),
+    ...chartFrameColours(),
     live: themeColor('--mm-chart-line', '#2f6bff'),
     backfilled: themeColor('--mm-text-3', '#626d81'),
   };
@@ -38,25 +26,7 @@ export interface CurveChartHandle {
 
 export function createCurveChart(container: HTMLElement): CurveChartHandle {
   let colours = palette();
-  const chart: IChartApi = createChart(container, {
-    autoSize: true,
-    layout: {
-      background: { type: ColorType.Solid, color: colours.background },
-      textColor: colours.text,
-      fontSize: 10,
-      fontFamily: getComputedStyle(document.body).fontFamily,
-    },
-    grid: { vertLines: { color: colours.grid }, horzLines: { color: colours.grid } },
-    rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.1, bottom: 0.08 } },
-    timeScale: {
-      borderVisible: false,
-      fixLeftEdge: true,
-      fixRightEdge: true,
-      tickMarkFormatter: (time: Time, type: TickMarkType) =>
-        formatChartTick(time as number, type === TickMarkType.Year ? 'year' : type === TickMarkType.Month ? 'month' : 'day', 'UTC'),
-    },
-    localization: { timeFormatter: (time: Time) => formatChartTime(time as number, false, 'UTC') },
-  });
+  const chart: IChartApi = createUtcDayChart(container, colours, { top: 0.1 });
   const priceFormat = { type: 'custom', minMove: 0.0001, formatter: (price: number) => formatChartPrice(price, NAV_DECIMALS) } as const;
   const backfilledSeries: ISeriesApi<'Line'> = chart.addSeries(LineSeries, {
     color: colours.backfilled,
@@ -71,10 +41,7 @@ export function createCurveChart(container: HTMLElement): CurveChartHandle {
 
   const unsubscribe = subscribeAppearance(() => {
     colours = palette();
-    chart.applyOptions({
-      layout: { background: { type: ColorType.Solid, color: colours.background }, textColor: colours.text },
-      grid: { vertLines: { color: colours.grid }, horzLines: { color: colours.grid } },
-    });
+    applyChartFrameColours(chart, colours);
     backfilledSeries.applyOptions({ color: colours.backfilled });
     liveSeries.applyOptions({ color: colours.live });
   });

@@ -59,7 +59,7 @@ function ProductCard({ p, now, onBuy }: { p: FundProduct; now: number; onBuy: (p
           <h3>
             <button
               type="button"
-              className="fund-open"
+              className="card-open"
               data-testid="fund-product-open"
               onClick={() => void navigate(`${ROUTES.mutualIndex}?tab=${p.kind}&id=${p.id}`)}
             >
@@ -172,7 +172,7 @@ function Detail({ id, onBuy }: { id: number; onBuy: (p: FundProduct) => void }) 
     <div data-testid="fund-detail" data-id={p.id}>
       <DetailBody p={p} />
       <MarketNote kind={p.kind} />
-      <div className="fund-actions">
+      <div className="bottom-actions fund-actions">
         <Button
           shape="rounded"
           color="primary"

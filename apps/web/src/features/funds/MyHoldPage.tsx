@@ -11,7 +11,7 @@ import { formatDateTime, signOf } from '../../lib/format';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadMore } from '../../ui/LoadMore';
 import { Page } from '../../ui/Page';
-import { RowsSkeleton } from '../../ui/records';
+import { RecordsSection, RowsSkeleton } from '../../ui/records';
 import { Refreshable } from '../../ui/Refreshable';
 import { TabStrip } from '../../ui/TabStrip';
 import { Profit } from '../trading';
@@ -90,7 +90,7 @@ function HoldingRow({ h, onRedeem }: { h: FundHolding; onRedeem: (h: FundHolding
           <h3>
             <button
               type="button"
-              className="fund-open"
+              className="card-open"
               data-testid="fund-holding-open"
               onClick={() => void navigate(`${ROUTES.mutualIndex}?tab=${h.kind}&id=${h.productId}`)}
             >
@@ -106,7 +106,7 @@ function HoldingRow({ h, onRedeem }: { h: FundHolding; onRedeem: (h: FundHolding
           <HoldingStatusBadge status={h.status} testId="fund-holding-status" />
         </span>
       </div>
-      <dl className="fund-figures three">
+      <dl className="figures fund-figures three">
         <Figure label={t(h.kind === 'fund' ? 'funds.hold.invested' : 'funds.hold.principal')} testId="fund-holding-amount">
           {money(h.amount)}
         </Figure>
@@ -222,18 +222,9 @@ function Holdings() {
         text={(k) => t(k === 'all' ? 'funds.hold.all' : `funds.holdingStatus.${k as FundHoldingStatus}`)}
         onChange={(k) => setParams(k === 'all' ? {} : { status: k }, { replace: true })}
       />
-      <section
-        className="card"
-        data-testid="fund-holdings-section"
-        data-filter={filter}
-        aria-labelledby="fund-holdings-title"
-        aria-busy={query.isPending || undefined}
-      >
-        <h2 className="sr-only" id="fund-holdings-title">
-          {t('funds.tabs.holdings')}
-        </h2>
+      <RecordsSection testId="fund-holdings-section" titleId="fund-holdings-title" title={t('funds.tabs.holdings')} busy={query.isPending} filter={filter}>
         {body}
-      </section>
+      </RecordsSection>
       {redeeming && redeeming.kind === 'fund' && <RedeemFundSheet productId={redeeming.productId} visible onClose={() => setRedeeming(null)} />}
       {redeeming && redeeming.kind !== 'fund' && <RedeemDepositSheet holding={redeeming} visible onClose={() => setRedeeming(null)} />}
     </>
@@ -260,7 +251,7 @@ function OrderRow({ o }: { o: FundOrder }) {
           <OrderStatusBadge status={o.status} testId="fund-order-status" />
         </span>
       </div>
-      <dl className="fund-figures three">
+      <dl className="figures fund-figures three">
         <Figure label={t(redeem ? 'funds.order.gross' : 'funds.order.amount')} testId="fund-order-amount">
           {o.amount !== null ? money(o.amount) : '—'}
         </Figure>
@@ -333,18 +324,9 @@ function Orders() {
         text={(k) => t(`funds.orderStatus.${k}`)}
         onChange={(k) => setParams({ tab: 'orders', ...(k === 'completed' ? { status: k } : {}) }, { replace: true })}
       />
-      <section
-        className="card"
-        data-testid="fund-orders-section"
-        data-filter={status}
-        aria-labelledby="fund-orders-title"
-        aria-busy={query.isPending || undefined}
-      >
-        <h2 className="sr-only" id="fund-orders-title">
-          {t('funds.tabs.orders')}
-        </h2>
+      <RecordsSection testId="fund-orders-section" titleId="fund-orders-title" title={t('funds.tabs.orders')} busy={query.isPending} filter={status}>
         {body}
-      </section>
+      </RecordsSection>
     </>
   );
 }
@@ -385,13 +367,10 @@ function Profits() {
       </>
     );
   return (
-    <section className="card" data-testid="fund-profits-section" aria-labelledby="fund-profits-title" aria-busy={query.isPending || undefined}>
-      <h2 className="sr-only" id="fund-profits-title">
-        {t('funds.tabs.profit')}
-      </h2>
+    <RecordsSection testId="fund-profits-section" titleId="fund-profits-title" title={t('funds.tabs.profit')} busy={query.isPending}>
       <p className="fund-rule-note">{t('funds.hold.profitRule')}</p>
       {body}
-    </section>
+    </RecordsSection>
   );
 }
 

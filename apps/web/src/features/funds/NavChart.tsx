@@ -1,8 +1,12 @@
 import type { FundDetail } from '@tradeapp/contract';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDay, formatNav, navPoints } from './calc';
-import { loadCurveChart, type CurveChartHandle } from '../follow';
+import { loadCurveChart } from '../follow';
+import { useLazyChart } from '../../ui/useLazyChart';
+
+// The agencies' NAV chart, with every day on its solid line: a fund has no backfilled days.
+const loadChart = () => loadCurveChart().then((m) => m.createCurveChart);
 
 /**
  * A fund's NAV per day as a line. The chart library is fetched when the chart first mounts; a
@@ -10,34 +14,12 @@ import { loadCurveChart, type CurveChartHandle } from '../follow';
  */
 export function NavChart({ days }: { days: FundDetail['days'] }) {
   const { t } = useTranslation();
-  const container = useRef<HTMLDivElement>(null);
-  const handle = useRef<CurveChartHandle | null>(null);
-  const [ready, setReady] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const { container, handle, ready, failed } = useLazyChart(loadChart);
   const points = useMemo(() => navPoints(days), [days]);
 
   useEffect(() => {
-    let disposed = false;
-    // The agencies' NAV chart, with every day on its solid line: a fund has no backfilled days.
-    loadCurveChart()
-      .then(({ createCurveChart }) => {
-        if (disposed || !container.current) return;
-        handle.current = createCurveChart(container.current);
-        setReady(true);
-      })
-      .catch(() => {
-        if (!disposed) setFailed(true);
-      });
-    return () => {
-      disposed = true;
-      handle.current?.remove();
-      handle.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
     if (ready) handle.current?.setData({ backfilled: [], live: points });
-  }, [ready, points]);
+  }, [ready, handle, points]);
 
   const first = days[0];
   const last = days[days.length - 1];
@@ -49,7 +31,7 @@ export function NavChart({ days }: { days: FundDetail['days'] }) {
 
   return (
     <section className="card card-pad fund-chart" aria-labelledby="fund-chart-title" data-testid="fund-chart-section">
-      <h2 className="fund-section-title" id="fund-chart-title">
+      <h2 className="money-section-title" id="fund-chart-title">
         {t('funds.detail.chartTitle')}
       </h2>
       <p className="fund-sub">{t('funds.detail.chartSub')}</p>

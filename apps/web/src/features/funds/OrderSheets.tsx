@@ -4,12 +4,12 @@ import { Button } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../lib/router';
-import { useIntentKey } from '../../api/intent';
 import { paths } from '../../app/paths';
 import { msg } from '../../i18n/messages';
 import { EMPTY_VALUE, formatDate, signOf } from '../../lib/format';
 import { DecimalField, FormSheet, refusal } from '../../ui/FormSheet';
 import { showToast } from '../../ui/toast';
+import { useIntentSubmit } from '../../ui/useIntentSubmit';
 import { balancesQuery } from '../wallet';
 import { createOrder, detailQuery, previewQuery } from './api';
 import { amountProblem, dayIso, estimateUnits, formatDay, formatNav, formatRate, formatUnits, navDayAt, termInterest, unitsProblem } from './calc';
@@ -54,11 +54,10 @@ export function BuySheet({ product: p, visible, onClose }: BuyProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const nameOf = useProductName();
-  const intent = useIntentKey();
   const now = useNow(visible && p.kind === 'fund');
   const [amount, setAmount] = useState('');
   const [error, setError] = useState('');
-  const [pending, setPending] = useState(false);
+  const { pending, send } = useIntentSubmit(setError);
   const balances = useQuery({ ...balancesQuery(), enabled: visible });
   const wallet = balances.data?.find((w) => w.code === WalletCode.Financial);
   const valid = amountProblem(p.id, amount) === null;
@@ -74,20 +73,11 @@ export function BuySheet({ product: p, visible, onClose }: BuyProps) {
     if (wallet && compareDecimal(amount, wallet.balance) === 1) return setError('e.insufficientFunds');
     setError('');
     const input = { productId: p.id, side: 'buy' as const, amount };
-    const key = intent.take(JSON.stringify(input));
-    setPending(true);
-    try {
-      await createOrder(input, key);
-      intent.settle();
+    await send(input, createOrder, () => {
       setAmount('');
       onClose();
       showToast(t(`funds.buy.done.${p.kind}`), 'success');
-    } catch (err) {
-      intent.settle(err);
-      setError(refusal(err));
-    } finally {
-      setPending(false);
-    }
+    });
   };
 
   return (
@@ -291,13 +281,12 @@ interface FundRedeemProps {
 export function RedeemFundSheet({ productId, visible, onClose }: FundRedeemProps) {
   const { t } = useTranslation();
   const nameOf = useProductName();
-  const intent = useIntentKey();
   const product = useQuery({ ...detailQuery(productId), enabled: visible && productId > 0 });
   const p = product.data;
   const [units, setUnits] = useState('');
   const [all, setAll] = useState(false);
   const [error, setError] = useState('');
-  const [pending, setPending] = useState(false);
+  const { pending, send } = useIntentSubmit(setError);
   const chosen = all ? 'all' : units;
   const formed = all || (unitsProblem(productId, units) === null && (p === undefined || compareDecimal(units, p.units) !== 1));
   const { query: preview, current } = usePreview(productId, chosen, formed, visible);
@@ -311,21 +300,12 @@ export function RedeemFundSheet({ productId, visible, onClose }: FundRedeemProps
     if (!current) return;
     setError('');
     const input = { productId, side: 'redeem' as const, units: chosen };
-    const key = intent.take(JSON.stringify(input));
-    setPending(true);
-    try {
-      await createOrder(input, key);
-      intent.settle();
+    await send(input, createOrder, () => {
       setUnits('');
       setAll(false);
       onClose();
       showToast(t('funds.redeem.done.fund'), 'success');
-    } catch (err) {
-      intent.settle(err);
-      setError(refusal(err));
-    } finally {
-      setPending(false);
-    }
+    });
   };
 
   const previewError = preview.isError && formed ? refusal(preview.error) : '';
@@ -385,12 +365,11 @@ interface DepositRedeemProps {
 export function RedeemDepositSheet({ holding: h, visible, onClose }: DepositRedeemProps) {
   const { t } = useTranslation();
   const nameOf = useProductName();
-  const intent = useIntentKey();
   const regular = h.kind === 'regular';
   const [amount, setAmount] = useState('');
   const [all, setAll] = useState(regular);
   const [error, setError] = useState('');
-  const [pending, setPending] = useState(false);
+  const { pending, send } = useIntentSubmit(setError);
   const whole = all || regular;
   const chosen = whole ? 'all' : amount;
   const formed = whole || (unitsProblem(h.productId, amount) === null && /^\d+(\.\d{1,2})?$/.test(amount) && compareDecimal(amount, h.remaining) !== 1);
@@ -405,20 +384,11 @@ export function RedeemDepositSheet({ holding: h, visible, onClose }: DepositRede
     if (!current) return;
     setError('');
     const input = { productId: h.productId, side: 'redeem' as const, holdingId: h.id, units: chosen };
-    const key = intent.take(JSON.stringify(input));
-    setPending(true);
-    try {
-      await createOrder(input, key);
-      intent.settle();
+    await send(input, createOrder, () => {
       setAmount('');
       onClose();
       showToast(t(`funds.redeem.done.${h.kind}`), 'success');
-    } catch (err) {
-      intent.settle(err);
-      setError(refusal(err));
-    } finally {
-      setPending(false);
-    }
+    });
   };
 
   const previewError = preview.isError && formed ? refusal(preview.error) : '';

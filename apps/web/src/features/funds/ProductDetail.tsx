@@ -52,7 +52,7 @@ function Basket({ p }: { p: FundDetail }) {
   if (p.basket.length === 0) return null;
   return (
     <section className="card card-pad" aria-labelledby="fund-basket-title" data-testid="fund-basket">
-      <h2 className="fund-section-title" id="fund-basket-title">
+      <h2 className="money-section-title" id="fund-basket-title">
         {t('funds.detail.basketTitle')}
       </h2>
       <ul className="fund-basket">
@@ -173,7 +173,7 @@ function RegularExample({ p }: { p: FundDetail }) {
   const interest = termInterest(example, p.ratePercent, p.termDays);
   return (
     <section className="card card-pad" aria-labelledby="fund-example-title" data-testid="fund-regular-example">
-      <h2 className="fund-section-title" id="fund-example-title">
+      <h2 className="money-section-title" id="fund-example-title">
         {t('funds.detail.exampleTitle')}
       </h2>
       <p className="fund-working-line" data-testid="fund-example">

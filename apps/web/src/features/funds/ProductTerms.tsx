@@ -41,7 +41,7 @@ export function Terms({ p, testPrefix = 'fund' }: { p: FundProduct; testPrefix?:
   );
   if (p.kind === 'fund')
     return (
-      <dl className="fund-figures">
+      <dl className="figures fund-figures">
         <Figure label={t('funds.terms.expense')} testId={`${testPrefix}-expense`}>
           {t('funds.terms.perYear', { rate: formatRate(p.expensePercent) })}
         </Figure>
@@ -63,7 +63,7 @@ export function Terms({ p, testPrefix = 'fund' }: { p: FundProduct; testPrefix?:
   if (p.kind === 'current')
     return (
       <>
-        <dl className="fund-figures">
+        <dl className="figures fund-figures">
           <Figure label={t('funds.current.income')} testId={`${testPrefix}-income`}>
             {formatIncome(p.incomePer10k)}
           </Figure>
@@ -81,7 +81,7 @@ export function Terms({ p, testPrefix = 'fund' }: { p: FundProduct; testPrefix?:
     );
   return (
     <>
-      <dl className="fund-figures">
+      <dl className="figures fund-figures">
         <Figure label={t('funds.regular.term')} testId={`${testPrefix}-term`}>
           {p.termDays !== null ? t('funds.regular.termValue', { count: p.termDays, n: formatQuantity(String(p.termDays)) }) : '—'}
         </Figure>

@@ -21,7 +21,7 @@ export function StatCard({ link = true }: { link?: boolean }) {
   const s = query.data;
   return (
     <section className="card card-pad fund-stat" data-testid="fund-stat" aria-labelledby="fund-stat-title" aria-busy={query.isPending || undefined}>
-      <h2 className="fund-section-title" id="fund-stat-title">
+      <h2 className="money-section-title" id="fund-stat-title">
         {t('funds.stat.title')}
       </h2>
       {query.isError && !s ? (
@@ -32,7 +32,7 @@ export function StatCard({ link = true }: { link?: boolean }) {
             <span>{t('funds.stat.total')}</span>
             <strong data-testid="fund-stat-total">{s ? money(s.total) : <span className="sk sk-short" />}</strong>
           </div>
-          <dl className="fund-figures">
+          <dl className="figures fund-figures">
             <Figure label={t('funds.stat.today')} testId="fund-stat-today">
               {s ? <Profit value={s.today} currency="EUR" /> : '—'}
             </Figure>
@@ -40,7 +40,7 @@ export function StatCard({ link = true }: { link?: boolean }) {
               {s ? <Profit value={s.earnings} currency="EUR" /> : '—'}
             </Figure>
           </dl>
-          <dl className="fund-figures three fund-split">
+          <dl className="figures fund-figures three fund-split">
             <Figure label={t('funds.tabs.fund')} testId="fund-stat-fund">
               {s ? money(s.fund) : '—'}
             </Figure>

@@ -23,7 +23,7 @@ const isNamed = (code: string): code is NamedCode => Object.hasOwn(fundsEn.funds
 /** A label over its figure, in a grid of figures (a <dl>). */
 export function Figure({ label, children, testId, wide }: { label: ReactNode; children: ReactNode; testId?: string; wide?: boolean }) {
   return (
-    <div className={wide ? 'fund-figure wide' : 'fund-figure'}>
+    <div className={wide ? 'figure fund-figure wide' : 'figure fund-figure'}>
       <dt>{label}</dt>
       <dd data-testid={testId}>{children}</dd>
     </div>

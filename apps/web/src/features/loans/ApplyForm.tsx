@@ -194,7 +194,7 @@ export function ApplyForm({ profile: p, onApplied }: { profile: LoanProfile; onA
           review();
         }}
       >
-        <h2 className="loan-section-title" id="loan-apply-title">
+        <h2 className="money-section-title" id="loan-apply-title">
           {t('loans.apply.title')}
         </h2>
         {p.inReview && (

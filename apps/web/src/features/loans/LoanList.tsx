@@ -143,7 +143,7 @@ function DueToday({ loan }: { loan: Loan }) {
     );
   return (
     <div className="loan-due" data-testid="loan-due">
-      <dl className="loan-figures three">
+      <dl className="figures loan-figures three">
         <Figure label={t('loans.fields.dueToday')} testId="loan-due-today">
           {money(d.due)}
         </Figure>
@@ -233,7 +233,7 @@ function LoanCard({ loan: l }: { loan: Loan }) {
           )}
         </span>
       </div>
-      <dl className="loan-figures three">
+      <dl className="figures loan-figures three">
         <Figure label={t('loans.fields.instalment')} testId="loan-row-instalment">
           {money(l.instalment)}
         </Figure>

@@ -90,14 +90,14 @@ export function ScoreCard({ profile: p }: { profile: LoanProfile }) {
   const band = loanBand(p.score);
   return (
     <section className="card card-pad loan-score" data-testid="loan-score" data-score={p.score} aria-labelledby="loan-score-title">
-      <h2 className="loan-section-title" id="loan-score-title">
+      <h2 className="money-section-title" id="loan-score-title">
         {t('loans.score.title')}
       </h2>
       <p className="loan-score-big">
         <strong data-testid="loan-score-value">{p.score}</strong> <span>{t('loans.score.of', { max: LOAN_SCORE_MAX })}</span>
       </p>
       <ScoreScale score={p.score} />
-      <dl className="loan-figures">
+      <dl className="figures loan-figures">
         <Figure label={t('loans.fields.limit')} testId="loan-limit">
           {money(p.limit)}
         </Figure>
@@ -168,7 +168,7 @@ export function NoLoanCard({ profile: p }: { profile: LoanProfile }) {
   const ways = p.factors.map((f) => ({ f, text: raise(f) })).filter((w): w is { f: Factor; text: string } => w.text !== null);
   return (
     <section className="card card-pad loan-none" data-testid="loan-none" aria-labelledby="loan-none-title">
-      <h2 className="loan-section-title" id="loan-none-title">
+      <h2 className="money-section-title" id="loan-none-title">
         {t('loans.none.title')}
       </h2>
       <p className="loan-text" data-testid="loan-none-why">

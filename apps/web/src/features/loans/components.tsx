@@ -24,7 +24,7 @@ export function formatDay(ts: number | null | undefined): string {
 
 export function Figure({ label, children, testId, wide }: { label: ReactNode; children: ReactNode; testId?: string; wide?: boolean }) {
   return (
-    <div className={wide ? 'loan-figure wide' : 'loan-figure'}>
+    <div className={wide ? 'figure loan-figure wide' : 'figure loan-figure'}>
       <dt>{label}</dt>
       <dd data-testid={testId}>{children}</dd>
     </div>

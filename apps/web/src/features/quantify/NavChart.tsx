@@ -1,8 +1,10 @@
 import type { PoolDay } from '@tradeapp/contract';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDay, formatNav, navLines } from './calc';
-import type { NavChartHandle } from './navEngine';
+import { useLazyChart } from '../../ui/useLazyChart';
+
+const loadChart = () => import('./navEngine').then((m) => m.createNavChart);
 
 /**
  * A pool's NAV per day against its benchmark: the backtested days dashed and grey, the live ones
@@ -12,34 +14,13 @@ import type { NavChartHandle } from './navEngine';
  */
 export function NavChart({ days }: { days: readonly PoolDay[] }) {
   const { t } = useTranslation();
-  const container = useRef<HTMLDivElement>(null);
-  const handle = useRef<NavChartHandle | null>(null);
-  const [ready, setReady] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const { container, handle, ready, failed } = useLazyChart(loadChart);
   const lines = useMemo(() => navLines(days), [days]);
   const liveLabel = t('quantify.detail.legendLive');
 
   useEffect(() => {
-    let disposed = false;
-    import('./navEngine')
-      .then(({ createNavChart }) => {
-        if (disposed || !container.current) return;
-        handle.current = createNavChart(container.current);
-        setReady(true);
-      })
-      .catch(() => {
-        if (!disposed) setFailed(true);
-      });
-    return () => {
-      disposed = true;
-      handle.current?.remove();
-      handle.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
     if (ready) handle.current?.setData(lines, liveLabel);
-  }, [ready, lines, liveLabel]);
+  }, [ready, handle, lines, liveLabel]);
 
   const first = days[0];
   const last = days[days.length - 1];
@@ -59,7 +40,7 @@ export function NavChart({ days }: { days: readonly PoolDay[] }) {
 
   return (
     <section className="card card-pad quant-chart" aria-labelledby="quant-chart-title" data-testid="quant-chart-section">
-      <h2 className="quant-section-title" id="quant-chart-title">
+      <h2 className="money-section-title" id="quant-chart-title">
         {t('quantify.detail.chartTitle')}
       </h2>
       <p className="quant-sub">{t('quantify.detail.chartSub')}</p>

@@ -4,12 +4,12 @@ import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../lib/router';
-import { useIntentKey } from '../../api/intent';
 import { paths } from '../../app/paths';
 import { msg } from '../../i18n/messages';
 import { EMPTY_VALUE, formatAmount, formatQuantity } from '../../lib/format';
-import { DecimalField, FormSheet, refusal } from '../../ui/FormSheet';
+import { DecimalField, FormSheet } from '../../ui/FormSheet';
 import { showToast } from '../../ui/toast';
+import { useIntentSubmit } from '../../ui/useIntentSubmit';
 import { balancesQuery } from '../wallet';
 import { saveOrder } from './api';
 import { amountProblem, redeemEstimate, unitsProblem } from './calc';
@@ -31,10 +31,9 @@ export function InvestSheet({ pool, visible, onClose }: SheetProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const nameOf = useRuleName();
-  const intent = useIntentKey();
   const [amount, setAmount] = useState('');
   const [error, setError] = useState('');
-  const [pending, setPending] = useState(false);
+  const { pending, send } = useIntentSubmit(setError);
   const balances = useQuery({ ...balancesQuery(), enabled: visible });
   const wallet = balances.data?.find((w) => w.code === WalletCode.Financial);
   const short = wallet !== undefined && amountProblem(pool.id, amount) === null && compareDecimal(amount, wallet.balance) === 1;
@@ -47,20 +46,11 @@ export function InvestSheet({ pool, visible, onClose }: SheetProps) {
     if (wallet && compareDecimal(amount, wallet.balance) === 1) return setError('e.insufficientFunds');
     setError('');
     const input = { poolId: pool.id, kind: 'subscribe' as const, amount };
-    const key = intent.take(JSON.stringify(input));
-    setPending(true);
-    try {
-      await saveOrder(input, key);
-      intent.settle();
+    await send(input, saveOrder, () => {
       setAmount('');
       onClose();
       showToast(t('quantify.invest.done'), 'success');
-    } catch (err) {
-      intent.settle(err);
-      setError(refusal(err));
-    } finally {
-      setPending(false);
-    }
+    });
   };
 
   return (
@@ -115,11 +105,10 @@ export function InvestSheet({ pool, visible, onClose }: SheetProps) {
 export function RedeemSheet({ pool, visible, onClose }: SheetProps) {
   const { t } = useTranslation();
   const nameOf = useRuleName();
-  const intent = useIntentKey();
   const [units, setUnits] = useState('');
   const [all, setAll] = useState(false);
   const [error, setError] = useState('');
-  const [pending, setPending] = useState(false);
+  const { pending, send } = useIntentSubmit(setError);
   const chosen = all ? pool.units : units;
   const estimate = all || unitsProblem(pool.id, units) === null ? redeemEstimate(chosen, pool.nav) : null;
 
@@ -131,21 +120,12 @@ export function RedeemSheet({ pool, visible, onClose }: SheetProps) {
     }
     setError('');
     const input = { poolId: pool.id, kind: 'redeem' as const, units: all ? 'all' : units };
-    const key = intent.take(JSON.stringify(input));
-    setPending(true);
-    try {
-      await saveOrder(input, key);
-      intent.settle();
+    await send(input, saveOrder, () => {
       setUnits('');
       setAll(false);
       onClose();
       showToast(t('quantify.redeem.done'), 'success');
-    } catch (err) {
-      intent.settle(err);
-      setError(refusal(err));
-    } finally {
-      setPending(false);
-    }
+    });
   };
 
   return (

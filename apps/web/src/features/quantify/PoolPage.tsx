@@ -9,7 +9,7 @@ import { useLocation, useNavigate } from '../../lib/router';
 import { paths } from '../../app/paths';
 import { formatDate, formatQuantity, signOf } from '../../lib/format';
 import { isSignedIn, subscribeSession } from '../../lib/session';
-import { EmptyState } from '../../ui/EmptyState';
+import { DetailFallback, EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';
 import { RowsSkeleton } from '../../ui/records';
 import { Refreshable } from '../../ui/Refreshable';
@@ -46,7 +46,7 @@ function Head({ p }: { p: PoolDetail }) {
           {t('quantify.detail.pausedNote')}
         </p>
       )}
-      <h2 className="quant-section-title spaced">{t('quantify.detail.howTitle')}</h2>
+      <h2 className="money-section-title quant-section-title spaced">{t('quantify.detail.howTitle')}</h2>
       <ul className="quant-how" data-testid="quant-rule-text">
         <li>{t(`quantify.rules.${p.rule}.how1`)}</li>
         <li>{t(`quantify.rules.${p.rule}.how2`)}</li>
@@ -63,10 +63,10 @@ function Figures({ p }: { p: PoolDetail }) {
   const { t } = useTranslation();
   return (
     <section className="card card-pad" aria-labelledby="quant-figures-title" data-testid="quant-figures">
-      <h2 className="quant-section-title" id="quant-figures-title">
+      <h2 className="money-section-title" id="quant-figures-title">
         {t('quantify.detail.figuresTitle')}
       </h2>
-      <dl className="quant-figures">
+      <dl className="figures quant-figures">
         <Figure label={t('quantify.figures.totalReturn')}>
           <SimReturn value={p.totalReturn} testId="quant-detail-total-return" />
         </Figure>
@@ -113,11 +113,11 @@ function Holding({ p }: { p: PoolDetail }) {
   const held = signOf(p.units) > 0 || signOf(p.pending) > 0;
   return (
     <section className="card card-pad" aria-labelledby="quant-holding-title" data-testid="quant-my-holding">
-      <h2 className="quant-section-title" id="quant-holding-title">
+      <h2 className="money-section-title" id="quant-holding-title">
         {t('quantify.detail.holdingTitle')}
       </h2>
       {held ? (
-        <dl className="quant-figures three">
+        <dl className="figures quant-figures three">
           <Figure label={t('quantify.figures.units')} testId="quant-my-units">
             {formatQuantity(p.units)}
           </Figure>
@@ -221,7 +221,7 @@ function Actions({ p, onInvest, onRedeem }: { p: PoolDetail; onInvest: () => voi
   const signedIn = useSyncExternalStore(subscribeSession, isSignedIn);
   if (!signedIn)
     return (
-      <div className="quant-actions single">
+      <div className="bottom-actions single">
         <Button
           block
           shape="rounded"
@@ -234,7 +234,7 @@ function Actions({ p, onInvest, onRedeem }: { p: PoolDetail; onInvest: () => voi
       </div>
     );
   return (
-    <div className="quant-actions">
+    <div className="bottom-actions">
       <Button
         shape="rounded"
         color="primary"
@@ -279,21 +279,14 @@ export default function PoolPage() {
         <SimulatedNote />
       </>
     );
-  else if (id === 0) body = <EmptyState kind="notFound" title={t('quantify.detail.notFound')} body={t('quantify.detail.notFoundBody')} />;
-  else if (query.isPending)
-    body = (
-      <div className="card card-pad" aria-busy="true" data-testid="quant-detail-loading">
-        <span className="sk sk-line" />
-        <span className="sk sk-short" />
-      </div>
-    );
   else
     body = (
-      <EmptyState
-        kind="notFound"
+      <DetailFallback
+        missing={id === 0}
+        query={query}
         title={t('quantify.detail.notFound')}
-        body={query.error?.message ?? t('quantify.detail.notFoundBody')}
-        onRetry={() => void query.refetch()}
+        body={t('quantify.detail.notFoundBody')}
+        loadingTestId="quant-detail-loading"
         retryTestId="quant-detail-retry"
       />
     );

@@ -45,7 +45,7 @@ function StatCard() {
   );
   return (
     <section className="card card-pad quant-stat" data-testid="quant-stat" aria-labelledby="quant-stat-title" aria-busy={query.isPending || undefined}>
-      <h2 className="quant-section-title" id="quant-stat-title">
+      <h2 className="money-section-title" id="quant-stat-title">
         {t('quantify.stat.title')}
       </h2>
       {query.isError && !s ? (
@@ -58,7 +58,7 @@ function StatCard() {
             </span>
             <strong data-testid="quant-stat-total">{s ? money(s.total) : <span className="sk sk-short" />}</strong>
           </div>
-          <dl className="quant-figures three">
+          <dl className="figures quant-figures three">
             <Figure label={labelled('today')} testId="quant-stat-today">
               {s ? <Profit value={s.today} currency="EUR" /> : '—'}
             </Figure>
@@ -113,7 +113,7 @@ function PoolCard({ pool: p }: { pool: Pool }) {
       <div className="quant-card-head">
         <div className="quant-card-name">
           <h3>
-            <button type="button" className="quant-open" data-testid="quant-pool-open" onClick={() => void navigate(paths.quantify.detail(p.id))}>
+            <button type="button" className="card-open" data-testid="quant-pool-open" onClick={() => void navigate(paths.quantify.detail(p.id))}>
               {nameOf(p.rule)}
             </button>
           </h3>
@@ -125,7 +125,7 @@ function PoolCard({ pool: p }: { pool: Pool }) {
         <span>{t('quantify.figures.nav')}</span>{' '}
         <strong>{p.nav !== null ? t('quantify.navOn', { nav: formatNav(p.nav), date: formatDay(p.navDay) }) : t('quantify.noNav')}</strong>
       </p>
-      <dl className="quant-figures">
+      <dl className="figures quant-figures">
         <Figure label={t('quantify.figures.rankingReturn', { days: POOL_RANKING_DAYS })}>
           <SimReturn value={p.rankingReturn} testId="quant-pool-ranking-return" />
         </Figure>
@@ -210,14 +210,14 @@ function Ranking() {
                   {t('quantify.ranking.rank', { rank: r.rank })}
                 </span>
                 <h3>
-                  <button type="button" className="quant-open" data-testid="quant-rank-open" onClick={() => void navigate(paths.quantify.detail(r.poolId))}>
+                  <button type="button" className="card-open" data-testid="quant-rank-open" onClick={() => void navigate(paths.quantify.detail(r.poolId))}>
                     {nameOf(r.rule)}
                   </button>
                 </h3>
               </div>
               <PoolTags pool={{ private: r.private, paused: false }} testPrefix="quant-rank" />
             </div>
-            <dl className="quant-figures three">
+            <dl className="figures quant-figures three">
               <Figure label={t('quantify.ranking.return', { days })}>
                 <SimReturn value={r.rankingReturn} testId="quant-rank-return" />
               </Figure>

@@ -10,7 +10,7 @@ import { formatQuantity } from '../../lib/format';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadMore } from '../../ui/LoadMore';
 import { Page } from '../../ui/Page';
-import { RowsSkeleton } from '../../ui/records';
+import { RecordsSection, RowsSkeleton } from '../../ui/records';
 import { Refreshable } from '../../ui/Refreshable';
 import { TabStrip } from '../../ui/TabStrip';
 import { holdingsQuery, ordersQuery, profitsQuery } from './api';
@@ -69,7 +69,7 @@ function Holdings() {
               <div className="quant-row-head">
                 <div className="quant-row-name">
                   <h3>
-                    <button type="button" className="quant-open" data-testid="quant-holding-open" onClick={() => void navigate(paths.quantify.detail(p.id))}>
+                    <button type="button" className="card-open" data-testid="quant-holding-open" onClick={() => void navigate(paths.quantify.detail(p.id))}>
                       {nameOf(p.rule)}
                     </button>
                   </h3>
@@ -77,7 +77,7 @@ function Holdings() {
                 </div>
                 <PoolTags pool={p} testPrefix="quant-holding" />
               </div>
-              <dl className="quant-figures three">
+              <dl className="figures quant-figures three">
                 <Figure label={t('quantify.figures.value')} testId="quant-holding-value">
                   {money(p.value)}
                 </Figure>
@@ -94,12 +94,9 @@ function Holdings() {
       </>
     );
   return (
-    <section className="card" data-testid="quant-holdings" aria-labelledby="quant-holdings-title" aria-busy={query.isPending || undefined}>
-      <h2 className="sr-only" id="quant-holdings-title">
-        {t('quantify.tabs.holdings')}
-      </h2>
+    <RecordsSection testId="quant-holdings" titleId="quant-holdings-title" title={t('quantify.tabs.holdings')} busy={query.isPending}>
       {body}
-    </section>
+    </RecordsSection>
   );
 }
 
@@ -126,12 +123,9 @@ function Orders() {
       </>
     );
   return (
-    <section className="card" data-testid="quant-orders-section" aria-labelledby="quant-orders-section-title" aria-busy={query.isPending || undefined}>
-      <h2 className="sr-only" id="quant-orders-section-title">
-        {t('quantify.tabs.orders')}
-      </h2>
+    <RecordsSection testId="quant-orders-section" titleId="quant-orders-section-title" title={t('quantify.tabs.orders')} busy={query.isPending}>
       {body}
-    </section>
+    </RecordsSection>
   );
 }
 
@@ -153,12 +147,9 @@ function Profits() {
       </>
     );
   return (
-    <section className="card" data-testid="quant-profits-section" aria-labelledby="quant-profits-section-title" aria-busy={query.isPending || undefined}>
-      <h2 className="sr-only" id="quant-profits-section-title">
-        {t('quantify.tabs.profit')}
-      </h2>
+    <RecordsSection testId="quant-profits-section" titleId="quant-profits-section-title" title={t('quantify.tabs.profit')} busy={query.isPending}>
       {body}
-    </section>
+    </RecordsSection>
   );
 }
 

@@ -1,3 +1,4 @@
+import '../../ui/money.css';
 import type { PoolOrder, PoolOrderStatus, PoolProfit, PoolRule } from '@tradeapp/contract';
 import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
@@ -32,7 +33,7 @@ export function useRuleName(): (rule: PoolRule) => string {
 /** A label over its figure, in a grid of figures (a <dl>). */
 export function Figure({ label, children, testId, wide }: { label: ReactNode; children: ReactNode; testId?: string; wide?: boolean }) {
   return (
-    <div className={wide ? 'quant-figure wide' : 'quant-figure'}>
+    <div className={wide ? 'figure quant-figure wide' : 'figure quant-figure'}>
       <dt>{label}</dt>
       <dd data-testid={testId}>{children}</dd>
     </div>
@@ -109,7 +110,7 @@ function OrderRow({ o, busy, onWithdraw }: { o: PoolOrder; busy: boolean; onWith
       <div className="quant-row-head">
         <div className="quant-row-name">
           <h3>
-            <button type="button" className="quant-open" data-testid="quant-order-pool" onClick={() => void navigate(paths.quantify.detail(o.poolId))}>
+            <button type="button" className="card-open" data-testid="quant-order-pool" onClick={() => void navigate(paths.quantify.detail(o.poolId))}>
               {t(`quantify.order.kinds.${o.kind}`)} · {nameOf(o.rule)}
             </button>
           </h3>
@@ -120,7 +121,7 @@ function OrderRow({ o, busy, onWithdraw }: { o: PoolOrder; busy: boolean; onWith
           <OrderStatusBadge status={o.status} testId="quant-order-status" />
         </span>
       </div>
-      <dl className="quant-figures three">
+      <dl className="figures quant-figures three">
         <Figure label={t(o.kind === 'redeem' ? 'quantify.order.paid' : 'quantify.order.amount')} testId="quant-order-amount">
           {o.amount !== null ? money(o.amount) : '—'}
         </Figure>
@@ -189,7 +190,7 @@ export function ProfitRows({ rows, showRule = true }: { rows: readonly PoolProfi
               <Profit value={p.profit} currency="EUR" testId="quant-profit-amount" />
             </span>
           </div>
-          <dl className="quant-figures">
+          <dl className="figures quant-figures">
             <Figure label={t('quantify.profit.units')} testId="quant-profit-units">
               {formatQuantity(p.units)}
             </Figure>

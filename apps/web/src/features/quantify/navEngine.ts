@@ -1,19 +1,8 @@
-import {
-  ColorType,
-  createChart,
-  createSeriesMarkers,
-  LineSeries,
-  LineStyle,
-  TickMarkType,
-  type IChartApi,
-  type ISeriesApi,
-  type LineData,
-  type Time,
-  type UTCTimestamp,
-} from 'lightweight-charts';
+import { createSeriesMarkers, LineSeries, LineStyle, type IChartApi, type ISeriesApi, type LineData, type UTCTimestamp } from 'lightweight-charts';
 import { POOL_UNIT_DECIMALS } from '@tradeapp/contract';
-import { formatChartPrice, formatChartTick, formatChartTime } from '../../lib/format';
+import { formatChartPrice } from '../../lib/format';
 import { subscribeAppearance, themeColor } from '../../lib/theme';
+import { applyChartFrameColours, chartFrameColours, createUtcDayChart } from '../../lib/utcDayChart';
 import type { ChartPoint, NavLines } from './calc';
 
 // A pool's NAV against its benchmark (lightweight-charts, the quote pages' library), loaded only by
@@ -27,9 +16,7 @@ const AXIS_DECIMALS = 4;
 
 function palette() {
   return {
-    background: themeColor('--mm-card', '#ffffff'),
-    text: themeColor('--mm-chart-text', '#8a94a6'),
-    grid: themeColor('--mm-chart-grid', '#f2f4f8'),
+    ...chartFrameColours(),
     live: themeColor('--mm-chart-line', '#2f6bff'),
     backtested: themeColor('--mm-text-3', '#626d81'),
     benchmark: themeColor('--mm-amber-text', '#8a5500'),
@@ -44,25 +31,7 @@ export interface NavChartHandle {
 
 export function createNavChart(container: HTMLElement): NavChartHandle {
   let colours = palette();
-  const chart: IChartApi = createChart(container, {
-    autoSize: true,
-    layout: {
-      background: { type: ColorType.Solid, color: colours.background },
-      textColor: colours.text,
-      fontSize: 10,
-      fontFamily: getComputedStyle(document.body).fontFamily,
-    },
-    grid: { vertLines: { color: colours.grid }, horzLines: { color: colours.grid } },
-    rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.12, bottom: 0.08 } },
-    timeScale: {
-      borderVisible: false,
-      fixLeftEdge: true,
-      fixRightEdge: true,
-      tickMarkFormatter: (time: Time, type: TickMarkType) =>
-        formatChartTick(time as number, type === TickMarkType.Year ? 'year' : type === TickMarkType.Month ? 'month' : 'day', 'UTC'),
-    },
-    localization: { timeFormatter: (time: Time) => formatChartTime(time as number, false, 'UTC') },
-  });
+  const chart: IChartApi = createUtcDayChart(container, colours, { top: 0.12 });
   const priceFormat = { type: 'custom', minMove: 10 ** -POOL_UNIT_DECIMALS, formatter: (price: number) => formatChartPrice(price, AXIS_DECIMALS) } as const;
   const benchmarkSeries: ISeriesApi<'Line'> = chart.addSeries(LineSeries, {
     color: colours.benchmark,
@@ -88,10 +57,7 @@ export function createNavChart(container: HTMLElement): NavChartHandle {
 
   const unsubscribe = subscribeAppearance(() => {
     colours = palette();
-    chart.applyOptions({
-      layout: { background: { type: ColorType.Solid, color: colours.background }, textColor: colours.text },
-      grid: { vertLines: { color: colours.grid }, horzLines: { color: colours.grid } },
-    });
+    applyChartFrameColours(chart, colours);
     benchmarkSeries.applyOptions({ color: colours.benchmark });
     backtestedSeries.applyOptions({ color: colours.backtested });
     liveSeries.applyOptions({ color: colours.live });

@@ -1,3 +1,4 @@
+import '../../ui/money.css';
 import './robots.css';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

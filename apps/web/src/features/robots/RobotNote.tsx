@@ -1,3 +1,4 @@
+import '../../ui/money.css';
 import './robots.css';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../lib/router';

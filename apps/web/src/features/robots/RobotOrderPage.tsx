@@ -9,7 +9,7 @@ import { useNavigate } from '../../lib/router';
 import { useIntentKey } from '../../api/intent';
 import { paths } from '../../app/paths';
 import { formatDateTime, formatInCurrency, formatQuantity, signOf } from '../../lib/format';
-import { EmptyState } from '../../ui/EmptyState';
+import { DetailFallback, EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';
 import { Refreshable } from '../../ui/Refreshable';
 import { showToast } from '../../ui/toast';
@@ -88,7 +88,7 @@ function Breakdown({ o }: { o: RobotOrderDetail }) {
   const { t } = useTranslation();
   return (
     <section className="card card-pad" aria-labelledby="robot-breakdown-title" data-testid="robot-breakdown">
-      <h2 className="robot-section-title" id="robot-breakdown-title">
+      <h2 className="money-section-title" id="robot-breakdown-title">
         {t('robots.order.breakdownTitle')}
       </h2>
       <dl className="robot-lines">
@@ -104,7 +104,7 @@ function Breakdown({ o }: { o: RobotOrderDetail }) {
         <Figure label={t('robots.order.rent')} testId="robot-rent-paid">
           {minus(o.rent)}
         </Figure>
-        <div className="robot-figure sum">
+        <div className="figure robot-figure sum">
           <dt>{t('robots.order.total')}</dt>
           <dd data-testid="robot-breakdown-total">
             <Profit value={o.total} currency="EUR" /> · <RobotPercent value={o.totalPercent} />
@@ -134,10 +134,10 @@ function MoneyAndEnergy({ o }: { o: RobotOrderDetail }) {
   const base = o.symbol.slice(0, o.symbol.length - pairCurrency(o.symbol).length) || o.symbol;
   return (
     <section className="card card-pad" aria-labelledby="robot-money-title" data-testid="robot-money">
-      <h2 className="robot-section-title" id="robot-money-title">
+      <h2 className="money-section-title" id="robot-money-title">
         {t('robots.order.moneyTitle')}
       </h2>
-      <dl className="robot-figures">
+      <dl className="figures robot-figures">
         <Figure label={t('robots.order.putIn')} testId="robot-detail-amount">
           {money(o.amount)}
         </Figure>
@@ -175,7 +175,7 @@ function Grid({ o, currency }: { o: RobotOrderDetail; currency: string }) {
   const cells = [...o.cells].reverse();
   return (
     <section className="card card-pad" aria-labelledby="robot-grid-title" data-testid="robot-grid" data-cells={o.cells.length}>
-      <h2 className="robot-section-title" id="robot-grid-title">
+      <h2 className="money-section-title" id="robot-grid-title">
         {t('robots.order.gridTitle')}
       </h2>
       {o.lower !== null && o.upper !== null ? (
@@ -209,7 +209,7 @@ function Deal({ o, currency }: { o: RobotOrderDetail; currency: string }) {
   const price = (v: string) => (currency ? formatInCurrency(v, currency) : positionPrice(v));
   return (
     <section className="card card-pad" aria-labelledby="robot-deal-title" data-testid="robot-deal">
-      <h2 className="robot-section-title" id="robot-deal-title">
+      <h2 className="money-section-title" id="robot-deal-title">
         {t('robots.order.dcaTitle')}
       </h2>
       {o.takeProfit === null ? (
@@ -371,7 +371,7 @@ function Actions({ o }: { o: RobotOrderDetail }) {
   };
 
   return (
-    <div className={o.redeemed ? 'robot-actions single' : 'robot-actions'}>
+    <div className={o.redeemed ? 'bottom-actions single' : 'bottom-actions'}>
       <Button shape="rounded" data-testid="robot-kline" onClick={() => void navigate(paths.robots.quote(o.id))}>
         {t('robots.order.kline')}
       </Button>
@@ -405,21 +405,14 @@ export default function RobotOrderPage() {
         <SimulatedNote />
       </>
     );
-  else if (id === 0) body = <EmptyState kind="notFound" title={t('robots.order.notFound')} body={t('robots.order.notFoundBody')} />;
-  else if (query.isPending)
-    body = (
-      <div className="card card-pad" aria-busy="true" data-testid="robot-detail-loading">
-        <span className="sk sk-line" />
-        <span className="sk sk-short" />
-      </div>
-    );
   else
     body = (
-      <EmptyState
-        kind="notFound"
+      <DetailFallback
+        missing={id === 0}
+        query={query}
         title={t('robots.order.notFound')}
-        body={query.error?.message ?? t('robots.order.notFoundBody')}
-        onRetry={() => void query.refetch()}
+        body={t('robots.order.notFoundBody')}
+        loadingTestId="robot-detail-loading"
         retryTestId="robot-detail-retry"
       />
     );

@@ -51,7 +51,7 @@ function How({ r }: { r: Robot }) {
         ];
   return (
     <section className="card card-pad" aria-labelledby="robot-how-title" data-testid="robot-how" data-kind={p.kind}>
-      <h2 className="robot-section-title" id="robot-how-title">
+      <h2 className="money-section-title" id="robot-how-title">
         {t('robots.product.howTitle')}
       </h2>
       <ol className="robot-how">
@@ -86,7 +86,7 @@ function Detail({ r }: { r: Robot }) {
             {r.paused && <span className="status-badge tone-muted">{t('robots.paused')}</span>}
           </div>
         </div>
-        <dl className="robot-figures">
+        <dl className="figures robot-figures">
           <Figure label={t('robots.figures.strategy')} testId="robot-strategy" wide>
             {strategy(r.params)}
           </Figure>
@@ -101,13 +101,13 @@ function Detail({ r }: { r: Robot }) {
       </section>
       <How r={r} />
       <section className="card card-pad" aria-labelledby="robot-energy-title" data-testid="robot-energy-note">
-        <h2 className="robot-section-title" id="robot-energy-title">
+        <h2 className="money-section-title" id="robot-energy-title">
           {t('robots.product.energyTitle')}
         </h2>
         <p className="robot-note">{t('robots.product.energyBody', { energy: fills(r.energy) })}</p>
       </section>
       <section className="card card-pad" aria-labelledby="robot-cost-title" data-testid="robot-cost">
-        <h2 className="robot-section-title" id="robot-cost-title">
+        <h2 className="money-section-title" id="robot-cost-title">
           {t('robots.product.costTitle')}
         </h2>
         {r.owned ? (
@@ -136,7 +136,7 @@ function Actions({ r }: { r: Robot }) {
   const signedIn = useSyncExternalStore(subscribeSession, isSignedIn);
   if (!signedIn)
     return (
-      <div className="robot-actions single">
+      <div className="bottom-actions single">
         <Button
           block
           shape="rounded"
@@ -150,7 +150,7 @@ function Actions({ r }: { r: Robot }) {
     );
   if (r.owned)
     return (
-      <div className="robot-actions single">
+      <div className="bottom-actions single">
         <Button
           block
           shape="rounded"
@@ -164,7 +164,7 @@ function Actions({ r }: { r: Robot }) {
       </div>
     );
   return (
-    <div className="robot-actions">
+    <div className="bottom-actions">
       <Button shape="rounded" color="primary" disabled={r.paused} data-testid="robot-rent" onClick={() => void navigate(paths.robots.rental(r.id, 'rent'))}>
         {t('robots.product.rent')} · {formatInCurrency(r.rent, 'EUR')}
       </Button>

@@ -31,7 +31,7 @@ function OrderRow({ o }: { o: RobotOrder }) {
     <li className="robot-row" data-testid="robot-order" data-id={o.id} data-status={o.status} data-redeemed={o.redeemed}>
       <div className="robot-card-name">
         <h3>
-          <button type="button" className="robot-open" data-testid="robot-order-open" onClick={() => void navigate(paths.robots.detail(o.id))}>
+          <button type="button" className="card-open" data-testid="robot-order-open" onClick={() => void navigate(paths.robots.detail(o.id))}>
             {nameOf(o)}
           </button>
         </h3>
@@ -42,7 +42,7 @@ function OrderRow({ o }: { o: RobotOrder }) {
           {t(`robots.modes.${o.mode}`)} · {t('robots.record.started', { time: formatDateTime(o.createTimeTimestamp) })}
         </p>
       </div>
-      <dl className="robot-figures three">
+      <dl className="figures robot-figures three">
         <Figure label={t('robots.order.putIn')} testId="robot-order-amount">
           {money(o.amount)}
         </Figure>

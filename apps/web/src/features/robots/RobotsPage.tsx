@@ -34,7 +34,7 @@ function RobotCard({ robot: r }: { robot: Robot }) {
       <div className="robot-card-head">
         <div className="robot-card-name">
           <h3>
-            <button type="button" className="robot-open" data-testid="robot-open" onClick={() => void navigate(paths.robots.product(r.id))}>
+            <button type="button" className="card-open" data-testid="robot-open" onClick={() => void navigate(paths.robots.product(r.id))}>
               {nameOf(r)}
             </button>
           </h3>
@@ -63,7 +63,7 @@ function RobotCard({ robot: r }: { robot: Robot }) {
       <p className="robot-params" data-testid="robot-params">
         {strategy(r.params)}
       </p>
-      <dl className="robot-figures three">
+      <dl className="figures robot-figures three">
         <Figure label={t('robots.figures.cycle')} testId="robot-cycle">
           {days(r.cycleDays)}
         </Figure>

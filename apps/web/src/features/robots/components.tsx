@@ -74,7 +74,7 @@ export function RobotPercent({ value, testId }: { value: string | null | undefin
 /** A label over its figure, in a grid of figures (a <dl>). */
 export function Figure({ label, children, testId, wide }: { label: ReactNode; children: ReactNode; testId?: string; wide?: boolean }) {
   return (
-    <div className={wide ? 'robot-figure wide' : 'robot-figure'}>
+    <div className={wide ? 'figure robot-figure wide' : 'figure robot-figure'}>
       <dt>{label}</dt>
       <dd data-testid={testId}>{children}</dd>
     </div>
