@@ -1,7 +1,7 @@
 import { OrderDirection } from '@tradeapp/contract';
 import { describe, expect, it } from 'vitest';
 import { Dec } from '../../lib/decimal';
-import type { DailyBar, Held } from '../strategy/strategies';
+import type { DailyBar, Held } from '../strategy';
 import { annualVolatility, POOL_STRATEGIES, stdev, zScore } from './pools';
 
 // The pools' rules on worked candles, each figure by hand (the roots checked with Python's decimal module).
