@@ -55,7 +55,7 @@ import { createPoolEngine, quantifyHandlers, createQuantifyService, registerQuan
 // funds (issue 15): imports
 import { fundNav } from './jobs/fundNav';
 import { fundPayout } from './jobs/fundPayout';
-import { depositAccrual } from './jobs/depositAccrual';
+import { depositTerms } from './jobs/depositTerms';
 import { createYieldCurves } from './market/curve';
 import { createFundEngine, fundHandlers, createFundService, registerFundTestRoutes } from './modules/funds';
 // end of funds
@@ -384,7 +384,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       // funds (issue 15): jobs
       fundNav(fundEngine),
       fundPayout(fundEngine),
-      depositAccrual(fundEngine),
+      depositTerms(fundEngine),
       // end of funds
       // bonds (issue 15): jobs
       bondCoupon(bonds),

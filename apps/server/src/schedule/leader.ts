@@ -13,7 +13,7 @@ export const LOCKS = {
   poolTrade: 72707108,
   fundNav: 72707109,
   fundPayout: 72707110,
-  depositAccrual: 72707111,
+  depositTerms: 72707111,
   bondCoupon: 72707112,
   loanAccrual: 72707113,
 } as const;

@@ -456,8 +456,8 @@ export function createFundEngine(opts: { db: Db; provider: MarketProvider; curve
     });
   }
 
-  /** depositAccrual: each Current term's ended days, then each Regular term's holdings whose end has come. */
-  async function runAccrual() {
+  /** The deposit terms' job: each Current term's ended days, then each Regular term's holdings whose end has come. */
+  async function runDepositTerms() {
     let days = 0;
     let credited = 0;
     let matured = 0;
@@ -491,13 +491,13 @@ export function createFundEngine(opts: { db: Db; provider: MarketProvider; curve
     ensureProducts,
     runNav,
     runPayout,
-    runAccrual,
+    runDepositTerms,
     mature,
     launchNav,
     instantOf,
     /** Every job once, in the order a day's life goes: NAVs and orders, payouts, incomes and maturities. */
     async runAll() {
-      return { ...(await runNav()), ...(await runPayout()), ...(await runAccrual()) };
+      return { ...(await runNav()), ...(await runPayout()), ...(await runDepositTerms()) };
     },
   };
 }

@@ -8,10 +8,10 @@ import { LOCKS } from '../schedule/leader';
  * credited once per term (`accrued_through`, and one accrual row per holding and day), a term paid
  * once (what is left of it), under the product's row lock.
  */
-export const depositAccrual = (engine: FundEngine) =>
+export const depositTerms = (engine: FundEngine) =>
   defineJob({
-    name: 'deposit-accrual',
+    name: 'deposit-terms',
     everyMs: 60_000,
-    lock: LOCKS.depositAccrual,
-    run: () => engine.runAccrual(),
+    lock: LOCKS.depositTerms,
+    run: () => engine.runDepositTerms(),
   });
