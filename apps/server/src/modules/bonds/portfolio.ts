@@ -8,7 +8,7 @@ import { periodCoupon } from './formulas';
 import { createBondPricing } from './pricing';
 import * as repo from './repository';
 import type { HoldingRow, PortfolioPaymentRow } from './repository';
-import { BONDS, previousClose, termsOfHolding } from './service';
+import { BONDS, previousClose, termsOfHolding } from './views';
 
 /** To the cent, half up: every amount of money a bond moves (as the bonds service rounds). */
 const money = (x: Dec) => x.toDecimalPlaces(2, Dec.ROUND_HALF_UP);
