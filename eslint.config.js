@@ -55,15 +55,16 @@ function appZones(app) {
 
 /**
  * Doors of the server (issue 35). A module (`apps/server/src/modules/<m>/`) is reached from outside only
- * through its `index.ts`, the door that lists what others may use (its services, its portfolio source,
- * its routes); every other file of it is its own. Tests are left out of these zones: a test may open the
- * module it tests.
+ * through its `index.ts`, the door that lists what others may use (its plugin, its portfolio source, the
+ * types and rules others need); every other file of it is its own. A module is one Fastify plugin
+ * (`plugin.ts`) that registers its routes, its jobs (`jobs.ts`) and its test routes; app.ts composes them.
+ * Tests are left out of these zones: a test may open the module it tests.
  * - a module reaches another module only through that module's index.ts;
- * - the jobs, app.ts and the portfolio's list of sources reach modules through their doors too;
- * - no module imports `jobs/`: a job calls the module, never the other way round (the scheduling machinery
- *   that modules may use lives in `schedule/`);
+ * - app.ts, main.ts and the portfolio's list of sources reach modules through their doors too;
+ * - no module imports app.ts, main.ts or the list of sources: the composition knows the modules, never
+ *   the other way round (what a module needs of the server comes through `app.host`, http/host.ts);
  * - the layers under the modules (`db/`, `lib/`, `ledger/`, `push/`, `market/`, `schedule/`, `mail/`,
- *   `http/`) import no module, no job and nothing of app.ts; and `lib/` does not import `http/`.
+ *   `http/`) import no module and nothing of app.ts; and `lib/` does not import `http/`.
  */
 function serverZones() {
   const src = 'apps/server/src';
@@ -77,20 +78,20 @@ function serverZones() {
       message: `A module reaches another module only through its door, ${src}/modules/<name>/index.ts.`,
     })),
     {
-      target: [`${src}/jobs`, `${src}/app.ts`, `${src}/main.ts`, `${src}/portfolioSources.ts`],
+      target: [`${src}/app.ts`, `${src}/main.ts`, `${src}/portfolioSources.ts`],
       from: `${src}/modules`,
       except: doors,
-      message: `The jobs and app.ts reach a module only through its door, ${src}/modules/<name>/index.ts.`,
+      message: `app.ts reaches a module only through its door, ${src}/modules/<name>/index.ts.`,
     },
     {
       target: `${src}/modules`,
-      from: `${src}/jobs`,
-      message: 'A module does not import jobs/: the job calls the module (timers and leader locks are in schedule/).',
+      from: [`${src}/app.ts`, `${src}/main.ts`, `${src}/portfolioSources.ts`],
+      message: 'A module does not import the composition (app.ts): what it needs of the server comes through app.host (http/host.ts).',
     },
     {
       target: ['db', 'lib', 'ledger', 'push', 'market', 'schedule', 'mail', 'http'].map((dir) => `${src}/${dir}`),
-      from: [`${src}/modules`, `${src}/jobs`, `${src}/app.ts`, `${src}/portfolioSources.ts`],
-      message: 'The layers under the modules (db, lib, ledger, push, market, schedule, mail, http) import no module, no job and nothing of app.ts.',
+      from: [`${src}/modules`, `${src}/app.ts`, `${src}/portfolioSources.ts`],
+      message: 'The layers under the modules (db, lib, ledger, push, market, schedule, mail, http) import no module and nothing of app.ts.',
     },
     {
       target: `${src}/lib`,

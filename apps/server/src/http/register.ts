@@ -15,7 +15,7 @@ type Handler<R> =
     ? (ctx: HandlerContext<z.output<Req>, P extends z.ZodType ? z.output<P> : undefined>) => Promise<z.input<Res> | AnswerBytes>
     : never;
 
-/** One handler per route of the contract: a route without a handler does not compile. */
+/** One handler per route of the contract; a module registers its own (http/host.ts), and a route left without one stops the start. */
 export type Handlers = { [K in RouteId]: Handler<Routes[K]> };
 export type HandlersOf<K extends RouteId> = Pick<Handlers, K>;
 
@@ -125,15 +125,23 @@ function answerSerializer(def: RouteDef) {
 }
 
 /** `selfCompressed`: routes that send their own compressed bytes, left out of the compression plugin. */
-export function registerContractRoutes(app: FastifyInstance, db: Db, handlers: Handlers, limitFactor = 1, selfCompressed: ReadonlySet<RouteId> = new Set()) {
+/**
+ * Registers contract routes, a module's handlers at a time (http/host.ts): each route's rate limit, session,
+ * validation, idempotency and envelope. One idempotency store serves them all.
+ */
+export function contractRoutes(app: FastifyInstance, db: Db, limitFactor = 1) {
   const idempotency = createIdempotencyStore(db);
-  for (const [id, def] of Object.entries(routes) as [RouteId, RouteDef][]) {
-    const handler = handlers[id] as (ctx: HandlerContext<unknown, unknown>) => Promise<unknown>;
-    if (!handler) throw new Error(`No handler for route ${id}`);
+  return (handlers: Partial<Handlers>, selfCompressed: ReadonlySet<RouteId> = new Set()) => {
+    for (const [id, handler] of Object.entries(handlers) as [RouteId, (ctx: HandlerContext<unknown, unknown>) => Promise<unknown>][]) {
+      registerRoute(id, routes[id] as RouteDef, handler, selfCompressed.has(id));
+    }
+  };
+
+  function registerRoute(id: RouteId, def: RouteDef, handler: (ctx: HandlerContext<unknown, unknown>) => Promise<unknown>, selfCompressed: boolean) {
     app.route({
       method: def.method,
       url: API_BASE + def.path,
-      ...(selfCompressed.has(id) ? { compress: false as const } : {}),
+      ...(selfCompressed ? { compress: false as const } : {}),
       preValidation: answerSerializer(def),
       config: def.rateLimit
         ? {

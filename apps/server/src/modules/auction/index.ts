@@ -1,4 +1,3 @@
 // The auction module's door: what other modules, the jobs and app.ts may use of it (issue 35).
 export { createAuctionPortfolioSource } from './portfolio';
-export { auctionHandlers } from './routes';
-export { createAuctionService, type AuctionService } from './service';
+export { auctionModule } from './plugin';

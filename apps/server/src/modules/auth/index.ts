@@ -1,4 +1,4 @@
 // The auth module's door: what other modules, the jobs and app.ts may use of it (issue 35).
 export { findUserByEmail, findUserById, insertUser, revokeSessions, toUserInfo, type UserRow } from './repo';
-export { authHandlers } from './routes';
-export { createAuthService, type AuthService, type SessionEnds } from './service';
+export { type AuthService, type SessionEnds } from './service';
+export { authModule } from './plugin';

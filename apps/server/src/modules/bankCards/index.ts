@@ -1,3 +1,3 @@
 // The bankCards module's door: what other modules, the jobs and app.ts may use of it (issue 35).
-export { bankCardsHandlers } from './routes';
-export { createBankCardService, findBankCard } from './service';
+export { findBankCard } from './service';
+export { bankCardsModule } from './plugin';

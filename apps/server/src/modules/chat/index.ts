@@ -1,3 +1,3 @@
 // The chat module's door: what other modules, the jobs and app.ts may use of it (issue 35).
-export { chatHandlers } from './routes';
-export { createChat, type Chat } from './service';
+export { type Chat } from './service';
+export { chatModule } from './plugin';

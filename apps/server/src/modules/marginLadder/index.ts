@@ -1,4 +1,2 @@
 // The marginLadder module's door: what other modules, the jobs and app.ts may use of it (issue 35).
-export { marginLadderHandlers } from './routes';
-export { createMarginLadder, type MarginLadder } from './service';
-export { registerMarginLadderTestRoutes } from './testRoutes';
+export { marginLadderModule } from './plugin';

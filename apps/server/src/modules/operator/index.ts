@@ -1,3 +1,2 @@
 // The operator module's door: what other modules, the jobs and app.ts may use of it (issue 35).
-export { operatorHandlers } from './routes';
-export { createOperatorService } from './service';
+export { operatorModule } from './plugin';

@@ -1,3 +1,2 @@
 // The placements module's door: what other modules, the jobs and app.ts may use of it (issue 35).
-export { placementsHandlers } from './routes';
-export { createPlacementService } from './service';
+export { placementsModule } from './plugin';

@@ -1,3 +1,2 @@
 // The referral module's door: what other modules, the jobs and app.ts may use of it (issue 35).
-export { referralHandlers } from './routes';
-export { createReferrals } from './service';
+export { referralModule } from './plugin';

@@ -1,3 +1,2 @@
 // The serviceRequests module's door: what other modules, the jobs and app.ts may use of it (issue 35).
-export { serviceRequestsHandlers } from './routes';
-export { createServiceRequests } from './service';
+export { serviceRequestsModule } from './plugin';

@@ -1,3 +1,2 @@
 // The statements module's door: what other modules, the jobs and app.ts may use of it (issue 35).
-export { registerStatementDownloads, statementHandlers } from './routes';
-export { createStatementService } from './service';
+export { statementsModule } from './plugin';

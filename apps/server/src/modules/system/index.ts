@@ -1,3 +1,2 @@
 // The system module's door: what other modules, the jobs and app.ts may use of it (issue 35).
-export { systemHandlers } from './routes';
-export { createHealth } from './service';
+export { systemModule } from './plugin';

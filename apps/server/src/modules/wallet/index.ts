@@ -1,5 +1,5 @@
 // The wallet module's door (issue 35's rule, applied to the code of issue 32 on): what other modules may use.
-export { createExchangeRates, type ExchangeRates } from './exchangeRates';
+export { type ExchangeRates } from './exchangeRates';
 export { createTransfersPortfolioSource } from './portfolio';
-export { walletHandlers } from './routes';
-export { createWalletService, type WalletService } from './service';
+export { type WalletService } from './service';
+export { walletModule } from './plugin';

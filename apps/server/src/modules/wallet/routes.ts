@@ -4,7 +4,7 @@ import type { WalletService } from './service';
 
 export function walletHandlers(
   w: WalletService,
-  portfolio: PortfolioService,
+  portfolio: Pick<PortfolioService, 'value'>,
 ): HandlersOf<'walletBalance' | 'walletBill' | 'fundingOverview' | 'transfer' | 'cancelTransfer' | 'transferList' | 'operatorLedgerCheck'> {
   return {
     walletBalance: ({ caller }) => w.wallets(caller!.id),

@@ -1,4 +1,3 @@
 // The withdrawals module's door: what other modules, the jobs and app.ts may use of it (issue 35).
 export { createWithdrawalsPortfolioSource } from './portfolio';
-export { withdrawalsHandlers } from './routes';
-export { createWithdrawalService } from './service';
+export { withdrawalsModule } from './plugin';

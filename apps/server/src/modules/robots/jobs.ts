@@ -1,6 +1,6 @@
-import type { RobotEngine } from '../modules/robots';
-import { defineJob } from '../schedule/job';
-import { LOCKS } from '../schedule/leader';
+import { defineJob } from '../../schedule/job';
+import { LOCKS } from '../../schedule/leader';
+import type { RobotEngine } from './engine';
 
 /**
  * The robots' trading (decision 0021): each working robot order looks at the seconds of its pair's

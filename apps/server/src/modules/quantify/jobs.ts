@@ -1,6 +1,6 @@
-import type { PoolEngine } from '../modules/quantify';
-import { defineJob } from '../schedule/job';
-import { LOCKS } from '../schedule/leader';
+import { defineJob } from '../../schedule/job';
+import { LOCKS } from '../../schedule/leader';
+import type { PoolEngine } from './engine';
 
 /**
  * The quantify pools (decision 0021): each pool's rule trades its due days and each UTC day that has

@@ -1,6 +1,6 @@
-import type { DepositService } from '../modules/deposits';
-import { defineJob } from '../schedule/job';
-import { LOCKS } from '../schedule/leader';
+import { defineJob } from '../../schedule/job';
+import { LOCKS } from '../../schedule/leader';
+import type { DepositService } from './service';
 
 /**
  * The chain watcher's poller: counts confirmations of reported crypto deposits and credits them at

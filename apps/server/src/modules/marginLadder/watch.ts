@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { MarketProvider } from '../market/types';
-import type { MarketService } from '../modules/market';
-import type { MarginLadder } from '../modules/marginLadder';
+import type { MarketProvider } from '../../market/types';
+import type { MarketService } from '../market';
+import type { MarginLadder } from './service';
 
 /**
  * The margin warning ladder's job: on each tick of a symbol with watched open positions, warns

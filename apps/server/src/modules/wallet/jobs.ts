@@ -1,6 +1,6 @@
-import type { WalletService } from '../modules/wallet';
-import { defineJob } from '../schedule/job';
-import { LOCKS } from '../schedule/leader';
+import { defineJob } from '../../schedule/job';
+import { LOCKS } from '../../schedule/leader';
+import type { WalletService } from './service';
 
 /**
  * Settles transfers across currencies once their time has come. Idempotent: each transfer is

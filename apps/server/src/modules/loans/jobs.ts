@@ -1,6 +1,6 @@
-import type { LoanService } from '../modules/loans';
-import { defineJob } from '../schedule/job';
-import { LOCKS } from '../schedule/leader';
+import { defineJob } from '../../schedule/job';
+import { LOCKS } from '../../schedule/leader';
+import type { LoanService } from './service';
 
 /**
  * Loans (decision 0022): each loan being repaid is brought to the start of today, its daily interest

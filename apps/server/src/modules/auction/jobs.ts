@@ -1,6 +1,6 @@
-import type { AuctionService } from '../modules/auction';
-import { defineJob } from '../schedule/job';
-import { LOCKS } from '../schedule/leader';
+import { defineJob } from '../../schedule/job';
+import { LOCKS } from '../../schedule/leader';
+import type { AuctionService } from './service';
 
 /**
  * Matches each auction stock's book once its 09:20 (Hong Kong time) has come. Idempotent: the run

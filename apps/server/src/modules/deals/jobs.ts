@@ -1,6 +1,6 @@
-import type { DealLifecycle } from '../modules/deals';
-import { defineJob } from '../schedule/job';
-import { LOCKS } from '../schedule/leader';
+import { defineJob } from '../../schedule/job';
+import { LOCKS } from '../../schedule/leader';
+import type { DealLifecycle } from './lifecycle';
 
 /**
  * The deals' dated steps (decision 0019): a window opens and closes at its times, a priced deal is

@@ -1,6 +1,6 @@
-import type { FollowEngine } from '../modules/follow';
-import { defineJob } from '../schedule/job';
-import { LOCKS } from '../schedule/leader';
+import { defineJob } from '../../schedule/job';
+import { LOCKS } from '../../schedule/leader';
+import type { FollowEngine } from './engine';
 
 /**
  * The agencies' trading and the follows' guard (decision 0020): each agency acts on the days whose

@@ -1,6 +1,6 @@
-import type { BondService } from '../modules/bonds';
-import { defineJob } from '../schedule/job';
-import { LOCKS } from '../schedule/leader';
+import { defineJob } from '../../schedule/job';
+import { LOCKS } from '../../schedule/leader';
+import type { BondService } from './service';
 
 /**
  * Bond coupons on their dates and redemption at par with the last coupon at maturity (decision 0022).

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { MarketProvider } from '../market/types';
-import type { MarketService } from '../modules/market';
-import type { TradingService } from '../modules/trading';
+import type { MarketProvider } from '../../market/types';
+import type { MarketService } from '../market';
+import type { TradingService } from './service';
 
 /**
  * The trigger engine: fills entrusted orders, closes positions at their stops (moving trailing
