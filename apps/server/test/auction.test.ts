@@ -388,7 +388,8 @@ describe.each(await drivers())('the pre-opening auction on %s', (driver) => {
   });
 });
 
-describe('the desks’ test clocks', () => {
+// Each test starts a server of its own on a new database (migrations and seeds): up to a minute on a loaded machine.
+describe('the desks’ test clocks', { timeout: 120_000 }, () => {
   it('let an operator move the auction’s time alone when TEST_CLOCKS is set', async () => {
     const h = await startServer('pglite', { TEST_CLOCKS: '1' });
     try {

@@ -333,7 +333,8 @@ describe.each(await drivers())('copy-following on %s', (driver) => {
   });
 });
 
-describe.each(await drivers())('the agencies’ backfilled history on %s', (driver) => {
+// Months of every agency's trading, twice: up to a minute on a loaded machine.
+describe.each(await drivers())('the agencies’ backfilled history on %s', { timeout: 120_000 }, (driver) => {
   /** Two servers of the same market seed at the same moment, each backfilling from 1 December 2025. */
   const servers: Harness[] = [];
   const tokens: string[] = [];

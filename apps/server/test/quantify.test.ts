@@ -111,51 +111,56 @@ describe.each(await drivers())('AI quantify on %s', (driver) => {
     return equity;
   }
 
-  it('backtests each seeded pool from its start: one NAV a day, each its value from journals and positions ÷ its units, the fee a 365th of 1 %', async () => {
-    const first = await run();
-    expect(first.days).toBe(3 * 49);
-    expect(first.trades).toBeGreaterThan(0);
-    // Nothing is due again: a second run changes nothing.
-    expect(await run()).toEqual({ trades: 0, days: 0 });
-    const list = await pools();
-    expect(list.map((p) => p.rule)).toEqual(['pairs', 'momentum', 'volTarget']);
-    for (const p of list) {
-      const d = await detail(p.id);
-      expect(d.days).toHaveLength(49);
-      expect(d.days[0]!.day).toBe(Date.parse(`${START}T00:00:00Z`));
-      expect(d.days.at(-1)!.day).toBe(TODAY - DAY);
-      expect(d.days.every((x) => x.backtested)).toBe(true);
-      expect(p).toMatchObject({ nav: d.days.at(-1)!.nav, navDay: TODAY - DAY, feePercent: '1.00', private: false, units: '0.000000', value: '0.00' });
-      const { seed_units } = await poolRow(p.id);
-      const navs = d.days.map((x) => new Dec(x.nav));
-      // The returns and the deepest fall, from the NAVs (1 at the start).
-      expect(p.totalReturn).toBe(navs.at(-1)!.sub(1).mul(100).toFixed(2));
-      expect(p.rankingReturn).toBe(navs.at(-1)!.div(navs.at(-31)!).sub(1).mul(100).toFixed(2));
-      let peak = new Dec(1);
-      let fall = new Dec(0);
-      for (const v of navs) {
-        peak = Dec.max(peak, v);
-        fall = Dec.max(fall, new Dec(1).sub(v.div(peak)));
+  // Seven weeks of three pools, day by day: up to a minute on a loaded machine.
+  it(
+    'backtests each seeded pool from its start: one NAV a day, each its value from journals and positions ÷ its units, the fee a 365th of 1 %',
+    { timeout: 120_000 },
+    async () => {
+      const first = await run();
+      expect(first.days).toBe(3 * 49);
+      expect(first.trades).toBeGreaterThan(0);
+      // Nothing is due again: a second run changes nothing.
+      expect(await run()).toEqual({ trades: 0, days: 0 });
+      const list = await pools();
+      expect(list.map((p) => p.rule)).toEqual(['pairs', 'momentum', 'volTarget']);
+      for (const p of list) {
+        const d = await detail(p.id);
+        expect(d.days).toHaveLength(49);
+        expect(d.days[0]!.day).toBe(Date.parse(`${START}T00:00:00Z`));
+        expect(d.days.at(-1)!.day).toBe(TODAY - DAY);
+        expect(d.days.every((x) => x.backtested)).toBe(true);
+        expect(p).toMatchObject({ nav: d.days.at(-1)!.nav, navDay: TODAY - DAY, feePercent: '1.00', private: false, units: '0.000000', value: '0.00' });
+        const { seed_units } = await poolRow(p.id);
+        const navs = d.days.map((x) => new Dec(x.nav));
+        // The returns and the deepest fall, from the NAVs (1 at the start).
+        expect(p.totalReturn).toBe(navs.at(-1)!.sub(1).mul(100).toFixed(2));
+        expect(p.rankingReturn).toBe(navs.at(-1)!.div(navs.at(-31)!).sub(1).mul(100).toFixed(2));
+        let peak = new Dec(1);
+        let fall = new Dec(0);
+        for (const v of navs) {
+          peak = Dec.max(peak, v);
+          fall = Dec.max(fall, new Dec(1).sub(v.div(peak)));
+        }
+        expect(p.maxDrawdown).toBe(fall.mul(100).toFixed(2));
+        let fees = new Dec(0);
+        for (const x of [d.days[0]!, d.days[20]!, d.days.at(-1)!]) {
+          const equity = await equityAt(p.id, x.day);
+          expect(x.nav, `${p.rule} on ${new Date(x.day).toISOString()}`).toBe(equity.div(seed_units).toDecimalPlaces(6, Dec.ROUND_HALF_EVEN).toFixed(6));
+          // The fee is taken on the value before it.
+          expect(x.fee).toBe(equity.add(x.fee).mul('0.01').div(365).toDecimalPlaces(2, Dec.ROUND_DOWN).toFixed(2));
+        }
+        for (const x of d.days) fees = fees.add(x.fee);
+        expect(d.fees).toBe(fees.toFixed(2));
+        // The benchmark holds the basket in equal parts from the start.
+        const last = d.days.at(-1)!;
+        const ratio = p.symbols
+          .map((s: string) => new Dec(market.provider.snapshot(s, last.day + DAY).last).div(market.provider.snapshot(s, Date.parse(`${START}T00:00:00Z`)).last))
+          .reduce((a: Dec, b: Dec) => a.add(b), new Dec(0))
+          .div(p.symbols.length);
+        expect(last.benchmark).toBe(ratio.toDecimalPlaces(6, Dec.ROUND_HALF_EVEN).toFixed(6));
       }
-      expect(p.maxDrawdown).toBe(fall.mul(100).toFixed(2));
-      let fees = new Dec(0);
-      for (const x of [d.days[0]!, d.days[20]!, d.days.at(-1)!]) {
-        const equity = await equityAt(p.id, x.day);
-        expect(x.nav, `${p.rule} on ${new Date(x.day).toISOString()}`).toBe(equity.div(seed_units).toDecimalPlaces(6, Dec.ROUND_HALF_EVEN).toFixed(6));
-        // The fee is taken on the value before it.
-        expect(x.fee).toBe(equity.add(x.fee).mul('0.01').div(365).toDecimalPlaces(2, Dec.ROUND_DOWN).toFixed(2));
-      }
-      for (const x of d.days) fees = fees.add(x.fee);
-      expect(d.fees).toBe(fees.toFixed(2));
-      // The benchmark holds the basket in equal parts from the start.
-      const last = d.days.at(-1)!;
-      const ratio = p.symbols
-        .map((s: string) => new Dec(market.provider.snapshot(s, last.day + DAY).last).div(market.provider.snapshot(s, Date.parse(`${START}T00:00:00Z`)).last))
-        .reduce((a: Dec, b: Dec) => a.add(b), new Dec(0))
-        .div(p.symbols.length);
-      expect(last.benchmark).toBe(ratio.toDecimalPlaces(6, Dec.ROUND_HALF_EVEN).toFixed(6));
-    }
-  });
+    },
+  );
 
   it('ranks the pools by their 30-day NAV return, best first', async () => {
     const r = (await call(h, 'GET', '/web/quantization/getRanking')).data as {
