@@ -17,7 +17,7 @@ import { crossing, dayChange, met, shownAverage, type MovingAverages } from './r
  * only while it is still active, in the transaction that writes its notice. A second look at the
  * same tick, or another node looking at it, finds it triggered and does nothing.
  *
- * Why one node: like the trigger engine (jobs/orderTriggers.ts) it listens to the market provider's
+ * Why one node: like the trigger engine (modules/trading/triggers.ts) it listens to the market provider's
  * ticks, and with Redis only the node holding the `marketFeed` leader lock has a started provider,
  * so only that node's engine hears ticks; a node taking over the lock takes the engine with it.
  * Without Redis each node hears its own ticks and the claim above keeps an alert from firing twice.

@@ -11,7 +11,7 @@ import type { MarginLadder } from './service';
  * conflict do nothing` in the transaction that writes its notice; a second look at the same
  * price, or another node looking at it, conflicts and sends nothing.
  *
- * Why it runs where the feed runs: like the trigger engine (jobs/orderTriggers.ts) it acts on
+ * Why it runs where the feed runs: like the trigger engine (modules/trading/triggers.ts) it acts on
  * ticks, and with Redis only the node holding the `marketFeed` leader lock has a started provider;
  * a node taking over the lock takes this job with it. Without Redis each node hears its own ticks,
  * and the row above keeps a level from warning twice.
