@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createPushHub, type PushHub, type PushHubOptions, type QuoteData } from '../src/push/hub';
-import { MSG, PUSH_LIMITS } from '../src/push/messages';
+import { HUB_DEFAULTS, MSG, PUSH_LIMITS } from '../src/push/messages';
 import { registerPushRoute, type PushRouteDeps } from '../src/push/route';
 import { REDIS_URL, redisAvailable } from './services';
 
@@ -172,15 +172,19 @@ describe('push socket, one node (memory)', () => {
 
   it('conflates a busy symbol to at most 4 quotes a second, ending on the latest', async () => {
     const c = await open(['GC']);
+    const started = performance.now();
     for (let seq = 1; seq <= 100; seq++) {
       node.hub.publishQuote('GC', { symbol: 'GC', price: `${2000 + seq}.0`, seq });
       await sleep(9); // 100 quotes in about one second
     }
+    // A loaded machine stretches the second: the first quote at once, then at most one frame per window the
+    // quotes spanned and the trailing one (and the timers' slack may let one more through).
+    const windows = Math.ceil((performance.now() - started) / HUB_DEFAULTS.flushMs);
     const last = await c.next((f) => quoteOf('GC')(f) && f.data.seq === 100); // the trailing quote of the last window
     const got = [...(await c.rest(quoteOf('GC'))), last];
     expect(node.hub.stats().waitingQuotes).toBe(0);
     expect(got.length).toBeGreaterThanOrEqual(2);
-    expect(got.length).toBeLessThanOrEqual(6);
+    expect(got.length).toBeLessThanOrEqual(windows + 2);
     expect(got.at(-1).data.seq).toBe(100);
     const seqs = got.map((f) => f.data.seq as number);
     expect([...seqs].sort((a, b) => a - b)).toEqual(seqs); // in order
