@@ -1,30 +1,19 @@
 // First-route JavaScript: every script Chromium loads for the investor app's first screen,
 // gzipped, against a hello-world React app (the floor of any React app).
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { fmt, record, ROOT, stop, tempDir, timeToReady, type BenchRow } from './lib';
+import { CHROMIUM } from '../e2e/chromium';
+import { buildHelloWorld, fmt, record, ROOT, stop, tempDir, timeToReady, type BenchRow } from './lib';
 
 const PORT = 8392;
 const base = `http://127.0.0.1:${PORT}`;
 const gz = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length;
 
-// The reference: a hello-world React 19 app built by the same Vite in the same run, so both
-// sides are minified the same way.
+// The reference: the hello-world React app's scripts (lib.ts), gzipped as the app's are.
 async function helloWorldGzip(): Promise<number> {
-  const dir = join(ROOT, 'bench', '.tmp', 'hello');
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="./main.tsx"></script>');
-  writeFileSync(
-    join(dir, 'main.tsx'),
-    "import { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')!).render(<h1>Hello</h1>);\n",
-  );
-  const { build } = await import('vite');
-  const { default: react } = await import('@vitejs/plugin-react');
-  await build({ root: dir, logLevel: 'silent', plugins: [react()], build: { outDir: join(dir, 'dist') } });
-  const assets = join(dir, 'dist', 'assets');
+  const assets = join(await buildHelloWorld('hello', '<!doctype html><div id="root"></div><script type="module" src="./main.tsx"></script>'), 'assets');
   return readdirSync(assets)
     .filter((f) => f.endsWith('.js'))
     .reduce((sum, f) => sum + gz(readFileSync(join(assets, f))), 0);
@@ -36,18 +25,7 @@ const { child } = await timeToReady(
   { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: tempDir('bench-bundle-'), OPERATOR_EMAIL: 'bench@example.com', OPERATOR_PASSWORD: 'bench-password' },
   `${base}/web/health`,
 );
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(CHROMIUM);
 try {
   const scripts = new Set<string>();
   // Each route until its own screen is on it (a new visitor's `/` is the guide): network idle alone

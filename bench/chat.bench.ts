@@ -7,7 +7,7 @@
 // request that must be authorised and touch the database.
 import { randomUUID } from 'node:crypto';
 import { WebSocket } from 'ws';
-import { fmt, record, stop, tempDir, timeToReady } from './lib';
+import { BENCH_OPERATOR, fmt, loadServerEnv, record, stop, timeToReady } from './lib';
 
 // Every socket comes from 127.0.0.1, and the server takes 50 per address: 40 apps and a console.
 const USERS = Number(process.env.BENCH_USERS ?? 40);
@@ -19,7 +19,6 @@ const benchStarted = performance.now();
 const stage = (name: string) => console.log(`  [${fmt((performance.now() - benchStarted) / 1000, 1)} s] ${name}`);
 const PORT = 8395;
 const base = `http://127.0.0.1:${PORT}/web`;
-const OPERATOR = { email: 'bench@example.com', password: 'bench-password' };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of many shapes, read by name
 async function api(method: 'GET' | 'POST', path: string, body?: unknown, token?: string): Promise<any> {
@@ -64,26 +63,10 @@ async function lanes(task: (lane: number, round: number) => Promise<number>, rou
   return all;
 }
 
-// AGENCIES=0 (as the server's tests of other modules run): the agencies' backfill of their history
-// from 2025-10-01 runs in the first minutes after a start and holds the event loop for long
-// stretches (over a minute on a busy 2-core machine), which this figure is not about.
-const server = await timeToReady(
-  'apps/server/src/main.ts',
-  {
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    DATA_DIR: tempDir('bench-chat-'),
-    OPERATOR_EMAIL: OPERATOR.email,
-    OPERATOR_PASSWORD: OPERATOR.password,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_FACTOR: '10000',
-    AGENCIES: '0',
-  },
-  `${base}/health`,
-);
+const server = await timeToReady('apps/server/src/main.ts', loadServerEnv(PORT, 'bench-chat-'), `${base}/health`);
 stage('server ready');
 try {
-  const op = (await api('POST', '/operator/login', OPERATOR)).token as string;
+  const op = (await api('POST', '/operator/login', BENCH_OPERATOR)).token as string;
   const users: Array<{ id: number; token: string }> = [];
   for (let n = 0; n < USERS; n++) {
     const { token, userInfo } = await api('POST', '/register', { username: `chat_${n}_${Date.now().toString(36)}`, password: 'bench-pass1', agreement: true });

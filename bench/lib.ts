@@ -1,5 +1,5 @@
 import { execSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +42,62 @@ export async function timeToReady(script: string, env: Record<string, string>, u
     }
     await new Promise((r) => setTimeout(r, 10));
   }
+}
+
+/**
+ * The page benches' reference: a hello-world React 19 app built by the same Vite in the same run, so
+ * that it is minified as the app is, in bench/.tmp/`name` from the page `html`. Answers its dist folder.
+ */
+export async function buildHelloWorld(name: string, html: string): Promise<string> {
+  const dir = join(ROOT, 'bench', '.tmp', name);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'index.html'), html);
+  writeFileSync(
+    join(dir, 'main.tsx'),
+    "import { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')!).render(<h1>Hello</h1>);\n",
+  );
+  const { build } = await import('vite');
+  const { default: react } = await import('@vitejs/plugin-react');
+  await build({ root: dir, logLevel: 'silent', plugins: [react()], build: { outDir: join(dir, 'dist') } });
+  return join(dir, 'dist');
+}
+
+/** The operator the benches' servers are started with. */
+export const BENCH_OPERATOR = { email: 'bench@example.com', password: 'bench-password' };
+
+/**
+ * The environment of a server under load, on `port` with a new data directory: the rate limits out
+ * of the load's way, and AGENCIES=0: a new server's backfill of the agencies' and pools' history runs
+ * through its first minutes and holds the event loop for long stretches, which no figure is about.
+ */
+export const loadServerEnv = (port: number, dataPrefix: string): Record<string, string> => ({
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: tempDir(dataPrefix),
+  OPERATOR_EMAIL: BENCH_OPERATOR.email,
+  OPERATOR_PASSWORD: BENCH_OPERATOR.password,
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_FACTOR: '10000',
+  AGENCIES: '0',
+});
+
+/**
+ * A POST to the API under `base` (`.../web`) as `token`, answering the envelope's `data` and throwing
+ * on any other code than 200. `send` makes the request: fetch, or one that retries.
+ */
+export function apiPoster(base: string, send: (url: string, init: RequestInit) => Promise<Response> = fetch) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of many shapes, read by name
+  return async (path: string, body: unknown, token?: string, headers: Record<string, string> = {}): Promise<any> => {
+    const res = await send(base + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      body: JSON.stringify(body),
+    });
+    const json = (await res.json()) as { code: number; msg: string; data: unknown };
+    if (json.code !== 200) throw new Error(`${path}: ${json.msg}`);
+    return json.data;
+  };
 }
 
 export async function stop(child: ChildProcess) {

@@ -17,14 +17,13 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openPglite, openPostgres, type Db } from '../apps/server/src/db/db';
 import { postJournal } from '../apps/server/src/ledger/ledger';
-import { fmt, record, stop, tempDir, timeToReady } from './lib';
+import { apiPoster, BENCH_OPERATOR, fmt, loadServerEnv, record, stop, tempDir, timeToReady } from './lib';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const PORT = 8394;
 const base = `http://127.0.0.1:${PORT}/web`;
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const OPERATOR = { email: 'bench@example.com', password: 'bench-password' };
 
 /**
  * fetch, sent again once when the server closed the kept-alive connection as the request went out
@@ -40,17 +39,7 @@ async function send(url: string, init: RequestInit): Promise<Response> {
   }
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of many shapes, read by name
-async function api(path: string, body: unknown, token?: string, headers: Record<string, string> = {}): Promise<any> {
-  const res = await send(base + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { code: number; msg: string; data: unknown };
-  if (json.code !== 200) throw new Error(`${path}: ${json.msg}`);
-  return json.data;
-}
+const api = apiPoster(base, send);
 
 /** An operator's approval; sent again after a lost answer, it finds the review done, which is what was asked. */
 const approve = (path: string, op: string) =>
@@ -109,26 +98,11 @@ interface OrderCpu {
 }
 
 async function orderLoad(label: string, env: Record<string, string>, backends?: () => Promise<() => Promise<number>>) {
-  // AGENCIES=0, as the other benches start theirs: a new server's backfill of the agencies' and pools'
-  // history runs through the first minutes, and took a sixth of the server's CPU (and, on PGlite, turns
-  // of its one connection) while the orders were measured, which this figure is not about.
-  const server = await timeToReady(
-    'apps/server/src/main.ts',
-    {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: tempDir('bench-orders-'),
-      OPERATOR_EMAIL: OPERATOR.email,
-      OPERATOR_PASSWORD: OPERATOR.password,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_FACTOR: '10000',
-      AGENCIES: '0',
-      ...env,
-    },
-    `${base}/health`,
-  );
+  // Without the agencies (loadServerEnv): their backfill took a sixth of the server's CPU (and, on
+  // PGlite, turns of its one connection) while the orders were measured.
+  const server = await timeToReady('apps/server/src/main.ts', { ...loadServerEnv(PORT, 'bench-orders-'), ...env }, `${base}/health`);
   try {
-    const op = (await api('/operator/login', OPERATOR)).token as string;
+    const op = (await api('/operator/login', BENCH_OPERATOR)).token as string;
     const tokens: string[] = [];
     for (let n = 0; n < CONNECTIONS; n++) tokens.push(await trader(op, n));
     const body = JSON.stringify({ stockCode: 'BTCUSDT', direction: 0, source: 100, type: 0, quantity: '0.00001', leverage: 1, goldCode: 'BTCUSDT' });
@@ -255,8 +229,8 @@ async function perOrder(db: Db): Promise<{ alone: PerOrder; together: PerOrder }
   const app = await buildApp(
     loadConfig({
       DATA_DIR: dir,
-      OPERATOR_EMAIL: OPERATOR.email,
-      OPERATOR_PASSWORD: OPERATOR.password,
+      OPERATOR_EMAIL: BENCH_OPERATOR.email,
+      OPERATOR_PASSWORD: BENCH_OPERATOR.password,
       LOG_LEVEL: 'silent',
       AGENCIES: '0',
       RATE_LIMIT_FACTOR: '10000',

@@ -31,13 +31,14 @@
 // candidates and requests, to find the chain the largest paint waits on. WEB_DIST serves another
 // build of the app (an earlier commit's, to compare in the same hour).
 import { execSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { fmt, median, record, ROOT, stop, tempDir, timeToReady } from './lib';
+import { CHROMIUM } from '../e2e/chromium';
+import { buildHelloWorld, fmt, median, record, ROOT, stop, tempDir, timeToReady } from './lib';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 /** BENCH_PHONE_SECOND=0 measures first visits only. */
@@ -67,26 +68,10 @@ if (!existsSync(join(WEB_DIST, 'index.html'))) {
   execSync('npm run build -w @tradeapp/web', { cwd: ROOT, stdio: 'inherit' });
 }
 
-// The reference: a hello-world React 19 app built by the same Vite in the same run (as the
-// first-route bench builds it), in a folder of its own.
-async function buildHelloWorld(): Promise<string> {
-  const dir = join(ROOT, 'bench', '.tmp', 'phone-hello');
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(
-    join(dir, 'index.html'),
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Hello</title></head>' +
-      '<body><div id="root"></div><script type="module" src="./main.tsx"></script></body></html>',
-  );
-  writeFileSync(
-    join(dir, 'main.tsx'),
-    "import { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')!).render(<h1>Hello</h1>);\n",
-  );
-  const { build } = await import('vite');
-  const { default: react } = await import('@vitejs/plugin-react');
-  await build({ root: dir, logLevel: 'silent', plugins: [react()], build: { outDir: join(dir, 'dist') } });
-  return join(dir, 'dist');
-}
+// The reference: the hello-world React app (lib.ts), as a phone page with its viewport.
+const HELLO_HTML =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Hello</title></head>' +
+  '<body><div id="root"></div><script type="module" src="./main.tsx"></script></body></html>';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -265,7 +250,7 @@ async function measure(browser: Browser, url: string, ready: (page: Page) => Pro
 }
 
 const started = performance.now();
-const helloDist = await buildHelloWorld();
+const helloDist = await buildHelloWorld('phone-hello', HELLO_HTML);
 const { child } = await timeToReady(
   'apps/server/src/main.ts',
   {
@@ -283,18 +268,7 @@ const { child } = await timeToReady(
 );
 const encoding = await appScriptEncoding();
 const hello = await serveStatic(helloDist, encoding);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(CHROMIUM);
 
 const pages = [
   { key: 'hello', label: 'hello-world React', url: hello.url, worker: false, ready: (p: Page) => p.locator('h1').waitFor({ timeout: 180_000 }) },

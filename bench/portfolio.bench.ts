@@ -4,7 +4,7 @@
 // the valuation itself costs. Goal: p99 <= 20 ms.
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
-import { fmt, record, stop, tempDir, timeToReady } from './lib';
+import { apiPoster, BENCH_OPERATOR, fmt, loadServerEnv, record, stop, timeToReady } from './lib';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 // One investor's answer, one at a time: the figure is the wait of the investor who opens the screen.
@@ -12,19 +12,8 @@ const CONNECTIONS = Number(process.env.BENCH_PORTFOLIO_CONNECTIONS ?? 1);
 const LINES = Number(process.env.BENCH_PORTFOLIO_LINES ?? 200);
 const PORT = 8395;
 const base = `http://127.0.0.1:${PORT}/web`;
-const OPERATOR = { email: 'bench@example.com', password: 'bench-password' };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of many shapes, read by name
-async function api(path: string, body: unknown, token?: string, headers: Record<string, string> = {}): Promise<any> {
-  const res = await fetch(base + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { code: number; msg: string; data: unknown };
-  if (json.code !== 200) throw new Error(`${path}: ${json.msg}`);
-  return json.data;
-}
+const api = apiPoster(base);
 const once = () => ({ 'idempotency-key': randomUUID() });
 
 /** A verified investor with cash, `LINES - 8` open positions and entrusted orders, and deposit terms. */
@@ -90,24 +79,11 @@ async function load(path: string, token: string) {
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
-const server = await timeToReady(
-  'apps/server/src/main.ts',
-  {
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    DATA_DIR: tempDir('bench-portfolio-'),
-    OPERATOR_EMAIL: OPERATOR.email,
-    OPERATOR_PASSWORD: OPERATOR.password,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_FACTOR: '10000',
-    AGENCIES: '0',
-  },
-  `${base}/health`,
-);
+const server = await timeToReady('apps/server/src/main.ts', loadServerEnv(PORT, 'bench-portfolio-'), `${base}/health`);
 let portfolio: Awaited<ReturnType<typeof load>>;
 let wallets: Awaited<ReturnType<typeof load>>;
 try {
-  const op = (await api('/operator/login', OPERATOR)).token as string;
+  const op = (await api('/operator/login', BENCH_OPERATOR)).token as string;
   const token = await investor(op);
   // Warm both paths, then measure the reference on either side of the portfolio.
   await load('/portfolio', token);

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM } from './chromium';
 
 export const PORT = Number(process.env.E2E_PORT ?? 8190);
 export const DATA_DIR = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'tradeapp-e2e-'));
@@ -35,18 +36,7 @@ export default defineConfig({
     userAgent: devices['iPhone 13'].userAgent,
     defaultBrowserType: 'chromium',
     browserName: 'chromium',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: CHROMIUM,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     locale: 'en-US',

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ROUTES } from '../../apps/web/src/app/paths';
 import { get, register } from './api';
-import { animationsDone, LANGUAGES, launch, seriousViolations, shot, springsDone } from './support';
+import { animationsDone, expectAccessible, inLanguage, LANGUAGES, launch, shot, springsDone } from './support';
 
 // Issue 18, price alerts: a new investor opens Apple's quote page, taps the bell, sees the sheet
 // check the level with the contract's rule, sets an alert at half again the live price, and finds
@@ -14,19 +14,6 @@ test.use({ bypassCSP: true });
 const QUOTE = `/#${ROUTES.quoteStock}?name=Apple&code=AAPL&source=0&market=US&symbol=AAPL`;
 const toast = (page: Page) => page.locator('.adm-toast-main');
 const sheetUp = (page: Page) => springsDone(page, '.adm-popup-body', '.adm-popup .adm-mask');
-
-async function axe(page: Page, what: string) {
-  await expect(toast(page)).toHaveCount(0, { timeout: 5_000 });
-  await animationsDone(page);
-  expect(await seriousViolations(page), `axe on ${what}`).toEqual([]);
-}
-
-/** The app in `language`, at `path` (the language is read when the app starts: set, then reloaded). */
-async function inLanguage(page: Page, language: string, path: string) {
-  await page.evaluate((lang) => localStorage.setItem('mm.language', lang), language);
-  await page.goto(path);
-  await page.reload();
-}
 
 test('an investor sets a price alert from the quote page and finds it in the list of alerts', async ({ page, request }) => {
   test.setTimeout(180_000);
@@ -47,7 +34,7 @@ test('an investor sets a price alert from the quote page and finds it in the lis
     await expect(page.getByTestId('alert-sheet')).toBeVisible();
     await sheetUp(page);
     await shot(page, `alerts-sheet-${language.short}`);
-    await axe(page, `the alert sheet in ${language.short}`);
+    await expectAccessible(page, `the alert sheet in ${language.short}`);
   }
   await inLanguage(page, 'en', QUOTE);
   await page.getByTestId('quote-alert').click();
@@ -82,13 +69,13 @@ test('an investor sets a price alert from the quote page and finds it in the lis
     await expect(page.getByTestId('alert-row')).toHaveCount(1);
     await animationsDone(page);
     await shot(page, `alerts-list-${language.short}`);
-    await axe(page, `the alerts list in ${language.short}`);
+    await expectAccessible(page, `the alerts list in ${language.short}`);
     await page.getByTestId('alerts-tab-triggered').click();
     // The server backfills the house strategies while the journeys start: an answer may wait on it for seconds.
     await expect(page.getByTestId('empty-state')).toBeVisible({ timeout: 30_000 });
     await animationsDone(page);
     await shot(page, `alerts-empty-${language.short}`);
-    await axe(page, `the empty triggered tab in ${language.short}`);
+    await expectAccessible(page, `the empty triggered tab in ${language.short}`);
   }
   await inLanguage(page, 'nl', `/#${ROUTES.alerts}`);
   await expect(page.getByTestId('alert-condition')).toHaveText(`Op of boven ${shown.replace(/,/g, 'X').replace('.', ',').replace(/X/g, '.')} USD`);

@@ -73,20 +73,28 @@ export async function uploadApi(request: APIRequestContext, token: string, png: 
   return body.data.url;
 }
 
+/** Whose Dutch passport an identity check is sent with. */
+export type PassportHolder = { firstName: string; lastName: string; idNumber: string };
+export const ANNA: PassportHolder = { firstName: 'Anna', lastName: 'de Vries', idNumber: 'NX1234567' };
+export const EVA: PassportHolder = { firstName: 'Eva', lastName: 'Jansen', idNumber: 'NX7654321' };
+
+/** Sends `token`'s identity for review, as the KYC form does: `holder`'s passport, `png` (uploaded as `fileName`) its information page. */
+export async function submitPassport(request: APIRequestContext, token: string, png: Buffer, holder = ANNA, fileName?: string) {
+  const frontUrl = await uploadApi(request, token, png, fileName);
+  await post(request, '/updateReal', token, { ...holder, country: 'NL', idType: 'passport', frontUrl });
+}
+
+/** `user`'s identity sent (`png` the passport of `holder`) and approved by an operator. */
+export async function verify(request: APIRequestContext, user: User, png: Buffer, holder = ANNA) {
+  await submitPassport(request, user.token, png, holder);
+  const id = await pendingOf(request, 'kyc', user.username);
+  await post(request, `/operator/kyc/${id}/approve`, await operator(request));
+}
+
 /** A registered user whose identity an operator has verified; `png` is the uploaded passport. */
 export async function verifiedUser(request: APIRequestContext, prefix: string, png: Buffer): Promise<User> {
   const user = await register(request, prefix);
-  const frontUrl = await uploadApi(request, user.token, png);
-  await post(request, '/updateReal', user.token, {
-    firstName: 'Anna',
-    lastName: 'de Vries',
-    country: 'NL',
-    idType: 'passport',
-    idNumber: 'NX1234567',
-    frontUrl,
-  });
-  const id = await pendingOf(request, 'kyc', user.username);
-  await post(request, `/operator/kyc/${id}/approve`, await operator(request));
+  await verify(request, user, png);
   return user;
 }
 
@@ -96,6 +104,25 @@ export async function funded(request: APIRequestContext, user: User, amount: str
   await post(request, '/recharge/create', user.token, { method: 'fiat', currency: 'EUR', amount, proofUrl }, true);
   const id = await pendingOf(request, 'deposits', user.username);
   await post(request, `/operator/deposits/${id}/approve`, await operator(request));
+}
+
+export type Wallet = { code: string; balance: string; usedBalance: string };
+
+/** `user`'s wallet `code` as the API reports it. */
+export async function walletOf(request: APIRequestContext, user: User, code: string): Promise<Wallet> {
+  return ((await post(request, '/wallet/getWalletBalance', user.token)) as Wallet[]).find((w) => w.code === code)!;
+}
+
+/**
+ * A verified investor (`prefix` plus something unique) who deposited 1,000 euros and moved 800 of
+ * them to the financial wallet, the one funds and pools are paid from.
+ */
+export async function financialInvestor(request: APIRequestContext, prefix: string, png: Buffer): Promise<User> {
+  const user = await verifiedUser(request, prefix, png);
+  await funded(request, user, '1000.00', png);
+  await post(request, '/wallet/transfer', user.token, { from: 'BALANCE', to: 'FINANCIAL', amount: '800.00' }, true);
+  await expect.poll(async () => (await walletOf(request, user, 'FINANCIAL')).balance).toBe('800.00');
+  return user;
 }
 
 /**

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { ROUTES } from '../../apps/web/src/app/paths';
 import { funded, get, operator, post, verifiedUser } from './api';
 import { gradientPng } from './png';
-import { animationsDone, LANGUAGES, launch, seriousViolations, shot } from './support';
+import { animationsDone, expectAccessibleInBothThemes, LANGUAGES, launch, shot } from './support';
 
 // Issue 12, the pre-opening auction: an investor orders Tencent at the auction from the order sheet
 // during order input, sees the order collected (cancellable), and after the match at 09:20 sees it
@@ -25,17 +25,6 @@ const shown = (price: string) => {
 };
 
 const setClock = async (request: APIRequestContext, at: number | null) => post(request, '/test/auction/clock', await operator(request), { at });
-
-/** No serious or critical violation, in the light and the dark theme. */
-async function axe(page: Page, what: string) {
-  await expect(page.locator('.adm-toast-main')).toHaveCount(0, { timeout: 5_000 });
-  for (const theme of ['dark', 'light'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-    await animationsDone(page);
-    expect(await seriousViolations(page), `axe on ${what}, ${theme} theme`).toEqual([]);
-  }
-}
 
 async function photograph(page: Page, token: string, name: string, ready: (page: Page) => Promise<void>) {
   for (const language of LANGUAGES) {
@@ -70,7 +59,7 @@ test('an at-auction order placed in the pre-opening session fills at the day’s
   await expect(page.getByTestId('auction-session')).toHaveAttribute('data-phase', 'closed');
   await expect(page.getByTestId('auction-signin')).toBeVisible();
   await expect(page.getByTestId('auction-order').first()).toBeDisabled();
-  await axe(page, 'the closed session, signed out');
+  await expectAccessibleInBothThemes(page, 'the closed session, signed out');
   await shot(page, 'auction-closed-en');
 
   await setClock(request, day.time - 25 * MINUTE);
@@ -83,7 +72,7 @@ test('an at-auction order placed in the pre-opening session fills at the day’s
   const row = page.locator(`[data-testid="auction-row"][data-symbol="${TENCENT}"]`);
   await expect(row).toBeVisible();
   await expect(page.getByTestId('auction-orders').getByTestId('empty-state')).toBeVisible();
-  await axe(page, 'the session in order input');
+  await expectAccessibleInBothThemes(page, 'the session in order input');
   await photograph(page, user.token, 'input', async (p) => expect(p.getByTestId('auction-session')).toHaveAttribute('data-phase', 'input'));
 
   // The order sheet: at-auction, one lot, leverage 1; it holds at the band's top until the match.
@@ -98,7 +87,7 @@ test('an at-auction order placed in the pre-opening session fills at the day’s
   await expect(page.getByTestId('auction-price-error')).toContainText('An at-auction limit must be between');
   await page.getByTestId('auction-type-auction').click();
   await animationsDone(page);
-  await axe(page, 'the order sheet');
+  await expectAccessibleInBothThemes(page, 'the order sheet');
   await shot(page, 'auction-sheet-en');
   // What it holds until the match, at the foot of the sheet.
   await page.getByTestId('auction-estimate').scrollIntoViewIfNeeded();
@@ -113,7 +102,7 @@ test('an at-auction order placed in the pre-opening session fills at the day’s
   await expect(order).toHaveAttribute('data-status', 'collected');
   await expect(order.getByTestId('auction-cancel')).toBeVisible();
   await expect(row).toHaveAttribute('data-price', day.open);
-  await axe(page, 'a collected order');
+  await expectAccessibleInBothThemes(page, 'a collected order');
   await photograph(page, user.token, 'collected', async (p) => expect(p.getByTestId('auction-order-row').first()).toHaveAttribute('data-status', 'collected'));
 
   // 09:20:01 in Hong Kong: the match job (every 5 s) runs; the page asks again every 3 s.
@@ -124,7 +113,7 @@ test('an at-auction order placed in the pre-opening session fills at the day’s
   await expect(row).toHaveAttribute('data-price', day.open);
   await expect(order.getByTestId('auction-order-result')).toContainText(`100 filled at ${shown(day.open)} HKD`);
   await expect(order.getByTestId('auction-cancel')).toHaveCount(0);
-  await axe(page, 'a filled order');
+  await expectAccessibleInBothThemes(page, 'a filled order');
   await photograph(page, user.token, 'filled', async (p) => expect(p.getByTestId('auction-order-row').first()).toHaveAttribute('data-status', 'filled'));
 
   // The fill is an ordinary position at the auction price, the day's open.

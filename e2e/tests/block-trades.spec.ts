@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { ROUTES } from '../../apps/web/src/app/paths';
-import { OPERATOR } from '../playwright.config';
-import { blockTradeApplicationOf, funded, get, operator, post, register, verifiedUser, type User } from './api';
+import { blockTradeApplicationOf, funded, get, operator, post, register, type User, verifiedUser } from './api';
+import { backOfficePage } from './backOffice';
 import { documentPng } from './png';
 import { animationsDone, LANGUAGES, launch, screen, seriousViolations, shot } from './support';
 
@@ -49,23 +49,9 @@ async function photograph(page: Page, token: string, state: string, titles?: Rec
   await expect(stateOf(page)).toHaveAttribute('data-status', state);
 }
 
-/** The back office at a desktop's size, signed in. */
+/** The back office at a desktop's size, signed in, on its block-trading page. */
 async function backOffice(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 1280, height: 800 },
-    deviceScaleFactor: 1,
-    isMobile: false,
-    hasTouch: false,
-    locale: 'en-US',
-    timezoneId: 'UTC',
-  });
-  const page = await context.newPage();
-  await page.goto('/operator/');
-  await page.getByTestId('bo-email').fill(OPERATOR.email);
-  await page.getByTestId('bo-password').fill(OPERATOR.password);
-  await page.getByTestId('bo-login').click();
-  await expect(page.getByTestId('bo-operator-email')).toHaveText(OPERATOR.email);
+  const page = await backOfficePage(browser, baseURL);
   await page.getByTestId('bo-nav-blocktrades').click();
   await expect(page.getByRole('heading', { level: 1, name: 'Block trading' })).toBeVisible();
   return page;

@@ -1,8 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ROUTES } from '../../apps/web/src/app/paths';
-import { funded, get, operator, post, verifiedUser, type User } from './api';
+import { funded, get, operator, post, type User, verifiedUser, walletOf } from './api';
 import { documentPng } from './png';
-import { animationsDone, cents, LANGUAGES, launch, seriousViolations, shot, springsDone } from './support';
+import { cents, launch, photographInLanguages, shot, springsDone } from './support';
 
 // Issue 15, bonds: a verified investor with dollars in the US stock wallet finds the bonds from the
 // home's products, reads the list (yields before and after the markup, prices from the simulated
@@ -17,7 +17,6 @@ test.use({ bypassCSP: true });
 const PNG = documentPng();
 const MINUTE = 60_000;
 const FACE = 1000;
-const toast = (page: Page) => page.locator('.adm-toast-main');
 
 interface QuoteWire {
   symbol: string;
@@ -45,30 +44,6 @@ interface HoldingWire {
   settlementDate: string;
 }
 
-async function axe(page: Page, what: string) {
-  await expect(toast(page)).toHaveCount(0, { timeout: 5_000 });
-  await animationsDone(page);
-  expect(await seriousViolations(page), `axe on ${what}`).toEqual([]);
-}
-
-/** `path` in every language once `ready` shows, photographed and checked by axe in each; left in English. */
-async function photograph(page: Page, path: string, ready: string, name: string) {
-  const show = async (language: string) => {
-    await page.evaluate((lang) => localStorage.setItem('mm.language', lang), language);
-    await page.goto(path);
-    await page.reload();
-    await expect(page.locator(ready).first()).toBeVisible();
-  };
-  for (const language of LANGUAGES) {
-    await show(language.ui);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await animationsDone(page);
-    await shot(page, `bonds-${name}-${language.short}`);
-    await axe(page, `${name} in ${language.short}`);
-  }
-  await show('en');
-}
-
 /** A price per 100 face (up to 6 places) × face ÷ 100, to the cent half up, as cents: the server books each line so. */
 function lineCents(pricePer100: string, face: number): bigint {
   const [int = '0', frac = ''] = pricePer100.split('.');
@@ -81,8 +56,7 @@ function lineCents(pricePer100: string, face: number): bigint {
 /** Cents of an amount as the English screen writes it: "$1,003.62", "-$5.00". */
 const shown = (text: string | null) => cents((text ?? '').replace(/[$€,\s]/g, ''));
 
-const usdBalance = async (request: APIRequestContext, user: User) =>
-  ((await post(request, '/wallet/getWalletBalance', user.token)) as Array<{ code: string; balance: string }>).find((w) => w.code === 'US_STOCK')!.balance;
+const usdBalance = async (request: APIRequestContext, user: User) => (await walletOf(request, user, 'US_STOCK')).balance;
 const quoteOf = async (request: APIRequestContext, user: User) => ((await get(request, '/treasuryBond/quotes?symbol=US2Y', user.token)) as QuoteWire[])[0]!;
 const holdings = async (request: APIRequestContext, user: User) => (await post(request, '/treasuryBond/pageList', user.token, {})).list as HoldingWire[];
 
@@ -120,7 +94,7 @@ test('an investor buys a Treasury note at the dirty ask plus the markup, sees it
     await expect(page.getByTestId('bond-curve-note')).toContainText('simulated market');
     // The short bills are listed beside the notes and bonds: no coupon, repaid at par within weeks.
     await expect(page.getByTestId('bond-row-coupon').filter({ hasText: 'None (bill)' })).toHaveCount(3);
-    await photograph(page, `/#${ROUTES.bondsList}`, '[data-testid="bond-row"]', 'list');
+    await photographInLanguages(page, 'bonds', `/#${ROUTES.bondsList}`, '[data-testid="bond-row"]', 'list');
 
     // ---- the quote page's Buy opens the bond's order page ----
     const quote = await quoteOf(request, user);
@@ -130,7 +104,7 @@ test('an investor buys a Treasury note at the dirty ask plus the markup, sees it
     await expect(page).toHaveURL(/#\/pages\/bonds\/open\?.*symbol=US2Y/);
     const openPath = new URL(page.url()).hash;
     await expect(page.getByTestId('bond-terms')).toBeVisible();
-    await photograph(page, `/${openPath}`, '[data-testid="bond-order"]', 'open');
+    await photographInLanguages(page, 'bonds', `/${openPath}`, '[data-testid="bond-order"]', 'open');
 
     // ---- the face rule, then 1,000 of face: the total from this minute's quote, each line to the cent ----
     await page.getByTestId('bond-face').fill('1050');
@@ -169,14 +143,14 @@ test('an investor buys a Treasury note at the dirty ask plus the markup, sees it
     expect(shown(await holdingRow.getByTestId('bond-holding-row-cost').textContent())).toBe(total);
     await expect(holdingRow.getByTestId('bond-holding-row-face')).toHaveText('$1,000');
     await expect(page.getByTestId('bond-total-row')).toHaveCount(1);
-    await photograph(page, `/#${ROUTES.trade}?tab=bonds`, '[data-testid="bond-holding-row"]', 'holdings');
+    await photographInLanguages(page, 'bonds', `/#${ROUTES.trade}?tab=bonds`, '[data-testid="bond-holding-row"]', 'holdings');
 
     // ---- the sale: (bid + accrued − markup) × face ÷ 100 from this minute's quote ----
     await holdingRow.getByTestId('bond-holding-sell').click();
     await expect(page).toHaveURL(new RegExp(`#/pages/bonds/close\\?.*id=${bought!.id}`));
     const closePath = new URL(page.url()).hash;
     await expect(page.getByTestId('bond-sale')).toBeVisible();
-    await photograph(page, `/${closePath}`, '[data-testid="bond-sale"]', 'close');
+    await photographInLanguages(page, 'bonds', `/${closePath}`, '[data-testid="bond-sale"]', 'close');
     await freshMinute();
     await page.reload();
     const sellQuote = await quoteOf(request, user);

@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page, type WebSocketRoute } 
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { SEED_ARTICLES } from '../../apps/server/src/modules/content/seed/catalogue';
-import { PASSWORD, get, operator, pendingOf, post, register, uploadApi, type User } from './api';
+import { EVA, get, operator, PASSWORD, post, register, uploadApi, type User, verify } from './api';
 import { documentPng, gradientPng, pngFile } from './png';
 import { LANGUAGES, launch, shot, uniqueName } from './support';
 
@@ -203,16 +203,7 @@ test('the invite page: code, link, QR that decodes to the link, copy, and the fr
   // A friend registers with the code and is verified; another registers and is not.
   const friend = uniqueName('fr_');
   const signedUp = await post(request, '/register', null, { username: friend, password: PASSWORD, agreement: true, invitationCode: me.invitationCode });
-  const frontUrl = await uploadApi(request, signedUp.token, documentPng());
-  await post(request, '/updateReal', signedUp.token, {
-    firstName: 'Eva',
-    lastName: 'Jansen',
-    country: 'NL',
-    idType: 'passport',
-    idNumber: 'NX7654321',
-    frontUrl,
-  });
-  await post(request, `/operator/kyc/${await pendingOf(request, 'kyc', friend)}/approve`, await operator(request));
+  await verify(request, { username: friend, token: signedUp.token }, documentPng(), EVA);
   const second = uniqueName('fs_');
   await post(request, '/register', null, { username: second, password: PASSWORD, agreement: true, invitationCode: me.invitationCode });
 
@@ -272,16 +263,7 @@ test('the country picker: search, pick, localised name on the profile', async ({
   }
 
   // A verified user's country is shown by name.
-  const frontUrl = await uploadApi(request, user.token, documentPng());
-  await post(request, '/updateReal', user.token, {
-    firstName: 'Anna',
-    lastName: 'de Vries',
-    country: 'NL',
-    idType: 'passport',
-    idNumber: 'NX1234567',
-    frontUrl,
-  });
-  await post(request, `/operator/kyc/${await pendingOf(request, 'kyc', user.username)}/approve`, await operator(request));
+  await verify(request, user, documentPng());
   const zh = (await publicGet(request, '/areaInfo/list', 'zh-Hans')).find((a: { code: string }) => a.code === 'NL').name;
   await page.goto('/#/pages/profile/index');
   await expect(page.getByTestId('profile-country')).toHaveText(zh);

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ROUTES } from '../../apps/web/src/app/paths';
-import { animationsDone, LANGUAGES, launch, screen, seriousViolations } from './support';
+import { animationsDone, inLanguage, LANGUAGES, launch, screen, seriousViolations } from './support';
 
 // Issue 18, depth and time and sales: a visitor opens Bitcoin's quote page (crypto trades every day,
 // so the book is live whenever this runs), finds the simulated ten-level book under the quote's
@@ -33,12 +33,6 @@ function compare(a: string, b: string): number {
 
 async function prices(page: Page, testId: string): Promise<string[]> {
   return page.getByTestId(testId).evaluateAll((els) => els.map((el) => el.getAttribute('data-price') ?? ''));
-}
-
-async function inLanguage(page: Page, language: string, path: string) {
-  await page.evaluate((lang) => localStorage.setItem('mm.language', lang), language);
-  await page.goto(path);
-  await page.reload();
 }
 
 async function axe(page: Page, what: string) {

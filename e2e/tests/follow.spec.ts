@@ -1,8 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ROUTES } from '../../apps/web/src/app/paths';
 import { funded, get, operator, post, verifiedUser } from './api';
 import { documentPng } from './png';
-import { animationsDone, cents, LANGUAGES, launch, seriousViolations, shot, springsDone } from './support';
+import { cents, dialogUp, expectAccessible, photographLaunched } from './support';
 
 // Issue 13, copy-following: an investor picks an agency from the ranking, reads its record, follows
 // it with 500 dollars, sees a copy appear when the agency trades (scripted through the server's
@@ -12,30 +12,6 @@ import { animationsDone, cents, LANGUAGES, launch, seriousViolations, shot, spri
 test.use({ bypassCSP: true });
 
 const PNG = documentPng();
-const toast = (page: Page) => page.locator('.adm-toast-main');
-
-async function axe(page: Page, what: string) {
-  await expect(toast(page)).toHaveCount(0, { timeout: 5_000 });
-  await animationsDone(page);
-  expect(await seriousViolations(page), `axe on ${what}`).toEqual([]);
-}
-
-const dialogUp = (page: Page) => springsDone(page, '.adm-dialog .adm-center-popup-wrap > div', '.adm-dialog .adm-mask');
-
-/** `path` photographed in every language once `ready` shows, checked by axe in each (and left in English). */
-async function photograph(page: Page, token: string, path: string, ready: string, name: string) {
-  for (const language of LANGUAGES) {
-    await launch(page, token, language.ui);
-    await page.goto(path);
-    await expect(page.locator(ready).first()).toBeVisible();
-    await animationsDone(page);
-    await shot(page, `follow-${name}-${language.short}`);
-    await axe(page, `${name} in ${language.short}`);
-  }
-  await launch(page, token);
-  await page.goto(path);
-  await expect(page.locator(ready).first()).toBeVisible();
-}
 
 test('an investor follows an agency from the ranking with 500 dollars, sees its trade copied, cannot sell the copy, and stops following', async ({
   page,
@@ -55,7 +31,7 @@ test('an investor follows an agency from the ranking with 500 dollars, sees its 
   const chosen = agencies.ranking[0] ?? agencies.list[0].id;
 
   // ---- the agencies, the ranking and its rule ----
-  await photograph(page, user.token, `/#${ROUTES.productFollow}`, '[data-testid="follow-agency"]', 'agencies');
+  await photographLaunched(page, user.token, 'follow', `/#${ROUTES.productFollow}`, '[data-testid="follow-agency"]', 'agencies');
   await expect(page.getByTestId('follow-ranking-rule')).toContainText('90');
   if (agencies.ranking.length) {
     await expect(page.getByTestId('follow-ranked')).toHaveCount(agencies.ranking.length);
@@ -69,7 +45,7 @@ test('an investor follows an agency from the ranking with 500 dollars, sees its 
   await expect(page.getByTestId('agency-legend-backfilled')).toBeVisible();
   await expect(page.getByTestId('agency-computed-note')).toBeVisible();
   const agencyPath = new URL(page.url()).hash.slice(1);
-  await photograph(page, user.token, `/#${agencyPath}`, '[data-testid="agency-curve"]', 'agency');
+  await photographLaunched(page, user.token, 'follow', `/#${agencyPath}`, '[data-testid="agency-curve"]', 'agency');
 
   // ---- the follow order: 500 dollars, the default stop-loss, the terms confirmed ----
   await expect(async () => {
@@ -80,14 +56,14 @@ test('an investor follows an agency from the ranking with 500 dollars, sees its 
   await expect(page.getByTestId('follow-order-agency')).toBeVisible();
   await page.getByTestId('follow-amount').fill('500');
   await expect(page.getByTestId('follow-stop-level')).toHaveAttribute('data-level', '300.00');
-  await photograph(page, user.token, `/#${ROUTES.orderFollow}?agencyId=${chosen}`, '[data-testid="follow-available-amount"]', 'order');
+  await photographLaunched(page, user.token, 'follow', `/#${ROUTES.orderFollow}?agencyId=${chosen}`, '[data-testid="follow-available-amount"]', 'order');
   const followWallet = async () => (await post(request, '/wallet/getWalletBalance', user.token)).find((w: { code: string }) => w.code === 'FOLLOW');
   const before = cents((await followWallet()).balance);
   await page.getByTestId('follow-amount').fill('500');
   await page.getByTestId('follow-submit').click();
   await dialogUp(page);
   await expect(page.getByTestId('follow-confirm-summary')).toBeVisible();
-  await axe(page, 'the follow confirmation');
+  await expectAccessible(page, 'the follow confirmation');
   await page.getByTestId('follow-confirm').click();
   await expect(page.getByTestId('follow-head')).toBeVisible();
   const followPath = new URL(page.url()).hash.slice(1);
@@ -101,20 +77,20 @@ test('an investor follows an agency from the ranking with 500 dollars, sees its 
   const copied = await post(request, '/userFollowInvest/detail', user.token, { id: followId });
   expect(copied.copies).toHaveLength(1);
   expect(copied.copies[0]).toMatchObject({ symbol: 'BTCUSDT', openPrice: trade.openPrice, followId, walletCode: 'FOLLOW' });
-  await photograph(page, user.token, `/#${followPath}`, '[data-testid="follow-copy"]', 'detail');
+  await photographLaunched(page, user.token, 'follow', `/#${followPath}`, '[data-testid="follow-copy"]', 'detail');
 
   // ---- the copy cannot be sold: its page says so and offers no close ----
   await page.getByTestId('follow-copy').first().click();
   await expect(page.getByTestId('detail-copy')).toBeVisible();
   await expect(page.getByTestId('detail-copy-locked')).toContainText('cannot be sold after placing');
-  await photograph(page, user.token, `/${new URL(page.url()).hash}`, '[data-testid="detail-copy"]', 'copy');
+  await photographLaunched(page, user.token, 'follow', `/${new URL(page.url()).hash}`, '[data-testid="detail-copy"]', 'copy');
 
   // ---- the trade tab's follows and the wallet's follow tab ----
-  await photograph(page, user.token, `/#${ROUTES.trade}?tab=follow`, '[data-testid="follow-row"]', 'trade-tab');
-  await photograph(page, user.token, `/#${ROUTES.transactions}?tab=FOLLOW`, '[data-testid="wallet-follows"]', 'wallet');
+  await photographLaunched(page, user.token, 'follow', `/#${ROUTES.trade}?tab=follow`, '[data-testid="follow-row"]', 'trade-tab');
+  await photographLaunched(page, user.token, 'follow', `/#${ROUTES.transactions}?tab=FOLLOW`, '[data-testid="wallet-follows"]', 'wallet');
 
   // ---- the agency's page beside the follower's own result ----
-  await photograph(page, user.token, `/#${agencyPath}`, '[data-testid="agency-your-follow"]', 'agency-followed');
+  await photographLaunched(page, user.token, 'follow', `/#${agencyPath}`, '[data-testid="agency-your-follow"]', 'agency-followed');
   await expect(page.getByTestId('agency-your-return')).toContainText('%');
 
   // ---- add money to the follow: 20 dollars from the follow wallet ----
@@ -144,5 +120,5 @@ test('an investor follows an agency from the ranking with 500 dollars, sees its 
   expect(cents(after.balance)).toBe(before + cents(stopped.copies[0].netProfit));
   expect(cents(stopped.realised)).toBe(cents(stopped.copies[0].netProfit));
   expect(after.usedBalance).toBe('0.00');
-  await photograph(page, user.token, `/#${followPath}`, '[data-testid="follow-stop-reason"]', 'stopped');
+  await photographLaunched(page, user.token, 'follow', `/#${followPath}`, '[data-testid="follow-stop-reason"]', 'stopped');
 });

@@ -1,8 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ROUTES } from '../../apps/web/src/app/paths';
-import { funded, get, operator, post, verifiedUser } from './api';
+import { financialInvestor, get, operator, post, walletOf } from './api';
 import { documentPng } from './png';
-import { animationsDone, LANGUAGES, launch, seriousViolations, shot, springsDone } from './support';
+import { animationsDone, expectAccessible, launch, photographInLanguages, shot, springsDone } from './support';
 
 // Issue 15, mutual funds: a verified investor with euros in the financial wallet finds the funds from
 // that wallet's tab, reads the funds, the Current and the Regular deposit terms and one fund's NAV
@@ -17,31 +17,6 @@ test.use({ bypassCSP: true });
 const PNG = documentPng();
 const DAY = 86_400_000;
 const AMOUNT = '250';
-const toast = (page: Page) => page.locator('.adm-toast-main');
-
-async function axe(page: Page, what: string) {
-  await expect(toast(page)).toHaveCount(0, { timeout: 5_000 });
-  await animationsDone(page);
-  expect(await seriousViolations(page), `axe on ${what}`).toEqual([]);
-}
-
-/** `path` in every language once `ready` shows, photographed and checked by axe in each; left in English. */
-async function photograph(page: Page, path: string, ready: string, name: string) {
-  const show = async (language: string) => {
-    await page.evaluate((lang) => localStorage.setItem('mm.language', lang), language);
-    await page.goto(path);
-    await page.reload();
-    await expect(page.locator(ready).first()).toBeVisible();
-  };
-  for (const language of LANGUAGES) {
-    await show(language.ui);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await animationsDone(page);
-    await shot(page, `funds-${name}-${language.short}`);
-    await axe(page, `${name} in ${language.short}`);
-  }
-  await show('en');
-}
 
 interface ProductWire {
   id: number;
@@ -64,14 +39,8 @@ function unitsFor(amount: string, nav: string): string {
 test('an investor buys a fund before its cut-off and sees the units its NAV allots', async ({ page, request }) => {
   test.setTimeout(300_000);
   const ops = await operator(request);
-  const user = await verifiedUser(request, 'fu_', PNG);
-  await funded(request, user, '1000.00', PNG);
-  await post(request, '/wallet/transfer', user.token, { from: 'BALANCE', to: 'FINANCIAL', amount: '800.00' }, true);
-  const financial = async () =>
-    ((await post(request, '/wallet/getWalletBalance', user.token)) as Array<{ code: string; balance: string; usedBalance: string }>).find(
-      (w) => w.code === 'FINANCIAL',
-    )!;
-  await expect.poll(async () => (await financial()).balance).toBe('800.00');
+  const user = await financialInvestor(request, 'fu_', PNG);
+  const financial = () => walletOf(request, user, 'FINANCIAL');
 
   // The funds' clock: tomorrow at 18:30 UTC, before 15:00 in New York (19:00 or 20:00 UTC), and ahead
   // of this device's clock, so the page's countdown and the server agree on the cut-off.
@@ -94,12 +63,12 @@ test('an investor buys a fund before its cut-off and sees the units its NAV allo
     await expect(card).toBeVisible();
     await expect(card.getByTestId('fund-product-cutoff')).toHaveAttribute('data-nav-day', String(navDay));
     await expect(card.getByTestId('fund-product-cutoff')).toHaveAttribute('data-passed', 'false');
-    await photograph(page, `/#${ROUTES.mutualIndex}`, '[data-testid="fund-product"][data-code="USLC"]', 'index');
-    await photograph(page, `/#${ROUTES.mutualIndex}?tab=current`, '[data-testid="fund-product"][data-kind="current"]', 'current');
-    await photograph(page, `/#${ROUTES.mutualIndex}?tab=regular`, '[data-testid="fund-product"][data-kind="regular"]', 'regular');
-    await photograph(page, `/#${ROUTES.mutualIndex}?id=${uslc.id}`, '[data-testid="fund-chart"][data-ready="true"]', 'detail');
+    await photographInLanguages(page, 'funds', `/#${ROUTES.mutualIndex}`, '[data-testid="fund-product"][data-code="USLC"]', 'index');
+    await photographInLanguages(page, 'funds', `/#${ROUTES.mutualIndex}?tab=current`, '[data-testid="fund-product"][data-kind="current"]', 'current');
+    await photographInLanguages(page, 'funds', `/#${ROUTES.mutualIndex}?tab=regular`, '[data-testid="fund-product"][data-kind="regular"]', 'regular');
+    await photographInLanguages(page, 'funds', `/#${ROUTES.mutualIndex}?id=${uslc.id}`, '[data-testid="fund-chart"][data-ready="true"]', 'detail');
     const current = (await products('current'))[0]!;
-    await photograph(page, `/#${ROUTES.mutualIndex}?tab=current&id=${current.id}`, '[data-testid="fund-yield"]', 'current-detail');
+    await photographInLanguages(page, 'funds', `/#${ROUTES.mutualIndex}?tab=current&id=${current.id}`, '[data-testid="fund-yield"]', 'current-detail');
 
     // ---- buy: the amount is asked for, then 250 euros held until the NAV day ----
     await page.goto(`/#${ROUTES.mutualIndex}`);
@@ -113,7 +82,7 @@ test('an investor buys a fund before its cut-off and sees the units its NAV allo
     await springsDone(page, '.adm-popup-body');
     await animationsDone(page);
     await shot(page, 'funds-buy-en');
-    await axe(page, 'the buy sheet');
+    await expectAccessible(page, 'the buy sheet');
     await page.getByTestId('fund-buy-submit').click();
     await expect(page.getByTestId('fund-buy-sheet')).toHaveCount(0);
     expect(await financial()).toMatchObject({ balance: '550.00', usedBalance: '250.00' });
@@ -126,7 +95,7 @@ test('an investor buys a fund before its cut-off and sees the units its NAV allo
       }>;
     const [placed] = await orders('inProgress');
     expect(placed!.navDay).toBe(navDay);
-    await photograph(page, `/#${ROUTES.mutualHold}?tab=orders`, '[data-testid="fund-order"][data-status="inProgress"]', 'orders-progress');
+    await photographInLanguages(page, 'funds', `/#${ROUTES.mutualHold}?tab=orders`, '[data-testid="fund-order"][data-status="inProgress"]', 'orders-progress');
 
     // ---- past the NAV day's close on the funds' clock: the NAV is struck and the units allotted ----
     await post(request, '/test/funds/clock', ops, { at: navDay + DAY + 6 * 3_600_000 });
@@ -147,9 +116,15 @@ test('an investor buys a fund before its cut-off and sees the units its NAV allo
     await expect(lot).toHaveAttribute('data-units', units);
     // A NAV near 10 allots tens of units: no thousands separator.
     await expect(lot.getByTestId('fund-holding-units')).toHaveText(units);
-    await photograph(page, `/#${ROUTES.mutualHold}`, '[data-testid="fund-holding"][data-status="bought"]', 'holdings');
-    await photograph(page, `/#${ROUTES.mutualHold}?tab=orders&status=completed`, '[data-testid="fund-order"][data-status="completed"]', 'orders-completed');
-    await photograph(page, `/#${ROUTES.mutualHold}?tab=profit`, '[data-testid="fund-profit"]', 'profit');
+    await photographInLanguages(page, 'funds', `/#${ROUTES.mutualHold}`, '[data-testid="fund-holding"][data-status="bought"]', 'holdings');
+    await photographInLanguages(
+      page,
+      'funds',
+      `/#${ROUTES.mutualHold}?tab=orders&status=completed`,
+      '[data-testid="fund-order"][data-status="completed"]',
+      'orders-completed',
+    );
+    await photographInLanguages(page, 'funds', `/#${ROUTES.mutualHold}?tab=profit`, '[data-testid="fund-profit"]', 'profit');
 
     // ---- the redemption's preview, lot by lot, before it is confirmed ----
     await page.goto(`/#${ROUTES.mutualHold}`);
@@ -161,7 +136,7 @@ test('an investor buys a fund before its cut-off and sees the units its NAV allo
     await springsDone(page, '.adm-popup-body');
     await animationsDone(page);
     await shot(page, 'funds-redeem-en');
-    await axe(page, 'the redeem sheet');
+    await expectAccessible(page, 'the redeem sheet');
 
     // ---- the financial wallet's tab sums it ----
     await page.goto(`/#${ROUTES.transactions}?tab=FINANCIAL`);

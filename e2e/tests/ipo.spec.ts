@@ -1,9 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { dealTimetable, localDay } from '@tradeapp/contract';
 import { ROUTES } from '../../apps/web/src/app/paths';
-import { funded, get, operator, post, verifiedUser, type User } from './api';
+import { funded, get, operator, post, type User, verifiedUser } from './api';
 import { gradientPng } from './png';
-import { animationsDone, cents, euros, LANGUAGES, launch, seriousViolations, shot, springsDone } from './support';
+import { animationsDone, cents, euros, expectAccessibleInBothThemes, LANGUAGES, launch, shot, springsDone } from './support';
 
 // Issue 12, the investor's IPO screens: an operator announces a Hong Kong deal and opens it; three
 // other investors apply; the investor finds it on the Hong Kong page and the new-stock list, reads
@@ -57,17 +57,6 @@ async function applicant(request: APIRequestContext, dealId: number, lots: numbe
   await post(request, '/NewShares/create', other.token, { dealId, lots }, true);
 }
 
-/** No serious or critical violation, in the dark and the light theme. */
-async function axe(page: Page, what: string) {
-  await expect(page.locator('.adm-toast-main')).toHaveCount(0, { timeout: 5_000 });
-  for (const theme of ['dark', 'light'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-    await animationsDone(page);
-    expect(await seriousViolations(page), `axe on ${what}, ${theme} theme`).toEqual([]);
-  }
-}
-
 /** `path` photographed in every language once `ready`; then back in English. */
 async function photograph(page: Page, user: User, path: string, name: string, ready: (page: Page) => Promise<void>) {
   for (const language of LANGUAGES) {
@@ -103,7 +92,7 @@ test('a Hong Kong IPO: subscribe in the app, then the allotment, the refund and 
   await expect(hkRow).toBeVisible();
   await expect(hkRow.getByTestId('hk-ipo-state')).toHaveAttribute('data-state', '0');
   await expect(page.getByTestId('product-row').first()).toBeVisible();
-  await axe(page, 'the Hong Kong page');
+  await expectAccessibleInBothThemes(page, 'the Hong Kong page');
   await photograph(page, user, ROUTES.hkIndex, 'hk-index', async (p) => {
     await expect(p.locator(`[data-testid="hk-ipo-row"][data-symbol="${deal.symbol}"]`)).toBeVisible();
   });
@@ -119,7 +108,7 @@ test('a Hong Kong IPO: subscribe in the app, then the allotment, the refund and 
   await expect(page.getByTestId('deal-list').getByTestId('empty-state')).toBeVisible();
   await page.getByTestId('deal-filter-all').click();
   await expect(row).toBeVisible();
-  await axe(page, 'the new-stock list');
+  await expectAccessibleInBothThemes(page, 'the new-stock list');
   await photograph(page, user, ROUTES.productNewStock, 'list', async (p) => {
     await expect(p.locator(`[data-testid="deal-row"][data-symbol="${deal.symbol}"]`)).toBeVisible();
   });
@@ -131,7 +120,7 @@ test('a Hong Kong IPO: subscribe in the app, then the allotment, the refund and 
   await expect(page.getByTestId('deal-pool-A-chance')).toHaveText('100.00%');
   await expect(page.getByTestId('deal-fields')).toContainText('1.0085%');
   await expect(page.getByTestId('deal-lot')).toContainText('one lot 5,656.48 HKD with the fee');
-  await axe(page, 'the deal before subscribing');
+  await expectAccessibleInBothThemes(page, 'the deal before subscribing');
   const detailPath = `${ROUTES.productNewStock}?symbol=${encodeURIComponent(deal.symbol)}`;
   await photograph(page, user, detailPath, 'detail', async (p) => {
     await expect(p.getByTestId('deal-pools')).toBeVisible();
@@ -172,7 +161,7 @@ test('a Hong Kong IPO: subscribe in the app, then the allotment, the refund and 
   await page.getByTestId('subscribe-full').click();
   await expect(page.getByTestId('subscribe-lots')).toHaveValue(String(full.lots));
   await page.getByTestId('subscribe-lots').fill('2');
-  await axe(page, 'the order page');
+  await expectAccessibleInBothThemes(page, 'the order page');
   const payPath = `${ROUTES.hkPayIpo}?name=${encodeURIComponent(NAME)}&code=${deal.code}&source=5&market=HK&symbol=${encodeURIComponent(deal.symbol)}`;
   await photograph(page, user, payPath, 'payment', async (p) => {
     await expect(p.getByTestId('subscribe-available')).toHaveText(/€2[.,]000[.,]00/);
@@ -181,7 +170,7 @@ test('a Hong Kong IPO: subscribe in the app, then the allotment, the refund and 
   await page.getByTestId('subscribe-submit').click();
   await expect(page.getByTestId('subscribe-confirm-summary')).toContainText('2 lots (2,000 shares)');
   await springsDone(page, DIALOG, DIALOG_MASK);
-  await axe(page, 'the confirmation');
+  await expectAccessibleInBothThemes(page, 'the confirmation');
   await shot(page, 'ipo-payment-confirm-en');
   // A Hong Kong IPO is paid through the Hong Kong order call, /hk/create, with source NewStock.
   const paying = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/web/hk/create');
@@ -197,7 +186,7 @@ test('a Hong Kong IPO: subscribe in the app, then the allotment, the refund and 
   expect(applied).toMatchObject({ lots: 2, quantity: '2000', total: '11200.00', state: 1, walletCode: 'SUBSCRIPTION' });
   await expect(mine.getByTestId('subscription-row-held')).toHaveText(euros(cents(applied.pendingPayment)));
   await expect(mine.getByTestId('subscription-row-paid')).toHaveText(euros(cents(applied.actualPayment)));
-  await axe(page, 'the subscriptions');
+  await expectAccessibleInBothThemes(page, 'the subscriptions');
   const subscriptionsPath = `${ROUTES.trade}?tab=subscriptions`;
   await photograph(page, user, subscriptionsPath, 'subscriptions', async (p) => {
     await expect(p.locator(`[data-testid="subscription-row"][data-symbol="${deal.symbol}"]`)).toHaveAttribute('data-status', 'subscribed');
@@ -206,7 +195,7 @@ test('a Hong Kong IPO: subscribe in the app, then the allotment, the refund and 
   // The wallet tab "subscription": its balances and the way to the subscriptions.
   await page.goto(`/#${ROUTES.transactions}?tab=SUBSCRIPTION`);
   await expect(page.getByTestId('wallet-used-SUBSCRIPTION')).toHaveText(euros(cents(applied.pendingPayment)));
-  await axe(page, 'the subscription wallet');
+  await expectAccessibleInBothThemes(page, 'the subscription wallet');
   await photograph(page, user, `${ROUTES.transactions}?tab=SUBSCRIPTION`, 'wallet', async (p) => {
     await expect(p.getByTestId('wallet-used-SUBSCRIPTION')).toBeVisible();
   });
@@ -229,7 +218,7 @@ test('a Hong Kong IPO: subscribe in the app, then the allotment, the refund and 
   await expect(mine.getByTestId('subscription-row-state')).toHaveText('Allotted');
   await expect(mine.getByTestId('subscription-row-allotted')).toHaveText('1,000');
   await expect(mine.getByTestId('subscription-row-refunded')).toHaveText(/^€[\d,]+\.\d{2}$/);
-  await axe(page, 'an allotted subscription');
+  await expectAccessibleInBothThemes(page, 'an allotted subscription');
   await photograph(page, user, subscriptionsPath, 'subscriptions-allotted', async (p) => {
     await expect(p.locator(`[data-testid="subscription-row"][data-symbol="${deal.symbol}"]`).getByTestId('subscription-row-position')).toBeVisible();
   });
@@ -238,7 +227,7 @@ test('a Hong Kong IPO: subscribe in the app, then the allotment, the refund and 
   await page.goto(`/#${detailPath}`);
   await expect(page.getByTestId('deal-basis-row')).toHaveCount(4);
   await expect(page.getByTestId('deal-pools')).toHaveCount(0);
-  await axe(page, 'the deal after its allotment');
+  await expectAccessibleInBothThemes(page, 'the deal after its allotment');
   await photograph(page, user, detailPath, 'detail-allotted', async (p) => {
     await expect(p.getByTestId('deal-basis')).toBeVisible();
   });
@@ -252,7 +241,7 @@ test('a Hong Kong IPO: subscribe in the app, then the allotment, the refund and 
   await expect(page.getByTestId('subscription-pending')).toHaveText('€0.00');
   await expect(page.getByTestId('subscription-actual')).toContainText(euros(cents(result.actualPayment)));
   await expect(page.getByTestId('subscribe-submit')).toHaveCount(0);
-  await axe(page, 'the payment page after the allotment');
+  await expectAccessibleInBothThemes(page, 'the payment page after the allotment');
   await photograph(page, user, payPath, 'payment-allotted', async (p) => {
     await expect(p.getByTestId('subscription-fields')).toHaveAttribute('data-status', 'allotted');
   });
@@ -282,7 +271,7 @@ test('a Hong Kong IPO: subscribe in the app, then the allotment, the refund and 
   });
   await expect(page.getByTestId('detail-origin')).toHaveText('IPO allotment');
   await expect(page.getByTestId('detail-current-price')).toBeVisible();
-  await axe(page, 'the listed position');
+  await expectAccessibleInBothThemes(page, 'the listed position');
   // Among the holdings of the trade tab, and the application says it is listed.
   await page.goto(`/#${ROUTES.trade}?tab=holding`);
   await expect(page.locator(`[data-testid="position-row"][data-id="${result.positionId}"]`)).toBeVisible();
@@ -341,7 +330,7 @@ test('a United States offer: changed while open, reconfirmed after a price outsi
   await expect(page.getByTestId('subscribe-held-now')).toHaveText(euros(cents(offered.pendingPayment)));
   await page.getByTestId('subscribe-lots').fill('30');
   await expect(page.getByTestId('subscribe-pay-now')).toHaveText(/^\+€\d+\.\d{2}$/);
-  await axe(page, 'changing an offer');
+  await expectAccessibleInBothThemes(page, 'changing an offer');
   await photograph(page, user, payPath, 'payment-change', async (p) => {
     await expect(p.getByTestId('subscribe-mode-note')).toBeVisible();
   });
@@ -361,7 +350,7 @@ test('a United States offer: changed while open, reconfirmed after a price outsi
   await row.getByTestId('subscription-reconfirm').click();
   await expect(page.getByTestId('subscribe-mode-note')).toContainText('priced at 15.00 USD, outside the range');
   await expect(page.getByTestId('subscribe-held')).toContainText('$450.00');
-  await axe(page, 'reconfirming an offer');
+  await expectAccessibleInBothThemes(page, 'reconfirming an offer');
   await photograph(page, user, payPath, 'payment-reconfirm', async (p) => {
     await expect(p.getByTestId('subscribe-mode-note')).toBeVisible();
   });

@@ -1,10 +1,11 @@
 import { isSettlementDay } from '@tradeapp/contract';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ROUTES } from '../../apps/web/src/app/paths';
-import { OPERATOR, PORT } from '../playwright.config';
-import { funded, get, operator, post, verifiedUser, type User } from './api';
+import { PORT } from '../playwright.config';
+import { funded, get, operator, post, type User, verifiedUser } from './api';
+import { signIn } from './backOffice';
 import { documentPng } from './png';
-import { animationsDone, cents, LANGUAGES, launch, screen, seriousViolations, shot, springsDone } from './support';
+import { animationsDone, cents, expectAccessible, LANGUAGES, launch, screen, shot, springsDone } from './support';
 
 // Issue 15, loans: a verified investor who deposited 10,000 euros reads a credit score of 650, factor
 // by factor (identity 150, account age 0, net deposits 150, trading record 0, no loan yet 50), which
@@ -23,14 +24,7 @@ const AMOUNT_CENTS = 100_000n;
 const MONTHS = 3;
 /** 18.00 % a year in hundredths of a percent: the 640 band's nominal (borrowing) rate. */
 const APR_BP = 1800n;
-const toast = (page: Page) => page.locator('.adm-toast-main');
 const sheetUp = (page: Page) => springsDone(page, '.adm-popup-body', '.adm-popup .adm-mask');
-
-async function axe(page: Page, what: string) {
-  await expect(toast(page)).toHaveCount(0, { timeout: 5_000 });
-  await animationsDone(page);
-  expect(await seriousViolations(page), `axe on ${what}`).toEqual([]);
-}
 
 /** In every language: `open` shows the screen, which is photographed and checked by axe; left open in English. */
 async function photograph(page: Page, name: string, open: () => Promise<void>) {
@@ -41,7 +35,7 @@ async function photograph(page: Page, name: string, open: () => Promise<void>) {
     if (name !== 'kfs') await page.evaluate(() => window.scrollTo(0, 0));
     await animationsDone(page);
     await shot(page, `loans-${name}-${language.short}`);
-    await axe(page, `${name} in ${language.short}`);
+    await expectAccessible(page, `${name} in ${language.short}`);
   }
   await page.evaluate(() => localStorage.setItem('mm.language', 'en'));
   await open();
@@ -187,10 +181,7 @@ test('an investor applies for a loan with its key fact statement, an operator ap
     const back = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: `http://127.0.0.1:${PORT}` });
     const bo = await back.newPage();
     try {
-      await bo.goto('/operator/');
-      await bo.getByTestId('bo-email').fill(OPERATOR.email);
-      await bo.getByTestId('bo-password').fill(OPERATOR.password);
-      await bo.getByTestId('bo-login').click();
+      await signIn(bo);
       await bo.getByTestId('bo-nav-loans').click();
       const queued = bo.locator(`[data-testid="bo-loan-row"][data-loan-id="${loanId}"]`);
       await expect(queued).toBeVisible();
@@ -221,7 +212,7 @@ test('an investor applies for a loan with its key fact statement, an operator ap
     await expect(page.getByTestId('loan-repay-principal')).toHaveText('€100.00');
     await expect(page.getByTestId('loan-repay-interest')).toHaveText('€0.00');
     await shot(page, 'loans-repay-en');
-    await axe(page, 'the repay sheet');
+    await expectAccessible(page, 'the repay sheet');
     await page.getByTestId('loan-repay-submit').click();
     await expect(row).toHaveAttribute('data-status', 'inUse');
     await expect(row.getByTestId('loan-row-status')).toHaveText('In use');

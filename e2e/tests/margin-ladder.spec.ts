@@ -1,8 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ROUTES } from '../../apps/web/src/app/paths';
 import { funded, get, operator, post, verifiedUser } from './api';
 import { documentPng } from './png';
-import { animationsDone, cents, LANGUAGES, launch, seriousViolations, shot } from './support';
+import { animationsDone, cents, inLanguage, LANGUAGES, launch, seriousViolations, shot } from './support';
 
 // Issue 18, the margin warning ladder: an investor's leveraged bitcoin position whose equity falls
 // to 80 % of its margin gets one notice with its liquidation price and equity ratio; the inbox lists
@@ -26,12 +26,6 @@ const dutch = (v: string) => v.replace(/^(\d+)\.(\d+)$/, (_all, int: string, fra
 
 /** Cents as a price string: 9876543n is "98765.43". */
 const price = (c: bigint) => `${c / 100n}.${(c % 100n).toString().padStart(2, '0')}`;
-
-async function inLanguage(page: Page, language: string, path: string) {
-  await page.evaluate((lang) => localStorage.setItem('mm.language', lang), language);
-  await page.goto(path);
-  await page.reload();
-}
 
 test('a margin warning reaches the inbox with the liquidation price, in every language', async ({ page, request }) => {
   test.setTimeout(180_000);

@@ -15,6 +15,28 @@ const funded = (request: APIRequestContext, user: User, amount: string) => funde
 
 const balanceOf = (page: Page, code: string) => page.getByTestId(`wallet-balance-${code}`);
 
+/** A verified investor who deposited `deposit` euros, moved `forex` of them to the forex wallet and bought 0.01 bitcoin there at 10x. */
+async function bitcoinHolder(request: APIRequestContext, deposit: string, forex: string) {
+  const user = await verifiedUser(request);
+  await funded(request, user, deposit);
+  await post(request, '/wallet/transfer', user.token, { from: 'BALANCE', to: 'FOREX', amount: forex }, true);
+  // 10x is above bitcoin's retail cap of 2:1: the risk is acknowledged first.
+  await post(request, '/trading/leverageRisk/acknowledge', user.token, { version: 1 });
+  const order = {
+    stockCode: 'BTCUSDT',
+    stockName: 'Bitcoin',
+    direction: 0,
+    source: 100,
+    type: 0,
+    quantity: '0.01',
+    leverage: 10,
+    goldCode: 'BTCUSDT',
+    goldName: 'Bitcoin',
+  };
+  const position = await post(request, '/gold/create', user.token, order, true);
+  return { user, position };
+}
+
 // ---- journeys ----
 
 test('KYC with a passport: validation, compressed upload, operator approval, the notice among the notices', async ({ page, request }) => {
@@ -311,23 +333,7 @@ function shownCents(text: string, ui: string): bigint {
 
 test('total assets with an open position, the home portfolio and the deposit currencies, in three languages', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const user = await verifiedUser(request);
-  await funded(request, user, '2500');
-  await post(request, '/wallet/transfer', user.token, { from: 'BALANCE', to: 'FOREX', amount: '1000' }, true);
-  // 10x is above bitcoin's retail cap of 2:1: the risk is acknowledged first.
-  await post(request, '/trading/leverageRisk/acknowledge', user.token, { version: 1 });
-  const order = {
-    stockCode: 'BTCUSDT',
-    stockName: 'Bitcoin',
-    direction: 0,
-    source: 100,
-    type: 0,
-    quantity: '0.01',
-    leverage: 10,
-    goldCode: 'BTCUSDT',
-    goldName: 'Bitcoin',
-  };
-  await post(request, '/gold/create', user.token, order, true);
+  const { user } = await bitcoinHolder(request, '2500', '1000');
   // The position floats with the live price; the server's money test checks the figures to the cent.
   const overview = await post(request, '/userCenter/getFundingOverview', user.token, { currency: 'EUR' });
   expect(overview.wallets.find((w: { code: string }) => w.code === 'FOREX').floating).toMatch(/^-?\d+\.\d\d$/);
@@ -405,23 +411,7 @@ test('the KYC form in Dutch and Chinese', async ({ page, request }) => {
 
 test('the bill reads like a statement: one line per event, its entries folded under it, in three languages', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const user = await verifiedUser(request);
-  await funded(request, user, '1000');
-  await post(request, '/wallet/transfer', user.token, { from: 'BALANCE', to: 'FOREX', amount: '600' }, true);
-  // 10x is above bitcoin's retail cap of 2:1: the risk is acknowledged first.
-  await post(request, '/trading/leverageRisk/acknowledge', user.token, { version: 1 });
-  const order = {
-    stockCode: 'BTCUSDT',
-    stockName: 'Bitcoin',
-    direction: 0,
-    source: 100,
-    type: 0,
-    quantity: '0.01',
-    leverage: 10,
-    goldCode: 'BTCUSDT',
-    goldName: 'Bitcoin',
-  };
-  const position = await post(request, '/gold/create', user.token, order, true);
+  const { user, position } = await bitcoinHolder(request, '1000', '600');
   await post(request, '/position/flatPosition', user.token, { id: position.id }, true);
   const card = await post(request, '/UserAccount/addCardNo', user.token, {
     bankName: 'ING',

@@ -1,11 +1,25 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { ROUTES } from '../../apps/operator/src/app/paths';
 import { OPERATOR } from '../playwright.config';
-import { announcedDeal, blockTradeApplicationOf, funded, get, operator, PASSWORD, pendingOf, post, register, uploadApi, verifiedUser } from './api';
+import {
+  announcedDeal,
+  blockTradeApplicationOf,
+  EVA,
+  funded,
+  get,
+  operator,
+  PASSWORD,
+  pendingOf,
+  post,
+  register,
+  submitPassport,
+  uploadApi,
+  verifiedUser,
+} from './api';
+import { DESKTOP } from './backOffice';
 import { documentPng } from './png';
-import { animationsDone, uniqueName } from './support';
+import { animationsDone, axeViolations, uniqueName, type Violation } from './support';
 
 // Issue 11, item 15, for the back office: every route of apps/operator/src/app/router.tsx, with data
 // in its lists and its detail pages, plus the review dialogs open and forms showing their errors,
@@ -14,8 +28,6 @@ import { animationsDone, uniqueName } from './support';
 // serious and critical ones it counts the rules of the page's structure (landmarks, headings), which
 // axe rates moderate. Keyboard basics too: every control is reached with Tab, and a dialog has a
 // name, takes the focus when it opens, keeps it while open and gives it back when it closes.
-
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** Page -> rule ids not fixed yet, sorted. Empty is the goal; every entry names its reason and its owner. */
 const KNOWN: Record<string, string[]> = {};
@@ -35,23 +47,11 @@ const STRUCTURE = new Set([
 ]);
 
 // The back office is a desktop console; its CSP (script-src 'self') would refuse the injected axe script.
-test.use({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false, bypassCSP: true });
-
-type Violation = { id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[]; failureSummary?: string }> };
+test.use({ ...DESKTOP, bypassCSP: true });
 
 /** The violations axe finds on the page as it is now that the test asserts: serious, critical and structural. */
 async function violations(page: Page): Promise<Violation[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-  const all = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
-    }));
-  });
+  const all = await axeViolations(page);
   return all.filter((v) => v.impact === 'serious' || v.impact === 'critical' || STRUCTURE.has(v.id));
 }
 
@@ -220,15 +220,7 @@ test('every back-office page has no serious, critical or structural accessibilit
   await post(request, '/userCenter/apply/service', investor.token, { type: 'withdrawal', content: `Please confirm my bank details (${investor.username})` });
 
   const applicant = await register(request, 'a11yop_kyc_');
-  const frontUrl = await uploadApi(request, applicant.token, png, 'passport.png');
-  await post(request, '/updateReal', applicant.token, {
-    firstName: 'Eva',
-    lastName: 'Jansen',
-    country: 'NL',
-    idType: 'passport',
-    idNumber: 'NX7654321',
-    frontUrl,
-  });
+  await submitPassport(request, applicant.token, png, EVA, 'passport.png');
   const kycId = await pendingOf(request, 'kyc', applicant.username);
 
   const ops = await operator(request);

@@ -1,39 +1,12 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { OPERATOR } from '../playwright.config';
+import { expect, test, type Page } from '@playwright/test';
 import { get, operator, post, register } from './api';
+import { backOfficePage } from './backOffice';
 import { documentPng, pngFile } from './png';
 import { launch, screen, shot, uniqueName } from './support';
 
 // The back office's content and service screens, each with the investor's side of it: the chat
 // round trip live in both directions, an article from the editor to the news list, a notice to one
 // investor's notices and the published app version.
-
-/**
- * An operator's page at desktop size beside the investor's phone, signed in to the back office:
- * through the sign-in form, or with the API helpers' operator session (sign-ins are rate limited,
- * and the form is already covered by operator.spec.ts and the chat journey).
- */
-async function operatorPage(browser: Browser, baseURL: string | undefined, token?: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 1280, height: 800 },
-    deviceScaleFactor: 1,
-    isMobile: false,
-    hasTouch: false,
-    locale: 'en-US',
-    timezoneId: 'UTC',
-  });
-  if (token) await context.addInitScript((value) => localStorage.setItem('operator.token', value), token);
-  const page = await context.newPage();
-  await page.goto('/operator/');
-  if (!token) {
-    await page.getByTestId('bo-email').fill(OPERATOR.email);
-    await page.getByTestId('bo-password').fill(OPERATOR.password);
-    await page.getByTestId('bo-login').click();
-  }
-  await expect(page.getByTestId('bo-operator-email')).toHaveText(OPERATOR.email);
-  return page;
-}
 
 /** The unread count in the nav (0 when the badge is not shown). */
 async function navUnread(ops: Page): Promise<number> {
@@ -56,7 +29,7 @@ test('chat: the investor writes, the operator sees it live, answers with text an
   request,
 }) => {
   const investor = await register(request, 'chat_');
-  const ops = await operatorPage(browser, baseURL);
+  const ops = await backOfficePage(browser, baseURL);
 
   await ops.getByTestId('bo-nav-chat').click();
   await expect(ops.getByTestId('bo-chat')).toBeVisible();
@@ -140,7 +113,7 @@ test('an article written in the editor is sanitised, published and read in Dutch
   baseURL,
   request,
 }) => {
-  const ops = await operatorPage(browser, baseURL, await operator(request));
+  const ops = await backOfficePage(browser, baseURL, await operator(request));
   const dialogs: string[] = [];
   forbidDialogs(ops, dialogs);
 
@@ -266,7 +239,7 @@ test('a notice sent to one investor arrives among that investor’s notices', as
   const investor = await register(request, 'notice_');
   const found = await get(request, `/operator/users?q=${investor.username}`, await operator(request));
   const userId = found.list[0].id as number;
-  const ops = await operatorPage(browser, baseURL, await operator(request));
+  const ops = await backOfficePage(browser, baseURL, await operator(request));
 
   await ops.getByTestId('bo-nav-notices').click();
   await expect(ops.getByTestId('bo-notices')).toBeVisible();
@@ -315,7 +288,7 @@ test('publishing an app version that is not higher is refused; a higher one beco
   const [major, minor] = current.split('.').map(Number);
   const next = `${major}.${(minor ?? 0) + 1}.0`;
 
-  const ops = await operatorPage(browser, baseURL, await operator(request));
+  const ops = await backOfficePage(browser, baseURL, await operator(request));
   await ops.getByTestId('bo-nav-appversion').click();
   await expect(ops.getByTestId('bo-appversion')).toBeVisible();
   await expect(ops.getByTestId('bo-appversion-current')).toContainText(current);

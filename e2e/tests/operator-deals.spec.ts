@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { OPERATOR } from '../playwright.config';
-import { announcedDeal, funded, get, operator, post, verifiedUser, type User } from './api';
+import { announcedDeal, funded, get, operator, post, type User, verifiedUser } from './api';
+import { DESKTOP, signIn } from './backOffice';
 import { documentPng } from './png';
 import { screen } from './support';
 
@@ -10,15 +10,7 @@ import { screen } from './support';
 // basis-of-allotment table and the seed, then the deal's entries in the audit log. A second deal
 // is cancelled with a reason.
 
-test.use({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false });
-
-async function signIn(page: Page) {
-  await page.goto('/operator/');
-  await page.getByTestId('bo-email').fill(OPERATOR.email);
-  await page.getByTestId('bo-password').fill(OPERATOR.password);
-  await page.getByTestId('bo-login').click();
-  await expect(page.getByTestId('bo-operator-email')).toHaveText(OPERATOR.email);
-}
+test.use(DESKTOP);
 
 /** A verified investor with `euros` in the subscription wallet. */
 async function subscriber(request: APIRequestContext, prefix: string, euros: string): Promise<User> {

@@ -1,35 +1,19 @@
-import { expect, test, type Page } from '@playwright/test';
-import { OPERATOR } from '../playwright.config';
-import { post, register, uploadApi } from './api';
+import { expect, test } from '@playwright/test';
+import { ANNA, post, register, submitPassport, uploadApi } from './api';
+import { DESKTOP, signIn } from './backOffice';
 import { documentPng } from './png';
 import { screen } from './support';
 
-test.use({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false });
-
-async function signIn(page: Page) {
-  await page.goto('/operator/');
-  await page.getByTestId('bo-email').fill(OPERATOR.email);
-  await page.getByTestId('bo-password').fill(OPERATOR.password);
-  await page.getByTestId('bo-login').click();
-  await expect(page.getByTestId('bo-operator-email')).toHaveText(OPERATOR.email);
-}
+test.use(DESKTOP);
 
 test('an operator approves a KYC and a deposit, refuses a withdrawal with a reason and finds the ledger balanced', async ({ page, request }) => {
   // ---- an investor: documents, a bank transfer with its proof, a bank card and a pay password ----
   const { username, token } = await register(request, 'bom_');
 
   const png = documentPng();
-  const frontUrl = await uploadApi(request, token, png, 'passport.png');
+  await submitPassport(request, token, png, { ...ANNA, idNumber: 'NW7K3L9P2' }, 'passport.png');
   const proofUrl = await uploadApi(request, token, png, 'transfer.png');
 
-  await post(request, '/updateReal', token, {
-    firstName: 'Anna',
-    lastName: 'de Vries',
-    country: 'NL',
-    idType: 'passport',
-    idNumber: 'NW7K3L9P2',
-    frontUrl,
-  });
   const methods: { method: string; currency: string; reference?: string }[] = await post(request, '/recharge/currency/selectList', token);
   const reference = methods.find((m) => m.method === 'fiat' && m.currency === 'EUR')!.reference!;
   const deposit = await post(request, '/recharge/create', token, { method: 'fiat', currency: 'EUR', amount: '250.00', proofUrl }, true);

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { OPERATOR } from '../playwright.config';
+import { DESKTOP } from './backOffice';
 import { codeFromOutbox, screen, uniqueName } from './support';
 
 /** "Meridian Markets" → "MM", as the brand mark shows it. */
@@ -11,7 +12,7 @@ const initials = (title: string) =>
     .map((word) => word[0]!.toUpperCase())
     .join('');
 
-test.use({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false });
+test.use(DESKTOP);
 
 test('an operator signs in, finds an investor, disables the account with a reason and sees it in the audit log', async ({ page, request }) => {
   const username = uniqueName('bo_user_');

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { funded, get, post, verifiedUser } from './api';
 import { gradientPng } from './png';
-import { animationsDone, LANGUAGES, launch, seriousViolations, shot, springsDone } from './support';
+import { animationsDone, expectAccessible, inLanguage, LANGUAGES, launch, shot, springsDone } from './support';
 
 // Issue 18, orders and risk: a verified investor buys bitcoin from its quote page with a stop-loss
 // set in the order form's advanced part, finds the stop as a badge on the position, edits it on the
@@ -40,18 +40,6 @@ function percentOf(price: string, percent: bigint): string {
   const [int, frac = ''] = price.split('.');
   const cents = ((BigInt(int!) * 100n + BigInt((frac + '00').slice(0, 2))) * percent) / 100n;
   return `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`;
-}
-
-async function axe(page: Page, what: string) {
-  await expect(toast(page)).toHaveCount(0, { timeout: 5_000 });
-  await animationsDone(page);
-  expect(await seriousViolations(page), `axe on ${what}`).toEqual([]);
-}
-
-async function inLanguage(page: Page, language: string, path: string) {
-  await page.evaluate((lang) => localStorage.setItem('mm.language', lang), language);
-  await page.goto(path);
-  await page.reload();
 }
 
 test('an order with a stop-loss, the stop edited on the position, the fill explained', async ({ page, request }) => {
@@ -137,11 +125,11 @@ test('an order with a stop-loss, the stop edited on the position, the fill expla
     await page.getByTestId('detail-history').scrollIntoViewIfNeeded();
     await animationsDone(page);
     await shot(page, `orders-advanced-detail-${language.short}`);
-    await axe(page, `the position detail in ${language.short}`);
+    await expectAccessible(page, `the position detail in ${language.short}`);
     await page.getByTestId('stops-edit').click();
     await springsDone(page, '.adm-popup-body', '.adm-popup .adm-mask');
     await shot(page, `orders-advanced-stops-${language.short}`);
-    await axe(page, `the stops sheet in ${language.short}`);
+    await expectAccessible(page, `the stops sheet in ${language.short}`);
   }
   // A day limit order far under the price, with a stop-loss: the list of orders says both.
   const limit = percentOf(quote.bid, 50n);
@@ -169,5 +157,5 @@ test('an order with a stop-loss, the stop edited on the position, the fill expla
   await expect(page.getByTestId('position-stops-tp').first()).toBeVisible();
   await animationsDone(page);
   await shot(page, 'orders-advanced-holding-zh');
-  await axe(page, 'the holding list in zh');
+  await expectAccessible(page, 'the holding list in zh');
 });

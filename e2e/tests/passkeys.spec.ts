@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ROUTES } from '../../apps/web/src/app/paths';
 import { get, PASSWORD, register } from './api';
-import { animationsDone, LANGUAGES, launch, open, seriousViolations, shot } from './support';
+import { expectAccessible, LANGUAGES, launch, open, shot } from './support';
 
 // WebAuthn takes a domain as relying party, never an IP address: the app is opened as localhost
 // (the server binds 127.0.0.1), and the server takes that host as its RP ID (no WEBAUTHN_* set).
@@ -30,12 +30,6 @@ async function virtualAuthenticator(page: Page) {
     },
   });
   return { cdp, authenticatorId };
-}
-
-async function axe(page: Page, what: string) {
-  await expect(toast(page)).toHaveCount(0, { timeout: 5_000 });
-  await animationsDone(page);
-  expect(await seriousViolations(page), `axe on ${what}`).toEqual([]);
 }
 
 test('an investor registers a passkey and signs in with it, without typing a user name', async ({ page, request }) => {
@@ -72,7 +66,7 @@ test('an investor registers a passkey and signs in with it, without typing a use
     await open(page, ROUTES.passkeys);
     await expect(page.getByTestId('passkey-row')).toHaveCount(1);
     await shot(page, `passkeys-page-${language.short}`);
-    await axe(page, `the passkeys page in ${language.short}`);
+    await expectAccessible(page, `the passkeys page in ${language.short}`);
   }
 
   // ---- signed out: the login page's passkey button, in every language ----
@@ -81,7 +75,7 @@ test('an investor registers a passkey and signs in with it, without typing a use
     await open(page, ROUTES.login);
     await expect(page.getByTestId('login-passkey')).toBeVisible();
     await shot(page, `passkeys-login-${language.short}`);
-    await axe(page, `the login page with its passkey button in ${language.short}`);
+    await expectAccessible(page, `the login page with its passkey button in ${language.short}`);
   }
   await launch(page, null, 'en');
   await open(page, ROUTES.login);
@@ -126,6 +120,6 @@ test('an investor registers a passkey and signs in with it, without typing a use
     await open(page, ROUTES.passkeys);
     await expect(page.getByTestId('passkey-none')).toBeVisible();
     await shot(page, `passkeys-empty-${language.short}`);
-    await axe(page, `the empty passkeys page in ${language.short}`);
+    await expectAccessible(page, `the empty passkeys page in ${language.short}`);
   }
 });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ROUTES } from '../../apps/web/src/app/paths';
-import { OPERATOR } from '../playwright.config';
-import { announcedDeal, funded, get, operator, post, verifiedUser, type User } from './api';
+import { announcedDeal, funded, get, operator, post, type User, verifiedUser } from './api';
+import { DESKTOP, signIn } from './backOffice';
 import { documentPng } from './png';
 import { animationsDone, cents, LANGUAGES, launch, screen, seriousViolations, shot } from './support';
 
@@ -43,14 +43,6 @@ const netOn = async (page: Page, testId: string) => (await page.getByTestId(test
 function shownEuros(text: string, short: string): string {
   const digits = text.replace(/[^\d.,-]/g, '');
   return short === 'nl' ? digits.replace(/\./g, '').replace(',', '.') : digits.replace(/,/g, '');
-}
-
-async function signInOperator(page: Page) {
-  await page.goto('/operator/');
-  await page.getByTestId('bo-email').fill(OPERATOR.email);
-  await page.getByTestId('bo-password').fill(OPERATOR.password);
-  await page.getByTestId('bo-login').click();
-  await expect(page.getByTestId('bo-operator-email')).toHaveText(OPERATOR.email);
 }
 
 /** A deal the investor applied for two lots of, closed, priced and allotted by the operator: shares awaiting their listing. */
@@ -241,9 +233,9 @@ test('one portfolio: the same net assets on home, the Assets tab, Analytics and 
   // the fund bought above, counted at what was paid, gets its first NAV and is then units times NAV.
 
   // ---- the back office: the investor's lines and the same three totals ----
-  const desk = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false });
+  const desk = await browser.newPage(DESKTOP);
   try {
-    await signInOperator(desk);
+    await signIn(desk);
     const ops = await operator(request);
     const found = (await get(request, `/operator/users?q=${encodeURIComponent(user.username)}&size=5`, ops)) as { list: Array<{ id: number; userId: string }> };
     const id = found.list.find((u) => u.userId === user.username)?.id ?? 0;

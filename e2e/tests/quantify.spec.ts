@@ -1,8 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ROUTES } from '../../apps/web/src/app/paths';
-import { funded, get, operator, post, verifiedUser } from './api';
+import { financialInvestor, get, operator, post, walletOf } from './api';
 import { documentPng } from './png';
-import { animationsDone, cents, LANGUAGES, launch, seriousViolations, shot } from './support';
+import { animationsDone, cents, expectAccessible, launch, photographInLanguages, shot } from './support';
 
 // Issue 14, AI quantify: the three seeded pools are backtested from the house strategies' first
 // day. A verified investor with euros in the financial wallet finds the pools from that wallet's
@@ -15,31 +15,6 @@ test.use({ bypassCSP: true });
 
 const PNG = documentPng();
 const DAY = 86_400_000;
-const toast = (page: Page) => page.locator('.adm-toast-main');
-
-async function axe(page: Page, what: string) {
-  await expect(toast(page)).toHaveCount(0, { timeout: 5_000 });
-  await animationsDone(page);
-  expect(await seriousViolations(page), `axe on ${what}`).toEqual([]);
-}
-
-/** `path` in every language once `ready` shows, photographed and checked by axe in each; left in English. */
-async function photograph(page: Page, path: string, ready: string, name: string) {
-  const show = async (language: string) => {
-    await page.evaluate((lang) => localStorage.setItem('mm.language', lang), language);
-    await page.goto(path);
-    await page.reload();
-    await expect(page.locator(ready).first()).toBeVisible();
-  };
-  for (const language of LANGUAGES) {
-    await show(language.ui);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await animationsDone(page);
-    await shot(page, `quantify-${name}-${language.short}`);
-    await axe(page, `${name} in ${language.short}`);
-  }
-  await show('en');
-}
 
 interface PoolWire {
   id: number;
@@ -52,14 +27,8 @@ interface PoolWire {
 test('an investor invests in a pool at its day’s NAV and sees the daily profit from the NAVs', async ({ page, request }) => {
   test.setTimeout(240_000);
   const ops = await operator(request);
-  const user = await verifiedUser(request, 'qu_', PNG);
-  await funded(request, user, '1000.00', PNG);
-  await post(request, '/wallet/transfer', user.token, { from: 'BALANCE', to: 'FINANCIAL', amount: '800.00' }, true);
-  const financial = async () =>
-    ((await post(request, '/wallet/getWalletBalance', user.token)) as Array<{ code: string; balance: string; usedBalance: string }>).find(
-      (w) => w.code === 'FINANCIAL',
-    )!;
-  await expect.poll(async () => (await financial()).balance).toBe('800.00');
+  const user = await financialInvestor(request, 'qu_', PNG);
+  const financial = () => walletOf(request, user, 'FINANCIAL');
 
   // The pools' backfill runs in the job; this runs it now as well (a day is valued once, whoever gets there first).
   await post(request, '/test/quantify/run', ops);
@@ -82,11 +51,11 @@ test('an investor invests in a pool at its day’s NAV and sees the daily profit
   const card = page.locator(`[data-testid="quant-pool"][data-id="${pool.id}"]`);
   await expect(card).toBeVisible();
   await expect(card.getByTestId('quant-pool-fee')).toContainText('1');
-  await photograph(page, `/#${ROUTES.quantifyIndex}`, `[data-testid="quant-pool"][data-id="${pool.id}"]`, 'index');
+  await photographInLanguages(page, 'quantify', `/#${ROUTES.quantifyIndex}`, `[data-testid="quant-pool"][data-id="${pool.id}"]`, 'index');
   await page.getByTestId('quant-tab-ranking').click();
   await expect(page.getByTestId('quant-rank')).toHaveCount(3);
   await expect(page.getByTestId('quant-ranking-rule')).toContainText('30 days');
-  await photograph(page, `/#${ROUTES.quantifyIndex}?tab=ranking`, '[data-testid="quant-rank"]', 'ranking');
+  await photographInLanguages(page, 'quantify', `/#${ROUTES.quantifyIndex}?tab=ranking`, '[data-testid="quant-rank"]', 'ranking');
 
   // ---- one pool: its NAV against its benchmark, the backtested days marked ----
   await page.goto(`/#${ROUTES.quantifyIndex}`);
@@ -95,7 +64,7 @@ test('an investor invests in a pool at its day’s NAV and sees the daily profit
   await expect(page.getByTestId('quant-legend-backtested')).toBeVisible();
   await expect(page.getByTestId('quant-detail-nav')).toContainText(pool.nav!.slice(0, 4));
   const detailPath = new URL(page.url()).hash;
-  await photograph(page, `/${detailPath}`, '[data-testid="quant-chart"]', 'pool');
+  await photographInLanguages(page, 'quantify', `/${detailPath}`, '[data-testid="quant-chart"]', 'pool');
 
   // ---- invest: the amount rule, then 250 euros held until the day's NAV ----
   await page.getByTestId('quant-invest-open').click();
@@ -105,7 +74,7 @@ test('an investor invests in a pool at its day’s NAV and sees the daily profit
   await page.getByTestId('quant-amount').fill('250');
   await animationsDone(page);
   await shot(page, 'quantify-invest-en');
-  await axe(page, 'the invest sheet');
+  await expectAccessible(page, 'the invest sheet');
   await page.getByTestId('quant-invest-submit').click();
   await expect(page.locator('[data-testid="quant-order"][data-status="pending"]')).toBeVisible();
   expect(await financial()).toMatchObject({ balance: '550.00', usedBalance: '250.00' });
@@ -141,8 +110,8 @@ test('an investor invests in a pool at its day’s NAV and sees the daily profit
     expect(profits).toHaveLength(1);
     expect(profits[0]!.day).toBe(last!.day);
     expect(cents(profits[0]!.profit)).toBe(exact < 0n ? -rounded : rounded);
-    await photograph(page, `/#${ROUTES.quantifyRecord}?tab=profit`, '[data-testid="quant-profit"]', 'profit');
-    await photograph(page, `/#${ROUTES.quantifyRecord}?tab=orders`, '[data-testid="quant-order"][data-status="done"]', 'orders');
+    await photographInLanguages(page, 'quantify', `/#${ROUTES.quantifyRecord}?tab=profit`, '[data-testid="quant-profit"]', 'profit');
+    await photographInLanguages(page, 'quantify', `/#${ROUTES.quantifyRecord}?tab=orders`, '[data-testid="quant-order"][data-status="done"]', 'orders');
     await page.goto(`/#${ROUTES.quantifyIndex}`);
     await expect(page.getByTestId('quant-stat')).toBeVisible();
     await shot(page, 'quantify-stat-en');

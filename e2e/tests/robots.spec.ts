@@ -1,8 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ROUTES } from '../../apps/web/src/app/paths';
-import { funded, operator, post, verifiedUser } from './api';
+import { funded, operator, post, verifiedUser, walletOf } from './api';
 import { documentPng } from './png';
-import { animationsDone, cents, LANGUAGES, launch, seriousViolations, shot, springsDone } from './support';
+import { cents, dialogUp, expectAccessible, launch, photographInLanguages, shot } from './support';
 
 // Issue 14, AI robots: an operator offers a narrow grid robot on bitcoin (its levels a hundredth of
 // a percent apart, so the live simulated market fills it within seconds); a verified investor with
@@ -15,37 +15,6 @@ import { animationsDone, cents, LANGUAGES, launch, seriousViolations, shot, spri
 test.use({ bypassCSP: true });
 
 const PNG = documentPng();
-const toast = (page: Page) => page.locator('.adm-toast-main');
-const dialogUp = (page: Page) => springsDone(page, '.adm-dialog .adm-center-popup-wrap > div', '.adm-dialog .adm-mask');
-
-async function axe(page: Page, what: string) {
-  await expect(toast(page)).toHaveCount(0, { timeout: 5_000 });
-  await animationsDone(page);
-  expect(await seriousViolations(page), `axe on ${what}`).toEqual([]);
-}
-
-/**
- * `path` in every language once `ready` shows (after `prepare`, if any), photographed and checked by
- * axe in each; left in English. The language is read when the app starts: set, then reloaded.
- */
-async function photograph(page: Page, path: string, ready: string, name: string, prepare?: () => Promise<void>) {
-  const show = async (language: string) => {
-    await page.evaluate((lang) => localStorage.setItem('mm.language', lang), language);
-    await page.goto(path);
-    await page.reload();
-    await expect(page.locator(ready).first()).toBeVisible();
-    await prepare?.();
-  };
-  for (const language of LANGUAGES) {
-    await show(language.ui);
-    // The page's top, whatever the last visit's scroll or a filled field left.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await animationsDone(page);
-    await shot(page, `robots-${name}-${language.short}`);
-    await axe(page, `${name} in ${language.short}`);
-  }
-  await show('en');
-}
 
 test('an investor rents a grid robot from the financial wallet, watches it mine on the robot K-line, and redeems it to the cent', async ({ page, request }) => {
   test.setTimeout(420_000);
@@ -64,10 +33,7 @@ test('an investor rents a grid robot from the financial wallet, watches it mine 
   const user = await verifiedUser(request, 'ro_', PNG);
   await funded(request, user, '2000.00', PNG);
   await post(request, '/wallet/transfer', user.token, { from: 'BALANCE', to: 'FINANCIAL', amount: '1500.00' }, true);
-  const financial = async () =>
-    ((await post(request, '/wallet/getWalletBalance', user.token)) as Array<{ code: string; balance: string; usedBalance: string }>).find(
-      (w) => w.code === 'FINANCIAL',
-    )!;
+  const financial = () => walletOf(request, user, 'FINANCIAL');
   expect((await financial()).balance).toBe('1500.00');
 
   // ---- the financial wallet's tab leads to the robots ----
@@ -83,7 +49,7 @@ test('an investor rents a grid robot from the financial wallet, watches it mine 
   await expect(card.getByTestId('robot-params')).toHaveText('10 arithmetic cells within ±0.05% of the price at the start');
   await expect(card.getByTestId('robot-rent')).toHaveText('€1.00');
   await expect(page.getByTestId('robot-simulated-note')).toContainText('no return is promised');
-  await photograph(page, `/#${ROUTES.robotIndex}`, `[data-testid="robot"][data-id="${robot.id}"]`, 'index');
+  await photographInLanguages(page, 'robots', `/#${ROUTES.robotIndex}`, `[data-testid="robot"][data-id="${robot.id}"]`, 'index');
 
   // ---- one robot, then its order form ----
   await card.getByTestId('robot-open').click();
@@ -95,7 +61,7 @@ test('an investor rents a grid robot from the financial wallet, watches it mine 
   await page.getByTestId('robot-submit').click();
   await expect(page.getByTestId('robot-amount-error')).toHaveText('The amount for this robot is between 100.00 and 10,000.00 EUR');
   const rentalPath = new URL(page.url()).hash;
-  await photograph(page, `/${rentalPath}`, '[data-testid="robot-available"]', 'rental', async () => {
+  await photographInLanguages(page, 'robots', `/${rentalPath}`, '[data-testid="robot-available"]', 'rental', async () => {
     await page.getByTestId('robot-amount').fill('1000');
     await expect(page.getByTestId('robot-quota-total')).not.toHaveText('--');
   });
@@ -103,7 +69,7 @@ test('an investor rents a grid robot from the financial wallet, watches it mine 
   await page.getByTestId('robot-submit').click();
   await dialogUp(page);
   await expect(page.getByTestId('robot-confirm-summary')).toContainText('€1,001.00');
-  await axe(page, 'the robot confirmation');
+  await expectAccessible(page, 'the robot confirmation');
   await page.getByTestId('robot-confirm').click();
 
   // ---- the robot order: it starts mining and fills within seconds ----
@@ -120,7 +86,7 @@ test('an investor rents a grid robot from the financial wallet, watches it mine 
   await expect(page.getByTestId('robot-rent-paid')).toHaveText('-€1.00');
   await expect(page.getByTestId('robot-yearly-later')).toHaveText('A yearly rate appears after 7 days.');
   expect((await financial()).balance).toBe('499.00');
-  await photograph(page, `/${detailPath}`, '[data-testid="robot-message"][data-kind="bought"]', 'detail');
+  await photographInLanguages(page, 'robots', `/${detailPath}`, '[data-testid="robot-message"][data-kind="bought"]', 'detail');
 
   // ---- its fills as markers on the robot K-line ----
   await page.getByTestId('robot-kline').click();
@@ -128,7 +94,13 @@ test('an investor rents a grid robot from the financial wallet, watches it mine 
   await expect.poll(async () => Number(await page.getByTestId('chart').getAttribute('data-marks-buy')), { timeout: 15_000 }).toBeGreaterThan(0);
   await expect(page.getByTestId('chart')).toHaveAttribute('data-levels', '11');
   await expect(page.locator('[data-testid="robot-mark"][data-side="buy"]').first()).toBeVisible();
-  await photograph(page, `/#${ROUTES.robotQuote}?id=${orderId}`, '[data-testid="chart"][data-marks-buy]:not([data-marks-buy="0"])', 'kline');
+  await photographInLanguages(
+    page,
+    'robots',
+    `/#${ROUTES.robotQuote}?id=${orderId}`,
+    '[data-testid="chart"][data-marks-buy]:not([data-marks-buy="0"])',
+    'kline',
+  );
 
   // ---- its position cannot be sold: it belongs to the robot ----
   // A grid fill can close at the next level within seconds, between the list and its detail, and a

@@ -77,6 +77,16 @@ export async function shot(page: Page, name: string) {
   await screen(page, name);
 }
 
+/** The app in `language`, at `path` (the language is read when the app starts: set, then reloaded). */
+export async function inLanguage(page: Page, language: string, path: string) {
+  await page.evaluate((lang) => localStorage.setItem('mm.language', lang), language);
+  await page.goto(path);
+  await page.reload();
+}
+
+/** The newest dialog is up and settled (antd's spring is no CSS animation). */
+export const dialogUp = (page: Page) => springsDone(page, '.adm-dialog .adm-center-popup-wrap > div', '.adm-dialog .adm-mask');
+
 /** Exact cents of a two-decimal amount string. */
 export function cents(value: string): bigint {
   const negative = value.startsWith('-');
@@ -99,12 +109,10 @@ const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 export type Violation = { id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[]; failureSummary?: string }> };
 
-/** The serious and critical violations axe finds on the page as it is now (the app's CSP needs `bypassCSP`). */
-export async function seriousViolations(page: Page): Promise<Violation[]> {
-  // A toast or a sheet caught mid-fade has the contrast of its opacity (a flake of the security journey).
-  await animationsDone(page);
+/** Every violation axe finds on the page as it is now, of any impact (the app's CSP needs `bypassCSP`). */
+export async function axeViolations(page: Page): Promise<Violation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
+  return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({
@@ -114,7 +122,72 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
       nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
     }));
   });
+}
+
+/** The serious and critical violations axe finds on the page as it is now. */
+export async function seriousViolations(page: Page): Promise<Violation[]> {
+  // A toast or a sheet caught mid-fade has the contrast of its opacity (a flake of the security journey).
+  await animationsDone(page);
+  const violations = await axeViolations(page);
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** No serious or critical axe violation on the page as it is now, once the toast and the transitions are over. */
+export async function expectAccessible(page: Page, what: string) {
+  await expect(page.locator('.adm-toast-main')).toHaveCount(0, { timeout: 5_000 });
+  await animationsDone(page);
+  expect(await seriousViolations(page), `axe on ${what}`).toEqual([]);
+}
+
+/** As `expectAccessible`, in the dark theme and then in the light one (the page is left light). */
+export async function expectAccessibleInBothThemes(page: Page, what: string) {
+  await expect(page.locator('.adm-toast-main')).toHaveCount(0, { timeout: 5_000 });
+  for (const theme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await animationsDone(page);
+    expect(await seriousViolations(page), `axe on ${what}, ${theme} theme`).toEqual([]);
+  }
+}
+
+/**
+ * `path` in every language once `ready` shows (after `prepare`, if any), photographed from its top as
+ * `<journey>-<name>-<language>` and checked by axe in each; left in English. The session in the
+ * page's storage stays: only the language changes.
+ */
+export async function photographInLanguages(page: Page, journey: string, path: string, ready: string, name: string, prepare?: () => Promise<void>) {
+  const show = async (language: string) => {
+    await inLanguage(page, language, path);
+    await expect(page.locator(ready).first()).toBeVisible();
+    await prepare?.();
+  };
+  for (const language of LANGUAGES) {
+    await show(language.ui);
+    // The page's top, whatever the last visit's scroll or a filled field left.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await animationsDone(page);
+    await shot(page, `${journey}-${name}-${language.short}`);
+    await expectAccessible(page, `${name} in ${language.short}`);
+  }
+  await show('en');
+}
+
+/**
+ * `path` photographed in every language once `ready` shows, the app launched afresh in each, signed
+ * in with `token`, and checked by axe in each unless `axe` is false; left in English.
+ */
+export async function photographLaunched(page: Page, token: string, journey: string, path: string, ready: string, name: string, { axe = true } = {}) {
+  for (const language of LANGUAGES) {
+    await launch(page, token, language.ui);
+    await page.goto(path);
+    await expect(page.locator(ready).first()).toBeVisible();
+    await animationsDone(page);
+    await shot(page, `${journey}-${name}-${language.short}`);
+    if (axe) await expectAccessible(page, `${name} in ${language.short}`);
+  }
+  await launch(page, token);
+  await page.goto(path);
+  await expect(page.locator(ready).first()).toBeVisible();
 }
 
 /** What shows once a route's data has come, where the route renders nothing to check before it. */

@@ -5,21 +5,6 @@ import { createApiClientCore, type ApiClient, type ApiClientOptions, type Failur
 // and the English messages. The logic is in core.ts (`@tradeapp/client/core`), which an app uses
 // directly when it brings a lighter route table and its own wording.
 
-export {
-  createApiClientCore,
-  newIdempotencyKey,
-  type ApiClient,
-  type ApiClientCoreOptions,
-  type ApiClientOptions,
-  type CallOptions,
-  type Failure,
-  type RawRequest,
-  type RequestOptions,
-  type UploadOptions,
-  type UploadRoute,
-  type WireRoute,
-} from './core';
-
 export function defaultText(failure: Failure): string {
   return translate('en', failure.key, failure.params);
 }

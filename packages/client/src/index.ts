@@ -1,7 +1,5 @@
 export { ApiError, isAbortError } from './errors';
 export {
-  createApiClient,
-  defaultText,
   newIdempotencyKey,
   type ApiClient,
   type ApiClientOptions,
@@ -11,7 +9,8 @@ export {
   type RequestOptions,
   type UploadOptions,
   type UploadRoute,
-} from './http';
+} from './core';
+export { createApiClient, defaultText } from './http';
 export {
   PushClient,
   createPushClient,

@@ -158,6 +158,17 @@ describe('an open position', () => {
 });
 
 describe('closing', () => {
+  /** A long of 3 on a margin of 100.00, opened at 100: 1 of it closed at 104 at a 0.07 % fee. */
+  const ONE_OF_THREE_CLOSED = {
+    direction: Buy,
+    openPrice: '100',
+    closePrice: '104',
+    quantity: '1',
+    positionQuantity: '3',
+    positionMargin: '100.00',
+    closeFeeRate: '0.0007',
+  };
+
   it('settles a whole close: profit less the closing fee', () => {
     // pnl (110 − 100) × 10 = 100.00; fee 1100 × 0.0005 = 0.55; payout 300.00 − 0.55.
     expect(
@@ -198,18 +209,7 @@ describe('closing', () => {
       net: '30.61',
     });
     // A part closed: pnl 4.00, fee 0.07, a third of a 0.30 opening fee (0.10): gross 4.00, fees 0.17, net 3.83.
-    expect(
-      closeSettlement({
-        direction: Buy,
-        openPrice: '100',
-        closePrice: '104',
-        quantity: '1',
-        positionQuantity: '3',
-        positionMargin: '100.00',
-        positionOpenFee: '0.30',
-        closeFeeRate: '0.0007',
-      }),
-    ).toMatchObject({
+    expect(closeSettlement({ ...ONE_OF_THREE_CLOSED, positionOpenFee: '0.30' })).toMatchObject({
       gross: '4.00',
       fees: '0.17',
       net: '3.83',
@@ -249,15 +249,7 @@ describe('closing', () => {
     expect(marginShare('0.13', '17', '26')).toBe('0.08');
     // 0.03 × 5/6 = 0.025: the product's own 40-digit rounding lands on 0.025 again, so 0.03.
     expect(marginShare('0.03', '5', '6')).toBe('0.03');
-    const part = closeSettlement({
-      direction: Buy,
-      openPrice: '100',
-      closePrice: '104',
-      quantity: '1',
-      positionQuantity: '3',
-      positionMargin: '100.00',
-      closeFeeRate: '0.0007',
-    });
+    const part = closeSettlement(ONE_OF_THREE_CLOSED);
     // margin 100 × 1/3 = 33.33; pnl 4.00; fee 104 × 0.0007 = 0.0728 → 0.07.
     expect(part).toMatchObject({ margin: '33.33', pnl: '4.00', fee: '0.07', payout: '37.26', realised: '3.93' });
   });

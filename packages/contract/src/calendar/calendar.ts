@@ -70,6 +70,19 @@ const EU_SETTLEMENT: SettlementCycle = [
   { from: '2027-10-11', days: 1 },
 ];
 
+/** A market of Euronext: one rule book sets the hours, the closures and the settlement of all its markets; each keeps its zone. */
+const euronext = (name: string, timeZone: string): VenueSpec => ({
+  name,
+  timeZone,
+  closures: 'EURONEXT',
+  weekends: true,
+  sessions: [reg(h(9), h(17, 30))],
+  halfDay: [reg(h(9), h(14))],
+  closingAuction: 5,
+  settlement: EU_SETTLEMENT,
+  source: 'Euronext trading hours: 09:00-17:30, closing auction to 17:35; 14:00 on 24 and 31 December',
+});
+
 export const VENUES: Readonly<Record<CalendarId, VenueSpec>> = {
   US: {
     name: 'NYSE / Nasdaq',
@@ -106,28 +119,8 @@ export const VENUES: Readonly<Record<CalendarId, VenueSpec>> = {
     settlement: EU_SETTLEMENT,
     source: 'Deutsche Börse Xetra trading hours: 09:00-17:30, closing auction to about 17:35',
   },
-  'EURONEXT-AMS': {
-    name: 'Euronext Amsterdam',
-    timeZone: 'Europe/Amsterdam',
-    closures: 'EURONEXT',
-    weekends: true,
-    sessions: [reg(h(9), h(17, 30))],
-    halfDay: [reg(h(9), h(14))],
-    closingAuction: 5,
-    settlement: EU_SETTLEMENT,
-    source: 'Euronext trading hours: 09:00-17:30, closing auction to 17:35; 14:00 on 24 and 31 December',
-  },
-  'EURONEXT-BRU': {
-    name: 'Euronext Brussels',
-    timeZone: 'Europe/Brussels',
-    closures: 'EURONEXT',
-    weekends: true,
-    sessions: [reg(h(9), h(17, 30))],
-    halfDay: [reg(h(9), h(14))],
-    closingAuction: 5,
-    settlement: EU_SETTLEMENT,
-    source: 'Euronext trading hours: 09:00-17:30, closing auction to 17:35; 14:00 on 24 and 31 December',
-  },
+  'EURONEXT-AMS': euronext('Euronext Amsterdam', 'Europe/Amsterdam'),
+  'EURONEXT-BRU': euronext('Euronext Brussels', 'Europe/Brussels'),
   BMV: {
     name: 'Bolsa Mexicana de Valores',
     timeZone: 'America/Mexico_City',

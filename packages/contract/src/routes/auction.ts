@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { MarketSource, OrderDirection, OrderType } from '../enums';
-import { pageOf, requiredText } from '../fields';
+import { OrderDirection, OrderType } from '../enums';
+import { pageOf } from '../fields';
 import { route } from '../route';
 import { zDecimal, zListQuery, zQuoteRow } from './market';
-import { zPrice, zQuantity } from './trading';
+import { limitPriced, orderBasics } from './trading';
 import { zWalletCode } from './wallet';
 
 // The pre-opening auction of the auction stocks, the Hong Kong stocks of the universe (decision
@@ -112,26 +112,7 @@ export const zAuctionOrder = z.object({
 export type AuctionOrder = z.infer<typeof zAuctionOrder>;
 
 /** The body of /stock/auctionStockCreate: /stock/create's, `type` being at-auction (0) or at-auction limit (1). */
-export const zAuctionOrderCreate = z
-  .object({
-    stockCode: requiredText('v.fillRequired').max(30),
-    stockName: z.string().trim().max(100).optional(),
-    direction: z.coerce.number().pipe(z.enum(OrderDirection, { error: 'v.invalidValue' })),
-    source: z.coerce
-      .number()
-      .pipe(z.enum(MarketSource, { error: 'v.invalidValue' }))
-      .optional(),
-    type: z.coerce
-      .number()
-      .pipe(z.enum(OrderType, { error: 'v.invalidValue' }))
-      .default(OrderType.Market),
-    price: zPrice.optional(),
-    quantity: zQuantity,
-    leverage: z.coerce.number().int({ error: 'v.invalidValue' }).min(1, { error: 'v.invalidValue' }).max(500, { error: 'v.invalidValue' }).default(1),
-  })
-  .superRefine((v, ctx) => {
-    if (v.type === OrderType.Limit && !v.price) ctx.addIssue({ code: 'custom', path: ['price'], message: 'v.enterCorrectAmount' });
-  });
+export const zAuctionOrderCreate = z.object(orderBasics).superRefine(limitPriced);
 export type AuctionOrderInput = z.input<typeof zAuctionOrderCreate>;
 
 const zStockFilter = z.object({ stockCode: z.string().trim().max(30).optional() });

@@ -25,16 +25,23 @@ export function bondMarkup(daysToMaturity: number): string {
   return daysToMaturity <= 365 ? '0.10' : '0.25';
 }
 
-/** A bond as the order page shows it: clean bid and ask, accrued interest, dirty ask, yields before and after the markup. */
-export const zBondQuote = z.object({
+/** The bond and its terms, the same on a quote and on a holding. */
+const bondTerms = {
   symbol: z.string(),
   name: z.string(),
   currency: z.string(),
   /** Percent a year; 0 for a bill. */
   couponRate: zDecimal,
+  /** Coupons a year. */
   frequency: z.number().int(),
-  /** Maturity (the UTC day's start) and the coupon dates still ahead, oldest first. */
+  /** Maturity (the UTC day's start). */
   maturity: z.number().int(),
+};
+
+/** A bond as the order page shows it: clean bid and ask, accrued interest, dirty ask, yields before and after the markup. */
+export const zBondQuote = z.object({
+  ...bondTerms,
+  /** The coupon dates still ahead, oldest first. */
   couponDates: z.array(z.number().int()),
   /** Buy in multiples of this face amount; the least purchase is one increment. */
   faceIncrement: zDecimal,
@@ -80,12 +87,7 @@ export type BondHoldingStatus = (typeof BOND_HOLDING_STATUSES)[number];
 /** A purchase of a bond: its face, what was paid, coupons received, and how it ended. */
 export const zBondHolding = z.object({
   id: z.number().int(),
-  symbol: z.string(),
-  name: z.string(),
-  currency: z.string(),
-  couponRate: zDecimal,
-  frequency: z.number().int(),
-  maturity: z.number().int(),
+  ...bondTerms,
   status: z.enum(BOND_HOLDING_STATUSES),
   /** Face bought, and face still held. */
   face: zDecimal,

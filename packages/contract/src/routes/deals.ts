@@ -115,8 +115,8 @@ export const zPoolOdds = z.object({
   oneLotChance: zDecimal,
 });
 
-const dealFields = {
-  id: z.number().int(),
+/** The company on offer and where its shares list, on the deal and on each subscription to it. */
+const dealListing = {
   name: z.string(),
   code: z.string(),
   symbol: z.string(),
@@ -124,6 +124,11 @@ const dealFields = {
   /** NASDAQ, NYSE or HKEX: the specification's "exchange code". */
   exchange: z.enum(DEAL_EXCHANGES),
   currency: z.enum(['USD', 'HKD']),
+};
+
+const dealFields = {
+  id: z.number().int(),
+  ...dealListing,
   priceLow: zDecimal,
   priceHigh: zDecimal,
   finalPrice: zDecimal.nullable(),
@@ -210,12 +215,7 @@ export type NewStock = z.infer<typeof zNewStock>;
 export const zSubscription = z.object({
   id: z.number().int(),
   dealId: z.number().int(),
-  name: z.string(),
-  code: z.string(),
-  symbol: z.string(),
-  market: z.enum(DEAL_MARKET_CODES),
-  exchange: z.enum(DEAL_EXCHANGES),
-  currency: z.enum(['USD', 'HKD']),
+  ...dealListing,
   listingDate: z.string(),
   prospectusDate: z.string(),
   fundRaising: zDecimal,

@@ -5,6 +5,7 @@ import { pageOf } from '../fields';
 import { route } from '../route';
 import { zId, zPaging } from './common';
 import { zDecimal } from './market';
+import { POSITION_EVENTS } from './trading';
 import { zWalletCode } from './wallet';
 
 // Monthly statements: what each wallet held at the month's start and end, every movement between
@@ -134,22 +135,7 @@ export const zTimelineEntry = z.object({
   wallets: z.array(z.object({ walletCode: zWalletCode, currency: z.string(), amount: zDecimal })),
   positionId: z.number().int().nullable(),
   symbol: z.string().nullable(),
-  event: z
-    .enum([
-      'placed',
-      'filled',
-      'closed',
-      'partially_closed',
-      'margin_added',
-      'cancelled',
-      'liquidated',
-      'stop_loss',
-      'take_profit',
-      'trailing_stop',
-      'expired',
-      'stops_changed',
-    ])
-    .nullable(),
+  event: z.enum(POSITION_EVENTS).nullable(),
   quantity: zDecimal.nullable(),
   price: zDecimal.nullable(),
   review: z

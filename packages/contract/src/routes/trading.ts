@@ -180,7 +180,8 @@ export const zPositionEvent = z.object({
 export const zPositionDetail = zPosition.extend({ history: z.array(zPositionEvent) });
 export type PositionDetail = z.infer<typeof zPositionDetail>;
 
-const orderShape = {
+/** What every order names: the instrument, the side, market or limit (with its price), the quantity and the leverage; an auction order names no more. */
+export const orderBasics = {
   stockCode: requiredText('v.fillRequired').max(30),
   stockName: z.string().trim().max(100).optional(),
   direction: z.coerce.number().pipe(z.enum(OrderDirection, { error: 'v.invalidValue' })),
@@ -195,6 +196,9 @@ const orderShape = {
   price: zPrice.optional(),
   quantity: zQuantity,
   leverage: z.coerce.number().int({ error: 'v.invalidValue' }).min(1, { error: 'v.invalidValue' }).max(500, { error: 'v.invalidValue' }).default(1),
+};
+const orderShape = {
+  ...orderBasics,
   goldCode: z.string().trim().max(30).optional(),
   goldName: z.string().trim().max(100).optional(),
   stopLoss: zPrice.optional(),
@@ -209,11 +213,15 @@ const orderShape = {
 const trailingPair = (v: { trailingKind?: TrailingKind | null | undefined; trailingDistance?: string | null | undefined }, ctx: z.RefinementCtx) => {
   if (!v.trailingKind !== !v.trailingDistance) ctx.addIssue({ code: 'custom', path: ['trailingDistance'], message: 'v.trailingPair' });
 };
+/** A limit order names its price. */
+export const limitPriced = (v: { type: OrderType; price?: string | undefined }, ctx: z.RefinementCtx) => {
+  if (v.type === OrderType.Limit && !v.price) ctx.addIssue({ code: 'custom', path: ['price'], message: 'v.enterCorrectAmount' });
+};
 const limitHasPrice = (
   v: { type: OrderType; price?: string | undefined; timeInForce: TimeInForce; trailingKind?: TrailingKind | undefined; trailingDistance?: string | undefined },
   ctx: z.RefinementCtx,
 ) => {
-  if (v.type === OrderType.Limit && !v.price) ctx.addIssue({ code: 'custom', path: ['price'], message: 'v.enterCorrectAmount' });
+  limitPriced(v, ctx);
   // A market order fills at once: only a waiting limit order can expire.
   if (v.type === OrderType.Market && v.timeInForce === 'day') ctx.addIssue({ code: 'custom', path: ['timeInForce'], message: 'v.dayLimitOnly' });
   trailingPair(v, ctx);

@@ -69,19 +69,21 @@ describe('fee rate in percent', () => {
 
 describe('the editor’s draft', () => {
   const now = Date.UTC(2026, 5, 10, 4, 0);
+  /** A new Hong Kong deal as an operator types it, the fund raising written `fundRaising`. */
+  const pearlRiver = (fundRaising: string) => ({
+    ...newDraft(now),
+    name: 'Pearl River Tech',
+    code: '09988',
+    symbol: '9988.HK',
+    priceLow: '7.20',
+    priceHigh: '7.80',
+    lotSize: '500',
+    publicLots: '1000',
+    fundRaising,
+  });
 
   it('makes a new Hong Kong deal whose dates the contract accepts', () => {
-    const draft = {
-      ...newDraft(now),
-      name: 'Pearl River Tech',
-      code: '09988',
-      symbol: '9988.HK',
-      priceLow: '7.20',
-      priceHigh: '7.80',
-      lotSize: '500',
-      publicLots: '1000',
-      fundRaising: '3900000',
-    };
+    const draft = pearlRiver('3900000');
     const parsed = zDealInput.safeParse(inputOf(draft));
     expect(parsed.error?.issues ?? []).toEqual([]);
     expect(parsed.data).toMatchObject({ feeRate: '0.010085', handlingFee: '50.00', lotSize: 500, publicLots: 1000, prospectusDate: '2026-06-10' });
@@ -108,17 +110,7 @@ describe('the editor’s draft', () => {
   });
 
   it('reads a deal back into the form it was written from', () => {
-    const draft = {
-      ...newDraft(now),
-      name: 'Pearl River Tech',
-      code: '09988',
-      symbol: '9988.HK',
-      priceLow: '7.20',
-      priceHigh: '7.80',
-      lotSize: '500',
-      publicLots: '1000',
-      fundRaising: '3900000.00',
-    };
+    const draft = pearlRiver('3900000.00');
     const input = zDealInput.parse(inputOf(draft));
     const deal = { ...input, lotSize: String(input.lotSize), currency: 'HKD', finalPrice: null } as unknown as Deal;
     expect(draftOf(deal)).toEqual(draft);

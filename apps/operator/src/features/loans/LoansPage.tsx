@@ -3,6 +3,7 @@ import { LOAN_PENALTY_DAILY_PERCENT, LOAN_STATUSES } from '@tradeapp/contract';
 import { Badge } from '../../ui/Badges';
 import { Detail } from '../../ui/Detail';
 import { formatAmount, formatDateTime } from '../../ui/format';
+import { PageHeader } from '../../ui/PageHeader';
 import { ReasonDialog } from '../../ui/ReasonDialog';
 import { TableHead, type Column } from '../../ui/TableHead';
 import { useMutationDialog } from '../../ui/useMutationDialog';
@@ -263,18 +264,10 @@ export function LoansPage() {
 
   return (
     <section className="page page-wide" data-testid="bo-loans">
-      <header className="page-header">
-        <div>
-          <h1>Loans</h1>
-          <p className="muted">
-            Applications in review, oldest first, each with the applicant&apos;s credit score and the key fact statement they accepted. Approving disburses the
-            amount to the applicant&apos;s funding account at once; nothing is disbursed before. Repayments are the applicant&apos;s: no call here sets one.
-          </p>
-        </div>
-        <button type="button" className="btn" onClick={() => void queue.refetch()} disabled={queue.isFetching}>
-          Refresh
-        </button>
-      </header>
+      <PageHeader title="Loans" query={queue}>
+        Applications in review, oldest first, each with the applicant&apos;s credit score and the key fact statement they accepted. Approving disburses the
+        amount to the applicant&apos;s funding account at once; nothing is disbursed before. Repayments are the applicant&apos;s: no call here sets one.
+      </PageHeader>
 
       <StatusFilter
         options={STATUS_OPTIONS}

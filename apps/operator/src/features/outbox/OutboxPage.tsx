@@ -3,6 +3,7 @@ import type { ResponseOf, Routes } from '@tradeapp/contract';
 import { Badge } from '../../ui/Badges';
 import { ClickableRow } from '../../ui/ClickableRow';
 import { formatDateTime } from '../../ui/format';
+import { PageHeader } from '../../ui/PageHeader';
 import { Pagination } from '../../ui/Pagination';
 import { SearchBox } from '../../ui/SearchBox';
 import { Empty, QueryState, TableRows } from '../../ui/States';
@@ -69,17 +70,9 @@ export function OutboxPage() {
 
   return (
     <section className="page">
-      <header className="page-header">
-        <div>
-          <h1>Mail outbox</h1>
-          <p className="muted">
-            Every mail the server sent, newest first, with its codes and links removed: operators never see them. Opening a mail is written to the audit log.
-          </p>
-        </div>
-        <button type="button" className="btn" onClick={() => void outbox.refetch()} disabled={outbox.isFetching}>
-          Refresh
-        </button>
-      </header>
+      <PageHeader title="Mail outbox" query={outbox}>
+        Every mail the server sent, newest first, with its codes and links removed: operators never see them. Opening a mail is written to the audit log.
+      </PageHeader>
 
       {outbox.data?.delivery === 'development' && (
         <div className="alert alert-warning" role="note" data-testid="bo-mail-dev-mode">

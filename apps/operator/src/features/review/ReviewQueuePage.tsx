@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { PageHeader } from '../../ui/PageHeader';
 import { Pagination } from '../../ui/Pagination';
 import { TableRows, type QueryStatus } from '../../ui/States';
 import { TableHead, type Column } from '../../ui/TableHead';
@@ -48,15 +49,9 @@ export function ReviewQueuePage<K extends QueueKind>(props: ReviewQueuePageProps
 
   return (
     <section className="page">
-      <header className="page-header">
-        <div>
-          <h1>{props.title}</h1>
-          <p className="muted">{props.description}</p>
-        </div>
-        <button type="button" className="btn" onClick={() => void queue.refetch()} disabled={queue.isFetching}>
-          Refresh
-        </button>
-      </header>
+      <PageHeader title={props.title} query={queue}>
+        {props.description}
+      </PageHeader>
 
       <StatusFilter
         options={props.statusOptions}

@@ -46,6 +46,16 @@ const grid = (patch: Partial<RobotForm> = {}): RobotForm => ({
 const dca = (patch: Partial<RobotForm> = {}): RobotForm =>
   grid({ kind: 'dca', firstOrderPercent: '10', safetyOrderPercent: '15', safetyOrders: '6', deviationPercent: '1.5', takeProfitPercent: '1.2', ...patch });
 
+/** The seeded DCA robot's parameters as the contract carries them (`dca()` is the same robot typed). */
+const DCA_PARAMS = {
+  kind: 'dca',
+  firstOrderPercent: '10',
+  safetyOrderPercent: '15',
+  safetyOrders: 6,
+  deviationPercent: '1.5',
+  takeProfitPercent: '1.2',
+} as const;
+
 describe('the robots page’s words and figures', () => {
   it('names every strategy and grid spacing of the contract', () => {
     expect(Object.keys(KIND_LABELS).sort()).toEqual([...ROBOT_KINDS].sort());
@@ -62,14 +72,7 @@ describe('the robots page’s words and figures', () => {
   });
 
   it('words a DCA robot’s parameters, with the capital its buys can use', () => {
-    const params = {
-      kind: 'dca',
-      firstOrderPercent: '10',
-      safetyOrderPercent: '15',
-      safetyOrders: 6,
-      deviationPercent: '1.5',
-      takeProfitPercent: '1.2',
-    } as const;
+    const params = DCA_PARAMS;
     expect(strategyText(params)).toEqual({
       title: 'DCA, take profit 1.2 %',
       detail: 'first buy 10 % of the capital, up to 6 safety buys of 15 %, each 1.5 % lower (100 % of the capital in all)',
@@ -146,14 +149,7 @@ describe('the new robot form', () => {
 
   it('makes the contract’s request of a DCA robot, without the grid’s fields', () => {
     const input = inputOf(dca());
-    expect(input.params).toEqual({
-      kind: 'dca',
-      firstOrderPercent: '10',
-      safetyOrderPercent: '15',
-      safetyOrders: 6,
-      deviationPercent: '1.5',
-      takeProfitPercent: '1.2',
-    });
+    expect(input.params).toEqual(DCA_PARAMS);
     expect(zRobotCreate.safeParse(input).success).toBe(true);
     expect(checkForm(dca(), PAIRS)).toEqual({});
   });

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { Badge } from '../../ui/Badges';
 import { formatDateTime } from '../../ui/format';
+import { PageHeader } from '../../ui/PageHeader';
 import { Pagination } from '../../ui/Pagination';
 import { TableRows } from '../../ui/States';
 import { TableHead, type Column } from '../../ui/TableHead';
@@ -25,15 +26,9 @@ export function ServiceRequestsPage() {
 
   return (
     <section className="page">
-      <header className="page-header">
-        <div>
-          <h1>Service requests</h1>
-          <p className="muted">What users asked customer service, newest first.</p>
-        </div>
-        <button type="button" className="btn" onClick={() => void requests.refetch()} disabled={requests.isFetching}>
-          Refresh
-        </button>
-      </header>
+      <PageHeader title="Service requests" query={requests}>
+        What users asked customer service, newest first.
+      </PageHeader>
 
       <div className="card">
         <table className="table">
