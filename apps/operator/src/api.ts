@@ -1,9 +1,11 @@
 import { createApiClient, type Failure } from '@tradeapp/client';
+import { currentLanguage } from './i18n';
+import { wireLocale } from './i18n/locale';
 
 export { ApiError } from '@tradeapp/client';
 
 // The operator app's HTTP client: @tradeapp/client with the operator's token in local storage,
-// English only, failures shown by the page that made the call (no toasts), and the sign-in page
+// failures shown by the page that made the call (no toasts), and the sign-in page
 // after a 401/403.
 
 const TOKEN_KEY = 'operator.token';
@@ -68,6 +70,8 @@ function textOf(failure: Failure): string {
 
 const client = createApiClient({
   getToken,
+  // The server's messages (a refusal's reason, a field's error) in the operator's language.
+  locale: () => wireLocale(currentLanguage()),
   text: textOf,
   onUnauthorized: (error) => goToLogin(error.message),
 });

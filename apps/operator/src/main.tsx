@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { ApiError } from './api';
 import { router } from './app/router';
+import './i18n';
 import './styles.css';
 
 const queryClient = new QueryClient({

@@ -1,11 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
 import { getToken } from '../api';
 import { meQueryOptions, signOut } from '../features/auth/api';
 import { unreadQueryOptions } from '../features/chat/api';
 import { useChatLive } from '../features/chat/live';
 import { BrandMark, useAppTitle } from '../features/content';
+import { currentLanguage, setLanguage } from '../i18n';
+import type { CoreMessages } from '../i18n/core/en';
+import { LANGUAGE_NAMES, UI_LANGUAGES, type UiLanguage } from '../i18n/locale';
 import { usePushConnection } from '../push';
 import {
   AgencyIcon,
@@ -27,78 +31,82 @@ import {
   WithdrawalIcon,
 } from '../ui/Icons';
 
+type NavKey = keyof CoreMessages['core']['nav'];
+type GroupKey = keyof CoreMessages['core']['groups'];
+
 interface NavItem {
   to: string;
-  label: string;
+  label: NavKey;
   icon: ReactNode;
   testId: string;
   /** Shows the count of unread chat messages. */
   chatBadge?: boolean;
 }
 
-const nav: { group: string | null; items: NavItem[] }[] = [
-  { group: null, items: [{ to: '/users', label: 'Users', icon: <UsersIcon />, testId: 'bo-nav-users' }] },
+const nav: { group: GroupKey | null; items: NavItem[] }[] = [
+  { group: null, items: [{ to: '/users', label: 'users', icon: <UsersIcon />, testId: 'bo-nav-users' }] },
   {
-    group: 'Reviews',
+    group: 'reviews',
     items: [
-      { to: '/kyc', label: 'KYC', icon: <IdCardIcon />, testId: 'bo-nav-kyc' },
-      { to: '/deposits', label: 'Deposits', icon: <DepositIcon />, testId: 'bo-nav-deposits' },
-      { to: '/withdrawals', label: 'Withdrawals', icon: <WithdrawalIcon />, testId: 'bo-nav-withdrawals' },
-      { to: '/block-trades', label: 'Block trading', icon: <KeyIcon />, testId: 'bo-nav-blocktrades' },
+      { to: '/kyc', label: 'kyc', icon: <IdCardIcon />, testId: 'bo-nav-kyc' },
+      { to: '/deposits', label: 'deposits', icon: <DepositIcon />, testId: 'bo-nav-deposits' },
+      { to: '/withdrawals', label: 'withdrawals', icon: <WithdrawalIcon />, testId: 'bo-nav-withdrawals' },
+      { to: '/block-trades', label: 'blockTrades', icon: <KeyIcon />, testId: 'bo-nav-blocktrades' },
     ],
   },
   {
-    group: 'Primary market',
+    group: 'primaryMarket',
     items: [
-      { to: '/deals', label: 'IPOs', icon: <CalendarIcon />, testId: 'bo-nav-deals' },
-      { to: '/placements', label: 'Placements', icon: <PlacementIcon />, testId: 'bo-nav-placements' },
+      { to: '/deals', label: 'deals', icon: <CalendarIcon />, testId: 'bo-nav-deals' },
+      { to: '/placements', label: 'placements', icon: <PlacementIcon />, testId: 'bo-nav-placements' },
     ],
   },
   {
-    group: 'Copy following',
-    items: [{ to: '/agencies', label: 'Agencies', icon: <AgencyIcon />, testId: 'bo-nav-agencies' }],
+    group: 'copyFollowing',
+    items: [{ to: '/agencies', label: 'agencies', icon: <AgencyIcon />, testId: 'bo-nav-agencies' }],
   },
   {
-    group: 'AI robots',
-    items: [{ to: '/robots', label: 'Robots', icon: <RobotIcon />, testId: 'bo-nav-robots' }],
+    group: 'robots',
+    items: [{ to: '/robots', label: 'robots', icon: <RobotIcon />, testId: 'bo-nav-robots' }],
   },
   {
-    group: 'AI quantify',
+    group: 'quantify',
     // The agencies' rising line: a pool, too, is a house strategy that trades.
-    items: [{ to: '/pools', label: 'Pools', icon: <AgencyIcon />, testId: 'bo-nav-pools' }],
+    items: [{ to: '/pools', label: 'pools', icon: <AgencyIcon />, testId: 'bo-nav-pools' }],
   },
   // funds, bonds and loans (issue 15)
   {
-    group: 'Funds, bonds and loans',
+    group: 'fundsBondsLoans',
     items: [
-      { to: '/funds', label: 'Funds and deposits', icon: <LedgerIcon />, testId: 'bo-nav-funds' },
-      { to: '/bonds', label: 'Bonds', icon: <PlacementIcon />, testId: 'bo-nav-bonds' },
-      { to: '/loans', label: 'Loans', icon: <DepositIcon />, testId: 'bo-nav-loans' },
+      { to: '/funds', label: 'funds', icon: <LedgerIcon />, testId: 'bo-nav-funds' },
+      { to: '/bonds', label: 'bonds', icon: <PlacementIcon />, testId: 'bo-nav-bonds' },
+      { to: '/loans', label: 'loans', icon: <DepositIcon />, testId: 'bo-nav-loans' },
     ],
   },
   // end of funds, bonds and loans
   {
-    group: 'Operations',
+    group: 'operations',
     items: [
-      { to: '/chat', label: 'Chat', icon: <ChatIcon />, testId: 'bo-nav-chat', chatBadge: true },
-      { to: '/service', label: 'Service requests', icon: <ServiceIcon />, testId: 'bo-nav-service' },
-      { to: '/ledger', label: 'Ledger check', icon: <LedgerIcon />, testId: 'bo-nav-ledger' },
-      { to: '/outbox', label: 'Mail outbox', icon: <MailIcon />, testId: 'bo-nav-outbox' },
-      { to: '/audit', label: 'Audit log', icon: <AuditIcon />, testId: 'bo-nav-audit' },
+      { to: '/chat', label: 'chat', icon: <ChatIcon />, testId: 'bo-nav-chat', chatBadge: true },
+      { to: '/service', label: 'service', icon: <ServiceIcon />, testId: 'bo-nav-service' },
+      { to: '/ledger', label: 'ledger', icon: <LedgerIcon />, testId: 'bo-nav-ledger' },
+      { to: '/outbox', label: 'outbox', icon: <MailIcon />, testId: 'bo-nav-outbox' },
+      { to: '/audit', label: 'audit', icon: <AuditIcon />, testId: 'bo-nav-audit' },
     ],
   },
   {
-    group: 'Content',
+    group: 'content',
     items: [
-      { to: '/articles', label: 'Articles', icon: <ArticleIcon />, testId: 'bo-nav-articles' },
-      { to: '/notices', label: 'Notices', icon: <MegaphoneIcon />, testId: 'bo-nav-notices' },
-      { to: '/app-version', label: 'App version', icon: <PhoneIcon />, testId: 'bo-nav-appversion' },
+      { to: '/articles', label: 'articles', icon: <ArticleIcon />, testId: 'bo-nav-articles' },
+      { to: '/notices', label: 'notices', icon: <MegaphoneIcon />, testId: 'bo-nav-notices' },
+      { to: '/app-version', label: 'appVersion', icon: <PhoneIcon />, testId: 'bo-nav-appversion' },
     ],
   },
 ];
 
 /** Unread chat messages in the nav; the push socket keeps the count current. */
 function ChatBadge() {
+  const { t } = useTranslation();
   const unread = useQuery(unreadQueryOptions());
   if (!unread.data) return null;
   // The number is shown; a screen reader hears "3 unread" with the link's name instead.
@@ -107,7 +115,7 @@ function ChatBadge() {
       <span className="nav-badge" data-testid="bo-nav-chat-unread" aria-hidden="true">
         {unread.data > 99 ? '99+' : unread.data}
       </span>
-      <span className="visually-hidden">, {unread.data} unread</span>
+      <span className="visually-hidden">{t('core.unread', { count: unread.data })}</span>
     </>
   );
 }
@@ -119,8 +127,26 @@ function LiveUpdates() {
   return null;
 }
 
+/** The back office's language, kept on this browser; the server's messages follow it. */
+function LanguageSwitch() {
+  const { t } = useTranslation();
+  return (
+    <label className="topbar-language">
+      <span className="visually-hidden">{t('core.language')}</span>
+      <select value={currentLanguage()} onChange={(e) => void setLanguage(e.target.value as UiLanguage)} data-testid="bo-language">
+        {UI_LANGUAGES.map((language) => (
+          <option key={language} value={language} lang={language}>
+            {LANGUAGE_NAMES[language]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** The signed-in frame: sidebar, top bar and the page. Without a session it shows the sign-in page. */
 export function Layout() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const signedIn = getToken() !== null;
@@ -144,28 +170,28 @@ export function Layout() {
       {/* The first stop of Tab, shown when focused: past the sidebar's links to the page. A button,
           not a link to #content, which the hash router would take for a route. */}
       <button type="button" className="skip-link" onClick={() => content.current?.focus()}>
-        Skip to content
+        {t('core.skipToContent')}
       </button>
-      <aside className="sidebar" aria-label="Back office">
+      <aside className="sidebar" aria-label={t('core.backOffice')}>
         <div className="sidebar-brand">
           <BrandMark title={title} />
           <span className="brand-text">
             <span className="brand-name" data-testid="bo-app-title">
               {title ?? ''}
             </span>
-            <span className="brand-sub">Back office</span>
+            <span className="brand-sub">{t('core.backOffice')}</span>
           </span>
         </div>
-        <nav className="sidebar-nav" aria-label="Sections">
+        <nav className="sidebar-nav" aria-label={t('core.sections')}>
           {nav.map((section) => (
             <div key={section.group ?? 'main'} className="sidebar-group">
-              {section.group && <span className="sidebar-group-label">{section.group}</span>}
+              {section.group && <span className="sidebar-group-label">{t(`core.groups.${section.group}`)}</span>}
               {section.items.map((item) => (
                 <NavLink key={item.to} to={item.to} className="sidebar-link" data-testid={item.testId}>
                   <span className="sidebar-icon" aria-hidden="true">
                     {item.icon}
                   </span>
-                  {item.label}
+                  {t(`core.nav.${item.label}`)}
                   {item.chatBadge && <ChatBadge />}
                 </NavLink>
               ))}
@@ -176,13 +202,14 @@ export function Layout() {
       <div className="main">
         <header className="topbar">
           <div className="topbar-spacer" />
+          <LanguageSwitch />
           <div className="topbar-user">
-            <span className="topbar-role">Operator</span>
+            <span className="topbar-role">{t('core.operator')}</span>
             <span className="topbar-email" data-testid="bo-operator-email">
               {me.data?.email ?? me.data?.userId ?? (me.isPending ? '…' : '')}
             </span>
             <button type="button" className="btn btn-small" onClick={() => void onSignOut()} disabled={signingOut} data-testid="bo-logout">
-              Sign out
+              {t('core.signOut')}
             </button>
           </div>
         </header>

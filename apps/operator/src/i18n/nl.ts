@@ -1,0 +1,4 @@
+import { coreNl } from './core/nl';
+import type { OperatorMessages } from './en';
+
+export const nl: OperatorMessages = { ...coreNl };

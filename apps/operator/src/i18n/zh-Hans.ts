@@ -1,0 +1,4 @@
+import { coreZhHans } from './core/zh-Hans';
+import type { OperatorMessages } from './en';
+
+export const zhHans: OperatorMessages = { ...coreZhHans };
