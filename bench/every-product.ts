@@ -1,3 +1,4 @@
+// Over 400 lines: one investor's walk through every product in order, each step reading the headline figures the last one changed; split, the steps would lose the state they share.
 // One new investor buys one of every product, through HTTP only, and the headline figures are read
 // after each purchase: getFundingOverview's `total` (with `liabilities` and `netAssets` where the
 // server has them) and /web/portfolio's `netAssets` (where the server has that route). Issue 32's

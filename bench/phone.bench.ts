@@ -1,3 +1,4 @@
+// Over 400 lines: one Chromium run of the phone profile (throttling, the reference app, each screen's timings) whose parts share the browser and its settings.
 // The phone profile: the investor app's home tab and a stock's quote page loaded by Chromium with
 // its CPU slowed down 4x and a slow 3G network, against a hello-world React app built by the same
 // Vite in the same run and loaded under the same profile. Measured per load: largest contentful

@@ -1,3 +1,4 @@
+// Over 400 lines: the market screens' journeys (lists, quote page, search, watchlist) in one file that shares the seeded market and its helpers; Playwright runs its tests in parallel all the same.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { funded, PASSWORD, post, register as registerAs, verifiedUser } from './api';
 import { gradientPng } from './png';

@@ -1,3 +1,4 @@
+// Over 400 lines: the money journeys (deposit, transfer, withdrawal, funding account) sharing the funded investors and operator set-up of this file.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { funded as fundedWith, operator, pendingOf, post, register as registerAs, verifiedUser as verifiedAs, type User } from './api';
 import { gradientPng, pngFile } from './png';

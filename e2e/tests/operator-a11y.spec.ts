@@ -1,3 +1,4 @@
+// Over 400 lines: every back-office page's accessibility and screenshots, one page a case, sharing the seeded data each page needs to show something.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { ROUTES } from '../../apps/operator/src/app/paths';

@@ -1,3 +1,4 @@
+// Over 400 lines: the trading journeys (order sheet, confirmation, positions, closing) sharing the funded investor and the quote helpers of this file.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { funded, get, post, verifiedUser } from './api';
 import { gradientPng } from './png';

@@ -1,3 +1,4 @@
+// Over 400 lines: the venues' sessions and the one calendar's arithmetic on them (zones, trading and settlement days, business-day conventions), which every other date function builds on; the closures are apart (closures.ts).
 // The one exchange calendar (issue 33): every venue's zone, sessions, trading and settlement days,
 // half days, and the business-day conventions the products need. The server, the web app and the
 // back office all read it, so a date means the same on every screen and in every job.

@@ -1,3 +1,4 @@
+// Over 400 lines: the Dutch table of every message key, line for line with en.ts.
 import type { Messages } from './index';
 
 export const nl: Messages = {

@@ -1,3 +1,4 @@
+// Over 400 lines: the sign-up, sign-in and account calls share their field rules (names, passwords, codes, documents), written once here.
 import { z } from 'zod';
 import { AccountType, EmailCodeType, IdDocumentType, KycStatus, UserRole, UserStatus } from '../enums';
 import {

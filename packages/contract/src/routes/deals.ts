@@ -1,3 +1,4 @@
+// Over 400 lines: a deal's calls share its schedule and allotment rules (the windows, lots, the basis of allotment), written once here for the server and both apps.
 import { z } from 'zod';
 import { compareDecimal } from '../decimal';
 import { inCalendarYears } from '../calendar/calendar';

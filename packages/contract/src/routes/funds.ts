@@ -1,3 +1,4 @@
+// Over 400 lines: funds and deposit terms share their order form, NAV and yield rules, written once here for the server and both apps.
 import { z } from 'zod';
 import { AMOUNT_PATTERN, pageOf } from '../fields';
 import { route } from '../route';

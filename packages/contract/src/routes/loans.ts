@@ -1,3 +1,4 @@
+// Over 400 lines: the loan calls share the score, the key fact statement and the schedule's formulas, written once here for the server and both apps.
 import { z } from 'zod';
 import { adjustDay } from '../calendar/calendar';
 import { AMOUNT_PATTERN, pageOf } from '../fields';

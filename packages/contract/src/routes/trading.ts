@@ -1,3 +1,4 @@
+// Over 400 lines: the order, position and history calls share the order form's rules, written once here for the server and both apps.
 import { z } from 'zod';
 import { CALENDAR_IDS } from '../calendar/calendar';
 import { MarketSource, OrderDirection, OrderStatus, OrderType, SESSION_PHASES } from '../enums';

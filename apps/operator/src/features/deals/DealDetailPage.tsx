@@ -1,3 +1,4 @@
+// Over 400 lines: a deal's one page holds its schedule, its subscriptions and the lifecycle's steps, each acting on the same loaded deal; the back office's move to a component kit (issue 35) is where it splits.
 import { useQuery } from '@tanstack/react-query';
 import { CANCELLABLE_DEAL_STATUSES, DealStatus, mulDecimal, mulPrecise, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '@tradeapp/contract';
 import { useEffect, useState, type ReactNode } from 'react';

@@ -1,3 +1,4 @@
+// Over 400 lines: the funds' and deposit terms' list with its pause, resume and income dialogs sharing one selected product; the back office's move to a component kit (issue 35) is where it splits.
 import { useQuery } from '@tanstack/react-query';
 import { DEPOSIT_INCOME_UNITS, DEPOSIT_YIELD_DAYS } from '@tradeapp/contract';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+// Over 400 lines: the funds pages' suite, each case against one form's rules and the contract's schema; split by page it would repeat its fixtures.
 import { FUND_PRODUCT_KINDS, zFundCreate } from '@tradeapp/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, call } from '../../api';

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+// Over 400 lines: the pools pages' suite, each case against one form's rules and the contract's schema; split by page it would repeat its fixtures.
 import { POOL_RULES, zPoolCreate } from '@tradeapp/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, call } from '../../api';
