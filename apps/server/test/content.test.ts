@@ -247,7 +247,8 @@ describe.each(await drivers())('content on %s', (driver) => {
 
   it('keeps every operator route from investors and strangers, changing nothing', async () => {
     const target = (await write(article())).data.id;
-    const tables = ['articles', 'article_texts', 'app_versions', 'audit_log'];
+    // The audit entries of content alone: the deals' lifecycle job audits its steps meanwhile.
+    const tables = ['articles', 'article_texts', 'app_versions', "audit_log where target_type in ('article', 'app_version')"];
     const counts = await Promise.all(tables.map((t) => countRows(h, t)));
     const routes: Array<['GET' | 'POST', string, object?]> = [
       ['GET', '/web/operator/articles'],
